@@ -1,0 +1,157 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.Crawler;
+import dev.loomcrawl.report.TextReport;
+import dev.loomcrawl.scope.ScopeKind;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/** {@code loomcrawl crawl [options] ROOT...}: the seed's crawl.py, with its options and its report. */
+@Command(name = "crawl", sortOptions = false, usageHelpAutoWidth = true,
+        description = "Crawl from the ROOT URLs, then print a report of every URL fetched.",
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  loomcrawl crawl https://docs.python.org/3/",
+                "  loomcrawl crawl --max-tasks 20 --exclude '\\.pdf$' example.com",
+                "  loomcrawl crawl --lenient --max-redirect 5 -v www.example.com",
+                "  loomcrawl crawl --resolve staging.example.com:80:10.0.0.5 http://staging.example.com/",
+                "",
+                "Press Ctrl-C once to stop taking new URLs and finish those in flight, twice to abort them.",
+                "Exit codes: 0 crawl finished, 1 crawl failed, 2 usage error, 130 interrupted."})
+final class CrawlCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(paramLabel = "ROOT", arity = "1..*",
+            description = "URLs to start from; one without a scheme gets http://.")
+    List<String> roots = new ArrayList<>();
+
+    @Option(names = {"--max-tasks", "--max_tasks"}, paramLabel = "N", defaultValue = "100",
+            description = "Fetches in flight at once (default: ${DEFAULT-VALUE}).")
+    int maxTasks;
+
+    @Option(names = {"--max-redirect", "--max_redirect"}, paramLabel = "N", defaultValue = "10",
+            description = "Redirects followed from one URL (default: ${DEFAULT-VALUE}).")
+    int maxRedirect;
+
+    @Option(names = {"--max-tries", "--max_tries"}, paramLabel = "N", defaultValue = "4",
+            description = "Attempts per URL on network errors (default: ${DEFAULT-VALUE}).")
+    int maxTries;
+
+    @Option(names = "--exclude", paramLabel = "REGEX",
+            description = "Skip URLs in which REGEX is found. Repeatable.")
+    List<String> excludes = new ArrayList<>();
+
+    @Option(names = "--include", paramLabel = "REGEX",
+            description = "Only follow URLs in which one such REGEX is found. Repeatable.")
+    List<String> includes = new ArrayList<>();
+
+    @CommandLine.ArgGroup(exclusive = true)
+    HostMatching hostMatching;
+
+    static final class HostMatching {
+        @Option(names = "--strict", description = "Hosts must equal a root's, but for a leading www. (default).")
+        boolean strict;
+        @Option(names = "--lenient", description = "Hosts need only share a root's last two labels.")
+        boolean lenient;
+    }
+
+    @Option(names = "--scope", paramLabel = "KIND", defaultValue = "host",
+            converter = ScopeConverter.class,
+            description = "host: the roots' hosts; domain: their registrable domains (public suffix list); "
+                    + "prefix: their hosts, under the roots' directories (default: ${DEFAULT-VALUE}).")
+    ScopeKind scope;
+
+    @Option(names = "--user-agent", paramLabel = "UA", description = "User-Agent header (default: "
+            + "loomcrawl/<version> (+project URL)).")
+    String userAgent;
+
+    @Option(names = "--connect-timeout", paramLabel = "DURATION", defaultValue = "10s",
+            converter = Converters.DurationConverter.class, description = "(default: ${DEFAULT-VALUE}).")
+    Duration connectTimeout;
+
+    @Option(names = "--idle-timeout", paramLabel = "DURATION", defaultValue = "30s",
+            converter = Converters.DurationConverter.class,
+            description = "Longest silence from a server (default: ${DEFAULT-VALUE}).")
+    Duration idleTimeout;
+
+    @Option(names = "--fetch-timeout", paramLabel = "DURATION", defaultValue = "60s",
+            converter = Converters.DurationConverter.class,
+            description = "Total deadline per attempt, body included (default: ${DEFAULT-VALUE}).")
+    Duration fetchTimeout;
+
+    @Option(names = "--max-body", paramLabel = "SIZE", defaultValue = "10MiB",
+            converter = Converters.SizeConverter.class,
+            description = "Body cap; longer bodies are cut and marked truncated (default: ${DEFAULT-VALUE}).")
+    long maxBody;
+
+    @Option(names = "--resolve", paramLabel = "HOST:PORT:ADDR",
+            description = "Connect to ADDR for HOST:PORT instead of resolving it, as curl does. Repeatable.")
+    List<String> resolve = new ArrayList<>();
+
+    @Option(names = "--no-http2", description = "Only speak HTTP/1.1.")
+    boolean noHttp2;
+
+    @Option(names = {"-v", "--verbose"}, description = "Log more (repeat for more: -v info, -vv debug).")
+    boolean[] verbose = new boolean[0];
+
+    @Option(names = {"-q", "--quiet"}, description = "Log errors only.")
+    boolean quiet;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Override
+    public Integer call() {
+        Logging.configure(quiet ? -1 : verbose.length);
+        CrawlConfig config = config();
+        ConcurrentLinkedQueue<CrawlRecord> records = new ConcurrentLinkedQueue<>();
+        CrawlSummary summary;
+        try (Crawler crawler = Crawler.create(config); Interrupts interrupts = Interrupts.install(crawler, spec)) {
+            crawler.addListener(records::add);
+            summary = crawler.crawl();
+        }
+        var out = spec.commandLine().getOut();
+        if (summary.interrupted()) out.println("Interrupted");
+        TextReport.write(records, summary, out);
+        return summary.interrupted() ? 130 : 0;
+    }
+
+    private CrawlConfig config() {
+        try {
+            CrawlConfig.Builder b = CrawlConfig.builder().roots(roots).maxTasks(maxTasks).maxRedirects(maxRedirect)
+                    .maxTries(maxTries).scope(scope).lenient(hostMatching != null && hostMatching.lenient)
+                    .connectTimeout(connectTimeout).idleTimeout(idleTimeout).fetchTimeout(fetchTimeout)
+                    .maxBodyBytes(maxBody).http2(!noHttp2);
+            if (userAgent != null) b.userAgent(userAgent);
+            excludes.forEach(b::exclude);
+            includes.forEach(b::include);
+            resolve.forEach(b::resolve);
+            return b.build();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    static final class ScopeConverter implements CommandLine.ITypeConverter<ScopeKind> {
+        @Override
+        public ScopeKind convert(String value) {
+            try {
+                return ScopeKind.valueOf(value.trim().toUpperCase(java.util.Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not one of host, domain, prefix");
+            }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package dev.loomcrawl.cli;
+
+/**
+ * Sets up SLF4J's simple logger on standard error before the first logger is made. Level by verbosity:
+ * -1 (-q) errors, 0 warnings (default), 1 (-v) info, 2 (-vv) debug, 3 or more trace. Jetty stays at warnings
+ * below -vvv.
+ */
+final class Logging {
+    private Logging() {}
+
+    static void configure(int verbosity) {
+        String level = switch (verbosity) {
+            case -1 -> "error";
+            case 0 -> "warn";
+            case 1 -> "info";
+            case 2 -> "debug";
+            default -> "trace";
+        };
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", level);
+        System.setProperty("org.slf4j.simpleLogger.log.org.eclipse.jetty", verbosity >= 3 ? "debug" : "warn");
+        System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+        System.setProperty("org.slf4j.simpleLogger.showThreadName", "false");
+        System.setProperty("org.slf4j.simpleLogger.showShortLogName", "true");
+    }
+}

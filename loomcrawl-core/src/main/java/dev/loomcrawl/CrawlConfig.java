@@ -1,0 +1,172 @@
+package dev.loomcrawl;
+
+import dev.loomcrawl.fetch.HttpSettings;
+import dev.loomcrawl.scope.ScopeKind;
+import dev.loomcrawl.url.WebUrl;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * Everything that decides how a crawl behaves, immutable and validated. Build one with {@link #builder()};
+ * a bad value fails fast with an {@link IllegalArgumentException} naming it.
+ */
+public record CrawlConfig(
+        List<WebUrl> roots,
+        int maxTasks,
+        int maxRedirects,
+        int maxTries,
+        ScopeKind scope,
+        boolean lenient,
+        List<Pattern> includes,
+        List<Pattern> excludes,
+        String userAgent,
+        Duration connectTimeout,
+        Duration idleTimeout,
+        Duration fetchTimeout,
+        long maxBodyBytes,
+        Duration retryBackoff,
+        Duration retryBackoffMax,
+        boolean http2,
+        Map<String, InetAddress> resolve) {
+
+    public static final String PROJECT_URL = "https://github.com/loomcrawl/loomcrawl";
+    public static final String DEFAULT_USER_AGENT = "loomcrawl/" + Version.VERSION + " (+" + PROJECT_URL + ")";
+
+    public CrawlConfig {
+        roots = List.copyOf(roots);
+        includes = List.copyOf(includes);
+        excludes = List.copyOf(excludes);
+        resolve = Map.copyOf(resolve);
+        require(!roots.isEmpty(), "at least one root URL is required");
+        require(maxTasks >= 1 && maxTasks <= 100_000, "--max-tasks must be between 1 and 100000, got " + maxTasks);
+        require(maxRedirects >= 0, "--max-redirect must be 0 or more, got " + maxRedirects);
+        require(maxTries >= 1, "--max-tries must be 1 or more, got " + maxTries);
+        require(userAgent != null && !userAgent.isBlank(), "--user-agent must not be empty");
+        positive(connectTimeout, "--connect-timeout");
+        positive(idleTimeout, "--idle-timeout");
+        positive(fetchTimeout, "--fetch-timeout");
+        require(maxBodyBytes >= 1, "--max-body must be at least 1 byte, got " + maxBodyBytes);
+        require(!retryBackoff.isNegative() && !retryBackoffMax.isNegative(), "retry backoff must not be negative");
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The HTTP client's part of this configuration. */
+    public HttpSettings httpSettings() {
+        return new HttpSettings(userAgent, connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes,
+                Math.max(maxTasks, 1), http2, resolve);
+    }
+
+    private static void require(boolean ok, String message) {
+        if (!ok) throw new IllegalArgumentException(message);
+    }
+
+    private static void positive(Duration d, String name) {
+        require(d != null && d.isPositive(), name + " must be a positive duration, got " + d);
+    }
+
+    /** Collects a configuration; every setter returns this. Defaults are the seed's where it has one. */
+    public static final class Builder {
+        private final List<WebUrl> roots = new ArrayList<>();
+        private int maxTasks = 100;
+        private int maxRedirects = 10;
+        private int maxTries = 4;
+        private ScopeKind scope = ScopeKind.HOST;
+        private boolean lenient;
+        private final List<Pattern> includes = new ArrayList<>();
+        private final List<Pattern> excludes = new ArrayList<>();
+        private String userAgent = DEFAULT_USER_AGENT;
+        private Duration connectTimeout = Duration.ofSeconds(10);
+        private Duration idleTimeout = Duration.ofSeconds(30);
+        private Duration fetchTimeout = Duration.ofSeconds(60);
+        private long maxBodyBytes = 10L << 20;
+        private Duration retryBackoff = Duration.ofMillis(500);
+        private Duration retryBackoffMax = Duration.ofSeconds(10);
+        private boolean http2 = true;
+        private final Map<String, InetAddress> resolve = new LinkedHashMap<>();
+
+        /** Adds a root URL; one without a scheme gets {@code http://}, as in the seed. */
+        public Builder root(String root) {
+            String r = root.strip();
+            String withScheme = r.matches("(?i)^[a-z][a-z0-9+.-]*://.*") ? r : "http://" + r;
+            WebUrl url = WebUrl.tryParse(withScheme, null);
+            require(url != null, "not a valid http(s) root URL: " + root);
+            roots.add(url);
+            return this;
+        }
+
+        public Builder roots(List<String> roots) {
+            roots.forEach(this::root);
+            return this;
+        }
+
+        public Builder maxTasks(int n) { maxTasks = n; return this; }
+        public Builder maxRedirects(int n) { maxRedirects = n; return this; }
+        public Builder maxTries(int n) { maxTries = n; return this; }
+        public Builder scope(ScopeKind kind) { scope = kind; return this; }
+        public Builder lenient(boolean on) { lenient = on; return this; }
+        public Builder userAgent(String ua) { userAgent = ua; return this; }
+        public Builder connectTimeout(Duration d) { connectTimeout = d; return this; }
+        public Builder idleTimeout(Duration d) { idleTimeout = d; return this; }
+        public Builder fetchTimeout(Duration d) { fetchTimeout = d; return this; }
+        public Builder maxBodyBytes(long n) { maxBodyBytes = n; return this; }
+        public Builder http2(boolean on) { http2 = on; return this; }
+
+        /** The wait before the first retry; each later one doubles, up to {@code max}, with jitter. */
+        public Builder retryBackoff(Duration base, Duration max) {
+            retryBackoff = base;
+            retryBackoffMax = max;
+            return this;
+        }
+
+        /** URLs in which this regular expression is found anywhere are dropped. Repeatable. */
+        public Builder exclude(String regex) { excludes.add(compile(regex, "--exclude")); return this; }
+
+        /** When given, a URL must contain a match of one of these. Repeatable. */
+        public Builder include(String regex) { includes.add(compile(regex, "--include")); return this; }
+
+        /** Pins {@code HOST:PORT:ADDRESS} (curl's --resolve): connect there instead of resolving HOST. */
+        public Builder resolve(String spec) {
+            int first = spec.indexOf(':');
+            int second = first < 0 ? -1 : spec.indexOf(':', first + 1);
+            require(second > first + 1, "--resolve must be HOST:PORT:ADDRESS, got " + spec);
+            String host = spec.substring(0, first).toLowerCase(Locale.ROOT);
+            String port = spec.substring(first + 1, second);
+            String address = spec.substring(second + 1).replaceAll("^\\[|]$", "");
+            require(port.matches("\\d{1,5}") && Integer.parseInt(port) <= 65535, "--resolve has a bad port: " + spec);
+            require(address.matches("[0-9.]+|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*"),
+                    "--resolve needs an IP address, not a name: " + spec);
+            try {
+                resolve.put(host + ":" + Integer.parseInt(port), InetAddress.getByName(address));
+            } catch (UnknownHostException e) {
+                throw new IllegalArgumentException("--resolve has a bad address: " + spec);
+            }
+            return this;
+        }
+
+        public CrawlConfig build() {
+            return new CrawlConfig(roots, maxTasks, maxRedirects, maxTries, scope, lenient, includes, excludes,
+                    userAgent, connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff,
+                    retryBackoffMax, http2, resolve);
+        }
+
+        private static Pattern compile(String regex, String option) {
+            try {
+                return Pattern.compile(regex);
+            } catch (PatternSyntaxException e) {
+                throw new IllegalArgumentException(option + " is not a valid regular expression: " + regex);
+            }
+        }
+    }
+}

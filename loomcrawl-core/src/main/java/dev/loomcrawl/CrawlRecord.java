@@ -1,0 +1,38 @@
+package dev.loomcrawl;
+
+import dev.loomcrawl.fetch.ErrorKind;
+import dev.loomcrawl.url.WebUrl;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * One finished URL: the seed's FetchStatistic fields, plus depth, referrer, timing, the error's kind and
+ * whether the body was truncated.
+ *
+ * @param nextUrl     a redirect's target, resolved against {@code url} (null when not a redirect)
+ * @param status      the HTTP status, or 0 when the fetch failed
+ * @param errorKind   why the fetch failed (null when it did not)
+ * @param error       the failure's detail (null when it did not fail)
+ * @param size        body bytes after content decoding
+ * @param contentType the media type, lower-cased ("" when the server sent none)
+ * @param encoding    the charset the body was read with: the page's own for HTML, else the Content-Type
+ *                    charset, else "utf-8" (as the seed reports)
+ * @param numUrls     distinct links kept (in scope)
+ * @param numNewUrls  of those, links not seen before
+ * @param referrer    the page that linked here, or the URL that redirected here; null for a root
+ * @param truncated   the body was cut at the body cap
+ * @param attempts    fetch attempts made (more than 1 when retried)
+ */
+public record CrawlRecord(WebUrl url, String nextUrl, int status, ErrorKind errorKind, String error, long size,
+                          String contentType, String encoding, int numUrls, int numNewUrls, int depth,
+                          WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts) {
+
+    public boolean failed() {
+        return errorKind != null;
+    }
+
+    public boolean isRedirect() {
+        return nextUrl != null;
+    }
+}

@@ -1,0 +1,32 @@
+package dev.loomcrawl.fetch;
+
+import java.util.Locale;
+
+/**
+ * A Content-Type header's media type (lower-cased, "" when absent) and its charset parameter (null when
+ * absent).
+ */
+public record ContentType(String mediaType, String charset) {
+
+    public static ContentType parse(String header) {
+        if (header == null) return new ContentType("", null);
+        String[] parts = header.split(";");
+        String media = parts[0].trim().toLowerCase(Locale.ROOT);
+        String charset = null;
+        for (int i = 1; i < parts.length; i++) {
+            String p = parts[i].trim();
+            int eq = p.indexOf('=');
+            if (eq > 0 && p.substring(0, eq).trim().equalsIgnoreCase("charset")) {
+                String v = p.substring(eq + 1).trim();
+                if (v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"")) v = v.substring(1, v.length() - 1);
+                if (!v.isEmpty()) charset = v.toLowerCase(Locale.ROOT);
+            }
+        }
+        return new ContentType(media, charset);
+    }
+
+    /** HTML or XHTML: the types whose links are extracted. */
+    public boolean isHtml() {
+        return mediaType.equals("text/html") || mediaType.equals("application/xhtml+xml");
+    }
+}

@@ -1,0 +1,37 @@
+package dev.loomcrawl.fetch;
+
+import java.util.Locale;
+
+/** Why a fetch failed, as a value: the report counts failures by kind ({@code fail_timeout}, ...). */
+public enum ErrorKind {
+    /** Connect, idle or total deadline passed. */
+    TIMEOUT,
+    /** The host name did not resolve. */
+    DNS,
+    /** The connection was refused. */
+    REFUSED,
+    /** No route to the host, or the network is down. */
+    UNREACHABLE,
+    /** The connection was closed or reset before a complete answer. */
+    RESET,
+    /** TLS handshake or certificate failure. */
+    TLS,
+    /** The server broke HTTP (malformed status line or headers). */
+    PROTOCOL,
+    /** The response head was larger than the client accepts. */
+    TOO_LARGE,
+    /** Any other I/O failure. */
+    IO,
+    /** The crawl was cancelled while this fetch was in flight. */
+    CANCELLED;
+
+    /** Whether trying again might succeed: everything but TLS, TOO_LARGE and CANCELLED. */
+    public boolean retryable() {
+        return this != TLS && this != TOO_LARGE && this != CANCELLED;
+    }
+
+    /** The lower-case name used in reports and outputs. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+}

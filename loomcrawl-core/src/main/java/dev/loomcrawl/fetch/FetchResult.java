@@ -1,0 +1,68 @@
+package dev.loomcrawl.fetch;
+
+import dev.loomcrawl.url.WebUrl;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The outcome of fetching one URL: an HTTP response of any status, or a failure with its kind. */
+public sealed interface FetchResult {
+
+    WebUrl url();
+
+    /** Time from the first attempt's start to the end of the last one. */
+    Duration duration();
+
+    /** How many attempts were made (1 unless retried). */
+    int attempts();
+
+    FetchResult withAttempts(int attempts, Duration duration);
+
+    /**
+     * An HTTP response.
+     *
+     * @param headers   response headers in order, names lower-cased
+     * @param body      the body after content decoding (gzip, deflate, br), at most the body cap
+     * @param wireBytes body bytes received on the wire, before decoding
+     * @param truncated the body was cut at the cap (on the wire or after decoding)
+     */
+    record Response(WebUrl url, int status, String protocol, List<Map.Entry<String, String>> headers, byte[] body,
+                    long wireBytes, boolean truncated, Duration duration, int attempts) implements FetchResult {
+
+        /** The first value of a header (name case-insensitive), or null. */
+        public String header(String name) {
+            String lower = name.toLowerCase(Locale.ROOT);
+            for (Map.Entry<String, String> h : headers) {
+                if (h.getKey().equals(lower)) return h.getValue();
+            }
+            return null;
+        }
+
+        public ContentType contentType() {
+            return ContentType.parse(header("content-type"));
+        }
+
+        /** A 300, 301, 302, 303, 307 or 308 with a Location header. */
+        public boolean isRedirect() {
+            return switch (status) {
+                case 300, 301, 302, 303, 307, 308 -> header("location") != null;
+                default -> false;
+            };
+        }
+
+        @Override
+        public Response withAttempts(int attempts, Duration duration) {
+            return new Response(url, status, protocol, headers, body, wireBytes, truncated, duration, attempts);
+        }
+    }
+
+    /** No usable response: the kind says why, the message gives the detail. */
+    record Failure(WebUrl url, ErrorKind kind, String message, Duration duration, int attempts) implements FetchResult {
+        @Override
+        public Failure withAttempts(int attempts, Duration duration) {
+            return new Failure(url, kind, message, duration, attempts);
+        }
+    }
+}

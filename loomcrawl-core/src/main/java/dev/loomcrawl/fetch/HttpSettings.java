@@ -1,0 +1,22 @@
+package dev.loomcrawl.fetch;
+
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * How the HTTP client behaves.
+ *
+ * @param connectTimeout    TCP (and TLS) connect deadline
+ * @param idleTimeout       longest silence while waiting for bytes
+ * @param fetchTimeout      total deadline for one attempt, headers and body, so a trickling server cannot hold it
+ * @param maxBodyBytes      body cap, applied on the wire and again after decompression
+ * @param maxConnections    connections per origin the pool may open
+ * @param pins              "host:port" to the address to connect to instead of resolving it (curl's --resolve)
+ */
+public record HttpSettings(String userAgent, Duration connectTimeout, Duration idleTimeout, Duration fetchTimeout,
+                           long maxBodyBytes, int maxConnections, boolean http2, Map<String, InetAddress> pins) {
+    public HttpSettings {
+        pins = Map.copyOf(pins);
+    }
+}

@@ -1,0 +1,207 @@
+package dev.loomcrawl.fetch;
+
+import dev.loomcrawl.url.WebUrl;
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.client.InputStreamResponseListener;
+import org.eclipse.jetty.client.Request;
+import org.eclipse.jetty.client.Response;
+import org.eclipse.jetty.client.transport.HttpClientConnectionFactory;
+import org.eclipse.jetty.client.transport.HttpClientTransportDynamic;
+import org.eclipse.jetty.http.HttpCookieStore;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http2.client.HTTP2Client;
+import org.eclipse.jetty.http2.client.transport.ClientConnectionFactoryOverHTTP2;
+import org.eclipse.jetty.io.ClientConnectionFactory;
+import org.eclipse.jetty.io.ClientConnector;
+import org.eclipse.jetty.util.SocketAddressResolver;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
+import org.eclipse.jetty.util.thread.Scheduler;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A {@link Fetcher} on Jetty 12's HttpClient: pooled keep-alive connections, HTTP/1.1 and (over TLS, by ALPN)
+ * HTTP/2, no redirects followed, no cookies kept. The body is streamed into memory up to the cap; content
+ * decoding is done here rather than by the client, so the bytes as received stay available.
+ */
+public final class JettyFetcher implements Fetcher {
+    private static final String ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+    private static final String ACCEPT_ENCODING = "gzip, deflate, br";
+
+    private final HttpSettings settings;
+    private final HttpClient client;
+    private final Set<Request> inFlight = ConcurrentHashMap.newKeySet();
+    private volatile boolean cancelled;
+
+    public JettyFetcher(HttpSettings settings) {
+        this.settings = settings;
+        ClientConnector connector = new ClientConnector();
+        connector.setSslContextFactory(new SslContextFactory.Client());
+        List<ClientConnectionFactory.Info> protocols = new ArrayList<>();
+        protocols.add(HttpClientConnectionFactory.HTTP11);
+        if (settings.http2()) protocols.add(new ClientConnectionFactoryOverHTTP2.HTTP2(new HTTP2Client(connector)));
+        client = new HttpClient(new HttpClientTransportDynamic(connector,
+                protocols.toArray(ClientConnectionFactory.Info[]::new)));
+        client.setFollowRedirects(false);
+        client.setHttpCookieStore(new HttpCookieStore.Empty());
+        client.setConnectTimeout(settings.connectTimeout().toMillis());
+        client.setIdleTimeout(settings.idleTimeout().toMillis());
+        client.setMaxConnectionsPerDestination(settings.maxConnections());
+        client.setMaxRequestsQueuedPerDestination(Math.max(1024, settings.maxConnections() * 4));
+        client.setUserAgentField(new HttpField(HttpHeader.USER_AGENT, settings.userAgent()));
+        client.getContentDecoderFactories().clear();
+        if (!settings.pins().isEmpty()) {
+            QueuedThreadPool executor = new QueuedThreadPool();
+            executor.setName("loomcrawl-http");
+            Scheduler scheduler = new ScheduledExecutorScheduler("loomcrawl-http-scheduler", false);
+            client.setExecutor(executor);
+            client.setScheduler(scheduler);
+            client.setSocketAddressResolver(new PinnedResolver(settings.pins(),
+                    new SocketAddressResolver.Async(executor, scheduler, settings.connectTimeout().toMillis())));
+        }
+        try {
+            client.start();
+        } catch (Exception e) {
+            throw new IllegalStateException("HTTP client did not start: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public FetchResult fetch(WebUrl url) {
+        long start = System.nanoTime();
+        if (cancelled) return failure(url, ErrorKind.CANCELLED, "crawl cancelled", start);
+        Request request = client.newRequest(WireUri.of(url))
+                .timeout(settings.fetchTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .headers(h -> h.put(HttpHeader.ACCEPT, ACCEPT).put(HttpHeader.ACCEPT_ENCODING, ACCEPT_ENCODING));
+        inFlight.add(request);
+        try {
+            InputStreamResponseListener listener = new InputStreamResponseListener();
+            request.send(listener);
+            Response response = listener.get(settings.fetchTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            return read(url, request, response, listener, start);
+        } catch (ExecutionException e) {
+            return failure(url, classify(e.getCause()), message(e.getCause()), start);
+        } catch (TimeoutException e) {
+            request.abort(e);
+            return failure(url, ErrorKind.TIMEOUT, "no response within " + settings.fetchTimeout(), start);
+        } catch (IOException e) {
+            return failure(url, classify(e), message(e), start);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            request.abort(e);
+            return failure(url, ErrorKind.CANCELLED, "interrupted", start);
+        } finally {
+            inFlight.remove(request);
+        }
+    }
+
+    private FetchResult read(WebUrl url, Request request, Response response, InputStreamResponseListener listener,
+                             long start) throws IOException {
+        List<Map.Entry<String, String>> headers = new ArrayList<>(response.getHeaders().size());
+        for (HttpField f : response.getHeaders()) {
+            headers.add(Map.entry(f.getLowerCaseName(), f.getValue()));
+        }
+        long cap = settings.maxBodyBytes();
+        ByteArrayOutputStream raw = new ByteArrayOutputStream();
+        boolean truncated = false;
+        try (InputStream in = listener.getInputStream()) {
+            byte[] buf = new byte[16384];
+            int n;
+            while ((n = in.read(buf)) >= 0) {
+                if (raw.size() + (long) n > cap) {
+                    raw.write(buf, 0, (int) (cap - raw.size()));
+                    truncated = true;
+                    request.abort(new CancellationException("body cap of " + cap + " bytes reached"));
+                    break;
+                }
+                raw.write(buf, 0, n);
+            }
+        }
+        byte[] wire = raw.toByteArray();
+        String encoding = response.getHeaders().get(HttpHeader.CONTENT_ENCODING);
+        byte[] body = wire;
+        if (ContentDecoding.supported(encoding)) {
+            ContentDecoding.Decoded decoded = ContentDecoding.decode(encoding, wire, cap);
+            body = decoded.body();
+            truncated |= decoded.truncated();
+        }
+        return new FetchResult.Response(url, response.getStatus(), response.getVersion().asString(), headers, body,
+                wire.length, truncated, elapsed(start), 1);
+    }
+
+    @Override
+    public void cancelAll() {
+        cancelled = true;
+        CancellationException cause = new CancellationException("crawl cancelled");
+        for (Request r : inFlight) r.abort(cause);
+    }
+
+    @Override
+    public void close() {
+        try {
+            client.stop();
+        } catch (Exception e) {
+            // stopping a client releases sockets; a failure here leaves nothing to save
+        }
+    }
+
+    private FetchResult failure(WebUrl url, ErrorKind kind, String message, long start) {
+        return new FetchResult.Failure(url, cancelled ? ErrorKind.CANCELLED : kind, message, elapsed(start), 1);
+    }
+
+    private static Duration elapsed(long start) {
+        return Duration.ofNanos(System.nanoTime() - start);
+    }
+
+    static ErrorKind classify(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            String m = c.getMessage() == null ? "" : c.getMessage().toLowerCase(Locale.ROOT);
+            switch (c) {
+                case CancellationException x -> { return ErrorKind.CANCELLED; }
+                case TimeoutException x -> { return ErrorKind.TIMEOUT; }
+                case java.net.SocketTimeoutException x -> { return ErrorKind.TIMEOUT; }
+                case java.net.UnknownHostException x -> { return ErrorKind.DNS; }
+                case java.nio.channels.UnresolvedAddressException x -> { return ErrorKind.DNS; }
+                case java.net.ConnectException x when m.contains("refused") -> { return ErrorKind.REFUSED; }
+                case java.net.NoRouteToHostException x -> { return ErrorKind.UNREACHABLE; }
+                case javax.net.ssl.SSLException x -> { return ErrorKind.TLS; }
+                case java.io.EOFException x -> { return ErrorKind.RESET; }
+                case java.nio.channels.ClosedChannelException x -> { return ErrorKind.RESET; }
+                case org.eclipse.jetty.http.BadMessageException x -> {
+                    return m.contains("too large") ? ErrorKind.TOO_LARGE : ErrorKind.PROTOCOL;
+                }
+                case org.eclipse.jetty.client.HttpResponseException x -> {
+                    return m.contains("too large") ? ErrorKind.TOO_LARGE : ErrorKind.PROTOCOL;
+                }
+                default -> {
+                    if (m.contains("reset") || m.contains("closed") || m.contains("broken pipe")) return ErrorKind.RESET;
+                    if (m.contains("unreachable")) return ErrorKind.UNREACHABLE;
+                }
+            }
+        }
+        return ErrorKind.IO;
+    }
+
+    private static String message(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+        String m = root.getMessage();
+        return root.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : ": " + m);
+    }
+}

@@ -1,0 +1,77 @@
+package dev.loomcrawl.report;
+
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.CrawlSummary;
+
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The seed's text report: {@code *** Report ***}, one line per finished URL sorted by URL, the "Finished"
+ * line, the counters sorted by name, then Todo, Done and Date.
+ */
+public final class TextReport {
+    private static final DateTimeFormatter CTIME = DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy", Locale.US);
+
+    private TextReport() {}
+
+    public static void write(Collection<CrawlRecord> records, CrawlSummary summary, Writer writer) {
+        PrintWriter out = new PrintWriter(writer);
+        Map<String, Long> stats = new TreeMap<>();
+        out.println("*** Report ***");
+        List<CrawlRecord> sorted = new ArrayList<>(records);
+        sorted.sort(Comparator.comparing(r -> r.url().toString()));
+        for (CrawlRecord r : sorted) out.println(line(r, stats));
+        double secs = summary.elapsed().toNanos() / 1e9;
+        out.printf(Locale.ROOT, "Finished %d urls in %.3f secs (max_tasks=%d) (%.3f urls/sec/task)%n",
+                records.size(), secs, summary.maxTasks(),
+                secs > 0 ? records.size() / secs / summary.maxTasks() : 0.0);
+        stats.forEach((name, count) -> out.printf(Locale.ROOT, "%10d %s%n", count, name));
+        out.println("Todo: " + summary.todo());
+        out.println("Done: " + records.size());
+        out.println("Date: " + CTIME.format(summary.finishedAt().atZone(ZoneId.systemDefault())) + " local time");
+        out.flush();
+    }
+
+    /** One URL's line, counting it into {@code stats} as the seed's url_report does. */
+    static String line(CrawlRecord r, Map<String, Long> stats) {
+        if (r.failed()) {
+            add(stats, "fail", 1);
+            add(stats, "fail_" + r.errorKind().label(), 1);
+            return r.url() + " error " + r.errorKind().label() + ": " + r.error();
+        }
+        add(stats, "status_" + r.status(), 1);
+        if (r.isRedirect()) {
+            add(stats, "redirect", 1);
+            return r.url() + " " + r.status() + " redirect " + r.nextUrl();
+        }
+        String type = r.contentType().isEmpty() ? "-" : r.contentType();
+        String common = r.url() + " " + r.status() + " " + type + " " + r.encoding() + " " + r.size();
+        if (r.contentType().equals("text/html")) {
+            add(stats, "html", 1);
+            add(stats, "html_bytes", r.size());
+            return common + " " + r.numNewUrls() + "/" + r.numUrls();
+        }
+        if (r.status() == 200) {
+            add(stats, "other", 1);
+            add(stats, "other_bytes", r.size());
+        } else {
+            add(stats, "error", 1);
+            add(stats, "error_bytes", r.size());
+        }
+        return common;
+    }
+
+    private static void add(Map<String, Long> stats, String name, long n) {
+        stats.merge(name, n, Long::sum);
+    }
+}

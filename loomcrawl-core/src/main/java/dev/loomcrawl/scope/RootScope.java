@@ -1,0 +1,79 @@
+package dev.loomcrawl.scope;
+
+import crawlercommons.domains.EffectiveTldFinder;
+import dev.loomcrawl.url.WebUrl;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The seed's {@code url_allowed}, extended: http(s) only; any {@code exclude} pattern found anywhere in the URL
+ * drops it; when there are {@code include} patterns, one of them must be found; then the host (and for
+ * {@link ScopeKind#PREFIX} the path) must match a root's. Host matching ignores the port, as the seed does.
+ * Strict: equal after lower-casing, or equal but for a leading {@code www.}. Lenient: the last two labels are
+ * equal. IP literals match only exactly.
+ */
+public final class RootScope implements Scope {
+    private final ScopeKind kind;
+    private final boolean lenient;
+    private final List<Pattern> includes;
+    private final List<Pattern> excludes;
+    private final Set<String> rootHosts = new HashSet<>();
+    private final Set<String> rootDomains = new HashSet<>();
+    private final List<WebUrl> roots;
+
+    public RootScope(List<WebUrl> roots, ScopeKind kind, boolean lenient, List<Pattern> includes,
+                     List<Pattern> excludes) {
+        this.roots = List.copyOf(roots);
+        this.kind = kind;
+        this.lenient = lenient;
+        this.includes = List.copyOf(includes);
+        this.excludes = List.copyOf(excludes);
+        for (WebUrl root : roots) {
+            String host = root.host();
+            rootHosts.add(root.hasIpHost() || !lenient ? host : lastTwoLabels(host));
+            if (!root.hasIpHost()) rootDomains.add(registrableDomain(host));
+        }
+    }
+
+    @Override
+    public boolean allows(WebUrl url) {
+        String s = url.toString();
+        for (Pattern p : excludes) {
+            if (p.matcher(s).find()) return false;
+        }
+        if (!includes.isEmpty() && includes.stream().noneMatch(p -> p.matcher(s).find())) return false;
+        return switch (kind) {
+            case HOST -> hostMatches(url);
+            case DOMAIN -> rootHosts.contains(url.host()) || !url.hasIpHost()
+                    && rootDomains.contains(registrableDomain(url.host()));
+            case PREFIX -> hostMatches(url) && roots.stream().anyMatch(r -> underDirectory(url, r));
+        };
+    }
+
+    private boolean hostMatches(WebUrl url) {
+        String host = url.host();
+        if (rootHosts.contains(host)) return true;
+        if (url.hasIpHost()) return false;
+        if (lenient) return rootHosts.contains(lastTwoLabels(host));
+        return rootHosts.contains(host.startsWith("www.") ? host.substring(4) : "www." + host);
+    }
+
+    private static boolean underDirectory(WebUrl url, WebUrl root) {
+        String dir = root.path().substring(0, root.path().lastIndexOf('/') + 1);
+        return url.path().startsWith(dir) && url.scheme().equals(root.scheme());
+    }
+
+    private static String lastTwoLabels(String host) {
+        int last = host.lastIndexOf('.');
+        int secondLast = last <= 0 ? -1 : host.lastIndexOf('.', last - 1);
+        return secondLast < 0 ? host : host.substring(secondLast + 1);
+    }
+
+    private static String registrableDomain(String host) {
+        String domain = EffectiveTldFinder.getAssignedDomain(host, true, false);
+        return domain == null ? host : domain;
+    }
+}

@@ -1,0 +1,32 @@
+package dev.loomcrawl.testkit;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+
+/** What the test site answers on one path (path plus query, exactly as requested). */
+public sealed interface Route {
+
+    /** A complete response: status, headers and body. */
+    record Respond(int status, Map<String, String> headers, byte[] body) implements Route {
+        public static Respond html(String html) {
+            return new Respond(200, Map.of("Content-Type", "text/html; charset=utf-8"),
+                    html.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** A redirect with the given status and Location header, sent as written. */
+    record Redirect(int status, String location) implements Route {}
+
+    /** Waits, then answers as {@code then} does. */
+    record Delay(Duration delay, Route then) implements Route {}
+
+    /** Drops the connection without an answer the first {@code times} requests, then answers as {@code then}. */
+    record DropFirst(int times, Route then) implements Route {}
+
+    /** Sends headers, then one byte of body every {@code interval}, {@code length} bytes in all (or forever if negative). */
+    record Trickle(Duration interval, long length) implements Route {}
+
+    /** A {@code text/html} body of {@code length} bytes, streamed as fast as the client reads it. */
+    record Huge(long length, boolean declareLength) implements Route {}
+}

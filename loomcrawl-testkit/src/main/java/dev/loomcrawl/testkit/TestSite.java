@@ -1,0 +1,220 @@
+package dev.loomcrawl.testkit;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A web site declared as data ({@link Route}s by path), served by the JDK's {@link HttpServer} on a real
+ * socket on 127.0.0.1 and an ephemeral port. Every request it receives is recorded. Paths with no route get a
+ * 404. Close it to stop the server.
+ */
+public final class TestSite implements AutoCloseable {
+    private final Map<String, Route> routes;
+    private final Map<String, AtomicInteger> drops = new ConcurrentHashMap<>();
+    private final ConcurrentLinkedQueue<RecordedRequest> requests = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger arrivals = new AtomicInteger();
+    private final HttpServer server;
+    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+
+    private TestSite(Map<String, Route> routes) throws IOException {
+        this.routes = Map.copyOf(routes);
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4096);
+        server.setExecutor(executor);
+        server.createContext("/", this::handle);
+        server.start();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    /** The absolute URL of {@code path} on this site, using the address 127.0.0.1. */
+    public String url(String path) {
+        return "http://127.0.0.1:" + port() + path;
+    }
+
+    /** The URL of {@code path} under another host name (which the crawler must resolve to 127.0.0.1). */
+    public String url(String host, String path) {
+        return "http://" + host + ":" + port() + path;
+    }
+
+    /** How many requests have arrived, answered or not. */
+    public int arrivals() {
+        return arrivals.get();
+    }
+
+    /** Every request answered (or given up on) so far, in the order they finished. */
+    public List<RecordedRequest> requests() {
+        return List.copyOf(requests);
+    }
+
+    /** How many requests asked for {@code target} (path plus query). */
+    public long requestCount(String target) {
+        return requests.stream().filter(r -> r.target().equals(target)).count();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        long start = System.nanoTime();
+        arrivals.incrementAndGet();
+        String target = exchange.getRequestURI().getRawPath()
+                + (exchange.getRequestURI().getRawQuery() == null ? "" : "?" + exchange.getRequestURI().getRawQuery());
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), List.copyOf(v)));
+        try (exchange) {
+            answer(exchange, target, routes.getOrDefault(target, NOT_FOUND));
+        } finally {
+            requests.add(new RecordedRequest(exchange.getRequestMethod(), target, headers, start, System.nanoTime()));
+        }
+    }
+
+    private static final Route NOT_FOUND = new Route.Respond(404, Map.of("Content-Type", "text/html"),
+            "<html><body>Not found</body></html>".getBytes(StandardCharsets.UTF_8));
+
+    private void answer(HttpExchange exchange, String target, Route route) throws IOException {
+        switch (route) {
+            case Route.Respond r -> {
+                r.headers().forEach(exchange.getResponseHeaders()::add);
+                boolean head = exchange.getRequestMethod().equals("HEAD");
+                exchange.sendResponseHeaders(r.status(), head || r.body().length == 0 ? -1 : r.body().length);
+                if (!head) exchange.getResponseBody().write(r.body());
+            }
+            case Route.Redirect r -> {
+                exchange.getResponseHeaders().add("Location", r.location());
+                exchange.sendResponseHeaders(r.status(), -1);
+            }
+            case Route.Delay d -> {
+                sleep(d.delay());
+                answer(exchange, target, d.then());
+            }
+            case Route.DropFirst d -> {
+                if (drops.computeIfAbsent(target, t -> new AtomicInteger()).incrementAndGet() <= d.times()) {
+                    // The JDK server closes the connection, unanswered, when a handler throws.
+                    throw new IllegalStateException("test site: dropping connection for " + target);
+                }
+                answer(exchange, target, d.then());
+            }
+            case Route.Trickle t -> {
+                exchange.getResponseHeaders().add("Content-Type", "text/html");
+                exchange.sendResponseHeaders(200, t.length() < 0 ? 0 : t.length());
+                OutputStream out = exchange.getResponseBody();
+                for (long i = 0; t.length() < 0 || i < t.length(); i++) {
+                    out.write('x');
+                    out.flush();
+                    sleep(t.interval());
+                }
+            }
+            case Route.Huge h -> {
+                exchange.getResponseHeaders().add("Content-Type", "text/html");
+                exchange.sendResponseHeaders(200, h.declareLength() ? h.length() : 0);
+                byte[] chunk = "<p>huge</p>\n".repeat(1365).getBytes(StandardCharsets.US_ASCII);
+                OutputStream out = exchange.getResponseBody();
+                for (long sent = 0; sent < h.length(); sent += chunk.length) {
+                    out.write(chunk, 0, (int) Math.min(chunk.length, h.length() - sent));
+                }
+            }
+        }
+    }
+
+    private static void sleep(Duration d) {
+        try {
+            Thread.sleep(d);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UncheckedIOException(new java.io.InterruptedIOException("test site stopped"));
+        }
+    }
+
+    /** Declares a site, path by path. Paths include the query, exactly as the crawler will request them. */
+    public static final class Builder {
+        private final Map<String, Route> routes = new LinkedHashMap<>();
+
+        public Builder route(String target, Route route) {
+            routes.put(target, route);
+            return this;
+        }
+
+        /** A 200 {@code text/html; charset=utf-8} page. */
+        public Builder page(String target, String html) {
+            return route(target, Route.Respond.html(html));
+        }
+
+        /** A 200 response of the given content type. */
+        public Builder resource(String target, String contentType, byte[] body) {
+            return route(target, new Route.Respond(200, Map.of("Content-Type", contentType), body));
+        }
+
+        public Builder status(String target, int status) {
+            return route(target, new Route.Respond(status, Map.of("Content-Type", "text/html"),
+                    ("<html><body>status " + status + "</body></html>").getBytes(StandardCharsets.UTF_8)));
+        }
+
+        public Builder redirect(String target, int status, String location) {
+            return route(target, new Route.Redirect(status, location));
+        }
+
+        public Builder robots(String robotsTxt) {
+            return resource("/robots.txt", "text/plain", robotsTxt.getBytes(StandardCharsets.UTF_8));
+        }
+
+        /** Adds every page of {@code pages} (path to HTML). */
+        public Builder pages(Map<String, String> pages) {
+            pages.forEach(this::page);
+            return this;
+        }
+
+        public TestSite start() {
+            try {
+                return new TestSite(routes);
+            } catch (IOException e) {
+                throw new UncheckedIOException("test site could not start", e);
+            }
+        }
+    }
+
+    /**
+     * A densely cross-linked site of {@code n} pages: {@code /p0} .. {@code /p(n-1)}, each linking to
+     * {@code /p0}, to the next page (so all are reachable) and to {@code links} others (deterministic).
+     */
+    public static Map<String, String> crossLinked(int n, int links) {
+        Map<String, String> pages = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            List<String> anchors = new ArrayList<>();
+            anchors.add("<a href=\"/p0\">home</a>");
+            anchors.add("<a href=\"/p" + (i + 1) % n + "\">next</a>");
+            for (int k = 1; k <= links; k++) {
+                anchors.add("<a href=\"/p" + ((i * 7L + k * 13L) % n) + "\">link " + k + "</a>");
+            }
+            pages.put("/p" + i, "<!doctype html><html><head><title>page " + i + "</title></head><body>"
+                    + String.join("\n", anchors) + "</body></html>");
+        }
+        return pages;
+    }
+}
