@@ -1,0 +1,53 @@
+package dev.loomcrawl.report;
+
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.fetch.ErrorKind;
+import dev.loomcrawl.url.WebUrl;
+import org.junit.jupiter.api.Test;
+
+import java.io.StringWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class TextReportTest {
+    private static CrawlRecord rec(String url, String next, int status, ErrorKind kind, long size, String type,
+                                   int urls, int fresh) {
+        return new CrawlRecord(WebUrl.parse(url), next, status, kind, kind == null ? null : "Boom", size, type,
+                "utf-8", urls, fresh, 0, null, Instant.EPOCH, Duration.ZERO, false, 1);
+    }
+
+    @Test
+    void printsTheSeedsLinesSortedByUrlThenCountersSortedByName() {
+        List<CrawlRecord> records = List.of(
+                rec("http://x.test/z", null, 200, null, 10, "image/png", 0, 0),
+                rec("http://x.test/a", null, 200, null, 100, "text/html", 4, 3),
+                rec("http://x.test/b", "http://x.test/a", 301, null, 0, "", 0, 0),
+                rec("http://x.test/c", null, 0, ErrorKind.TIMEOUT, 0, "", 0, 0),
+                rec("http://x.test/d", null, 404, null, 7, "text/plain", 0, 0));
+        CrawlSummary summary = new CrawlSummary(5, 2, Duration.ofSeconds(2), 10, false,
+                Instant.parse("2026-11-02T08:05:09Z"));
+        StringWriter out = new StringWriter();
+        TextReport.write(records, summary, out);
+        String[] lines = out.toString().split("\n");
+        assertEquals("*** Report ***", lines[0]);
+        assertEquals("http://x.test/a 200 text/html utf-8 100 3/4", lines[1]);
+        assertEquals("http://x.test/b 301 redirect http://x.test/a", lines[2]);
+        assertEquals("http://x.test/c error timeout: Boom", lines[3]);
+        assertEquals("http://x.test/d 404 text/plain utf-8 7", lines[4]);
+        assertEquals("http://x.test/z 200 image/png utf-8 10", lines[5]);
+        assertEquals("Finished 5 urls in 2.000 secs (max_tasks=10) (0.250 urls/sec/task)", lines[6]);
+        assertEquals(List.of(
+                "         1 error", "         7 error_bytes", "         1 fail", "         1 fail_timeout",
+                "         1 html", "       100 html_bytes", "         1 other", "        10 other_bytes",
+                "         1 redirect", "         2 status_200", "         1 status_301", "         1 status_404"),
+                List.of(lines).subList(7, 19));
+        assertEquals("Todo: 2", lines[19]);
+        assertEquals("Done: 5", lines[20]);
+        assertTrue(lines[21].matches("Date: \\w{3} \\w{3} [ \\d]\\d \\d\\d:\\d\\d:\\d\\d 2026 local time"), lines[21]);
+    }
+}
