@@ -1,0 +1,115 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The command line, run in-process against a real test site. */
+class CrawlCommandTest {
+    record Run(int exit, String out, String err) {}
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    @Test
+    void crawlPrintsTheSeedsReport() {
+        try (TestSite site = TestSite.builder()
+                .page("/", "<a href=/a>a</a><a href=/old>o</a>")
+                .page("/a", "a")
+                .redirect("/old", 301, "/a").start()) {
+            Run r = run("crawl", "--max-tasks", "5", site.url("/"));
+            assertEquals(0, r.exit(), r.err());
+            String[] lines = r.out().split("\n");
+            assertEquals("*** Report ***", lines[0]);
+            assertEquals(site.url("/") + " 200 text/html utf-8 34 2/2", lines[1]);
+            assertEquals(site.url("/a") + " 200 text/html utf-8 1 0/0", lines[2]);
+            assertEquals(site.url("/old") + " 301 redirect " + site.url("/a"), lines[3]);
+            assertTrue(lines[4].startsWith("Finished 3 urls in "), lines[4]);
+            assertTrue(lines[4].endsWith("urls/sec/task)") && lines[4].contains("(max_tasks=5)"), lines[4]);
+            assertTrue(r.out().contains("Todo: 0\nDone: 3\nDate: "));
+        }
+    }
+
+    @Test
+    void seedSpellingsOfOptionsAndRootsWithoutSchemeWork() {
+        try (TestSite site = TestSite.builder().page("/", "<a href=/a>a</a>").redirect("/a", 302, "/b").start()) {
+            Run r = run("crawl", "--max_tasks", "3", "--max_redirect", "0", "--max_tries", "1", "--lenient",
+                    "127.0.0.1:" + site.port() + "/");
+            assertEquals(0, r.exit(), r.err());
+            assertTrue(r.out().contains("(max_tasks=3)"));
+            assertEquals(0, site.requestCount("/b")); // --max_redirect 0: the redirect is recorded, not followed
+        }
+    }
+
+    @Test
+    void anUnreachableRootIsAReportLineNotAStackTrace() throws Exception {
+        int port;
+        try (var s = new java.net.ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Run r = run("crawl", "--max-tries", "1", "-q", "http://127.0.0.1:" + port + "/");
+        assertEquals(0, r.exit());
+        assertTrue(r.out().contains("http://127.0.0.1:" + port + "/ error refused: "), r.out());
+        assertTrue(r.out().contains("fail_refused"));
+        assertFalse(r.err().contains("\tat "), r.err());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "--bogus                      | Unknown option: '--bogus'",
+            "--max-tasks abc              | Invalid value for option '--max-tasks': 'abc' is not an int",
+            "--max-tasks 0                | --max-tasks must be between 1 and 100000, got 0",
+            "--max-tries 0                | --max-tries must be 1 or more, got 0",
+            "--exclude [                  | --exclude is not a valid regular expression: [",
+            "--scope nope                 | 'nope' is not one of host, domain, prefix",
+            "--fetch-timeout soon         | 'soon' is not a duration",
+            "--max-body lots              | 'lots' is not a size",
+            "--resolve example.com:80     | --resolve must be HOST:PORT:ADDRESS, got example.com:80",
+            "--strict --lenient           | --strict, --lenient are mutually exclusive",
+    })
+    void aBadFlagOrValueIsOneLineNamingItThenUsageAndExit2(String flags, String message) {
+        String[] args = (flags.trim() + " http://example.com/").split(" ");
+        String[] full = new String[args.length + 1];
+        full[0] = "crawl";
+        System.arraycopy(args, 0, full, 1, args.length);
+        Run r = run(full);
+        assertEquals(2, r.exit());
+        String first = r.err().lines().findFirst().orElse("");
+        assertTrue(first.contains(message), first);
+        assertTrue(r.err().contains("Usage: loomcrawl crawl"));
+        assertTrue(r.err().contains("Try 'loomcrawl crawl --help'"));
+        assertFalse(r.err().contains("\tat "));
+    }
+
+    @Test
+    void aBadRootIsAUsageError() {
+        Run r = run("crawl", "http://exa mple.com/");
+        assertEquals(2, r.exit());
+        assertTrue(r.err().startsWith("not a valid http(s) root URL: http://exa mple.com/"), r.err());
+        assertEquals(2, run("crawl").exit());
+        assertEquals(2, run().exit());
+    }
+
+    @Test
+    void helpShowsOptionsAndExamples() {
+        Run r = run("crawl", "--help");
+        assertEquals(0, r.exit());
+        for (String s : new String[] {"--max-tasks", "--max-redirect", "--max-tries", "--exclude", "--lenient",
+                "--scope", "Examples:", "Ctrl-C"}) {
+            assertTrue(r.out().contains(s), s);
+        }
+        assertEquals(0, run("--version").exit());
+    }
+}
