@@ -36,7 +36,8 @@ public record CrawlConfig(
         Duration retryBackoff,
         Duration retryBackoffMax,
         boolean http2,
-        Map<String, InetAddress> resolve) {
+        Map<String, InetAddress> resolve,
+        boolean insecure) {
 
     public static final String PROJECT_URL = "https://github.com/loomcrawl/loomcrawl";
     public static final String DEFAULT_USER_AGENT = "loomcrawl/" + Version.VERSION + " (+" + PROJECT_URL + ")";
@@ -65,7 +66,7 @@ public record CrawlConfig(
     /** The HTTP client's part of this configuration. */
     public HttpSettings httpSettings() {
         return new HttpSettings(userAgent, connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes,
-                Math.max(maxTasks, 1), http2, resolve);
+                Math.max(maxTasks, 1), http2, resolve, insecure);
     }
 
     private static void require(boolean ok, String message) {
@@ -95,6 +96,7 @@ public record CrawlConfig(
         private Duration retryBackoffMax = Duration.ofSeconds(10);
         private boolean http2 = true;
         private final Map<String, InetAddress> resolve = new LinkedHashMap<>();
+        private boolean insecure;
 
         /** Adds a root URL; one without a scheme gets {@code http://}, as in the seed. */
         public Builder root(String root) {
@@ -122,6 +124,9 @@ public record CrawlConfig(
         public Builder fetchTimeout(Duration d) { fetchTimeout = d; return this; }
         public Builder maxBodyBytes(long n) { maxBodyBytes = n; return this; }
         public Builder http2(boolean on) { http2 = on; return this; }
+
+        /** Accepts any TLS certificate, as curl's -k does. */
+        public Builder insecure(boolean on) { insecure = on; return this; }
 
         /** The wait before the first retry; each later one doubles, up to {@code max}, with jitter. */
         public Builder retryBackoff(Duration base, Duration max) {
@@ -158,7 +163,7 @@ public record CrawlConfig(
         public CrawlConfig build() {
             return new CrawlConfig(roots, maxTasks, maxRedirects, maxTries, scope, lenient, includes, excludes,
                     userAgent, connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff,
-                    retryBackoffMax, http2, resolve);
+                    retryBackoffMax, http2, resolve, insecure);
         }
 
         private static Pattern compile(String regex, String option) {

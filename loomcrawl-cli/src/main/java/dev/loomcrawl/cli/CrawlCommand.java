@@ -103,6 +103,9 @@ final class CrawlCommand implements Callable<Integer> {
     @Option(names = "--no-http2", description = "Only speak HTTP/1.1.")
     boolean noHttp2;
 
+    @Option(names = {"-k", "--insecure"}, description = "Accept any TLS certificate (self-signed, expired...).")
+    boolean insecure;
+
     @Option(names = {"-v", "--verbose"}, description = "Log more (repeat for more: -v info, -vv debug).")
     boolean[] verbose = new boolean[0];
 
@@ -133,7 +136,7 @@ final class CrawlCommand implements Callable<Integer> {
             CrawlConfig.Builder b = CrawlConfig.builder().roots(roots).maxTasks(maxTasks).maxRedirects(maxRedirect)
                     .maxTries(maxTries).scope(scope).lenient(hostMatching != null && hostMatching.lenient)
                     .connectTimeout(connectTimeout).idleTimeout(idleTimeout).fetchTimeout(fetchTimeout)
-                    .maxBodyBytes(maxBody).http2(!noHttp2);
+                    .maxBodyBytes(maxBody).http2(!noHttp2).insecure(insecure);
             if (userAgent != null) b.userAgent(userAgent);
             excludes.forEach(b::exclude);
             includes.forEach(b::include);

@@ -13,9 +13,11 @@ import java.util.Map;
  * @param maxBodyBytes      body cap, applied on the wire and again after decompression
  * @param maxConnections    connections per origin the pool may open
  * @param pins              "host:port" to the address to connect to instead of resolving it (curl's --resolve)
+ * @param insecure          accept any TLS certificate (curl's -k), for staging sites and self-signed test servers
  */
 public record HttpSettings(String userAgent, Duration connectTimeout, Duration idleTimeout, Duration fetchTimeout,
-                           long maxBodyBytes, int maxConnections, boolean http2, Map<String, InetAddress> pins) {
+                           long maxBodyBytes, int maxConnections, boolean http2, Map<String, InetAddress> pins,
+                           boolean insecure) {
     public HttpSettings {
         pins = Map.copyOf(pins);
     }

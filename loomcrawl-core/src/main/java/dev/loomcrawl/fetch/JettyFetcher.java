@@ -52,7 +52,9 @@ public final class JettyFetcher implements Fetcher {
     public JettyFetcher(HttpSettings settings) {
         this.settings = settings;
         ClientConnector connector = new ClientConnector();
-        connector.setSslContextFactory(new SslContextFactory.Client());
+        SslContextFactory.Client tls = new SslContextFactory.Client(settings.insecure());
+        if (settings.insecure()) tls.setEndpointIdentificationAlgorithm(null);
+        connector.setSslContextFactory(tls);
         List<ClientConnectionFactory.Info> protocols = new ArrayList<>();
         protocols.add(HttpClientConnectionFactory.HTTP11);
         if (settings.http2()) protocols.add(new ClientConnectionFactoryOverHTTP2.HTTP2(new HTTP2Client(connector)));
