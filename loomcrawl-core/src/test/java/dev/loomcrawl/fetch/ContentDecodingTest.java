@@ -42,6 +42,13 @@ class ContentDecodingTest {
     }
 
     @Test
+    void decodesBrotli() throws Exception {
+        // made with Debian's brotli: printf '<p>hello</p>%.0s' $(seq 1000) | brotli -c
+        byte[] br = getClass().getResourceAsStream("/fixtures/hello.html.br").readAllBytes();
+        assertArrayEquals(TEXT, ContentDecoding.decode("br", br, 1 << 20).body());
+    }
+
+    @Test
     void aCompressionBombStopsAtTheCap() throws Exception {
         byte[] bomb = gzip(new byte[50 << 20]); // 50 MiB of zeros in about 50 KiB
         ContentDecoding.Decoded d = ContentDecoding.decode("gzip", bomb, 1 << 20);
