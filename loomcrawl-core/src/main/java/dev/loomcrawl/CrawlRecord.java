@@ -22,14 +22,26 @@ import java.time.Instant;
  * @param numNewUrls  of those, links not seen before
  * @param referrer    the page that linked here, or the URL that redirected here; null for a root
  * @param truncated   the body was cut at the body cap
- * @param attempts    fetch attempts made (more than 1 when retried)
+ * @param attempts    fetch attempts made (more than 1 when retried); 0 when skipped
+ * @param skipReason  why the URL was not fetched (robots.txt, a limit...), null when it was
  */
 public record CrawlRecord(WebUrl url, String nextUrl, int status, ErrorKind errorKind, String error, long size,
                           String contentType, String encoding, int numUrls, int numNewUrls, int depth,
-                          WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts) {
+                          WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
+                          String skipReason) {
+
+    /** A URL that was not fetched, and why. */
+    public static CrawlRecord skipped(WebUrl url, int depth, WebUrl referrer, String reason) {
+        return new CrawlRecord(url, null, 0, null, null, 0, "", "", 0, 0, depth, referrer, Instant.now(),
+                Duration.ZERO, false, 0, reason);
+    }
 
     public boolean failed() {
         return errorKind != null;
+    }
+
+    public boolean skipped() {
+        return skipReason != null;
     }
 
     public boolean isRedirect() {

@@ -20,6 +20,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -111,13 +112,13 @@ public final class Crawler implements AutoCloseable {
             abandoned.incrementAndGet();
             return;
         }
-        CrawlRecord record = switch (result) {
-            case FetchResult.Failure f -> new CrawlRecord(visit.url(), null, 0, f.kind(), f.message(), 0, "", "",
-                    0, 0, visit.depth(), visit.referrer(), startedAt, f.duration(), false, f.attempts());
-            case FetchResult.Response r when r.isRedirect() -> followRedirect(visit, r, startedAt);
+        switch (result) {
+            case FetchResult.Failure f -> emit(new CrawlRecord(visit.url(), null, 0, f.kind(), f.message(), 0, "", "",
+                    0, 0, visit.depth(), visit.referrer(), startedAt, f.duration(), false, f.attempts(), null),
+                    null, List.of());
+            case FetchResult.Response r when r.isRedirect() -> emit(followRedirect(visit, r, startedAt), r, List.of());
             case FetchResult.Response r -> followLinks(visit, r, startedAt);
-        };
-        emit(record);
+        }
     }
 
     /** The seed's redirect rule: record the target; queue it with one redirect less unless seen or over limit. */
@@ -139,34 +140,42 @@ public final class Crawler implements AutoCloseable {
     }
 
     /** Extracts an HTML page's links and offers those in scope; other responses are recorded as they are. */
-    private CrawlRecord followLinks(Visit visit, FetchResult.Response response, Instant startedAt) {
+    private void followLinks(Visit visit, FetchResult.Response response, Instant startedAt) {
         ContentType type = response.contentType();
         if (response.status() != 200 || !type.isHtml()) {
-            return record(visit, response, startedAt, null, type.charset() == null ? "utf-8" : type.charset(), 0, 0);
+            emit(record(visit, response, startedAt, null, type.charset() == null ? "utf-8" : type.charset(), 0, 0),
+                    response, List.of());
+            return;
         }
         ParsedPage page = extractor.extract(response.body(), type.charset(), visit.url());
+        List<FoundLink> found = new ArrayList<>(page.links().size());
         Set<WebUrl> kept = new LinkedHashSet<>();
         for (Link link : page.links()) {
-            if (scope.allows(link.target())) kept.add(link.target());
+            boolean inScope = scope.allows(link.target());
+            found.add(new FoundLink(link, inScope));
+            if (inScope) kept.add(link.target());
         }
         int fresh = 0;
         for (WebUrl url : kept) {
             if (frontier.offer(new Visit(url, config.maxRedirects(), visit.depth() + 1, visit.url()))) fresh++;
         }
-        return record(visit, response, startedAt, null, page.charset(), kept.size(), fresh);
+        emit(record(visit, response, startedAt, null, page.charset(), kept.size(), fresh), response, found);
     }
 
     private static CrawlRecord record(Visit visit, FetchResult.Response r, Instant startedAt, String nextUrl,
                                       String encoding, int numUrls, int numNewUrls) {
         return new CrawlRecord(visit.url(), nextUrl, r.status(), null, null, r.body().length,
                 r.contentType().mediaType(), encoding, numUrls, numNewUrls, visit.depth(), visit.referrer(),
-                startedAt, r.duration(), r.truncated(), r.attempts());
+                startedAt, r.duration(), r.truncated(), r.attempts(), null);
     }
 
-    private void emit(CrawlRecord record) {
+    /** Hands one finished URL to every listener: its response and links first, then its record. */
+    private void emit(CrawlRecord record, FetchResult.Response response, List<FoundLink> links) {
         done.incrementAndGet();
         for (CrawlListener listener : listeners) {
             try {
+                if (response != null) listener.onResponse(record, response);
+                if (!links.isEmpty()) listener.onLinks(record, links);
                 listener.onRecord(record);
             } catch (RuntimeException e) {
                 if (listenerFailure.compareAndSet(null, e)) {

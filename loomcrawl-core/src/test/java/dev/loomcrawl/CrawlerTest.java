@@ -344,6 +344,44 @@ class CrawlerTest {
     }
 
     @Test
+    void listenersSeeTheExchangeAndEveryLinkBeforeTheRecord() {
+        try (TestSite site = TestSite.builder()
+                .page("/", "<a href=/a rel='nofollow noopener'> Page  <b>A</b> </a><a href='http://elsewhere.test/'>x</a>")
+                .page("/a", "a").start()) {
+            var events = new java.util.concurrent.ConcurrentLinkedQueue<String>();
+            var links = new java.util.concurrent.ConcurrentLinkedQueue<FoundLink>();
+            try (Crawler crawler = Crawler.create(from(site, "/").build())) {
+                crawler.addListener(new CrawlListener() {
+                    @Override
+                    public void onRecord(CrawlRecord record) {
+                        events.add("record " + record.url().path());
+                    }
+
+                    @Override
+                    public void onResponse(CrawlRecord record, dev.loomcrawl.fetch.FetchResult.Response response) {
+                        events.add("response " + record.url().path() + " " + new String(response.wireBody()).length()
+                                + " " + response.requestHeaders().stream().anyMatch(h -> h.getKey().equals("User-Agent")));
+                    }
+
+                    @Override
+                    public void onLinks(CrawlRecord record, java.util.List<FoundLink> found) {
+                        events.add("links " + record.url().path());
+                        links.addAll(found);
+                    }
+                });
+                crawler.crawl();
+            }
+            assertEquals(java.util.List.of("response / 93 true", "links /", "record /", "response /a 1 true",
+                    "record /a"), java.util.List.copyOf(events));
+            FoundLink a = links.peek();
+            assertEquals("Page A", a.link().text());
+            assertTrue(a.link().nofollow());
+            assertTrue(a.inScope());
+            assertFalse(java.util.List.copyOf(links).get(1).inScope());
+        }
+    }
+
+    @Test
     void requestsCarryTheLoomcrawlUserAgent() {
         try (TestSite site = TestSite.builder().page("/", "hi").start()) {
             CrawlRun.of(from(site, "/"));

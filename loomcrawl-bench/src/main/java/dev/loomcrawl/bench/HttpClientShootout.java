@@ -39,7 +39,7 @@ public final class HttpClientShootout {
         CrawlConfig config = CrawlConfig.builder().root(urls.getFirst()).maxTasks(concurrency).http2(false).build();
         try (JettyFetcher jetty = new JettyFetcher(config.httpSettings())) {
             run("jetty-12", urls, concurrency, rounds, url -> switch (jetty.fetch(WebUrl.parse(url))) {
-                case FetchResult.Response r -> r.wireBytes();
+                case FetchResult.Response r -> r.wireBody().length;
                 case FetchResult.Failure f -> -1;
             });
         }

@@ -42,13 +42,13 @@ public final class JsoupLinkExtractor implements LinkExtractor {
                 case "meta" -> {
                     if (el.attr("http-equiv").trim().equalsIgnoreCase("refresh")) {
                         String target = MetaRefresh.url(el.attr("content"));
-                        if (target != null) addResolved(links, base, target, tag, "content");
+                        if (target != null) addResolved(links, base, target, el, "content");
                     }
                 }
                 default -> { }
             }
             if (el.hasAttr("srcset")) {
-                for (String candidate : Srcset.urls(el.attr("srcset"))) addResolved(links, base, candidate, tag, "srcset");
+                for (String candidate : Srcset.urls(el.attr("srcset"))) addResolved(links, base, candidate, el, "srcset");
             }
         }
         return new ParsedPage(doc.charset().name().toLowerCase(Locale.ROOT), links);
@@ -77,12 +77,18 @@ public final class JsoupLinkExtractor implements LinkExtractor {
     }
 
     private static void add(List<Link> links, WebUrl base, Element el, String attribute) {
-        if (el.hasAttr(attribute)) addResolved(links, base, el.attr(attribute), el.normalName(), attribute);
+        if (el.hasAttr(attribute)) addResolved(links, base, el.attr(attribute), el, attribute);
     }
 
-    private static void addResolved(List<Link> links, WebUrl base, String value, String tag, String attribute) {
+    private static void addResolved(List<Link> links, WebUrl base, String value, Element el, String attribute) {
         if (value.isBlank()) return;
         WebUrl target = base.resolve(value);
-        if (target != null) links.add(new Link(target, tag, attribute));
+        if (target == null) return;
+        String text = switch (el.normalName()) {
+            case "a" -> el.text();
+            case "area", "img" -> el.attr("alt").strip();
+            default -> "";
+        };
+        links.add(new Link(target, el.normalName(), attribute, text, el.attr("rel").strip()));
     }
 }

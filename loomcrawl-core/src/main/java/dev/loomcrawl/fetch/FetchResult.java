@@ -23,13 +23,15 @@ public sealed interface FetchResult {
     /**
      * An HTTP response.
      *
+     * @param requestHeaders the request headers as sent, names as written
      * @param headers   response headers in order, names lower-cased
      * @param body      the body after content decoding (gzip, deflate, br), at most the body cap
-     * @param wireBytes body bytes received on the wire, before decoding
+     * @param wireBody  the body as received, before content decoding (the same array when not encoded)
      * @param truncated the body was cut at the cap (on the wire or after decoding)
      */
-    record Response(WebUrl url, int status, String protocol, List<Map.Entry<String, String>> headers, byte[] body,
-                    long wireBytes, boolean truncated, Duration duration, int attempts) implements FetchResult {
+    record Response(WebUrl url, int status, String protocol, List<Map.Entry<String, String>> requestHeaders,
+                    List<Map.Entry<String, String>> headers, byte[] body, byte[] wireBody, boolean truncated,
+                    Duration duration, int attempts) implements FetchResult {
 
         /** The first value of a header (name case-insensitive), or null. */
         public String header(String name) {
@@ -54,7 +56,8 @@ public sealed interface FetchResult {
 
         @Override
         public Response withAttempts(int attempts, Duration duration) {
-            return new Response(url, status, protocol, headers, body, wireBytes, truncated, duration, attempts);
+            return new Response(url, status, protocol, requestHeaders, headers, body, wireBody, truncated, duration,
+                    attempts);
         }
     }
 

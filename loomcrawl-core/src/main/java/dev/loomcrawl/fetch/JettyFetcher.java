@@ -143,8 +143,10 @@ public final class JettyFetcher implements Fetcher {
             body = decoded.body();
             truncated |= decoded.truncated();
         }
-        return new FetchResult.Response(url, response.getStatus(), response.getVersion().asString(), headers, body,
-                wire.length, truncated, elapsed(start), 1);
+        List<Map.Entry<String, String>> sent = new ArrayList<>();
+        for (HttpField f : request.getHeaders()) sent.add(Map.entry(f.getName(), f.getValue()));
+        return new FetchResult.Response(url, response.getStatus(), response.getVersion().asString(), sent, headers,
+                body, wire, truncated, elapsed(start), 1);
     }
 
     @Override

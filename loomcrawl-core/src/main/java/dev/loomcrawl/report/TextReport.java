@@ -49,6 +49,11 @@ public final class TextReport {
             add(stats, "fail_" + r.errorKind().label(), 1);
             return r.url() + " error " + r.errorKind().label() + ": " + r.error();
         }
+        if (r.skipped()) {
+            add(stats, "skip", 1);
+            add(stats, "skip_" + r.skipReason(), 1);
+            return r.url() + " skipped " + r.skipReason();
+        }
         add(stats, "status_" + r.status(), 1);
         if (r.isRedirect()) {
             add(stats, "redirect", 1);

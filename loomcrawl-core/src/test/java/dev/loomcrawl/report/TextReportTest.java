@@ -18,7 +18,7 @@ class TextReportTest {
     private static CrawlRecord rec(String url, String next, int status, ErrorKind kind, long size, String type,
                                    int urls, int fresh) {
         return new CrawlRecord(WebUrl.parse(url), next, status, kind, kind == null ? null : "Boom", size, type,
-                "utf-8", urls, fresh, 0, null, Instant.EPOCH, Duration.ZERO, false, 1);
+                "utf-8", urls, fresh, 0, null, Instant.EPOCH, Duration.ZERO, false, 1, null);
     }
 
     @Test
