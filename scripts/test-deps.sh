@@ -1,0 +1,20 @@
+# Sourced by scripts/test: installs, from Debian's packages, what the tests use and a fresh machine lacks.
+#   python3-doc, openjdk-17-doc  real sites for the link-extraction differential test
+#   chromium                     the headless browser that opens the HTML report
+#   redis-server                 the distributed-crawl tests
+loomcrawl_test_packages() {
+  local missing=()
+  [ -f /usr/share/doc/python3-doc/html/index.html ] || missing+=(python3-doc)
+  [ -f /usr/share/doc/openjdk-17-doc/api/index.html ] || missing+=(openjdk-17-doc)
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+    echo "loomcrawl: not root, so not installing ${missing[*]}; the tests that need them will be skipped" >&2
+    return 0
+  fi
+  echo "loomcrawl: installing ${missing[*]}" >&2
+  apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+loomcrawl_test_packages
