@@ -1,6 +1,10 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.fetch.AddressGuard;
 import dev.loomcrawl.fetch.HttpSettings;
+import dev.loomcrawl.limits.LimitSettings;
+import dev.loomcrawl.politeness.PolitenessSettings;
+import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.scope.ScopeKind;
 import dev.loomcrawl.url.WebUrl;
 
@@ -8,10 +12,12 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -37,7 +43,12 @@ public record CrawlConfig(
         Duration retryBackoffMax,
         boolean http2,
         Map<String, InetAddress> resolve,
-        boolean insecure) {
+        boolean insecure,
+        PolitenessSettings politeness,
+        LimitSettings limits,
+        boolean sitemaps,
+        boolean allowPrivate,
+        List<Map.Entry<String, String>> headers) {
 
     public static final String PROJECT_URL = "https://github.com/loomcrawl/loomcrawl";
     public static final String DEFAULT_USER_AGENT = "loomcrawl/" + Version.VERSION + " (+" + PROJECT_URL + ")";
@@ -47,6 +58,7 @@ public record CrawlConfig(
         includes = List.copyOf(includes);
         excludes = List.copyOf(excludes);
         resolve = Map.copyOf(resolve);
+        headers = List.copyOf(headers);
         require(!roots.isEmpty(), "at least one root URL is required");
         require(maxTasks >= 1 && maxTasks <= 100_000, "--max-tasks must be between 1 and 100000, got " + maxTasks);
         require(maxRedirects >= 0, "--max-redirect must be 0 or more, got " + maxRedirects);
@@ -63,10 +75,13 @@ public record CrawlConfig(
         return new Builder();
     }
 
-    /** The HTTP client's part of this configuration. */
+    /** The HTTP client's part of this configuration (resolves intranet roots' names for the address guard). */
     public HttpSettings httpSettings() {
+        AddressGuard guard = allowPrivate ? AddressGuard.OFF : AddressGuard.forRoots(roots, resolve);
+        Set<Origin> rootOrigins = new HashSet<>();
+        roots.forEach(r -> rootOrigins.add(r.origin()));
         return new HttpSettings(userAgent, connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes,
-                Math.max(maxTasks, 1), http2, resolve, insecure);
+                Math.max(maxTasks, 1), http2, resolve, insecure, guard, headers, rootOrigins);
     }
 
     private static void require(boolean ok, String message) {
@@ -97,6 +112,15 @@ public record CrawlConfig(
         private boolean http2 = true;
         private final Map<String, InetAddress> resolve = new LinkedHashMap<>();
         private boolean insecure;
+        private int perHost = 2;
+        private Duration delay = Duration.ZERO;
+        private Duration maxCrawlDelay = Duration.ofSeconds(30);
+        private Duration maxRetryAfter = Duration.ofMinutes(10);
+        private boolean ignoreRobots;
+        private LimitSettings limits = LimitSettings.defaults();
+        private boolean sitemaps;
+        private boolean allowPrivate;
+        private final List<Map.Entry<String, String>> headers = new ArrayList<>();
 
         /** Adds a root URL; one without a scheme gets {@code http://}, as in the seed. */
         public Builder root(String root) {
@@ -127,6 +151,37 @@ public record CrawlConfig(
 
         /** Accepts any TLS certificate, as curl's -k does. */
         public Builder insecure(boolean on) { insecure = on; return this; }
+
+        /** Fetches in flight at once on one origin (default 2). */
+        public Builder perHost(int n) { perHost = n; return this; }
+
+        /** Minimum gap between fetch starts on one origin (default 0; robots.txt Crawl-delay can raise it). */
+        public Builder delay(Duration d) { delay = d; return this; }
+
+        /** Crawl-delay values above this are lowered to it (default 30 s). */
+        public Builder maxCrawlDelay(Duration d) { maxCrawlDelay = d; return this; }
+
+        /** Retry-After values above this are lowered to it (default 10 min). */
+        public Builder maxRetryAfter(Duration d) { maxRetryAfter = d; return this; }
+
+        public Builder ignoreRobots(boolean on) { ignoreRobots = on; return this; }
+
+        /** Seeds the crawl from the roots' sitemaps (robots.txt Sitemap: lines and /sitemap.xml). */
+        public Builder sitemaps(boolean on) { sitemaps = on; return this; }
+
+        /** Lifts the guard against loopback, private, link-local and other non-public addresses. */
+        public Builder allowPrivate(boolean on) { allowPrivate = on; return this; }
+
+        public Builder limits(LimitSettings l) { limits = l; return this; }
+
+        /** Adds a request header ("Name: value"), sent to the roots' origins only. Repeatable. */
+        public Builder header(String header) {
+            int colon = header.indexOf(':');
+            require(colon > 0 && header.substring(0, colon).strip().matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+"),
+                    "--header must be 'Name: value', got " + header);
+            headers.add(Map.entry(header.substring(0, colon).strip(), header.substring(colon + 1).strip()));
+            return this;
+        }
 
         /** The wait before the first retry; each later one doubles, up to {@code max}, with jitter. */
         public Builder retryBackoff(Duration base, Duration max) {
@@ -163,7 +218,9 @@ public record CrawlConfig(
         public CrawlConfig build() {
             return new CrawlConfig(roots, maxTasks, maxRedirects, maxTries, scope, lenient, includes, excludes,
                     userAgent, connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff,
-                    retryBackoffMax, http2, resolve, insecure);
+                    retryBackoffMax, http2, resolve, insecure,
+                    new PolitenessSettings(perHost, delay, maxCrawlDelay, maxRetryAfter, ignoreRobots), limits,
+                    sitemaps, allowPrivate, headers);
         }
 
         private static Pattern compile(String regex, String option) {

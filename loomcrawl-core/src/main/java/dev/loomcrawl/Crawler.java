@@ -12,8 +12,14 @@ import dev.loomcrawl.fetch.RetryingFetcher;
 import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.InMemoryFrontier;
 import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.limits.CrawlLimits;
+import dev.loomcrawl.politeness.OriginPacing;
+import dev.loomcrawl.politeness.PolitenessSettings;
+import dev.loomcrawl.robots.RobotsGate;
 import dev.loomcrawl.scope.RootScope;
 import dev.loomcrawl.scope.Scope;
+import dev.loomcrawl.sitemap.SitemapSeeder;
+import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +29,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -31,12 +40,14 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The crawl loop. Take a visit from the frontier, fetch it on a virtual thread of its own, record it, and
- * offer what it leads to: a redirect's target, or the in-scope links of an HTML page. At most
+ * The crawl loop. Take a visit from the frontier when its origin is due, check robots.txt, fetch it on a
+ * virtual thread of its own, pace the origin by the answer, record it, and offer what it leads to: a
+ * redirect's target, or the in-scope links of an HTML page, each subject to the crawl's limits. At most
  * {@code maxTasks} fetches are in flight, bounded by permits taken before each thread starts. The crawl ends
- * exactly when nothing is queued and nothing is in flight.
+ * exactly when nothing is queued and nothing is in flight, or when a budget (pages, bytes, time) runs out.
  *
  * <p>{@link #stop()} stops taking new work and lets fetches in flight finish; {@link #cancel()} also aborts
  * them. Either may be called from any thread; records already delivered stay delivered.
@@ -49,11 +60,17 @@ public final class Crawler implements AutoCloseable {
     private final Fetcher fetcher;
     private final LinkExtractor extractor;
     private final Scope scope;
+    private final RobotsGate robots;
+    private final OriginPacing pacing;
+    private final CrawlLimits limits;
+    private final Map<Origin, Duration> crawlDelays = new ConcurrentHashMap<>();
     private final List<CrawlListener> listeners = new CopyOnWriteArrayList<>();
+    private final Map<String, LongAdder> dropped = new ConcurrentHashMap<>();
     private final AtomicLong done = new AtomicLong();
     private final AtomicLong abandoned = new AtomicLong();
-    private final AtomicBoolean stopped = new AtomicBoolean();
+    private final AtomicBoolean interrupted = new AtomicBoolean();
     private final AtomicBoolean cancelled = new AtomicBoolean();
+    private final AtomicReference<String> limitReached = new AtomicReference<>();
     private final AtomicReference<RuntimeException> listenerFailure = new AtomicReference<>();
 
     public Crawler(CrawlConfig config, Frontier frontier, Fetcher fetcher, LinkExtractor extractor, Scope scope) {
@@ -62,15 +79,22 @@ public final class Crawler implements AutoCloseable {
         this.fetcher = fetcher;
         this.extractor = extractor;
         this.scope = scope;
+        PolitenessSettings p = config.politeness();
+        if (p.ignoreRobots()) log.warn("ignoring robots.txt: site owners' wishes will not be respected");
+        this.robots = p.ignoreRobots() ? null : new RobotsGate(fetcher, config.userAgent(), Duration.ofHours(24),
+                config.retryBackoff().multipliedBy(2), config.maxTries() + 1, this::crawlDelay);
+        this.pacing = new OriginPacing(config.retryBackoff().multipliedBy(2), Duration.ofMinutes(5), p.maxRetryAfter());
+        this.limits = new CrawlLimits(config.limits());
     }
 
-    /** A crawler with the default components: in-memory frontier, Jetty with retries, jsoup, root scope. */
+    /** A crawler with the default components: per-origin frontier, Jetty with retries, jsoup, root scope. */
     public static Crawler create(CrawlConfig config) {
         Fetcher fetcher = new RetryingFetcher(new JettyFetcher(config.httpSettings()), config.maxTries(),
                 config.retryBackoff(), config.retryBackoffMax());
         Scope scope = new RootScope(config.roots(), config.scope(), config.lenient(), config.includes(),
                 config.excludes());
-        return new Crawler(config, new InMemoryFrontier(), fetcher, new JsoupLinkExtractor(), scope);
+        Frontier frontier = new InMemoryFrontier(config.politeness().perHost(), config.politeness().delay());
+        return new Crawler(config, frontier, fetcher, new JsoupLinkExtractor(), scope);
     }
 
     public Crawler addListener(CrawlListener listener) {
@@ -78,16 +102,26 @@ public final class Crawler implements AutoCloseable {
         return this;
     }
 
-    /** Runs the crawl to its end (or until stopped) and returns how it went. Call once. */
+    /** Runs the crawl to its end (or until stopped or out of budget) and returns how it went. Call once. */
     public CrawlSummary crawl() {
         long start = System.nanoTime();
         for (WebUrl root : config.roots()) frontier.offer(new Visit(root, config.maxRedirects(), 0, null));
+        if (config.sitemaps()) seedFromSitemaps();
         Semaphore permits = new Semaphore(config.maxTasks());
         try (ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
             while (true) {
                 permits.acquireUninterruptibly();
+                String exhausted = limits.exhausted();
+                if (exhausted != null) stopAtLimit(exhausted);
                 Visit visit = takeUninterruptibly();
                 if (visit == null) break;
+                if (!limits.startPage()) { // the page budget is spent: this visit stays to do
+                    frontier.retryLater(visit, Duration.ZERO);
+                    frontier.done(visit);
+                    stopAtLimit("max-pages");
+                    permits.release();
+                    continue;
+                }
                 workers.execute(() -> {
                     try {
                         process(visit);
@@ -100,25 +134,64 @@ public final class Crawler implements AutoCloseable {
         } // closing the executor waits for the fetches in flight
         RuntimeException failure = listenerFailure.get();
         if (failure != null) throw new CrawlException("crawl stopped: " + failure.getMessage(), failure);
-        return new CrawlSummary(done.get(), frontier.queued() + abandoned.get(),
-                Duration.ofNanos(System.nanoTime() - start), config.maxTasks(), stopped.get(), Instant.now());
+        long todo = frontier.queued() + abandoned.get();
+        if (limitReached.get() != null && todo > 0) dropped(limitReached.get(), todo);
+        return new CrawlSummary(done.get(), todo, Duration.ofNanos(System.nanoTime() - start), config.maxTasks(),
+                interrupted.get(), Instant.now(), limitReached.get(), droppedCounts());
     }
 
-    /** The life of one URL: fetch, then follow a redirect or a page's links, then record. */
+    /** The life of one URL: robots, fetch, pacing, then follow a redirect or a page's links, then record. */
     private void process(Visit visit) {
+        if (!allowedByRobots(visit)) return;
         Instant startedAt = Instant.now();
         FetchResult result = fetcher.fetch(visit.url());
         if (cancelled.get()) { // aborted mid-fetch: not finished, so no record; it counts as still to do
             abandoned.incrementAndGet();
             return;
         }
+        if (deferredByOrigin(visit, result)) return;
         switch (result) {
-            case FetchResult.Failure f -> emit(new CrawlRecord(visit.url(), null, 0, f.kind(), f.message(), 0, "", "",
-                    0, 0, visit.depth(), visit.referrer(), startedAt, f.duration(), false, f.attempts(), null),
-                    null, List.of());
+            case FetchResult.Failure f -> emit(failed(visit, f, startedAt), null, List.of());
             case FetchResult.Response r when r.isRedirect() -> emit(followRedirect(visit, r, startedAt), r, List.of());
             case FetchResult.Response r -> followLinks(visit, r, startedAt);
         }
+    }
+
+    /** Asks robots.txt; a disallowed URL is recorded as skipped, one of an unavailable robots.txt waits. */
+    private boolean allowedByRobots(Visit visit) {
+        if (robots == null) return true;
+        switch (robots.check(visit.url())) {
+            case RobotsGate.Verdict.Allowed a -> {
+                return true;
+            }
+            case RobotsGate.Verdict.Later later -> frontier.retryLater(visit, later.after());
+            case RobotsGate.Verdict.Disallowed no -> {
+                frontier.release(visit, Duration.ZERO);
+                emit(CrawlRecord.skipped(visit.url(), visit.depth(), visit.referrer(), no.reason()), null, List.of());
+            }
+            case RobotsGate.Verdict.Unreachable down -> {
+                frontier.release(visit, Duration.ZERO);
+                emit(failed(visit, down.failure(), Instant.now()), null, List.of());
+            }
+        }
+        limits.returnPage();
+        return false;
+    }
+
+    /** Paces the origin by the answer; an overloaded origin (429, 503) gets the visit back later. */
+    private boolean deferredByOrigin(Visit visit, FetchResult result) {
+        Origin origin = visit.url().origin();
+        OriginPacing.Decision d = pacing.after(origin, result);
+        if (d.newDelay() != null) frontier.setDelay(origin, max(d.newDelay(), crawlDelays.get(origin)));
+        if (d.overloaded() && visit.deferrals() + 1 < config.maxTries()) {
+            log.info("{} is overloaded; retrying {} in {}", origin, visit.url(), d.pause());
+            frontier.retryLater(visit.deferred(), d.pause());
+            limits.returnPage();
+            return true;
+        }
+        frontier.release(visit, d.pause());
+        if (result instanceof FetchResult.Response r) limits.addBytes(r.body().length);
+        return false;
     }
 
     /** The seed's redirect rule: record the target; queue it with one redirect less unless seen or over limit. */
@@ -130,7 +203,7 @@ public final class Crawler implements AutoCloseable {
         } else if (!scope.allows(target)) {
             log.info("redirect out of scope: {} -> {}", visit.url(), target);
         } else if (visit.redirectsLeft() > 0) {
-            if (frontier.offer(new Visit(target, visit.redirectsLeft() - 1, visit.depth(), visit.url()))) {
+            if (offer(new Visit(target, visit.redirectsLeft() - 1, visit.depth(), visit.url()))) {
                 log.debug("redirect to {} from {}", target, visit.url());
             }
         } else if (!frontier.seen(target)) {
@@ -157,9 +230,50 @@ public final class Crawler implements AutoCloseable {
         }
         int fresh = 0;
         for (WebUrl url : kept) {
-            if (frontier.offer(new Visit(url, config.maxRedirects(), visit.depth() + 1, visit.url()))) fresh++;
+            if (offer(new Visit(url, config.maxRedirects(), visit.depth() + 1, visit.url()))) fresh++;
         }
         emit(record(visit, response, startedAt, null, page.charset(), kept.size(), fresh), response, found);
+    }
+
+    /** Queues a newly seen URL unless a limit or trap guard drops it (counted by reason); true if queued. */
+    private boolean offer(Visit visit) {
+        if (!frontier.markSeen(visit.url())) return false;
+        String reason = limits.dropReason(visit.url(), visit.depth());
+        if (reason != null) {
+            dropped(reason, 1);
+            log.debug("dropped {} ({})", visit.url(), reason);
+            return false;
+        }
+        frontier.enqueue(visit);
+        return true;
+    }
+
+    private void seedFromSitemaps() {
+        SitemapSeeder seeder = new SitemapSeeder(fetcher, 1000);
+        Set<Origin> origins = new LinkedHashSet<>();
+        config.roots().forEach(r -> origins.add(r.origin()));
+        for (Origin origin : origins) {
+            List<String> declared = robots == null ? List.of() : robots.sitemaps(origin);
+            int queued = 0;
+            for (SitemapSeeder.Listed listed : seeder.urls(origin, declared)) {
+                if (scope.allows(listed.url())
+                        && offer(new Visit(listed.url(), config.maxRedirects(), 1, listed.sitemap()))) queued++;
+            }
+            log.info("sitemaps of {} added {} URLs", origin, queued);
+        }
+    }
+
+    /** Called by the robots gate with an origin's Crawl-delay: it becomes the origin's gap, capped. */
+    private void crawlDelay(Origin origin, Duration asked) {
+        Duration cap = config.politeness().maxCrawlDelay();
+        Duration delay = asked.compareTo(cap) > 0 ? cap : asked;
+        crawlDelays.put(origin, delay);
+        frontier.setDelay(origin, delay);
+    }
+
+    private static CrawlRecord failed(Visit visit, FetchResult.Failure f, Instant startedAt) {
+        return new CrawlRecord(visit.url(), null, 0, f.kind(), f.message(), 0, "", "", 0, 0, visit.depth(),
+                visit.referrer(), startedAt, f.duration(), false, f.attempts(), null);
     }
 
     private static CrawlRecord record(Visit visit, FetchResult.Response r, Instant startedAt, String nextUrl,
@@ -180,10 +294,25 @@ public final class Crawler implements AutoCloseable {
             } catch (RuntimeException e) {
                 if (listenerFailure.compareAndSet(null, e)) {
                     log.error("stopping the crawl: a listener failed on {}: {}", record.url(), e.toString());
-                    stop();
+                    frontier.stop();
                 }
             }
         }
+    }
+
+    private void dropped(String reason, long n) {
+        dropped.computeIfAbsent(reason, r -> new LongAdder()).add(n);
+    }
+
+    private Map<String, Long> droppedCounts() {
+        Map<String, Long> counts = new TreeMap<>();
+        dropped.forEach((reason, n) -> counts.put(reason, n.sum()));
+        return counts;
+    }
+
+    private void stopAtLimit(String limit) {
+        if (limitReached.compareAndSet(null, limit)) log.info("{} reached: stopping the crawl", limit);
+        frontier.stop();
     }
 
     private Visit takeUninterruptibly() {
@@ -191,14 +320,18 @@ public final class Crawler implements AutoCloseable {
             try {
                 return frontier.take();
             } catch (InterruptedException e) {
-                if (stopped.get()) return null;
+                if (interrupted.get()) return null;
             }
         }
     }
 
+    private static Duration max(Duration a, Duration b) {
+        return b == null || a.compareTo(b) >= 0 ? a : b;
+    }
+
     /** Stops taking new work; fetches in flight finish and are recorded. */
     public void stop() {
-        stopped.set(true);
+        interrupted.set(true);
         frontier.stop();
     }
 

@@ -106,6 +106,12 @@ final class CrawlCommand implements Callable<Integer> {
     @Option(names = {"-k", "--insecure"}, description = "Accept any TLS certificate (self-signed, expired...).")
     boolean insecure;
 
+    @CommandLine.Mixin
+    PolitenessOptions politeness = new PolitenessOptions();
+
+    @CommandLine.Mixin
+    LimitOptions limits = new LimitOptions();
+
     @Option(names = {"-v", "--verbose"}, description = "Log more (repeat for more: -v info, -vv debug).")
     boolean[] verbose = new boolean[0];
 
@@ -141,6 +147,8 @@ final class CrawlCommand implements Callable<Integer> {
             excludes.forEach(b::exclude);
             includes.forEach(b::include);
             resolve.forEach(b::resolve);
+            politeness.applyTo(b);
+            limits.applyTo(b);
             return b.build();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

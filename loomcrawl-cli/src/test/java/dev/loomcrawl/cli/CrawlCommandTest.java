@@ -78,6 +78,12 @@ class CrawlCommandTest {
             "--max-body lots              | 'lots' is not a size",
             "--resolve example.com:80     | --resolve must be HOST:PORT:ADDRESS, got example.com:80",
             "--strict --lenient           | --strict, --lenient are mutually exclusive",
+            "--per-host 0                 | --per-host must be 1 or more, got 0",
+            "--delay -1s                  | '-1s' is not a duration",
+            "--max-depth -1               | --max-depth must be at least 0, got -1",
+            "--max-pages 0                | --max-pages must be at least 1, got 0",
+            "--max-time 0s                | --max-time must be a positive duration",
+            "--header NoColon             | --header must be 'Name: value', got NoColon",
     })
     void aBadFlagOrValueIsOneLineNamingItThenUsageAndExit2(String flags, String message) {
         String[] args = (flags.trim() + " http://example.com/").split(" ");
@@ -91,6 +97,23 @@ class CrawlCommandTest {
         assertTrue(r.err().contains("Usage: loomcrawl crawl"));
         assertTrue(r.err().contains("Try 'loomcrawl crawl --help'"));
         assertFalse(r.err().contains("\tat "));
+    }
+
+    @Test
+    void politenessAndLimitOptionsReachTheCrawl() {
+        try (TestSite site = TestSite.builder().robots("User-agent: *\nDisallow: /no\n")
+                .page("/", "<a href=/a>a</a><a href=/no>n</a>").page("/a", "<a href=/b>b</a>").page("/b", "b")
+                .start()) {
+            Run r = run("crawl", "--max-depth", "1", "--per-host", "1", "--delay", "10ms", "-H", "X-Test: yes",
+                    site.url("/"));
+            assertEquals(0, r.exit(), r.err());
+            assertTrue(r.out().contains(site.url("/no") + " skipped robots"), r.out());
+            assertTrue(r.out().contains("         1 dropped_max-depth"), r.out());
+            assertTrue(r.out().contains("         1 skip_robots"), r.out());
+            assertEquals("yes", site.requests().getLast().header("x-test"));
+            Run ignoring = run("crawl", "--ignore-robots", "--max-pages", "2", site.url("/"));
+            assertTrue(ignoring.out().contains("Done: 2"), ignoring.out());
+        }
     }
 
     @Test

@@ -22,12 +22,14 @@ public enum ErrorKind {
     TOO_LARGE,
     /** Any other I/O failure. */
     IO,
+    /** The host resolved to an address the crawl may not connect to (loopback, private...). */
+    BLOCKED,
     /** The crawl was cancelled while this fetch was in flight. */
     CANCELLED;
 
-    /** Whether trying again might succeed: everything but TLS, TOO_LARGE and CANCELLED. */
+    /** Whether trying again might succeed: everything but TLS, TOO_LARGE, BLOCKED and CANCELLED. */
     public boolean retryable() {
-        return this != TLS && this != TOO_LARGE && this != CANCELLED;
+        return this != TLS && this != TOO_LARGE && this != BLOCKED && this != CANCELLED;
     }
 
     /** The lower-case name used in reports and outputs. */

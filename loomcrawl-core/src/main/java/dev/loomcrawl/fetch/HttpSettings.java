@@ -14,11 +14,16 @@ import java.util.Map;
  * @param maxConnections    connections per origin the pool may open
  * @param pins              "host:port" to the address to connect to instead of resolving it (curl's --resolve)
  * @param insecure          accept any TLS certificate (curl's -k), for staging sites and self-signed test servers
+ * @param guard             which addresses may be connected to
+ * @param headers           extra request headers, sent only to the roots' origins
  */
 public record HttpSettings(String userAgent, Duration connectTimeout, Duration idleTimeout, Duration fetchTimeout,
                            long maxBodyBytes, int maxConnections, boolean http2, Map<String, InetAddress> pins,
-                           boolean insecure) {
+                           boolean insecure, AddressGuard guard, java.util.List<Map.Entry<String, String>> headers,
+                           java.util.Set<dev.loomcrawl.url.Origin> headerOrigins) {
     public HttpSettings {
         pins = Map.copyOf(pins);
+        headers = java.util.List.copyOf(headers);
+        headerOrigins = java.util.Set.copyOf(headerOrigins);
     }
 }

@@ -75,8 +75,7 @@ public final class JettyFetcher implements Fetcher {
         client.setScheduler(scheduler);
         SocketAddressResolver resolver =
                 new SocketAddressResolver.Async(executor, scheduler, settings.connectTimeout().toMillis());
-        client.setSocketAddressResolver(settings.pins().isEmpty() ? resolver
-                : new PinnedResolver(settings.pins(), resolver));
+        client.setSocketAddressResolver(new PinnedResolver(settings.pins(), resolver, settings.guard()));
         try {
             client.start();
         } catch (Exception e) {
@@ -90,7 +89,13 @@ public final class JettyFetcher implements Fetcher {
         if (cancelled) return failure(url, ErrorKind.CANCELLED, "crawl cancelled", start);
         Request request = client.newRequest(WireUri.of(url))
                 .timeout(settings.fetchTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .headers(h -> h.put(HttpHeader.ACCEPT, ACCEPT).put(HttpHeader.ACCEPT_ENCODING, ACCEPT_ENCODING));
+                .headers(h -> {
+                    h.put(HttpHeader.ACCEPT, ACCEPT).put(HttpHeader.ACCEPT_ENCODING, ACCEPT_ENCODING);
+                    // extra headers (credentials, typically) go to the roots' origins only, never across a redirect
+                    if (settings.headerOrigins().contains(url.origin())) {
+                        settings.headers().forEach(e -> h.add(e.getKey(), e.getValue()));
+                    }
+                });
         inFlight.add(request);
         try {
             InputStreamResponseListener listener = new InputStreamResponseListener();
@@ -178,6 +183,7 @@ public final class JettyFetcher implements Fetcher {
             String m = c.getMessage() == null ? "" : c.getMessage().toLowerCase(Locale.ROOT);
             switch (c) {
                 case CancellationException x -> { return ErrorKind.CANCELLED; }
+                case AddressBlockedException x -> { return ErrorKind.BLOCKED; }
                 case TimeoutException x -> { return ErrorKind.TIMEOUT; }
                 case java.net.SocketTimeoutException x -> { return ErrorKind.TIMEOUT; }
                 case java.net.UnknownHostException x -> { return ErrorKind.DNS; }

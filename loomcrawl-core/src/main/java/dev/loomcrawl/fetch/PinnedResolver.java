@@ -9,23 +9,45 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** Answers pinned "host:port" names from a fixed map (curl's --resolve); asks the usual resolver otherwise. */
+/**
+ * Resolves host names for the HTTP client: pinned "host:port" names from a fixed map (curl's --resolve),
+ * others through the usual resolver; then drops the addresses the {@link AddressGuard} refuses, failing with
+ * {@link AddressBlockedException} when none is left. Every connection the client opens goes through here.
+ */
 final class PinnedResolver implements SocketAddressResolver {
     private final Map<String, InetAddress> pins;
     private final SocketAddressResolver fallback;
+    private final AddressGuard guard;
 
-    PinnedResolver(Map<String, InetAddress> pins, SocketAddressResolver fallback) {
+    PinnedResolver(Map<String, InetAddress> pins, SocketAddressResolver fallback, AddressGuard guard) {
         this.pins = pins;
         this.fallback = fallback;
+        this.guard = guard;
     }
 
     @Override
     public void resolve(String host, int port, Map<String, Object> context, Promise<List<InetSocketAddress>> promise) {
         InetAddress pinned = pins.get(host.toLowerCase(Locale.ROOT) + ":" + port);
-        if (pinned != null) {
-            promise.succeeded(List.of(new InetSocketAddress(pinned, port)));
-        } else {
-            fallback.resolve(host, port, context, promise);
-        }
+        Promise<List<InetSocketAddress>> guarded = new Promise<>() {
+            @Override
+            public void succeeded(List<InetSocketAddress> addresses) {
+                String refusal = null;
+                List<InetSocketAddress> allowed = new java.util.ArrayList<>(addresses.size());
+                for (InetSocketAddress a : addresses) {
+                    String why = guard.refusal(a.getAddress());
+                    if (why == null) allowed.add(a);
+                    else refusal = why;
+                }
+                if (allowed.isEmpty()) promise.failed(new AddressBlockedException(host + ": " + refusal));
+                else promise.succeeded(allowed);
+            }
+
+            @Override
+            public void failed(Throwable failure) {
+                promise.failed(failure);
+            }
+        };
+        if (pinned != null) guarded.succeeded(List.of(new InetSocketAddress(pinned, port)));
+        else fallback.resolve(host, port, context, guarded);
     }
 }

@@ -1,26 +1,49 @@
 package dev.loomcrawl.frontier;
 
+import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
 
+import java.time.Duration;
+
 /**
- * The crawl's work queue and seen set, with the seed's join semantics: the crawl is over exactly when nothing
- * is queued and nothing taken is still in flight. Safe for many threads.
+ * The crawl's work queue, seen set and per-origin politeness, with the seed's join semantics: the crawl is
+ * over exactly when nothing is queued and nothing taken is still in flight. Safe for many threads.
+ *
+ * <p>Life of a visit: {@link #offer} queues it under its origin; {@link #take} hands it out when its origin is
+ * due (under the per-origin limit, its delay passed) and holds one of the origin's slots; the fetch ends with
+ * {@link #release} (the slot is freed, optionally pausing the origin) or {@link #retryLater} (back to the
+ * head of its origin's queue, not finished); {@link #done} always ends the taking.
  */
 public interface Frontier {
 
-    /** Queues the visit unless its URL was ever offered before (atomically); true if it was queued. */
+    /** Queues the visit unless its URL was ever seen before (atomically); true if it was queued. */
     boolean offer(Visit visit);
 
-    /** Whether the URL was ever offered. */
+    /** Marks a URL seen, atomically; true if it had not been seen. Follow with {@link #enqueue} or a drop. */
+    boolean markSeen(WebUrl url);
+
+    /** Queues a visit whose URL the caller has just marked seen. */
+    void enqueue(Visit visit);
+
+    /** Whether the URL was ever offered or marked seen. */
     boolean seen(WebUrl url);
 
     /**
-     * The next visit, blocking while the queue is empty but work is still in flight; {@code null} once the
-     * crawl is over or {@link #stop()} was called. Each visit taken must be handed back to {@link #done}.
+     * The next visit whose origin is due, blocking until one is; {@code null} once the crawl is over or
+     * {@link #stop()} was called. Each visit taken must be handed back to {@link #done}.
      */
     Visit take() throws InterruptedException;
 
-    /** Marks a taken visit finished. */
+    /** The visit's fetch is over: frees its origin slot; the origin then waits at least {@code pause}. */
+    void release(Visit visit, Duration pause);
+
+    /** The visit could not be fetched now: it goes back to the head of its origin's queue, paused. */
+    void retryLater(Visit visit, Duration pause);
+
+    /** Sets the minimum gap between fetch starts on one origin (never below the configured delay). */
+    void setDelay(Origin origin, Duration delay);
+
+    /** Ends a taken visit (freeing its origin slot if neither release nor retryLater did). */
     void done(Visit visit);
 
     /** Stops handing out visits; blocked and later {@link #take()} calls return null. Queued visits remain. */

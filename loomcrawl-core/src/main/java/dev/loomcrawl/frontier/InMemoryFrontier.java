@@ -1,37 +1,82 @@
 package dev.loomcrawl.frontier;
 
+import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
 
-import java.util.ArrayDeque;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * A first-in first-out frontier in memory (so the crawl is breadth-first, as the seed's). The seen set is a
- * concurrent set of serialised URLs, whose {@code add} is the atomic check-and-add; the queue and the in-flight
- * count share one lock, held only for a few field updates.
+ * A frontier in memory with one first-in first-out queue per origin (so each origin is crawled breadth-first)
+ * and a ready heap of the origins that may fetch, ordered by the time they are next due. An origin is in the
+ * heap when it has queued visits and fewer than {@code perOrigin} in flight; {@link #take()} sleeps until the
+ * earliest one is due, so a paused or slow origin never holds up the others and nothing spins.
+ *
+ * <p>The seen set is a concurrent set of serialised URLs whose {@code add} is the atomic check-and-add. All
+ * other state shares one lock, held for a few field updates and never across I/O.
  */
 public final class InMemoryFrontier implements Frontier {
+    private final int perOrigin;
+    private final long baseDelayNanos;
     private final Set<String> seen = ConcurrentHashMap.newKeySet();
-    private final ArrayDeque<Visit> queue = new ArrayDeque<>();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
+    private final Map<Origin, OriginQueue> origins = new HashMap<>();
+    private final PriorityQueue<OriginQueue> ready = new PriorityQueue<>(
+            Comparator.<OriginQueue>comparingLong(o -> o.notBefore).thenComparingLong(o -> o.sequence));
+    private final Set<Visit> holding = Collections.newSetFromMap(new IdentityHashMap<>());
+    private long sequence;
+    private int queued;
     private int inFlight;
     private boolean stopped;
 
+    /**
+     * @param perOrigin fetches in flight at once on one origin
+     * @param delay     minimum gap between fetch starts on one origin
+     */
+    public InMemoryFrontier(int perOrigin, Duration delay) {
+        if (perOrigin < 1) throw new IllegalArgumentException("perOrigin must be at least 1");
+        this.perOrigin = perOrigin;
+        this.baseDelayNanos = delay.toNanos();
+    }
+
+    /** One fetch at a time per origin would be polite; this unbounded variant suits tests of other things. */
+    public InMemoryFrontier() {
+        this(Integer.MAX_VALUE, Duration.ZERO);
+    }
+
     @Override
     public boolean offer(Visit visit) {
-        if (!seen.add(visit.url().toString())) return false;
+        if (!markSeen(visit.url())) return false;
+        enqueue(visit);
+        return true;
+    }
+
+    @Override
+    public void enqueue(Visit visit) {
         lock.lock();
         try {
-            queue.addLast(visit);
-            changed.signal();
+            OriginQueue o = origin(visit.url().origin());
+            o.visits.addLast(visit);
+            queued++;
+            schedule(o);
         } finally {
             lock.unlock();
         }
-        return true;
+    }
+
+    @Override
+    public boolean markSeen(WebUrl url) {
+        return seen.add(url.toString());
     }
 
     @Override
@@ -43,13 +88,73 @@ public final class InMemoryFrontier implements Frontier {
     public Visit take() throws InterruptedException {
         lock.lock();
         try {
-            while (!stopped && queue.isEmpty() && inFlight > 0) changed.await();
-            if (stopped || queue.isEmpty()) {
-                changed.signalAll(); // the crawl is over: wake every other taker too
-                return null;
+            while (true) {
+                if (stopped || (queued == 0 && inFlight == 0)) {
+                    changed.signalAll(); // the crawl is over: wake every other taker too
+                    return null;
+                }
+                OriginQueue o = ready.peek();
+                if (o == null) {
+                    changed.await();
+                    continue;
+                }
+                long now = System.nanoTime();
+                if (o.notBefore - now > 0) {
+                    changed.awaitNanos(o.notBefore - now);
+                    continue;
+                }
+                ready.poll();
+                o.inReady = false;
+                Visit visit = o.visits.pollFirst();
+                queued--;
+                inFlight++;
+                o.inFlight++;
+                o.notBefore = now + o.delayNanos; // the delay is a gap between fetch starts
+                holding.add(visit);
+                schedule(o);
+                return visit;
             }
-            inFlight++;
-            return queue.pollFirst();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void release(Visit visit, Duration pause) {
+        lock.lock();
+        try {
+            if (holding.remove(visit)) free(origin(visit.url().origin()), pause);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void retryLater(Visit visit, Duration pause) {
+        lock.lock();
+        try {
+            OriginQueue o = origin(visit.url().origin());
+            o.visits.addFirst(visit);
+            queued++;
+            if (holding.remove(visit)) {
+                free(o, pause);
+            } else {
+                if (pause.isPositive()) pause(o, pause.toNanos());
+                schedule(o);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void setDelay(Origin origin, Duration delay) {
+        lock.lock();
+        try {
+            OriginQueue o = origin(origin);
+            long before = o.delayNanos;
+            o.delayNanos = Math.max(baseDelayNanos, delay.toNanos());
+            if (o.delayNanos > before) pause(o, o.delayNanos - before);
         } finally {
             lock.unlock();
         }
@@ -59,8 +164,9 @@ public final class InMemoryFrontier implements Frontier {
     public void done(Visit visit) {
         lock.lock();
         try {
+            if (holding.remove(visit)) free(origin(visit.url().origin()), Duration.ZERO);
             inFlight--;
-            if (inFlight == 0 && queue.isEmpty()) changed.signalAll();
+            if (inFlight == 0 && queued == 0) changed.signalAll();
         } finally {
             lock.unlock();
         }
@@ -81,7 +187,7 @@ public final class InMemoryFrontier implements Frontier {
     public int queued() {
         lock.lock();
         try {
-            return queue.size();
+            return queued;
         } finally {
             lock.unlock();
         }
@@ -95,5 +201,35 @@ public final class InMemoryFrontier implements Frontier {
         } finally {
             lock.unlock();
         }
+    }
+
+    private OriginQueue origin(Origin origin) {
+        return origins.computeIfAbsent(origin, o -> new OriginQueue(o, baseDelayNanos));
+    }
+
+    /** Gives back one of the origin's slots, pausing it if asked. */
+    private void free(OriginQueue o, Duration pause) {
+        o.inFlight--;
+        if (pause.isPositive()) pause(o, pause.toNanos());
+        schedule(o);
+    }
+
+    /** Moves the origin's next fetch to no earlier than {@code nanos} from now. */
+    private void pause(OriginQueue o, long nanos) {
+        long until = System.nanoTime() + nanos;
+        if (until - o.notBefore <= 0) return;
+        if (o.inReady) ready.remove(o);
+        o.inReady = false;
+        o.notBefore = until;
+        schedule(o);
+    }
+
+    /** Puts the origin in the ready heap if it has work and a free slot. */
+    private void schedule(OriginQueue o) {
+        if (o.inReady || o.visits.isEmpty() || o.inFlight >= perOrigin) return;
+        o.sequence = sequence++;
+        o.inReady = true;
+        ready.add(o);
+        changed.signalAll();
     }
 }

@@ -31,6 +31,7 @@ public final class TextReport {
         List<CrawlRecord> sorted = new ArrayList<>(records);
         sorted.sort(Comparator.comparing(r -> r.url().toString()));
         for (CrawlRecord r : sorted) out.println(line(r, stats));
+        summary.dropped().forEach((reason, n) -> add(stats, "dropped_" + reason, n));
         double secs = summary.elapsed().toNanos() / 1e9;
         out.printf(Locale.ROOT, "Finished %d urls in %.3f secs (max_tasks=%d) (%.3f urls/sec/task)%n",
                 records.size(), secs, summary.maxTasks(),

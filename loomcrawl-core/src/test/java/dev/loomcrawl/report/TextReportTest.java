@@ -30,7 +30,7 @@ class TextReportTest {
                 rec("http://x.test/c", null, 0, ErrorKind.TIMEOUT, 0, "", 0, 0),
                 rec("http://x.test/d", null, 404, null, 7, "text/plain", 0, 0));
         CrawlSummary summary = new CrawlSummary(5, 2, Duration.ofSeconds(2), 10, false,
-                Instant.parse("2026-11-02T08:05:09Z"));
+                Instant.parse("2026-11-02T08:05:09Z"), null, java.util.Map.of("max-depth", 3L));
         StringWriter out = new StringWriter();
         TextReport.write(records, summary, out);
         String[] lines = out.toString().split("\n");
@@ -42,12 +42,13 @@ class TextReportTest {
         assertEquals("http://x.test/z 200 image/png utf-8 10", lines[5]);
         assertEquals("Finished 5 urls in 2.000 secs (max_tasks=10) (0.250 urls/sec/task)", lines[6]);
         assertEquals(List.of(
-                "         1 error", "         7 error_bytes", "         1 fail", "         1 fail_timeout",
+                "         3 dropped_max-depth", "         1 error", "         7 error_bytes", "         1 fail",
+                "         1 fail_timeout",
                 "         1 html", "       100 html_bytes", "         1 other", "        10 other_bytes",
                 "         1 redirect", "         2 status_200", "         1 status_301", "         1 status_404"),
-                List.of(lines).subList(7, 19));
-        assertEquals("Todo: 2", lines[19]);
-        assertEquals("Done: 5", lines[20]);
-        assertTrue(lines[21].matches("Date: \\w{3} \\w{3} [ \\d]\\d \\d\\d:\\d\\d:\\d\\d 2026 local time"), lines[21]);
+                List.of(lines).subList(7, 20));
+        assertEquals("Todo: 2", lines[20]);
+        assertEquals("Done: 5", lines[21]);
+        assertTrue(lines[22].matches("Date: \\w{3} \\w{3} [ \\d]\\d \\d\\d:\\d\\d:\\d\\d 2026 local time"), lines[22]);
     }
 }

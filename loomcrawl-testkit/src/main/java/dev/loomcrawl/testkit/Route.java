@@ -21,6 +21,13 @@ public sealed interface Route {
     /** Waits, then answers as {@code then} does. */
     record Delay(Duration delay, Route then) implements Route {}
 
+    /** Answers the n-th request as the n-th route does; the last one answers every request after that. */
+    record Sequence(java.util.List<Route> routes) implements Route {
+        public static Sequence of(Route... routes) {
+            return new Sequence(java.util.List.of(routes));
+        }
+    }
+
     /** Drops the connection without an answer the first {@code times} requests, then answers as {@code then}. */
     record DropFirst(int times, Route then) implements Route {}
 

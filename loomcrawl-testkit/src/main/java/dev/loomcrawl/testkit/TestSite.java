@@ -28,15 +28,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class TestSite implements AutoCloseable {
     private final Map<String, Route> routes;
-    private final Map<String, AtomicInteger> drops = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> drops = new ConcurrentHashMap<>(); // requests so far, per target
     private final ConcurrentLinkedQueue<RecordedRequest> requests = new ConcurrentLinkedQueue<>();
     private final AtomicInteger arrivals = new AtomicInteger();
     private final HttpServer server;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
 
-    private TestSite(Map<String, Route> routes) throws IOException {
+    private TestSite(Map<String, Route> routes, int port) throws IOException {
         this.routes = Map.copyOf(routes);
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4096);
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 4096);
         server.setExecutor(executor);
         server.createContext("/", this::handle);
         server.start();
@@ -114,6 +114,10 @@ public final class TestSite implements AutoCloseable {
                 sleep(d.delay());
                 answer(exchange, target, d.then());
             }
+            case Route.Sequence seq -> {
+                int n = drops.computeIfAbsent(target, t -> new AtomicInteger()).getAndIncrement();
+                answer(exchange, target, seq.routes().get(Math.min(n, seq.routes().size() - 1)));
+            }
             case Route.DropFirst d -> {
                 if (drops.computeIfAbsent(target, t -> new AtomicInteger()).incrementAndGet() <= d.times()) {
                     // The JDK server closes the connection, unanswered, when a handler throws.
@@ -155,6 +159,13 @@ public final class TestSite implements AutoCloseable {
     /** Declares a site, path by path. Paths include the query, exactly as the crawler will request them. */
     public static final class Builder {
         private final Map<String, Route> routes = new LinkedHashMap<>();
+        private int port;
+
+        /** Serves on this port instead of an ephemeral one (see {@link TestSite#freePort()}). */
+        public Builder port(int port) {
+            this.port = port;
+            return this;
+        }
 
         public Builder route(String target, Route route) {
             routes.put(target, route);
@@ -192,10 +203,19 @@ public final class TestSite implements AutoCloseable {
 
         public TestSite start() {
             try {
-                return new TestSite(routes);
+                return new TestSite(routes, port);
             } catch (IOException e) {
                 throw new UncheckedIOException("test site could not start", e);
             }
+        }
+    }
+
+    /** A loopback port free right now, for a site whose pages must name their own URL before it starts. */
+    public static int freePort() {
+        try (var socket = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -1,0 +1,23 @@
+package dev.loomcrawl.frontier;
+
+import dev.loomcrawl.url.Origin;
+
+import java.util.ArrayDeque;
+
+/** One origin's pending visits and pacing state. Guarded by the frontier's lock. */
+final class OriginQueue {
+    final Origin origin;
+    final ArrayDeque<Visit> visits = new ArrayDeque<>();
+    int inFlight;
+    /** {@link System#nanoTime()} before which no fetch may start on this origin. */
+    long notBefore;
+    long delayNanos;
+    /** Order among origins due at the same time: first come, first served. */
+    long sequence;
+    boolean inReady;
+
+    OriginQueue(Origin origin, long delayNanos) {
+        this.origin = origin;
+        this.delayNanos = delayNanos;
+    }
+}

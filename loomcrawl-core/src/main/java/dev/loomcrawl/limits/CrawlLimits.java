@@ -1,0 +1,78 @@
+package dev.loomcrawl.limits;
+
+import dev.loomcrawl.url.WebUrl;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Applies {@link LimitSettings}. {@link #dropReason} is asked before a discovered URL is queued (depth, URL
+ * length, traps, pages per host); {@link #startPage}, {@link #addBytes} and {@link #exhausted} keep the
+ * crawl's budget (pages, bytes, time).
+ */
+public final class CrawlLimits {
+    private final LimitSettings s;
+    private final long deadline;
+    private final Map<String, AtomicLong> perHost = new ConcurrentHashMap<>();
+    private final AtomicLong pages = new AtomicLong();
+    private final AtomicLong bytes = new AtomicLong();
+
+    public CrawlLimits(LimitSettings settings) {
+        this.s = settings;
+        this.deadline = settings.maxTime() == null ? Long.MAX_VALUE : System.nanoTime() + settings.maxTime().toNanos();
+    }
+
+    /** Why this URL, found at {@code depth}, must not be queued; null when it may be. */
+    public String dropReason(WebUrl url, int depth) {
+        if (s.maxDepth() >= 0 && depth > s.maxDepth()) return "max-depth";
+        if (s.maxUrlLength() >= 0 && url.toString().length() > s.maxUrlLength()) return "max-url-length";
+        List<String> segments = url.segments();
+        if (s.maxPathSegments() >= 0 && segments.size() > s.maxPathSegments()) return "trap-deep-path";
+        if (s.maxSegmentRepeats() >= 0 && repeats(segments) > s.maxSegmentRepeats()) return "trap-repeated-segment";
+        if (s.maxQueryParameters() >= 0 && url.query() != null
+                && url.query().split("[&;]").length > s.maxQueryParameters()) return "trap-many-parameters";
+        if (s.maxPagesPerHost() >= 0
+                && perHost.computeIfAbsent(url.host(), h -> new AtomicLong()).incrementAndGet() > s.maxPagesPerHost()) {
+            return "max-pages-per-host";
+        }
+        return null;
+    }
+
+    private static int repeats(List<String> segments) {
+        Map<String, Integer> counts = new HashMap<>();
+        int max = 0;
+        for (String seg : segments) {
+            if (!seg.isEmpty()) max = Math.max(max, counts.merge(seg, 1, Integer::sum));
+        }
+        return max;
+    }
+
+    /** Takes one page from the budget; false (and nothing taken) when {@code maxPages} are already started. */
+    public boolean startPage() {
+        if (s.maxPages() < 0) return true;
+        while (true) {
+            long n = pages.get();
+            if (n >= s.maxPages()) return false;
+            if (pages.compareAndSet(n, n + 1)) return true;
+        }
+    }
+
+    /** Gives a page back (its URL turned out not to be fetched). */
+    public void returnPage() {
+        if (s.maxPages() >= 0) pages.decrementAndGet();
+    }
+
+    public void addBytes(long n) {
+        bytes.addAndGet(n);
+    }
+
+    /** The budget limit that has run out ("max-bytes", "max-time"), or null. Pages are checked by startPage. */
+    public String exhausted() {
+        if (s.maxBytes() >= 0 && bytes.get() >= s.maxBytes()) return "max-bytes";
+        if (System.nanoTime() - deadline > 0) return "max-time";
+        return null;
+    }
+}

@@ -1,0 +1,171 @@
+package dev.loomcrawl.robots;
+
+import crawlercommons.robots.BaseRobotRules;
+import crawlercommons.robots.SimpleRobotRules;
+import crawlercommons.robots.SimpleRobotRulesParser;
+import dev.loomcrawl.fetch.FetchResult;
+import dev.loomcrawl.fetch.Fetcher;
+import dev.loomcrawl.url.Origin;
+import dev.loomcrawl.url.WebUrl;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
+
+/**
+ * robots.txt per RFC 9309, parsed by crawler-commons and matched against our user-agent token. Each origin's
+ * file is fetched once, before its first page, and kept for at most {@code maxAge}; redirects are followed
+ * (up to 5). A 4xx means allow all. A 5xx or a 429 means disallow for now: the origin's visits wait and the
+ * file is fetched again with backoff, up to {@code maxAttempts} times, after which the origin's URLs are
+ * skipped as "robots-unavailable". A network error (after the fetcher's own retries) means the origin is
+ * unreachable: its URLs are recorded as failed with that error until the file is tried again, after a
+ * backoff. Files over 500 KiB are parsed up to that size.
+ *
+ * <p>Only one thread fetches an origin's file; others asking meanwhile wait on its future, holding no lock.
+ */
+public final class RobotsGate {
+    private static final Logger log = LoggerFactory.getLogger(RobotsGate.class);
+    static final int MAX_BYTES = 500 * 1024;
+    private static final int MAX_REDIRECTS = 5;
+
+    /** Whether a URL may be fetched now. */
+    public sealed interface Verdict {
+        record Allowed() implements Verdict {}
+        record Disallowed(String reason) implements Verdict {}
+        record Later(Duration after) implements Verdict {}
+        record Unreachable(FetchResult.Failure failure) implements Verdict {}
+    }
+
+    private static final Verdict ALLOWED = new Verdict.Allowed();
+
+    /** What is known of one origin's robots.txt: rules, or how it failed and when to try again. */
+    private record Entry(BaseRobotRules rules, long fetchedAt, int failures, long retryAt,
+                         FetchResult.Failure unreachable) {
+        boolean available() {
+            return rules != null;
+        }
+    }
+
+    private final Fetcher fetcher;
+    private final String agent;
+    private final Duration maxAge;
+    private final Duration retryBase;
+    private final int maxAttempts;
+    /** No cap of its own: crawler-commons would turn a Crawl-delay over its cap into "disallow all". */
+    private final SimpleRobotRulesParser parser = new SimpleRobotRulesParser(Long.MAX_VALUE, 5);
+    private final Map<Origin, CompletableFuture<Entry>> entries = new ConcurrentHashMap<>();
+    private final BiConsumer<Origin, Duration> crawlDelays;
+
+    /**
+     * @param crawlDelays told each origin's Crawl-delay when its robots.txt has one
+     */
+    public RobotsGate(Fetcher fetcher, String userAgent, Duration maxAge, Duration retryBase, int maxAttempts,
+                      BiConsumer<Origin, Duration> crawlDelays) {
+        this.fetcher = fetcher;
+        this.crawlDelays = crawlDelays;
+        this.agent = agentToken(userAgent);
+        this.maxAge = maxAge;
+        this.retryBase = retryBase;
+        this.maxAttempts = maxAttempts;
+    }
+
+    /** The product token robots.txt groups are matched against: "loomcrawl" for "loomcrawl/0.1 (+...)". */
+    static String agentToken(String userAgent) {
+        String token = userAgent.trim().split("[/\\s]", 2)[0].toLowerCase(Locale.ROOT).replaceAll("[^a-z_-]", "");
+        return token.isEmpty() ? "loomcrawl" : token;
+    }
+
+    public Verdict check(WebUrl url) {
+        Entry entry = entry(url.origin());
+        if (entry.available()) {
+            return entry.rules().isAllowed(url.toString()) ? ALLOWED : new Verdict.Disallowed("robots");
+        }
+        if (entry.unreachable() != null) return new Verdict.Unreachable(entry.unreachable());
+        if (entry.failures() >= maxAttempts) return new Verdict.Disallowed("robots-unavailable");
+        return new Verdict.Later(Duration.ofNanos(Math.max(0, entry.retryAt() - System.nanoTime())));
+    }
+
+    /** The Sitemap: lines of the origin's robots.txt (fetching it if needed). */
+    public List<String> sitemaps(Origin origin) {
+        Entry e = entry(origin);
+        return e.available() ? e.rules().getSitemaps() : List.of();
+    }
+
+    private Entry entry(Origin origin) {
+        while (true) {
+            CompletableFuture<Entry> current = entries.get(origin);
+            if (current != null) {
+                Entry e = current.join();
+                if (!stale(e)) return e;
+                CompletableFuture<Entry> next = new CompletableFuture<>();
+                if (!entries.replace(origin, current, next)) continue; // someone else is refetching
+                next.complete(fetch(origin, e.failures()));
+                return next.join();
+            }
+            CompletableFuture<Entry> mine = new CompletableFuture<>();
+            if (entries.putIfAbsent(origin, mine) != null) continue;
+            mine.complete(fetch(origin, 0));
+            return mine.join();
+        }
+    }
+
+    private boolean stale(Entry e) {
+        long now = System.nanoTime();
+        if (e.available()) return now - e.fetchedAt() > maxAge.toNanos();
+        return (e.unreachable() != null || e.failures() < maxAttempts) && now - e.retryAt() >= 0;
+    }
+
+    private Entry fetch(Origin origin, int failuresSoFar) {
+        WebUrl url = WebUrl.parse(origin + "/robots.txt");
+        for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
+            FetchResult result = fetcher.fetch(url);
+            if (result instanceof FetchResult.Response r && r.isRedirect() && hop < MAX_REDIRECTS) {
+                WebUrl next = url.resolve(r.header("location"));
+                if (next != null) {
+                    url = next;
+                    continue;
+                }
+            }
+            return interpret(origin, url, result, failuresSoFar);
+        }
+        return interpret(origin, url, null, failuresSoFar);
+    }
+
+    private Entry interpret(Origin origin, WebUrl url, FetchResult result, int failuresSoFar) {
+        long now = System.nanoTime();
+        if (result instanceof FetchResult.Response r) {
+            int s = r.status();
+            if (s >= 200 && s < 300) {
+                byte[] body = r.body().length > MAX_BYTES ? Arrays.copyOf(r.body(), MAX_BYTES) : r.body();
+                SimpleRobotRules rules = parser.parseContent(url.toString(), body, r.header("content-type"),
+                        List.of(agent));
+                if (rules.getCrawlDelay() != BaseRobotRules.UNSET_CRAWL_DELAY && rules.getCrawlDelay() > 0) {
+                    crawlDelays.accept(origin, Duration.ofMillis(rules.getCrawlDelay()));
+                }
+                return new Entry(rules, now, 0, 0, null);
+            }
+            if (s >= 400 && s < 500 && s != 429) return new Entry(parser.failedFetch(s), now, 0, 0, null);
+        }
+        int failures = failuresSoFar + 1;
+        Duration wait = retryBase.multipliedBy(1L << Math.min(failures - 1, 20));
+        log.info("robots.txt of {} unavailable ({}), attempt {} of {}", origin, describe(result), failures,
+                maxAttempts);
+        FetchResult.Failure unreachable = result instanceof FetchResult.Failure f ? f : null;
+        return new Entry(null, now, failures, now + wait.toNanos(), unreachable);
+    }
+
+    private static String describe(FetchResult result) {
+        return switch (result) {
+            case FetchResult.Response r -> "status " + r.status();
+            case FetchResult.Failure f -> f.kind().label();
+            case null -> "too many redirects";
+        };
+    }
+}

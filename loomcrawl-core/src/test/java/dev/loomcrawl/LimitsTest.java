@@ -1,0 +1,126 @@
+package dev.loomcrawl;
+
+import dev.loomcrawl.limits.LimitSettings;
+import dev.loomcrawl.testkit.Route;
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Crawl limits and trap guards: what each drops, and that the report can say why. */
+class LimitsTest {
+    private static LimitSettings limits(int depth, long pages, long perHost, long bytes, Duration time) {
+        LimitSettings d = LimitSettings.defaults();
+        return new LimitSettings(depth, pages, perHost, bytes, time, d.maxUrlLength(), d.maxPathSegments(),
+                d.maxSegmentRepeats(), d.maxQueryParameters());
+    }
+
+    private static long fetched(CrawlRun run) {
+        return run.records().values().stream().filter(r -> !r.skipped()).count();
+    }
+
+    @Test
+    void maxDepthDropsLinksDeeperThanTheLimit() {
+        try (TestSite site = TestSite.builder()
+                .page("/", "<a href=/d1>1</a>").page("/d1", "<a href=/d2>2</a>").page("/d2", "<a href=/d3>3</a>")
+                .start()) {
+            CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/")).limits(limits(1, -1, -1, -1, null)));
+            assertEquals(2, run.records().size());
+            assertEquals(0, site.requestCount("/d2"));
+            assertEquals(Map.of("max-depth", 1L), run.summary().dropped());
+        }
+    }
+
+    @Test
+    void maxPagesStopsTheCrawlAfterThatManyFetches() {
+        try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(100, 10)).start()) {
+            CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/p0")).maxTasks(20).perHost(20)
+                    .limits(limits(-1, 15, -1, -1, null)));
+            assertEquals(15, fetched(run));
+            assertEquals(15, site.requests().stream().filter(r -> !r.target().equals("/robots.txt")).count());
+            assertEquals("max-pages", run.summary().limitReached());
+            assertTrue(run.summary().todo() > 0);
+            assertEquals(run.summary().todo(), run.summary().dropped().get("max-pages"));
+            assertFalse(run.summary().interrupted());
+        }
+    }
+
+    @Test
+    void maxPagesPerHostCapsEachHostSeparately() {
+        try (TestSite a = TestSite.builder().pages(TestSite.crossLinked(20, 5)).start()) {
+            int port = a.port();
+            CrawlRun run = CrawlRun.of(CrawlConfig.builder().root("http://127.0.0.1:" + port + "/p0")
+                    .root("http://localhost:" + port + "/p0").limits(limits(-1, -1, 4, -1, null)));
+            long onIp = run.records().keySet().stream().filter(u -> u.startsWith("http://127.0.0.1")).count();
+            long onName = run.records().keySet().stream().filter(u -> u.startsWith("http://localhost")).count();
+            assertEquals(5, onIp); // the root is not counted against the limit: it is not discovered
+            assertEquals(5, onName);
+            assertTrue(run.summary().dropped().get("max-pages-per-host") > 0);
+        }
+    }
+
+    @Test
+    void maxBytesStopsTheCrawlOnceThatMuchIsFetched() {
+        TestSite.Builder b = TestSite.builder();
+        StringBuilder links = new StringBuilder();
+        for (int i = 0; i < 30; i++) {
+            b.page("/big" + i, "x".repeat(10_000));
+            links.append("<a href=/big").append(i).append(">b</a>");
+        }
+        try (TestSite site = b.page("/", links.toString()).start()) {
+            CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/")).perHost(1).maxTasks(1)
+                    .limits(limits(-1, -1, -1, 50_000, null)));
+            assertEquals("max-bytes", run.summary().limitReached());
+            assertTrue(fetched(run) >= 5 && fetched(run) <= 8, "fetched " + fetched(run));
+        }
+    }
+
+    @Test
+    void maxTimeStopsTheCrawlWhenItRunsOut() {
+        TestSite.Builder b = TestSite.builder();
+        StringBuilder links = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            b.route("/slow" + i, new Route.Delay(Duration.ofMillis(100), Route.Respond.html("")));
+            links.append("<a href=/slow").append(i).append(">s</a>");
+        }
+        try (TestSite site = b.page("/", links.toString()).start()) {
+            CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/")).perHost(1)
+                    .limits(limits(-1, -1, -1, -1, Duration.ofMillis(600))));
+            assertEquals("max-time", run.summary().limitReached());
+            assertTrue(fetched(run) < 20, "fetched " + fetched(run));
+            assertTrue(run.summary().todo() > 0);
+        }
+    }
+
+    @Test
+    void trapGuardsDropRepeatingDeepAndParameterHeavyUrls() {
+        String repeating = "/cal/2026/cal/2026/cal/2026/cal/2026/x";
+        String deep = "/d".repeat(41);
+        String params = "/q?" + "a=1&".repeat(40);
+        String longUrl = "/" + "l".repeat(2100);
+        try (TestSite site = TestSite.builder()
+                .page("/", "<a href=" + repeating + ">r</a><a href=" + deep + ">d</a><a href='" + params
+                        + "'>p</a><a href=" + longUrl + ">l</a><a href=/ok/ok/ok>ok</a>")
+                .page("/ok/ok/ok", "three repeats are fine").start()) {
+            CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/")));
+            assertEquals(2, run.records().size());
+            assertEquals(Map.of("trap-repeated-segment", 1L, "trap-deep-path", 1L, "trap-many-parameters", 1L,
+                    "max-url-length", 1L), run.summary().dropped());
+        }
+    }
+
+    @Test
+    void droppedUrlsAreCountedOnceHoweverOftenTheyAreLinked() {
+        try (TestSite site = TestSite.builder()
+                .page("/", "<a href=/a>a</a><a href=/b>b</a>")
+                .page("/a", "<a href=/deep>x</a>").page("/b", "<a href=/deep>x</a>").start()) {
+            CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/")).limits(limits(1, -1, -1, -1, null)));
+            assertEquals(Map.of("max-depth", 1L), run.summary().dropped());
+        }
+    }
+}
