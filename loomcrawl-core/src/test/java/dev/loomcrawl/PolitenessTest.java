@@ -109,6 +109,29 @@ class PolitenessTest {
     }
 
     @Test
+    void robotsRedirectsAreFollowed() {
+        try (TestSite site = TestSite.builder().redirect("/robots.txt", 301, "/moved/robots.txt")
+                .resource("/moved/robots.txt", "text/plain", "User-agent: *\nDisallow: /no\n".getBytes())
+                .page("/", "<a href=/no>n</a><a href=/yes>y</a>").page("/yes", "").start()) {
+            CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/")));
+            assertEquals(0, site.requestCount("/no"));
+            assertEquals("robots", run.record(site.url("/no")).skipReason());
+            assertEquals(1, site.requestCount("/yes"));
+        }
+    }
+
+    @Test
+    void robotsFilesAreReadUpTo500KiB() {
+        String robots = "User-agent: *\nDisallow: /early\n" + "# padding\n".repeat(60_000) + "Disallow: /late\n";
+        try (TestSite site = TestSite.builder().resource("/robots.txt", "text/plain", robots.getBytes())
+                .page("/", "<a href=/early>e</a><a href=/late>l</a>").page("/late", "").start()) {
+            CrawlRun.of(CrawlConfig.builder().root(site.url("/")));
+            assertEquals(0, site.requestCount("/early"));
+            assertEquals(1, site.requestCount("/late")); // the rule past 500 KiB is never read
+        }
+    }
+
+    @Test
     void robots4xxMeansAllowAll() {
         try (TestSite site = TestSite.builder().status("/robots.txt", 403).page("/", "<a href=/a>a</a>")
                 .page("/a", "a").start()) {
