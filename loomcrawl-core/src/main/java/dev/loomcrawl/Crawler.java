@@ -17,6 +17,9 @@ import dev.loomcrawl.politeness.OriginPacing;
 import dev.loomcrawl.politeness.PolitenessSettings;
 import dev.loomcrawl.robots.RobotsGate;
 import dev.loomcrawl.scope.RootScope;
+import dev.loomcrawl.scrape.Item;
+import dev.loomcrawl.scrape.Page;
+import dev.loomcrawl.scrape.PageHandler;
 import dev.loomcrawl.scope.Scope;
 import dev.loomcrawl.sitemap.SitemapSeeder;
 import dev.loomcrawl.url.Origin;
@@ -65,6 +68,7 @@ public final class Crawler implements AutoCloseable {
     private final CrawlLimits limits;
     private final Map<Origin, Duration> crawlDelays = new ConcurrentHashMap<>();
     private final List<CrawlListener> listeners = new CopyOnWriteArrayList<>();
+    private volatile PageHandler pageHandler;
     private final Map<String, LongAdder> dropped = new ConcurrentHashMap<>();
     private final AtomicLong done = new AtomicLong();
     private final AtomicLong abandoned = new AtomicLong();
@@ -99,6 +103,12 @@ public final class Crawler implements AutoCloseable {
 
     public Crawler addListener(CrawlListener listener) {
         listeners.add(listener);
+        return this;
+    }
+
+    /** Scrapes each fetched HTML page with {@code handler} (items go to listeners' {@code onItem}). */
+    public Crawler pageHandler(PageHandler handler) {
+        this.pageHandler = handler;
         return this;
     }
 
@@ -221,18 +231,33 @@ public final class Crawler implements AutoCloseable {
             return;
         }
         ParsedPage page = extractor.extract(response.body(), type.charset(), visit.url());
+        Page scraped = scrape(visit, response, page);
         List<FoundLink> found = new ArrayList<>(page.links().size());
         Set<WebUrl> kept = new LinkedHashSet<>();
         for (Link link : page.links()) {
             boolean inScope = scope.allows(link.target());
             found.add(new FoundLink(link, inScope));
-            if (inScope) kept.add(link.target());
+            if (inScope && (scraped == null || scraped.follows(link.target()))) kept.add(link.target());
         }
         int fresh = 0;
         for (WebUrl url : kept) {
             if (offer(new Visit(url, config.maxRedirects(), visit.depth() + 1, visit.url()))) fresh++;
         }
-        emit(record(visit, response, startedAt, null, page.charset(), kept.size(), fresh), response, found);
+        emit(record(visit, response, startedAt, null, page.charset(), kept.size(), fresh), response, found,
+                scraped == null ? List.of() : scraped.items());
+    }
+
+    /** Runs the page handler, if there is one; a handler that throws loses that page's items, nothing else. */
+    private Page scrape(Visit visit, FetchResult.Response response, ParsedPage parsed) {
+        PageHandler handler = pageHandler;
+        if (handler == null) return null;
+        Page page = new Page(visit.url(), response.status(), response.body(), parsed.charset(), parsed.links());
+        try {
+            handler.handle(page);
+        } catch (RuntimeException e) {
+            log.error("page handler failed on {}: {}", visit.url(), e.toString());
+        }
+        return page;
     }
 
     /** Queues a newly seen URL unless a limit or trap guard drops it (counted by reason); true if queued. */
@@ -283,13 +308,18 @@ public final class Crawler implements AutoCloseable {
                 startedAt, r.duration(), r.truncated(), r.attempts(), null);
     }
 
-    /** Hands one finished URL to every listener: its response and links first, then its record. */
     private void emit(CrawlRecord record, FetchResult.Response response, List<FoundLink> links) {
+        emit(record, response, links, List.of());
+    }
+
+    /** Hands one finished URL to every listener: its response, links and items first, then its record. */
+    private void emit(CrawlRecord record, FetchResult.Response response, List<FoundLink> links, List<Item> items) {
         done.incrementAndGet();
         for (CrawlListener listener : listeners) {
             try {
                 if (response != null) listener.onResponse(record, response);
                 if (!links.isEmpty()) listener.onLinks(record, links);
+                for (Item item : items) listener.onItem(record, item);
                 listener.onRecord(record);
             } catch (RuntimeException e) {
                 if (listenerFailure.compareAndSet(null, e)) {

@@ -69,7 +69,8 @@ public final class JsoupLinkExtractor implements LinkExtractor {
         }
     }
 
-    private static WebUrl baseOf(Document doc, WebUrl url) {
+    /** The URL a page's relative links resolve against: its first {@code <base href>}, else the page's URL. */
+    public static WebUrl baseOf(Document doc, WebUrl url) {
         Element base = doc.selectFirst("base[href]");
         if (base == null) return url;
         WebUrl resolved = url.resolve(base.attr("href"));
