@@ -29,4 +29,17 @@ public interface CrawlListener {
 
     /** An item the page handler scraped from the record's page, in document order. */
     default void onItem(CrawlRecord record, Item item) {}
+
+    /** A listener for items only. */
+    static CrawlListener ofItems(java.util.function.Consumer<Item> items) {
+        return new CrawlListener() {
+            @Override
+            public void onRecord(CrawlRecord record) {}
+
+            @Override
+            public void onItem(CrawlRecord record, Item item) {
+                items.accept(item);
+            }
+        };
+    }
 }

@@ -24,15 +24,7 @@ class ScrapeTest {
     private static List<Item> scrape(TestSite site, SelectorScraper scraper) {
         ConcurrentLinkedQueue<Item> items = new ConcurrentLinkedQueue<>();
         try (Crawler crawler = Crawler.create(CrawlConfig.builder().root(site.url("/top250?start=0")).build())) {
-            crawler.pageHandler(scraper).addListener(new CrawlListener() {
-                @Override
-                public void onRecord(CrawlRecord record) {}
-
-                @Override
-                public void onItem(CrawlRecord record, Item item) {
-                    items.add(item);
-                }
-            });
+            crawler.pageHandler(scraper).addListener(CrawlListener.ofItems(items::add));
             crawler.crawl();
         }
         List<Item> sorted = new ArrayList<>(items); // pages finish in any order; within a page, document order
