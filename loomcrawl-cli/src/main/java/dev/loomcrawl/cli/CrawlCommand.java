@@ -6,6 +6,7 @@ import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.report.TextReport;
 import dev.loomcrawl.scope.ScopeKind;
+import dev.loomcrawl.scrape.SelectorScraper;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -112,6 +113,9 @@ final class CrawlCommand implements Callable<Integer> {
     @CommandLine.Mixin
     LimitOptions limits = new LimitOptions();
 
+    @CommandLine.Mixin
+    ScrapeOptions scrape = new ScrapeOptions();
+
     @Option(names = {"-v", "--verbose"}, description = "Log more (repeat for more: -v info, -vv debug).")
     boolean[] verbose = new boolean[0];
 
@@ -125,10 +129,11 @@ final class CrawlCommand implements Callable<Integer> {
     public Integer call() {
         Logging.configure(quiet ? -1 : verbose.length);
         CrawlConfig config = config();
+        SelectorScraper scraper = usage(scrape::scraper);
         ConcurrentLinkedQueue<CrawlRecord> records = new ConcurrentLinkedQueue<>();
         CrawlSummary summary;
         try (Crawler crawler = Crawler.create(config); Interrupts interrupts = Interrupts.install(crawler, spec)) {
-            crawler.addListener(records::add);
+            crawler.addListener(records::add).pageHandler(scraper);
             summary = crawler.crawl();
         }
         var out = spec.commandLine().getOut();
@@ -150,6 +155,15 @@ final class CrawlCommand implements Callable<Integer> {
             politeness.applyTo(b);
             limits.applyTo(b);
             return b.build();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** Runs a step that validates options, turning its IllegalArgumentException into a usage error. */
+    private <T> T usage(java.util.function.Supplier<T> step) {
+        try {
+            return step.get();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

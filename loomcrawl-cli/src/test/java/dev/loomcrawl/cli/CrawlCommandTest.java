@@ -84,6 +84,9 @@ class CrawlCommandTest {
             "--max-pages 0                | --max-pages must be at least 1, got 0",
             "--max-time 0s                | --max-time must be a positive duration",
             "--header NoColon             | --header must be 'Name: value', got NoColon",
+            "--item xpath://*[             | not a valid xpath selector: 'xpath://*['",
+            "--field title                | --field must be NAME=SELECTOR, got 'title'",
+            "--follow div[                | not a valid css selector: 'div['",
     })
     void aBadFlagOrValueIsOneLineNamingItThenUsageAndExit2(String flags, String message) {
         String[] args = (flags.trim() + " http://example.com/").split(" ");

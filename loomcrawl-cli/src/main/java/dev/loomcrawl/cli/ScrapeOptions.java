@@ -1,0 +1,46 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.scrape.Selector;
+import dev.loomcrawl.scrape.SelectorScraper;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Options for scraping items with CSS or XPath selectors, as in the seed's Top-250 example. */
+final class ScrapeOptions {
+    @Option(names = "--item", paramLabel = "SELECTOR",
+            description = "Elements that become items, one item per match (default: one item per page). "
+                    + "CSS, or 'xpath:EXPR'.")
+    String item;
+
+    @Option(names = "--field", paramLabel = "NAME=SELECTOR",
+            description = "A field of each item, selected within the item: its text, or an attribute with a "
+                    + "trailing @name. 'css:' or 'xpath:' prefix; CSS by default. Repeatable.")
+    List<String> fields = new ArrayList<>();
+
+    @Option(names = "--follow", paramLabel = "SELECTOR",
+            description = "Follow only the links on (or inside) the elements this selects, within scope.")
+    String follow;
+
+    @Option(names = "--items", paramLabel = "FILE",
+            description = "Write the items to FILE: JSON Lines (.jsonl) or CSV (.csv); '-' for standard output.")
+    Path items;
+
+    /** The scraper these options describe, or null when none is asked for. */
+    SelectorScraper scraper() {
+        if (item == null && fields.isEmpty() && follow == null) {
+            if (items != null) throw new IllegalArgumentException("--items needs --item or --field");
+            return null;
+        }
+        List<SelectorScraper.Field> parsed = fields.stream().map(SelectorScraper.Field::parse).toList();
+        return new SelectorScraper(item == null ? null : Selector.parse(item), parsed,
+                follow == null ? null : Selector.parse(follow));
+    }
+
+    /** The field names in order, the columns of the items file. */
+    List<String> fieldNames() {
+        return fields.stream().map(SelectorScraper.Field::parse).map(SelectorScraper.Field::name).toList();
+    }
+}
