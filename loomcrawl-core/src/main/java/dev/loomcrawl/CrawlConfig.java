@@ -48,7 +48,8 @@ public record CrawlConfig(
         LimitSettings limits,
         boolean sitemaps,
         boolean allowPrivate,
-        List<Map.Entry<String, String>> headers) {
+        List<Map.Entry<String, String>> headers,
+        boolean checkLinks) {
 
     public static final String PROJECT_URL = "https://github.com/loomcrawl/loomcrawl";
     public static final String DEFAULT_USER_AGENT = "loomcrawl/" + Version.VERSION + " (+" + PROJECT_URL + ")";
@@ -121,6 +122,7 @@ public record CrawlConfig(
         private boolean sitemaps;
         private boolean allowPrivate;
         private final List<Map.Entry<String, String>> headers = new ArrayList<>();
+        private boolean checkLinks;
 
         /** Adds a root URL; one without a scheme gets {@code http://}, as in the seed. */
         public Builder root(String root) {
@@ -174,6 +176,12 @@ public record CrawlConfig(
 
         public Builder limits(LimitSettings l) { limits = l; return this; }
 
+        /**
+         * Link checking: links that leave the scope are checked (HEAD, falling back to GET; redirects followed)
+         * but not crawled; robots.txt is not consulted for them.
+         */
+        public Builder checkLinks(boolean on) { checkLinks = on; return this; }
+
         /** Adds a request header ("Name: value"), sent to the roots' origins only. Repeatable. */
         public Builder header(String header) {
             int colon = header.indexOf(':');
@@ -220,7 +228,7 @@ public record CrawlConfig(
                     userAgent, connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff,
                     retryBackoffMax, http2, resolve, insecure,
                     new PolitenessSettings(perHost, delay, maxCrawlDelay, maxRetryAfter, ignoreRobots), limits,
-                    sitemaps, allowPrivate, headers);
+                    sitemaps, allowPrivate, headers, checkLinks);
         }
 
         private static Pattern compile(String regex, String option) {

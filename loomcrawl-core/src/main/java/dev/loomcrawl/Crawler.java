@@ -152,9 +152,9 @@ public final class Crawler implements AutoCloseable {
 
     /** The life of one URL: robots, fetch, pacing, then follow a redirect or a page's links, then record. */
     private void process(Visit visit) {
-        if (!allowedByRobots(visit)) return;
+        if (!visit.checkOnly() && !allowedByRobots(visit)) return;
         Instant startedAt = Instant.now();
-        FetchResult result = fetcher.fetch(visit.url());
+        FetchResult result = visit.checkOnly() ? check(visit.url()) : fetcher.fetch(visit.url());
         if (cancelled.get()) { // aborted mid-fetch: not finished, so no record; it counts as still to do
             abandoned.incrementAndGet();
             return;
@@ -163,8 +163,19 @@ public final class Crawler implements AutoCloseable {
         switch (result) {
             case FetchResult.Failure f -> emit(failed(visit, f, startedAt), null, List.of());
             case FetchResult.Response r when r.isRedirect() -> emit(followRedirect(visit, r, startedAt), r, List.of());
+            case FetchResult.Response r when visit.checkOnly() -> emit(record(visit, r, startedAt, null,
+                    charsetOrDefault(r), 0, 0), r, List.of());
             case FetchResult.Response r -> followLinks(visit, r, startedAt);
         }
+    }
+
+    /**
+     * A link checker's request: HEAD; an error status is confirmed with GET, since servers that mishandle HEAD
+     * answer it with 403, 404, 405 or 501. A network failure stands: GET would meet the same network.
+     */
+    private FetchResult check(WebUrl url) {
+        FetchResult head = fetcher.head(url);
+        return head instanceof FetchResult.Response r && r.status() >= 400 ? fetcher.fetch(url) : head;
     }
 
     /** Asks robots.txt; a disallowed URL is recorded as skipped, one of an unavailable robots.txt waits. */
@@ -210,6 +221,10 @@ public final class Crawler implements AutoCloseable {
         WebUrl target = visit.url().resolve(location);
         if (target == null) {
             log.warn("unusable redirect from {} to {}", visit.url(), location);
+        } else if (visit.checkOnly() || !scope.allows(target) && config.checkLinks()) { // checked, not crawled
+            if (visit.redirectsLeft() > 0) {
+                offer(new Visit(target, visit.redirectsLeft() - 1, visit.depth(), visit.url(), 0, true));
+            }
         } else if (!scope.allows(target)) {
             log.info("redirect out of scope: {} -> {}", visit.url(), target);
         } else if (visit.redirectsLeft() > 0) {
@@ -226,8 +241,7 @@ public final class Crawler implements AutoCloseable {
     private void followLinks(Visit visit, FetchResult.Response response, Instant startedAt) {
         ContentType type = response.contentType();
         if (response.status() != 200 || !type.isHtml()) {
-            emit(record(visit, response, startedAt, null, type.charset() == null ? "utf-8" : type.charset(), 0, 0),
-                    response, List.of());
+            emit(record(visit, response, startedAt, null, charsetOrDefault(response), 0, 0), response, List.of());
             return;
         }
         ParsedPage page = extractor.extract(response.body(), type.charset(), visit.url());
@@ -238,6 +252,9 @@ public final class Crawler implements AutoCloseable {
             boolean inScope = scope.allows(link.target());
             found.add(new FoundLink(link, inScope));
             if (inScope && (scraped == null || scraped.follows(link.target()))) kept.add(link.target());
+            else if (!inScope && config.checkLinks()) {
+                offer(new Visit(link.target(), config.maxRedirects(), visit.depth() + 1, visit.url(), 0, true));
+            }
         }
         int fresh = 0;
         for (WebUrl url : kept) {
@@ -294,6 +311,11 @@ public final class Crawler implements AutoCloseable {
         Duration delay = asked.compareTo(cap) > 0 ? cap : asked;
         crawlDelays.put(origin, delay);
         frontier.setDelay(origin, delay);
+    }
+
+    private static String charsetOrDefault(FetchResult.Response r) {
+        String charset = r.contentType().charset();
+        return charset == null ? "utf-8" : charset;
     }
 
     private static CrawlRecord failed(Visit visit, FetchResult.Failure f, Instant startedAt) {

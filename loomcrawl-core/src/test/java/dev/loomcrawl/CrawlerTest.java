@@ -456,6 +456,34 @@ class CrawlerTest {
     }
 
     @Test
+    void linkCheckingChecksLinksLeavingTheScopeWithoutCrawlingThem() {
+        try (TestSite outside = TestSite.builder()
+                .page("/ok", "<a href=/never>n</a>")
+                .route("/no-head", new Route.Sequence(java.util.List.of(
+                        new Route.Respond(405, Map.of(), new byte[0]), Route.Respond.html("fine on GET"))))
+                .redirect("/moved", 301, "/ok2").page("/ok2", "").start();
+             TestSite site = TestSite.builder()
+                .page("/", "<a href=/in>in</a><a href='" + outside.url("out.test", "/ok") + "'>o</a>"
+                        + "<a href='" + outside.url("out.test", "/missing") + "'>m</a>"
+                        + "<a href='" + outside.url("out.test", "/no-head") + "'>h</a>"
+                        + "<a href='" + outside.url("out.test", "/moved") + "'>r</a>")
+                .page("/in", "").start()) {
+            CrawlRun run = CrawlRun.of(from(site, "/").checkLinks(true)
+                    .resolve("out.test:" + outside.port() + ":127.0.0.1"));
+            assertEquals(200, run.record(outside.url("out.test", "/ok")).status());
+            assertEquals(404, run.record(outside.url("out.test", "/missing")).status());
+            assertEquals(200, run.record(outside.url("out.test", "/no-head")).status()); // GET after HEAD's 405
+            assertEquals(200, run.record(outside.url("out.test", "/ok2")).status()); // a redirect is followed
+            assertEquals(0, outside.requestCount("/never")); // checked pages are not crawled
+            assertEquals(0, outside.requestCount("/robots.txt"));
+            java.util.List<String> methods = outside.requests().stream()
+                    .filter(r -> r.target().equals("/ok")).map(r -> r.method()).toList();
+            assertEquals(java.util.List.of("HEAD"), methods);
+            assertEquals(2, outside.requests().stream().filter(r -> r.target().equals("/missing")).count());
+        }
+    }
+
+    @Test
     void redirectWithoutLocationIsAnOrdinaryResponse() {
         try (TestSite site = TestSite.builder()
                 .route("/", new Route.Respond(302, Map.of("Content-Type", "text/html"), "no location".getBytes()))

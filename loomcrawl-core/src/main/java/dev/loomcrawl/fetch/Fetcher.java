@@ -10,6 +10,9 @@ public interface Fetcher extends AutoCloseable {
 
     FetchResult fetch(WebUrl url);
 
+    /** Asks with HEAD: the status and headers, no body. */
+    FetchResult head(WebUrl url);
+
     /** Aborts every fetch in flight (they return {@link ErrorKind#CANCELLED}) and refuses new ones. */
     void cancelAll();
 

@@ -10,6 +10,7 @@ import org.eclipse.jetty.client.transport.HttpClientTransportDynamic;
 import org.eclipse.jetty.http.HttpCookieStore;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.http2.client.HTTP2Client;
 import org.eclipse.jetty.http2.client.transport.ClientConnectionFactoryOverHTTP2;
 import org.eclipse.jetty.io.ClientConnectionFactory;
@@ -85,9 +86,18 @@ public final class JettyFetcher implements Fetcher {
 
     @Override
     public FetchResult fetch(WebUrl url) {
+        return exchange(url, HttpMethod.GET);
+    }
+
+    @Override
+    public FetchResult head(WebUrl url) {
+        return exchange(url, HttpMethod.HEAD);
+    }
+
+    private FetchResult exchange(WebUrl url, HttpMethod method) {
         long start = System.nanoTime();
         if (cancelled) return failure(url, ErrorKind.CANCELLED, "crawl cancelled", start);
-        Request request = client.newRequest(WireUri.of(url))
+        Request request = client.newRequest(WireUri.of(url)).method(method)
                 .timeout(settings.fetchTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .headers(h -> {
                     h.put(HttpHeader.ACCEPT, ACCEPT).put(HttpHeader.ACCEPT_ENCODING, ACCEPT_ENCODING);

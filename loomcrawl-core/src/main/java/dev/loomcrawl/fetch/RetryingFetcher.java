@@ -28,15 +28,24 @@ public final class RetryingFetcher implements Fetcher {
 
     @Override
     public FetchResult fetch(WebUrl url) {
+        return withRetries(url, delegate::fetch);
+    }
+
+    @Override
+    public FetchResult head(WebUrl url) {
+        return withRetries(url, delegate::head);
+    }
+
+    private FetchResult withRetries(WebUrl url, java.util.function.Function<WebUrl, FetchResult> attempt) {
         long start = System.nanoTime();
-        FetchResult result = delegate.fetch(url);
-        int attempt = 1;
-        while (result instanceof FetchResult.Failure f && f.kind().retryable() && attempt < maxTries) {
-            if (!backOff(attempt)) break;
-            attempt++;
-            result = delegate.fetch(url);
+        FetchResult result = attempt.apply(url);
+        int attempts = 1;
+        while (result instanceof FetchResult.Failure f && f.kind().retryable() && attempts < maxTries) {
+            if (!backOff(attempts)) break;
+            attempts++;
+            result = attempt.apply(url);
         }
-        return result.withAttempts(attempt, Duration.ofNanos(System.nanoTime() - start));
+        return result.withAttempts(attempts, Duration.ofNanos(System.nanoTime() - start));
     }
 
     /** Sleeps before the next attempt; false if the crawl was cancelled meanwhile. */
