@@ -88,10 +88,12 @@ public final class TestSite implements AutoCloseable {
                 + (exchange.getRequestURI().getRawQuery() == null ? "" : "?" + exchange.getRequestURI().getRawQuery());
         Map<String, List<String>> headers = new LinkedHashMap<>();
         exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), List.copyOf(v)));
-        try (exchange) {
+        try {
             answer(exchange, target, routes.getOrDefault(target, NOT_FOUND));
         } finally {
+            // Recorded before the exchange closes: once a client has the whole answer, the request is counted.
             requests.add(new RecordedRequest(exchange.getRequestMethod(), target, headers, start, System.nanoTime()));
+            exchange.close();
         }
     }
 
