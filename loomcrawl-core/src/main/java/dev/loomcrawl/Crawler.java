@@ -179,7 +179,8 @@ public final class Crawler implements AutoCloseable {
                 listener.onRecord(record);
             } catch (RuntimeException e) {
                 if (listenerFailure.compareAndSet(null, e)) {
-                    log.error("stopping the crawl: a listener failed on {}: {}", record.url(), e.toString());
+                    // crawl() throws it once the fetches in flight are done; the caller reports it (once)
+                    log.debug("stopping the crawl: a listener failed on {}: {}", record.url(), e.toString());
                     stop();
                 }
             }

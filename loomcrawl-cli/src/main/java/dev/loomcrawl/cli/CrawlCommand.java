@@ -106,6 +106,9 @@ final class CrawlCommand implements Callable<Integer> {
     @Option(names = {"-k", "--insecure"}, description = "Accept any TLS certificate (self-signed, expired...).")
     boolean insecure;
 
+    @CommandLine.Mixin
+    OutputOptions outputs = new OutputOptions();
+
     @Option(names = {"-v", "--verbose"}, description = "Log more (repeat for more: -v info, -vv debug).")
     boolean[] verbose = new boolean[0];
 
@@ -121,11 +124,13 @@ final class CrawlCommand implements Callable<Integer> {
         CrawlConfig config = config();
         ConcurrentLinkedQueue<CrawlRecord> records = new ConcurrentLinkedQueue<>();
         CrawlSummary summary;
-        try (Crawler crawler = Crawler.create(config); Interrupts interrupts = Interrupts.install(crawler, spec)) {
+        try (Crawler crawler = Crawler.create(config); Interrupts interrupts = Interrupts.install(crawler, spec);
+             Outputs opened = outputs.open(config, crawler, spec, quiet)) {
             crawler.addListener(records::add);
             summary = crawler.crawl();
+            opened.finish(summary);
         }
-        var out = spec.commandLine().getOut();
+        var out = outputs.reportTo(spec);
         if (summary.interrupted()) out.println("Interrupted");
         TextReport.write(records, summary, out);
         return summary.interrupted() ? 130 : 0;
