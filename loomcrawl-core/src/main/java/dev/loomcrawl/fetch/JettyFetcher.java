@@ -110,6 +110,9 @@ public final class JettyFetcher implements Fetcher {
             Thread.currentThread().interrupt();
             request.abort(e);
             return failure(url, ErrorKind.CANCELLED, "interrupted", start);
+        } catch (CancellationException e) {
+            // An abort's cause comes back from the body stream as it is when unchecked (Jetty's IO.rethrow)
+            return failure(url, ErrorKind.CANCELLED, message(e), start);
         } finally {
             inFlight.remove(request);
         }

@@ -72,4 +72,20 @@ class JettyFetcherTest {
             assertEquals(Integer.toString(gz.size()), r.header("content-length"));
         }
     }
+
+    @Test
+    void cancellingWhileTheBodyArrivesIsACancelledFailureNotAnException() throws Exception {
+        try (TestSite site = TestSite.builder().route("/", new Route.Trickle(java.time.Duration.ofMillis(20), -1))
+                .start();
+             JettyFetcher fetcher = new JettyFetcher(settings(site.url("/"), true, false));
+             var executor = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            var result = executor.submit(() -> fetcher.fetch(WebUrl.parse(site.url("/"))));
+            while (site.arrivals() < 1) Thread.sleep(5);
+            Thread.sleep(300); // headers are in; the body is being read
+            fetcher.cancelAll();
+            FetchResult.Failure f = assertInstanceOf(FetchResult.Failure.class,
+                    result.get(5, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals(ErrorKind.CANCELLED, f.kind());
+        }
+    }
 }
