@@ -1,9 +1,9 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlListener;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.Crawler;
+import dev.loomcrawl.output.CrawlOutput;
 import dev.loomcrawl.output.HtmlReport;
 import dev.loomcrawl.output.LineFormat;
 import dev.loomcrawl.output.LinkFile;
@@ -32,7 +32,7 @@ final class Outputs implements AutoCloseable {
     record Plan(String records, LineFormat recordFormat, String links, LineFormat linkFormat, Path warc,
                 long warcMaxSize, Path htmlReport, boolean progress) {}
 
-    private final List<AutoCloseable> opened = new ArrayList<>();
+    private final List<CrawlOutput> opened = new ArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final CommandLine cli;
     private HtmlReport report;
@@ -90,13 +90,11 @@ final class Outputs implements AutoCloseable {
         removeHook();
         RuntimeException first = null;
         if (progress != null) progress.close();
-        for (AutoCloseable c : opened) {
+        for (CrawlOutput output : opened) {
             try {
-                c.close();
+                output.close();
             } catch (RuntimeException e) {
                 if (first == null) first = e;
-            } catch (Exception e) {
-                if (first == null) first = new IllegalStateException(e.getMessage(), e);
             }
         }
         if (first != null) throw first;
@@ -121,7 +119,7 @@ final class Outputs implements AutoCloseable {
     }
 
     /** Opens an output and attaches it; one that cannot be opened is a usage error naming its option. */
-    private <T extends CrawlListener & AutoCloseable> T attach(Crawler crawler, String option, Supplier<T> open) {
+    private <T extends CrawlOutput> T attach(Crawler crawler, String option, Supplier<T> open) {
         T output;
         try {
             output = open.get();

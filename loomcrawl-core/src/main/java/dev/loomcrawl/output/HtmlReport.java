@@ -1,6 +1,5 @@
 package dev.loomcrawl.output;
 
-import dev.loomcrawl.CrawlListener;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.FoundLink;
@@ -24,7 +23,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * target). Updates take a lock for a few map operations, never across I/O; the file is written by
  * {@link #finish} or {@link #close}, to a temporary file first and then moved into place.
  */
-public final class HtmlReport implements CrawlListener, AutoCloseable {
+public final class HtmlReport implements CrawlOutput {
     /** Pages remembered per link target, to list as the pages linking to it when it turns out broken. */
     public static final int REFERRERS = 10;
 

@@ -1,6 +1,5 @@
 package dev.loomcrawl.output;
 
-import dev.loomcrawl.CrawlListener;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.FoundLink;
 
@@ -14,7 +13,7 @@ import java.util.List;
  * rel, in scope), in JSON Lines or CSV. A page's links are handed to the writer thread as one chunk, so they
  * stay together in the file.
  */
-public final class LinkFile implements CrawlListener, AutoCloseable {
+public final class LinkFile implements CrawlOutput {
     private final LineFormat format;
     private final WriterThread<byte[]> writer;
 

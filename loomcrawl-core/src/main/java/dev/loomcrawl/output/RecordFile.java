@@ -1,6 +1,5 @@
 package dev.loomcrawl.output;
 
-import dev.loomcrawl.CrawlListener;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.report.TextReport;
 
@@ -13,7 +12,7 @@ import java.nio.file.Path;
  * or the seed's text report line. Lines are formatted on the worker thread and written whole by one writer
  * thread; {@link #close()} writes what is pending and flushes. The schema is in docs/outputs.md.
  */
-public final class RecordFile implements CrawlListener, AutoCloseable {
+public final class RecordFile implements CrawlOutput {
     private final LineFormat format;
     private final WriterThread<byte[]> writer;
 

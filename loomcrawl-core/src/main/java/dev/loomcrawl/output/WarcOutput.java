@@ -1,7 +1,6 @@
 package dev.loomcrawl.output;
 
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlListener;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.FoundLink;
 import dev.loomcrawl.Version;
@@ -26,7 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link #onResponse} and {@link #onLinks} and prepared on the worker thread when its record comes; one writer
  * thread appends. See {@link HttpBlocks} for how the HTTP parts are reconstructed.
  */
-public final class WarcOutput implements CrawlListener, AutoCloseable {
+public final class WarcOutput implements CrawlOutput {
     /** Default largest file size before a new file is started: 1 GiB. */
     public static final long DEFAULT_MAX_FILE_SIZE = 1L << 30;
     /** Payload digests remembered for revisits (about 200 bytes each). */

@@ -91,7 +91,8 @@ class WarcFidelityTest {
     @Test
     void http2ExchangesAreWrittenInHttp11FormWithTheirProtocolNamed() throws Exception {
         try (TlsServer server = new TlsServer()) {
-            List<Path> files = crawl(CrawlConfig.builder().root(server.url("/")).insecure(true),
+            // one task: "/" is archived before "/b", which has the same body and so is its revisit
+            List<Path> files = crawl(CrawlConfig.builder().root(server.url("/")).insecure(true).maxTasks(1),
                     WarcOutput.DEFAULT_MAX_FILE_SIZE);
             List<Rec> records = WarcFixture.read(files);
             Rec response = WarcFixture.only(records, "response", server.url("/"));
@@ -110,7 +111,7 @@ class WarcFidelityTest {
     @Test
     void aCrawlCancelledPartWayLeavesValidWarcFiles() throws Exception {
         try (TestSite site = Crawls.slowSite(60, 20, Duration.ofSeconds(30))) {
-            WarcOutput warc = WarcOutput.open(dir.resolve("crawl"), 20_000, Map.of());
+            WarcOutput warc = WarcOutput.open(dir.resolve("crawl"), 4_000, Map.of());
             CrawlSummary summary;
             try (warc) {
                 summary = Crawls.cancelledAfter(15, Crawls.from(site, "/").maxTasks(30), warc);
