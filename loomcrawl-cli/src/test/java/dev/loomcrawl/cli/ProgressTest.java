@@ -47,9 +47,9 @@ class ProgressTest {
         p.onRecord(record(200, 2048, null));
         p.onRecord(record(404, 10, null));
         p.onRecord(record(0, 0, ErrorKind.TIMEOUT));
-        Thread.sleep(120);
+        await(() -> terminal.toString(StandardCharsets.UTF_8).contains(" done, "));
         new PrintStream(status, true, StandardCharsets.UTF_8).println("WARN a log line");
-        Thread.sleep(80);
+        await(() -> terminal.toString(StandardCharsets.UTF_8).matches("(?s).*WARN a log line\n\r3 done, .*"));
         p.close();
         String out = terminal.toString(StandardCharsets.UTF_8);
         assertTrue(out.startsWith("\r3 done, 7 queued, 2 in flight, "), out);
@@ -57,6 +57,14 @@ class ProgressTest {
         assertTrue(out.contains("\033[K\r\033[KWARN a log line\n\r3 done, "), "cleared, logged, redrawn: " + out);
         assertEquals(1, out.chars().filter(c -> c == '\n').count(), "no new line but the log's");
         assertTrue(out.endsWith("\r\033[K"), "the line is cleared at the end");
+    }
+
+    private static void await(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) throw new AssertionError("timed out");
+            Thread.sleep(5);
+        }
     }
 
     @Test
