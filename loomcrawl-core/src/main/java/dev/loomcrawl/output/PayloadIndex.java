@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * The first response record written for each payload digest, so later identical payloads become revisit
  * records that refer to it. Used by the WARC writer thread only. Bounded: once {@code capacity} digests are
- * remembered, new payloads are written in full and not remembered (about 200 bytes per digest).
+ * remembered, new payloads are written in full and not remembered (a few hundred bytes per digest).
  */
 final class PayloadIndex {
     /** The response record a revisit refers to. */

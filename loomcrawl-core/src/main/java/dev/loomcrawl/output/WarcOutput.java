@@ -28,8 +28,8 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class WarcOutput implements CrawlOutput {
     /** Default largest file size before a new file is started: 1 GiB. */
     public static final long DEFAULT_MAX_FILE_SIZE = 1L << 30;
-    /** Payload digests remembered for revisits (about 200 bytes each). */
-    static final int REMEMBERED_PAYLOADS = 1_000_000;
+    /** Payload digests remembered for revisits: a few hundred bytes each, some 40 MB at most. */
+    static final int REMEMBERED_PAYLOADS = 100_000;
     private static final String WARC_1_1 =
             "https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
