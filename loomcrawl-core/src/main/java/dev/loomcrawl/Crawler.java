@@ -345,8 +345,9 @@ public final class Crawler implements AutoCloseable {
                 listener.onRecord(record);
             } catch (RuntimeException e) {
                 if (listenerFailure.compareAndSet(null, e)) {
-                    log.error("stopping the crawl: a listener failed on {}: {}", record.url(), e.toString());
-                    frontier.stop();
+                    // crawl() throws it once the fetches in flight are done; the caller reports it (once)
+                    log.debug("stopping the crawl: a listener failed on {}: {}", record.url(), e.toString());
+                    frontier.stop(); // not stop(): the user did not interrupt the crawl
                 }
             }
         }

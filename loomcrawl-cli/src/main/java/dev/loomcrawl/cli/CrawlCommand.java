@@ -116,6 +116,9 @@ final class CrawlCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ScrapeOptions scrape = new ScrapeOptions();
 
+    @CommandLine.Mixin
+    OutputOptions outputs = new OutputOptions();
+
     @Option(names = {"-v", "--verbose"}, description = "Log more (repeat for more: -v info, -vv debug).")
     boolean[] verbose = new boolean[0];
 
@@ -132,11 +135,13 @@ final class CrawlCommand implements Callable<Integer> {
         SelectorScraper scraper = usage(scrape::scraper);
         ConcurrentLinkedQueue<CrawlRecord> records = new ConcurrentLinkedQueue<>();
         CrawlSummary summary;
-        try (Crawler crawler = Crawler.create(config); Interrupts interrupts = Interrupts.install(crawler, spec)) {
+        try (Crawler crawler = Crawler.create(config); Interrupts interrupts = Interrupts.install(crawler, spec);
+             Outputs opened = outputs.open(config, crawler, spec, quiet, scrape.fieldNames())) {
             crawler.addListener(records::add).pageHandler(scraper);
             summary = crawler.crawl();
+            opened.finish(summary);
         }
-        var out = spec.commandLine().getOut();
+        var out = outputs.reportTo(spec);
         if (summary.interrupted()) out.println("Interrupted");
         TextReport.write(records, summary, out);
         return summary.interrupted() ? 130 : 0;

@@ -4,7 +4,6 @@ import dev.loomcrawl.scrape.Selector;
 import dev.loomcrawl.scrape.SelectorScraper;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,16 +23,9 @@ final class ScrapeOptions {
             description = "Follow only the links on (or inside) the elements this selects, within scope.")
     String follow;
 
-    @Option(names = "--items", paramLabel = "FILE",
-            description = "Write the items to FILE: JSON Lines (.jsonl) or CSV (.csv); '-' for standard output.")
-    Path items;
-
     /** The scraper these options describe, or null when none is asked for. */
     SelectorScraper scraper() {
-        if (item == null && fields.isEmpty() && follow == null) {
-            if (items != null) throw new IllegalArgumentException("--items needs --item or --field");
-            return null;
-        }
+        if (item == null && fields.isEmpty() && follow == null) return null;
         List<SelectorScraper.Field> parsed = fields.stream().map(SelectorScraper.Field::parse).toList();
         return new SelectorScraper(item == null ? null : Selector.parse(item), parsed,
                 follow == null ? null : Selector.parse(follow));

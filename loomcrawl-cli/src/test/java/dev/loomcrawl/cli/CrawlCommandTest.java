@@ -120,6 +120,30 @@ class CrawlCommandTest {
     }
 
     @Test
+    void theTop250CommandWritesEveryItemInPageOrder(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        try (TestSite site = TestSite.builder().pages(dev.loomcrawl.testkit.Top250.pages()).start()) {
+            java.nio.file.Path csv = dir.resolve("films.csv");
+            Run r = run("crawl", site.url("/top250?start=0"), "-q", "--no-progress",
+                    "--item", "xpath://*[@id=\"content\"]/div/div[1]/ol/li",
+                    "--field", "title=xpath:.//span[@class=\"title\"]", "--field", "rating=.rating_num",
+                    "--follow", "div.paginator a", "--items", csv.toString());
+            assertEquals(0, r.exit(), r.err());
+            java.util.List<String> lines = java.nio.file.Files.readAllLines(csv);
+            assertEquals("page,index,title,rating", lines.getFirst());
+            assertEquals(251, lines.size());
+            assertTrue(lines.contains(site.url("/top250?start=0") + ",0,Film Number 1," + dev.loomcrawl.testkit.Top250.rating(1)),
+                    lines.get(1));
+            assertTrue(r.out().contains("Done: 10\n"), r.out()); // only the ten list pages
+            Run jsonl = run("crawl", site.url("/top250?start=0"), "-q", "--no-progress", "--item", "ol > li",
+                    "--field", "title=span.title", "--field", "year=.year", "--follow", "div.paginator", "--items", "-");
+            long items = jsonl.out().lines().filter(l -> l.startsWith("{")).count();
+            assertEquals(250, items);
+            assertTrue(jsonl.out().contains("\"title\":\"Film Number 250\",\"year\":null}"), jsonl.out());
+        }
+    }
+
+    @Test
     void aBadRootIsAUsageError() {
         Run r = run("crawl", "http://exa mple.com/");
         assertEquals(2, r.exit());

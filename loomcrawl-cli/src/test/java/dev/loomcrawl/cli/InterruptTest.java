@@ -41,8 +41,8 @@ class InterruptTest {
     @Test
     void firstCtrlCFinishesFetchesInFlightThenPrintsInterruptedAndTheReport() throws Exception {
         try (TestSite site = slowSite(Duration.ofMillis(1500), 40)) {
-            Process p = start("crawl", "--max-tasks", "4", site.url("/"));
-            while (site.arrivals() < 5) Thread.sleep(10);
+            Process p = start("crawl", "--max-tasks", "4", "--per-host", "4", site.url("/"));
+            while (site.arrivals() < 6) Thread.sleep(10); // robots.txt, the root, four slow pages
             interrupt(p);
             assertTrue(p.waitFor(20, TimeUnit.SECONDS));
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -58,8 +58,8 @@ class InterruptTest {
     @Test
     void secondCtrlCAbortsFetchesInFlight() throws Exception {
         try (TestSite site = slowSite(Duration.ofSeconds(60), 10)) {
-            Process p = start("crawl", "--max-tasks", "4", site.url("/"));
-            while (site.arrivals() < 5) Thread.sleep(10);
+            Process p = start("crawl", "--max-tasks", "4", "--per-host", "4", site.url("/"));
+            while (site.arrivals() < 6) Thread.sleep(10); // robots.txt, the root, four slow pages
             long start = System.nanoTime();
             interrupt(p);
             Thread.sleep(300);

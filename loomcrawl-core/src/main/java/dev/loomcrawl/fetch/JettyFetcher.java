@@ -68,7 +68,6 @@ public final class JettyFetcher implements Fetcher {
         client.setMaxConnectionsPerDestination(settings.maxConnections());
         client.setMaxRequestsQueuedPerDestination(Math.max(1024, settings.maxConnections() * 4));
         client.setUserAgentField(new HttpField(HttpHeader.USER_AGENT, settings.userAgent()));
-        client.getContentDecoderFactories().clear();
         VirtualThreadPool executor = new VirtualThreadPool(); // measured faster than Jetty's pooled threads here
         executor.setName("loomcrawl-http");
         Scheduler scheduler = new ScheduledExecutorScheduler("loomcrawl-http-scheduler", true);
@@ -82,6 +81,9 @@ public final class JettyFetcher implements Fetcher {
         } catch (Exception e) {
             throw new IllegalStateException("HTTP client did not start: " + e.getMessage(), e);
         }
+        // After start: Jetty 12.1's start() installs its gzip decoder when the list is empty. Decoding is ours
+        // (ContentDecoding), so the body as received stays available and its headers stay as sent.
+        client.getContentDecoderFactories().clear();
     }
 
     @Override
@@ -123,6 +125,9 @@ public final class JettyFetcher implements Fetcher {
             Thread.currentThread().interrupt();
             request.abort(e);
             return failure(url, ErrorKind.CANCELLED, "interrupted", start);
+        } catch (CancellationException e) {
+            // An abort's cause comes back from the body stream as it is when unchecked (Jetty's IO.rethrow)
+            return failure(url, ErrorKind.CANCELLED, message(e), start);
         } finally {
             inFlight.remove(request);
         }

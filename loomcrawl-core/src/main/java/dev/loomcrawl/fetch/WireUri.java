@@ -9,10 +9,11 @@ import java.net.URI;
  * {@code java.net.URI} rejects ('|', '[', ']', '{', '}', '^', '`', '\', a '%' not followed by two hex digits);
  * only for such URLs are those characters percent-encoded, as servers decode them to the same bytes.
  */
-final class WireUri {
+public final class WireUri {
     private WireUri() {}
 
-    static URI of(WebUrl url) {
+    /** The URI sent for {@code url}: its serialisation, escaped only where {@code java.net.URI} needs it. */
+    public static URI of(WebUrl url) {
         String s = url.toString();
         try {
             return new URI(s);

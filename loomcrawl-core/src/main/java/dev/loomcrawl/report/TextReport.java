@@ -43,6 +43,11 @@ public final class TextReport {
         out.flush();
     }
 
+    /** One URL's line of the report, as the seed's url_report prints it. */
+    public static String line(CrawlRecord r) {
+        return line(r, new TreeMap<>());
+    }
+
     /** One URL's line, counting it into {@code stats} as the seed's url_report does. */
     static String line(CrawlRecord r, Map<String, Long> stats) {
         if (r.failed()) {

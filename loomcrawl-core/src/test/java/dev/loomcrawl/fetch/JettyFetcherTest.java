@@ -2,10 +2,17 @@ package dev.loomcrawl.fetch;
 
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.url.WebUrl;
+import dev.loomcrawl.testkit.Route;
+import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
+import java.util.zip.GZIPOutputStream;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
@@ -44,6 +51,41 @@ class JettyFetcherTest {
             FetchResult.Failure f = assertInstanceOf(FetchResult.Failure.class,
                     fetcher.fetch(WebUrl.parse(server.url("/"))));
             assertEquals(ErrorKind.TLS, f.kind(), f.message());
+        }
+    }
+
+    @Test
+    void aGzipBodyIsKeptAsReceivedAndDecodedOnceByUs() throws Exception {
+        byte[] html = "<p>compressed</p>".repeat(50).getBytes(StandardCharsets.UTF_8);
+        ByteArrayOutputStream gz = new ByteArrayOutputStream();
+        try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
+            out.write(html);
+        }
+        try (TestSite site = TestSite.builder().route("/", new Route.Respond(200,
+                Map.of("Content-Type", "text/html", "Content-Encoding", "gzip"), gz.toByteArray())).start();
+             JettyFetcher fetcher = new JettyFetcher(settings(site.url("/"), true, false))) {
+            FetchResult.Response r = assertInstanceOf(FetchResult.Response.class,
+                    fetcher.fetch(WebUrl.parse(site.url("/"))));
+            assertArrayEquals(gz.toByteArray(), r.wireBody()); // Jetty's own decoder stays off
+            assertArrayEquals(html, r.body());
+            assertEquals("gzip", r.header("content-encoding"));
+            assertEquals(Integer.toString(gz.size()), r.header("content-length"));
+        }
+    }
+
+    @Test
+    void cancellingWhileTheBodyArrivesIsACancelledFailureNotAnException() throws Exception {
+        try (TestSite site = TestSite.builder().route("/", new Route.Trickle(java.time.Duration.ofMillis(20), -1))
+                .start();
+             JettyFetcher fetcher = new JettyFetcher(settings(site.url("/"), true, false));
+             var executor = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            var result = executor.submit(() -> fetcher.fetch(WebUrl.parse(site.url("/"))));
+            while (site.arrivals() < 1) Thread.sleep(5);
+            Thread.sleep(300); // headers are in; the body is being read
+            fetcher.cancelAll();
+            FetchResult.Failure f = assertInstanceOf(FetchResult.Failure.class,
+                    result.get(5, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals(ErrorKind.CANCELLED, f.kind());
         }
     }
 }

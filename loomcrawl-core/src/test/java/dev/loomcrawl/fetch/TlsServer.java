@@ -25,12 +25,12 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * A real Jetty server on 127.0.0.1 speaking HTTP/2 and HTTP/1.1 over TLS (chosen by ALPN), with a self-signed
  * certificate made by the JDK's keytool. Every page links to /b; it records the protocol of each request.
  */
-final class TlsServer implements AutoCloseable {
+public final class TlsServer implements AutoCloseable {
     final ConcurrentLinkedQueue<String> protocols = new ConcurrentLinkedQueue<>();
     private final Server server = new Server();
     private final ServerConnector connector;
 
-    TlsServer() throws Exception {
+    public TlsServer() throws Exception {
         Path dir = Files.createTempDirectory("loomcrawl-tls");
         Path keystore = dir.resolve("server.p12");
         String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
@@ -66,11 +66,11 @@ final class TlsServer implements AutoCloseable {
         server.start();
     }
 
-    String url(String path) {
+    public String url(String path) {
         return "https://127.0.0.1:" + connector.getLocalPort() + path;
     }
 
-    List<String> protocols() {
+    public List<String> protocols() {
         return List.copyOf(protocols);
     }
 

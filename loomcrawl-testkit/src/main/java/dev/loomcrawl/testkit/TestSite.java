@@ -29,8 +29,23 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class TestSite implements AutoCloseable {
     private final Map<String, Route> routes;
     private final Map<String, AtomicInteger> drops = new ConcurrentHashMap<>(); // requests so far, per target
-    private final ConcurrentLinkedQueue<RecordedRequest> requests = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Logged> requests = new ConcurrentLinkedQueue<>();
     private final AtomicInteger arrivals = new AtomicInteger();
+
+    /** A request in the log: entered on arrival, before any answer, so a client never sees an answer first. */
+    private static final class Logged {
+        final RecordedRequest arrived;
+        volatile long endNanos;
+
+        Logged(RecordedRequest arrived) {
+            this.arrived = arrived;
+        }
+
+        RecordedRequest snapshot() {
+            long end = endNanos == 0 ? arrived.startNanos() : endNanos; // still being answered: no length yet
+            return new RecordedRequest(arrived.method(), arrived.target(), arrived.headers(), arrived.startNanos(), end);
+        }
+    }
     private final HttpServer server;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
 
@@ -60,19 +75,22 @@ public final class TestSite implements AutoCloseable {
         return "http://" + host + ":" + port() + path;
     }
 
-    /** How many requests have arrived, answered or not. */
+    /** How many requests have arrived, answered or not (the same as {@code requests().size()}). */
     public int arrivals() {
         return arrivals.get();
     }
 
-    /** Every request answered (or given up on) so far, in the order they finished. */
+    /**
+     * Every request received so far, in arrival order. A request still being answered has its end time equal to
+     * its start time.
+     */
     public List<RecordedRequest> requests() {
-        return List.copyOf(requests);
+        return requests.stream().map(Logged::snapshot).toList();
     }
 
     /** How many requests asked for {@code target} (path plus query). */
     public long requestCount(String target) {
-        return requests.stream().filter(r -> r.target().equals(target)).count();
+        return requests.stream().filter(r -> r.arrived.target().equals(target)).count();
     }
 
     @Override
@@ -88,10 +106,13 @@ public final class TestSite implements AutoCloseable {
                 + (exchange.getRequestURI().getRawQuery() == null ? "" : "?" + exchange.getRequestURI().getRawQuery());
         Map<String, List<String>> headers = new LinkedHashMap<>();
         exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), List.copyOf(v)));
-        try (exchange) {
+        Logged logged = new Logged(new RecordedRequest(exchange.getRequestMethod(), target, headers, start, 0));
+        requests.add(logged);
+        try {
             answer(exchange, target, routes.getOrDefault(target, NOT_FOUND));
         } finally {
-            requests.add(new RecordedRequest(exchange.getRequestMethod(), target, headers, start, System.nanoTime()));
+            logged.endNanos = System.nanoTime(); // before the exchange closes: the client may not see it end first
+            exchange.close();
         }
     }
 

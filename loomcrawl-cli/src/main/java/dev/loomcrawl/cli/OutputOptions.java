@@ -1,0 +1,117 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.Crawler;
+import dev.loomcrawl.output.LineFormat;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * The crawl command's output options, as a picocli mixin: records, link graph, WARC, HTML report, progress.
+ * {@link #open} checks them and opens every file before the crawl starts, so a bad value or an unwritable
+ * path is a one-line usage error (exit 2) rather than a failure after an hour of crawling.
+ */
+final class OutputOptions {
+    static final String STDOUT = "-";
+
+    @Option(names = "--output", paramLabel = "FILE",
+            description = "Write one record per finished URL to FILE as it finishes, in the format its extension"
+                    + " names: jsonl or ndjson (JSON Lines), csv, txt (report lines). '-' writes to standard output"
+                    + " (the report then goes to standard error).")
+    String output;
+
+    @Option(names = "--format", paramLabel = "FORMAT", converter = FormatConverter.class,
+            description = "Format of --output: jsonl, csv or text (default: by extension; jsonl for '-').")
+    LineFormat format;
+
+    @Option(names = "--links", paramLabel = "FILE",
+            description = "Write every link found (from, to, element, attribute, anchor text, rel, in scope) to FILE,"
+                    + " as JSON Lines (extension jsonl or ndjson) or CSV (csv). '-' writes to standard output.")
+    String links;
+
+    @Option(names = "--warc", paramLabel = "PATH",
+            description = "Archive every response in WARC 1.1 files named PATH-00000.warc.gz, PATH-00001.warc.gz"
+                    + " and so on; when PATH is a directory, timestamped files go in it.")
+    Path warc;
+
+    @Option(names = "--warc-max-size", paramLabel = "SIZE", defaultValue = "1GiB",
+            converter = Converters.SizeConverter.class,
+            description = "Start a new WARC file rather than grow one past SIZE (default: ${DEFAULT-VALUE}).")
+    long warcMaxSize;
+
+    @Option(names = "--html-report", paramLabel = "FILE",
+            description = "Write a self-contained HTML report to FILE when the crawl ends: charts, hosts,"
+                    + " broken links.")
+    Path htmlReport;
+
+    @Option(names = "--items", paramLabel = "FILE",
+            description = "Write the items scraped by --item/--field to FILE, as JSON Lines (extension jsonl or"
+                    + " ndjson) or CSV (csv). '-' writes to standard output.")
+    String items;
+
+    @Option(names = "--no-progress", description = "No progress on standard error (a live line on a terminal, "
+            + "else a line every 5 seconds).")
+    boolean noProgress;
+
+    /** Where the text report goes: standard error when records or links take standard output. */
+    PrintWriter reportTo(CommandSpec spec) {
+        boolean stdoutTaken = STDOUT.equals(output) || STDOUT.equals(links) || STDOUT.equals(items);
+        return stdoutTaken ? spec.commandLine().getErr() : spec.commandLine().getOut();
+    }
+
+    /**
+     * Checks the options, opens every output and attaches it to the crawler.
+     *
+     * @param itemFields the scraped fields' names, in order (the items file's columns)
+     */
+    Outputs open(CrawlConfig config, Crawler crawler, CommandSpec spec, boolean quiet, List<String> itemFields) {
+        CommandLine cli = spec.commandLine();
+        LineFormat recordFormat = output == null ? null : recordFormat(cli);
+        LineFormat linkFormat = links == null ? null : lineFormat(cli, "--links", links);
+        LineFormat itemFormat = items == null ? null : lineFormat(cli, "--items", items);
+        if (format != null && output == null) throw usage(cli, "--format applies to --output, which is not given");
+        if (Stream.of(output, links, items).filter(STDOUT::equals).count() > 1) {
+            throw usage(cli, "only one of --output, --links and --items can write to standard output");
+        }
+        if (warc != null && warc.toString().equals(STDOUT)) throw usage(cli, "--warc needs a path, not '-'");
+        if (warcMaxSize < 1) throw usage(cli, "--warc-max-size must be at least 1 byte, got " + warcMaxSize);
+        return Outputs.open(new Outputs.Plan(output, recordFormat, links, linkFormat, items, itemFormat, itemFields,
+                warc, warcMaxSize, htmlReport, !noProgress && !quiet), config, crawler, cli);
+    }
+
+    private LineFormat recordFormat(CommandLine cli) {
+        if (format != null) return format;
+        if (STDOUT.equals(output)) return LineFormat.JSONL;
+        return LineFormat.forFileName(output).orElseThrow(() -> usage(cli, "--output: cannot tell the format of '"
+                + output + "' from its name; name it .jsonl, .ndjson, .csv or .txt, or add --format jsonl|csv|text"));
+    }
+
+    /** JSON Lines or CSV, by the file's extension; JSON Lines on standard output. */
+    private static LineFormat lineFormat(CommandLine cli, String option, String file) {
+        if (STDOUT.equals(file)) return LineFormat.JSONL;
+        return LineFormat.forFileName(file).filter(f -> f != LineFormat.TEXT).orElseThrow(() -> usage(cli,
+                option + ": cannot tell the format of '" + file + "' from its name; name it .jsonl, .ndjson or .csv"));
+    }
+
+    static CommandLine.ParameterException usage(CommandLine cli, String message) {
+        return new CommandLine.ParameterException(cli, message);
+    }
+
+    static final class FormatConverter implements CommandLine.ITypeConverter<LineFormat> {
+        @Override
+        public LineFormat convert(String value) {
+            try {
+                return LineFormat.valueOf(value.trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not one of jsonl, csv, text");
+            }
+        }
+    }
+}

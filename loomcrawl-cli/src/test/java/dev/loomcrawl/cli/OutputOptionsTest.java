@@ -1,0 +1,118 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static dev.loomcrawl.cli.CrawlCommandTest.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** The output options of the crawl command, run in-process against real test sites. */
+class OutputOptionsTest {
+    @TempDir
+    Path dir;
+
+    private static TestSite site() {
+        return TestSite.builder()
+                .page("/", "<a href=/a>a</a> <a href=/missing>m</a> <img src=/i.png>")
+                .page("/a", "<a href=/>home</a>")
+                .resource("/i.png", "image/png", new byte[100])
+                .start();
+    }
+
+    @Test
+    void everyOutputIsWrittenAndTheReportStillPrints() throws Exception {
+        try (TestSite site = site()) {
+            CrawlCommandTest.Run r = run("crawl", "--no-progress", "--output", dir.resolve("r.jsonl").toString(),
+                    "--links", dir.resolve("l.csv").toString(), "--warc", dir.resolve("w").toString(),
+                    "--html-report", dir.resolve("h.html").toString(), site.url("/"));
+            assertEquals(0, r.exit(), r.err());
+            assertEquals("", r.err());
+            assertTrue(r.out().startsWith("*** Report ***\n"), r.out());
+            assertEquals(4, Files.readAllLines(dir.resolve("r.jsonl")).size());
+            assertEquals(1 + 4, Files.readAllLines(dir.resolve("l.csv")).size()); // header, 3 links + 1
+            assertTrue(Files.size(dir.resolve("w-00000.warc.gz")) > 1000);
+            String html = Files.readString(dir.resolve("h.html"));
+            assertTrue(html.contains(site.url("/missing")), "the broken link is in the report");
+        }
+    }
+
+    @Test
+    void recordsOnStandardOutputMoveTheReportToStandardError() {
+        try (TestSite site = site()) {
+            CrawlCommandTest.Run r = run("crawl", "--no-progress", "--output", "-", site.url("/"));
+            assertEquals(0, r.exit(), r.err());
+            List<String> lines = r.out().lines().toList();
+            assertEquals(4, lines.size(), r.out());
+            for (String line : lines) assertTrue(line.startsWith("{\"url\":\"") && line.endsWith("}"), line);
+            assertTrue(r.err().startsWith("*** Report ***\n"), r.err());
+        }
+    }
+
+    @Test
+    void formatOverridesTheExtension() throws Exception {
+        try (TestSite site = site()) {
+            Path file = dir.resolve("records.log");
+            assertEquals(0, run("crawl", "--no-progress", "--output", file.toString(), "--format", "CSV",
+                    site.url("/")).exit());
+            assertTrue(Files.readString(file).startsWith("url,status,redirect,"));
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiterString = "=>", value = {
+            "--output r.json                  => --output: cannot tell the format of 'r.json' from its name; name it .jsonl, .ndjson, .csv or .txt, or add --format jsonl|csv|text",
+            "--output r.jsonl --format xml    => Invalid value for option '--format': 'xml' is not one of jsonl, csv, text",
+            "--format csv                     => --format applies to --output, which is not given",
+            "--links l.txt                    => --links: cannot tell the format of 'l.txt' from its name; name it .jsonl, .ndjson or .csv",
+            "--output - --links -             => only one of --output, --links and --items can write to standard output",
+            "--warc -                         => --warc needs a path, not '-'",
+            "--warc-max-size 0                => --warc-max-size must be at least 1 byte, got 0",
+            "--warc-max-size big              => Invalid value for option '--warc-max-size': 'big' is not a size (examples: 1048576, 512KiB, 10MiB, 1G)",
+            "--output DIR/no/r.jsonl          => --output: cannot write DIR/no/r.jsonl: No such file or directory",
+            "--links DIR/no/l.csv             => --links: cannot write DIR/no/l.csv: No such file or directory",
+            "--warc DIR/no/crawl              => --warc: cannot write DIR/no/crawl-00000.warc.gz: No such file or directory",
+            "--html-report DIR/no/r.html      => --html-report: cannot write DIR/no/r.html: No such file or directory",
+            "--html-report DIR                => --html-report: cannot write DIR: Is a directory",
+    })
+    void aBadValueIsOneLineNamingItThenUsageAndExit2(String flags, String message) {
+        List<String> args = new ArrayList<>(List.of("crawl"));
+        for (String f : flags.trim().split(" ")) args.add(f.replace("DIR", dir.toString()));
+        args.add("http://127.0.0.1:9/");
+        CrawlCommandTest.Run r = run(args.toArray(String[]::new));
+        assertEquals(2, r.exit(), r.err());
+        assertEquals(message.replace("DIR", dir.toString()), r.err().lines().findFirst().orElse(""));
+        assertTrue(r.err().contains("Usage: loomcrawl crawl"));
+        assertFalse(r.err().contains("\tat "), r.err());
+    }
+
+    @Test
+    void aFullDiskStopsTheCrawlWithOneClearLine() {
+        assumeTrue(Files.isWritable(Path.of("/dev/full")), "needs /dev/full");
+        TestSite.Builder b = TestSite.builder();
+        StringBuilder index = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            b.page("/p" + i, "page " + i);
+            index.append("<a href=/p").append(i).append(">p</a>");
+        }
+        try (TestSite site = b.page("/", index.toString()).start()) {
+            CrawlCommandTest.Run r = run("crawl", "--no-progress", "--max-tasks", "4", "--output", "/dev/full",
+                    "--format", "jsonl", site.url("/"));
+            assertEquals(1, r.exit());
+            assertEquals(List.of("loomcrawl: crawl stopped: cannot write /dev/full: No space left on device"),
+                    r.err().lines().toList());
+            assertEquals("", r.out());
+            assertTrue(site.requests().size() < 300, "the crawl stopped early: " + site.requests().size());
+        }
+    }
+}

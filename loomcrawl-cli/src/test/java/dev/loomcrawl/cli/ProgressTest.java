@@ -1,0 +1,109 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.Crawler;
+import dev.loomcrawl.fetch.ErrorKind;
+import dev.loomcrawl.testkit.Route;
+import dev.loomcrawl.testkit.TestSite;
+import dev.loomcrawl.url.WebUrl;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Progress on standard error: the live line on a terminal, log lines elsewhere, off with --no-progress. */
+class ProgressTest {
+
+    private static CrawlRecord record(int status, long size, ErrorKind error) {
+        return new CrawlRecord(WebUrl.parse("http://example.com/"), null, status, error, error == null ? null : "x",
+                size, "text/html", "utf-8", 0, 0, 0, null, Instant.now(), Duration.ZERO, false, 1, null);
+    }
+
+    @Test
+    void theLineShowsDoneQueuedInFlightRateErrorsBytesAndTime() {
+        assertEquals("1,234 done, 5 queued, 3 in flight, 12.3 pages/s, 2 errors, 1.5 KiB, 1:15",
+                Progress.line(1234, 5, 3, 12.34, 2, 1536, Duration.ofSeconds(75)));
+        assertEquals("0 done, 0 queued, 0 in flight, 0.0 pages/s, 0 errors, 0 B, 1:01:01",
+                Progress.line(0, 0, 0, 0, 0, 0, Duration.ofSeconds(3661)));
+        assertEquals("2.0 GiB", Progress.size(2L << 30));
+    }
+
+    @Test
+    void onATerminalOneLineIsRedrawnInPlaceClearedForOtherOutputAndAtTheEnd() throws Exception {
+        ByteArrayOutputStream terminal = new ByteArrayOutputStream();
+        StatusLine status = new StatusLine(new PrintStream(terminal, true, StandardCharsets.UTF_8));
+        Progress p = new Progress(() -> 7, () -> 2, new PrintWriter(new StringWriter()), status, Duration.ofMillis(20));
+        p.onRecord(record(200, 2048, null));
+        p.onRecord(record(404, 10, null));
+        p.onRecord(record(0, 0, ErrorKind.TIMEOUT));
+        await(() -> terminal.toString(StandardCharsets.UTF_8).contains(" done, "));
+        new PrintStream(status, true, StandardCharsets.UTF_8).println("WARN a log line");
+        await(() -> terminal.toString(StandardCharsets.UTF_8).matches("(?s).*WARN a log line\n\r3 done, .*"));
+        p.close();
+        String out = terminal.toString(StandardCharsets.UTF_8);
+        assertTrue(out.startsWith("\r"), out);
+        assertTrue(out.contains("\r3 done, 7 queued, 2 in flight, "), out); // a first draw may precede the records
+        assertTrue(out.contains(" 2 errors, 2.0 KiB, 0:00\033[K\r"), out);
+        assertTrue(out.contains("\033[K\r\033[KWARN a log line\n\r3 done, "), "cleared, logged, redrawn: " + out);
+        assertEquals(1, out.chars().filter(c -> c == '\n').count(), "no new line but the log's");
+        assertTrue(out.endsWith("\r\033[K"), "the line is cleared at the end");
+    }
+
+    private static void await(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) throw new AssertionError("timed out");
+            Thread.sleep(5);
+        }
+    }
+
+    @Test
+    void elsewhereItLogsALineAtEachIntervalWithTheCrawlersQueueAndFetchesInFlight() throws Exception {
+        TestSite.Builder b = TestSite.builder();
+        StringBuilder index = new StringBuilder();
+        for (int i = 0; i < 12; i++) {
+            b.route("/p" + i, new Route.Delay(Duration.ofMillis(400), Route.Respond.html("p")));
+            index.append("<a href=/p").append(i).append(">p</a>");
+        }
+        StringWriter err = new StringWriter();
+        try (TestSite site = b.page("/", index.toString()).start();
+             Crawler crawler = Crawler.create(CrawlConfig.builder().root(site.url("/")).maxTasks(4).perHost(4).build())) {
+            Progress p = new Progress(crawler::queued, crawler::inFlight, new PrintWriter(err), null,
+                    Duration.ofMillis(150));
+            crawler.addListener(p);
+            crawler.crawl();
+            p.close();
+        }
+        List<String> lines = err.toString().lines().toList();
+        assertTrue(lines.size() >= 5, lines.toString());
+        for (String line : lines) assertTrue(line.startsWith("progress: ") && line.contains(" done, "), line);
+        assertTrue(lines.stream().anyMatch(l -> l.contains(" 4 in flight")), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.contains(" queued") && !l.contains(" 0 queued")), lines.toString());
+        assertFalse(err.toString().contains("\r"));
+    }
+
+    @Test
+    void theCommandLogsProgressEveryFiveSecondsUnlessToldNotTo() {
+        try (TestSite site = TestSite.builder()
+                .page("/", "<a href=/slow>s</a>")
+                .route("/slow", new Route.Delay(Duration.ofMillis(5600), Route.Respond.html("slow"))).start()) {
+            CrawlCommandTest.Run on = CrawlCommandTest.run("crawl", site.url("/"));
+            assertEquals(0, on.exit(), on.err());
+            assertTrue(on.err().startsWith("progress: 1 done, 0 queued, 1 in flight, "), on.err());
+            CrawlCommandTest.Run off = CrawlCommandTest.run("crawl", "--no-progress", site.url("/"));
+            assertEquals(0, off.exit(), off.err());
+            assertEquals("", off.err());
+        }
+    }
+}

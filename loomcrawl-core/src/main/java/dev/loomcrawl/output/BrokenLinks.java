@@ -1,0 +1,87 @@
+package dev.loomcrawl.output;
+
+import dev.loomcrawl.CrawlRecord;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The part of the link graph the broken-links table needs, kept small: for each in-scope link target not yet
+ * known to be fine, the first {@code cap} pages linking to it (and a count of all). Once a target's record comes
+ * and it is fine (not 4xx, 5xx or failed) its referrers are dropped and the target is remembered as fine (one
+ * set entry per URL crawled, like the frontier's seen set); a broken target keeps its capped referrers for the
+ * report. Not thread-safe: {@link HtmlReport} guards it.
+ */
+final class BrokenLinks {
+    private static final class Referrers {
+        final Set<String> first = new LinkedHashSet<>();
+        long count;
+
+        void add(String from, int cap) {
+            count++;
+            if (first.size() < cap) first.add(from);
+        }
+    }
+
+    private record Target(CrawlRecord record, Referrers referrers) {}
+
+    private final int cap;
+    private final Set<String> fine = new HashSet<>();
+    private final Map<String, Referrers> pending = new HashMap<>();
+    private final Map<String, Target> broken = new HashMap<>();
+
+    BrokenLinks(int cap) {
+        this.cap = cap;
+    }
+
+    /** A page's distinct in-scope link targets. */
+    void linked(String from, Collection<String> targets) {
+        for (String to : targets) {
+            if (fine.contains(to)) continue;
+            Target b = broken.get(to);
+            if (b != null) {
+                b.referrers().add(from, cap);
+            } else {
+                pending.computeIfAbsent(to, t -> new Referrers()).add(from, cap);
+            }
+        }
+    }
+
+    /** A URL's record: it settles whether its target is broken. */
+    void recorded(CrawlRecord r) {
+        String url = r.url().toString();
+        Referrers refs = pending.remove(url);
+        if (!isBroken(r)) {
+            fine.add(url);
+            return;
+        }
+        if (refs == null) refs = new Referrers();
+        // Reached through a redirect (or a root): the referrer is the only page known to lead here.
+        if (refs.count == 0 && r.referrer() != null) refs.add(r.referrer().toString(), cap);
+        broken.put(url, new Target(r, refs));
+    }
+
+    static boolean isBroken(CrawlRecord r) {
+        return r.failed() || r.status() >= 400;
+    }
+
+    /** The broken targets, those linked from most pages first, then by URL. */
+    List<ReportData.Broken> list() {
+        List<ReportData.Broken> out = new ArrayList<>(broken.size());
+        for (Map.Entry<String, Target> e : broken.entrySet()) {
+            CrawlRecord r = e.getValue().record();
+            String status = r.failed() ? r.errorKind().label() : Integer.toString(r.status());
+            Referrers refs = e.getValue().referrers();
+            out.add(new ReportData.Broken(e.getKey(), status, List.copyOf(refs.first), refs.count));
+        }
+        out.sort((a, b) -> a.referrerCount() != b.referrerCount() ? Long.compare(b.referrerCount(), a.referrerCount())
+                : a.url().compareTo(b.url()));
+        return out;
+    }
+}

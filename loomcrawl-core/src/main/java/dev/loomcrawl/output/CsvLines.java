@@ -1,0 +1,44 @@
+package dev.loomcrawl.output;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Encodes items as CSV rows with commons-csv: RFC 4180 quoting, CRLF line ends, a header row of column names;
+ * null is an empty field.
+ */
+final class CsvLines {
+    private static final CSVFormat CSV = CSVFormat.RFC4180;
+
+    private CsvLines() {}
+
+    static <T> byte[] header(List<Column<T>> columns) {
+        List<Object> names = new ArrayList<>(columns.size());
+        for (Column<T> c : columns) names.add(c.name());
+        return row(names);
+    }
+
+    /** One item as one complete CSV record (quoted fields may hold line breaks). */
+    static <T> byte[] line(List<Column<T>> columns, T item) {
+        List<Object> values = new ArrayList<>(columns.size());
+        for (Column<T> c : columns) values.add(c.value().apply(item));
+        return row(values);
+    }
+
+    private static byte[] row(List<Object> values) {
+        StringWriter out = new StringWriter(256);
+        try (CSVPrinter printer = new CSVPrinter(out, CSV)) {
+            printer.printRecord(values);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not fail
+        }
+        return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,117 @@
+package dev.loomcrawl.output;
+
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.FoundLink;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The HTML report: one self-contained page written when the crawl ends, with charts (status classes,
+ * response times, pages by depth, content types, bytes by content type), a table per host, and every broken
+ * link (4xx, 5xx or failed) with the pages linking to it. Totals take constant memory; the link graph is kept
+ * only as far as broken links need it (see {@link BrokenLinks}: at most {@link #REFERRERS} referrers per
+ * target). Updates take a lock for a few map operations, never across I/O; the file is written by
+ * {@link #finish} or {@link #close}, to a temporary file first and then moved into place.
+ */
+public final class HtmlReport implements CrawlOutput {
+    /** Pages remembered per link target, to list as the pages linking to it when it turns out broken. */
+    public static final int REFERRERS = 10;
+
+    private final Path path;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final CrawlStats stats = new CrawlStats();
+    private final BrokenLinks broken = new BrokenLinks(REFERRERS);
+    private final AtomicBoolean written = new AtomicBoolean();
+
+    private HtmlReport(Path path) {
+        this.path = path;
+    }
+
+    /** Checks now that {@code path}'s directory takes files, so a bad path fails before the crawl starts. */
+    public static HtmlReport open(Path path) {
+        if (Files.isDirectory(path)) throw new OutputException(path.toString(), "Is a directory");
+        try {
+            Files.write(temporary(path), new byte[0]);
+            Files.delete(temporary(path));
+        } catch (IOException e) {
+            throw new OutputException(path.toString(), e);
+        }
+        return new HtmlReport(path);
+    }
+
+    @Override
+    public void onLinks(CrawlRecord record, List<FoundLink> links) {
+        Set<String> targets = new LinkedHashSet<>();
+        for (FoundLink f : links) if (f.inScope()) targets.add(f.link().target().toString());
+        lock.lock();
+        try {
+            broken.linked(record.url().toString(), targets);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void onRecord(CrawlRecord record) {
+        lock.lock();
+        try {
+            stats.add(record);
+            broken.recorded(record);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Writes the report with the crawl's own duration and whether it was interrupted. Once only. */
+    public void finish(CrawlSummary summary) {
+        write(summary);
+    }
+
+    /** Writes the report (timed from the records) unless {@link #finish} already did. */
+    @Override
+    public void close() {
+        write(null);
+    }
+
+    private void write(CrawlSummary summary) {
+        if (!written.compareAndSet(false, true)) return;
+        ReportData data;
+        lock.lock();
+        try {
+            data = summary == null ? stats.snapshot(null, false, -1, broken.list(), REFERRERS)
+                    : stats.snapshot(summary.elapsed(), summary.interrupted(), summary.todo(), broken.list(),
+                            REFERRERS);
+        } finally {
+            lock.unlock();
+        }
+        String html = HtmlReportPage.render(data);
+        Path tmp = temporary(path);
+        try {
+            Files.writeString(tmp, html, StandardCharsets.UTF_8);
+            Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // the report failed already; that error is the one to tell
+            }
+            throw new OutputException(path.toString(), e);
+        }
+    }
+
+    /** A hidden file next to the report, so the final move stays on one file system. */
+    private static Path temporary(Path path) {
+        Path abs = path.toAbsolutePath();
+        return abs.resolveSibling("." + abs.getFileName() + ".tmp");
+    }
+}

@@ -1,0 +1,59 @@
+package dev.loomcrawl.output;
+
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.scrape.Item;
+
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The scraped items output: one line per item, as it is scraped, in JSON Lines or CSV: the page's URL, the
+ * item's position on the page, then the declared fields in order (null when missing). Items of a page are
+ * written together, in document order. Written by one writer thread, like the other line outputs.
+ */
+public final class ItemFile implements CrawlOutput {
+    private final LineFormat format;
+    private final List<Column<Item>> columns;
+    private final WriterThread<byte[]> writer;
+
+    private ItemFile(LineFormat format, List<String> fields, WriterThread<byte[]> writer) {
+        if (format == LineFormat.TEXT) throw new IllegalArgumentException("items are written as jsonl or csv");
+        this.format = format;
+        this.columns = columns(fields);
+        this.writer = writer;
+        if (format == LineFormat.CSV) writer.write(CsvLines.header(columns));
+    }
+
+    /** Creates (or truncates) {@code path} now; throws {@link OutputException} when it cannot. */
+    public static ItemFile open(Path path, LineFormat format, List<String> fields) {
+        return new ItemFile(format, fields, LineOutput.file(path));
+    }
+
+    /** Writes to {@code out}, which is flushed but left open; {@code name} names it in messages. */
+    public static ItemFile open(OutputStream out, String name, LineFormat format, List<String> fields) {
+        return new ItemFile(format, fields, LineOutput.stream(out, name));
+    }
+
+    private static List<Column<Item>> columns(List<String> fields) {
+        List<Column<Item>> columns = new ArrayList<>();
+        columns.add(new Column<>("page", i -> i.page().toString()));
+        columns.add(new Column<>("index", Item::index));
+        for (String f : fields) columns.add(new Column<>(f, i -> i.get(f)));
+        return List.copyOf(columns);
+    }
+
+    @Override
+    public void onRecord(CrawlRecord record) {}
+
+    @Override
+    public void onItem(CrawlRecord record, Item item) {
+        writer.write(format == LineFormat.CSV ? CsvLines.line(columns, item) : JsonLines.line(columns, item));
+    }
+
+    @Override
+    public void close() {
+        writer.close();
+    }
+}

@@ -1,0 +1,59 @@
+package dev.loomcrawl.output;
+
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.FoundLink;
+
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The link graph output: one line per link found on a fetched page (from, to, element, attribute, anchor text,
+ * rel, in scope), in JSON Lines or CSV. A page's links are handed to the writer thread as one chunk, so they
+ * stay together in the file.
+ */
+public final class LinkFile implements CrawlOutput {
+    private final LineFormat format;
+    private final WriterThread<byte[]> writer;
+
+    private LinkFile(LineFormat format, WriterThread<byte[]> writer) {
+        this.format = format;
+        this.writer = writer;
+        if (format == LineFormat.CSV) writer.write(CsvLines.header(LinkColumns.ALL));
+    }
+
+    /** Creates (or truncates) {@code path} now; throws {@link OutputException} when it cannot. */
+    public static LinkFile open(Path path, LineFormat format) {
+        return new LinkFile(checked(format), LineOutput.file(path));
+    }
+
+    /** Writes to {@code out}, which is flushed but left open; {@code name} names it in messages. */
+    public static LinkFile open(OutputStream out, String name, LineFormat format) {
+        return new LinkFile(checked(format), LineOutput.stream(out, name));
+    }
+
+    private static LineFormat checked(LineFormat format) {
+        if (format == LineFormat.TEXT) throw new IllegalArgumentException("the link graph is JSON Lines or CSV");
+        return format;
+    }
+
+    @Override
+    public void onRecord(CrawlRecord record) {}
+
+    @Override
+    public void onLinks(CrawlRecord record, List<FoundLink> links) {
+        ByteArrayOutputStream chunk = new ByteArrayOutputStream(links.size() * 160);
+        for (FoundLink link : links) {
+            LinkColumns.Edge edge = new LinkColumns.Edge(record.url(), link);
+            chunk.writeBytes(format == LineFormat.CSV ? CsvLines.line(LinkColumns.ALL, edge)
+                    : JsonLines.line(LinkColumns.ALL, edge));
+        }
+        writer.write(chunk.toByteArray());
+    }
+
+    @Override
+    public void close() {
+        writer.close();
+    }
+}

@@ -1,0 +1,41 @@
+package dev.loomcrawl.output;
+
+import dev.loomcrawl.CrawlRecord;
+
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+/**
+ * The fields of the records output, in order: the schema of its JSON Lines and CSV forms (docs/outputs.md
+ * describes each). A field that does not apply is null: no status without an HTTP response, no redirect
+ * target unless redirected, and so on.
+ */
+final class RecordColumns {
+    private static final DateTimeFormatter ISO = DateTimeFormatter.ISO_INSTANT;
+
+    private RecordColumns() {}
+
+    static final List<Column<CrawlRecord>> ALL = List.of(
+            new Column<>("url", r -> r.url().toString()),
+            new Column<>("status", r -> r.status() == 0 ? null : r.status()),
+            new Column<>("redirect", CrawlRecord::nextUrl),
+            new Column<>("content_type", r -> emptyToNull(r.contentType())),
+            new Column<>("charset", r -> r.status() == 0 ? null : emptyToNull(r.encoding())),
+            new Column<>("size", r -> r.status() == 0 ? null : r.size()),
+            new Column<>("depth", CrawlRecord::depth),
+            new Column<>("referrer", r -> r.referrer() == null ? null : r.referrer().toString()),
+            new Column<>("started", r -> ISO.format(r.startedAt().truncatedTo(ChronoUnit.MILLIS))),
+            new Column<>("duration_ms", r -> Math.round(r.duration().toNanos() / 1e3) / 1e3),
+            new Column<>("error_kind", r -> r.errorKind() == null ? null : r.errorKind().label()),
+            new Column<>("error", CrawlRecord::error),
+            new Column<>("links", CrawlRecord::numUrls),
+            new Column<>("new_links", CrawlRecord::numNewUrls),
+            new Column<>("skip_reason", CrawlRecord::skipReason),
+            new Column<>("truncated", CrawlRecord::truncated),
+            new Column<>("attempts", CrawlRecord::attempts));
+
+    private static String emptyToNull(String s) {
+        return s == null || s.isEmpty() ? null : s;
+    }
+}

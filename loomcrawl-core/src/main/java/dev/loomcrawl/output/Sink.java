@@ -1,0 +1,19 @@
+package dev.loomcrawl.output;
+
+import java.io.IOException;
+
+/**
+ * Where a {@link WriterThread} puts items: only that thread calls these methods, so implementations need no
+ * locks.
+ */
+public interface Sink<T> {
+
+    /** Writes one whole item (a line, a WARC capture). */
+    void write(T item) throws IOException;
+
+    /** Pushes what is buffered to the operating system; called whenever the writer thread has caught up. */
+    void flush() throws IOException;
+
+    /** Flushes and releases the file. Called once, last. */
+    void close() throws IOException;
+}

@@ -1,0 +1,30 @@
+package dev.loomcrawl.output;
+
+import org.netpreserve.jwarc.WarcDigest;
+
+import java.net.URI;
+import java.time.Instant;
+
+/**
+ * One fetched URL's WARC records, prepared on the worker thread that fetched it (digests computed, records
+ * gzipped, one gzip member each), so the writer thread only has to pick response or revisit and append bytes.
+ *
+ * @param target        the WARC-Target-URI
+ * @param date          the WARC-Date of every record of the capture (when the fetch started)
+ * @param responseId    the record ID of the response, or of the revisit written in its place
+ * @param payloadDigest the digest of the body as received
+ * @param payloadLength its length in bytes; empty payloads are never written as revisits
+ * @param protocol      the WARC-Protocol value ("http/1.1", "h2")
+ * @param responseHead  the HTTP header block, which a revisit record carries instead of the whole response
+ * @param request       the request record, gzipped
+ * @param response      the response record, gzipped
+ * @param metadata      the metadata record (outlinks), gzipped
+ */
+record WarcCapture(String target, Instant date, URI responseId, WarcDigest payloadDigest, long payloadLength,
+                   String protocol, byte[] responseHead, byte[] request, byte[] response, byte[] metadata) {
+
+    /** The compressed size of the capture when written as a response. */
+    long size() {
+        return request.length + response.length + metadata.length;
+    }
+}

@@ -1,0 +1,37 @@
+package dev.loomcrawl.output;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * The WARC writer thread's side: decides, in file order, whether a capture's payload was written before (then
+ * its response becomes a revisit record that refers to the first one, which is always earlier in the files),
+ * and appends the capture's records to the current file.
+ */
+final class WarcSink implements Sink<WarcCapture> {
+    private final WarcFiles files;
+    private final PayloadIndex payloads;
+
+    WarcSink(WarcFiles files, PayloadIndex payloads) {
+        this.files = files;
+        this.payloads = payloads;
+    }
+
+    @Override
+    public void write(WarcCapture c) throws IOException {
+        PayloadIndex.Original original = c.payloadLength() == 0 ? null : payloads.originalOrRemember(
+                c.payloadDigest().toString(), new PayloadIndex.Original(c.responseId(), c.target(), c.date()));
+        byte[] response = original == null ? c.response() : WarcRecords.revisit(c, original);
+        files.write(List.of(c.request(), response, c.metadata()));
+    }
+
+    @Override
+    public void flush() {
+        // WarcFiles writes unbuffered: nothing waits in memory
+    }
+
+    @Override
+    public void close() throws IOException {
+        files.close();
+    }
+}

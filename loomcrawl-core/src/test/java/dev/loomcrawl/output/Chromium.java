@@ -1,0 +1,63 @@
+package dev.loomcrawl.output;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Real headless Chromium (Debian's /usr/bin/chromium), run on a local file with a fresh profile and its
+ * background network features off: what a person opening the report would see.
+ */
+final class Chromium {
+    static final Path BINARY = Path.of("/usr/bin/chromium");
+
+    private Chromium() {}
+
+    static boolean installed() {
+        return Files.isExecutable(BINARY);
+    }
+
+    /** The DOM after the page loaded, serialised. */
+    static String dumpDom(Path page) throws Exception {
+        return run(page, "--dump-dom");
+    }
+
+    /** A PNG of the page at 1280 by {@code height} CSS pixels. */
+    static void screenshot(Path page, Path png, int height) throws Exception {
+        run(page, "--screenshot=" + png.toAbsolutePath(), "--window-size=1280," + height, "--hide-scrollbars");
+    }
+
+    private static String run(Path page, String... action) throws Exception {
+        Path profile = Files.createTempDirectory("loomcrawl-chromium");
+        try {
+            List<String> cmd = new ArrayList<>(List.of(BINARY.toString(), "--headless", "--no-sandbox",
+                    "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile));
+            cmd.addAll(List.of(action));
+            cmd.add(page.toUri().toString());
+            Path out = Files.createTempFile(profile, "out", ".txt");
+            Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile())
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            if (!p.waitFor(90, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError("chromium did not finish in 90 s");
+            }
+            if (p.exitValue() != 0) throw new AssertionError("chromium exited with " + p.exitValue());
+            return Files.readString(out, StandardCharsets.UTF_8);
+        } finally {
+            delete(profile);
+        }
+    }
+
+    private static void delete(Path dir) throws IOException {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
+    }
+}

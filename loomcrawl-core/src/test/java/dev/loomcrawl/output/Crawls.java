@@ -1,0 +1,70 @@
+package dev.loomcrawl.output;
+
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.CrawlListener;
+import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.Crawler;
+import dev.loomcrawl.testkit.Route;
+import dev.loomcrawl.testkit.TestSite;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** Real crawls of test sites with outputs attached, for the output tests. */
+final class Crawls {
+    private Crawls() {}
+
+    /** A crawl from {@code path} with one try per URL and short backoffs. */
+    static CrawlConfig.Builder from(TestSite site, String path) {
+        return CrawlConfig.builder().root(site.url(path)).maxTries(1)
+                .retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50));
+    }
+
+    static CrawlSummary run(CrawlConfig.Builder config, CrawlListener... listeners) {
+        try (Crawler crawler = Crawler.create(config.build())) {
+            for (CrawlListener l : listeners) crawler.addListener(l);
+            return crawler.crawl();
+        }
+    }
+
+    /**
+     * Runs a crawl and cancels it, as a second Ctrl-C does, once {@code after} records are in: the fetches in
+     * flight are aborted part-way through.
+     */
+    static CrawlSummary cancelledAfter(int after, CrawlConfig.Builder config, CrawlListener... listeners) {
+        try (Crawler crawler = Crawler.create(config.build())) {
+            for (CrawlListener l : listeners) crawler.addListener(l);
+            AtomicInteger seen = new AtomicInteger();
+            crawler.addListener(r -> {
+                if (seen.incrementAndGet() == after) Thread.ofVirtual().start(crawler::cancel);
+            });
+            return crawler.crawl();
+        }
+    }
+
+    /** A site of {@code pages} pages under "/", the first {@code fast} quick and the rest slow. */
+    static TestSite slowSite(int pages, int fast, Duration delay) {
+        TestSite.Builder b = TestSite.builder();
+        StringBuilder links = new StringBuilder();
+        for (int i = 0; i < pages; i++) {
+            String html = "<!doctype html><title>page " + i + "</title><p>page " + i + ", \"quoted\", a,comma</p>"
+                    + "<a href=/>home</a>";
+            b.route("/p" + i, i < fast ? Route.Respond.html(html) : new Route.Delay(delay, Route.Respond.html(html)));
+            links.append("<a href=/p").append(i).append(">page ").append(i).append("</a>\n");
+        }
+        return b.page("/", links.toString()).start();
+    }
+
+    /** A port on 127.0.0.1 that nothing listens on: connections to it are refused. */
+    static int closedPort() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

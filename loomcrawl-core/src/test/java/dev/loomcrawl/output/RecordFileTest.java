@@ -1,0 +1,194 @@
+package dev.loomcrawl.output;
+
+import dev.loomcrawl.CrawlException;
+import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.testkit.Route;
+import dev.loomcrawl.testkit.TestSite;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** The records output (--output), from real crawls of test sites. */
+class RecordFileTest {
+    @TempDir
+    Path dir;
+
+    private static TestSite mixedSite(int closedPort) {
+        return TestSite.builder()
+                .page("/", "<a href=/a>a</a> <a href=/old>old</a> <a href=/missing>gone</a> <a href=/big>big</a>"
+                        + "<a href='http://127.0.0.1:" + closedPort + "/down'>down</a>")
+                .page("/a", "<a href=/>home</a>")
+                .redirect("/old", 301, "/a")
+                .route("/big", new Route.Huge(50_000, true))
+                .start();
+    }
+
+    private static Map<String, Map<String, Object>> byUrl(List<String> lines) {
+        Map<String, Map<String, Object>> out = new HashMap<>();
+        for (String line : lines) {
+            Map<String, Object> o = TestJson.object(line);
+            assertNull(out.put((String) o.get("url"), o), "two lines for " + o.get("url"));
+        }
+        return out;
+    }
+
+    @Test
+    void jsonLinesHaveOneCompleteObjectPerFinishedUrlWithEveryField() throws IOException {
+        int closed = Crawls.closedPort();
+        Path file = dir.resolve("records.jsonl");
+        try (TestSite site = mixedSite(closed)) {
+            try (RecordFile out = RecordFile.open(file, LineFormat.JSONL)) {
+                Crawls.run(Crawls.from(site, "/").maxBodyBytes(10_000), out);
+            }
+            List<String> lines = Files.readAllLines(file);
+            assertEquals(6, lines.size(), String.join("\n", lines));
+            Map<String, Map<String, Object>> r = byUrl(lines);
+            for (Map<String, Object> o : r.values()) {
+                assertEquals(List.of("url", "status", "redirect", "content_type", "charset", "size", "depth",
+                        "referrer", "started", "duration_ms", "error_kind", "error", "links", "new_links",
+                        "skip_reason", "truncated", "attempts"), List.copyOf(o.keySet()));
+                Instant.parse((String) o.get("started"));
+            }
+            Map<String, Object> root = r.get(site.url("/"));
+            assertEquals(200L, root.get("status"));
+            assertEquals("text/html", root.get("content_type"));
+            assertEquals("utf-8", root.get("charset"));
+            assertEquals(5L, root.get("links"));
+            assertEquals(5L, root.get("new_links"));
+            assertEquals(0L, root.get("depth"));
+            assertNull(root.get("referrer"));
+            assertEquals(false, root.get("truncated"));
+            assertEquals(1L, root.get("attempts"));
+            assertTrue(root.get("duration_ms") instanceof Double d && d >= 0, root.toString());
+
+            Map<String, Object> old = r.get(site.url("/old"));
+            assertEquals(301L, old.get("status"));
+            assertEquals(site.url("/a"), old.get("redirect"));
+            assertEquals(site.url("/"), old.get("referrer"));
+            assertEquals(1L, old.get("depth"));
+
+            assertEquals(404L, r.get(site.url("/missing")).get("status"));
+            assertEquals(true, r.get(site.url("/big")).get("truncated"));
+            assertEquals(10_000L, r.get(site.url("/big")).get("size"));
+
+            Map<String, Object> down = r.get("http://127.0.0.1:" + closed + "/down");
+            assertNull(down.get("status"));
+            assertNull(down.get("size"));
+            assertEquals("refused", down.get("error_kind"));
+            assertTrue(((String) down.get("error")).contains("Connection refused"), down.toString());
+        }
+    }
+
+    @Test
+    void csvHasAHeaderRowAndOneParsableRowPerUrl() throws IOException {
+        Path file = dir.resolve("records.csv");
+        try (TestSite site = Crawls.slowSite(5, 5, Duration.ZERO)) {
+            try (RecordFile out = RecordFile.open(file, LineFormat.CSV)) {
+                Crawls.run(Crawls.from(site, "/"), out);
+            }
+            List<CSVRecord> rows = parseCsv(file);
+            assertEquals(6, rows.size());
+            for (CSVRecord row : rows) {
+                assertEquals(17, row.size());
+                assertEquals("200", row.get("status"));
+                assertEquals("", row.get("redirect")); // null is an empty field
+            }
+            assertTrue(Files.readString(file).startsWith("url,status,redirect,content_type,charset,size,depth,"));
+        }
+    }
+
+    @Test
+    void textFormatWritesTheSeedsReportLinePerUrl() throws IOException {
+        Path file = dir.resolve("records.txt");
+        try (TestSite site = TestSite.builder().page("/", "<a href=/old>o</a>").redirect("/old", 302, "/")
+                .start()) {
+            try (RecordFile out = RecordFile.open(file, LineFormat.TEXT)) {
+                Crawls.run(Crawls.from(site, "/"), out);
+            }
+            List<String> lines = Files.readAllLines(file);
+            assertTrue(lines.contains(site.url("/") + " 200 text/html utf-8 18 1/1"), lines.toString());
+            assertTrue(lines.contains(site.url("/old") + " 302 redirect " + site.url("/")), lines.toString());
+        }
+    }
+
+    @Test
+    void aCrawlCancelledPartWayLeavesOnlyCompleteLines() throws IOException {
+        Path jsonl = dir.resolve("records.jsonl");
+        Path csv = dir.resolve("records.csv");
+        try (TestSite site = Crawls.slowSite(60, 20, Duration.ofSeconds(30))) {
+            CrawlSummary summary;
+            try (RecordFile json = RecordFile.open(jsonl, LineFormat.JSONL);
+                 RecordFile table = RecordFile.open(csv, LineFormat.CSV)) {
+                summary = Crawls.cancelledAfter(15, Crawls.from(site, "/").maxTasks(30), json, table);
+            }
+            assertTrue(summary.interrupted());
+            assertTrue(summary.todo() > 0);
+            List<String> lines = Files.readAllLines(jsonl);
+            assertEquals(summary.done(), lines.size());
+            assertTrue(Files.readString(jsonl).endsWith("}\n"));
+            lines.forEach(TestJson::object);
+            assertEquals(summary.done(), parseCsv(csv).size());
+        }
+    }
+
+    @Test
+    void aFullDiskStopsTheCrawlWithOneClearMessage() {
+        Path full = Path.of("/dev/full");
+        assumeTrue(Files.isWritable(full), "needs /dev/full");
+        try (TestSite site = Crawls.slowSite(200, 200, Duration.ZERO)) {
+            RecordFile out = RecordFile.open(full, LineFormat.JSONL);
+            CrawlException e = assertThrows(CrawlException.class,
+                    () -> Crawls.run(Crawls.from(site, "/").maxTasks(4), out));
+            assertEquals("crawl stopped: cannot write /dev/full: No space left on device", e.getMessage());
+            OutputException onClose = assertThrows(OutputException.class, out::close);
+            assertEquals("cannot write /dev/full: No space left on device", onClose.getMessage());
+            assertTrue(site.requests().size() < 200, "the crawl should stop early");
+        }
+    }
+
+    @Test
+    void aPathThatCannotBeWrittenFailsAtOpenWithTheReason() {
+        OutputException e = assertThrows(OutputException.class,
+                () -> RecordFile.open(dir.resolve("no/such/dir/records.jsonl"), LineFormat.JSONL));
+        assertEquals("cannot write " + dir.resolve("no/such/dir/records.jsonl") + ": No such file or directory",
+                e.getMessage());
+        OutputException directory = assertThrows(OutputException.class, () -> RecordFile.open(dir, LineFormat.CSV));
+        assertTrue(directory.getMessage().endsWith(": Is a directory"), directory.getMessage());
+    }
+
+    @Test
+    void fileNamesPickTheFormat() {
+        assertEquals(LineFormat.JSONL, LineFormat.forFileName("a.jsonl").orElseThrow());
+        assertEquals(LineFormat.JSONL, LineFormat.forFileName("A.NDJSON").orElseThrow());
+        assertEquals(LineFormat.CSV, LineFormat.forFileName("x/y.csv").orElseThrow());
+        assertEquals(LineFormat.TEXT, LineFormat.forFileName("r.txt").orElseThrow());
+        assertFalse(LineFormat.forFileName("r.json").isPresent());
+    }
+
+    static List<CSVRecord> parseCsv(Path file) throws IOException {
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+             CSVParser parser = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
+            return parser.getRecords();
+        }
+    }
+}
