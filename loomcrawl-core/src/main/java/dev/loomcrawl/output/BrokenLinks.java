@@ -16,7 +16,7 @@ import java.util.Set;
  * known to be fine, the first {@code cap} pages linking to it (and a count of all). Once a target's record comes
  * and it is fine (not 4xx, 5xx or failed) its referrers are dropped and the target is remembered as fine (one
  * set entry per URL crawled, like the frontier's seen set); a broken target keeps its capped referrers for the
- * report. Not thread-safe: {@link HtmlReport} guards it.
+ * report. Not thread-safe: its users ({@link HtmlReport}, {@link LinkCheck}) guard it.
  */
 final class BrokenLinks {
     private static final class Referrers {
@@ -40,7 +40,7 @@ final class BrokenLinks {
         this.cap = cap;
     }
 
-    /** A page's distinct in-scope link targets. */
+    /** A page's distinct link targets (those whose records will come). */
     void linked(String from, Collection<String> targets) {
         for (String to : targets) {
             if (fine.contains(to)) continue;

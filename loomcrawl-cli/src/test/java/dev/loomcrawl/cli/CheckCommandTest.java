@@ -1,0 +1,96 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** loomcrawl check: broken links by page, exit codes, directories checked offline. */
+class CheckCommandTest {
+
+    private static CrawlCommandTest.Run check(String... args) {
+        String[] full = new String[args.length + 1];
+        full[0] = "check";
+        System.arraycopy(args, 0, full, 1, args.length);
+        return CrawlCommandTest.run(full);
+    }
+
+    private static void write(Path file, String html) throws Exception {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, html);
+    }
+
+    @Test
+    void aDirectoryWithPlantedBrokenLinksListsEachWithItsPagesAndExits1(@TempDir Path site) throws Exception {
+        write(site.resolve("index.html"), "<a href=a.html>a</a><a href=missing.html>m</a><img src=img/logo.png>"
+                + "<a href=sub/page.html>s</a><a href='http://example.com/'>external, not checked offline</a>");
+        write(site.resolve("a.html"), "<a href=index.html#top>home</a><a href=missing.html>m</a>");
+        write(site.resolve("sub/page.html"), "<a href=../nope.html>n</a><a href='../a.html'>a</a>");
+        CrawlCommandTest.Run r = check(site.toString());
+        assertEquals(1, r.exit(), r.out() + r.err());
+        assertEquals("""
+                a.html
+                  404      missing.html
+                index.html
+                  404      img/logo.png
+                  404      missing.html
+                sub/page.html
+                  404      nope.html
+                4 broken links on 3 pages (6 URLs checked).
+                """, r.out());
+    }
+
+    @Test
+    void aCleanDirectoryExits0(@TempDir Path site) throws Exception {
+        write(site.resolve("index.html"), "<a href=a.html>a</a>");
+        write(site.resolve("a.html"), "<a href=./>home</a>");
+        CrawlCommandTest.Run r = check(site.toString());
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().startsWith("No broken links ("), r.out());
+    }
+
+    @Test
+    void linksLeavingASiteAreCheckedButNotCrawled() {
+        try (TestSite other = TestSite.builder().page("/fine", "<a href=/deeper>d</a>").start();
+             TestSite site = TestSite.builder()
+                     .page("/", "<a href=/in>in</a><a href='" + other.url("other.test", "/fine") + "'>f</a>"
+                             + "<a href='" + other.url("other.test", "/gone") + "'>g</a>")
+                     .page("/in", "<a href=/in-missing>x</a>").start()) {
+            CrawlCommandTest.Run r = check("--resolve", "other.test:" + other.port() + ":127.0.0.1", site.url("/"));
+            assertEquals(1, r.exit(), r.out() + r.err());
+            assertEquals(site.url("/") + "\n  404      " + other.url("other.test", "/gone") + "\n"
+                    + site.url("/in") + "\n  404      " + site.url("/in-missing") + "\n"
+                    + "2 broken links on 2 pages (5 URLs checked).\n", r.out());
+            assertEquals(1, other.requestCount("/fine"));
+            assertEquals(0, other.requestCount("/deeper")); // checked, not crawled
+        }
+    }
+
+    @Test
+    void anUnreachableSiteMeansTheCheckFailedExit3() throws Exception {
+        int port;
+        try (var s = new java.net.ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        CrawlCommandTest.Run r = check("--max-tries", "1", "http://127.0.0.1:" + port + "/");
+        assertEquals(3, r.exit());
+        assertTrue(r.err().startsWith("loomcrawl: check failed: http://127.0.0.1:" + port + "/ could not be fetched"),
+                r.err());
+        assertFalse(r.err().contains("\tat "));
+    }
+
+    @Test
+    void usageErrorsExit2(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("f.txt");
+        Files.writeString(file, "x");
+        assertEquals(2, check(file.toString()).exit());
+        assertEquals(2, check().exit());
+        assertEquals(2, check("--max-tasks", "0", "http://example.com/").exit());
+    }
+}

@@ -1,0 +1,79 @@
+package dev.loomcrawl.output;
+
+import dev.loomcrawl.CrawlListener;
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.FoundLink;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A link checker's listener: which links are broken (4xx, 5xx or failed) and which pages contain them. Every
+ * link a page holds counts, in scope or checked from outside it; fine targets are forgotten as soon as their
+ * record comes, so memory grows with the broken links, not with the crawl.
+ */
+public final class LinkCheck implements CrawlListener {
+
+    /** A broken link: its target, what went wrong ("404", "dns", ...). */
+    public record Broken(String target, String status) {}
+
+    private final BrokenLinks broken = new BrokenLinks(Integer.MAX_VALUE);
+    private final ReentrantLock lock = new ReentrantLock();
+    private long checked;
+
+    @Override
+    public void onLinks(CrawlRecord record, List<FoundLink> links) {
+        Set<String> targets = new LinkedHashSet<>();
+        for (FoundLink l : links) targets.add(l.link().target().toString());
+        lock.lock();
+        try {
+            broken.linked(record.url().toString(), targets);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void onRecord(CrawlRecord record) {
+        if (record.skipped()) return;
+        lock.lock();
+        try {
+            checked++;
+            broken.recorded(record);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** URLs checked (fetched or tried) so far. */
+    public long checked() {
+        lock.lock();
+        try {
+            return checked;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The broken links by the page containing them, pages in URL order, links by target. */
+    public Map<String, List<Broken>> byPage() {
+        Map<String, List<Broken>> pages = new TreeMap<>();
+        lock.lock();
+        try {
+            for (ReportData.Broken b : broken.list()) {
+                for (String page : b.referrers()) {
+                    pages.computeIfAbsent(page, p -> new ArrayList<>()).add(new Broken(b.url(), b.status()));
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+        pages.values().forEach(list -> list.sort((a, b) -> a.target().compareTo(b.target())));
+        return pages;
+    }
+}
