@@ -1,6 +1,7 @@
 package dev.loomcrawl.output;
 
 import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.FoundLink;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -40,8 +41,15 @@ final class BrokenLinks {
         this.cap = cap;
     }
 
-    /** A page's distinct link targets (those whose records will come). */
-    void linked(String from, Collection<String> targets) {
+    /** A page's links: all of them, or only those in scope (the ones whose records will come when crawling). */
+    void linked(String from, List<FoundLink> links, boolean inScopeOnly) {
+        Set<String> targets = new LinkedHashSet<>();
+        for (FoundLink f : links) if (f.inScope() || !inScopeOnly) targets.add(f.link().target().toString());
+        linked(from, targets);
+    }
+
+    /** A page's distinct link targets. */
+    private void linked(String from, Collection<String> targets) {
         for (String to : targets) {
             if (fine.contains(to)) continue;
             Target b = broken.get(to);

@@ -9,9 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -51,11 +49,9 @@ public final class HtmlReport implements CrawlOutput {
 
     @Override
     public void onLinks(CrawlRecord record, List<FoundLink> links) {
-        Set<String> targets = new LinkedHashSet<>();
-        for (FoundLink f : links) if (f.inScope()) targets.add(f.link().target().toString());
         lock.lock();
         try {
-            broken.linked(record.url().toString(), targets);
+            broken.linked(record.url().toString(), links, true);
         } finally {
             lock.unlock();
         }

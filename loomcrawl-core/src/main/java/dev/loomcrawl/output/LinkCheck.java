@@ -5,10 +5,8 @@ import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.FoundLink;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -28,11 +26,9 @@ public final class LinkCheck implements CrawlListener {
 
     @Override
     public void onLinks(CrawlRecord record, List<FoundLink> links) {
-        Set<String> targets = new LinkedHashSet<>();
-        for (FoundLink l : links) targets.add(l.link().target().toString());
         lock.lock();
         try {
-            broken.linked(record.url().toString(), targets);
+            broken.linked(record.url().toString(), links, false); // links leaving the site are checked too
         } finally {
             lock.unlock();
         }
