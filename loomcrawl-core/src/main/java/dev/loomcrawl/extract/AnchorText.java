@@ -1,0 +1,104 @@
+package dev.loomcrawl.extract;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The text of one {@code <a>} element, built while the page streams past, with exactly the rules of jsoup's
+ * {@code Element.text()}: whitespace collapsed (nbsp counts as whitespace; zero-width space and soft hyphen
+ * are dropped), kept as is under {@code pre}, {@code textarea} and the other whitespace-preserving elements
+ * within six levels, a space before block elements and {@code <br>}, after a block (or an element with a block
+ * child) when text or an inline element follows it, and around form controls and media that contain text.
+ *
+ * <p>The tree builder tells it about each node inserted below the {@code <a>}; since only the open elements
+ * are known (not the finished tree), "what follows an element" is settled when the next node arrives.
+ */
+final class AnchorText {
+    private final StringBuilder accum = new StringBuilder();
+    private OpenElements.Node pendingParent;
+    private final List<OpenElements.Node> boundaries = new ArrayList<>(2);
+    private final List<int[]> boundaryMarks = new ArrayList<>(2);
+    private String text;
+
+    void elementStart(OpenElements.Node el, OpenElements.Node parent) {
+        boolean block = (el.flags & HtmlTags.BLOCK) != 0;
+        sibling(parent, !block);
+        if (accum.length() > 0 && (block || el.name.equals("br")) && !lastIsSpace()) accum.append(' ');
+        if ((el.flags & HtmlTags.BOUNDARY) != 0) {
+            boundaries.add(el);
+            boundaryMarks.add(new int[] {accum.length(), accum.length() > 0 && !lastIsSpace() ? 1 : 0});
+        }
+    }
+
+    void elementEnd(OpenElements.Node el, OpenElements.Node parent) {
+        if ((el.flags & HtmlTags.BOUNDARY) != 0) boundaryEnd(el);
+        boolean trailing = (el.flags & (HtmlTags.BOUNDARY | HtmlTags.BLOCK)) != 0 || el.blockChild;
+        pendingParent = trailing ? parent : null;
+    }
+
+    /** jsoup puts a space before a boundary element with text; that is known only at its end, so insert it. */
+    private void boundaryEnd(OpenElements.Node el) {
+        int i = boundaries.lastIndexOf(el);
+        if (i < 0) return;
+        int[] mark = boundaryMarks.remove(i);
+        boundaries.remove(i);
+        if (mark[1] == 0 || !el.hasText) return;
+        int at = mark[0];
+        if (at < accum.length() && accum.charAt(at) == ' ') return;
+        accum.insert(at, ' ');
+    }
+
+    void text(OpenElements.Node parent, String s, boolean preserve) {
+        sibling(parent, true);
+        if (preserve) {
+            accum.append(s);
+        } else {
+            appendNormalised(s);
+        }
+    }
+
+    /** A comment or script data was inserted: a node that is neither text nor an element. */
+    void otherNode(OpenElements.Node parent) {
+        sibling(parent, false);
+    }
+
+    private void sibling(OpenElements.Node parent, boolean textOrInline) {
+        if (pendingParent == null) return;
+        if (pendingParent == parent && textOrInline && !lastIsSpace()) accum.append(' ');
+        pendingParent = null;
+    }
+
+    private void appendNormalised(String s) {
+        boolean stripLeading = lastIsSpace();
+        boolean lastWasWhite = false;
+        boolean reachedNonWhite = false;
+        for (int i = 0; i < s.length(); ) {
+            int cp = s.codePointAt(i);
+            i += Character.charCount(cp);
+            if (cp == ' ' || cp == '\t' || cp == '\n' || cp == '\f' || cp == '\r' || cp == 160) {
+                if ((!stripLeading || reachedNonWhite) && !lastWasWhite) {
+                    accum.append(' ');
+                    lastWasWhite = true;
+                }
+            } else if (cp != 8203 && cp != 173) {
+                accum.appendCodePoint(cp);
+                lastWasWhite = false;
+                reachedNonWhite = true;
+            }
+        }
+    }
+
+    private boolean lastIsSpace() {
+        return accum.length() != 0 && accum.charAt(accum.length() - 1) == ' ';
+    }
+
+    /** Called when the {@code <a>} is closed (or the page ends): the text is final. */
+    void finish() {
+        if (text == null) text = accum.toString().trim();
+    }
+
+    String text() {
+        finish();
+        return text;
+    }
+}
