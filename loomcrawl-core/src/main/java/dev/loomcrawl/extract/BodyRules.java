@@ -23,6 +23,8 @@ final class BodyRules {
             "center", "details", "dialog", "dir", "div", "dl", "fieldset", "figcaption", "figure", "footer", "header",
             "hgroup", "listing", "main", "menu", "nav", "ol", "pre", "search", "section", "select", "summary", "ul");
     private static final Set<String> APPLETS = Set.of("applet", "marquee", "object");
+    private static final Set<String> LI = Set.of("li");
+    private static final Set<String> DD_DT = Set.of("dd", "dt");
 
     private final TreeShadow tb;
 
@@ -58,8 +60,8 @@ final class BodyRules {
                 tb.reconstructFormatting();
                 tb.insert(tag, HtmlTags.HTML);
             }
-            case "li" -> listItem(tag, Set.of("li"), 0);
-            case "dd", "dt" -> listItem(tag, Set.of("dd", "dt"), Math.max(0, open.size() - 1 - 24));
+            case "li" -> listItem(tag, LI, 0);
+            case "dd", "dt" -> listItem(tag, DD_DT, Math.max(0, open.size() - 1 - 24));
             case "html" -> {
                 if (tag.has("srcset")) throw new Unsupported("attributes merged into <html>");
             }

@@ -62,12 +62,15 @@ final class HtmlTags {
 
     /** The flags of an element name (lower case) in a namespace; 0 for names jsoup does not know. */
     static int flags(String name, int namespace) {
-        Map<String, Integer> map = switch (namespace) {
-            case HTML -> HTML_FLAGS;
-            case SVG -> SVG_FLAGS;
-            default -> MATH_FLAGS;
-        };
-        Integer flags = map.get(name);
+        if (namespace == HTML) {
+            int hash = name.hashCode();
+            for (int slot = hash & MASK; TABLE_NAMES[slot] != null; slot = (slot + 1) & MASK) {
+                String known = TABLE_NAMES[slot];
+                if (known == name || (TABLE_HASHES[slot] == hash && known.equals(name))) return TABLE_FLAGS[slot];
+            }
+            return 0;
+        }
+        Integer flags = (namespace == SVG ? SVG_FLAGS : MATH_FLAGS).get(name);
         return flags == null ? 0 : flags;
     }
 
@@ -84,11 +87,9 @@ final class HtmlTags {
             }
             hash = 31 * hash + ch;
         }
-        String[] bucket = NAMES[hash & (NAMES.length - 1)];
-        if (bucket != null) {
-            for (String known : bucket) {
-                if (known.length() == len && matches(known, buf, start)) return known;
-            }
+        for (int slot = hash & MASK; TABLE_NAMES[slot] != null; slot = (slot + 1) & MASK) {
+            String known = TABLE_NAMES[slot];
+            if (TABLE_HASHES[slot] == hash && known.length() == len && matches(known, buf, start)) return known;
         }
         String s = new String(buf, start, len);
         return lower ? s : lowerAscii(s);
@@ -111,26 +112,26 @@ final class HtmlTags {
         return new String(chars);
     }
 
-    private static final String[][] NAMES = new String[1024][];
+    // An open-addressing table of the names worth recognising, with their HTML flags
+    private static final int MASK = 1023;
+    private static final String[] TABLE_NAMES = new String[MASK + 1];
+    private static final int[] TABLE_HASHES = new int[MASK + 1];
+    private static final int[] TABLE_FLAGS = new int[MASK + 1];
 
     static {
         java.util.Set<String> all = new java.util.HashSet<>(HTML_FLAGS.keySet());
         all.addAll(SVG_FLAGS.keySet());
         all.addAll(MATH_FLAGS.keySet());
         all.addAll(java.util.List.of("span", "abbr", "cite", "var", "samp", "kbd", "sub", "sup", "dfn", "mark", "q",
-                "time", "label", "path", "g", "image", "video", "audio", "picture", "source", "nav", "main", "ins",
-                "del", "data", "bdi", "bdo", "ruby", "rt", "rp", "wbr", "summary", "details", "svg", "math", "use",
-                "rect", "circle", "line", "polygon", "text", "tspan", "defs", "symbol"));
+                "time", "label", "path", "g", "image", "video", "audio", "picture", "source", "ins", "del", "data",
+                "bdi", "bdo", "ruby", "svg", "math", "use", "rect", "circle", "line", "polygon", "text", "tspan",
+                "defs", "symbol"));
         for (String name : all) {
-            int slot = name.hashCode() & (NAMES.length - 1);
-            String[] bucket = NAMES[slot];
-            if (bucket == null) {
-                NAMES[slot] = new String[] {name};
-            } else {
-                String[] grown = java.util.Arrays.copyOf(bucket, bucket.length + 1);
-                grown[bucket.length] = name;
-                NAMES[slot] = grown;
-            }
+            int slot = name.hashCode() & MASK;
+            while (TABLE_NAMES[slot] != null) slot = (slot + 1) & MASK;
+            TABLE_NAMES[slot] = name;
+            TABLE_HASHES[slot] = name.hashCode();
+            TABLE_FLAGS[slot] = HTML_FLAGS.getOrDefault(name, 0);
         }
     }
 }

@@ -3,13 +3,17 @@ package dev.loomcrawl.extract;
 import dev.loomcrawl.url.WebUrl;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * Turns the elements the tree builder inserts, in document order, into links with
  * {@link JsoupLinkExtractor}'s rules: which element and attribute, {@link Srcset} and {@link MetaRefresh}
  * parsing, the anchor text ({@code a}: its text, {@code area} and {@code img}: {@code alt}), {@code rel}.
- * Targets are resolved at the end, because the first {@code <base href>} applies even to links before it.
+ * Targets are resolved at the end, because the first {@code <base href>} applies even to links before it;
+ * a value repeated in the page is resolved once.
  */
 final class LinkCollector implements ElementSink {
     private record Pending(String value, String element, String attribute, AnchorText anchor, String text, String rel) {}
@@ -71,8 +75,10 @@ final class LinkCollector implements ElementSink {
             if (resolved != null) base = resolved;
         }
         List<Link> links = new ArrayList<>(pending.size());
+        Map<String, Optional<WebUrl>> resolved = new HashMap<>();
         for (Pending p : pending) {
-            WebUrl target = base.resolve(p.value);
+            WebUrl from = base;
+            WebUrl target = resolved.computeIfAbsent(p.value, v -> Optional.ofNullable(from.resolve(v))).orElse(null);
             if (target == null) continue;
             String text = p.anchor == null ? p.text : p.anchor.text();
             links.add(new Link(target, p.element, p.attribute, text, p.rel));

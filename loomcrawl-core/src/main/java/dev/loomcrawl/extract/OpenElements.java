@@ -19,6 +19,7 @@ final class OpenElements {
         AnchorText anchor;
         boolean blockChild;
         boolean hasText;
+        boolean onStack;
 
         Node(String name, int ns, TagToken tag) {
             this.name = name;
@@ -58,11 +59,13 @@ final class OpenElements {
         if (size == 500) throw new Unsupported("more than 500 open elements");
         if (size == stack.length) stack = Arrays.copyOf(stack, size * 2);
         stack[size++] = node;
+        node.onStack = true;
     }
 
     Node pop() {
         Node node = stack[--size];
         stack[size] = null;
+        node.onStack = false;
         return node;
     }
 
@@ -71,16 +74,14 @@ final class OpenElements {
             if (stack[i] == node) {
                 System.arraycopy(stack, i + 1, stack, i, size - i - 1);
                 stack[--size] = null;
+                node.onStack = false;
                 return;
             }
         }
     }
 
     boolean contains(Node node) {
-        for (int i = size - 1; i >= 0; i--) {
-            if (stack[i] == node) return true;
-        }
-        return false;
+        return node.onStack;
     }
 
     /** The topmost HTML element with this name, or null (jsoup's {@code getFromStack}). */

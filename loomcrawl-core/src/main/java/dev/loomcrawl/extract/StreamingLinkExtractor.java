@@ -2,6 +2,12 @@ package dev.loomcrawl.extract;
 
 import dev.loomcrawl.url.WebUrl;
 
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+
 /**
  * Link extraction in one pass over the page's characters, without building a DOM, giving exactly what
  * {@link JsoupLinkExtractor} gives: the same charset, the same links in the same document order, with the
@@ -34,12 +40,10 @@ public final class StreamingLinkExtractor implements LinkExtractor {
     public ParsedPage extract(byte[] body, String headerCharset, WebUrl url) {
         try {
             PageCharset charset = PageCharset.of(body, headerCharset);
-            String text = new String(body, charset.skip(), body.length - charset.skip(), charset.charset());
-            if (text.indexOf('\0') >= 0) throw new Unsupported("NUL character");
-            char[] chars = text.toCharArray();
+            CharBuffer chars = decode(body, charset);
             LinkCollector links = new LinkCollector();
-            TreeShadow tree = new TreeShadow(chars, links);
-            HtmlTokenizer tokenizer = new HtmlTokenizer(chars, chars.length, tree);
+            TreeShadow tree = new TreeShadow(chars.array(), links);
+            HtmlTokenizer tokenizer = new HtmlTokenizer(chars.array(), chars.limit(), tree);
             tree.tokenizer = tokenizer;
             tokenizer.run();
             return new ParsedPage(charset.name(), links.links(url));
@@ -47,6 +51,28 @@ public final class StreamingLinkExtractor implements LinkExtractor {
             fallbacks.increment();
             return fallback.extract(body, headerCharset, url);
         }
+    }
+
+    /**
+     * Decodes into a char array (what the tokenizer scans), replacing malformed input as jsoup's reader and
+     * {@code new String} do; throws {@link Unsupported} for a NUL character, which jsoup's tokenizer treats
+     * specially in every state.
+     */
+    private static CharBuffer decode(byte[] body, PageCharset charset) {
+        CharsetDecoder decoder = charset.charset().newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE);
+        int length = body.length - charset.skip();
+        CharBuffer out = CharBuffer.allocate((int) (length * (double) decoder.maxCharsPerByte()) + 4);
+        ByteBuffer in = ByteBuffer.wrap(body, charset.skip(), length);
+        CoderResult result = decoder.decode(in, out, true);
+        if (result.isOverflow()) throw new Unsupported("decoding overflow");
+        decoder.flush(out);
+        out.flip();
+        char[] a = out.array();
+        for (int i = 0, n = out.limit(); i < n; i++) {
+            if (a[i] == 0) throw new Unsupported("NUL character");
+        }
+        return out;
     }
 
     /** How many pages were handed to jsoup because they need tree rules not reproduced here. */
@@ -57,12 +83,9 @@ public final class StreamingLinkExtractor implements LinkExtractor {
     /** Why this page would be handed to jsoup, or null if the streaming pass handles it (for tests). */
     static String unsupportedReason(byte[] body, String headerCharset, WebUrl url) {
         try {
-            PageCharset charset = PageCharset.of(body, headerCharset);
-            String text = new String(body, charset.skip(), body.length - charset.skip(), charset.charset());
-            if (text.indexOf('\0') >= 0) return "NUL character";
-            char[] chars = text.toCharArray();
-            TreeShadow tree = new TreeShadow(chars, new LinkCollector());
-            HtmlTokenizer tokenizer = new HtmlTokenizer(chars, chars.length, tree);
+            CharBuffer chars = decode(body, PageCharset.of(body, headerCharset));
+            TreeShadow tree = new TreeShadow(chars.array(), new LinkCollector());
+            HtmlTokenizer tokenizer = new HtmlTokenizer(chars.array(), chars.limit(), tree);
             tree.tokenizer = tokenizer;
             tokenizer.run();
             return null;

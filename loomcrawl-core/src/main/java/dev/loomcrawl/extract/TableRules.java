@@ -16,6 +16,13 @@ final class TableRules {
     private static final Set<String> TABLE_END_ERR = Set.of("body", "caption", "col", "colgroup", "html", "tbody", "td",
             "tfoot", "th", "thead", "tr");
 
+    private static final Set<String> ROW_EXITS = Set.of("caption", "col", "colgroup", "tbody", "tfoot", "thead", "tr");
+    private static final Set<String> CAPTION_IGNORED = Set.of("body", "col", "colgroup", "html", "tbody", "td", "tfoot",
+            "th", "thead", "tr");
+    private static final Set<String> BODY_IGNORED = Set.of("body", "caption", "col", "colgroup", "html", "td", "th", "tr");
+    private static final Set<String> CELL_IGNORED = Set.of("body", "caption", "col", "colgroup", "html");
+    private static final Set<String> CELL_CLOSERS = Set.of("table", "tbody", "tfoot", "thead", "tr");
+
     private final TreeShadow tb;
 
     TableRules(TreeShadow tb) {
@@ -88,7 +95,7 @@ final class TableRules {
                     tb.insert(tag, HtmlTags.HTML);
                     tb.mode = Mode.IN_CELL;
                     tb.open.formatting.add(OpenElements.MARKER);
-                } else if (Set.of("caption", "col", "colgroup", "tbody", "tfoot", "thead", "tr").contains(tag.name)) {
+                } else if (ROW_EXITS.contains(tag.name)) {
                     if (!tb.open.inTableScope("tr")) return;
                     clearTo("tr");
                     tb.pop();
@@ -168,8 +175,7 @@ final class TableRules {
                     closeCaption();
                 } else if (name.equals("table")) {
                     if (closeCaption()) inTableEnd(name);
-                } else if (!Set.of("body", "col", "colgroup", "html", "tbody", "td", "tfoot", "th", "thead", "tr")
-                        .contains(name)) {
+                } else if (!CAPTION_IGNORED.contains(name)) {
                     tb.body.end(name);
                 }
             }
@@ -194,7 +200,7 @@ final class TableRules {
                     tb.mode = Mode.IN_TABLE;
                 } else if (name.equals("table")) {
                     if (exitTableBody()) tb.processEnd(name);
-                } else if (!Set.of("body", "caption", "col", "colgroup", "html", "td", "th", "tr").contains(name)) {
+                } else if (!BODY_IGNORED.contains(name)) {
                     inTableEnd(name);
                 }
             }
@@ -257,9 +263,9 @@ final class TableRules {
             tb.popToClose(name);
             open.clearFormattingToMarker();
             tb.mode = Mode.IN_ROW;
-        } else if (Set.of("body", "caption", "col", "colgroup", "html").contains(name)) {
+        } else if (CELL_IGNORED.contains(name)) {
             return;
-        } else if (Set.of("table", "tbody", "tfoot", "thead", "tr").contains(name)) {
+        } else if (CELL_CLOSERS.contains(name)) {
             if (!open.inTableScope(name)) return;
             closeCell();
             tb.processEnd(name);
@@ -301,10 +307,17 @@ final class TableRules {
         OpenElements open = tb.open;
         while (open.size() > 0) {
             OpenElements.Node el = open.current();
-            if (el.ns == HtmlTags.HTML && (el.name.equals("html") || Set.of(names).contains(el.name))) return;
+            if (el.ns == HtmlTags.HTML && (el.name.equals("html") || isOneOf(el.name, names))) return;
             if (el.is("template")) throw new Unsupported("template");
             tb.pop();
         }
+    }
+
+    private static boolean isOneOf(String name, String[] names) {
+        for (String n : names) {
+            if (n.equals(name)) return true;
+        }
+        return false;
     }
 
     /** jsoup's resetInsertionMode; true when the mode changed. */
