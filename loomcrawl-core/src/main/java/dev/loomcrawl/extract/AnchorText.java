@@ -23,10 +23,10 @@ final class AnchorText {
     void elementStart(OpenElements.Node el, OpenElements.Node parent) {
         boolean block = (el.flags & HtmlTags.BLOCK) != 0;
         sibling(parent, !block);
-        if (accum.length() > 0 && (block || el.name.equals("br")) && !lastIsSpace()) accum.append(' ');
+        if (accum.length() > 0 && (block || el.name.equals("br")) && !lastIsSpace()) appendSeparator();
         if ((el.flags & HtmlTags.BOUNDARY) != 0) {
             boundaries.add(el);
-            boundaryMarks.add(new int[] {accum.length(), accum.length() > 0 && !lastIsSpace() ? 1 : 0});
+            boundaryMarks.add(new int[] {accum.length(), accum.length() > 0 && !lastIsSpace() ? 1 : 0, -1});
         }
     }
 
@@ -36,21 +36,39 @@ final class AnchorText {
         pendingParent = trailing ? parent : null;
     }
 
-    /** jsoup puts a space before a boundary element with text; that is known only at its end, so insert it. */
+    /**
+     * jsoup puts a space before a boundary element with text; that is known only at its end, so insert it
+     * then, unless the element's content began with a space that jsoup would have collapsed into it.
+     */
     private void boundaryEnd(OpenElements.Node el) {
         int i = boundaries.lastIndexOf(el);
         if (i < 0) return;
         int[] mark = boundaryMarks.remove(i);
         boundaries.remove(i);
-        if (mark[1] == 0 || !el.hasText) return;
-        int at = mark[0];
-        if (at < accum.length() && accum.charAt(at) == ' ') return;
-        accum.insert(at, ' ');
+        if (mark[1] == 0 || !el.hasText || mark[2] == 1) return;
+        accum.insert(mark[0], ' ');
+        for (int[] outer : boundaryMarks) {
+            if (outer[0] == mark[0]) outer[2] = 1; // an enclosing boundary at the same place: one space, as in jsoup
+        }
+    }
+
+    /** Notes, for boundary marks at the current end, whether what comes first is a collapsible space. */
+    private void first(boolean collapsibleSpace) {
+        for (int i = 0; i < boundaryMarks.size(); i++) {
+            int[] mark = boundaryMarks.get(i);
+            if (mark[2] == -1 && mark[0] == accum.length()) mark[2] = collapsibleSpace ? 1 : 0;
+        }
+    }
+
+    private void appendSeparator() {
+        if (!boundaryMarks.isEmpty()) first(true);
+        accum.append(' ');
     }
 
     void text(OpenElements.Node parent, String s, boolean preserve) {
         sibling(parent, true);
         if (preserve) {
+            if (!boundaryMarks.isEmpty() && !s.isEmpty()) first(false);
             accum.append(s);
         } else {
             appendNormalised(s);
@@ -64,7 +82,7 @@ final class AnchorText {
 
     private void sibling(OpenElements.Node parent, boolean textOrInline) {
         if (pendingParent == null) return;
-        if (pendingParent == parent && textOrInline && !lastIsSpace()) accum.append(' ');
+        if (pendingParent == parent && textOrInline && !lastIsSpace()) appendSeparator();
         pendingParent = null;
     }
 
@@ -77,10 +95,11 @@ final class AnchorText {
             i += Character.charCount(cp);
             if (cp == ' ' || cp == '\t' || cp == '\n' || cp == '\f' || cp == '\r' || cp == 160) {
                 if ((!stripLeading || reachedNonWhite) && !lastWasWhite) {
-                    accum.append(' ');
+                    appendSeparator();
                     lastWasWhite = true;
                 }
             } else if (cp != 8203 && cp != 173) {
+                if (!boundaryMarks.isEmpty()) first(false);
                 accum.appendCodePoint(cp);
                 lastWasWhite = false;
                 reachedNonWhite = true;

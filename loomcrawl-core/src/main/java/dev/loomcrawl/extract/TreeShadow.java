@@ -40,7 +40,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
     private Node noscript;
     private Node noscriptSavedForm;
     private int documentChildren;
-    /** Data of the document's first node when it is a comment ({@code <?xml ...?>}), else null. */
+    /** Data of the document's first node when it is a comment ({@code <?xml ...?>}); charset prescan only. */
     String firstComment;
 
     TreeShadow(char[] c, ElementSink sink) {
@@ -75,7 +75,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
     @Override
     public void comment(int start, int end) {
         if (mode == Mode.INITIAL || mode == Mode.BEFORE_HTML) {
-            if (documentChildren++ == 0 && start >= 0) firstComment = commentData(start, end);
+            if (documentChildren++ == 0 && start >= 0 && !sink.wantsAnchorText()) firstComment = commentData(start, end);
         } else if (mode != Mode.AFTER_BODY && mode != Mode.AFTER_AFTER_BODY) {
             Node target = open.current();
             for (Node a : anchors) a.anchor.otherNode(target);
@@ -366,8 +366,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
     private void noscriptStart(TagToken tag) {
         int flags = HtmlTags.flags(tag.name, HtmlTags.HTML);
         boolean textTag = (flags & (HtmlTags.RCDATA | HtmlTags.DATA)) != 0;
-        Node el = insert(tag, HtmlTags.HTML);
-        if ((flags & HtmlTags.VOID) != 0) pop();
+        Node el = insert(tag, HtmlTags.HTML); // pops a void element itself
         if (textTag) {
             if (tag.selfClosing) {
                 if (open.current() == el) pop();

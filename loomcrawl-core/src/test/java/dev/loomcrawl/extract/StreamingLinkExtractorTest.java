@@ -113,6 +113,9 @@ class StreamingLinkExtractorTest {
             "<div><a href=x>foo</div>bar",
             "<a href=x><select><option>1</option><option>2</option></select></a>",
             "<a href=x>&shy;soft&#8203;zero</a>",
+            "<a href=a>A<textarea>  in  e</textarea></a><a href=b>B<button> <b>x</b></button>y</a>",
+            "<a href=y>x &lt;<select><textarea> raw </textarea></select></a>",
+            "<a href=z>x<button><span> </span>t</button></a><a href=w>x<video><p>v</p></video>w</a>",
     })
     void trickyPagesGiveJsoupsLinks(String html) {
         assertSameAsJsoup(html.getBytes(StandardCharsets.UTF_8), null);
