@@ -91,7 +91,8 @@ final class AnchorText {
         boolean lastWasWhite = false;
         boolean reachedNonWhite = false;
         for (int i = 0; i < s.length(); ) {
-            int cp = s.codePointAt(i);
+            char ch = s.charAt(i);
+            int cp = Character.isSurrogate(ch) ? s.codePointAt(i) : ch;
             i += Character.charCount(cp);
             if (cp == ' ' || cp == '\t' || cp == '\n' || cp == '\f' || cp == '\r' || cp == 160) {
                 if ((!stripLeading || reachedNonWhite) && !lastWasWhite) {

@@ -21,10 +21,10 @@ final class OpenElements {
         boolean hasText;
         boolean onStack;
 
-        Node(String name, int ns, TagToken tag) {
+        Node(String name, int ns, int flags, TagToken tag) {
             this.name = name;
             this.ns = ns;
-            this.flags = HtmlTags.flags(name, ns);
+            this.flags = flags;
             this.tag = tag;
         }
 
@@ -37,7 +37,7 @@ final class OpenElements {
         }
     }
 
-    static final Node MARKER = new Node("#marker", HtmlTags.HTML, null);
+    static final Node MARKER = new Node("#marker", HtmlTags.HTML, 0, null);
 
     private Node[] stack = new Node[64];
     private int size;

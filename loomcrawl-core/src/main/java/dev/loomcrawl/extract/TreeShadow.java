@@ -454,8 +454,8 @@ final class TreeShadow implements HtmlTokenizer.Sink {
         if (fosterInserts && parent != null && parent.ns == HtmlTags.HTML && parent.has(HtmlTags.TABLE_FOSTER)) {
             throw new Unsupported("foster-parented element in a table");
         }
-        Node el = new Node(tag.name, ns, (HtmlTags.flags(tag.name, ns) & HtmlTags.FORMATTING) != 0 && ns == HtmlTags.HTML
-                ? tag.copy() : null);
+        int flags = HtmlTags.flags(tag.name, ns);
+        Node el = new Node(tag.name, ns, flags, (flags & HtmlTags.FORMATTING) != 0 && ns == HtmlTags.HTML ? tag.copy() : null);
         if (parent != null && el.has(HtmlTags.BLOCK)) parent.blockChild = true;
         for (Node a : anchors) a.anchor.elementStart(el, parent);
         if (tag.name.equals("a") && sink.wantsAnchorText()) el.anchor = new AnchorText();
