@@ -18,6 +18,8 @@ import org.openjdk.jmh.annotations.State;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.FileVisitOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +33,7 @@ import java.util.stream.Stream;
  * page (in path order) of the Python 3.11 docs and every 250th of the JDK 17 API docs (Debian's
  * {@code python3-doc} and {@code openjdk-17-doc}; 63 pages, about 1.9 MB). One invocation extracts one page;
  * the {@code bytes} counter adds that page's size, so JMH reports it as bytes per second for the one
- * benchmark thread: divide by 10^6 for MB/s per core.
+ * benchmark thread: divide by 10^6 for MB/s per core. {@link CpuTime} gives the same per CPU-second.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -57,6 +59,34 @@ public class ExtractBenchmark {
         @Setup(Level.Iteration)
         public void reset() {
             bytes = 0;
+        }
+    }
+
+    /**
+     * The same bytes and the CPU time this thread spent (between consecutive calls, so JMH's own loop is
+     * included, under 1%). On a shared machine wall-clock rates fall with the load of other processes;
+     * {@code cpuBytes / cpuNanos * 1000} is MB per CPU-second, the per-core rate without them.
+     */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class CpuTime {
+        private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+        public long cpuNanos;
+        public long cpuBytes;
+        private long last;
+
+        @Setup(Level.Iteration)
+        public void reset() {
+            cpuNanos = 0;
+            cpuBytes = 0;
+            last = THREADS.getCurrentThreadCpuTime();
+        }
+
+        void add(long bytes) {
+            long now = THREADS.getCurrentThreadCpuTime();
+            cpuNanos += now - last;
+            last = now;
+            cpuBytes += bytes;
         }
     }
 
@@ -91,10 +121,11 @@ public class ExtractBenchmark {
     }
 
     @Benchmark
-    public ParsedPage extract(Bytes counter) {
+    public ParsedPage extract(Bytes counter, CpuTime cpu) {
         int i = counter.next;
         counter.next = i + 1 == pages.length ? 0 : i + 1;
         counter.bytes += pages[i].length;
+        cpu.add(pages[i].length); // counts this page with the CPU time up to now: one page ahead, negligible
         return impl.extract(pages[i], null, urls[i]);
     }
 }
