@@ -9,12 +9,14 @@ import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,9 +36,12 @@ import java.util.stream.Stream;
  * {@code python3-doc} and {@code openjdk-17-doc}; 63 pages, about 1.9 MB). One invocation extracts one page;
  * the {@code bytes} counter adds that page's size, so JMH reports it as bytes per second for the one
  * benchmark thread: divide by 10^6 for MB/s per core. {@link CpuTime} gives the same per CPU-second.
+ * The warm-up is longer than the other benchmarks': the streaming pass takes ~15 s to reach full speed.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
+@Warmup(iterations = 4, time = 4)
+@Measurement(iterations = 3, time = 4)
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class ExtractBenchmark {
     static final Path PYTHON_DOCS = Path.of("/usr/share/doc/python3-doc/html");

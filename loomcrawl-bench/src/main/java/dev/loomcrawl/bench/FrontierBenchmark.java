@@ -6,12 +6,14 @@ import dev.loomcrawl.url.WebUrl;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.annotations.Threads;
 
 import java.util.concurrent.TimeUnit;
@@ -28,6 +30,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * seen case runs in throughput mode.
  */
 @State(Scope.Benchmark)
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 3, time = 3)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class FrontierBenchmark {
     static final int BATCH = 100_000;

@@ -3,10 +3,12 @@ package dev.loomcrawl.bench;
 import dev.loomcrawl.url.WebUrl;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.concurrent.TimeUnit;
 
@@ -17,6 +19,8 @@ import java.util.concurrent.TimeUnit;
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 3, time = 3)
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class UrlBenchmark {
     private static final String[] ABSOLUTE = {
