@@ -11,9 +11,9 @@ import java.util.List;
  * order, which tokenizer state follows a start tag, and which text lands inside each {@code <a>}. Every
  * inserted element goes to the {@link ElementSink} in document order.
  *
- * <p>This class holds the shared machinery (dispatch, insertion, popping, formatting reconstruction) and the
- * modes before and after the body; {@link BodyRules} and {@link TableRules} hold "in body" and the table
- * modes. Where jsoup would move nodes to another place in the tree (foster parenting in tables, the adoption
+ * <p>This class holds the shared machinery (dispatch, insertion, popping, formatting reconstruction), the
+ * modes before the head and after the body, and {@code noscript}; {@link HeadRules}, {@link BodyRules},
+ * {@link TableRules} and {@link ForeignRules} hold the other modes. Where jsoup would move nodes to another place in the tree (foster parenting in tables, the adoption
  * agency's "furthest block", templates, framesets), it throws {@link Unsupported}.
  */
 final class TreeShadow implements HtmlTokenizer.Sink {
@@ -29,6 +29,8 @@ final class TreeShadow implements HtmlTokenizer.Sink {
     final ElementSink sink;
     final BodyRules body = new BodyRules(this);
     final TableRules table = new TableRules(this);
+    private final ForeignRules foreign = new ForeignRules(this);
+    private final HeadRules headRules = new HeadRules(this);
     private final List<Node> anchors = new ArrayList<>(2);
     HtmlTokenizer tokenizer;
     Mode mode = Mode.INITIAL;
@@ -119,7 +121,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
         if (noscript != null && mode != Mode.TEXT) {
             noscriptStart(tag);
         } else if (foreignCurrent()) {
-            foreignStart(tag);
+            foreign.start(tag);
         } else {
             startIn(mode, tag);
         }
@@ -129,7 +131,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
         if (noscript != null && mode != Mode.TEXT) {
             noscriptEnd(name);
         } else if (foreignCurrent()) {
-            foreignEnd(name);
+            foreign.end(name);
         } else {
             endIn(mode, name);
         }
@@ -173,8 +175,8 @@ final class TreeShadow implements HtmlTokenizer.Sink {
                     processStart(tag);
                 }
             }
-            case IN_HEAD -> inHeadStart(tag);
-            case AFTER_HEAD -> afterHeadStart(tag);
+            case IN_HEAD -> headRules.start(tag);
+            case AFTER_HEAD -> headRules.afterHeadStart(tag);
             case IN_BODY -> body.start(tag);
             case TEXT -> { }
             case AFTER_BODY, AFTER_AFTER_BODY -> {
@@ -207,7 +209,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
                     processEnd(name);
                 }
             }
-            case IN_HEAD -> inHeadEnd(name);
+            case IN_HEAD -> headRules.end(name);
             case AFTER_HEAD -> {
                 if (name.equals("body") || name.equals("html") || name.equals("br")) {
                     impliedBody();
@@ -281,7 +283,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
         mode = Mode.BEFORE_HEAD;
     }
 
-    private void impliedBody() {
+    void impliedBody() {
         insert(TagToken.implied(c, "body"), HtmlTags.HTML);
         mode = Mode.IN_BODY;
     }
@@ -291,60 +293,9 @@ final class TreeShadow implements HtmlTokenizer.Sink {
         mode = Mode.IN_BODY;
     }
 
-    // In head, after head
-
+    /** Processes a start tag with the "in head" rules (jsoup's {@code tb.process(t, InHead)}). */
     void inHeadStart(TagToken tag) {
-        switch (tag.name) {
-            case "html" -> body.start(tag);
-            case "base", "basefont", "bgsound", "link", "meta" -> insertEmpty(tag);
-            case "title" -> textElement(tag, HtmlTokenizer.TextMode.RCDATA);
-            case "noframes", "style" -> textElement(tag, HtmlTokenizer.TextMode.RAWTEXT);
-            case "noscript" -> startNoscript(tag);
-            case "script" -> textElement(tag, HtmlTokenizer.TextMode.SCRIPT);
-            case "head" -> { }
-            case "template" -> throw new Unsupported("template");
-            default -> {
-                processEnd("head");
-                processStart(tag);
-            }
-        }
-    }
-
-    private void inHeadEnd(String name) {
-        switch (name) {
-            case "head" -> {
-                pop();
-                mode = Mode.AFTER_HEAD;
-            }
-            case "body", "html", "br" -> {
-                processEnd("head");
-                processEnd(name);
-            }
-            case "template" -> throw new Unsupported("template");
-            default -> { }
-        }
-    }
-
-    private void afterHeadStart(TagToken tag) {
-        switch (tag.name) {
-            case "html" -> body.start(tag);
-            case "body" -> {
-                insert(tag, HtmlTags.HTML);
-                mode = Mode.IN_BODY;
-            }
-            case "frameset" -> throw new Unsupported("frameset");
-            case "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title" -> {
-                if (head == null) throw new Unsupported("head element content with no head");
-                open.push(head);
-                inHeadStart(tag);
-                open.remove(head);
-            }
-            case "head" -> { }
-            default -> {
-                impliedBody();
-                processStart(tag);
-            }
-        }
+        headRules.start(tag);
     }
 
     /** An element whose content the tokenizer reads as text (jsoup's HandleTextState). */
@@ -394,54 +345,6 @@ final class TreeShadow implements HtmlTokenizer.Sink {
             if (el == noscript) return;
             if (el.name.equals(name)) {
                 popToClose(name);
-                return;
-            }
-        }
-    }
-
-    // Foreign content (SVG, MathML)
-
-    private static final java.util.Set<String> BREAKOUT = java.util.Set.of("b", "big", "blockquote", "body", "br",
-            "center", "code", "dd", "div", "dl", "dt", "em", "embed", "h1", "h2", "h3", "h4", "h5", "h6", "head", "hr",
-            "i", "img", "li", "listing", "menu", "meta", "nobr", "ol", "p", "pre", "ruby", "s", "small", "span",
-            "strike", "strong", "sub", "sup", "table", "tt", "u", "ul", "var");
-
-    private void foreignStart(TagToken tag) {
-        if (BREAKOUT.contains(tag.name)
-                || (tag.name.equals("font") && (tag.has("color") || tag.has("face") || tag.has("size")))) {
-            while (open.size() > 0 && open.current().ns != HtmlTags.HTML) pop();
-            startIn(mode, tag);
-            return;
-        }
-        Node el = insert(tag, open.current().ns);
-        if (tag.selfClosing) {
-            pop();
-        } else if (el.ns == HtmlTags.SVG && tag.name.equals("script")) {
-            tokenizer.switchTo(HtmlTokenizer.TextMode.SCRIPT, "script");
-        }
-    }
-
-    private void foreignEnd(String name) {
-        if (name.equals("br") || name.equals("p")) {
-            while (open.size() > 0 && open.current().ns != HtmlTags.HTML) pop();
-            endIn(mode, name);
-            return;
-        }
-        Node current = open.current();
-        if (name.equals("script") && current.ns == HtmlTags.SVG && current.name.equals("script")) {
-            pop();
-            return;
-        }
-        int i = open.size() - 1;
-        Node el = open.get(i);
-        while (i != 0) {
-            if (el.name.equals(name)) {
-                while (!pop().name.equals(name)) { }
-                return;
-            }
-            el = open.get(--i);
-            if (el.ns == HtmlTags.HTML) {
-                endIn(mode, name);
                 return;
             }
         }

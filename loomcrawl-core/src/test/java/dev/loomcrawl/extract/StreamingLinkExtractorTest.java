@@ -173,6 +173,31 @@ class StreamingLinkExtractorTest {
         return out;
     }
 
+    private static final String[] SOUP = {"<a href=x>", "<a href='y' rel=r>", "</a>", "<p>", "</p>", "<div>", "</div>",
+            "<b>", "</b>", "<i>", "</i>", "<code>", "</code>", "<span>", "</span>", "<br>", "<img src=i alt=' I '>", "text",
+            " ", "\n", "&amp;", "&nbsp;", "&lt;", "<table>", "</table>", "<tr>", "<td>", "</td>", "<th>", "</tr>",
+            "<caption>", "<ul>", "<li>", "</ul>", "<dl>", "<dt>", "<dd>", "<pre>", "</pre>", "<textarea>", "</textarea>",
+            "<title>", "</title>", "<script>", "</script>", "<style>", "</style>", "<!-- c -->", "<!-->", "<!x>", "<?x?>",
+            "</ x>", "<h1>", "</h1>", "</h3>", "<button>", "</button>", "<select>", "<option>", "</select>", "<form>",
+            "</form>", "<svg>", "</svg>", "<path/>", "<noscript>", "</noscript>", "<head>", "</head>", "<body>",
+            "</body>", "</html>", "<base href=/b/>", "<link href=l.css>", "<meta http-equiv=refresh content='1;u'>",
+            "<iframe src=f>", "</iframe>", "<nobr>", "<font color=red>", "</font>", "<em>", "</em>", "<object>",
+            "</object>", "<colgroup>", "<col>", "<area href=ar alt=A>", "<video src=v poster=p>", "</video>",
+            "<source srcset='s1 1x, s2 2x'>", "<image src=im>", "<listing>", "<!DOCTYPE html>", "<frame src=fr>",
+            "<a>", "<A HREF=Q>", "<a href=x/>", "<hr>", "<ruby>", "<rt>", "<small>", "</small>", "<address>", "<li>"};
+
+    @Test
+    void randomTagSoupGivesJsoupsLinks() {
+        java.util.Random random = new java.util.Random(20261122);
+        for (int page = 0; page < 3000; page++) {
+            StringBuilder html = new StringBuilder();
+            for (int i = random.nextInt(30); i >= 0; i--) html.append(SOUP[random.nextInt(SOUP.length)]);
+            if (random.nextInt(4) == 0) html.setLength(random.nextInt(html.length() + 1)); // cut anywhere
+            byte[] body = html.toString().getBytes(StandardCharsets.UTF_8);
+            assertEquals(jsoup.extract(body, null, PAGE), streaming.extract(body, null, PAGE), html.toString());
+        }
+    }
+
     @Test
     void everyPageOfThePythonAndJdkDocsGivesJsoupsLinks() throws IOException {
         Assumptions.assumeTrue(DOC_ROOTS.stream().allMatch(Files::isDirectory),
