@@ -1,0 +1,124 @@
+package dev.loomcrawl.extract;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The text of one {@code <a>} element, built while the page streams past, with exactly the rules of jsoup's
+ * {@code Element.text()}: whitespace collapsed (nbsp counts as whitespace; zero-width space and soft hyphen
+ * are dropped), kept as is under {@code pre}, {@code textarea} and the other whitespace-preserving elements
+ * within six levels, a space before block elements and {@code <br>}, after a block (or an element with a block
+ * child) when text or an inline element follows it, and around form controls and media that contain text.
+ *
+ * <p>The tree builder tells it about each node inserted below the {@code <a>}; since only the open elements
+ * are known (not the finished tree), "what follows an element" is settled when the next node arrives.
+ */
+final class AnchorText {
+    private final StringBuilder accum = new StringBuilder();
+    private OpenElements.Node pendingParent;
+    private final List<OpenElements.Node> boundaries = new ArrayList<>(2);
+    private final List<int[]> boundaryMarks = new ArrayList<>(2);
+    private String text;
+
+    void elementStart(OpenElements.Node el, OpenElements.Node parent) {
+        boolean block = (el.flags & HtmlTags.BLOCK) != 0;
+        sibling(parent, !block);
+        if (accum.length() > 0 && (block || el.name.equals("br")) && !lastIsSpace()) appendSeparator();
+        if ((el.flags & HtmlTags.BOUNDARY) != 0) {
+            boundaries.add(el);
+            boundaryMarks.add(new int[] {accum.length(), accum.length() > 0 && !lastIsSpace() ? 1 : 0, -1});
+        }
+    }
+
+    void elementEnd(OpenElements.Node el, OpenElements.Node parent) {
+        if ((el.flags & HtmlTags.BOUNDARY) != 0) boundaryEnd(el);
+        boolean trailing = (el.flags & (HtmlTags.BOUNDARY | HtmlTags.BLOCK)) != 0 || el.blockChild;
+        pendingParent = trailing ? parent : null;
+    }
+
+    /**
+     * jsoup puts a space before a boundary element with text; that is known only at its end, so insert it
+     * then, unless the element's content began with a space that jsoup would have collapsed into it.
+     */
+    private void boundaryEnd(OpenElements.Node el) {
+        int i = boundaries.lastIndexOf(el);
+        if (i < 0) return;
+        int[] mark = boundaryMarks.remove(i);
+        boundaries.remove(i);
+        if (mark[1] == 0 || !el.hasText || mark[2] == 1) return;
+        accum.insert(mark[0], ' ');
+        for (int[] outer : boundaryMarks) {
+            if (outer[0] == mark[0]) outer[2] = 1; // an enclosing boundary at the same place: one space, as in jsoup
+        }
+    }
+
+    /** Notes, for boundary marks at the current end, whether what comes first is a collapsible space. */
+    private void first(boolean collapsibleSpace) {
+        for (int i = 0; i < boundaryMarks.size(); i++) {
+            int[] mark = boundaryMarks.get(i);
+            if (mark[2] == -1 && mark[0] == accum.length()) mark[2] = collapsibleSpace ? 1 : 0;
+        }
+    }
+
+    private void appendSeparator() {
+        if (!boundaryMarks.isEmpty()) first(true);
+        accum.append(' ');
+    }
+
+    void text(OpenElements.Node parent, String s, boolean preserve) {
+        sibling(parent, true);
+        if (preserve) {
+            if (!boundaryMarks.isEmpty() && !s.isEmpty()) first(false);
+            accum.append(s);
+        } else {
+            appendNormalised(s);
+        }
+    }
+
+    /** A comment or script data was inserted: a node that is neither text nor an element. */
+    void otherNode(OpenElements.Node parent) {
+        sibling(parent, false);
+    }
+
+    private void sibling(OpenElements.Node parent, boolean textOrInline) {
+        if (pendingParent == null) return;
+        if (pendingParent == parent && textOrInline && !lastIsSpace()) appendSeparator();
+        pendingParent = null;
+    }
+
+    private void appendNormalised(String s) {
+        boolean stripLeading = lastIsSpace();
+        boolean lastWasWhite = false;
+        boolean reachedNonWhite = false;
+        for (int i = 0; i < s.length(); ) {
+            char ch = s.charAt(i);
+            int cp = Character.isSurrogate(ch) ? s.codePointAt(i) : ch;
+            i += Character.charCount(cp);
+            if (cp == ' ' || cp == '\t' || cp == '\n' || cp == '\f' || cp == '\r' || cp == 160) {
+                if ((!stripLeading || reachedNonWhite) && !lastWasWhite) {
+                    appendSeparator();
+                    lastWasWhite = true;
+                }
+            } else if (cp != 8203 && cp != 173) {
+                if (!boundaryMarks.isEmpty()) first(false);
+                accum.appendCodePoint(cp);
+                lastWasWhite = false;
+                reachedNonWhite = true;
+            }
+        }
+    }
+
+    private boolean lastIsSpace() {
+        return accum.length() != 0 && accum.charAt(accum.length() - 1) == ' ';
+    }
+
+    /** Called when the {@code <a>} is closed (or the page ends): the text is final. */
+    void finish() {
+        if (text == null) text = accum.toString().trim();
+    }
+
+    String text() {
+        finish();
+        return text;
+    }
+}

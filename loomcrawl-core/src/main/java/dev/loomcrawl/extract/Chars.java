@@ -1,0 +1,51 @@
+package dev.loomcrawl.extract;
+
+import org.jsoup.parser.Parser;
+
+/**
+ * A character token: a range of the page, decoded (character references, with jsoup's own
+ * {@link Parser#unescapeEntities(String, boolean)}) only when its text is needed or it holds a '&amp;'.
+ */
+final class Chars {
+    private final char[] c;
+    private final int start;
+    private final int end;
+    private final boolean decode;
+    private String value;
+
+    Chars(char[] c, int start, int end, boolean decode) {
+        this.c = c;
+        this.start = start;
+        this.end = end;
+        this.decode = decode;
+    }
+
+    String value() {
+        if (value == null) {
+            String raw = new String(c, start, end - start);
+            value = decode && raw.indexOf('&') >= 0 ? Parser.unescapeEntities(raw, false) : raw;
+        }
+        return value;
+    }
+
+    /** Whether the token is only HTML whitespace (jsoup's StringUtil.isBlank of its data). */
+    boolean isWhitespace() {
+        for (int i = start; i < end; i++) {
+            char ch = c[i];
+            if (ch == '&' && decode) return isBlank(value());
+            if (!isSpace(ch)) return false;
+        }
+        return true;
+    }
+
+    static boolean isBlank(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (!isSpace(s.charAt(i))) return false;
+        }
+        return true;
+    }
+
+    private static boolean isSpace(char ch) {
+        return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\f' || ch == '\r';
+    }
+}

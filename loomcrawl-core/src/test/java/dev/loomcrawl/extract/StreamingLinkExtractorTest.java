@@ -1,0 +1,238 @@
+package dev.loomcrawl.extract;
+
+import dev.loomcrawl.url.WebUrl;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitOption;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Differential test: the streaming extractor must give exactly what {@link JsoupLinkExtractor} gives (charset,
+ * links in order, element, attribute, anchor text, rel), on hand-written tricky pages and on every page of
+ * two real documentation sites. The tolerance is zero: a page the streaming pass cannot reproduce must be
+ * detected and handed to jsoup (which the tricky cases check too, by asserting which cases stream).
+ */
+class StreamingLinkExtractorTest {
+    private static final WebUrl PAGE = WebUrl.parse("http://example.com/dir/page.html");
+    private static final List<Path> DOC_ROOTS = List.of(
+            Path.of("/usr/share/doc/python3-doc/html"), Path.of("/usr/share/doc/openjdk-17-doc/api"));
+
+    private final JsoupLinkExtractor jsoup = new JsoupLinkExtractor();
+    private final StreamingLinkExtractor streaming = new StreamingLinkExtractor();
+
+    private void assertSameAsJsoup(byte[] body, String headerCharset) {
+        ParsedPage expected = jsoup.extract(body, headerCharset, PAGE);
+        ParsedPage actual = streaming.extract(body, headerCharset, PAGE);
+        assertEquals(expected, actual);
+    }
+
+    /** Same result as jsoup, and found by the streaming pass itself (not by falling back to jsoup). */
+    private void assertStreamsLikeJsoup(String html) {
+        byte[] body = html.getBytes(StandardCharsets.UTF_8);
+        assertNull(StreamingLinkExtractor.unsupportedReason(body, null, PAGE), "should stream: " + html);
+        assertSameAsJsoup(body, null);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "",
+            "<a href=a>plain</a>",
+            "<!-- <a href=hidden> --><a href=shown>x</a>",
+            "<!--><a href=a1>after empty comment</a>-->",
+            "<!---><a href=a2>after dash comment</a>",
+            "<!-- a -- b --!><a href=a3>after bang end</a>",
+            "<!x <a href=bogus1>><a href=a4>t</a><?php echo '<a href=bogus2>' ?><a href=a5>u</a>",
+            "</ <a href=bogus3>><a href=a6>v</a></>",
+            "<!DOCTYPE html><a href=a7>w</a>",
+            "<script>document.write('<a href=\"inscript\">')</script><a href=a8>x</a>",
+            "<script><!-- <script> </script> <a href=esc> --></script><a href=a9>y</a>",
+            "<script><!-- </script><a href=a10>closed</a>",
+            "<style>a{} <a href=instyle></style><xmp><a href=inxmp></xmp><a href=a11>z</a>",
+            "<iframe src=f1><a href=iniframe></iframe><noembed><a href=x></noembed><noframes><a href=y></noframes>",
+            "<textarea><a href=inta></textarea><title><a href=intitle></title ><a href=a12>x</a>",
+            "<a href=unq?a=1&b=2>x</a><a href='single'>s</a><a href=\"double\">d</a><a href=x/>slash</a>",
+            "<A HREF=UPPER>Up</A><IMG SRC=i.png ALT=' alt text '><LINK REL=' Stylesheet ' HREF=s.css>",
+            "<a href=first href=second>dup</a><a HREF=one Href=two>dup2</a>",
+            "<a href='&amp;x=1&lt;&#x41;&#65;&nbsp;&copy&notit;&amp'>entities</a>",
+            "<a href=x>caf&eacute; &amp; cr&egrave;me&nbsp;br&#xFBFB;&#128; &#0; &bogus; &amp</a>",
+            "<base href='http://other.example/b/'><base href='/ignored/'><a href=rel>r</a>",
+            "<a href=before>b</a><base href=/late/>",
+            "<img srcset='a.png 1x, b.png 2x' src=c.png><picture><source srcset='d.webp, e.webp 2x'></picture>",
+            "<meta http-equiv=REFRESH content='5; url=next.html'><meta http-equiv=refresh content=3>",
+            "<a href=x>unclosed",
+            "<a href=x>text <a href=y>nested closes first</a>",
+            "<p><a href=x>foo</p>bar<p>baz</a>",
+            "<b><a href=x>A</b>B</a>",
+            "<a href=x><div>block</div>after<br>br<span>s</span></a>",
+            "<a href=x>  lots \n\t of   space  </a><a href=y><pre>  keep\n  this </pre></a>",
+            "<a href=x><button>Click</button>next</a><a href=y>a<img alt=i>b</a>",
+            "<pre>\n<a href=x>pre</a></pre><textarea>\nnot</textarea><pre>&#10;<a href=y>y</a></pre>",
+            "<table><tr><td><a href=cell>in cell</a></td></tr></table>",
+            "<table><caption><a href=cap>c</a></caption><colgroup><col></colgroup><tbody><tr><th>h<td><a href=t>t</a></table>",
+            "<ul><li><a href=l1>one<li><a href=l2>two</ul><dl><dt><a href=d>t<dd>d</dl>",
+            "<svg><a href=svglink><text>s</text></a><path d='M0'/></svg><a href=after>x</a>",
+            "<svg><script>var a = '<a href=x>';</script></svg><a href=y>y</a>",
+            "<math><mrow><mi>x</mi></mrow></math>",
+            "<noscript><a href=ns>no script</a></noscript><noscript><img src=nsi.png></noscript>",
+            "<image src=image.png><video src=v.mp4 poster=p.jpg><track src=t.vtt></video><audio src=a.ogg></audio>",
+            "<embed src=e.swf><area href=area.html alt=' Area '><frame src=ignored.html>",
+            "<a href=x rel=' nofollow '>r</a><a href='  '>blank</a><a href='mailto:a@b'>m</a><a href='#frag'>f</a>",
+            "<form><input type=submit></form><select><option><a href=opt>o</a></select>",
+            "<h1><a href=h>heading</a></h1><h2>x</h3><p>unclosed<div><a href=div>d</a></div>",
+            "<a href=trunc",
+            "<a href='unterminated",
+            "<a href=ok>ok</a><img src=i.png alt=x",
+            "<a href=ok>ok</a><!-- never closed <a href=no>",
+            "<a href=ok>ok</a><script>no end <a href=no>",
+            "<a href=ok>ok</a><",
+            "<html><head><title>T</title><link href=h.css></head><body><a href=b>b</a></body></html><a href=after>x</a>",
+            "<head><link href=1.css></head>\n<link href=2.css><body>",
+            "<p>a</p></body></html>\n<a href=tail>tail</a>",
+            "<code><a href=x>Foo</code> bar</a>",
+            "<a href=x><span>a</span><div>b</div><span>c</span></a>",
+            "<a href=x>A<!-- c --><div>B</div><!-- c -->C</a>",
+            "<table><td><a href=x>one</table>two",
+            "<div><a href=x>foo</div>bar",
+            "<a href=x><select><option>1</option><option>2</option></select></a>",
+            "<a href=x>&shy;soft&#8203;zero</a>",
+            "<a href=a>A<textarea>  in  e</textarea></a><a href=b>B<button> <b>x</b></button>y</a>",
+            "<a href=y>x &lt;<select><textarea> raw </textarea></select></a>",
+            "<a href=z>x<button><span> </span>t</button></a><a href=w>x<video><p>v</p></video>w</a>",
+    })
+    void trickyPagesGiveJsoupsLinks(String html) {
+        assertSameAsJsoup(html.getBytes(StandardCharsets.UTF_8), null);
+    }
+
+    @Test
+    void commonTrickyPagesAreHandledByTheStreamingPassItself() {
+        assertStreamsLikeJsoup("<!-- <a href=hidden> --><script>'<a href=s>'</script><textarea><a href=t></textarea>"
+                + "<a href=unq?a=1&amp;b=2>x</a><A HREF=up>u</A><a href=1 href=2>d</a><base href=/b/>"
+                + "<img srcset='a 1x, b 2x'><meta http-equiv=refresh content='0;url=n'><p><a href=r>f</p>g");
+        assertStreamsLikeJsoup("<svg><a href=s><text>t</text></a></svg><noscript><a href=n>n</a></noscript>");
+        assertStreamsLikeJsoup("<table><tr><td><a href=c>c</a></td></tr></table><ul><li><a href=l>l<li>m</ul>");
+    }
+
+    @Test
+    void constructsThatMoveNodesAreHandedToJsoup() {
+        for (String html : List.of("<table><a href=x>fostered</a><tr><td>c</table>",
+                "<a href=x><div>block</a>after", "<template><a href=t>t</a></template>",
+                "<frameset><frame src=f></frameset>", "<svg><![CDATA[<a href=x>]]></svg>")) {
+            byte[] body = html.getBytes(StandardCharsets.UTF_8);
+            assertTrue(StreamingLinkExtractor.unsupportedReason(body, null, PAGE) != null, html);
+            assertSameAsJsoup(body, null);
+        }
+    }
+
+    @Test
+    void charsetsFromHeaderBomAndMeta() {
+        String html = "<a href='/caf\u00e9'>caf\u00e9</a>";
+        assertSameAsJsoup(html.getBytes(Charset.forName("ISO-8859-1")), "iso-8859-1");
+        assertSameAsJsoup(html.getBytes(StandardCharsets.UTF_8), "no-such-charset");
+        assertSameAsJsoup(("<meta charset=windows-1252>" + html).getBytes(Charset.forName("windows-1252")), null);
+        assertSameAsJsoup(("<meta http-equiv=Content-Type content='text/html; charset=iso-8859-15'>" + html)
+                .getBytes(Charset.forName("ISO-8859-15")), null);
+        assertSameAsJsoup(("<meta charset=bogus><meta charset=latin1>" + html).getBytes(StandardCharsets.UTF_8), null);
+        assertSameAsJsoup(("<?xml version='1.0' encoding='ISO-8859-1'?>" + html).getBytes(Charset.forName("ISO-8859-1")), null);
+        assertSameAsJsoup(("<!--" + "x".repeat(6000) + "--><meta charset=latin1>" + html).getBytes(StandardCharsets.UTF_8), null);
+        assertSameAsJsoup(withBom(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, html.getBytes(StandardCharsets.UTF_8)), "iso-8859-1");
+        assertSameAsJsoup(withBom(new byte[0], html.getBytes(StandardCharsets.UTF_16)), null);
+        assertSameAsJsoup(new byte[] {(byte) 0xFF, (byte) 0xFE}, null);
+    }
+
+    @Test
+    void anIllegalHeaderCharsetNameCountsAsNoHeaderCharset() {
+        // JsoupLinkExtractor throws IllegalCharsetNameException here (Charset.isSupported outside its try);
+        // the streaming extractor does what that code means: ignore the header charset
+        byte[] body = "<meta charset=latin1><a href='/caf\u00e9'>x</a>".getBytes(Charset.forName("ISO-8859-1"));
+        for (String illegal : List.of("", "utf-8;", "\"utf-8\"")) {
+            assertEquals(jsoup.extract(body, null, PAGE), streaming.extract(body, illegal, PAGE));
+        }
+    }
+
+    private static byte[] withBom(byte[] bom, byte[] body) {
+        byte[] out = new byte[bom.length + body.length];
+        System.arraycopy(bom, 0, out, 0, bom.length);
+        System.arraycopy(body, 0, out, bom.length, body.length);
+        return out;
+    }
+
+    private static final String[] SOUP = {"<a href=x>", "<a href='y' rel=r>", "</a>", "<p>", "</p>", "<div>", "</div>",
+            "<b>", "</b>", "<i>", "</i>", "<code>", "</code>", "<span>", "</span>", "<br>", "<img src=i alt=' I '>", "text",
+            " ", "\n", "&amp;", "&nbsp;", "&lt;", "<table>", "</table>", "<tr>", "<td>", "</td>", "<th>", "</tr>",
+            "<caption>", "<ul>", "<li>", "</ul>", "<dl>", "<dt>", "<dd>", "<pre>", "</pre>", "<textarea>", "</textarea>",
+            "<title>", "</title>", "<script>", "</script>", "<style>", "</style>", "<!-- c -->", "<!-->", "<!x>", "<?x?>",
+            "</ x>", "<h1>", "</h1>", "</h3>", "<button>", "</button>", "<select>", "<option>", "</select>", "<form>",
+            "</form>", "<svg>", "</svg>", "<path/>", "<noscript>", "</noscript>", "<head>", "</head>", "<body>",
+            "</body>", "</html>", "<base href=/b/>", "<link href=l.css>", "<meta http-equiv=refresh content='1;u'>",
+            "<iframe src=f>", "</iframe>", "<nobr>", "<font color=red>", "</font>", "<em>", "</em>", "<object>",
+            "</object>", "<colgroup>", "<col>", "<area href=ar alt=A>", "<video src=v poster=p>", "</video>",
+            "<source srcset='s1 1x, s2 2x'>", "<image src=im>", "<listing>", "<!DOCTYPE html>", "<frame src=fr>",
+            "<a>", "<A HREF=Q>", "<a href=x/>", "<hr>", "<ruby>", "<rt>", "<small>", "</small>", "<address>", "<li>"};
+
+    @Test
+    void randomTagSoupGivesJsoupsLinks() {
+        java.util.Random random = new java.util.Random(20261122);
+        for (int page = 0; page < 3000; page++) {
+            StringBuilder html = new StringBuilder();
+            for (int i = random.nextInt(30); i >= 0; i--) html.append(SOUP[random.nextInt(SOUP.length)]);
+            if (random.nextInt(4) == 0) html.setLength(random.nextInt(html.length() + 1)); // cut anywhere
+            byte[] body = html.toString().getBytes(StandardCharsets.UTF_8);
+            assertEquals(jsoup.extract(body, null, PAGE), streaming.extract(body, null, PAGE), html.toString());
+        }
+    }
+
+    @Test
+    void everyPageOfThePythonAndJdkDocsGivesJsoupsLinks() throws IOException {
+        Assumptions.assumeTrue(DOC_ROOTS.stream().allMatch(Files::isDirectory),
+                "skipped: the python3-doc and openjdk-17-doc packages are not installed (scripts/test installs them)");
+        List<Path> pages = new ArrayList<>();
+        for (Path root : DOC_ROOTS) {
+            try (Stream<Path> files = Files.walk(root, FileVisitOption.FOLLOW_LINKS)) {
+                files.filter(p -> p.toString().endsWith(".html")).forEach(pages::add);
+            }
+        }
+        ConcurrentLinkedQueue<String> mismatches = new ConcurrentLinkedQueue<>();
+        AtomicLong bytes = new AtomicLong();
+        AtomicLong links = new AtomicLong();
+        long start = System.nanoTime();
+        pages.parallelStream().forEach(page -> {
+            byte[] body = read(page);
+            WebUrl url = WebUrl.parse("http://127.0.0.1:8000" + page);
+            ParsedPage expected = jsoup.extract(body, null, url);
+            ParsedPage actual = streaming.extract(body, null, url);
+            bytes.addAndGet(body.length);
+            links.addAndGet(expected.links().size());
+            if (!expected.equals(actual)) mismatches.add(page.toString());
+        });
+        System.out.printf("StreamingLinkExtractorTest: compared %d pages (%d MB, %d links) in %.1f s;"
+                        + " %d handed to jsoup%n", pages.size(), bytes.get() >> 20, links.get(),
+                (System.nanoTime() - start) / 1e9, streaming.fallbacks());
+        assertTrue(pages.size() > 10_000, "expected the whole doc sets, found " + pages.size() + " pages");
+        assertEquals(List.of(), mismatches.stream().sorted().limit(20).toList());
+    }
+
+    private static byte[] read(Path page) {
+        try {
+            return Files.readAllBytes(page);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
