@@ -1,6 +1,6 @@
 package dev.loomcrawl;
 
-import dev.loomcrawl.extract.JsoupLinkExtractor;
+import dev.loomcrawl.extract.StreamingLinkExtractor;
 import dev.loomcrawl.extract.Link;
 import dev.loomcrawl.extract.LinkExtractor;
 import dev.loomcrawl.extract.ParsedPage;
@@ -91,14 +91,17 @@ public final class Crawler implements AutoCloseable {
         this.limits = new CrawlLimits(config.limits());
     }
 
-    /** A crawler with the default components: per-origin frontier, Jetty with retries, jsoup, root scope. */
+    /**
+     * A crawler with the default components: per-origin frontier, Jetty with retries, the streaming link
+     * extractor (jsoup's results, without building a DOM: decision 6), root scope.
+     */
     public static Crawler create(CrawlConfig config) {
         Fetcher fetcher = new RetryingFetcher(new JettyFetcher(config.httpSettings()), config.maxTries(),
                 config.retryBackoff(), config.retryBackoffMax());
         Scope scope = new RootScope(config.roots(), config.scope(), config.lenient(), config.includes(),
                 config.excludes());
         Frontier frontier = new InMemoryFrontier(config.politeness().perHost(), config.politeness().delay());
-        return new Crawler(config, frontier, fetcher, new JsoupLinkExtractor(), scope);
+        return new Crawler(config, frontier, fetcher, new StreamingLinkExtractor(), scope);
     }
 
     public Crawler addListener(CrawlListener listener) {

@@ -9,6 +9,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
+import java.nio.charset.IllegalCharsetNameException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -55,17 +56,19 @@ public final class JsoupLinkExtractor implements LinkExtractor {
     }
 
     private static Document parse(byte[] body, String headerCharset, WebUrl url) {
-        String charset = headerCharset != null && Charset.isSupported(headerCharset) ? headerCharset : null;
         try {
-            return Jsoup.parse(new ByteArrayInputStream(body), charset, url.toString());
+            return Jsoup.parse(new ByteArrayInputStream(body), supported(headerCharset), url.toString());
         } catch (IOException e) {
             throw new UncheckedIOException(e); // reading from memory: cannot happen
-        } catch (RuntimeException badCharsetName) {
-            try {
-                return Jsoup.parse(new ByteArrayInputStream(body), null, url.toString());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+        }
+    }
+
+    /** The header's charset if the JDK has it; null (detect from the page) for unknown or illegal names. */
+    private static String supported(String name) {
+        try {
+            return name != null && Charset.isSupported(name) ? name : null;
+        } catch (IllegalCharsetNameException e) {
+            return null;
         }
     }
 

@@ -93,6 +93,8 @@ class JsoupLinkExtractorTest {
         assertEquals("utf-8", extractor.extract(bom, null, PAGE).charset());
         assertEquals("utf-8", extractor.extract(body, null, PAGE).charset());
         assertEquals("utf-8", extractor.extract(body, "no-such-charset", PAGE).charset());
+        assertEquals("utf-8", extractor.extract(body, "utf-8;", PAGE).charset()); // not even a legal name
+        assertEquals("utf-8", extractor.extract(body, "", PAGE).charset());
     }
 
     @Test
