@@ -121,7 +121,7 @@ public final class Crawler implements AutoCloseable {
         for (WebUrl root : config.roots()) frontier.offer(new Visit(root, config.maxRedirects(), 0, null));
         if (config.sitemaps()) seedFromSitemaps();
         Semaphore permits = new Semaphore(config.maxTasks());
-        try (ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
+        try (ExecutorService workers = workers()) {
             while (true) {
                 permits.acquireUninterruptibly();
                 String exhausted = limits.exhausted();
@@ -151,6 +151,16 @@ public final class Crawler implements AutoCloseable {
         if (limitReached.get() != null && todo > 0) dropped(limitReached.get(), todo);
         return new CrawlSummary(done.get(), todo, Duration.ofNanos(System.nanoTime() - start), config.maxTasks(),
                 interrupted.get(), Instant.now(), limitReached.get(), droppedCounts());
+    }
+
+    /**
+     * One virtual thread per visit. The system property {@code loomcrawl.bench.platformThreads=true} makes them
+     * platform threads instead: a benchmark-only switch, to measure what virtual threads save (benchmarks.md).
+     */
+    private static ExecutorService workers() {
+        return Boolean.getBoolean("loomcrawl.bench.platformThreads")
+                ? Executors.newThreadPerTaskExecutor(Thread.ofPlatform().name("loomcrawl-worker-", 0).factory())
+                : Executors.newVirtualThreadPerTaskExecutor();
     }
 
     /** The life of one URL: robots, fetch, pacing, then follow a redirect or a page's links, then record. */
