@@ -112,6 +112,9 @@ final class CrawlCommand implements Callable<Integer> {
     @CommandLine.Mixin
     LimitOptions limits = new LimitOptions();
 
+    @CommandLine.Mixin
+    StateOptions state = new StateOptions();
+
     @Option(names = {"-v", "--verbose"}, description = "Log more (repeat for more: -v info, -vv debug).")
     boolean[] verbose = new boolean[0];
 
@@ -125,6 +128,8 @@ final class CrawlCommand implements Callable<Integer> {
     public Integer call() {
         Logging.configure(quiet ? -1 : verbose.length);
         CrawlConfig config = config();
+        Integer resumable = state.crawl(config, spec);
+        if (resumable != null) return resumable;
         ConcurrentLinkedQueue<CrawlRecord> records = new ConcurrentLinkedQueue<>();
         CrawlSummary summary;
         try (Crawler crawler = Crawler.create(config); Interrupts interrupts = Interrupts.install(crawler, spec)) {
