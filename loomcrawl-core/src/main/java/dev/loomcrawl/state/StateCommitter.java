@@ -164,10 +164,17 @@ final class StateCommitter implements AutoCloseable {
         }
     }
 
+    /** Refuses further changes, tells the frontier (which stops taking work), and only then releases waiters. */
     private void fail(StateException e, List<Entry> batch) {
         lock.lock();
         try {
             failure = e;
+        } finally {
+            lock.unlock();
+        }
+        onFailure.accept(e);
+        lock.lock();
+        try {
             durableChanged.signalAll();
         } finally {
             lock.unlock();
@@ -176,6 +183,5 @@ final class StateCommitter implements AutoCloseable {
         for (Entry entry : batch) {
             if (entry instanceof Load l) l.result().completeExceptionally(e);
         }
-        onFailure.accept(e);
     }
 }
