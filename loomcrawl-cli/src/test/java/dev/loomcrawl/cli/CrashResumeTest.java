@@ -1,10 +1,12 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.stream.IntStream;
@@ -83,6 +85,35 @@ class CrashResumeTest {
             assertTrue(p.stdout().contains("Todo: 0\nDone: " + pages + "\n"));
             int[] fetches = fetchesPerPage(site, pages);
             for (int i = 0; i < pages; i++) assertEquals(1, fetches[i], "/p" + i);
+        }
+    }
+
+    @Test
+    void ctrlCTwiceAbortsFetchesInFlightAndTheNextRunFetchesOnlyThoseAgain() throws Exception {
+        TestSite.Builder b = TestSite.builder();
+        StringBuilder links = new StringBuilder();
+        for (int i = 0; i < 10; i++) { // the first four pages, taken first, hang the first time they are asked for
+            b.route("/slow" + i, i >= 4 ? Route.Respond.html("s") : Route.Sequence.of(
+                    new Route.Delay(Duration.ofSeconds(60), Route.Respond.html("s")), Route.Respond.html("s")));
+            links.append("<a href=/slow").append(i).append(">s</a>");
+        }
+        try (TestSite site = b.page("/", links.toString()).start()) {
+            String state = tmp.resolve("crawl.db").toString();
+            LoomcrawlProcess p = LoomcrawlProcess.start(tmp, "crawl", "--state", state, "--max-tasks", "4",
+                    "--per-host", "4", site.url("/"));
+            while (site.arrivals() < 6) Thread.sleep(10); // robots.txt, the root, four hanging pages
+            for (int press = 0; press < 2; press++) {
+                new ProcessBuilder("kill", "-INT", Long.toString(p.process().pid())).start().waitFor();
+                Thread.sleep(300);
+            }
+            assertEquals(130, p.exit(10), p.stderr());
+            assertTrue(p.stdout().contains("Todo: 10\nDone: 1\n"), p.stdout());
+            LoomcrawlProcess resumed = LoomcrawlProcess.start(tmp, "resume", "-q", state);
+            assertEquals(0, resumed.exit(30), resumed.stderr());
+            assertTrue(resumed.stdout().contains("Todo: 0\nDone: 11\n"), resumed.stdout());
+            for (int i = 0; i < 10; i++) assertEquals(1, site.requestCount("/slow" + i), "answered once: /slow" + i);
+            // arrived: robots.txt once a run, the root, the four aborted pages twice, the six others once
+            assertEquals(2 + 1 + 4 * 2 + 6, site.arrivals());
         }
     }
 }

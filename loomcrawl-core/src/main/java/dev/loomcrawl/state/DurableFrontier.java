@@ -164,7 +164,7 @@ public final class DurableFrontier implements Frontier {
         while (true) {
             Visit visit = window.take();
             if (visit != null) {
-                if (window.queued() < capacity / 2) refill();
+                if (window.queued() <= capacity / 2) refill();
                 return visit;
             }
             if (stopped) return null;

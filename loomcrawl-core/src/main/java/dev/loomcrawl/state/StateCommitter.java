@@ -16,7 +16,8 @@ import java.util.function.Consumer;
  * the same queue, so they see every change appended before them.
  *
  * <p>If the store fails (a full disk, a read-only file), the thread stops; changes appended after that are
- * dropped as a crash would drop them, waiters are released, and {@code onFailure} is told once.
+ * dropped as a crash would drop them. {@code onFailure} is told once, before the waiters are released, so the
+ * frontier stops handing out work before any worker's permit comes back.
  */
 final class StateCommitter implements AutoCloseable {
     private static final int MAX_BATCH = 8192;

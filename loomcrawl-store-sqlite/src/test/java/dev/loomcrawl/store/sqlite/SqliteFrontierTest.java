@@ -3,10 +3,16 @@ package dev.loomcrawl.store.sqlite;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.Crawler;
+import dev.loomcrawl.extract.JsoupLinkExtractor;
+import dev.loomcrawl.fetch.JettyFetcher;
+import dev.loomcrawl.scope.RootScope;
+import dev.loomcrawl.testkit.TestSite;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.state.DurableFrontier;
 import dev.loomcrawl.url.WebUrl;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -116,6 +122,27 @@ class SqliteFrontierTest {
             assertEquals(8, rest.size());
             assertEquals(visit(2).url().toString(), rest.getFirst());
             assertTrue(store.summary().interrupted(), "a run with no end was killed");
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void fiftyWorkersThroughAWindowOfSixteenFetchEveryPageOnce() {
+        try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(2000, 6)).start()) {
+            CrawlConfig config = CrawlConfig.builder().root(site.url("/p0")).maxTasks(50).perHost(50).build();
+            try (SqliteCrawlStore store = SqliteCrawlStore.create(tmp.resolve("s.db"), config, false)) {
+                DurableFrontier f = frontier(store, 16);
+                try (Crawler crawler = new Crawler(config, f, new JettyFetcher(config.httpSettings()),
+                        new JsoupLinkExtractor(), new RootScope(config.roots(), config.scope(), false, List.of(),
+                        List.of()), f.usage())) {
+                    crawler.addListener(f.recorder());
+                    CrawlSummary summary = crawler.crawl();
+                    assertEquals(2000, summary.done());
+                    assertEquals(0, summary.todo());
+                }
+                assertEquals(2000, store.summary().done());
+            }
+            for (int i = 0; i < 2000; i++) assertEquals(1, site.requestCount("/p" + i), "/p" + i);
         }
     }
 }
