@@ -57,4 +57,17 @@ class ConfigCodecTest {
                 new ConfigCodec.Setting("root", "http://example.com/"), new ConfigCodec.Setting("max-tasks", "many"))));
         assertTrue(e.getMessage().contains("max-tasks"), e.getMessage());
     }
+
+    @Test
+    void everyPartOfCrawlConfigIsStored() {
+        // A new CrawlConfig component must be encoded and decoded by ConfigCodec (and listed here), or a resumed
+        // crawl would silently lose it.
+        List<String> stored = List.of("roots", "maxTasks", "maxRedirects", "maxTries", "scope", "lenient", "includes",
+                "excludes", "userAgent", "connectTimeout", "idleTimeout", "fetchTimeout", "maxBodyBytes", "retryBackoff",
+                "retryBackoffMax", "http2", "resolve", "insecure", "politeness", "limits", "sitemaps", "allowPrivate",
+                "headers");
+        List<String> components = java.util.Arrays.stream(CrawlConfig.class.getRecordComponents())
+                .map(java.lang.reflect.RecordComponent::getName).toList();
+        assertEquals(stored, components, "ConfigCodec must store every CrawlConfig component");
+    }
 }

@@ -145,4 +145,13 @@ class SqliteFrontierTest {
             for (int i = 0; i < 2000; i++) assertEquals(1, site.requestCount("/p" + i), "/p" + i);
         }
     }
+
+    @Test
+    void everyPartOfAVisitIsStoredOrDeliberatelyNot() {
+        // url, redirects_left, depth and referrer are columns of urls; deferrals (429/503 pauses) start again
+        // at zero in a new run. A new Visit component needs a column (ChangeWriter, StateQueries) or a reason.
+        List<String> components = java.util.Arrays.stream(Visit.class.getRecordComponents())
+                .map(java.lang.reflect.RecordComponent::getName).toList();
+        assertEquals(List.of("url", "redirectsLeft", "depth", "referrer", "deferrals"), components);
+    }
 }
