@@ -2,12 +2,14 @@
 #   python3-doc, openjdk-17-doc  real sites for the link-extraction differential test
 #   chromium                     the headless browser that opens the HTML report
 #   redis-server                 the distributed-crawl tests
+#   sqlite3                      runs the state file queries docs/state.md shows
 loomcrawl_test_packages() {
   local missing=()
   [ -f /usr/share/doc/python3-doc/html/index.html ] || missing+=(python3-doc)
   [ -f /usr/share/doc/openjdk-17-doc/api/index.html ] || missing+=(openjdk-17-doc)
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+  command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
   [ ${#missing[@]} -eq 0 ] && return 0
   if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
     echo "loomcrawl: not root, so not installing ${missing[*]}; the tests that need them will be skipped" >&2

@@ -76,6 +76,20 @@ public record CrawlConfig(
         return new Builder();
     }
 
+    /** This configuration with another {@code maxTasks} (a resumed crawl may change it). */
+    public CrawlConfig withMaxTasks(int n) {
+        return new CrawlConfig(roots, n, maxRedirects, maxTries, scope, lenient, includes, excludes, userAgent,
+                connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff, retryBackoffMax, http2, resolve,
+                insecure, politeness, limits, sitemaps, allowPrivate, headers, checkLinks);
+    }
+
+    /** This configuration with other limits (a resumed crawl may change them). */
+    public CrawlConfig withLimits(LimitSettings l) {
+        return new CrawlConfig(roots, maxTasks, maxRedirects, maxTries, scope, lenient, includes, excludes, userAgent,
+                connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff, retryBackoffMax, http2, resolve,
+                insecure, politeness, l, sitemaps, allowPrivate, headers, checkLinks);
+    }
+
     /** The HTTP client's part of this configuration (resolves intranet roots' names for the address guard). */
     public HttpSettings httpSettings() {
         AddressGuard guard = allowPrivate ? AddressGuard.OFF : AddressGuard.forRoots(roots, resolve);

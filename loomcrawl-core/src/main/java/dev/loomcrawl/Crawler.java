@@ -13,6 +13,7 @@ import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.InMemoryFrontier;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.limits.CrawlLimits;
+import dev.loomcrawl.limits.LimitUsage;
 import dev.loomcrawl.politeness.OriginPacing;
 import dev.loomcrawl.politeness.PolitenessSettings;
 import dev.loomcrawl.robots.RobotsGate;
@@ -22,6 +23,8 @@ import dev.loomcrawl.scrape.Page;
 import dev.loomcrawl.scrape.PageHandler;
 import dev.loomcrawl.scope.Scope;
 import dev.loomcrawl.sitemap.SitemapSeeder;
+import dev.loomcrawl.state.CrawlStore;
+import dev.loomcrawl.state.DurableFrontier;
 import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
 import org.slf4j.Logger;
@@ -78,6 +81,12 @@ public final class Crawler implements AutoCloseable {
     private final AtomicReference<RuntimeException> listenerFailure = new AtomicReference<>();
 
     public Crawler(CrawlConfig config, Frontier frontier, Fetcher fetcher, LinkExtractor extractor, Scope scope) {
+        this(config, frontier, fetcher, extractor, scope, LimitUsage.NONE);
+    }
+
+    /** A crawler whose budgets start from what earlier runs of a resumed crawl used. */
+    public Crawler(CrawlConfig config, Frontier frontier, Fetcher fetcher, LinkExtractor extractor, Scope scope,
+                   LimitUsage used) {
         this.config = config;
         this.frontier = frontier;
         this.fetcher = fetcher;
@@ -88,7 +97,7 @@ public final class Crawler implements AutoCloseable {
         this.robots = p.ignoreRobots() ? null : new RobotsGate(fetcher, config.userAgent(), Duration.ofHours(24),
                 config.retryBackoff().multipliedBy(2), config.maxTries() + 1, this::crawlDelay);
         this.pacing = new OriginPacing(config.retryBackoff().multipliedBy(2), Duration.ofMinutes(5), p.maxRetryAfter());
-        this.limits = new CrawlLimits(config.limits());
+        this.limits = new CrawlLimits(config.limits(), used);
     }
 
     /**
@@ -96,12 +105,32 @@ public final class Crawler implements AutoCloseable {
      * extractor (jsoup's results, without building a DOM: decision 6), root scope.
      */
     public static Crawler create(CrawlConfig config) {
-        Fetcher fetcher = new RetryingFetcher(new JettyFetcher(config.httpSettings()), config.maxTries(),
-                config.retryBackoff(), config.retryBackoffMax());
-        Scope scope = new RootScope(config.roots(), config.scope(), config.lenient(), config.includes(),
-                config.excludes());
         Frontier frontier = new InMemoryFrontier(config.politeness().perHost(), config.politeness().delay());
-        return new Crawler(config, frontier, fetcher, new StreamingLinkExtractor(), scope);
+        return new Crawler(config, frontier, fetcher(config), new StreamingLinkExtractor(), scope(config));
+    }
+
+    /**
+     * A crawler with the default components whose frontier, seen set and records live in {@code store}: a new
+     * crawl, or the next run of one that was stopped or killed. Closing the crawler ends the store's writer.
+     */
+    public static Crawler create(CrawlConfig config, CrawlStore store) {
+        if (config.checkLinks()) { // check-only visits are not stored, so a resumed check would crawl them
+            throw new IllegalArgumentException("link checking does not run on a state file");
+        }
+        DurableFrontier frontier = DurableFrontier.open(store, config.politeness().perHost(),
+                config.politeness().delay(), DurableFrontier.DEFAULT_WINDOW, config.limits().maxPagesPerHost() >= 0);
+        Crawler crawler = new Crawler(config, frontier, fetcher(config), new StreamingLinkExtractor(), scope(config),
+                frontier.usage());
+        return crawler.addListener(frontier.recorder());
+    }
+
+    private static Fetcher fetcher(CrawlConfig config) {
+        return new RetryingFetcher(new JettyFetcher(config.httpSettings()), config.maxTries(),
+                config.retryBackoff(), config.retryBackoffMax());
+    }
+
+    private static Scope scope(CrawlConfig config) {
+        return new RootScope(config.roots(), config.scope(), config.lenient(), config.includes(), config.excludes());
     }
 
     public Crawler addListener(CrawlListener listener) {
@@ -145,12 +174,14 @@ public final class Crawler implements AutoCloseable {
                 });
             }
         } // closing the executor waits for the fetches in flight
-        RuntimeException failure = listenerFailure.get();
-        if (failure != null) throw new CrawlException("crawl stopped: " + failure.getMessage(), failure);
         long todo = frontier.queued() + abandoned.get();
         if (limitReached.get() != null && todo > 0) dropped(limitReached.get(), todo);
-        return new CrawlSummary(done.get(), todo, Duration.ofNanos(System.nanoTime() - start), config.maxTasks(),
-                interrupted.get(), Instant.now(), limitReached.get(), droppedCounts());
+        CrawlSummary summary = new CrawlSummary(done.get(), todo, Duration.ofNanos(System.nanoTime() - start),
+                config.maxTasks(), interrupted.get(), Instant.now(), limitReached.get(), droppedCounts());
+        frontier.finish(summary); // a durable frontier commits the rest, or throws why it could not
+        RuntimeException failure = listenerFailure.get();
+        if (failure != null) throw new CrawlException("crawl stopped: " + failure.getMessage(), failure);
+        return summary;
     }
 
     /**
@@ -296,6 +327,7 @@ public final class Crawler implements AutoCloseable {
         String reason = limits.dropReason(visit.url(), visit.depth());
         if (reason != null) {
             dropped(reason, 1);
+            frontier.drop(visit, reason);
             log.debug("dropped {} ({})", visit.url(), reason);
             return false;
         }
@@ -418,9 +450,10 @@ public final class Crawler implements AutoCloseable {
         return frontier.inFlight();
     }
 
-    /** Releases the HTTP client's connections. */
+    /** Releases the HTTP client's connections and the frontier (a durable one's writer). */
     @Override
     public void close() {
         fetcher.close();
+        frontier.close();
     }
 }

@@ -119,6 +119,9 @@ final class CrawlCommand implements Callable<Integer> {
     @CommandLine.Mixin
     OutputOptions outputs = new OutputOptions();
 
+    @CommandLine.Mixin
+    StateOptions state = new StateOptions();
+
     @Option(names = {"-v", "--verbose"}, description = "Log more (repeat for more: -v info, -vv debug).")
     boolean[] verbose = new boolean[0];
 
@@ -133,6 +136,12 @@ final class CrawlCommand implements Callable<Integer> {
         Logging.configure(quiet ? -1 : verbose.length);
         CrawlConfig config = config();
         SelectorScraper scraper = usage(scrape::scraper);
+        if (state.file != null && (scraper != null || outputs.any())) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--state cannot be combined with output "
+                    + "or scraping options yet; crawl with --state, then render outputs with 'loomcrawl report'");
+        }
+        Integer resumable = state.crawl(config, spec);
+        if (resumable != null) return resumable;
         ConcurrentLinkedQueue<CrawlRecord> records = new ConcurrentLinkedQueue<>();
         CrawlSummary summary;
         try (Crawler crawler = Crawler.create(config); Interrupts interrupts = Interrupts.install(crawler, spec);

@@ -2,6 +2,7 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.limits.LimitSettings;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 import java.time.Duration;
@@ -30,6 +31,26 @@ final class LimitOptions {
     int maxUrlLength;
 
     void applyTo(CrawlConfig.Builder b) {
+        validate();
+        LimitSettings d = LimitSettings.defaults();
+        b.limits(new LimitSettings(maxDepth == null ? -1 : maxDepth, orNone(maxPages), orNone(maxPagesPerHost),
+                orNone(maxBytes), maxTime, maxUrlLength, d.maxPathSegments(), d.maxSegmentRepeats(),
+                d.maxQueryParameters()));
+    }
+
+    /** The saved limits of a resumed crawl, with those given on this command line in their place. */
+    LimitSettings overriding(LimitSettings saved, CommandLine.ParseResult given) {
+        validate();
+        return new LimitSettings(given.hasMatchedOption("--max-depth") ? maxDepth : saved.maxDepth(),
+                given.hasMatchedOption("--max-pages") ? maxPages : saved.maxPages(),
+                given.hasMatchedOption("--max-pages-per-host") ? maxPagesPerHost : saved.maxPagesPerHost(),
+                given.hasMatchedOption("--max-bytes") ? maxBytes : saved.maxBytes(),
+                given.hasMatchedOption("--max-time") ? maxTime : saved.maxTime(),
+                given.hasMatchedOption("--max-url-length") ? maxUrlLength : saved.maxUrlLength(),
+                saved.maxPathSegments(), saved.maxSegmentRepeats(), saved.maxQueryParameters());
+    }
+
+    private void validate() {
         positive(maxDepth == null ? null : maxDepth.longValue(), "--max-depth", 0);
         positive(maxPages, "--max-pages", 1);
         positive(maxPagesPerHost, "--max-pages-per-host", 1);
@@ -38,10 +59,6 @@ final class LimitOptions {
         if (maxTime != null && !maxTime.isPositive()) {
             throw new IllegalArgumentException("--max-time must be a positive duration, got " + maxTime);
         }
-        LimitSettings d = LimitSettings.defaults();
-        b.limits(new LimitSettings(maxDepth == null ? -1 : maxDepth, orNone(maxPages), orNone(maxPagesPerHost),
-                orNone(maxBytes), maxTime, maxUrlLength, d.maxPathSegments(), d.maxSegmentRepeats(),
-                d.maxQueryParameters()));
     }
 
     private static long orNone(Long n) {

@@ -9,7 +9,8 @@ import java.io.PrintWriter;
 /** {@code loomcrawl}: the command-line entry point. Exit codes: 0 done, 1 failed, 2 usage error, 130 interrupted. */
 @Command(name = "loomcrawl", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = "A fast, polite web crawler on virtual threads.",
-        subcommands = {CrawlCommand.class, CheckCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {CrawlCommand.class, CheckCommand.class, ResumeCommand.class, ReportCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -60,6 +60,11 @@ final class OutputOptions {
             + "else a line every 5 seconds).")
     boolean noProgress;
 
+    /** Whether any file output was asked for. */
+    boolean any() {
+        return output != null || links != null || items != null || warc != null || htmlReport != null;
+    }
+
     /** Where the text report goes: standard error when records or links take standard output. */
     PrintWriter reportTo(CommandSpec spec) {
         boolean stdoutTaken = STDOUT.equals(output) || STDOUT.equals(links) || STDOUT.equals(items);

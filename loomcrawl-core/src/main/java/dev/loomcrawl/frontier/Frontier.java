@@ -1,5 +1,6 @@
 package dev.loomcrawl.frontier;
 
+import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
 
@@ -13,8 +14,11 @@ import java.time.Duration;
  * due (under the per-origin limit, its delay passed) and holds one of the origin's slots; the fetch ends with
  * {@link #release} (the slot is freed, optionally pausing the origin) or {@link #retryLater} (back to the
  * head of its origin's queue, not finished); {@link #done} always ends the taking.
+ *
+ * <p>A durable frontier ({@code state.DurableFrontier}) also keeps URLs dropped by limits ({@link #drop}),
+ * makes a visit durable before {@link #done} returns, and records how the run ended in {@link #finish}.
  */
-public interface Frontier {
+public interface Frontier extends AutoCloseable {
 
     /** Queues the visit unless its URL was ever seen before (atomically); true if it was queued. */
     boolean offer(Visit visit);
@@ -48,6 +52,16 @@ public interface Frontier {
 
     /** Stops handing out visits; blocked and later {@link #take()} calls return null. Queued visits remain. */
     void stop();
+
+    /** A URL the caller has just marked seen was dropped by a limit instead of queued. Default: nothing. */
+    default void drop(Visit visit, String reason) {}
+
+    /** The crawl is over and this is how it went; a durable frontier commits what is left. Default: nothing. */
+    default void finish(CrawlSummary summary) {}
+
+    /** Releases what the frontier holds (a durable one's writer thread). Default: nothing. */
+    @Override
+    default void close() {}
 
     /** Visits queued and not yet taken. */
     int queued();

@@ -11,7 +11,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Applies {@link LimitSettings}. {@link #dropReason} is asked before a discovered URL is queued (depth, URL
  * length, traps, pages per host); {@link #startPage}, {@link #addBytes} and {@link #exhausted} keep the
- * crawl's budget (pages, bytes, time).
+ * crawl's budget (pages, bytes, time). For a resumed crawl, pages, bytes and per-host counts go on from what
+ * earlier runs used, so they bound the whole crawl; the time limit bounds each run.
  */
 public final class CrawlLimits {
     private final LimitSettings s;
@@ -21,8 +22,16 @@ public final class CrawlLimits {
     private final AtomicLong bytes = new AtomicLong();
 
     public CrawlLimits(LimitSettings settings) {
+        this(settings, LimitUsage.NONE);
+    }
+
+    /** Limits for the next run of a resumed crawl: pages, bytes and per-host counts go on from {@code used}. */
+    public CrawlLimits(LimitSettings settings, LimitUsage used) {
         this.s = settings;
         this.deadline = settings.maxTime() == null ? Long.MAX_VALUE : System.nanoTime() + settings.maxTime().toNanos();
+        pages.set(used.pages());
+        bytes.set(used.bytes());
+        used.perHost().forEach((host, n) -> perHost.put(host, new AtomicLong(n)));
     }
 
     /** Why this URL, found at {@code depth}, must not be queued; null when it may be. */

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * The seed's text report: {@code *** Report ***}, one line per finished URL sorted by URL, the "Finished"
@@ -25,20 +26,32 @@ public final class TextReport {
     private TextReport() {}
 
     public static void write(Collection<CrawlRecord> records, CrawlSummary summary, Writer writer) {
+        List<CrawlRecord> sorted = new ArrayList<>(records);
+        sorted.sort(Comparator.comparing(r -> r.url().toString()));
+        writeSorted(sorted::forEach, summary, writer);
+    }
+
+    /**
+     * The same report from records that {@code forEachRecord} hands over already sorted by URL, one at a time:
+     * for crawls whose records are in a state file rather than in memory.
+     */
+    public static void writeSorted(Consumer<Consumer<CrawlRecord>> forEachRecord, CrawlSummary summary,
+                                   Writer writer) {
         PrintWriter out = new PrintWriter(writer);
         Map<String, Long> stats = new TreeMap<>();
         out.println("*** Report ***");
-        List<CrawlRecord> sorted = new ArrayList<>(records);
-        sorted.sort(Comparator.comparing(r -> r.url().toString()));
-        for (CrawlRecord r : sorted) out.println(line(r, stats));
+        long[] count = {0};
+        forEachRecord.accept(r -> {
+            out.println(line(r, stats));
+            count[0]++;
+        });
         summary.dropped().forEach((reason, n) -> add(stats, "dropped_" + reason, n));
         double secs = summary.elapsed().toNanos() / 1e9;
         out.printf(Locale.ROOT, "Finished %d urls in %.3f secs (max_tasks=%d) (%.3f urls/sec/task)%n",
-                records.size(), secs, summary.maxTasks(),
-                secs > 0 ? records.size() / secs / summary.maxTasks() : 0.0);
-        stats.forEach((name, count) -> out.printf(Locale.ROOT, "%10d %s%n", count, name));
+                count[0], secs, summary.maxTasks(), secs > 0 ? count[0] / secs / summary.maxTasks() : 0.0);
+        stats.forEach((name, n) -> out.printf(Locale.ROOT, "%10d %s%n", n, name));
         out.println("Todo: " + summary.todo());
-        out.println("Done: " + records.size());
+        out.println("Done: " + count[0]);
         out.println("Date: " + CTIME.format(summary.finishedAt().atZone(ZoneId.systemDefault())) + " local time");
         out.flush();
     }

@@ -20,6 +20,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * A web site declared as data ({@link Route}s by path), served by the JDK's {@link HttpServer} on a real
@@ -28,6 +29,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class TestSite implements AutoCloseable {
     private final Map<String, Route> routes;
+    private final Function<String, Route> generated;
+    private final boolean recording;
     private final Map<String, AtomicInteger> drops = new ConcurrentHashMap<>(); // requests so far, per target
     private final ConcurrentLinkedQueue<Logged> requests = new ConcurrentLinkedQueue<>();
     private final AtomicInteger arrivals = new AtomicInteger();
@@ -36,6 +39,7 @@ public final class TestSite implements AutoCloseable {
     private static final class Logged {
         final RecordedRequest arrived;
         volatile long endNanos;
+        volatile boolean answered;
 
         Logged(RecordedRequest arrived) {
             this.arrived = arrived;
@@ -49,8 +53,11 @@ public final class TestSite implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
 
-    private TestSite(Map<String, Route> routes, int port) throws IOException {
+    private TestSite(Map<String, Route> routes, Function<String, Route> generated, boolean recording, int port)
+            throws IOException {
         this.routes = Map.copyOf(routes);
+        this.generated = generated;
+        this.recording = recording;
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 4096);
         server.setExecutor(executor);
         server.createContext("/", this::handle);
@@ -88,6 +95,11 @@ public final class TestSite implements AutoCloseable {
         return requests.stream().map(Logged::snapshot).toList();
     }
 
+    /** How many requests for {@code target} were answered in full (not dropped, not abandoned by the client). */
+    public long answeredCount(String target) {
+        return requests.stream().filter(r -> r.answered && r.arrived.target().equals(target)).count();
+    }
+
     /** How many requests asked for {@code target} (path plus query). */
     public long requestCount(String target) {
         return requests.stream().filter(r -> r.arrived.target().equals(target)).count();
@@ -107,9 +119,12 @@ public final class TestSite implements AutoCloseable {
         Map<String, List<String>> headers = new LinkedHashMap<>();
         exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), List.copyOf(v)));
         Logged logged = new Logged(new RecordedRequest(exchange.getRequestMethod(), target, headers, start, 0));
-        requests.add(logged);
+        if (recording) requests.add(logged);
         try {
-            answer(exchange, target, routes.getOrDefault(target, NOT_FOUND));
+            Route route = routes.get(target);
+            if (route == null) route = generated.apply(target);
+            answer(exchange, target, route == null ? NOT_FOUND : route);
+            logged.answered = true;
         } finally {
             logged.endNanos = System.nanoTime(); // before the exchange closes: the client may not see it end first
             exchange.close();
@@ -180,7 +195,21 @@ public final class TestSite implements AutoCloseable {
     /** Declares a site, path by path. Paths include the query, exactly as the crawler will request them. */
     public static final class Builder {
         private final Map<String, Route> routes = new LinkedHashMap<>();
+        private Function<String, Route> generated = target -> null;
+        private boolean recording = true;
         private int port;
+
+        /** Answers targets that have no declared route with what {@code routes} makes of them (null: a 404). */
+        public Builder generated(Function<String, Route> routes) {
+            this.generated = routes;
+            return this;
+        }
+
+        /** Turns the request log off (for benchmarks that send millions of requests); arrivals are still counted. */
+        public Builder recording(boolean on) {
+            this.recording = on;
+            return this;
+        }
 
         /** Serves on this port instead of an ephemeral one (see {@link TestSite#freePort()}). */
         public Builder port(int port) {
@@ -224,7 +253,7 @@ public final class TestSite implements AutoCloseable {
 
         public TestSite start() {
             try {
-                return new TestSite(routes, port);
+                return new TestSite(routes, generated, recording, port);
             } catch (IOException e) {
                 throw new UncheckedIOException("test site could not start", e);
             }
@@ -246,16 +275,31 @@ public final class TestSite implements AutoCloseable {
      */
     public static Map<String, String> crossLinked(int n, int links) {
         Map<String, String> pages = new LinkedHashMap<>();
-        for (int i = 0; i < n; i++) {
-            List<String> anchors = new ArrayList<>();
-            anchors.add("<a href=\"/p0\">home</a>");
-            anchors.add("<a href=\"/p" + (i + 1) % n + "\">next</a>");
-            for (int k = 1; k <= links; k++) {
-                anchors.add("<a href=\"/p" + ((i * 7L + k * 13L) % n) + "\">link " + k + "</a>");
-            }
-            pages.put("/p" + i, "<!doctype html><html><head><title>page " + i + "</title></head><body>"
-                    + String.join("\n", anchors) + "</body></html>");
-        }
+        for (int i = 0; i < n; i++) pages.put("/p" + i, crossLinkedPage(i, n, links));
         return pages;
+    }
+
+    /** Page {@code /p<i>} of {@link #crossLinked(int, int)}. */
+    public static String crossLinkedPage(int i, int n, int links) {
+        List<String> anchors = new ArrayList<>();
+        anchors.add("<a href=\"/p0\">home</a>");
+        anchors.add("<a href=\"/p" + (i + 1) % n + "\">next</a>");
+        for (int k = 1; k <= links; k++) {
+            anchors.add("<a href=\"/p" + ((i * 7L + k * 13L) % n) + "\">link " + k + "</a>");
+        }
+        return "<!doctype html><html><head><title>page " + i + "</title></head><body>"
+                + String.join("\n", anchors) + "</body></html>";
+    }
+
+    /**
+     * The same site as {@link #crossLinked(int, int)}, made page by page as requested instead of held in memory:
+     * for sites of millions of pages. Add it with {@link Builder#generated}.
+     */
+    public static Function<String, Route> crossLinkedGenerator(int n, int links) {
+        return target -> {
+            if (!target.matches("/p\\d{1,9}")) return null;
+            long i = Long.parseLong(target.substring(2));
+            return i < n && target.equals("/p" + i) ? Route.Respond.html(crossLinkedPage((int) i, n, links)) : null;
+        };
     }
 }

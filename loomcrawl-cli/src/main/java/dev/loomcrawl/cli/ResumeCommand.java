@@ -1,0 +1,75 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.state.ConfigCodec;
+import dev.loomcrawl.state.StateException;
+import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code loomcrawl resume FILE}: the next run of a crawl started with {@code crawl --state FILE}. */
+@Command(name = "resume", sortOptions = false, usageHelpAutoWidth = true,
+        description = {"Continue the crawl whose state is in FILE, with its saved configuration, then print the "
+                + "report of all its runs.",
+                "URLs finished in earlier runs are not fetched again; those that were in flight when a run was "
+                        + "killed are. Limits and --max-tasks may be changed; the new values are saved."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  loomcrawl resume crawl.db",
+                "  loomcrawl resume --max-pages 50000 --max-tasks 20 crawl.db",
+                "",
+                "Exit codes: 0 crawl finished, 1 crawl failed (or FILE refused), 2 usage error, 130 interrupted."})
+final class ResumeCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "The state file given to 'crawl --state'.")
+    Path file;
+
+    @Option(names = {"--max-tasks", "--max_tasks"}, paramLabel = "N",
+            description = "Fetches in flight at once (default: the saved value).")
+    Integer maxTasks;
+
+    @CommandLine.Mixin
+    LimitOptions limits = new LimitOptions();
+
+    @Option(names = {"-v", "--verbose"}, description = "Log more (repeat for more: -v info, -vv debug).")
+    boolean[] verbose = new boolean[0];
+
+    @Option(names = {"-q", "--quiet"}, description = "Log errors only.")
+    boolean quiet;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Override
+    public Integer call() {
+        Logging.configure(quiet ? -1 : verbose.length);
+        SqliteCrawlStore store;
+        try {
+            store = SqliteCrawlStore.open(file);
+        } catch (StateException e) {
+            return StatefulCrawl.failed(spec, e);
+        }
+        try (store) {
+            CrawlConfig config = overridden(store.config());
+            if (!ConfigCodec.encode(config).equals(ConfigCodec.encode(store.config()))) store.saveConfig(config);
+            return StatefulCrawl.run(store, config, spec);
+        } catch (StateException e) {
+            return StatefulCrawl.failed(spec, e);
+        }
+    }
+
+    private CrawlConfig overridden(CrawlConfig saved) {
+        try {
+            CrawlConfig c = saved.withLimits(limits.overriding(saved.limits(), spec.commandLine().getParseResult()));
+            return maxTasks == null ? c : c.withMaxTasks(maxTasks);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.testkit.SmallDisk;
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.stream.IntStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * A state file on a real small file system (a tmpfs this test mounts; skipped where mounting is not allowed)
+ * that fills up or turns read-only: the crawl stops with one line, and resumes once the disk is usable again.
+ */
+class DiskFaultTest {
+    private static final int PAGES = 2000;
+    private static final int MAX_TASKS = 10;
+
+    @TempDir
+    Path tmp;
+
+    private static int[] fetches(TestSite site) {
+        int[] counts = new int[PAGES];
+        site.requests().forEach(r -> {
+            if (r.target().startsWith("/p")) counts[Integer.parseInt(r.target().substring(2))]++;
+        });
+        return counts;
+    }
+
+    @Test
+    void aFullDiskStopsTheCrawlWithOneLineAndItResumesOnceThereIsSpace() throws Exception {
+        try (SmallDisk disk = SmallDisk.tryMount("160k");
+             TestSite site = TestSite.builder().pages(TestSite.crossLinked(PAGES, 4)).start()) {
+            assumeTrue(disk != null, "cannot mount a tmpfs here (not root?)");
+            String state = disk.dir().resolve("crawl.db").toString();
+            LoomcrawlProcess full = LoomcrawlProcess.start(tmp, "crawl", "--state", state, "--max-tasks",
+                    "" + MAX_TASKS, "--per-host", "10", site.url("/p0"));
+            assertEquals(1, full.exit(60), full.stderr());
+            assertEquals("", full.stdout());
+            String line = full.stderr();
+            assertEquals(1, line.lines().count(), line);
+            assertTrue(line.startsWith("loomcrawl: state file " + state + ": "), line);
+            assertTrue(line.contains("the disk is full. The state is as of the last commit: free some space, then run "
+                    + "'loomcrawl resume " + state + "'"), line);
+            int fetchedBefore = IntStream.of(fetches(site)).sum();
+            assertTrue(fetchedBefore < PAGES, "the disk filled before the crawl ended: " + fetchedBefore);
+
+            disk.resize("32m");
+            LoomcrawlProcess resumed = LoomcrawlProcess.start(tmp, "resume", "-q", state);
+            assertEquals(0, resumed.exit(60), resumed.stderr());
+            assertTrue(resumed.stdout().contains("Todo: 0\nDone: " + PAGES + "\n"), resumed.stdout());
+            int[] counts = fetches(site);
+            assertTrue(IntStream.of(counts).allMatch(n -> n >= 1));
+            assertTrue(IntStream.of(counts).sum() - PAGES <= MAX_TASKS, "repeats: only what was in flight");
+        }
+    }
+
+    @Test
+    void aReadOnlyStateFileIsRefusedWithOneLineAndResumesOnceWritable() throws Exception {
+        try (SmallDisk disk = SmallDisk.tryMount("32m");
+             TestSite site = TestSite.builder().pages(TestSite.crossLinked(PAGES, 4)).start()) {
+            assumeTrue(disk != null, "cannot mount a tmpfs here (not root?)");
+            String state = disk.dir().resolve("crawl.db").toString();
+            CrawlCommandTest.Run first = CrawlCommandTest.run("crawl", "--state", state, "--max-pages", "300",
+                    "--per-host", "10", site.url("/p0"));
+            assertEquals(0, first.exit(), first.err());
+
+            disk.readOnly(true);
+            CrawlCommandTest.Run refused = CrawlCommandTest.run("resume", "--max-pages", "100000", state);
+            assertEquals(1, refused.exit());
+            assertEquals("", refused.out());
+            assertEquals("loomcrawl: state file " + state + ": it is read-only (loomcrawl writes it, and crawl.db-wal "
+                    + "beside it): make it and its directory writable, then try again\n", refused.err());
+            assertEquals(300, IntStream.of(fetches(site)).sum());
+
+            disk.readOnly(false);
+            CrawlCommandTest.Run resumed = CrawlCommandTest.run("resume", "--max-pages", "100000", state);
+            assertEquals(0, resumed.exit(), resumed.err());
+            assertTrue(resumed.out().contains("Todo: 0\nDone: " + PAGES + "\n"), resumed.out());
+            assertTrue(IntStream.of(fetches(site)).allMatch(n -> n == 1), "each page exactly once");
+        }
+    }
+}

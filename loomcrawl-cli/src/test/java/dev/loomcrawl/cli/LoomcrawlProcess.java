@@ -1,0 +1,52 @@
+package dev.loomcrawl.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real loomcrawl process on this test's class path, for what only a process shows: SIGKILL, SIGINT, and
+ * everything it writes to standard error. Standard output goes to a file, since reports can be long.
+ */
+record LoomcrawlProcess(Process process, Path out, Path err) {
+
+    static LoomcrawlProcess start(Path dir, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-Xmx256m", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName()));
+        cmd.addAll(List.of(args));
+        Path out = Files.createTempFile(dir, "stdout", ".txt");
+        Path err = Files.createTempFile(dir, "stderr", ".txt");
+        return new LoomcrawlProcess(new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile())
+                .start(), out, err);
+    }
+
+    /** Waits for the exit code (failing the test if it takes longer than {@code seconds}). */
+    int exit(int seconds) throws InterruptedException {
+        if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("loomcrawl did not end within " + seconds + " s; stderr: " + stderr());
+        }
+        return process.exitValue();
+    }
+
+    String stdout() {
+        return read(out);
+    }
+
+    String stderr() {
+        return read(err);
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(unreadable: " + e + ")";
+        }
+    }
+}

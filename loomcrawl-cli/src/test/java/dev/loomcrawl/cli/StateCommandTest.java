@@ -1,0 +1,113 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.IntStream;
+
+import static dev.loomcrawl.cli.CrawlCommandTest.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** crawl --state, resume and report, in-process against a real test site and a real state file. */
+class StateCommandTest {
+    @TempDir
+    Path tmp;
+
+    private static long pagesFetched(TestSite site, int pages) {
+        return IntStream.range(0, pages).mapToLong(i -> site.requestCount("/p" + i)).sum();
+    }
+
+    @Test
+    void reportPrintsWhatTheCrawlPrinted() {
+        try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(40, 3)).start()) {
+            String state = tmp.resolve("crawl.db").toString();
+            CrawlCommandTest.Run crawl = run("crawl", "--state", state, "--max-tasks", "8", site.url("/p0"));
+            assertEquals(0, crawl.exit(), crawl.err());
+            assertTrue(crawl.out().startsWith("*** Report ***\n" + site.url("/p0") + " 200 text/html utf-8 "), crawl.out());
+            assertTrue(crawl.out().contains("(max_tasks=8)"), crawl.out());
+            assertTrue(crawl.out().contains("Todo: 0\nDone: 40\n"), crawl.out());
+            CrawlCommandTest.Run report = run("report", state);
+            assertEquals(0, report.exit(), report.err());
+            assertEquals(crawl.out(), report.out());
+        }
+    }
+
+    @Test
+    void reportWritesJsonLinesAndCsvOneLinePerRecord() {
+        try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(10, 2)).start()) {
+            String state = tmp.resolve("crawl.db").toString();
+            assertEquals(0, run("crawl", "--state", state, site.url("/p0")).exit());
+            String[] jsonl = run("report", "--format", "jsonl", state).out().split("\n");
+            assertEquals(10, jsonl.length);
+            assertTrue(jsonl[0].startsWith("{\"url\":\"" + site.url("/p0") + "\",\"next_url\":null,\"status\":200,"),
+                    jsonl[0]);
+            assertTrue(jsonl[1].contains("\"depth\":1,\"referrer\":\"" + site.url("/p0") + "\""), jsonl[1]);
+            String[] csv = run("report", "--format", "csv", state).out().split("\r\n");
+            assertEquals(11, csv.length);
+            assertTrue(csv[0].startsWith("url,next_url,status,error_kind,"), csv[0]);
+            assertTrue(csv[1].startsWith(site.url("/p0") + ",,200,,,"), csv[1]);
+        }
+    }
+
+    @Test
+    void resumeWithAHigherPageLimitFetchesOnlyTheRestOfTheBudgetAndSavesIt() {
+        try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(200, 4)).start()) {
+            String state = tmp.resolve("crawl.db").toString();
+            CrawlCommandTest.Run first = run("crawl", "--state", state, "--max-pages", "50", site.url("/p0"));
+            assertEquals(0, first.exit(), first.err());
+            assertTrue(first.out().contains("Done: 50\n"), first.out());
+            CrawlCommandTest.Run second = run("resume", "--max-pages", "120", "--max-tasks", "5", state);
+            assertEquals(0, second.exit(), second.err());
+            assertTrue(second.out().contains("Done: 120\n"), second.out());
+            assertTrue(second.out().contains("(max_tasks=5)"), second.out());
+            assertEquals(120, pagesFetched(site, 200));
+            CrawlCommandTest.Run third = run("resume", state); // the raised limit was saved: nothing more to do
+            assertTrue(third.out().contains("Done: 120\n"), third.out());
+            assertEquals(120, pagesFetched(site, 200));
+            CrawlCommandTest.Run last = run("resume", "--max-pages", "100000", state);
+            assertTrue(last.out().contains("Todo: 0\nDone: 200\n"), last.out());
+            for (int i = 0; i < 200; i++) assertEquals(1, site.requestCount("/p" + i), "/p" + i);
+        }
+    }
+
+    @Test
+    void aSecondCrawlOnAStateFileIsRefusedWithOneLineThatSaysToResume() throws Exception {
+        try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(5, 1)).start()) {
+            Path state = tmp.resolve("crawl.db");
+            assertEquals(0, run("crawl", "--state", state.toString(), site.url("/p0")).exit());
+            byte[] before = Files.readAllBytes(state);
+            CrawlCommandTest.Run again = run("crawl", "--state", state.toString(), site.url("/p0"));
+            assertEquals(1, again.exit());
+            assertEquals("", again.out());
+            assertEquals(1, again.err().lines().count(), again.err());
+            assertTrue(again.err().startsWith("loomcrawl: state file " + state + ": it already holds a crawl"), again.err());
+            assertTrue(again.err().contains("'loomcrawl resume " + state + "'"), again.err());
+            assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(state)));
+        }
+    }
+
+    @Test
+    void resumeAndReportRefuseWhatIsNotAStateFileWithOneLine() throws Exception {
+        Path notes = tmp.resolve("notes.txt");
+        Files.writeString(notes, "not a database, just some text that is long enough to have a header\n".repeat(10));
+        for (String command : new String[] {"resume", "report"}) {
+            CrawlCommandTest.Run r = run(command, notes.toString());
+            assertEquals(1, r.exit(), command);
+            assertEquals("loomcrawl: state file " + notes + ": cannot open it: it is corrupt, or not an SQLite database "
+                    + "at all; loomcrawl will not touch it\n", r.err(), command);
+            CrawlCommandTest.Run missing = run(command, tmp.resolve("missing.db").toString());
+            assertEquals("loomcrawl: state file " + tmp.resolve("missing.db") + ": no such file\n", missing.err());
+        }
+    }
+
+    @Test
+    void htmlReportsAreAUsageErrorUntilTheHtmlReportExists() {
+        CrawlCommandTest.Run r = run("report", "--format", "html", tmp.resolve("x.db").toString());
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("'html' is not available in this build yet"), r.err());
+    }
+}

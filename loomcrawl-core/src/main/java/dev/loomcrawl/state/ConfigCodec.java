@@ -1,0 +1,172 @@
+package dev.loomcrawl.state;
+
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.limits.LimitSettings;
+import dev.loomcrawl.politeness.PolitenessSettings;
+import dev.loomcrawl.scope.ScopeKind;
+
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * A {@link CrawlConfig} as a list of (name, value) text settings, for a store to keep and a person to read.
+ * Names are the command line's option names without their dashes ({@code max-tasks}); list options repeat
+ * their name, in order ({@code root}, {@code include}, {@code exclude}, {@code resolve}, {@code header});
+ * durations are ISO-8601 ({@code PT10S}), sizes are bytes, limits that are off are {@code -1} (or absent,
+ * for {@code max-time}). A missing name takes its default, so older files keep working when options are added;
+ * an unknown name is refused, since a newer loomcrawl wrote it and this one cannot honour it.
+ */
+public final class ConfigCodec {
+    private ConfigCodec() {}
+
+    /** One setting. */
+    public record Setting(String name, String value) {}
+
+    public static List<Setting> encode(CrawlConfig c) {
+        List<Setting> out = new ArrayList<>();
+        c.roots().forEach(r -> out.add(new Setting("root", r.toString())));
+        add(out, "max-tasks", c.maxTasks());
+        add(out, "max-redirect", c.maxRedirects());
+        add(out, "max-tries", c.maxTries());
+        add(out, "scope", c.scope().name().toLowerCase(Locale.ROOT));
+        add(out, "lenient", c.lenient());
+        c.includes().forEach(p -> out.add(new Setting("include", p.pattern())));
+        c.excludes().forEach(p -> out.add(new Setting("exclude", p.pattern())));
+        add(out, "user-agent", c.userAgent());
+        add(out, "connect-timeout", c.connectTimeout());
+        add(out, "idle-timeout", c.idleTimeout());
+        add(out, "fetch-timeout", c.fetchTimeout());
+        add(out, "max-body", c.maxBodyBytes());
+        add(out, "retry-backoff", c.retryBackoff());
+        add(out, "retry-backoff-max", c.retryBackoffMax());
+        add(out, "http2", c.http2());
+        new TreeMap<>(c.resolve()).forEach((hostPort, address) -> // sorted: the map has no order of its own
+                out.add(new Setting("resolve", hostPort + ":" + address.getHostAddress())));
+        add(out, "insecure", c.insecure());
+        PolitenessSettings p = c.politeness();
+        add(out, "per-host", p.perHost());
+        add(out, "delay", p.delay());
+        add(out, "max-crawl-delay", p.maxCrawlDelay());
+        add(out, "max-retry-after", p.maxRetryAfter());
+        add(out, "ignore-robots", p.ignoreRobots());
+        add(out, "sitemaps", c.sitemaps());
+        add(out, "allow-private", c.allowPrivate());
+        add(out, "check-links", c.checkLinks());
+        c.headers().forEach(h -> out.add(new Setting("header", h.getKey() + ": " + h.getValue())));
+        encodeLimits(c.limits(), out);
+        return out;
+    }
+
+    private static void encodeLimits(LimitSettings l, List<Setting> out) {
+        add(out, "max-depth", l.maxDepth());
+        add(out, "max-pages", l.maxPages());
+        add(out, "max-pages-per-host", l.maxPagesPerHost());
+        add(out, "max-bytes", l.maxBytes());
+        if (l.maxTime() != null) add(out, "max-time", l.maxTime());
+        add(out, "max-url-length", l.maxUrlLength());
+        add(out, "max-path-segments", l.maxPathSegments());
+        add(out, "max-segment-repeats", l.maxSegmentRepeats());
+        add(out, "max-query-parameters", l.maxQueryParameters());
+    }
+
+    /** Rebuilds the configuration; a bad or unknown setting is an {@link IllegalArgumentException} naming it. */
+    public static CrawlConfig decode(List<Setting> settings) {
+        Map<String, List<String>> byName = new LinkedHashMap<>();
+        settings.forEach(s -> byName.computeIfAbsent(s.name(), n -> new ArrayList<>()).add(s.value()));
+        Values v = new Values(byName);
+        CrawlConfig.Builder b = CrawlConfig.builder();
+        v.all("root").forEach(b::root);
+        v.one("max-tasks", Integer::parseInt).ifPresent(b::maxTasks);
+        v.one("max-redirect", Integer::parseInt).ifPresent(b::maxRedirects);
+        v.one("max-tries", Integer::parseInt).ifPresent(b::maxTries);
+        v.one("scope", s -> ScopeKind.valueOf(s.toUpperCase(Locale.ROOT))).ifPresent(b::scope);
+        v.one("lenient", ConfigCodec::bool).ifPresent(b::lenient);
+        v.all("include").forEach(b::include);
+        v.all("exclude").forEach(b::exclude);
+        v.one("user-agent", s -> s).ifPresent(b::userAgent);
+        v.one("connect-timeout", Duration::parse).ifPresent(b::connectTimeout);
+        v.one("idle-timeout", Duration::parse).ifPresent(b::idleTimeout);
+        v.one("fetch-timeout", Duration::parse).ifPresent(b::fetchTimeout);
+        v.one("max-body", Long::parseLong).ifPresent(b::maxBodyBytes);
+        CrawlConfig defaults = CrawlConfig.builder().root("http://localhost/").build();
+        b.retryBackoff(v.one("retry-backoff", Duration::parse).orElse(defaults.retryBackoff()),
+                v.one("retry-backoff-max", Duration::parse).orElse(defaults.retryBackoffMax()));
+        v.one("http2", ConfigCodec::bool).ifPresent(b::http2);
+        v.all("resolve").forEach(b::resolve);
+        v.one("insecure", ConfigCodec::bool).ifPresent(b::insecure);
+        v.one("per-host", Integer::parseInt).ifPresent(b::perHost);
+        v.one("delay", Duration::parse).ifPresent(b::delay);
+        v.one("max-crawl-delay", Duration::parse).ifPresent(b::maxCrawlDelay);
+        v.one("max-retry-after", Duration::parse).ifPresent(b::maxRetryAfter);
+        v.one("ignore-robots", ConfigCodec::bool).ifPresent(b::ignoreRobots);
+        v.one("sitemaps", ConfigCodec::bool).ifPresent(b::sitemaps);
+        v.one("allow-private", ConfigCodec::bool).ifPresent(b::allowPrivate);
+        v.one("check-links", ConfigCodec::bool).ifPresent(b::checkLinks);
+        v.all("header").forEach(b::header);
+        b.limits(decodeLimits(v));
+        v.refuseUnread();
+        return b.build();
+    }
+
+    private static LimitSettings decodeLimits(Values v) {
+        LimitSettings d = LimitSettings.defaults();
+        return new LimitSettings(v.one("max-depth", Integer::parseInt).orElse(d.maxDepth()),
+                v.one("max-pages", Long::parseLong).orElse(d.maxPages()),
+                v.one("max-pages-per-host", Long::parseLong).orElse(d.maxPagesPerHost()),
+                v.one("max-bytes", Long::parseLong).orElse(d.maxBytes()),
+                v.one("max-time", Duration::parse).orElse(d.maxTime()),
+                v.one("max-url-length", Integer::parseInt).orElse(d.maxUrlLength()),
+                v.one("max-path-segments", Integer::parseInt).orElse(d.maxPathSegments()),
+                v.one("max-segment-repeats", Integer::parseInt).orElse(d.maxSegmentRepeats()),
+                v.one("max-query-parameters", Integer::parseInt).orElse(d.maxQueryParameters()));
+    }
+
+    private static void add(List<Setting> out, String name, Object value) {
+        out.add(new Setting(name, String.valueOf(value)));
+    }
+
+    private static boolean bool(String s) {
+        if (s.equals("true") || s.equals("false")) return Boolean.parseBoolean(s);
+        throw new IllegalArgumentException("not true or false: " + s);
+    }
+
+    /** The settings by name, remembering which were read so that unknown ones can be refused. */
+    private static final class Values {
+        private final Map<String, List<String>> byName;
+
+        Values(Map<String, List<String>> byName) {
+            this.byName = new LinkedHashMap<>(byName);
+        }
+
+        List<String> all(String name) {
+            List<String> values = byName.remove(name);
+            return values == null ? List.of() : values;
+        }
+
+        <T> Optional<T> one(String name, Function<String, T> parse) {
+            List<String> values = all(name);
+            if (values.isEmpty()) return Optional.empty();
+            if (values.size() > 1) throw new IllegalArgumentException("setting " + name + " is given twice");
+            try {
+                return Optional.of(parse.apply(values.getFirst()));
+            } catch (IllegalArgumentException | DateTimeParseException e) {
+                throw new IllegalArgumentException("setting " + name + " has a bad value: " + values.getFirst());
+            }
+        }
+
+        void refuseUnread() {
+            if (!byName.isEmpty()) {
+                throw new IllegalArgumentException("unknown settings " + byName.keySet()
+                        + " (written by a newer loomcrawl?)");
+            }
+        }
+    }
+}

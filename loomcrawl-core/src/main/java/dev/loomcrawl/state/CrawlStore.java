@@ -1,0 +1,59 @@
+package dev.loomcrawl.state;
+
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.CrawlSummary;
+
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
+
+/**
+ * Where a crawl's state lives: its configuration, every URL it has seen (queued, finished or dropped), one
+ * record per finished URL, optionally its link graph, and its runs. The service-provider interface behind
+ * {@link DurableFrontier}: implement it to keep crawls somewhere else (SQLite is in loomcrawl-store-sqlite).
+ *
+ * <p>Writes come only through {@link #apply}, always from one thread (the {@link StateCommitter}'s), which
+ * also calls {@link #queued}; a store needs no locking of its own for them. Opening a store (and refusing a
+ * foreign, newer or corrupt one) is the implementation's factory's job. Every failure is a
+ * {@link StateException} with a one-line message.
+ */
+public interface CrawlStore extends AutoCloseable {
+
+    /** Where the state is, for messages: a file name, a URL. */
+    String location();
+
+    /** A random id given to the crawl when its state was created. */
+    String crawlId();
+
+    /** The configuration the crawl was started (or last resumed) with. */
+    CrawlConfig config();
+
+    /** Replaces the saved configuration (a resume that overrides limits or {@code --max-tasks}). */
+    void saveConfig(CrawlConfig config);
+
+    /** Whether every link of every page is kept ({@link StateChange.Finished#links()}). */
+    boolean keepsLinks();
+
+    /**
+     * Starts a run: hands every fingerprint seen so far to {@code seen}, and says where the queue stands and
+     * what the budgets have used (per-host counts only if {@code perHost}). Called once, before any apply.
+     */
+    Resumption resume(LongConsumer seen, boolean perHost);
+
+    /** Applies the changes, in order, as one atomic and durable unit: all of them are on disk, or none. */
+    void apply(List<StateChange> changes);
+
+    /** Up to {@code max} queued visits with ids from {@code fromId} up, in id order, seeing every change applied. */
+    List<StoredVisit> queued(long fromId, int max);
+
+    /** How the crawl stands over all its runs: records, URLs to do, time spent, how the last run ended. */
+    CrawlSummary summary();
+
+    /** Every record, in URL order, streamed. */
+    void forEachRecord(Consumer<CrawlRecord> action);
+
+    /** Releases the store; what was applied stays. */
+    @Override
+    void close();
+}

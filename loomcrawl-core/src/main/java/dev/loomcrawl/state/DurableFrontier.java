@@ -1,0 +1,297 @@
+package dev.loomcrawl.state;
+
+import dev.loomcrawl.CrawlListener;
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.FoundLink;
+import dev.loomcrawl.frontier.Frontier;
+import dev.loomcrawl.frontier.InMemoryFrontier;
+import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.limits.LimitUsage;
+import dev.loomcrawl.url.Origin;
+import dev.loomcrawl.url.WebUrl;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A frontier whose every change is kept in a {@link CrawlStore}, so a crawl can be resumed after Ctrl-C, kill
+ * -9 or a power cut. Scheduling (per-origin queues, politeness) is an {@link InMemoryFrontier} used as a
+ * window of at most {@code capacity} queued visits: a new URL goes into the window while it has room and
+ * nothing older waits on disk, otherwise it stays on disk only, and the window is refilled from the store in
+ * discovery order as it drains. The seen set is {@link UrlFingerprint}s, so memory stays flat.
+ *
+ * <p>Exactly once: a visit's record (see {@link #recorder()}), written with the URLs it led to, is what makes it
+ * finished, and {@link #done} returns only when that is durable. A run killed at any moment therefore leaves
+ * unfinished only what was in flight (at most {@code --max-tasks} visits), which the next run fetches again.
+ */
+public final class DurableFrontier implements Frontier {
+    /** Queued visits kept in memory by default: a few MiB. */
+    public static final int DEFAULT_WINDOW = 10_000;
+    private static final Logger log = LoggerFactory.getLogger(DurableFrontier.class);
+
+    private final CrawlStore store;
+    private final InMemoryFrontier window;
+    private final int capacity;
+    private final FingerprintSet seen = new FingerprintSet();
+    private final Resumption resumption;
+    private final StateCommitter committer;
+    private final Map<String, Long> ids = new ConcurrentHashMap<>(); // URL -> id, for the visits in memory
+    private final Map<String, List<FoundLink>> pageLinks = new ConcurrentHashMap<>(); // onLinks until onRecord
+    private final ReentrantLock lock = new ReentrantLock(); // guards the four fields below; never held over I/O
+    private long nextId;
+    private long loadedUpTo; // every queued visit with a lower id is in memory (or finished)
+    private long spilled; // queued visits on disk only
+    private CompletableFuture<Void> loading;
+    private volatile boolean stopped;
+    private boolean finished;
+
+    private DurableFrontier(CrawlStore store, InMemoryFrontier window, int capacity, boolean perHostUsage) {
+        this.store = store;
+        this.window = window;
+        this.capacity = capacity;
+        this.resumption = store.resume(seen::add, perHostUsage);
+        this.nextId = resumption.nextId();
+        this.loadedUpTo = resumption.firstQueuedId();
+        this.spilled = resumption.queued();
+        this.committer = new StateCommitter(store, this::failed);
+    }
+
+    /**
+     * Starts a run on the store's state (a new crawl, or one to resume).
+     *
+     * @param perOrigin    fetches in flight at once on one origin
+     * @param delay        minimum gap between fetch starts on one origin
+     * @param capacity     queued visits kept in memory
+     * @param perHostUsage whether {@link #usage()} must count URLs per host (for {@code --max-pages-per-host})
+     */
+    public static DurableFrontier open(CrawlStore store, int perOrigin, Duration delay, int capacity,
+                                       boolean perHostUsage) {
+        if (capacity < 1) throw new IllegalArgumentException("capacity must be at least 1");
+        return new DurableFrontier(store, new InMemoryFrontier(perOrigin, delay), capacity, perHostUsage);
+    }
+
+    /** What the state held when this run started. */
+    public Resumption resumption() {
+        return resumption;
+    }
+
+    /** What earlier runs used of the crawl's budgets. */
+    public LimitUsage usage() {
+        return resumption.usage();
+    }
+
+    /** The listener that writes each finished URL's record (and links) to the store: add it to the crawler. */
+    public CrawlListener recorder() {
+        return new CrawlListener() {
+            @Override
+            public void onLinks(CrawlRecord record, List<FoundLink> links) {
+                if (store.keepsLinks()) pageLinks.put(record.url().toString(), List.copyOf(links));
+            }
+
+            @Override
+            public void onRecord(CrawlRecord record) {
+                String url = record.url().toString();
+                List<FoundLink> links = pageLinks.remove(url);
+                Long id = ids.remove(url);
+                if (id == null) {
+                    log.warn("a record for {}, which this frontier did not hand out, is not kept", url);
+                    return;
+                }
+                committer.append(new StateChange.Finished(id, record, links == null ? List.of() : links));
+            }
+        };
+    }
+
+    @Override
+    public boolean offer(Visit visit) {
+        if (!markSeen(visit.url())) return false;
+        enqueue(visit);
+        return true;
+    }
+
+    @Override
+    public boolean markSeen(WebUrl url) {
+        return seen.add(UrlFingerprint.of(url));
+    }
+
+    @Override
+    public boolean seen(WebUrl url) {
+        return seen.contains(UrlFingerprint.of(url));
+    }
+
+    @Override
+    public void enqueue(Visit visit) {
+        long fingerprint = UrlFingerprint.of(visit.url());
+        boolean inMemory;
+        lock.lock();
+        try {
+            long id = nextId++;
+            inMemory = spilled == 0 && window.queued() < capacity;
+            if (inMemory) {
+                loadedUpTo = id + 1;
+                ids.put(visit.url().toString(), id);
+            } else {
+                spilled++;
+            }
+            committer.append(new StateChange.Queued(id, visit, fingerprint)); // in id order: appended under the lock
+        } finally {
+            lock.unlock();
+        }
+        if (inMemory) window.enqueue(visit);
+    }
+
+    @Override
+    public void drop(Visit visit, String reason) {
+        long fingerprint = UrlFingerprint.of(visit.url());
+        lock.lock();
+        try {
+            committer.append(new StateChange.Dropped(nextId++, visit, fingerprint, reason));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public Visit take() throws InterruptedException {
+        while (true) {
+            Visit visit = window.take();
+            if (visit != null) {
+                if (window.queued() <= capacity / 2) refill();
+                return visit;
+            }
+            if (stopped) return null;
+            CompletableFuture<Void> load = refill(); // the window is empty and idle: is more on disk?
+            if (load == null) return null;
+            try {
+                load.join();
+            } catch (CompletionException e) {
+                return null; // the store failed; failed() has stopped the crawl
+            }
+        }
+    }
+
+    /** Starts loading queued visits from the store into the window, unless a load is running or none wait. */
+    private CompletableFuture<Void> refill() {
+        CompletableFuture<List<StoredVisit>> rows;
+        CompletableFuture<Void> applied = new CompletableFuture<>();
+        lock.lock();
+        try {
+            if (loading != null) return loading;
+            if (spilled == 0 || stopped) return null;
+            rows = committer.load(loadedUpTo, Math.max(1, capacity - window.queued()));
+            loading = applied;
+        } finally {
+            lock.unlock();
+        }
+        rows.whenComplete((visits, error) -> {
+            try {
+                if (error == null) loaded(visits);
+            } finally {
+                lock.lock();
+                try {
+                    loading = null;
+                } finally {
+                    lock.unlock();
+                }
+                if (error == null) applied.complete(null);
+                else applied.completeExceptionally(error);
+            }
+        });
+        return applied;
+    }
+
+    private void loaded(List<StoredVisit> visits) {
+        lock.lock();
+        try {
+            for (StoredVisit v : visits) {
+                ids.put(v.visit().url().toString(), v.id());
+                loadedUpTo = Math.max(loadedUpTo, v.id() + 1);
+            }
+            spilled -= visits.size();
+            if (visits.isEmpty() && spilled > 0) {
+                log.warn("{}: {} queued URLs were expected but none were found", store.location(), spilled);
+                spilled = 0;
+            }
+        } finally {
+            lock.unlock();
+        }
+        for (StoredVisit v : visits) window.enqueue(v.visit());
+    }
+
+    @Override
+    public void release(Visit visit, Duration pause) {
+        window.release(visit, pause);
+    }
+
+    @Override
+    public void retryLater(Visit visit, Duration pause) {
+        window.retryLater(visit, pause);
+    }
+
+    @Override
+    public void setDelay(Origin origin, Duration delay) {
+        window.setDelay(origin, delay);
+    }
+
+    /** Waits until what the visit led to and its record are durable, then ends it. */
+    @Override
+    public void done(Visit visit) {
+        committer.awaitDurable();
+        window.done(visit);
+    }
+
+    @Override
+    public void stop() {
+        stopped = true;
+        window.stop();
+    }
+
+    /** Records how the run ended and commits everything; throws the store's failure if it had one. */
+    @Override
+    public void finish(CrawlSummary summary) {
+        lock.lock();
+        try {
+            if (!finished) committer.append(new StateChange.RunEnded(summary));
+            finished = true;
+        } finally {
+            lock.unlock();
+        }
+        committer.close();
+        StateException failure = committer.failure();
+        if (failure != null) throw failure;
+    }
+
+    @Override
+    public void close() {
+        committer.close();
+    }
+
+    @Override
+    public int queued() {
+        lock.lock();
+        try {
+            return (int) Math.min(Integer.MAX_VALUE, window.queued() + spilled);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public int inFlight() {
+        return window.inFlight();
+    }
+
+    /** The store failed: stop handing out work; the crawl winds down and {@link #finish} reports why. */
+    private void failed(StateException e) {
+        log.debug("state store failed: {}", e.getMessage());
+        stop();
+    }
+}

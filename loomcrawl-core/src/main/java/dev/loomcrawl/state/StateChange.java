@@ -1,0 +1,31 @@
+package dev.loomcrawl.state;
+
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.FoundLink;
+import dev.loomcrawl.frontier.Visit;
+
+import java.util.List;
+
+/**
+ * One change to a crawl's durable state. The {@link StateCommitter} hands them to the {@link CrawlStore} in
+ * the order they happened, so that whatever prefix of them is on disk after a crash is a state the crawl
+ * could have been in. Ids number the URLs in discovery order, which is also the order they are fetched in.
+ */
+public sealed interface StateChange {
+
+    /** A URL seen for the first time and queued. */
+    record Queued(long id, Visit visit, long fingerprint) implements StateChange {}
+
+    /** A URL seen for the first time and not queued, because a limit or trap guard dropped it. */
+    record Dropped(long id, Visit visit, long fingerprint, String reason) implements StateChange {}
+
+    /**
+     * A queued URL is finished: its record (and, when the store keeps the link graph, every link of its page).
+     * From here on the URL is never fetched again.
+     */
+    record Finished(long id, CrawlRecord record, List<FoundLink> links) implements StateChange {}
+
+    /** This run of the crawl ended cleanly (finished, stopped, or at a limit) and this is how. */
+    record RunEnded(CrawlSummary summary) implements StateChange {}
+}

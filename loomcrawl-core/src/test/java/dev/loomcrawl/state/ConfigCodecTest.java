@@ -1,0 +1,74 @@
+package dev.loomcrawl.state;
+
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.limits.LimitSettings;
+import dev.loomcrawl.scope.ScopeKind;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ConfigCodecTest {
+
+    @Test
+    void everyOptionSurvivesTheRoundTrip() {
+        CrawlConfig c = CrawlConfig.builder().root("https://example.com/docs/").root("example.org")
+                .maxTasks(7).maxRedirects(3).maxTries(2).scope(ScopeKind.PREFIX).lenient(true)
+                .include("/docs/").exclude("\\.pdf$").exclude("\\?print=1").userAgent("MyBot/1.0")
+                .connectTimeout(Duration.ofSeconds(3)).idleTimeout(Duration.ofMillis(1500))
+                .fetchTimeout(Duration.ofMinutes(2)).maxBodyBytes(12345).http2(false).insecure(true)
+                .resolve("example.com:443:10.0.0.5").resolve("v6.example:80:[::1]").perHost(4)
+                .delay(Duration.ofMillis(250)).maxCrawlDelay(Duration.ofSeconds(5)).maxRetryAfter(Duration.ofSeconds(90))
+                .ignoreRobots(true).sitemaps(true).allowPrivate(true).checkLinks(true).header("Authorization: Bearer x:y")
+                .retryBackoff(Duration.ofMillis(100), Duration.ofSeconds(2))
+                .limits(new LimitSettings(3, 100, 10, 1 << 20, Duration.ofMinutes(5), 500, 20, 2, 8))
+                .build();
+        List<ConfigCodec.Setting> encoded = ConfigCodec.encode(c);
+        CrawlConfig back = ConfigCodec.decode(encoded);
+        assertEquals(encoded, ConfigCodec.encode(back));
+        assertEquals(c.limits(), back.limits());
+        assertEquals(c.politeness(), back.politeness());
+        assertEquals(c.headers(), back.headers());
+        assertEquals(c.checkLinks(), back.checkLinks());
+        assertEquals(c.resolve(), back.resolve());
+        assertTrue(encoded.contains(new ConfigCodec.Setting("max-tasks", "7")));
+        assertTrue(encoded.contains(new ConfigCodec.Setting("exclude", "\\.pdf$")));
+    }
+
+    @Test
+    void missingSettingsTakeTheirDefaults() {
+        CrawlConfig back = ConfigCodec.decode(List.of(new ConfigCodec.Setting("root", "http://example.com/")));
+        assertEquals(ConfigCodec.encode(CrawlConfig.builder().root("http://example.com/").build()),
+                ConfigCodec.encode(back));
+    }
+
+    @Test
+    void unknownOrBadSettingsAreRefusedByName() {
+        List<ConfigCodec.Setting> settings = new ArrayList<>(ConfigCodec.encode(
+                CrawlConfig.builder().root("http://example.com/").build()));
+        settings.add(new ConfigCodec.Setting("warp-drive", "on"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConfigCodec.decode(settings));
+        assertTrue(e.getMessage().contains("warp-drive"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> ConfigCodec.decode(List.of(
+                new ConfigCodec.Setting("root", "http://example.com/"), new ConfigCodec.Setting("max-tasks", "many"))));
+        assertTrue(e.getMessage().contains("max-tasks"), e.getMessage());
+    }
+
+    @Test
+    void everyPartOfCrawlConfigIsStored() {
+        // A new CrawlConfig component must be encoded and decoded by ConfigCodec (and listed here), or a resumed
+        // crawl would silently lose it.
+        List<String> stored = List.of("roots", "maxTasks", "maxRedirects", "maxTries", "scope", "lenient", "includes",
+                "excludes", "userAgent", "connectTimeout", "idleTimeout", "fetchTimeout", "maxBodyBytes", "retryBackoff",
+                "retryBackoffMax", "http2", "resolve", "insecure", "politeness", "limits", "sitemaps", "allowPrivate",
+                "headers", "checkLinks");
+        List<String> components = java.util.Arrays.stream(CrawlConfig.class.getRecordComponents())
+                .map(java.lang.reflect.RecordComponent::getName).toList();
+        assertEquals(stored, components, "ConfigCodec must store every CrawlConfig component");
+    }
+}

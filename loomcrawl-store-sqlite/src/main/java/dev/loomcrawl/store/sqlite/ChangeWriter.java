@@ -1,0 +1,146 @@
+package dev.loomcrawl.store.sqlite;
+
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.FoundLink;
+import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.state.StateChange;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Writes batches of {@link StateChange}s with prepared statements, one transaction a batch. New URLs go in
+ * first, then records, then the URLs' new states, so a batch may hold a URL's discovery and its end alike.
+ * Every commit also notes the run's progress, so a run that was killed still shows how long it ran.
+ */
+final class ChangeWriter implements AutoCloseable {
+    private final Connection c;
+    private final int run;
+    private final long runStartNanos = System.nanoTime();
+    private final PreparedStatement insertUrl;
+    private final PreparedStatement insertRecord;
+    private final PreparedStatement markDone;
+    private final PreparedStatement insertLink;
+    private final PreparedStatement runProgress;
+    private final PreparedStatement runEnded;
+
+    ChangeWriter(Connection c, int run) throws SQLException {
+        this.c = c;
+        this.run = run;
+        insertUrl = c.prepareStatement("INSERT INTO urls (id, url, fingerprint, state, depth, redirects_left, "
+                + "referrer, drop_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        insertRecord = c.prepareStatement("INSERT INTO records (url_id, run, status, next_url, error_kind, error, "
+                + "size, content_type, encoding, num_urls, num_new_urls, started_at, duration_ms, truncated, "
+                + "attempts, skip_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        markDone = c.prepareStatement("UPDATE urls SET state = 'done' WHERE id = ?");
+        insertLink = c.prepareStatement("INSERT INTO links (from_id, position, to_url, in_scope, element, attribute, "
+                + "text, rel) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        runProgress = c.prepareStatement("UPDATE runs SET last_commit_at = ?, elapsed_ms = ? WHERE run = ?");
+        runEnded = c.prepareStatement("UPDATE runs SET ended_at = ?, done = ?, interrupted = ?, limit_reached = ? "
+                + "WHERE run = ?");
+    }
+
+    /** Applies the batch and commits it; on failure rolls it back and rethrows. */
+    void apply(List<StateChange> changes) throws SQLException {
+        try {
+            for (StateChange change : changes) add(change);
+            insertUrl.executeBatch();
+            insertRecord.executeBatch();
+            markDone.executeBatch();
+            insertLink.executeBatch();
+            runEnded.executeBatch();
+            runProgress.setString(1, Instant.now().toString());
+            runProgress.setLong(2, (System.nanoTime() - runStartNanos) / 1_000_000);
+            runProgress.setInt(3, run);
+            runProgress.executeUpdate();
+            c.commit();
+        } catch (SQLException | RuntimeException e) {
+            for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, insertLink, runEnded)) p.clearBatch();
+            try {
+                c.rollback();
+            } catch (SQLException ignored) {
+                // the first failure is the one to report
+            }
+            throw e;
+        }
+    }
+
+    private void add(StateChange change) throws SQLException {
+        switch (change) {
+            case StateChange.Queued q -> url(q.id(), q.visit(), q.fingerprint(), "queued", null);
+            case StateChange.Dropped d -> url(d.id(), d.visit(), d.fingerprint(), "dropped", d.reason());
+            case StateChange.Finished f -> finished(f.id(), f.record(), f.links());
+            case StateChange.RunEnded e -> ended(e.summary());
+        }
+    }
+
+    private void url(long id, Visit v, long fingerprint, String state, String dropReason) throws SQLException {
+        insertUrl.setLong(1, id);
+        insertUrl.setString(2, v.url().toString());
+        insertUrl.setLong(3, fingerprint);
+        insertUrl.setString(4, state);
+        insertUrl.setInt(5, v.depth());
+        insertUrl.setInt(6, v.redirectsLeft());
+        insertUrl.setString(7, v.referrer() == null ? null : v.referrer().toString());
+        insertUrl.setString(8, dropReason);
+        insertUrl.addBatch();
+    }
+
+    private void finished(long id, CrawlRecord r, List<FoundLink> links) throws SQLException {
+        PreparedStatement p = insertRecord;
+        p.setLong(1, id);
+        p.setInt(2, run);
+        p.setInt(3, r.status());
+        p.setString(4, r.nextUrl());
+        p.setString(5, r.errorKind() == null ? null : r.errorKind().label());
+        p.setString(6, r.error());
+        p.setLong(7, r.size());
+        p.setString(8, r.contentType());
+        p.setString(9, r.encoding());
+        p.setInt(10, r.numUrls());
+        p.setInt(11, r.numNewUrls());
+        p.setString(12, r.startedAt().toString());
+        p.setDouble(13, r.duration().toNanos() / 1e6);
+        p.setInt(14, r.truncated() ? 1 : 0);
+        p.setInt(15, r.attempts());
+        if (r.skipReason() == null) p.setNull(16, Types.VARCHAR);
+        else p.setString(16, r.skipReason());
+        p.addBatch();
+        markDone.setLong(1, id);
+        markDone.addBatch();
+        for (int i = 0; i < links.size(); i++) link(id, i, links.get(i));
+    }
+
+    private void link(long from, int position, FoundLink found) throws SQLException {
+        insertLink.setLong(1, from);
+        insertLink.setInt(2, position);
+        insertLink.setString(3, found.link().target().toString());
+        insertLink.setInt(4, found.inScope() ? 1 : 0);
+        insertLink.setString(5, found.link().element());
+        insertLink.setString(6, found.link().attribute());
+        insertLink.setString(7, found.link().text());
+        insertLink.setString(8, found.link().rel());
+        insertLink.addBatch();
+    }
+
+    private void ended(CrawlSummary s) throws SQLException {
+        runEnded.setString(1, s.finishedAt().toString());
+        runEnded.setLong(2, s.done());
+        runEnded.setInt(3, s.interrupted() ? 1 : 0);
+        runEnded.setString(4, s.limitReached());
+        runEnded.setInt(5, run);
+        runEnded.addBatch();
+    }
+
+    @Override
+    public void close() throws SQLException {
+        for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, insertLink, runProgress, runEnded)) {
+            p.close();
+        }
+    }
+}

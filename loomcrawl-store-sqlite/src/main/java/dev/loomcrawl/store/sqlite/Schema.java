@@ -1,0 +1,104 @@
+package dev.loomcrawl.store.sqlite;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * The state file's tables, version 1, as docs/state.md describes them for people reading them with
+ * {@code sqlite3}. The file is marked as loomcrawl's with SQLite's {@code application_id} (the bytes "Loom")
+ * and versioned with {@code user_version}; a file with another id, or a higher version, is refused.
+ */
+final class Schema {
+    /** {@code PRAGMA application_id}: "Loom" in ASCII. */
+    static final int APPLICATION_ID = 0x4c6f6f6d;
+    /** {@code PRAGMA user_version}: the version of the tables below. */
+    static final int VERSION = 1;
+
+    private Schema() {}
+
+    private static final String[] TABLES = {
+        """
+        CREATE TABLE crawl (
+          id TEXT NOT NULL,
+          created_at TEXT NOT NULL,
+          created_by TEXT NOT NULL,
+          keep_links INTEGER NOT NULL
+        )""",
+        """
+        CREATE TABLE config (
+          position INTEGER PRIMARY KEY,
+          name TEXT NOT NULL,
+          value TEXT NOT NULL
+        )""",
+        """
+        CREATE TABLE urls (
+          id INTEGER PRIMARY KEY,
+          url TEXT NOT NULL,
+          fingerprint INTEGER NOT NULL,
+          state TEXT NOT NULL CHECK (state IN ('queued', 'done', 'dropped')),
+          depth INTEGER NOT NULL,
+          redirects_left INTEGER NOT NULL,
+          referrer TEXT,
+          drop_reason TEXT
+        )""",
+        """
+        CREATE TABLE records (
+          url_id INTEGER PRIMARY KEY REFERENCES urls (id),
+          run INTEGER NOT NULL REFERENCES runs (run),
+          status INTEGER NOT NULL,
+          next_url TEXT,
+          error_kind TEXT,
+          error TEXT,
+          size INTEGER NOT NULL,
+          content_type TEXT NOT NULL,
+          encoding TEXT NOT NULL,
+          num_urls INTEGER NOT NULL,
+          num_new_urls INTEGER NOT NULL,
+          started_at TEXT NOT NULL,
+          duration_ms REAL NOT NULL,
+          truncated INTEGER NOT NULL,
+          attempts INTEGER NOT NULL,
+          skip_reason TEXT
+        )""",
+        """
+        CREATE TABLE links (
+          from_id INTEGER NOT NULL REFERENCES urls (id),
+          position INTEGER NOT NULL,
+          to_url TEXT NOT NULL,
+          in_scope INTEGER NOT NULL,
+          element TEXT NOT NULL,
+          attribute TEXT NOT NULL,
+          text TEXT NOT NULL,
+          rel TEXT NOT NULL,
+          PRIMARY KEY (from_id, position)
+        ) WITHOUT ROWID""",
+        """
+        CREATE TABLE runs (
+          run INTEGER PRIMARY KEY,
+          started_at TEXT NOT NULL,
+          last_commit_at TEXT,
+          ended_at TEXT,
+          elapsed_ms INTEGER NOT NULL DEFAULT 0,
+          max_tasks INTEGER NOT NULL,
+          done INTEGER,
+          interrupted INTEGER,
+          limit_reached TEXT
+        )""",
+    };
+
+    /** Marks a new file as a loomcrawl state file of this version (before WAL mode, so it is in the file itself). */
+    static void mark(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("PRAGMA application_id = " + APPLICATION_ID);
+            s.execute("PRAGMA user_version = " + VERSION);
+        }
+    }
+
+    /** Creates the tables; the caller commits. */
+    static void create(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            for (String table : TABLES) s.execute(table);
+        }
+    }
+}

@@ -1,0 +1,256 @@
+package dev.loomcrawl.store.sqlite;
+
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.Version;
+import dev.loomcrawl.state.ConfigCodec;
+import dev.loomcrawl.state.CrawlStore;
+import dev.loomcrawl.state.Resumption;
+import dev.loomcrawl.state.StateChange;
+import dev.loomcrawl.state.StateException;
+import dev.loomcrawl.state.StoredVisit;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
+
+/**
+ * A crawl's state in one SQLite file (docs/state.md has the schema). WAL journal, {@code synchronous=FULL}
+ * (a commit survives a power cut), and an exclusive lock held while a crawl runs, so two processes never write
+ * one file. {@link #create} starts a new crawl's file and never overwrites anything; {@link #open} refuses a
+ * file that is not loomcrawl's, was written by a newer version, is corrupt, or is in use.
+ *
+ * <p>All writes come from the one thread that calls {@link #apply} (the frontier's committer) or, outside a
+ * run, from the thread that owns the store.
+ */
+public final class SqliteCrawlStore implements CrawlStore {
+    private final Path file;
+    private final Connection c;
+    private final StateQueries queries;
+    private final String crawlId;
+    private final boolean keepLinks;
+    private CrawlConfig config;
+    private ChangeWriter writer;
+
+    private SqliteCrawlStore(Path file, Connection c) throws SQLException {
+        this.file = file;
+        this.c = c;
+        this.queries = new StateQueries(c);
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT id, keep_links FROM crawl")) {
+            if (!rs.next()) throw new StateException("state file " + file + ": it holds no crawl (was the crawl "
+                    + "killed while the file was being created?); delete it and start again");
+            this.crawlId = rs.getString(1);
+            this.keepLinks = rs.getInt(2) != 0;
+        }
+        this.config = readConfig();
+    }
+
+    /**
+     * Creates the state file of a new crawl. Refuses a file that exists and is not empty, whatever it holds: a
+     * state file is resumed with {@link #open}, anything else is not ours to overwrite.
+     *
+     * @param keepLinks also keep every link of every page (the link graph)
+     */
+    public static SqliteCrawlStore create(Path file, CrawlConfig config, boolean keepLinks) {
+        StateFiles.refuseExisting(file);
+        Connection c = StateFiles.createFile(file);
+        try {
+            Schema.mark(c);
+            StateFiles.configure(c, true);
+            c.setAutoCommit(false);
+            Schema.create(c);
+            try (PreparedStatement p = c.prepareStatement(
+                    "INSERT INTO crawl (id, created_at, created_by, keep_links) VALUES (?, ?, ?, ?)")) {
+                p.setString(1, UUID.randomUUID().toString());
+                p.setString(2, Instant.now().toString());
+                p.setString(3, "loomcrawl " + Version.VERSION);
+                p.setInt(4, keepLinks ? 1 : 0);
+                p.executeUpdate();
+            }
+            writeConfig(c, config);
+            c.commit();
+            return new SqliteCrawlStore(file, c);
+        } catch (SQLException e) {
+            StateFiles.closeQuietly(c);
+            throw SqliteFailure.of(file, "cannot create it", e);
+        }
+    }
+
+    /**
+     * Opens an existing crawl's state file to resume it: it must be loomcrawl's, of a version this one reads,
+     * sound (SQLite's quick_check), writable, and not in use by another process.
+     */
+    public static SqliteCrawlStore open(Path file) {
+        return open(file, true, true);
+    }
+
+    /** Opens an existing crawl's state file to report on it; it may be read-only. */
+    public static SqliteCrawlStore openForReading(Path file) {
+        return open(file, false, true);
+    }
+
+    /** Opens a state file only to say what it holds (no integrity check, nothing written). */
+    static SqliteCrawlStore describe(Path file) {
+        return open(file, false, false);
+    }
+
+    private static SqliteCrawlStore open(Path file, boolean forWriting, boolean check) {
+        Connection c = StateFiles.openChecked(file, forWriting, check);
+        try {
+            return new SqliteCrawlStore(file, c);
+        } catch (SQLException e) {
+            StateFiles.closeQuietly(c);
+            throw SqliteFailure.of(file, "cannot read it", e);
+        } catch (RuntimeException e) {
+            StateFiles.closeQuietly(c);
+            throw e;
+        }
+    }
+
+    @Override
+    public String location() {
+        return file.toString();
+    }
+
+    @Override
+    public String crawlId() {
+        return crawlId;
+    }
+
+    @Override
+    public CrawlConfig config() {
+        return config;
+    }
+
+    @Override
+    public void saveConfig(CrawlConfig newConfig) {
+        try {
+            try (Statement s = c.createStatement()) {
+                s.execute("DELETE FROM config");
+            }
+            writeConfig(c, newConfig);
+            c.commit();
+            config = newConfig;
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw SqliteFailure.of(file, "cannot save the configuration", e);
+        }
+    }
+
+    @Override
+    public boolean keepsLinks() {
+        return keepLinks;
+    }
+
+    @Override
+    public Resumption resume(LongConsumer seen, boolean perHost) {
+        try {
+            int run = (int) queries.count("SELECT coalesce(max(run), 0) + 1 FROM runs");
+            try (PreparedStatement p = c.prepareStatement(
+                    "INSERT INTO runs (run, started_at, max_tasks) VALUES (?, ?, ?)")) {
+                p.setInt(1, run);
+                p.setString(2, Instant.now().toString());
+                p.setInt(3, config.maxTasks());
+                p.executeUpdate();
+            }
+            c.commit();
+            writer = new ChangeWriter(c, run);
+            return queries.resume(seen, perHost, run);
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw SqliteFailure.of(file, "cannot start a run", e);
+        }
+    }
+
+    @Override
+    public void apply(List<StateChange> changes) {
+        if (writer == null) throw new IllegalStateException("resume() starts a run before apply()");
+        try {
+            writer.apply(changes);
+        } catch (SQLException e) {
+            throw SqliteFailure.of(file, "cannot write to it", e);
+        }
+    }
+
+    @Override
+    public List<StoredVisit> queued(long fromId, int max) {
+        try {
+            return queries.queued(fromId, max);
+        } catch (SQLException e) {
+            throw SqliteFailure.of(file, "cannot read queued URLs", e);
+        }
+    }
+
+    @Override
+    public CrawlSummary summary() {
+        try {
+            return queries.summary(config.maxTasks());
+        } catch (SQLException e) {
+            throw SqliteFailure.of(file, "cannot read it", e);
+        }
+    }
+
+    @Override
+    public void forEachRecord(Consumer<CrawlRecord> action) {
+        try {
+            queries.forEachRecord(action);
+        } catch (SQLException e) {
+            throw SqliteFailure.of(file, "cannot read its records", e);
+        }
+    }
+
+    /** Closes the file; after a clean run SQLite folds the WAL back in, leaving the one file. */
+    @Override
+    public void close() {
+        try {
+            if (writer != null) writer.close();
+        } catch (SQLException ignored) {
+            // closing statements cannot lose anything
+        }
+        StateFiles.closeQuietly(c);
+    }
+
+    private CrawlConfig readConfig() throws SQLException {
+        List<ConfigCodec.Setting> settings = new ArrayList<>();
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT name, value FROM config ORDER BY position")) {
+            while (rs.next()) settings.add(new ConfigCodec.Setting(rs.getString(1), rs.getString(2)));
+        }
+        try {
+            return ConfigCodec.decode(settings);
+        } catch (IllegalArgumentException e) {
+            throw new StateException("state file " + file + ": its configuration cannot be used: " + e.getMessage(), e);
+        }
+    }
+
+    private static void writeConfig(Connection c, CrawlConfig config) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO config (position, name, value) VALUES (?, ?, ?)")) {
+            int position = 0;
+            for (ConfigCodec.Setting s : ConfigCodec.encode(config)) {
+                p.setInt(1, position++);
+                p.setString(2, s.name());
+                p.setString(3, s.value());
+                p.addBatch();
+            }
+            p.executeBatch();
+        }
+    }
+
+    private void rollbackQuietly() {
+        try {
+            c.rollback();
+        } catch (SQLException ignored) {
+            // the first failure is the one reported
+        }
+    }
+}

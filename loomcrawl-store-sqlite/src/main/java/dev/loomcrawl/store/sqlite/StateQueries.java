@@ -1,0 +1,142 @@
+package dev.loomcrawl.store.sqlite;
+
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.fetch.ErrorKind;
+import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.limits.LimitUsage;
+import dev.loomcrawl.state.Resumption;
+import dev.loomcrawl.state.StoredVisit;
+import dev.loomcrawl.url.WebUrl;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
+
+/** The state file's reads: resuming a run, loading queued visits, and the records and summary for reports. */
+final class StateQueries {
+    private final Connection c;
+
+    StateQueries(Connection c) {
+        this.c = c;
+    }
+
+    /** One pass over every URL: fingerprints to {@code seen}, and where the queue stands. */
+    Resumption resume(LongConsumer seen, boolean perHost, int run) throws SQLException {
+        long maxId = -1;
+        long firstQueued = Long.MAX_VALUE;
+        long queued = 0;
+        Map<String, Long> hosts = new HashMap<>();
+        String sql = "SELECT id, fingerprint, state, drop_reason" + (perHost ? ", url" : "") + " FROM urls";
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                long id = rs.getLong(1);
+                seen.accept(rs.getLong(2));
+                maxId = Math.max(maxId, id);
+                String state = rs.getString(3);
+                if (state.equals("queued")) {
+                    queued++;
+                    firstQueued = Math.min(firstQueued, id);
+                }
+                if (perHost && (!state.equals("dropped") || "max-pages-per-host".equals(rs.getString(4)))) {
+                    hosts.merge(WebUrl.parse(rs.getString(5)).host(), 1L, Long::sum);
+                }
+            }
+        }
+        long pages;
+        long bytes;
+        long finished;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*), "
+                + "count(*) FILTER (WHERE skip_reason IS NULL), coalesce(sum(size), 0) FROM records")) {
+            rs.next();
+            finished = rs.getLong(1);
+            pages = rs.getLong(2);
+            bytes = rs.getLong(3);
+        }
+        return new Resumption(maxId + 1, queued == 0 ? maxId + 1 : firstQueued, queued, finished,
+                new LimitUsage(pages, bytes, hosts), run);
+    }
+
+    List<StoredVisit> queued(long fromId, int max) throws SQLException {
+        List<StoredVisit> out = new ArrayList<>();
+        try (PreparedStatement p = c.prepareStatement("SELECT id, url, redirects_left, depth, referrer FROM urls "
+                + "WHERE id >= ? AND state = 'queued' ORDER BY id LIMIT ?")) {
+            p.setLong(1, fromId);
+            p.setInt(2, max);
+            try (ResultSet rs = p.executeQuery()) {
+                while (rs.next()) {
+                    String referrer = rs.getString(5);
+                    out.add(new StoredVisit(rs.getLong(1), new Visit(WebUrl.parse(rs.getString(2)), rs.getInt(3),
+                            rs.getInt(4), referrer == null ? null : WebUrl.tryParse(referrer, null))));
+                }
+            }
+        }
+        return out;
+    }
+
+    void forEachRecord(Consumer<CrawlRecord> action) throws SQLException {
+        String sql = "SELECT u.url, r.next_url, r.status, r.error_kind, r.error, r.size, r.content_type, r.encoding, "
+                + "r.num_urls, r.num_new_urls, u.depth, u.referrer, r.started_at, r.duration_ms, r.truncated, "
+                + "r.attempts, r.skip_reason FROM records r JOIN urls u ON u.id = r.url_id ORDER BY u.url";
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) action.accept(record(rs));
+        }
+    }
+
+    private static CrawlRecord record(ResultSet rs) throws SQLException {
+        String kind = rs.getString(4);
+        String referrer = rs.getString(12);
+        return new CrawlRecord(WebUrl.parse(rs.getString(1)), rs.getString(2), rs.getInt(3),
+                kind == null ? null : ErrorKind.valueOf(kind.toUpperCase(Locale.ROOT).replace('-', '_')),
+                rs.getString(5), rs.getLong(6), rs.getString(7), rs.getString(8), rs.getInt(9), rs.getInt(10),
+                rs.getInt(11), referrer == null ? null : WebUrl.tryParse(referrer, null),
+                Instant.parse(rs.getString(13)), Duration.ofNanos(Math.round(rs.getDouble(14) * 1e6)),
+                rs.getInt(15) != 0, rs.getInt(16), rs.getString(17));
+    }
+
+    /** The crawl over all its runs; {@code maxTasks} is the current configuration's. */
+    CrawlSummary summary(int maxTasks) throws SQLException {
+        long done = count("SELECT count(*) FROM records");
+        long todo = count("SELECT count(*) FROM urls WHERE state = 'queued'");
+        long elapsedMs = count("SELECT coalesce(sum(elapsed_ms), 0) FROM runs");
+        Map<String, Long> dropped = new TreeMap<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                "SELECT drop_reason, count(*) FROM urls WHERE state = 'dropped' GROUP BY drop_reason")) {
+            while (rs.next()) dropped.put(rs.getString(1), rs.getLong(2));
+        }
+        boolean interrupted = false;
+        String limit = null;
+        Instant at = Instant.now();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT ended_at, last_commit_at, "
+                + "started_at, interrupted, limit_reached FROM runs ORDER BY run DESC LIMIT 1")) {
+            if (rs.next()) {
+                String ended = rs.getString(1);
+                String last = rs.getString(2);
+                interrupted = ended == null || rs.getInt(4) != 0; // a run with no end was killed
+                limit = rs.getString(5);
+                at = Instant.parse(ended != null ? ended : last != null ? last : rs.getString(3));
+            }
+        }
+        if (limit != null && todo > 0) dropped.merge(limit, todo, Long::sum);
+        return new CrawlSummary(done, todo, Duration.ofMillis(elapsedMs), maxTasks, interrupted, at, limit, dropped);
+    }
+
+    long count(String sql) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+}

@@ -1,0 +1,188 @@
+package dev.loomcrawl.store.sqlite;
+
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.Crawler;
+import dev.loomcrawl.state.StateException;
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A real crawl into a real state file, and the files a state store must refuse. */
+class SqliteCrawlStoreTest {
+    @TempDir
+    Path tmp;
+
+    private static CrawlConfig config(TestSite site) {
+        return CrawlConfig.builder().root(site.url("/p0")).maxTasks(20).build();
+    }
+
+    /** Crawls the site into a new state file and returns the records the listeners saw. */
+    private static List<CrawlRecord> crawl(Path file, TestSite site, boolean links) {
+        ConcurrentLinkedQueue<CrawlRecord> seen = new ConcurrentLinkedQueue<>();
+        try (SqliteCrawlStore store = SqliteCrawlStore.create(file, config(site), links);
+             Crawler crawler = Crawler.create(config(site), store)) {
+            crawler.addListener(seen::add);
+            crawler.crawl();
+        }
+        List<CrawlRecord> sorted = new ArrayList<>(seen);
+        sorted.sort(Comparator.comparing(r -> r.url().toString()));
+        return sorted;
+    }
+
+    private static StateException refused(Path file) {
+        return assertThrows(StateException.class, () -> SqliteCrawlStore.open(file).close());
+    }
+
+    @Test
+    void aCrawlKeepsEveryRecordOnceAndReadsThemBackInUrlOrder() {
+        try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(300, 5)).start()) {
+            Path file = tmp.resolve("crawl.db");
+            List<CrawlRecord> live = crawl(file, site, false);
+            assertEquals(300, live.size());
+            for (int i = 0; i < 300; i++) assertEquals(1, site.requestCount("/p" + i), "/p" + i);
+            try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) {
+                List<CrawlRecord> stored = new ArrayList<>();
+                store.forEachRecord(stored::add);
+                assertEquals(live.size(), stored.size());
+                for (int i = 0; i < live.size(); i++) {
+                    CrawlRecord a = live.get(i);
+                    CrawlRecord b = stored.get(i);
+                    assertEquals(a.url(), b.url());
+                    assertEquals(a.status(), b.status());
+                    assertEquals(a.numNewUrls(), b.numNewUrls());
+                    assertEquals(a.referrer() == null ? null : a.referrer().toString(),
+                            b.referrer() == null ? null : b.referrer().toString());
+                    assertEquals(a.startedAt(), b.startedAt());
+                    assertEquals(a.duration().toNanos() / 1000, b.duration().toNanos() / 1000);
+                }
+                CrawlSummary summary = store.summary();
+                assertEquals(300, summary.done());
+                assertEquals(0, summary.todo());
+                assertEquals(false, summary.interrupted());
+            }
+            assertTrue(Files.notExists(tmp.resolve("crawl.db-wal")), "a clean close leaves one file");
+        }
+    }
+
+    @Test
+    void theLinkGraphIsKeptWhenAskedFor() throws Exception {
+        try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(50, 3)).start()) {
+            Path file = tmp.resolve("links.db");
+            crawl(file, site, true);
+            try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+                 Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT count(*), count(DISTINCT from_id) FROM links")) {
+                rs.next();
+                assertEquals(50 * 5, rs.getInt(1)); // home, next and 3 others on each page
+                assertEquals(50, rs.getInt(2));
+            }
+        }
+    }
+
+    @Test
+    void aNewCrawlRefusesAStateFileAndSaysHowToResumeIt() {
+        try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(5, 1)).start()) {
+            Path file = tmp.resolve("crawl.db");
+            crawl(file, site, false);
+            StateException e = assertThrows(StateException.class,
+                    () -> SqliteCrawlStore.create(file, config(site), false));
+            assertTrue(e.getMessage().contains("already holds a crawl of " + site.url("/p0")), e.getMessage());
+            assertTrue(e.getMessage().contains("loomcrawl resume " + file), e.getMessage());
+        }
+    }
+
+    @Test
+    void aNewCrawlNeverOverwritesAFileThatIsNotAStateFile() throws Exception {
+        Path file = tmp.resolve("notes.txt");
+        Files.writeString(file, "my notes\n");
+        StateException e = assertThrows(StateException.class, () -> SqliteCrawlStore.create(file,
+                CrawlConfig.builder().root("http://example.test/").build(), false));
+        assertTrue(e.getMessage().contains("not a loomcrawl state file"), e.getMessage());
+        assertEquals("my notes\n", Files.readString(file));
+    }
+
+    @Test
+    void randomBytesAreRefusedAsCorrupt() throws Exception {
+        Path file = tmp.resolve("random.db");
+        byte[] junk = new byte[8192];
+        new Random(1).nextBytes(junk);
+        Files.write(file, junk);
+        assertTrue(refused(file).getMessage().contains("corrupt, or not an SQLite database"));
+        assertArrayEquals(junk, Files.readAllBytes(file));
+    }
+
+    @Test
+    void anotherApplicationsDatabaseIsRefused() throws Exception {
+        Path file = tmp.resolve("other.db");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE t (x)");
+        }
+        assertTrue(refused(file).getMessage().contains("an SQLite database but not a loomcrawl state file"));
+    }
+
+    @Test
+    void aStateFileOfANewerSchemaIsRefused() throws Exception {
+        Path file = tmp.resolve("newer.db");
+        SqliteCrawlStore.create(file, CrawlConfig.builder().root("http://example.test/").build(), false).close();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
+            s.execute("PRAGMA user_version = 2");
+        }
+        String message = refused(file).getMessage();
+        assertTrue(message.contains("written by a newer loomcrawl (state schema version 2; this one reads up to 1)"),
+                message);
+    }
+
+    @Test
+    void aDamagedStateFileIsRefusedAsCorrupt() throws Exception {
+        try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(300, 5)).start()) {
+            Path file = tmp.resolve("damaged.db");
+            crawl(file, site, false);
+            long size = Files.size(file);
+            try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+                byte[] junk = "this is not a b-tree page ".repeat(200).getBytes(StandardCharsets.US_ASCII);
+                raf.seek(size / 2 / 4096 * 4096);
+                raf.write(junk, 0, 4096);
+            }
+            assertTrue(refused(file).getMessage().contains("corrupt"));
+        }
+    }
+
+    @Test
+    void aStateFileInUseByARunningCrawlIsRefused() {
+        Path file = tmp.resolve("busy.db");
+        CrawlConfig config = CrawlConfig.builder().root("http://example.test/").build();
+        SqliteCrawlStore.create(file, config, false).close();
+        try (SqliteCrawlStore running = SqliteCrawlStore.open(file)) {
+            running.resume(fp -> {}, false); // a run holds the file from its first write
+            assertTrue(refused(file).getMessage().contains("in use by another loomcrawl process"));
+        }
+    }
+
+    @Test
+    void aMissingOrEmptyFileIsRefusedByName() throws Exception {
+        assertTrue(refused(tmp.resolve("nope.db")).getMessage().endsWith("nope.db: no such file"));
+        Files.createFile(tmp.resolve("empty.db"));
+        assertTrue(refused(tmp.resolve("empty.db")).getMessage().contains("empty"));
+    }
+}
