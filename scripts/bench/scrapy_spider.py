@@ -21,8 +21,8 @@ class SiteSpider(scrapy.Spider):
     def __init__(self, root, **kwargs):
         super().__init__(**kwargs)
         self.start_urls = [root]
-        host = urlparse(root).hostname
-        self.links = LinkExtractor(allow_domains=[host], deny_extensions=[])
+        self.netloc = urlparse(root).netloc  # allow_domains would compare host:port with the host and match nothing
+        self.links = LinkExtractor(deny_extensions=[])
         self.pages = 0
 
     def parse(self, response):
@@ -30,7 +30,8 @@ class SiteSpider(scrapy.Spider):
         if b"html" not in response.headers.get("Content-Type", b""):
             return
         for link in self.links.extract_links(response):
-            yield response.follow(link.url, self.parse)
+            if urlparse(link.url).netloc == self.netloc:
+                yield response.follow(link.url, self.parse)
 
     def closed(self, reason):
         print(f"scrapy-pages {self.pages}")

@@ -66,15 +66,12 @@ final class CheckCommand implements Callable<Integer> {
             description = "Connect to ADDR for HOST:PORT instead of resolving it, as curl does. Repeatable.")
     List<String> resolve = new java.util.ArrayList<>();
 
-    @Option(names = {"-v", "--verbose"}, description = "Log more (repeat for more).")
-    boolean[] verbose = new boolean[0];
-
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
+    @CommandLine.Mixin
+    LogOptions log = new LogOptions();
 
     @Override
     public Integer call() {
-        Logging.configure(verbose.length == 0 ? -1 : verbose.length);
+        log.configure(true);
         Path dir = Path.of(target);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();

@@ -122,18 +122,12 @@ final class CrawlCommand implements Callable<Integer> {
     @CommandLine.Mixin
     StateOptions state = new StateOptions();
 
-    @Option(names = {"-v", "--verbose"}, description = "Log more (repeat for more: -v info, -vv debug).")
-    boolean[] verbose = new boolean[0];
-
-    @Option(names = {"-q", "--quiet"}, description = "Log errors only.")
-    boolean quiet;
-
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
+    @CommandLine.Mixin
+    LogOptions log = new LogOptions();
 
     @Override
     public Integer call() {
-        Logging.configure(quiet ? -1 : verbose.length);
+        log.configure(false);
         CrawlConfig config = config();
         SelectorScraper scraper = usage(scrape::scraper);
         if (state.file != null && (scraper != null || outputs.any())) {
@@ -145,7 +139,7 @@ final class CrawlCommand implements Callable<Integer> {
         ConcurrentLinkedQueue<CrawlRecord> records = new ConcurrentLinkedQueue<>();
         CrawlSummary summary;
         try (Crawler crawler = Crawler.create(config); Interrupts interrupts = Interrupts.install(crawler, spec);
-             Outputs opened = outputs.open(config, crawler, spec, quiet, scrape.fieldNames())) {
+             Outputs opened = outputs.open(config, crawler, spec, log.quiet, scrape.fieldNames())) {
             crawler.addListener(records::add).pageHandler(scraper);
             summary = crawler.crawl();
             opened.finish(summary);

@@ -37,18 +37,12 @@ final class ResumeCommand implements Callable<Integer> {
     @CommandLine.Mixin
     LimitOptions limits = new LimitOptions();
 
-    @Option(names = {"-v", "--verbose"}, description = "Log more (repeat for more: -v info, -vv debug).")
-    boolean[] verbose = new boolean[0];
-
-    @Option(names = {"-q", "--quiet"}, description = "Log errors only.")
-    boolean quiet;
-
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
+    @CommandLine.Mixin
+    LogOptions log = new LogOptions();
 
     @Override
     public Integer call() {
-        Logging.configure(quiet ? -1 : verbose.length);
+        log.configure(false);
         SqliteCrawlStore store;
         try {
             store = SqliteCrawlStore.open(file);
