@@ -198,6 +198,7 @@ public final class Crawler implements AutoCloseable {
     private void process(Visit visit) {
         if (!visit.checkOnly() && !allowedByRobots(visit)) return;
         Instant startedAt = Instant.now();
+        frontier.started(visit);
         FetchResult result = visit.checkOnly() ? check(visit.url()) : fetcher.fetch(visit.url());
         if (cancelled.get()) { // aborted mid-fetch: not finished, so no record; it counts as still to do
             abandoned.incrementAndGet();
@@ -226,6 +227,10 @@ public final class Crawler implements AutoCloseable {
     private boolean allowedByRobots(Visit visit) {
         if (robots == null) return true;
         switch (robots.check(visit.url())) {
+            case RobotsGate.Verdict.Allowed a when a.fetchedRobots() && originDelay(visit).isPositive() -> {
+                // robots.txt was a fetch on this origin just now: the page keeps the origin's gap after it
+                frontier.retryLater(visit, originDelay(visit));
+            }
             case RobotsGate.Verdict.Allowed a -> {
                 return true;
             }
@@ -241,6 +246,11 @@ public final class Crawler implements AutoCloseable {
         }
         limits.returnPage();
         return false;
+    }
+
+    /** The origin's gap between fetch starts: --delay, or its robots.txt Crawl-delay when larger. */
+    private Duration originDelay(Visit visit) {
+        return max(config.politeness().delay(), crawlDelays.get(visit.url().origin()));
     }
 
     /** Paces the origin by the answer; an overloaded origin (429, 503) gets the visit back later. */

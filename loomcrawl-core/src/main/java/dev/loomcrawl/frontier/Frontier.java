@@ -38,6 +38,12 @@ public interface Frontier extends AutoCloseable {
      */
     Visit take() throws InterruptedException;
 
+    /**
+     * The visit's fetch starts now: the origin's next fetch waits its gap from this moment (the gap set at
+     * {@link #take()} may have been eaten by a robots.txt check or a slow connect in between).
+     */
+    void started(Visit visit);
+
     /** The visit's fetch is over: frees its origin slot; the origin then waits at least {@code pause}. */
     void release(Visit visit, Duration pause);
 

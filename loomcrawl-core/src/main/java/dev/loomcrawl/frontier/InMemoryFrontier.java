@@ -120,6 +120,17 @@ public final class InMemoryFrontier implements Frontier {
     }
 
     @Override
+    public void started(Visit visit) {
+        lock.lock();
+        try {
+            OriginQueue o = origin(visit.url().origin());
+            if (o.delayNanos > 0) pause(o, o.delayNanos);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
     public void release(Visit visit, Duration pause) {
         lock.lock();
         try {

@@ -37,13 +37,13 @@ public final class RobotsGate {
 
     /** Whether a URL may be fetched now. */
     public sealed interface Verdict {
-        record Allowed() implements Verdict {}
+        /** @param fetchedRobots this check fetched robots.txt (a fetch on the origin just now) */
+        record Allowed(boolean fetchedRobots) implements Verdict {}
         record Disallowed(String reason) implements Verdict {}
         record Later(Duration after) implements Verdict {}
         record Unreachable(FetchResult.Failure failure) implements Verdict {}
     }
 
-    private static final Verdict ALLOWED = new Verdict.Allowed();
 
     /** What is known of one origin's robots.txt: rules, or how it failed and when to try again. */
     private record Entry(BaseRobotRules rules, long fetchedAt, int failures, long retryAt,
@@ -83,9 +83,11 @@ public final class RobotsGate {
     }
 
     public Verdict check(WebUrl url) {
-        Entry entry = entry(url.origin());
+        boolean[] fetched = new boolean[1];
+        Entry entry = entry(url.origin(), fetched);
         if (entry.available()) {
-            return entry.rules().isAllowed(url.toString()) ? ALLOWED : new Verdict.Disallowed("robots");
+            return entry.rules().isAllowed(url.toString()) ? new Verdict.Allowed(fetched[0])
+                    : new Verdict.Disallowed("robots");
         }
         if (entry.unreachable() != null) return new Verdict.Unreachable(entry.unreachable());
         if (entry.failures() >= maxAttempts) return new Verdict.Disallowed("robots-unavailable");
@@ -94,11 +96,12 @@ public final class RobotsGate {
 
     /** The Sitemap: lines of the origin's robots.txt (fetching it if needed). */
     public List<String> sitemaps(Origin origin) {
-        Entry e = entry(origin);
+        Entry e = entry(origin, new boolean[1]);
         return e.available() ? e.rules().getSitemaps() : List.of();
     }
 
-    private Entry entry(Origin origin) {
+    /** The origin's entry, fetching robots.txt when needed; {@code fetched[0]} says whether this call did. */
+    private Entry entry(Origin origin, boolean[] fetched) {
         while (true) {
             CompletableFuture<Entry> current = entries.get(origin);
             if (current != null) {
@@ -106,11 +109,13 @@ public final class RobotsGate {
                 if (!stale(e)) return e;
                 CompletableFuture<Entry> next = new CompletableFuture<>();
                 if (!entries.replace(origin, current, next)) continue; // someone else is refetching
+                fetched[0] = true;
                 next.complete(fetch(origin, e.failures()));
                 return next.join();
             }
             CompletableFuture<Entry> mine = new CompletableFuture<>();
             if (entries.putIfAbsent(origin, mine) != null) continue;
+            fetched[0] = true;
             mine.complete(fetch(origin, 0));
             return mine.join();
         }

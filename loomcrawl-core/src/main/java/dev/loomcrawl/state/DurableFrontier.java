@@ -227,6 +227,11 @@ public final class DurableFrontier implements Frontier {
     }
 
     @Override
+    public void started(Visit visit) {
+        window.started(visit);
+    }
+
+    @Override
     public void release(Visit visit, Duration pause) {
         window.release(visit, pause);
     }
