@@ -21,7 +21,11 @@ import java.time.Duration;
 public interface Frontier extends AutoCloseable {
 
     /** Queues the visit unless its URL was ever seen before (atomically); true if it was queued. */
-    boolean offer(Visit visit);
+    default boolean offer(Visit visit) {
+        if (!markSeen(visit.url())) return false;
+        enqueue(visit);
+        return true;
+    }
 
     /** Marks a URL seen, atomically; true if it had not been seen. Follow with {@link #enqueue} or a drop. */
     boolean markSeen(WebUrl url);

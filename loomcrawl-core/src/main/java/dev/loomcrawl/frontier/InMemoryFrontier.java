@@ -55,13 +55,6 @@ public final class InMemoryFrontier implements Frontier {
     }
 
     @Override
-    public boolean offer(Visit visit) {
-        if (!markSeen(visit.url())) return false;
-        enqueue(visit);
-        return true;
-    }
-
-    @Override
     public void enqueue(Visit visit) {
         lock.lock();
         try {

@@ -111,13 +111,6 @@ public final class DurableFrontier implements Frontier {
     }
 
     @Override
-    public boolean offer(Visit visit) {
-        if (!markSeen(visit.url())) return false;
-        enqueue(visit);
-        return true;
-    }
-
-    @Override
     public boolean markSeen(WebUrl url) {
         return seen.add(UrlFingerprint.of(url));
     }
