@@ -128,7 +128,7 @@ final class CrawlCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         log.configure(false);
-        CrawlConfig config = config();
+        CrawlConfig config = usage(this::config);
         SelectorScraper scraper = usage(scrape::scraper);
         if (state.file != null && (scraper != null || outputs.any())) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--state cannot be combined with output "
@@ -150,22 +150,19 @@ final class CrawlCommand implements Callable<Integer> {
         return summary.interrupted() ? 130 : 0;
     }
 
+    /** The crawl's configuration from the options; a bad value throws IllegalArgumentException naming it. */
     private CrawlConfig config() {
-        try {
-            CrawlConfig.Builder b = CrawlConfig.builder().roots(roots).maxTasks(maxTasks).maxRedirects(maxRedirect)
-                    .maxTries(maxTries).scope(scope).lenient(hostMatching != null && hostMatching.lenient)
-                    .connectTimeout(connectTimeout).idleTimeout(idleTimeout).fetchTimeout(fetchTimeout)
-                    .maxBodyBytes(maxBody).http2(!noHttp2).insecure(insecure);
-            if (userAgent != null) b.userAgent(userAgent);
-            excludes.forEach(b::exclude);
-            includes.forEach(b::include);
-            resolve.forEach(b::resolve);
-            politeness.applyTo(b);
-            limits.applyTo(b);
-            return b.build();
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
+        CrawlConfig.Builder b = CrawlConfig.builder().roots(roots).maxTasks(maxTasks).maxRedirects(maxRedirect)
+                .maxTries(maxTries).scope(scope).lenient(hostMatching != null && hostMatching.lenient)
+                .connectTimeout(connectTimeout).idleTimeout(idleTimeout).fetchTimeout(fetchTimeout)
+                .maxBodyBytes(maxBody).http2(!noHttp2).insecure(insecure);
+        if (userAgent != null) b.userAgent(userAgent);
+        excludes.forEach(b::exclude);
+        includes.forEach(b::include);
+        resolve.forEach(b::resolve);
+        politeness.applyTo(b);
+        limits.applyTo(b);
+        return b.build();
     }
 
     /** Runs a step that validates options, turning its IllegalArgumentException into a usage error. */
