@@ -110,6 +110,14 @@ public final class Crawler implements AutoCloseable {
     }
 
     /**
+     * A crawler with the default components around a frontier of the caller's (one shared by many processes,
+     * say). Closing the crawler closes the frontier.
+     */
+    public static Crawler create(CrawlConfig config, Frontier frontier) {
+        return new Crawler(config, frontier, fetcher(config), new StreamingLinkExtractor(), scope(config));
+    }
+
+    /**
      * A crawler with the default components whose frontier, seen set and records live in {@code store}: a new
      * crawl, or the next run of one that was stopped or killed. Closing the crawler ends the store's writer.
      */

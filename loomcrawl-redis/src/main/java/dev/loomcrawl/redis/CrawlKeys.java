@@ -1,0 +1,89 @@
+package dev.loomcrawl.redis;
+
+import dev.loomcrawl.url.Origin;
+
+import java.util.regex.Pattern;
+
+/**
+ * The Redis keys of one crawl, laid out for Redis Cluster. Keys about the whole crawl share the hash tag
+ * {@code {NAME}}; the keys of one origin share the hash tag {@code {NAME|ORIGIN}}. Every script touches the
+ * keys of one tag only, so a crawl's origins spread over a cluster's shards while each origin's queue, seen
+ * set and leases change together, atomically. The data model is in docs/distributed.md.
+ */
+record CrawlKeys(String crawlId) {
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+
+    CrawlKeys {
+        if (!ID.matcher(crawlId).matches()) {
+            throw new IllegalArgumentException("--crawl-id must be 1 to 64 letters, digits, '.', '_' or '-': '"
+                    + crawlId + "'");
+        }
+    }
+
+    private String crawl(String name) {
+        return "loomcrawl:{" + crawlId + "}:" + name;
+    }
+
+    /** The crawl's configuration, as ConfigCodec settings (a hash: index to "name=value"). */
+    String config() {
+        return crawl("config");
+    }
+
+    /** Facts about the crawl: when it was created, when it finished. */
+    String meta() {
+        return crawl("meta");
+    }
+
+    /** Every origin that ever had a URL queued (a set), for sweeps and reports. */
+    String origins() {
+        return crawl("origins");
+    }
+
+    /** Origins worth a look, scored by when (server time, ms): the crawl's schedule. */
+    String due() {
+        return crawl("due");
+    }
+
+    /** For each origin, the server time (µs) of the information its {@link #due()} score came from. */
+    String hinted() {
+        return crawl("hinted");
+    }
+
+    /** Bumped before every visit is completed, so a sweep can tell that work moved while it looked. */
+    String epoch() {
+        return crawl("epoch");
+    }
+
+    /** The pub/sub channel on which origins that became due are announced (not a key: channels are global). */
+    String wakeChannel() {
+        return crawl("wake");
+    }
+
+    /** URLs dropped by a limit, counted by reason (a hash). */
+    String dropped() {
+        return crawl("dropped");
+    }
+
+    /** The keys of the crawl-wide scheduling scripts (hint, pick): due, hinted, meta. */
+    String[] schedule() {
+        return new String[] {due(), hinted(), meta()};
+    }
+
+    /**
+     * The seven keys of one origin, in the order the origin scripts expect: queue (a list of visits), seen (a
+     * set of URL fingerprints), leases (token to expiry), leased (token to visit), active (token to expiry:
+     * fetches holding a politeness slot), state (a hash: next allowed start, Crawl-delay), records (a list).
+     */
+    String[] origin(Origin origin) {
+        return origin(origin.toString());
+    }
+
+    String[] origin(String origin) {
+        String tag = "loomcrawl:{" + crawlId + "|" + origin + "}:";
+        return new String[] {tag + "queue", tag + "seen", tag + "leases", tag + "leased", tag + "active",
+                tag + "state", tag + "records"};
+    }
+
+    /** Indexes into {@link #origin(Origin)}. */
+    static final int QUEUE = 0, SEEN = 1, LEASES = 2, RECORDS = 6;
+}

@@ -1,0 +1,92 @@
+package dev.loomcrawl.redis;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.fetch.ErrorKind;
+import dev.loomcrawl.url.WebUrl;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * A {@link CrawlRecord} as a JSON array of its fields in declaration order (compact, and readable with
+ * {@code redis-cli LRANGE}): url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
+ * numNewUrls, depth, referrer, startedAt (epoch ms), duration (ms), truncated, attempts, skipReason.
+ */
+final class RecordCodec {
+    private static final JsonFactory JSON = new JsonFactory();
+
+    private RecordCodec() {}
+
+    static String encode(CrawlRecord r) {
+        StringWriter out = new StringWriter(256);
+        try (JsonGenerator g = JSON.createGenerator(out)) {
+            g.writeStartArray();
+            g.writeString(r.url().toString());
+            g.writeString(r.nextUrl());
+            g.writeNumber(r.status());
+            g.writeString(r.errorKind() == null ? null : r.errorKind().name());
+            g.writeString(r.error());
+            g.writeNumber(r.size());
+            g.writeString(r.contentType());
+            g.writeString(r.encoding());
+            g.writeNumber(r.numUrls());
+            g.writeNumber(r.numNewUrls());
+            g.writeNumber(r.depth());
+            g.writeString(r.referrer() == null ? null : r.referrer().toString());
+            g.writeNumber(r.startedAt().toEpochMilli());
+            g.writeNumber(r.duration().toMillis());
+            g.writeBoolean(r.truncated());
+            g.writeNumber(r.attempts());
+            g.writeString(r.skipReason());
+            g.writeEndArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    static CrawlRecord decode(String json) {
+        try (JsonParser p = JSON.createParser(json)) {
+            if (p.nextToken() != JsonToken.START_ARRAY) throw new IOException("not an array");
+            WebUrl url = WebUrl.parse(text(p));
+            String nextUrl = text(p);
+            int status = (int) number(p);
+            String kind = text(p);
+            String error = text(p);
+            long size = number(p);
+            String contentType = text(p);
+            String encoding = text(p);
+            int numUrls = (int) number(p);
+            int numNewUrls = (int) number(p);
+            int depth = (int) number(p);
+            String referrer = text(p);
+            Instant startedAt = Instant.ofEpochMilli(number(p));
+            Duration duration = Duration.ofMillis(number(p));
+            boolean truncated = p.nextToken() == JsonToken.VALUE_TRUE;
+            int attempts = (int) number(p);
+            String skipReason = text(p);
+            return new CrawlRecord(url, nextUrl, status, kind == null ? null : ErrorKind.valueOf(kind), error, size,
+                    contentType, encoding, numUrls, numNewUrls, depth,
+                    referrer == null ? null : WebUrl.parse(referrer), startedAt, duration, truncated, attempts,
+                    skipReason);
+        } catch (IOException | RuntimeException e) {
+            throw new RedisCrawlException("a record in Redis is not readable (" + e.getMessage() + "): " + json);
+        }
+    }
+
+    private static String text(JsonParser p) throws IOException {
+        return p.nextToken() == JsonToken.VALUE_NULL ? null : p.getText();
+    }
+
+    private static long number(JsonParser p) throws IOException {
+        p.nextToken();
+        return p.getLongValue();
+    }
+}

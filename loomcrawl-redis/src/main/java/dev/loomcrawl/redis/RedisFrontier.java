@@ -1,0 +1,372 @@
+package dev.loomcrawl.redis;
+
+import dev.loomcrawl.CrawlListener;
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.frontier.Frontier;
+import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.state.UrlFingerprint;
+import dev.loomcrawl.url.Origin;
+import dev.loomcrawl.url.WebUrl;
+import io.lettuce.core.ScanArgs;
+import io.lettuce.core.ValueScanCursor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A frontier shared through Redis by every process of one crawl: per-origin queues, the seen set, per-origin
+ * politeness and leases all live in Redis, changed by atomic scripts (docs/distributed.md has the model).
+ *
+ * <p>Taking a visit leases it: the lease names this process's token and runs out after {@code leaseTime}
+ * unless renewed (a background thread renews the leases of visits in flight every third of it). A process
+ * that dies or freezes stops renewing, so its visits go back to the queue when their leases run out, and a
+ * late answer from a lease that ran out is refused when it tries to complete (fencing by token). A visit is
+ * finished when its record is stored with its lease removed, in one script: one record per URL.
+ *
+ * <p>The crawl is over when a sweep over every origin finds nothing queued and nothing leased, and no visit
+ * completed while it looked (an epoch counter bumped before every completion): the process that sees it
+ * marks the crawl finished, and every process's {@link #take()} then returns null.
+ */
+public final class RedisFrontier implements Frontier {
+    private static final Logger log = LoggerFactory.getLogger(RedisFrontier.class);
+    private static final Duration REPAIR_EVERY = Duration.ofSeconds(5);
+
+    private final RedisLink redis;
+    private final CrawlKeys keys;
+    private final String perHost;
+    private final long delayMs;
+    private final long leaseMs;
+    private final String process = Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
+    private final AtomicLong tokens = new AtomicLong();
+    private final Map<String, Lease> held = new ConcurrentHashMap<>(); // URL -> its lease, for visits taken here
+    private final Map<String, String> records = new ConcurrentHashMap<>(); // URL -> encoded record, until done
+    private final Set<String> registered = ConcurrentHashMap.newKeySet(); // origins known to be in the registry
+    private final Map<Origin, Long> originDelays = new ConcurrentHashMap<>();
+    private final Thread renewer;
+    private final AutoCloseable wakeUps;
+    private final ReentrantLock idle = new ReentrantLock();
+    private final Condition wake = idle.newCondition();
+    private final AtomicLong wakeCount = new AtomicLong();
+    private volatile boolean stopped;
+    private volatile boolean over;
+    private volatile long queuedEstimate;
+    private volatile long queuedAt;
+
+    /** A visit taken by this process: its token and whether it was handed back to the queue. */
+    private static final class Lease {
+        final String token;
+        final String origin;
+        volatile boolean handedBack;
+
+        Lease(String token, String origin) {
+            this.token = token;
+            this.origin = origin;
+        }
+    }
+
+    RedisFrontier(RedisLink redis, CrawlKeys keys, int perHost, Duration delay, Duration leaseTime) {
+        if (leaseTime.toMillis() < 300) throw new IllegalArgumentException("the lease time must be at least 300 ms");
+        this.redis = redis;
+        this.keys = keys;
+        this.perHost = Integer.toString(perHost);
+        this.delayMs = delay.toMillis();
+        this.leaseMs = leaseTime.toMillis();
+        this.wakeUps = redis.subscribe(keys.wakeChannel(), this::wakeUp);
+        this.renewer = Thread.ofPlatform().daemon().name("loomcrawl-lease-renewer").start(this::renewLoop);
+    }
+
+    /** The listener that hands each finished URL's record to this frontier: add it to the crawler. */
+    public CrawlListener recorder() {
+        return new CrawlListener() {
+            @Override
+            public void onRecord(CrawlRecord record) {
+                records.put(record.url().toString(), RecordCodec.encode(record));
+            }
+        };
+    }
+
+    @Override
+    public boolean markSeen(WebUrl url) {
+        // Only a look: the atomic claim is the add in enqueue (or drop), which queues the URL at most once.
+        return !seen(url);
+    }
+
+    @Override
+    public boolean seen(WebUrl url) {
+        String seenKey = keys.origin(url.origin())[CrawlKeys.SEEN];
+        return redis.call(r -> r.sismember(seenKey, fingerprint(url)));
+    }
+
+    @Override
+    public void enqueue(Visit visit) {
+        claim(visit, true);
+    }
+
+    @Override
+    public void drop(Visit visit, String reason) {
+        if (claim(visit, false)) redis.call(r -> r.hincrby(keys.dropped(), reason, 1));
+    }
+
+    /** Adds the URL to the seen set and, if it was not there and {@code queue}, to its origin's queue. */
+    private boolean claim(Visit visit, boolean queue) {
+        String origin = visit.url().origin().toString();
+        if (queue && !registered.contains(origin)) { // registered first: a sweep must find every origin with work
+            redis.call(r -> r.sadd(keys.origins(), origin));
+            registered.add(origin);
+        }
+        List<Object> reply = redis.run(Script.OFFER, keys.origin(origin), fingerprint(visit.url()),
+                VisitCodec.encode(visit), perHost, queue ? "1" : "0");
+        if (queue) hint(origin, reply);
+        return number(reply, 0) == 1;
+    }
+
+    @Override
+    public Visit take() throws InterruptedException {
+        long lastRepair = System.nanoTime();
+        while (!stopped && !over) {
+            long wakeUpsBefore = wakeCount.get();
+            List<Object> pick = redis.run(Script.PICK, keys.schedule(), "16");
+            long now = number(pick, 0);
+            long earliest = number(pick, 1);
+            if (number(pick, 2) == 1) {
+                over = true;
+                break;
+            }
+            List<String> ready = new ArrayList<>();
+            for (int i = 3; i < pick.size(); i++) ready.add((String) pick.get(i));
+            Collections.shuffle(ready); // processes asking at once spread over the origins that are due
+            for (String origin : ready) {
+                Visit visit = lease(origin);
+                if (visit != null) return visit;
+            }
+            if (!ready.isEmpty()) continue; // their leases moved them in the schedule: ask again
+            if (earliest < 0 || System.nanoTime() - lastRepair > REPAIR_EVERY.toNanos()) {
+                if (sweep()) break;
+                lastRepair = System.nanoTime();
+                if (earliest < 0) earliest = now + 50; // the sweep put back whatever it found
+            }
+            sleepUntilWoken(wakeUpsBefore, Math.clamp(earliest - now, 1, 250));
+        }
+        return null;
+    }
+
+    /** Waits {@code ms}, or less if an origin became due (here or in another process) since the last look. */
+    private void sleepUntilWoken(long wakeUpsBefore, long ms) throws InterruptedException {
+        idle.lock();
+        try {
+            if (wakeCount.get() == wakeUpsBefore && !stopped) wake.await(ms, TimeUnit.MILLISECONDS);
+        } finally {
+            idle.unlock();
+        }
+    }
+
+    private void wakeUp() {
+        wakeCount.incrementAndGet();
+        idle.lock();
+        try {
+            wake.signalAll();
+        } finally {
+            idle.unlock();
+        }
+    }
+
+    private Visit lease(String origin) {
+        String token = process + ":" + tokens.incrementAndGet();
+        List<Object> reply = redis.run(Script.LEASE, keys.origin(origin), token, Long.toString(leaseMs), perHost,
+                Long.toString(delayMs));
+        hint(origin, reply);
+        String line = (String) reply.get(0);
+        if (line.isEmpty()) return null;
+        Visit visit = VisitCodec.decode(line);
+        held.put(visit.url().toString(), new Lease(token, origin));
+        return visit;
+    }
+
+    /**
+     * Looks at every origin: reclaims leases that ran out, puts each origin back in the schedule as it now
+     * stands (repairing the schedule after a process died between a change and its hint), and marks the crawl
+     * finished if nothing is queued or leased anywhere and no visit completed meanwhile. True if it is over.
+     */
+    private boolean sweep() {
+        long epochBefore = epoch();
+        boolean empty = true;
+        ValueScanCursor<String> cursor = null;
+        do {
+            ValueScanCursor<String> from = cursor;
+            cursor = redis.call(r -> from == null ? r.sscan(keys.origins(), ScanArgs.Builder.limit(500))
+                    : r.sscan(keys.origins(), from, ScanArgs.Builder.limit(500)));
+            for (String origin : cursor.getValues()) {
+                List<Object> status = redis.run(Script.STATUS, keys.origin(origin), perHost);
+                if (number(status, 0) > 0 || number(status, 1) > 0) empty = false;
+                hint(origin, status.subList(2, 4));
+            }
+        } while (!cursor.isFinished());
+        if (!empty || epoch() != epochBefore) return false;
+        redis.call(r -> r.hsetnx(keys.meta(), "finished", Long.toString(System.currentTimeMillis())));
+        log.info("nothing is queued or leased anywhere: the crawl is over");
+        over = true;
+        return true;
+    }
+
+    private long epoch() {
+        String value = redis.call(r -> r.get(keys.epoch()));
+        return value == null ? 0 : Long.parseLong(value);
+    }
+
+    @Override
+    public void started(Visit visit) {
+        long gap = Math.max(delayMs, originDelays.getOrDefault(visit.url().origin(), 0L));
+        if (gap <= 0) return; // no gap to time from here
+        Lease lease = held.get(visit.url().toString());
+        if (lease != null) hint(lease.origin, redis.run(Script.STARTED, keys.origin(lease.origin), perHost,
+                Long.toString(gap)));
+    }
+
+    @Override
+    public void release(Visit visit, Duration pause) {
+        Lease lease = held.get(visit.url().toString());
+        if (lease == null) return;
+        hint(lease.origin, redis.run(Script.RELEASE, keys.origin(lease.origin), perHost, lease.token,
+                Long.toString(pause.toMillis())));
+    }
+
+    @Override
+    public void retryLater(Visit visit, Duration pause) {
+        Lease lease = held.get(visit.url().toString());
+        if (lease == null) return;
+        lease.handedBack = true;
+        handBack(lease, visit, pause);
+    }
+
+    private void handBack(Lease lease, Visit visit, Duration pause) {
+        List<Object> reply = redis.run(Script.RETRY, keys.origin(lease.origin), perHost, lease.token,
+                VisitCodec.encode(visit), Long.toString(pause.toMillis()));
+        hint(lease.origin, reply);
+    }
+
+    @Override
+    public void setDelay(Origin origin, Duration delay) {
+        originDelays.put(origin, delay.toMillis());
+        String name = origin.toString();
+        hint(name, redis.run(Script.CRAWL_DELAY, keys.origin(name), perHost, Long.toString(delay.toMillis())));
+    }
+
+    @Override
+    public void done(Visit visit) {
+        String url = visit.url().toString();
+        Lease lease = held.remove(url);
+        String record = records.remove(url);
+        if (lease == null || lease.handedBack) return;
+        if (record == null) { // aborted before it finished: back to the queue for whoever comes next
+            handBack(lease, visit, Duration.ZERO);
+            return;
+        }
+        redis.call(r -> r.incr(keys.epoch())); // before the completion: a sweep that missed it sees the epoch move
+        List<Object> reply = redis.run(Script.COMPLETE, keys.origin(lease.origin), perHost, lease.token, record);
+        hint(lease.origin, reply);
+        if (number(reply, 0) == 0 && redis.lastCallRepeated()) {
+            log.info("{} was completed as Redis went away (the repeated completion found it done)", url);
+        } else if (number(reply, 0) == 0) {
+            log.warn("the lease on {} ran out before it finished; its record is discarded (it is fetched again)", url);
+        }
+    }
+
+    /** Puts an origin in the crawl's schedule as a script saw it: {due ms or -1, info µs} at index 1 and 2. */
+    private void hint(String origin, List<Object> reply) {
+        int at = reply.size() - 2;
+        redis.run(Script.HINT, keys.schedule(), origin, Long.toString(number(reply, at)),
+                Long.toString(number(reply, at + 1)), keys.wakeChannel());
+    }
+
+    @Override
+    public void stop() {
+        stopped = true;
+        wakeUp();
+    }
+
+    @Override
+    public int queued() {
+        long now = System.nanoTime();
+        if (now - queuedAt > 1_000_000_000L) { // counted over every origin, so at most once a second
+            queuedAt = now;
+            queuedEstimate = countQueued();
+        }
+        return (int) Math.min(Integer.MAX_VALUE, queuedEstimate);
+    }
+
+    private long countQueued() {
+        long total = 0;
+        for (String origin : redis.call(r -> r.smembers(keys.origins()))) {
+            String queue = keys.origin(origin)[CrawlKeys.QUEUE];
+            total += redis.call(r -> r.llen(queue));
+        }
+        return total;
+    }
+
+    @Override
+    public int inFlight() {
+        return held.size();
+    }
+
+    /** Whether this process saw the crawl finish (as opposed to being stopped). */
+    public boolean over() {
+        return over;
+    }
+
+    private void renewLoop() {
+        long every = Math.max(100, leaseMs / 3);
+        while (!Thread.currentThread().isInterrupted()) {
+            try {
+                Thread.sleep(every);
+                renew();
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                log.warn("could not renew leases: {}", e.getMessage());
+            }
+        }
+    }
+
+    private void renew() {
+        Map<String, List<String>> byOrigin = new HashMap<>();
+        held.values().forEach(l -> byOrigin.computeIfAbsent(l.origin, o -> new ArrayList<>()).add(l.token));
+        byOrigin.forEach((origin, tokens) -> {
+            List<String> args = new ArrayList<>(tokens.size() + 1);
+            args.add(Long.toString(leaseMs));
+            args.addAll(tokens);
+            List<Object> lost = redis.run(Script.RENEW, keys.origin(origin), args.toArray(String[]::new));
+            if (!lost.isEmpty()) log.warn("{} leases on {} ran out before they could be renewed", lost.size(), origin);
+        });
+    }
+
+    @Override
+    public void close() {
+        renewer.interrupt();
+        try {
+            wakeUps.close();
+        } catch (Exception e) {
+            log.debug("unsubscribing: {}", e.toString());
+        }
+    }
+
+    static String fingerprint(WebUrl url) {
+        return Long.toString(UrlFingerprint.of(url), 36);
+    }
+
+    private static long number(List<Object> reply, int index) {
+        return (Long) reply.get(index);
+    }
+}

@@ -1,0 +1,224 @@
+package dev.loomcrawl.redis;
+
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.Crawler;
+import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.testkit.RecordedRequest;
+import dev.loomcrawl.testkit.RedisServer;
+import dev.loomcrawl.testkit.Route;
+import dev.loomcrawl.testkit.TestSite;
+import dev.loomcrawl.url.WebUrl;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Function;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The shared frontier against a real redis-server: several crawlers in this JVM, each with its own connection. */
+class RedisFrontierTest {
+    @TempDir
+    Path dir;
+    RedisServer redis;
+
+    @BeforeEach
+    void startRedis() {
+        redis = RedisServer.start(dir.resolve("redis"));
+    }
+
+    @AfterEach
+    void stopRedis() {
+        redis.close();
+    }
+
+    static TestSite site(int pages, Duration latency) {
+        Function<String, Route> pagesOf = TestSite.crossLinkedGenerator(pages, 4);
+        return TestSite.builder().generated(target -> {
+            Route page = pagesOf.apply(target);
+            return page == null || latency.isZero() ? page : new Route.Delay(latency, page);
+        }).start();
+    }
+
+    static CrawlConfig config(TestSite site, int perHost) {
+        return CrawlConfig.builder().root(site.url("/p0")).maxTasks(16).perHost(perHost).build();
+    }
+
+    /** Runs {@code n} crawlers of the crawl at once, each on its own connection; returns their summaries. */
+    List<CrawlSummary> crawlWith(int n, String crawlId, CrawlConfig config) throws Exception {
+        List<CrawlSummary> summaries = new ArrayList<>();
+        try (ExecutorService pool = Executors.newFixedThreadPool(n)) {
+            List<Future<CrawlSummary>> runs = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                runs.add(pool.submit(() -> {
+                    try (RedisCrawl crawl = RedisCrawl.connect(redis.uri(), crawlId);
+                         Crawler crawler = crawl.crawler(crawl.join(config, 0), Duration.ofSeconds(5))) {
+                        return crawler.crawl();
+                    }
+                }));
+            }
+            for (Future<CrawlSummary> run : runs) summaries.add(run.get());
+        }
+        return summaries;
+    }
+
+    static Map<String, Integer> pageRequests(TestSite site) {
+        Map<String, Integer> counts = new HashMap<>();
+        for (RecordedRequest r : site.requests()) {
+            if (!r.target().equals("/robots.txt")) counts.merge(r.target(), 1, Integer::sum);
+        }
+        return counts;
+    }
+
+    List<CrawlRecord> records(String crawlId) {
+        List<CrawlRecord> records = new ArrayList<>();
+        try (RedisCrawl crawl = RedisCrawl.connect(redis.uri(), crawlId)) {
+            crawl.forEachRecord(records::add);
+        }
+        return records;
+    }
+
+    @Test
+    void threeCrawlersShareOneCrawlAndFetchEveryUrlOnce() throws Exception {
+        try (TestSite site = site(2000, Duration.ofMillis(2))) {
+            List<CrawlSummary> summaries = crawlWith(3, "three", config(site, 8));
+
+            Map<String, Integer> requests = pageRequests(site);
+            assertEquals(2000, requests.size());
+            requests.forEach((target, n) -> assertEquals(1, n, target + " fetched " + n + " times"));
+            assertEquals(2000, summaries.stream().mapToLong(CrawlSummary::done).sum());
+            summaries.forEach(s -> assertTrue(s.done() > 0, "every crawler did some of the work: " + summaries));
+            List<CrawlRecord> records = records("three");
+            assertEquals(2000, records.size());
+            assertEquals(2000, records.stream().map(r -> r.url().toString()).distinct().count());
+            try (RedisCrawl crawl = RedisCrawl.connect(redis.uri(), "three")) {
+                CrawlSummary all = crawl.summary();
+                assertEquals(2000, all.done());
+                assertEquals(0, all.todo());
+                assertFalse(all.interrupted());
+                assertTrue(crawl.finished());
+            }
+        }
+    }
+
+    @Test
+    void perHostOneHoldsAcrossCrawlers() throws Exception {
+        try (TestSite site = site(150, Duration.ofMillis(5))) {
+            crawlWith(3, "polite", config(site, 1));
+
+            List<RecordedRequest> requests = new ArrayList<>(site.requests());
+            requests.removeIf(r -> r.target().equals("/robots.txt")); // each process reads it once, before pages
+            requests.sort(Comparator.comparingLong(RecordedRequest::startNanos));
+            assertEquals(150, requests.size());
+            for (int i = 1; i < requests.size(); i++) {
+                RecordedRequest before = requests.get(i - 1), after = requests.get(i);
+                assertTrue(after.startNanos() >= before.endNanos(), after.target() + " started "
+                        + (before.endNanos() - after.startNanos()) / 1000 + " µs before " + before.target() + " ended");
+            }
+        }
+    }
+
+    @Test
+    void aLeaseThatRunsOutGoesBackAndItsLateAnswerIsRefused() throws Exception {
+        try (TestSite site = site(1, Duration.ZERO);
+             RedisCrawl one = RedisCrawl.connect(redis.uri(), "lease");
+             RedisCrawl two = RedisCrawl.connect(redis.uri(), "lease")) {
+            CrawlConfig config = one.join(config(site, 4), 0);
+            RedisFrontier frozen = one.frontier(config, Duration.ofMillis(400));
+            RedisFrontier healthy = two.frontier(config, Duration.ofSeconds(30));
+            frozen.close(); // stops renewing its leases, as a process that froze would
+            Visit root = new Visit(WebUrl.parse(site.url("/p0")), 10, 0, null);
+            assertTrue(frozen.offer(root));
+            assertFalse(healthy.offer(root), "the seen set is shared");
+
+            Visit taken = frozen.take();
+            assertEquals(root, taken);
+            Visit again = healthy.take(); // waits for the lease to run out, then gets the visit back
+            assertEquals(root, again);
+            healthy.recorder().onRecord(CrawlRecord.skipped(again.url(), 0, null, "test"));
+            healthy.done(again);
+            frozen.recorder().onRecord(CrawlRecord.skipped(taken.url(), 0, null, "late"));
+            frozen.done(taken); // refused: its lease ran out
+
+            List<CrawlRecord> records = records("lease");
+            assertEquals(1, records.size());
+            assertEquals("test", records.getFirst().skipReason());
+            assertNull(healthy.take(), "nothing queued, nothing leased: the crawl is over");
+            healthy.close();
+        }
+    }
+
+    @Test
+    void aCrawlerThatJoinsWithOtherOptionsIsRefused() {
+        try (TestSite site = site(1, Duration.ZERO);
+             RedisCrawl crawl = RedisCrawl.connect(redis.uri(), "options")) {
+            crawl.join(config(site, 2), 0);
+            RedisCrawlException e = assertThrows(RedisCrawlException.class, () -> crawl.join(config(site, 3), 0));
+            assertTrue(e.getMessage().contains("--per-host 2 (this process: 3)"), e.getMessage());
+            CrawlConfig joined = crawl.join(null, 7); // no roots: the crawl's own options, this process's max-tasks
+            assertEquals(2, joined.politeness().perHost());
+            assertEquals(7, joined.maxTasks());
+            assertEquals(config(site, 2).roots(), joined.roots());
+        }
+    }
+
+    @Test
+    void joiningACrawlThatDoesNotExistWithoutRootsIsOneClearLine() {
+        try (RedisCrawl crawl = RedisCrawl.connect(redis.uri(), "nothing")) {
+            RedisCrawlException e = assertThrows(RedisCrawlException.class, () -> crawl.join(null, 0));
+            assertEquals("crawl 'nothing' at 127.0.0.1:" + redis.port() + "/0 does not exist; give root URLs to "
+                    + "start it", e.getMessage());
+        }
+    }
+
+    @Test
+    void anUnreachableServerIsOneClearLine() {
+        RedisCrawlException e = assertThrows(RedisCrawlException.class, () ->
+                RedisCrawl.connect("redis://127.0.0.1:" + TestSite.freePort(), "x", Duration.ofSeconds(1)));
+        assertTrue(e.getMessage().startsWith("cannot reach Redis at 127.0.0.1:"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> RedisCrawl.connect(redis.uri(), "no spaces"));
+    }
+
+    @Test
+    void aCrawlRidesOutARedisCrashAndRestart() throws Exception {
+        try (TestSite site = site(3000, Duration.ofMillis(3))) {
+            Thread restarter = Thread.ofPlatform().start(() -> {
+                try {
+                    while (site.arrivals() < 600) Thread.sleep(10);
+                    redis.kill();
+                    Thread.sleep(500);
+                    redis.start(); // reloads the append-only file, fsynced on every write
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            List<CrawlSummary> summaries = crawlWith(2, "restart", config(site, 8));
+            restarter.join();
+
+            assertEquals(3000, pageRequests(site).size());
+            List<CrawlRecord> records = records("restart");
+            assertEquals(3000, records.stream().map(r -> r.url().toString()).distinct().count());
+            assertEquals(3000, records.size(), "one record per URL");
+            assertTrue(summaries.stream().mapToLong(CrawlSummary::done).sum() >= 3000);
+            assertNotNull(summaries);
+        }
+    }
+}
