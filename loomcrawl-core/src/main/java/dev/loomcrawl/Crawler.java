@@ -349,8 +349,7 @@ public final class Crawler implements AutoCloseable {
             log.debug("dropped {} ({})", visit.url(), reason);
             return false;
         }
-        frontier.enqueue(visit);
-        return true;
+        return frontier.enqueue(visit);
     }
 
     private void seedFromSitemaps() {

@@ -27,6 +27,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
                 "  loomcrawl crawl --max-tasks 20 --exclude '\\.pdf$' example.com",
                 "  loomcrawl crawl --lenient --max-redirect 5 -v www.example.com",
                 "  loomcrawl crawl --resolve staging.example.com:80:10.0.0.5 http://staging.example.com/",
+                "  loomcrawl crawl --frontier redis://localhost:6379 --crawl-id docs https://docs.example.com/",
+                "  loomcrawl crawl --frontier redis://localhost:6379 --crawl-id docs   (another process joins)",
                 "",
                 "Press Ctrl-C once to stop taking new URLs and finish those in flight, twice to abort them.",
                 "Exit codes: 0 crawl finished, 1 crawl failed, 2 usage error, 130 interrupted."})
@@ -34,8 +36,9 @@ final class CrawlCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(paramLabel = "ROOT", arity = "1..*",
-            description = "URLs to start from; one without a scheme gets http://.")
+    @Parameters(paramLabel = "ROOT", arity = "0..*",
+            description = "URLs to start from; one without a scheme gets http://. Required, but for a process "
+                    + "joining a shared crawl (--frontier).")
     List<String> roots = new ArrayList<>();
 
     @Option(names = {"--max-tasks", "--max_tasks"}, paramLabel = "N", defaultValue = "100",
@@ -123,22 +126,42 @@ final class CrawlCommand implements Callable<Integer> {
     StateOptions state = new StateOptions();
 
     @CommandLine.Mixin
+    FrontierOptions frontier = new FrontierOptions();
+
+    @CommandLine.Mixin
     LogOptions log = new LogOptions();
 
     @Override
     public Integer call() {
         log.configure(false);
-        CrawlConfig config = usage(this::config);
+        if (roots.isEmpty() && !frontier.given()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'ROOT'");
+        }
+        CrawlConfig config = roots.isEmpty() ? null : usage(this::config);
         SelectorScraper scraper = usage(scrape::scraper);
+        if (frontier.given()) {
+            if (state.file != null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--state and --frontier cannot be "
+                        + "combined: a shared crawl keeps its state in Redis");
+            }
+            return frontier.crawl(config, maxTasks, spec, (crawler, joined) -> crawl(crawler, joined, scraper));
+        }
         if (state.file != null && (scraper != null || outputs.any())) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--state cannot be combined with output "
                     + "or scraping options yet; crawl with --state, then render outputs with 'loomcrawl report'");
         }
         Integer resumable = state.crawl(config, spec);
         if (resumable != null) return resumable;
+        try (Crawler crawler = Crawler.create(config)) {
+            return crawl(crawler, config, scraper);
+        }
+    }
+
+    /** Runs the crawl with the outputs asked for, prints its report and returns the exit code. */
+    private int crawl(Crawler crawler, CrawlConfig config, SelectorScraper scraper) {
         ConcurrentLinkedQueue<CrawlRecord> records = new ConcurrentLinkedQueue<>();
         CrawlSummary summary;
-        try (Crawler crawler = Crawler.create(config); Interrupts interrupts = Interrupts.install(crawler, spec);
+        try (Interrupts interrupts = Interrupts.install(crawler, spec);
              Outputs opened = outputs.open(config, crawler, spec, log.quiet, scrape.fieldNames())) {
             crawler.addListener(records::add).pageHandler(scraper);
             summary = crawler.crawl();

@@ -25,6 +25,7 @@ import java.util.concurrent.Callable;
         footerHeading = "%nExamples:%n",
         footer = {"  loomcrawl report crawl.db",
                 "  loomcrawl report --format jsonl crawl.db > records.jsonl",
+                "  loomcrawl report redis://localhost:6379 --crawl-id docs",
                 "",
                 "Exit codes: 0 printed, 1 FILE refused or unreadable, 2 usage error."})
 final class ReportCommand implements Callable<Integer> {
@@ -34,8 +35,12 @@ final class ReportCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(paramLabel = "FILE", description = "The state file given to 'crawl --state'.")
-    Path file;
+    @Parameters(paramLabel = "FILE|URI", description = "The state file given to 'crawl --state', or the Redis "
+            + "URI given to 'crawl --frontier' (with --crawl-id).")
+    String source;
+
+    @Option(names = "--crawl-id", paramLabel = "NAME", description = "With a Redis URI: the shared crawl's name.")
+    String crawlId;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = FormatConverter.class,
             description = "text (the seed's report), jsonl (one JSON object per record) or csv (default: "
@@ -49,7 +54,12 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         Logging.configure(0);
         PrintWriter out = spec.commandLine().getOut();
-        try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) {
+        if (source.startsWith("redis://") || source.startsWith("rediss://")) {
+            if (crawlId == null) throw new CommandLine.ParameterException(spec.commandLine(), "a Redis URI needs --crawl-id NAME");
+            return SharedCrawlReport.print(source, crawlId, format, out);
+        }
+        if (crawlId != null) throw new CommandLine.ParameterException(spec.commandLine(), "--crawl-id goes with a Redis URI");
+        try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(Path.of(source))) {
             switch (format) {
                 case TEXT -> {
                     CrawlSummary summary = store.summary();

@@ -22,16 +22,17 @@ public interface Frontier extends AutoCloseable {
 
     /** Queues the visit unless its URL was ever seen before (atomically); true if it was queued. */
     default boolean offer(Visit visit) {
-        if (!markSeen(visit.url())) return false;
-        enqueue(visit);
-        return true;
+        return markSeen(visit.url()) && enqueue(visit);
     }
 
     /** Marks a URL seen, atomically; true if it had not been seen. Follow with {@link #enqueue} or a drop. */
     boolean markSeen(WebUrl url);
 
-    /** Queues a visit whose URL the caller has just marked seen. */
-    void enqueue(Visit visit);
+    /**
+     * Queues a visit whose URL the caller has just marked seen; true if it was queued. Only a shared frontier
+     * answers false: its {@link #markSeen} is a local look, and another process queued the URL first.
+     */
+    boolean enqueue(Visit visit);
 
     /** Whether the URL was ever offered or marked seen. */
     boolean seen(WebUrl url);

@@ -55,7 +55,7 @@ public final class InMemoryFrontier implements Frontier {
     }
 
     @Override
-    public void enqueue(Visit visit) {
+    public boolean enqueue(Visit visit) {
         lock.lock();
         try {
             OriginQueue o = origin(visit.url().origin());
@@ -65,6 +65,7 @@ public final class InMemoryFrontier implements Frontier {
         } finally {
             lock.unlock();
         }
+        return true;
     }
 
     @Override

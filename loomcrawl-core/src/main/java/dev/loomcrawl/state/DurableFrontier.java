@@ -121,7 +121,7 @@ public final class DurableFrontier implements Frontier {
     }
 
     @Override
-    public void enqueue(Visit visit) {
+    public boolean enqueue(Visit visit) {
         long fingerprint = UrlFingerprint.of(visit.url());
         boolean inMemory;
         lock.lock();
@@ -139,6 +139,7 @@ public final class DurableFrontier implements Frontier {
             lock.unlock();
         }
         if (inMemory) window.enqueue(visit);
+        return true;
     }
 
     @Override

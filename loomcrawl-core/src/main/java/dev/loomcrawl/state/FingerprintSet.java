@@ -10,12 +10,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * between two doublings (about 16 MiB for a million URLs). The fingerprints are split over 64 stripes by their
  * top bits, each with its own lock held for one set operation, so workers rarely wait on each other.
  */
-final class FingerprintSet {
+public final class FingerprintSet {
     private static final int STRIPE_BITS = 6;
     private final LongOpenHashSet[] sets = new LongOpenHashSet[1 << STRIPE_BITS];
     private final ReentrantLock[] locks = new ReentrantLock[1 << STRIPE_BITS];
 
-    FingerprintSet() {
+    public FingerprintSet() {
         for (int i = 0; i < sets.length; i++) {
             sets[i] = new LongOpenHashSet();
             locks[i] = new ReentrantLock();
@@ -23,7 +23,7 @@ final class FingerprintSet {
     }
 
     /** Adds the fingerprint; true if it was not there (the atomic check-and-add the frontier needs). */
-    boolean add(long fingerprint) {
+    public boolean add(long fingerprint) {
         int s = stripe(fingerprint);
         locks[s].lock();
         try {
@@ -33,7 +33,7 @@ final class FingerprintSet {
         }
     }
 
-    boolean contains(long fingerprint) {
+    public boolean contains(long fingerprint) {
         int s = stripe(fingerprint);
         locks[s].lock();
         try {
@@ -43,7 +43,19 @@ final class FingerprintSet {
         }
     }
 
-    long size() {
+    /** Forgets every fingerprint. */
+    public void clear() {
+        for (int s = 0; s < sets.length; s++) {
+            locks[s].lock();
+            try {
+                sets[s] = new LongOpenHashSet();
+            } finally {
+                locks[s].unlock();
+            }
+        }
+    }
+
+    public long size() {
         long n = 0;
         for (int s = 0; s < sets.length; s++) {
             locks[s].lock();

@@ -49,11 +49,6 @@ record CrawlKeys(String crawlId) {
         return crawl("hinted");
     }
 
-    /** Bumped before every visit is completed, so a sweep can tell that work moved while it looked. */
-    String epoch() {
-        return crawl("epoch");
-    }
-
     /** The pub/sub channel on which origins that became due are announced (not a key: channels are global). */
     String wakeChannel() {
         return crawl("wake");

@@ -17,6 +17,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -150,15 +151,18 @@ public final class RedisCrawl implements AutoCloseable {
         return Crawler.create(config, frontier).addListener(frontier.recorder());
     }
 
-    /** Every record every process stored, origin by origin. */
+    /** Every record every process stored, in URL order (one origin's records at a time are held in memory). */
     public void forEachRecord(Consumer<CrawlRecord> action) {
         for (String origin : origins()) {
             String list = keys.origin(origin)[CrawlKeys.RECORDS];
             long size = redis.call(r -> r.llen(list));
+            List<CrawlRecord> records = new ArrayList<>((int) Math.min(size, 1 << 20));
             for (long from = 0; from < size; from += 1000) {
                 long start = from;
-                redis.call(r -> r.lrange(list, start, start + 999)).forEach(json -> action.accept(RecordCodec.decode(json)));
+                redis.call(r -> r.lrange(list, start, start + 999)).forEach(json -> records.add(RecordCodec.decode(json)));
             }
+            records.sort(Comparator.comparing(CrawlRecord::url));
+            records.forEach(action);
         }
     }
 

@@ -4,6 +4,7 @@ import dev.loomcrawl.CrawlListener;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.state.FingerprintSet;
 import dev.loomcrawl.state.UrlFingerprint;
 import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
@@ -16,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -36,9 +38,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * late answer from a lease that ran out is refused when it tries to complete (fencing by token). A visit is
  * finished when its record is stored with its lease removed, in one script: one record per URL.
  *
- * <p>The crawl is over when a sweep over every origin finds nothing queued and nothing leased, and no visit
- * completed while it looked (an epoch counter bumped before every completion): the process that sees it
- * marks the crawl finished, and every process's {@link #take()} then returns null.
+ * <p>The seen set is in Redis; each process also remembers the URLs Redis told it were seen (a compact local
+ * set), so that most links cost no round trip. It forgets them whenever the connection drops: a Redis that
+ * crashed may come back without its last writes (with {@code appendfsync everysec}), see docs/distributed.md.
+ *
+ * <p>The crawl is over when two sweeps in a row over every origin find nothing queued and nothing leased, and
+ * the same number of visits completed on each origin: the process that sees it marks the crawl finished, and
+ * every process's {@link #take()} then returns null.
  */
 public final class RedisFrontier implements Frontier {
     private static final Logger log = LoggerFactory.getLogger(RedisFrontier.class);
@@ -54,6 +60,7 @@ public final class RedisFrontier implements Frontier {
     private final Map<String, Lease> held = new ConcurrentHashMap<>(); // URL -> its lease, for visits taken here
     private final Map<String, String> records = new ConcurrentHashMap<>(); // URL -> encoded record, until done
     private final Set<String> registered = ConcurrentHashMap.newKeySet(); // origins known to be in the registry
+    private final FingerprintSet known = new FingerprintSet(); // URLs Redis said were seen, since the last drop
     private final Map<Origin, Long> originDelays = new ConcurrentHashMap<>();
     private final Thread renewer;
     private final AutoCloseable wakeUps;
@@ -70,6 +77,7 @@ public final class RedisFrontier implements Frontier {
         final String token;
         final String origin;
         volatile boolean handedBack;
+        volatile Duration pause; // set when the fetch is over: the slot is freed with the completion
 
         Lease(String token, String origin) {
             this.token = token;
@@ -85,6 +93,7 @@ public final class RedisFrontier implements Frontier {
         this.delayMs = delay.toMillis();
         this.leaseMs = leaseTime.toMillis();
         this.wakeUps = redis.subscribe(keys.wakeChannel(), this::wakeUp);
+        redis.onDisconnect(known::clear);
         this.renewer = Thread.ofPlatform().daemon().name("loomcrawl-lease-renewer").start(this::renewLoop);
     }
 
@@ -100,19 +109,20 @@ public final class RedisFrontier implements Frontier {
 
     @Override
     public boolean markSeen(WebUrl url) {
-        // Only a look: the atomic claim is the add in enqueue (or drop), which queues the URL at most once.
-        return !seen(url);
+        // Only a local look: the atomic claim is the add in enqueue (or drop), which queues a URL at most once.
+        return !known.contains(UrlFingerprint.of(url));
     }
 
     @Override
     public boolean seen(WebUrl url) {
+        if (known.contains(UrlFingerprint.of(url))) return true;
         String seenKey = keys.origin(url.origin())[CrawlKeys.SEEN];
         return redis.call(r -> r.sismember(seenKey, fingerprint(url)));
     }
 
     @Override
-    public void enqueue(Visit visit) {
-        claim(visit, true);
+    public boolean enqueue(Visit visit) {
+        return claim(visit, true);
     }
 
     @Override
@@ -129,7 +139,8 @@ public final class RedisFrontier implements Frontier {
         }
         List<Object> reply = redis.run(Script.OFFER, keys.origin(origin), fingerprint(visit.url()),
                 VisitCodec.encode(visit), perHost, queue ? "1" : "0");
-        if (queue) hint(origin, reply);
+        known.add(UrlFingerprint.of(visit.url()));
+        if (number(reply, 1) == 1) hint(origin, reply);
         return number(reply, 0) == 1;
     }
 
@@ -198,10 +209,26 @@ public final class RedisFrontier implements Frontier {
     /**
      * Looks at every origin: reclaims leases that ran out, puts each origin back in the schedule as it now
      * stands (repairing the schedule after a process died between a change and its hint), and marks the crawl
-     * finished if nothing is queued or leased anywhere and no visit completed meanwhile. True if it is over.
+     * finished if nothing is queued or leased anywhere, twice in a row, with no visit completed in between.
+     * True if it is over.
+     *
+     * <p>Why twice: one sweep could see origin X empty, then a visit on origin Y queue a URL on X and complete,
+     * then see Y empty. The second sweep sees X's URL (queued, leased, or completed: its count moved).
      */
     private boolean sweep() {
-        long epochBefore = epoch();
+        Map<String, Long> first = emptyOrigins();
+        if (first == null) return false;
+        Map<String, Long> second = emptyOrigins();
+        if (!first.equals(second)) return false;
+        redis.call(r -> r.hsetnx(keys.meta(), "finished", Long.toString(System.currentTimeMillis())));
+        log.info("nothing is queued or leased anywhere: the crawl is over");
+        over = true;
+        return true;
+    }
+
+    /** Every origin's count of completed visits if none has anything queued or leased, else null. */
+    private Map<String, Long> emptyOrigins() {
+        Map<String, Long> completed = new HashMap<>();
         boolean empty = true;
         ValueScanCursor<String> cursor = null;
         do {
@@ -211,19 +238,11 @@ public final class RedisFrontier implements Frontier {
             for (String origin : cursor.getValues()) {
                 List<Object> status = redis.run(Script.STATUS, keys.origin(origin), perHost);
                 if (number(status, 0) > 0 || number(status, 1) > 0) empty = false;
-                hint(origin, status.subList(2, 4));
+                completed.put(origin, number(status, 2));
+                hint(origin, status);
             }
         } while (!cursor.isFinished());
-        if (!empty || epoch() != epochBefore) return false;
-        redis.call(r -> r.hsetnx(keys.meta(), "finished", Long.toString(System.currentTimeMillis())));
-        log.info("nothing is queued or leased anywhere: the crawl is over");
-        over = true;
-        return true;
-    }
-
-    private long epoch() {
-        String value = redis.call(r -> r.get(keys.epoch()));
-        return value == null ? 0 : Long.parseLong(value);
+        return empty ? completed : null;
     }
 
     @Override
@@ -235,12 +254,14 @@ public final class RedisFrontier implements Frontier {
                 Long.toString(gap)));
     }
 
+    /**
+     * The fetch is over. Its politeness slot is freed together with the completion, in {@link #done}, a moment
+     * later (after the page is parsed): one round trip to Redis instead of two, for a slot held a little longer.
+     */
     @Override
     public void release(Visit visit, Duration pause) {
         Lease lease = held.get(visit.url().toString());
-        if (lease == null) return;
-        hint(lease.origin, redis.run(Script.RELEASE, keys.origin(lease.origin), perHost, lease.token,
-                Long.toString(pause.toMillis())));
+        if (lease != null) lease.pause = pause;
     }
 
     @Override
@@ -270,12 +291,13 @@ public final class RedisFrontier implements Frontier {
         Lease lease = held.remove(url);
         String record = records.remove(url);
         if (lease == null || lease.handedBack) return;
+        Duration pause = lease.pause == null ? Duration.ZERO : lease.pause;
         if (record == null) { // aborted before it finished: back to the queue for whoever comes next
-            handBack(lease, visit, Duration.ZERO);
+            handBack(lease, visit, pause);
             return;
         }
-        redis.call(r -> r.incr(keys.epoch())); // before the completion: a sweep that missed it sees the epoch move
-        List<Object> reply = redis.run(Script.COMPLETE, keys.origin(lease.origin), perHost, lease.token, record);
+        List<Object> reply = redis.run(Script.COMPLETE, keys.origin(lease.origin), perHost, lease.token, record,
+                Long.toString(pause.toMillis()));
         hint(lease.origin, reply);
         if (number(reply, 0) == 0 && redis.lastCallRepeated()) {
             log.info("{} was completed as Redis went away (the repeated completion found it done)", url);
@@ -284,10 +306,13 @@ public final class RedisFrontier implements Frontier {
         }
     }
 
-    /** Puts an origin in the crawl's schedule as a script saw it: {due ms or -1, info µs} at index 1 and 2. */
+    /**
+     * Puts an origin in the crawl's schedule as a script saw it (the reply ends with due ms or -1, and info µs),
+     * without waiting: the next pick on this connection comes after it, and a lost hint is repaired by a sweep.
+     */
     private void hint(String origin, List<Object> reply) {
         int at = reply.size() - 2;
-        redis.run(Script.HINT, keys.schedule(), origin, Long.toString(number(reply, at)),
+        redis.send(Script.HINT, keys.schedule(), origin, Long.toString(number(reply, at)),
                 Long.toString(number(reply, at + 1)), keys.wakeChannel());
     }
 
@@ -347,8 +372,11 @@ public final class RedisFrontier implements Frontier {
             List<String> args = new ArrayList<>(tokens.size() + 1);
             args.add(Long.toString(leaseMs));
             args.addAll(tokens);
-            List<Object> lost = redis.run(Script.RENEW, keys.origin(origin), args.toArray(String[]::new));
-            if (!lost.isEmpty()) log.warn("{} leases on {} ran out before they could be renewed", lost.size(), origin);
+            List<Object> gone = redis.run(Script.RENEW, keys.origin(origin), args.toArray(String[]::new));
+            Set<String> stillHeld = new HashSet<>();
+            held.values().forEach(l -> stillHeld.add(l.token));
+            long lost = gone.stream().filter(stillHeld::contains).count(); // the others completed meanwhile
+            if (lost > 0) log.warn("{} leases on {} ran out before they could be renewed", lost, origin);
         });
     }
 

@@ -2,7 +2,9 @@ package dev.loomcrawl.redis;
 
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisBusyException;
+import io.lettuce.core.RedisChannelHandler;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandInterruptedException;
 import io.lettuce.core.RedisException;
@@ -89,6 +91,16 @@ final class RedisLink implements AutoCloseable {
         return pubSub::close;
     }
 
+    /** Runs {@code action} on Lettuce's event loop each time the connection drops (before it reconnects). */
+    void onDisconnect(Runnable action) {
+        client.addListener(new RedisConnectionStateListener() {
+            @Override
+            public void onRedisDisconnected(RedisChannelHandler<?, ?> connection) {
+                action.run();
+            }
+        });
+    }
+
     /** Where this link goes, for messages: host:port/db. */
     String where() {
         return where;
@@ -102,6 +114,21 @@ final class RedisLink implements AutoCloseable {
             } catch (RedisNoScriptException e) { // a new or restarted server: load it, then run it
                 redis.scriptLoad(script.text());
                 return redis.evalsha(script.sha(), ScriptOutputType.MULTI, keys, args);
+            }
+        });
+    }
+
+    /**
+     * Sends a script without waiting for its answer (commands on one connection run in the order sent). If the
+     * server forgot the script, it is loaded and sent again; any other failure is logged and dropped, so only
+     * use this for what a later call repairs (the schedule's hints: a sweep puts every origin back).
+     */
+    void send(Script script, String[] keys, String... args) {
+        connection.async().<Object>evalsha(script.sha(), ScriptOutputType.MULTI, keys, args).whenComplete((ok, e) -> {
+            if (e instanceof RedisNoScriptException) {
+                connection.async().scriptLoad(script.text()).thenRun(() -> send(script, keys, args));
+            } else if (e != null) {
+                log.debug("Redis at {}: a {} was lost: {}", where, script, rootMessage(e));
             }
         });
     }

@@ -1,6 +1,9 @@
--- ARGV: perHost, token, record. The visit is finished: its record is kept and its lease ends, atomically.
+-- ARGV: perHost, token, record, pause ms. The visit is finished: its record is kept and its lease (and its
+-- politeness slot, if still held) ends, atomically; the origin then waits at least the pause.
 -- Fencing: if the lease ran out (and the visit went back to the queue) the record is refused: {0, ...}.
 if redis.call('HEXISTS', leased, ARGV[2]) == 0 then return {0, due(tonumber(ARGV[1])), info} end
 unlease(ARGV[2])
+later(tonumber(ARGV[4]))
 redis.call('RPUSH', records, ARGV[3])
+redis.call('HINCRBY', state, 'done', 1)
 return {1, due(tonumber(ARGV[1])), info}

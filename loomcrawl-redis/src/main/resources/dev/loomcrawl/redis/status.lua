@@ -1,3 +1,4 @@
--- ARGV: perHost. Reclaims expired leases; returns {queued, leased, due, info}.
+-- ARGV: perHost. Reclaims expired leases; returns {queued, leased, completed, due, info}.
 reclaim()
-return {redis.call('LLEN', queue), redis.call('ZCARD', leases), due(tonumber(ARGV[1])), info}
+return {redis.call('LLEN', queue), redis.call('ZCARD', leases), tonumber(redis.call('HGET', state, 'done') or 0),
+        due(tonumber(ARGV[1])), info}

@@ -1,0 +1,85 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.Crawler;
+import dev.loomcrawl.redis.RedisCrawl;
+import dev.loomcrawl.state.ConfigCodec;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.stream.Collectors;
+
+/**
+ * {@code --frontier redis://... --crawl-id NAME}: this process joins a crawl shared through Redis with every other
+ * process given the same name (docs/distributed.md). The first one saves the crawl's options; a later one gives
+ * the same options, or no ROOT and no crawl options at all, and takes them from Redis.
+ */
+final class FrontierOptions {
+    @Option(names = "--frontier", paramLabel = "URI",
+            description = "Share the crawl through Redis at URI (redis://[user:pass@]host:port[/db]) with every "
+                    + "process started with the same --crawl-id.")
+    String uri;
+
+    @Option(names = "--crawl-id", paramLabel = "NAME",
+            description = "With --frontier: the shared crawl's name (letters, digits, '.', '_', '-').")
+    String crawlId;
+
+    @Option(names = "--lease-time", paramLabel = "DURATION", defaultValue = "30s",
+            converter = Converters.DurationConverter.class,
+            description = "With --frontier: how soon the URLs in flight in a process that died or froze go back to "
+                    + "the queue (default: ${DEFAULT-VALUE}).")
+    Duration leaseTime;
+
+    boolean given() {
+        return uri != null;
+    }
+
+    /**
+     * Joins the shared crawl and runs this process's part of it with {@code run} (the crawl command's own
+     * loop, outputs and report); returns its exit code. {@code proposed} is null when no ROOT was given.
+     */
+    int crawl(CrawlConfig proposed, int maxTasks, CommandLine.Model.CommandSpec spec,
+              BiFunction<Crawler, CrawlConfig, Integer> run) {
+        CommandLine cli = spec.commandLine();
+        if (crawlId == null) throw new CommandLine.ParameterException(cli, "--frontier needs --crawl-id NAME");
+        if (leaseTime.toMillis() < 1000) throw new CommandLine.ParameterException(cli, "--lease-time must be at least 1s");
+        if (proposed == null) refuseCrawlOptions(spec);
+        RedisCrawl crawl;
+        try {
+            crawl = RedisCrawl.connect(uri, crawlId);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cli, e.getMessage());
+        }
+        try (crawl) {
+            CrawlConfig config = crawl.join(proposed, maxTasks);
+            if (crawl.finished()) {
+                cli.getErr().println("loomcrawl: " + crawl.describe() + " is already finished; "
+                        + "'loomcrawl report " + uri + " --crawl-id " + crawlId + "' prints its report");
+                return 0;
+            }
+            try (Crawler crawler = crawl.crawler(config, leaseTime)) {
+                return run.apply(crawler, config);
+            }
+        }
+    }
+
+    /** Without ROOT, the crawl's options come from Redis: options that would change them are refused. */
+    private static void refuseCrawlOptions(CommandLine.Model.CommandSpec spec) {
+        Set<String> crawlOptions = ConfigCodec.encode(CrawlConfig.builder().root("http://localhost/").build())
+                .stream().map(s -> "--" + s.name()).collect(Collectors.toSet());
+        crawlOptions.addAll(List.of("--include", "--exclude", "--header", "--resolve", "--max-time", "--no-http2",
+                "--strict", "--lenient"));
+        crawlOptions.remove("--max-tasks"); // each process's own
+        List<String> given = spec.commandLine().getParseResult().matchedOptions().stream()
+                .map(CommandLine.Model.OptionSpec::longestName).filter(crawlOptions::contains).distinct().toList();
+        if (!given.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "without ROOT, a process takes the shared "
+                    + "crawl's options from Redis, so " + String.join(", ", given) + " cannot be given; give the "
+                    + "ROOT URLs and all the crawl's options, or neither");
+        }
+    }
+}

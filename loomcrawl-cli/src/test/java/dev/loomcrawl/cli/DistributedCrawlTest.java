@@ -1,0 +1,171 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.testkit.RecordedRequest;
+import dev.loomcrawl.testkit.RedisServer;
+import dev.loomcrawl.testkit.Route;
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.IntStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Real loomcrawl processes sharing one crawl through a real redis-server (started by the test on a free port),
+ * checked from the test site's request log.
+ */
+class DistributedCrawlTest {
+    private static final int PAGES = 20_000;
+
+    @TempDir
+    Path tmp;
+    RedisServer redis;
+
+    @BeforeEach
+    void startRedis() {
+        redis = RedisServer.start(tmp.resolve("redis"));
+    }
+
+    @AfterEach
+    void stopRedis() {
+        redis.close();
+    }
+
+    private static TestSite site(int pages, Duration latency) {
+        Function<String, Route> pagesOf = TestSite.crossLinkedGenerator(pages, 4);
+        return TestSite.builder().generated(target -> {
+            Route page = pagesOf.apply(target);
+            return page == null || latency.isZero() ? page : new Route.Delay(latency, page);
+        }).start();
+    }
+
+    private LoomcrawlProcess join(String crawlId, String... more) throws Exception {
+        List<String> args = new ArrayList<>(List.of("crawl", "-q", "--frontier", redis.uri(), "--crawl-id", crawlId));
+        args.addAll(List.of(more));
+        return LoomcrawlProcess.start(tmp, args.toArray(String[]::new));
+    }
+
+    private static int[] fetchesPerPage(TestSite site, int pages) {
+        int[] counts = new int[pages];
+        site.requests().forEach(r -> {
+            if (r.target().startsWith("/p")) counts[Integer.parseInt(r.target().substring(2))]++;
+        });
+        return counts;
+    }
+
+    private String report(String crawlId, String format) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = Main.run(new String[] {"report", "--format", format, redis.uri(), "--crawl-id", crawlId},
+                new PrintWriter(out, true), new PrintWriter(err, true));
+        assertEquals(0, code, err.toString());
+        return out.toString();
+    }
+
+    @Test
+    void threeProcessesFetchEveryUrlOfTheSiteExactlyOnce() throws Exception {
+        try (TestSite site = site(PAGES, Duration.ZERO)) {
+            String[] options = {"--max-tasks", "20", "--per-host", "16", site.url("/p0")};
+            List<LoomcrawlProcess> processes = List.of(join("three", options), join("three", options),
+                    join("three", options));
+            for (LoomcrawlProcess p : processes) assertEquals(0, p.exit(240), p.stderr());
+
+            int[] fetches = fetchesPerPage(site, PAGES);
+            assertTrue(IntStream.of(fetches).allMatch(n -> n == 1), "every page exactly once; fetched twice: "
+                    + IntStream.range(0, PAGES).filter(i -> fetches[i] > 1).limit(10).boxed().toList());
+            for (LoomcrawlProcess p : processes) {
+                assertTrue(p.stdout().contains("*** Report ***"), "each process reports its own part");
+            }
+            String combined = report("three", "jsonl");
+            assertEquals(PAGES, combined.lines().count());
+            assertEquals(PAGES, combined.lines().distinct().count());
+            assertTrue(report("three", "text").contains("Finished " + PAGES + " urls"));
+        }
+    }
+
+    @Test
+    void aProcessKilledMidCrawlLosesNothingAndRepeatsOnlyWhatItHadInFlight() throws Exception {
+        try (TestSite site = site(PAGES, Duration.ZERO)) {
+            String root = site.url("/p0");
+            LoomcrawlProcess victim = join("kill", "--max-tasks", "10", "--per-host", "16", "--lease-time", "2s", root);
+            LoomcrawlProcess a = join("kill", "--max-tasks", "20", "--per-host", "16", "--lease-time", "2s", root);
+            LoomcrawlProcess b = join("kill", "--max-tasks", "20", "--lease-time", "2s"); // no ROOT: takes the crawl's options
+            while (site.arrivals() < PAGES / 4 && victim.process().isAlive()) Thread.sleep(5);
+            assertTrue(victim.process().isAlive(), "killed mid-crawl: " + victim.stderr());
+            victim.process().destroyForcibly().waitFor(); // SIGKILL: its leases simply run out
+            assertEquals(0, a.exit(240), a.stderr());
+            assertEquals(0, b.exit(240), b.stderr());
+
+            int[] fetches = fetchesPerPage(site, PAGES);
+            assertTrue(IntStream.of(fetches).allMatch(n -> n >= 1), "every page was fetched");
+            int repeats = IntStream.of(fetches).map(n -> n - 1).sum();
+            assertTrue(repeats <= 10, repeats + " repeats, more than the killed process's 10 fetches in flight");
+            assertEquals(PAGES, report("kill", "jsonl").lines().count(), "one record per URL");
+        }
+    }
+
+    @Test
+    void perHostOneHoldsAcrossThreeProcesses() throws Exception {
+        try (TestSite site = site(200, Duration.ofMillis(3))) {
+            String[] options = {"--max-tasks", "8", "--per-host", "1", site.url("/p0")};
+            List<LoomcrawlProcess> processes = List.of(join("polite", options), join("polite", options),
+                    join("polite", options));
+            for (LoomcrawlProcess p : processes) assertEquals(0, p.exit(120), p.stderr());
+
+            List<RecordedRequest> pages = new ArrayList<>(site.requests());
+            pages.removeIf(r -> !r.target().startsWith("/p"));
+            pages.sort(Comparator.comparingLong(RecordedRequest::startNanos));
+            assertEquals(200, pages.size());
+            for (int i = 1; i < pages.size(); i++) {
+                assertTrue(pages.get(i).startNanos() >= pages.get(i - 1).endNanos(),
+                        pages.get(i).target() + " overlapped " + pages.get(i - 1).target());
+            }
+            assertTrue(processes.stream().filter(p -> !p.stdout().contains("Finished 0 urls")).count() >= 2,
+                    "the work was shared");
+        }
+    }
+
+    @Test
+    void conflictingOptionsAndMissingNamesAreOneLine() throws Exception {
+        try (TestSite site = site(20, Duration.ZERO)) {
+            LoomcrawlProcess first = join("opts", "--per-host", "2", site.url("/p0"));
+            assertEquals(0, first.exit(60), first.stderr());
+
+            LoomcrawlProcess other = join("opts", "--per-host", "5", site.url("/p0"));
+            assertEquals(1, other.exit(60));
+            assertEquals("loomcrawl: crawl 'opts' at 127.0.0.1:" + redis.port() + "/0 was started with other "
+                    + "options: --per-host 2 (this process: 5); give the same options, or none but --frontier and "
+                    + "--crawl-id", other.stderr().strip());
+
+            LoomcrawlProcess noRoot = join("opts", "--per-host", "5");
+            assertEquals(2, noRoot.exit(60));
+            assertTrue(noRoot.stderr().startsWith("without ROOT, a process takes the shared crawl's options from "
+                    + "Redis, so --per-host cannot be given"), noRoot.stderr());
+
+            LoomcrawlProcess late = join("opts");
+            assertEquals(0, late.exit(60), late.stderr());
+            assertTrue(late.stderr().contains("is already finished"), late.stderr());
+
+            LoomcrawlProcess noId = LoomcrawlProcess.start(tmp, "crawl", "--frontier", redis.uri(), site.url("/p0"));
+            assertEquals(2, noId.exit(60));
+            assertTrue(noId.stderr().startsWith("--frontier needs --crawl-id NAME"), noId.stderr());
+
+            LoomcrawlProcess nowhere = LoomcrawlProcess.start(tmp, "crawl", "--frontier",
+                    "redis://127.0.0.1:" + TestSite.freePort(), "--crawl-id", "x", site.url("/p0"));
+            assertEquals(1, nowhere.exit(60));
+            assertTrue(nowhere.stderr().strip().matches("loomcrawl: cannot reach Redis at 127\\.0\\.0\\.1:\\d+/0: .*"),
+                    nowhere.stderr());
+        }
+    }
+}
