@@ -76,7 +76,7 @@ class DistributedCrawlTest {
     @Test
     void threeProcessesFetchEveryUrlOfTheSiteExactlyOnce() throws Exception {
         try (TestSite site = site(PAGES, Duration.ZERO)) {
-            String[] options = {"--max-tasks", "20", "--per-host", "16", site.url("/p0")};
+            String[] options = {"--max-tasks", "20", "--per-host", "64", site.url("/p0")};
             List<LoomcrawlProcess> processes = List.of(join("three", options), join("three", options),
                     join("three", options));
             for (LoomcrawlProcess p : processes) assertEquals(0, p.exit(240), p.stderr());
