@@ -116,6 +116,24 @@ class DistributedCrawlTest {
     }
 
     @Test
+    void redisKilledAndRestartedFromItsAppendOnlyFileMidCrawlAndTheCrawlCompletes() throws Exception {
+        int pages = 5000;
+        try (TestSite site = site(pages, Duration.ZERO)) {
+            String[] options = {"--max-tasks", "20", "--per-host", "64", site.url("/p0")};
+            List<LoomcrawlProcess> processes = List.of(join("restart", options), join("restart", options));
+            while (site.arrivals() < pages / 3) Thread.sleep(5);
+            redis.kill(); // SIGKILL; appendfsync always: every answered script is on disk
+            Thread.sleep(1000);
+            redis.start();
+            for (LoomcrawlProcess p : processes) assertEquals(0, p.exit(240), p.stderr());
+
+            int[] fetches = fetchesPerPage(site, pages);
+            assertTrue(IntStream.of(fetches).allMatch(n -> n >= 1), "every page was fetched");
+            assertEquals(pages, report("restart", "jsonl").lines().count(), "one record per URL");
+        }
+    }
+
+    @Test
     void perHostOneHoldsAcrossThreeProcesses() throws Exception {
         try (TestSite site = site(200, Duration.ofMillis(3))) {
             String[] options = {"--max-tasks", "8", "--per-host", "1", site.url("/p0")};
