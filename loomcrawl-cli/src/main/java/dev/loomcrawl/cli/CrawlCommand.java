@@ -130,12 +130,11 @@ final class CrawlCommand implements Callable<Integer> {
         log.configure(false);
         CrawlConfig config = usage(this::config);
         SelectorScraper scraper = usage(scrape::scraper);
-        if (state.file != null && (scraper != null || outputs.any())) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--state cannot be combined with output "
-                    + "or scraping options yet; crawl with --state, then render outputs with 'loomcrawl report'");
+        if (state.file != null) {
+            Outputs.Plan plan = outputs.plan(spec, log.quiet, scrape.fieldNames(), true);
+            return state.crawl(config, SavedOptions.of(plan, scrape), plan.progress(), spec);
         }
-        Integer resumable = state.crawl(config, spec);
-        if (resumable != null) return resumable;
+        state.refuseLinksWithoutState(spec);
         ConcurrentLinkedQueue<CrawlRecord> records = new ConcurrentLinkedQueue<>();
         CrawlSummary summary;
         try (Crawler crawler = Crawler.create(config); Interrupts interrupts = Interrupts.install(crawler, spec);
