@@ -144,14 +144,14 @@ final class CrawlCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--state and --frontier cannot be "
                         + "combined: a shared crawl keeps its state in Redis");
             }
+            state.refuseLinksWithoutState(spec);
             return frontier.crawl(config, maxTasks, spec, (crawler, joined) -> crawl(crawler, joined, scraper));
         }
-        if (state.file != null && (scraper != null || outputs.any())) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--state cannot be combined with output "
-                    + "or scraping options yet; crawl with --state, then render outputs with 'loomcrawl report'");
+        if (state.file != null) {
+            Outputs.Plan plan = outputs.plan(spec, log.quiet, scrape.fieldNames(), true);
+            return state.crawl(config, SavedOptions.of(plan, scrape), plan.progress(), spec);
         }
-        Integer resumable = state.crawl(config, spec);
-        if (resumable != null) return resumable;
+        state.refuseLinksWithoutState(spec);
         try (Crawler crawler = Crawler.create(config)) {
             return crawl(crawler, config, scraper);
         }

@@ -60,11 +60,6 @@ final class OutputOptions {
             + "else a line every 5 seconds).")
     boolean noProgress;
 
-    /** Whether any file output was asked for. */
-    boolean any() {
-        return output != null || links != null || items != null || warc != null || htmlReport != null;
-    }
-
     /** Where the text report goes: standard error when records or links take standard output. */
     PrintWriter reportTo(CommandSpec spec) {
         boolean stdoutTaken = STDOUT.equals(output) || STDOUT.equals(links) || STDOUT.equals(items);
@@ -77,6 +72,14 @@ final class OutputOptions {
      * @param itemFields the scraped fields' names, in order (the items file's columns)
      */
     Outputs open(CrawlConfig config, Crawler crawler, CommandSpec spec, boolean quiet, List<String> itemFields) {
+        return Outputs.open(plan(spec, quiet, itemFields, false), config, crawler, spec.commandLine());
+    }
+
+    /**
+     * Checks the options and says what to open; a bad combination is a usage error. With a state, outputs are
+     * files, which resume appends to: standard output is refused.
+     */
+    Outputs.Plan plan(CommandSpec spec, boolean quiet, List<String> itemFields, boolean withState) {
         CommandLine cli = spec.commandLine();
         LineFormat recordFormat = output == null ? null : recordFormat(cli);
         LineFormat linkFormat = links == null ? null : lineFormat(cli, "--links", links);
@@ -85,10 +88,14 @@ final class OutputOptions {
         if (Stream.of(output, links, items).filter(STDOUT::equals).count() > 1) {
             throw usage(cli, "only one of --output, --links and --items can write to standard output");
         }
+        if (withState && Stream.of(output, links, items).anyMatch(STDOUT::equals)) {
+            throw usage(cli, "with --state, outputs are files, which 'loomcrawl resume' appends to: name a file "
+                    + "instead of '-' (or print records later with 'loomcrawl report --format jsonl')");
+        }
         if (warc != null && warc.toString().equals(STDOUT)) throw usage(cli, "--warc needs a path, not '-'");
         if (warcMaxSize < 1) throw usage(cli, "--warc-max-size must be at least 1 byte, got " + warcMaxSize);
-        return Outputs.open(new Outputs.Plan(output, recordFormat, links, linkFormat, items, itemFormat, itemFields,
-                warc, warcMaxSize, htmlReport, !noProgress && !quiet), config, crawler, cli);
+        return new Outputs.Plan(output, recordFormat, links, linkFormat, items, itemFormat, itemFields,
+                warc, warcMaxSize, htmlReport, !noProgress && !quiet);
     }
 
     private LineFormat recordFormat(CommandLine cli) {

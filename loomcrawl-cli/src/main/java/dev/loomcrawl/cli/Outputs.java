@@ -11,6 +11,8 @@ import dev.loomcrawl.output.LinkFile;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.output.RecordFile;
 import dev.loomcrawl.output.WarcOutput;
+import dev.loomcrawl.state.CrawlStore;
+import dev.loomcrawl.state.StoreWithOutputs;
 import picocli.CommandLine;
 
 import java.nio.file.Path;
@@ -27,61 +29,116 @@ import java.util.function.Supplier;
  * idempotent, and a shutdown hook closes them too if the JVM exits some other way (SIGTERM), so records, links
  * and WARC captures handed over are written whole and flushed. A write failure ends as one line: the
  * {@link OutputException}'s message.
+ *
+ * <p>With a state ({@link #openInStep}) the files are written in step with its commits instead, and need no hook:
+ * what is committed is on disk, and a resume cuts off anything after it. The HTML report is then rendered from
+ * the state when the run ends ({@link #finishFromState}), so that it covers every run.
  */
 final class Outputs implements AutoCloseable {
     /** What to open, checked by {@link OutputOptions}. Null means "not asked for". */
     record Plan(String records, LineFormat recordFormat, String links, LineFormat linkFormat,
-                String items, LineFormat itemFormat, java.util.List<String> itemFields, Path warc,
+                String items, LineFormat itemFormat, List<String> itemFields, Path warc,
                 long warcMaxSize, Path htmlReport, boolean progress) {}
+
+    /** An output could not be opened: "--option: cannot write FILE: reason". */
+    static final class OpenFailed extends RuntimeException {
+        OpenFailed(String option, OutputException e) {
+            super(option + ": " + e.getMessage(), e);
+        }
+    }
 
     private final List<CrawlOutput> opened = new ArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final CommandLine cli;
+    private final Plan plan;
     private HtmlReport report;
     private Progress progress;
     private Thread hook;
 
-    private Outputs(CommandLine cli) {
+    private Outputs(CommandLine cli, Plan plan) {
         this.cli = cli;
+        this.plan = plan;
     }
 
+    /** Opens the outputs of a crawl without a state and attaches them; a file that cannot be opened is a usage error. */
     static Outputs open(Plan plan, CrawlConfig config, Crawler crawler, CommandLine cli) {
-        Outputs outputs = new Outputs(cli);
+        Outputs outputs = new Outputs(cli, plan);
         try {
             if (plan.records() != null) {
-                outputs.attach(crawler, "--output", () -> plan.records().equals(OutputOptions.STDOUT)
+                outputs.add("--output", () -> plan.records().equals(OutputOptions.STDOUT)
                         ? RecordFile.open(new WriterStream(cli.getOut()), "standard output", plan.recordFormat())
                         : RecordFile.open(Path.of(plan.records()), plan.recordFormat()));
             }
             if (plan.links() != null) {
-                outputs.attach(crawler, "--links", () -> plan.links().equals(OutputOptions.STDOUT)
+                outputs.add("--links", () -> plan.links().equals(OutputOptions.STDOUT)
                         ? LinkFile.open(new WriterStream(cli.getOut()), "standard output", plan.linkFormat())
                         : LinkFile.open(Path.of(plan.links()), plan.linkFormat()));
             }
             if (plan.items() != null) {
-                outputs.attach(crawler, "--items", () -> plan.items().equals(OutputOptions.STDOUT)
+                outputs.add("--items", () -> plan.items().equals(OutputOptions.STDOUT)
                         ? ItemFile.open(new WriterStream(cli.getOut()), "standard output", plan.itemFormat(),
                                 plan.itemFields())
                         : ItemFile.open(Path.of(plan.items()), plan.itemFormat(), plan.itemFields()));
             }
             if (plan.warc() != null) {
-                outputs.attach(crawler, "--warc",
-                        () -> WarcOutput.open(plan.warc(), plan.warcMaxSize(), warcInfo(config)));
+                outputs.add("--warc", () -> WarcOutput.open(plan.warc(), plan.warcMaxSize(), warcInfo(config)));
             }
             if (plan.htmlReport() != null) {
-                outputs.report = outputs.attach(crawler, "--html-report", () -> HtmlReport.open(plan.htmlReport()));
+                outputs.report = outputs.add("--html-report", () -> HtmlReport.open(plan.htmlReport()));
             }
-        } catch (CommandLine.ParameterException e) {
+        } catch (OpenFailed e) {
             outputs.closeQuietly();
-            throw e;
+            throw OutputOptions.usage(cli, e.getMessage());
         }
-        if (plan.progress()) {
-            outputs.progress = Progress.start(crawler, cli.getErr(), Terminal.stderrIsTerminal());
-            crawler.addListener(outputs.progress);
-        }
+        outputs.attach(crawler);
         outputs.hook = new Thread(outputs::closeQuietly, "loomcrawl-outputs-shutdown");
         Runtime.getRuntime().addShutdownHook(outputs.hook);
         return outputs;
+    }
+
+    /**
+     * Opens the outputs of a crawl with a state, written in step with its commits: created for a new crawl, cut
+     * back to the last commit and appended to for a resumed one. Attach them once the crawler exists, and close
+     * them after it. Throws {@link OpenFailed} when a file cannot be opened (or is not as the crawl left it).
+     */
+    static Outputs openInStep(Plan plan, CrawlConfig config, StoreWithOutputs state, CommandLine cli) {
+        Outputs outputs = new Outputs(cli, plan);
+        try {
+            if (plan.records() != null) {
+                outputs.add("--output", () -> RecordFile.openInStep(Path.of(plan.records()), plan.recordFormat(), state));
+            }
+            if (plan.links() != null) {
+                outputs.add("--links", () -> LinkFile.openInStep(Path.of(plan.links()), plan.linkFormat(), state));
+            }
+            if (plan.items() != null) {
+                outputs.add("--items", () -> ItemFile.openInStep(Path.of(plan.items()), plan.itemFormat(),
+                        plan.itemFields(), state));
+            }
+            if (plan.warc() != null) {
+                outputs.add("--warc", () -> WarcOutput.openInStep(plan.warc(), plan.warcMaxSize(), warcInfo(config),
+                        state));
+            }
+            if (plan.htmlReport() != null) {
+                try {
+                    HtmlReport.check(plan.htmlReport());
+                } catch (OutputException e) {
+                    throw new OpenFailed("--html-report", e);
+                }
+            }
+        } catch (OpenFailed e) {
+            outputs.closeQuietly();
+            throw e;
+        }
+        return outputs;
+    }
+
+    /** Attaches the opened outputs, and the progress line if planned, to the crawler. */
+    void attach(Crawler crawler) {
+        opened.forEach(crawler::addListener);
+        if (plan.progress()) {
+            progress = Progress.start(crawler, cli.getErr(), Terminal.stderrIsTerminal());
+            crawler.addListener(progress);
+        }
     }
 
     /** Ends the outputs after the crawl; the HTML report gets the crawl's duration and whether it was cut short. */
@@ -89,6 +146,15 @@ final class Outputs implements AutoCloseable {
         if (progress != null) progress.close();
         if (report != null) report.finish(summary);
         close();
+    }
+
+    /**
+     * Ends the outputs of a crawl with a state, after its crawler, and renders the HTML report from the state:
+     * every run's records, and how the crawl stands.
+     */
+    void finishFromState(CrawlStore store) {
+        close();
+        if (plan.htmlReport() != null) HtmlReport.write(plan.htmlReport(), store::forEachRecord, store.summary());
     }
 
     /** Writes and closes every output; throws the first failure (one line) once all are closed. */
@@ -126,16 +192,15 @@ final class Outputs implements AutoCloseable {
         }
     }
 
-    /** Opens an output and attaches it; one that cannot be opened is a usage error naming its option. */
-    private <T extends CrawlOutput> T attach(Crawler crawler, String option, Supplier<T> open) {
+    /** Opens an output; one that cannot be opened is {@link OpenFailed}, naming its option. */
+    private <T extends CrawlOutput> T add(String option, Supplier<T> open) {
         T output;
         try {
             output = open.get();
         } catch (OutputException e) {
-            throw OutputOptions.usage(cli, option + ": " + e.getMessage());
+            throw new OpenFailed(option, e);
         }
         opened.add(output);
-        crawler.addListener(output);
         return output;
     }
 

@@ -1,8 +1,12 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
-import dev.loomcrawl.report.CsvReport;
-import dev.loomcrawl.report.JsonLinesReport;
+import dev.loomcrawl.output.HtmlReport;
+import dev.loomcrawl.output.LineFormat;
+import dev.loomcrawl.output.OutputException;
+import dev.loomcrawl.output.RecordFile;
+import dev.loomcrawl.redis.RedisCrawl;
 import dev.loomcrawl.report.TextReport;
 import dev.loomcrawl.state.StateException;
 import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
@@ -11,26 +15,39 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
- * {@code loomcrawl report FILE}: a crawl's output from its state file, whether the crawl finished, was
- * interrupted or was killed. Records are streamed from the file in URL order.
+ * {@code loomcrawl report FILE|URI}: a crawl's output from its state file, whether the crawl finished, was
+ * interrupted or was killed, or from the Redis of a shared crawl (all its processes' records). Records are
+ * streamed in URL order, through the same formats as the crawl's outputs: {@code --format jsonl} prints what
+ * {@code crawl --output x.jsonl} writes, one line per record.
  */
 @Command(name = "report", sortOptions = false, usageHelpAutoWidth = true,
-        description = "Print the report of the crawl whose state is in FILE (finished, interrupted or killed).",
+        description = "Print the report of the crawl whose state is in FILE (finished, interrupted or killed), "
+                + "or of the shared crawl at the Redis URI.",
         footerHeading = "%nExamples:%n",
         footer = {"  loomcrawl report crawl.db",
                 "  loomcrawl report --format jsonl crawl.db > records.jsonl",
+                "  loomcrawl report --format html -o report.html crawl.db",
                 "  loomcrawl report redis://localhost:6379 --crawl-id docs",
                 "",
-                "Exit codes: 0 printed, 1 FILE refused or unreadable, 2 usage error."})
+                "Exit codes: 0 written, 1 FILE refused or unreadable, 2 usage error."})
 final class ReportCommand implements Callable<Integer> {
     /** The formats this command writes. */
-    enum Format { TEXT, JSONL, CSV }
+    enum Format { TEXT, JSONL, CSV, HTML }
+
+    /** Where the records come from: a state file or a shared crawl in Redis. */
+    private record Source(Consumer<Consumer<CrawlRecord>> records, Supplier<CrawlSummary> summary) {}
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -43,9 +60,13 @@ final class ReportCommand implements Callable<Integer> {
     String crawlId;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = FormatConverter.class,
-            description = "text (the seed's report), jsonl (one JSON object per record) or csv (default: "
-                    + "${DEFAULT-VALUE}).")
+            description = "text (the seed's report), jsonl or csv (one record per line, as 'crawl --output' writes "
+                    + "them), or html (the page 'crawl --html-report' writes; needs --out) (default: ${DEFAULT-VALUE}).")
     Format format;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "OUT",
+            description = "Write to OUT (created or replaced) rather than to standard output.")
+    Path out;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     boolean help;
@@ -53,40 +74,86 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Logging.configure(0);
-        PrintWriter out = spec.commandLine().getOut();
-        if (source.startsWith("redis://") || source.startsWith("rediss://")) {
-            if (crawlId == null) throw new CommandLine.ParameterException(spec.commandLine(), "a Redis URI needs --crawl-id NAME");
-            return SharedCrawlReport.print(source, crawlId, format, out);
+        CommandLine cli = spec.commandLine();
+        if (format == Format.HTML && out == null) {
+            throw new CommandLine.ParameterException(cli, "--format html writes a page to open in a browser: name "
+                    + "its file with --out FILE");
         }
-        if (crawlId != null) throw new CommandLine.ParameterException(spec.commandLine(), "--crawl-id goes with a Redis URI");
-        try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(Path.of(source))) {
-            switch (format) {
-                case TEXT -> {
-                    CrawlSummary summary = store.summary();
-                    if (summary.interrupted()) out.println("Interrupted");
-                    TextReport.writeSorted(store::forEachRecord, summary, out);
+        boolean redis = source.startsWith("redis://") || source.startsWith("rediss://");
+        if (redis != (crawlId != null)) {
+            throw new CommandLine.ParameterException(cli, redis ? "a Redis URI needs --crawl-id NAME"
+                    : "--crawl-id goes with a Redis URI");
+        }
+        if (out != null) {
+            try {
+                HtmlReport.check(out); // whatever the format: a file can be written there
+            } catch (OutputException e) {
+                throw new CommandLine.ParameterException(cli, "--out: " + e.getMessage());
+            }
+        }
+        try {
+            if (redis) {
+                try (RedisCrawl crawl = RedisCrawl.connect(source, crawlId)) {
+                    if (crawl.config().isEmpty()) throw new IllegalStateException(crawl.describe() + " does not exist");
+                    write(new Source(crawl::forEachRecord, crawl::summary));
                 }
-                case JSONL -> JsonLinesReport.write(store::forEachRecord, out);
-                case CSV -> CsvReport.write(store::forEachRecord, out);
+            } else {
+                try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(Path.of(source))) {
+                    write(new Source(store::forEachRecord, store::summary));
+                }
             }
             return 0;
         } catch (StateException e) {
             return StatefulCrawl.failed(spec, e);
+        } catch (OutputException e) {
+            cli.getErr().println("loomcrawl: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private void write(Source from) {
+        switch (format) {
+            case TEXT -> text(from);
+            case JSONL -> records(from, LineFormat.JSONL);
+            case CSV -> records(from, LineFormat.CSV);
+            case HTML -> HtmlReport.write(out, from.records(), from.summary().get());
+        }
+    }
+
+    private void text(Source from) {
+        CrawlSummary summary = from.summary().get();
+        if (out == null) {
+            write(from, summary, spec.commandLine().getOut());
+            return;
+        }
+        try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
+            write(from, summary, w);
+        } catch (IOException e) {
+            throw new OutputException(out.toString(), e);
+        }
+    }
+
+    private static void write(Source from, CrawlSummary summary, Writer w) {
+        PrintWriter p = new PrintWriter(w);
+        if (summary.interrupted()) p.println("Interrupted");
+        TextReport.writeSorted(from.records(), summary, p);
+    }
+
+    private void records(Source from, LineFormat lineFormat) {
+        try (RecordFile records = out == null
+                ? RecordFile.open(new WriterStream(spec.commandLine().getOut()), "standard output", lineFormat)
+                : RecordFile.open(out, lineFormat)) {
+            from.records().accept(records::onRecord);
         }
     }
 
     static final class FormatConverter implements CommandLine.ITypeConverter<Format> {
         @Override
         public Format convert(String value) {
-            String v = value.trim().toLowerCase(Locale.ROOT);
-            if (v.equals("html")) {
-                throw new CommandLine.TypeConversionException("'html' is not available in this build yet (the HTML "
-                        + "report comes with the outputs work); use text, jsonl or csv");
-            }
             try {
-                return Format.valueOf(v.toUpperCase(Locale.ROOT));
+                return Format.valueOf(value.trim().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not one of text, jsonl, csv");
+                throw new CommandLine.TypeConversionException("'" + value + "' is not one of text, jsonl, csv, html");
             }
         }
     }

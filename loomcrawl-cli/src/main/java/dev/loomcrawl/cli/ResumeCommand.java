@@ -17,7 +17,9 @@ import java.util.concurrent.Callable;
         description = {"Continue the crawl whose state is in FILE, with its saved configuration, then print the "
                 + "report of all its runs.",
                 "URLs finished in earlier runs are not fetched again; those that were in flight when a run was "
-                        + "killed are. Limits and --max-tasks may be changed; the new values are saved."},
+                        + "killed are. Limits and --max-tasks may be changed; the new values are saved.",
+                "The crawl's outputs (--output, --links, --items, --warc) are appended to, each finished URL once; "
+                        + "the HTML report (--html-report) is written again, of all runs."},
         footerHeading = "%nExamples:%n",
         footer = {"  loomcrawl resume crawl.db",
                 "  loomcrawl resume --max-pages 50000 --max-tasks 20 crawl.db",
@@ -37,6 +39,10 @@ final class ResumeCommand implements Callable<Integer> {
     @CommandLine.Mixin
     LimitOptions limits = new LimitOptions();
 
+    @Option(names = "--no-progress", description = "No progress on standard error (a live line on a terminal, "
+            + "else a line every 5 seconds).")
+    boolean noProgress;
+
     @CommandLine.Mixin
     LogOptions log = new LogOptions();
 
@@ -51,10 +57,19 @@ final class ResumeCommand implements Callable<Integer> {
         }
         try (store) {
             CrawlConfig config = overridden(store.config());
+            SavedOptions saved;
+            try {
+                saved = SavedOptions.decode(store.settings());
+            } catch (IllegalArgumentException e) {
+                throw new StateException("state file " + file + ": its settings cannot be used: " + e.getMessage(), e);
+            }
             if (!ConfigCodec.encode(config).equals(ConfigCodec.encode(store.config()))) store.saveConfig(config);
-            return StatefulCrawl.run(store, config, spec);
+            return StatefulCrawl.run(store, config, saved, !noProgress && !log.quiet, spec);
         } catch (StateException e) {
             return StatefulCrawl.failed(spec, e);
+        } catch (Outputs.OpenFailed e) {
+            spec.commandLine().getErr().println("loomcrawl: " + e.getMessage());
+            return 1;
         }
     }
 

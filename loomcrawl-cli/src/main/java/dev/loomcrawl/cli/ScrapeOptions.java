@@ -25,14 +25,23 @@ final class ScrapeOptions {
 
     /** The scraper these options describe, or null when none is asked for. */
     SelectorScraper scraper() {
+        return scraper(item, fields, follow);
+    }
+
+    /** The field names in order, the columns of the items file. */
+    List<String> fieldNames() {
+        return fieldNames(fields);
+    }
+
+    /** The scraper of these selectors (any may be null or empty), or null when there are none. */
+    static SelectorScraper scraper(String item, List<String> fields, String follow) {
         if (item == null && fields.isEmpty() && follow == null) return null;
         List<SelectorScraper.Field> parsed = fields.stream().map(SelectorScraper.Field::parse).toList();
         return new SelectorScraper(item == null ? null : Selector.parse(item), parsed,
                 follow == null ? null : Selector.parse(follow));
     }
 
-    /** The field names in order, the columns of the items file. */
-    List<String> fieldNames() {
+    static List<String> fieldNames(List<String> fields) {
         return fields.stream().map(SelectorScraper.Field::parse).map(SelectorScraper.Field::name).toList();
     }
 }

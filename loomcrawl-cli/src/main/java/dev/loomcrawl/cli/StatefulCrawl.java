@@ -3,24 +3,35 @@ package dev.loomcrawl.cli;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.Crawler;
+import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.report.TextReport;
 import dev.loomcrawl.state.CrawlStore;
 import dev.loomcrawl.state.StateException;
+import dev.loomcrawl.state.StoreWithOutputs;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
 
 /**
- * One run of a crawl whose state is in a file, for {@code crawl --state} and {@code resume}: the crawl, then
- * the report of all its runs, read back from the file in URL order (records are never all in memory). A state
- * failure (a full disk, a read-only file) ends it with one line on standard error and exit code 1.
+ * One run of a crawl whose state is in a file, for {@code crawl --state} and {@code resume}: its outputs opened
+ * in step with the state (appended to when resumed), the crawl, the HTML report rendered from the state, then the
+ * report of all its runs, read back from the file in URL order (records are never all in memory). A state or
+ * output failure (a full disk, a read-only file) ends it with one line on standard error and exit code 1.
  */
 final class StatefulCrawl {
     private StatefulCrawl() {}
 
-    static int run(CrawlStore store, CrawlConfig config, CommandLine.Model.CommandSpec spec) {
+    /** Runs the crawl; throws {@link Outputs.OpenFailed}, before crawling, when an output cannot be opened. */
+    static int run(CrawlStore store, CrawlConfig config, SavedOptions saved, boolean progress,
+                   CommandLine.Model.CommandSpec spec) {
+        StoreWithOutputs state = new StoreWithOutputs(store);
+        Outputs outputs = Outputs.openInStep(saved.plan(progress), config, state, spec.commandLine());
         CrawlSummary summary;
-        try (Crawler crawler = Crawler.create(config, store); Interrupts interrupts = Interrupts.install(crawler, spec)) {
+        // closed in reverse order: the crawler (its state writer, the outputs' only writer) before the outputs
+        try (outputs; Crawler crawler = Crawler.create(config, state);
+             Interrupts interrupts = Interrupts.install(crawler, spec)) {
+            outputs.attach(crawler);
+            crawler.pageHandler(saved.scraper());
             summary = crawler.crawl();
         } catch (RuntimeException e) {
             StateException cause = stateCause(e);
@@ -28,11 +39,15 @@ final class StatefulCrawl {
             return failed(spec, cause);
         }
         PrintWriter out = spec.commandLine().getOut();
-        if (summary.interrupted()) out.println("Interrupted");
         try {
+            outputs.finishFromState(store);
+            if (summary.interrupted()) out.println("Interrupted");
             TextReport.writeSorted(store::forEachRecord, store.summary(), out);
         } catch (StateException e) {
             return failed(spec, e);
+        } catch (OutputException e) {
+            spec.commandLine().getErr().println("loomcrawl: --html-report: " + e.getMessage());
+            return 1;
         }
         return summary.interrupted() ? 130 : 0;
     }

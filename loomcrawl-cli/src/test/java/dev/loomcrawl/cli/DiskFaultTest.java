@@ -6,6 +6,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -36,8 +40,8 @@ class DiskFaultTest {
              TestSite site = TestSite.builder().pages(TestSite.crossLinked(PAGES, 4)).start()) {
             assumeTrue(disk != null, "cannot mount a tmpfs here (not root?)");
             String state = disk.dir().resolve("crawl.db").toString();
-            LoomcrawlProcess full = LoomcrawlProcess.start(tmp, "crawl", "--state", state, "--max-tasks",
-                    "" + MAX_TASKS, "--per-host", "10", site.url("/p0"));
+            LoomcrawlProcess full = LoomcrawlProcess.start(tmp, "crawl", "--no-progress", "--state", state,
+                    "--max-tasks", "" + MAX_TASKS, "--per-host", "10", site.url("/p0"));
             assertEquals(1, full.exit(60), full.stderr());
             assertEquals("", full.stdout());
             String line = full.stderr();
@@ -55,6 +59,41 @@ class DiskFaultTest {
             int[] counts = fetches(site);
             assertTrue(IntStream.of(counts).allMatch(n -> n >= 1));
             assertTrue(IntStream.of(counts).sum() - PAGES <= MAX_TASKS, "repeats: only what was in flight");
+        }
+    }
+
+    @Test
+    void aFullDiskUnderTheOutputsStopsTheCrawlWithOneLineAndItResumesWithWholeFilesOnceThereIsSpace()
+            throws Exception {
+        int pages = 800; // the WARC captures of a third of them fill the disk
+        try (SmallDisk disk = SmallDisk.tryMount("256k");
+             TestSite site = TestSite.builder().pages(TestSite.crossLinked(pages, 4)).start()) {
+            assumeTrue(disk != null, "cannot mount a tmpfs here (not root?)");
+            String state = tmp.resolve("crawl.db").toString();
+            Path records = disk.dir().resolve("r.jsonl");
+            LoomcrawlProcess full = LoomcrawlProcess.start(tmp, "crawl", "--no-progress", "--state", state,
+                    "--max-tasks", "" + MAX_TASKS, "--per-host", "10", "--output", records.toString(),
+                    "--warc", disk.dir().resolve("w").toString(), "--warc-max-size", "64KiB", site.url("/p0"));
+            assertEquals(1, full.exit(60), full.stderr());
+            String line = full.stderr();
+            assertEquals(1, line.lines().count(), line);
+            assertTrue(line.startsWith("loomcrawl: crawl stopped: cannot write " + disk.dir()), line);
+            assertTrue(line.endsWith(": No space left on device. The state and the outputs are as of the last commit: "
+                    + "once the file can be written, run 'loomcrawl resume " + state + "'\n"), line);
+
+            disk.resize("32m");
+            LoomcrawlProcess resumed = LoomcrawlProcess.start(tmp, "resume", "-q", state);
+            assertEquals(0, resumed.exit(60), resumed.stderr());
+            assertEquals("", resumed.stderr());
+            List<String> urls = new ArrayList<>();
+            for (String json : OutputFiles.jsonLines(records)) urls.add(OutputFiles.field(json, "url"));
+            assertEquals(pages, urls.size());
+            assertEquals(pages, new HashSet<>(urls).size());
+            List<Path> warcs = OutputFiles.warcs(disk.dir());
+            OutputFiles.assertValidWarcs(warcs);
+            Map<String, Integer> captures = OutputFiles.capturesPerUri(warcs);
+            assertEquals(pages, captures.size());
+            assertTrue(captures.values().stream().allMatch(n -> n == 1), captures.toString());
         }
     }
 

@@ -1,18 +1,11 @@
 package dev.loomcrawl.cli;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -72,31 +65,11 @@ class OutputInterruptTest {
     }
 
     private void assertOutputsWhole(int records) throws Exception {
-        List<String> lines = Files.readAllLines(dir.resolve("r.jsonl"));
-        assertEquals(records, lines.size(), lines.toString());
-        JsonFactory json = new JsonFactory();
-        for (String line : lines) {
-            try (JsonParser p = json.createParser(line)) {
-                while (p.nextToken() != null) { } // throws on anything but whole JSON
-                assertTrue(line.startsWith("{") && line.endsWith("}"), line);
-            }
-        }
-        try (Reader in = Files.newBufferedReader(dir.resolve("l.csv"), StandardCharsets.UTF_8);
-             CSVParser csv = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
-            assertEquals(FAST + SLOW + FAST * 2, csv.getRecords().size()); // the root's links, two per fast page
-        }
-        List<Path> warcs;
-        try (var files = Files.list(dir)) {
-            warcs = files.filter(f -> f.getFileName().toString().endsWith(".warc.gz")).sorted().toList();
-        }
+        assertEquals(records, OutputFiles.jsonLines(dir.resolve("r.jsonl")).size());
+        assertEquals(FAST + SLOW + FAST * 2, OutputFiles.csv(dir.resolve("l.csv")).size()); // the root's, two per fast page
+        List<Path> warcs = OutputFiles.warcs(dir);
         assertTrue(warcs.size() > 1, "rotated: " + warcs);
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("java.class.path"), "org.netpreserve.jwarc.tools.ValidateTool"));
-        warcs.forEach(w -> cmd.add(w.toString()));
-        Process validate = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String report = new String(validate.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(validate.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, validate.exitValue(), report);
+        OutputFiles.assertValidWarcs(warcs);
         assertTrue(Files.readString(dir.resolve("h.html")).contains("Crawl report"));
     }
 

@@ -37,19 +37,19 @@ class StateCommandTest {
     }
 
     @Test
-    void reportWritesJsonLinesAndCsvOneLinePerRecord() {
+    void reportWritesJsonLinesAndCsvOneLinePerRecordInTheOutputsSchema() {
         try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(10, 2)).start()) {
             String state = tmp.resolve("crawl.db").toString();
             assertEquals(0, run("crawl", "--state", state, site.url("/p0")).exit());
             String[] jsonl = run("report", "--format", "jsonl", state).out().split("\n");
             assertEquals(10, jsonl.length);
-            assertTrue(jsonl[0].startsWith("{\"url\":\"" + site.url("/p0") + "\",\"next_url\":null,\"status\":200,"),
+            assertTrue(jsonl[0].startsWith("{\"url\":\"" + site.url("/p0") + "\",\"status\":200,\"redirect\":null,"),
                     jsonl[0]);
             assertTrue(jsonl[1].contains("\"depth\":1,\"referrer\":\"" + site.url("/p0") + "\""), jsonl[1]);
             String[] csv = run("report", "--format", "csv", state).out().split("\r\n");
             assertEquals(11, csv.length);
-            assertTrue(csv[0].startsWith("url,next_url,status,error_kind,"), csv[0]);
-            assertTrue(csv[1].startsWith(site.url("/p0") + ",,200,,,"), csv[1]);
+            assertTrue(csv[0].startsWith("url,status,redirect,content_type,charset,size,depth,referrer,"), csv[0]);
+            assertTrue(csv[1].startsWith(site.url("/p0") + ",200,,text/html,utf-8,"), csv[1]);
         }
     }
 
@@ -102,12 +102,5 @@ class StateCommandTest {
             CrawlCommandTest.Run missing = run(command, tmp.resolve("missing.db").toString());
             assertEquals("loomcrawl: state file " + tmp.resolve("missing.db") + ": no such file\n", missing.err());
         }
-    }
-
-    @Test
-    void htmlReportsAreAUsageErrorUntilTheHtmlReportExists() {
-        CrawlCommandTest.Run r = run("report", "--format", "html", tmp.resolve("x.db").toString());
-        assertEquals(2, r.exit());
-        assertTrue(r.err().contains("'html' is not available in this build yet"), r.err());
     }
 }

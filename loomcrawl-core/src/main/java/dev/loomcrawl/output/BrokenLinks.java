@@ -18,6 +18,9 @@ import java.util.Set;
  * and it is fine (not 4xx, 5xx or failed) its referrers are dropped and the target is remembered as fine (one
  * set entry per URL crawled, like the frontier's seen set); a broken target keeps its capped referrers for the
  * report. Not thread-safe: its users ({@link HtmlReport}, {@link LinkCheck}) guard it.
+ *
+ * <p>Fed records only (no links: a report from a crawl's state), a broken target's one referrer is the page that
+ * led the crawl to it, and nothing is kept per fine URL.
  */
 final class BrokenLinks {
     private static final class Referrers {
@@ -33,12 +36,19 @@ final class BrokenLinks {
     private record Target(CrawlRecord record, Referrers referrers) {}
 
     private final int cap;
+    private final boolean links;
     private final Set<String> fine = new HashSet<>();
     private final Map<String, Referrers> pending = new HashMap<>();
     private final Map<String, Target> broken = new HashMap<>();
 
     BrokenLinks(int cap) {
+        this(cap, true);
+    }
+
+    /** @param links whether {@link #linked} will be called (else fine URLs need not be remembered) */
+    BrokenLinks(int cap, boolean links) {
         this.cap = cap;
+        this.links = links;
     }
 
     /** A page's links: all of them, or only those in scope (the ones whose records will come when crawling). */
@@ -66,7 +76,7 @@ final class BrokenLinks {
         String url = r.url().toString();
         Referrers refs = pending.remove(url);
         if (!isBroken(r)) {
-            fine.add(url);
+            if (links) fine.add(url);
             return;
         }
         if (refs == null) refs = new Referrers();

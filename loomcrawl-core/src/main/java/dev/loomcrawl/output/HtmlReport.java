@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -28,15 +29,33 @@ public final class HtmlReport implements CrawlOutput {
     private final Path path;
     private final ReentrantLock lock = new ReentrantLock();
     private final CrawlStats stats = new CrawlStats();
-    private final BrokenLinks broken = new BrokenLinks(REFERRERS);
+    private final BrokenLinks broken;
     private final AtomicBoolean written = new AtomicBoolean();
 
-    private HtmlReport(Path path) {
+    private HtmlReport(Path path, boolean links) {
         this.path = path;
+        this.broken = new BrokenLinks(REFERRERS, links);
     }
 
     /** Checks now that {@code path}'s directory takes files, so a bad path fails before the crawl starts. */
     public static HtmlReport open(Path path) {
+        check(path);
+        return new HtmlReport(path, true);
+    }
+
+    /**
+     * Writes the report of records handed over one at a time (a crawl's state, over all its runs) and how the
+     * crawl stands. Without the link graph, each broken link lists one page: the one that led the crawl to it.
+     */
+    public static void write(Path path, Consumer<Consumer<CrawlRecord>> forEachRecord, CrawlSummary summary) {
+        check(path);
+        HtmlReport report = new HtmlReport(path, false);
+        forEachRecord.accept(report::onRecord);
+        report.finish(summary);
+    }
+
+    /** Throws {@link OutputException} unless a file can be written at {@code path} (as the report is: beside it). */
+    public static void check(Path path) {
         if (Files.isDirectory(path)) throw new OutputException(path.toString(), "Is a directory");
         try {
             Files.write(temporary(path), new byte[0]);
@@ -44,7 +63,6 @@ public final class HtmlReport implements CrawlOutput {
         } catch (IOException e) {
             throw new OutputException(path.toString(), e);
         }
-        return new HtmlReport(path);
     }
 
     @Override

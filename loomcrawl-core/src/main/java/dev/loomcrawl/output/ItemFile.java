@@ -2,6 +2,7 @@ package dev.loomcrawl.output;
 
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.scrape.Item;
+import dev.loomcrawl.state.StoreWithOutputs;
 
 import java.io.OutputStream;
 import java.nio.file.Path;
@@ -16,24 +17,33 @@ import java.util.List;
 public final class ItemFile implements CrawlOutput {
     private final LineFormat format;
     private final List<Column<Item>> columns;
-    private final WriterThread<byte[]> writer;
+    private final Appender<byte[]> writer;
 
-    private ItemFile(LineFormat format, List<String> fields, WriterThread<byte[]> writer) {
-        if (format == LineFormat.TEXT) throw new IllegalArgumentException("items are written as jsonl or csv");
+    private ItemFile(LineFormat format, List<String> fields, Appender<byte[]> writer) {
         this.format = format;
         this.columns = columns(fields);
         this.writer = writer;
-        if (format == LineFormat.CSV) writer.write(CsvLines.header(columns));
     }
 
     /** Creates (or truncates) {@code path} now; throws {@link OutputException} when it cannot. */
     public static ItemFile open(Path path, LineFormat format, List<String> fields) {
-        return new ItemFile(format, fields, LineOutput.file(path));
+        return new ItemFile(format, fields, LineOutput.file(path, header(format, fields)));
     }
 
     /** Writes to {@code out}, which is flushed but left open; {@code name} names it in messages. */
     public static ItemFile open(OutputStream out, String name, LineFormat format, List<String> fields) {
-        return new ItemFile(format, fields, LineOutput.stream(out, name));
+        return new ItemFile(format, fields, LineOutput.stream(out, name, header(format, fields)));
+    }
+
+    /** Writes {@code path} in step with the crawl's state, as {@link RecordFile#openInStep} does. */
+    public static ItemFile openInStep(Path path, LineFormat format, List<String> fields, StoreWithOutputs state) {
+        return new ItemFile(format, fields, LineOutput.inStep(path, state, header(format, fields)));
+    }
+
+    /** The CSV header, checking the format first. */
+    private static byte[] header(LineFormat format, List<String> fields) {
+        if (format == LineFormat.TEXT) throw new IllegalArgumentException("items are written as jsonl or csv");
+        return format == LineFormat.CSV ? CsvLines.header(columns(fields)) : null;
     }
 
     private static List<Column<Item>> columns(List<String> fields) {
@@ -49,7 +59,7 @@ public final class ItemFile implements CrawlOutput {
 
     @Override
     public void onItem(CrawlRecord record, Item item) {
-        writer.write(format == LineFormat.CSV ? CsvLines.line(columns, item) : JsonLines.line(columns, item));
+        writer.write(record, format == LineFormat.CSV ? CsvLines.line(columns, item) : JsonLines.line(columns, item));
     }
 
     @Override

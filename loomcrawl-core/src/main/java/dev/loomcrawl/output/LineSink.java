@@ -1,6 +1,7 @@
 package dev.loomcrawl.output;
 
 import java.io.ByteArrayOutputStream;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 
@@ -15,11 +16,32 @@ final class LineSink implements Sink<byte[]> {
     private final OutputStream out;
     private final boolean closeStream;
     private final ByteArrayOutputStream pending = new ByteArrayOutputStream(SPILL);
+    private final FileOutputStream syncable;
+    private long position;
 
     /** @param closeStream false for a stream that is not ours to close, such as standard output */
     LineSink(OutputStream out, boolean closeStream) {
         this.out = out;
         this.closeStream = closeStream;
+        this.syncable = null;
+    }
+
+    /**
+     * A sink on a file that {@link #sync} forces to its device.
+     *
+     * @param position the bytes already in the file, which {@code out} appends to
+     * @param regular  whether it is a regular file (a device such as /dev/null has nothing to sync)
+     */
+    LineSink(FileOutputStream out, long position, boolean regular) {
+        this.out = out;
+        this.closeStream = true;
+        this.syncable = regular ? out : null;
+        this.position = position;
+    }
+
+    /** Bytes in the file once what was written is flushed. */
+    long position() {
+        return position + pending.size();
     }
 
     @Override
@@ -27,6 +49,7 @@ final class LineSink implements Sink<byte[]> {
         if (pending.size() > 0 && pending.size() + chunk.length > SPILL) spill();
         if (chunk.length >= SPILL) {
             out.write(chunk);
+            position += chunk.length;
         } else {
             pending.write(chunk);
         }
@@ -36,6 +59,12 @@ final class LineSink implements Sink<byte[]> {
     public void flush() throws IOException {
         spill();
         out.flush();
+    }
+
+    /** Syncs a regular file to its device. */
+    @Override
+    public void sync() throws IOException {
+        if (syncable != null) syncable.getFD().sync();
     }
 
     @Override
@@ -50,6 +79,7 @@ final class LineSink implements Sink<byte[]> {
     private void spill() throws IOException {
         if (pending.size() == 0) return;
         pending.writeTo(out);
+        position += pending.size();
         pending.reset();
     }
 }

@@ -2,6 +2,7 @@ package dev.loomcrawl.output;
 
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.FoundLink;
+import dev.loomcrawl.state.StoreWithOutputs;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -15,27 +16,32 @@ import java.util.List;
  */
 public final class LinkFile implements CrawlOutput {
     private final LineFormat format;
-    private final WriterThread<byte[]> writer;
+    private final Appender<byte[]> writer;
 
-    private LinkFile(LineFormat format, WriterThread<byte[]> writer) {
+    private LinkFile(LineFormat format, Appender<byte[]> writer) {
         this.format = format;
         this.writer = writer;
-        if (format == LineFormat.CSV) writer.write(CsvLines.header(LinkColumns.ALL));
     }
 
     /** Creates (or truncates) {@code path} now; throws {@link OutputException} when it cannot. */
     public static LinkFile open(Path path, LineFormat format) {
-        return new LinkFile(checked(format), LineOutput.file(path));
+        return new LinkFile(format, LineOutput.file(path, header(format)));
     }
 
     /** Writes to {@code out}, which is flushed but left open; {@code name} names it in messages. */
     public static LinkFile open(OutputStream out, String name, LineFormat format) {
-        return new LinkFile(checked(format), LineOutput.stream(out, name));
+        return new LinkFile(format, LineOutput.stream(out, name, header(format)));
     }
 
-    private static LineFormat checked(LineFormat format) {
+    /** Writes {@code path} in step with the crawl's state, as {@link RecordFile#openInStep} does. */
+    public static LinkFile openInStep(Path path, LineFormat format, StoreWithOutputs state) {
+        return new LinkFile(format, LineOutput.inStep(path, state, header(format)));
+    }
+
+    /** The CSV header, checking the format first. */
+    private static byte[] header(LineFormat format) {
         if (format == LineFormat.TEXT) throw new IllegalArgumentException("the link graph is JSON Lines or CSV");
-        return format;
+        return format == LineFormat.CSV ? CsvLines.header(LinkColumns.ALL) : null;
     }
 
     @Override
@@ -49,7 +55,7 @@ public final class LinkFile implements CrawlOutput {
             chunk.writeBytes(format == LineFormat.CSV ? CsvLines.line(LinkColumns.ALL, edge)
                     : JsonLines.line(LinkColumns.ALL, edge));
         }
-        writer.write(chunk.toByteArray());
+        writer.write(record, chunk.toByteArray());
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.loomcrawl.output;
 
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.report.TextReport;
+import dev.loomcrawl.state.StoreWithOutputs;
 
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -14,31 +15,48 @@ import java.nio.file.Path;
  */
 public final class RecordFile implements CrawlOutput {
     private final LineFormat format;
-    private final WriterThread<byte[]> writer;
+    private final Appender<byte[]> writer;
 
-    private RecordFile(LineFormat format, WriterThread<byte[]> writer) {
+    private RecordFile(LineFormat format, Appender<byte[]> writer) {
         this.format = format;
         this.writer = writer;
-        if (format == LineFormat.CSV) writer.write(CsvLines.header(RecordColumns.ALL));
     }
 
     /** Creates (or truncates) {@code path} now; throws {@link OutputException} when it cannot. */
     public static RecordFile open(Path path, LineFormat format) {
-        return new RecordFile(format, LineOutput.file(path));
+        return new RecordFile(format, LineOutput.file(path, header(format)));
     }
 
     /** Writes to {@code out}, which is flushed but left open; {@code name} names it in messages. */
     public static RecordFile open(OutputStream out, String name, LineFormat format) {
-        return new RecordFile(format, LineOutput.stream(out, name));
+        return new RecordFile(format, LineOutput.stream(out, name, header(format)));
+    }
+
+    /**
+     * Writes {@code path} in step with the crawl's state, each finished URL's line just before its record is
+     * committed: created for a new crawl, appended to (after cutting what the last commit did not cover) for a
+     * resumed one. Close it after the crawler.
+     */
+    public static RecordFile openInStep(Path path, LineFormat format, StoreWithOutputs state) {
+        return new RecordFile(format, LineOutput.inStep(path, state, header(format)));
+    }
+
+    private static byte[] header(LineFormat format) {
+        return format == LineFormat.CSV ? CsvLines.header(RecordColumns.ALL) : null;
+    }
+
+    /** One record as one line of {@code format}, line end included. */
+    public static byte[] line(CrawlRecord record, LineFormat format) {
+        return switch (format) {
+            case JSONL -> JsonLines.line(RecordColumns.ALL, record);
+            case CSV -> CsvLines.line(RecordColumns.ALL, record);
+            case TEXT -> (TextReport.line(record) + "\n").getBytes(StandardCharsets.UTF_8);
+        };
     }
 
     @Override
     public void onRecord(CrawlRecord record) {
-        writer.write(switch (format) {
-            case JSONL -> JsonLines.line(RecordColumns.ALL, record);
-            case CSV -> CsvLines.line(RecordColumns.ALL, record);
-            case TEXT -> (TextReport.line(record) + "\n").getBytes(StandardCharsets.UTF_8);
-        });
+        writer.write(record, line(record, format));
     }
 
     @Override

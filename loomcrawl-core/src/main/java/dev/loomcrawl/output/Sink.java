@@ -14,6 +14,12 @@ public interface Sink<T> {
     /** Pushes what is buffered to the operating system; called whenever the writer thread has caught up. */
     void flush() throws IOException;
 
+    /**
+     * Forces what was flushed to the storage device (fsync), for outputs written in step with a crawl's state.
+     * Nothing by default.
+     */
+    default void sync() throws IOException {}
+
     /** Flushes and releases the file. Called once, last. */
     void close() throws IOException;
 }

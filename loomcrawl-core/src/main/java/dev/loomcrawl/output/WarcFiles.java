@@ -1,8 +1,12 @@
 package dev.loomcrawl.output;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.Closeable;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +20,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * the writer thread only; writes go straight to the file (no buffer), whole gzip members at a time.
  */
 final class WarcFiles implements Closeable {
+    private static final Logger log = LoggerFactory.getLogger(WarcFiles.class);
+
     private final Path dir;
     private final String base;
     private final long maxSize;
@@ -25,13 +31,45 @@ final class WarcFiles implements Closeable {
     private long size;
     private boolean hasCaptures;
 
-    /** Opens the first file now, so a bad path fails before the crawl starts. */
-    WarcFiles(Path dir, String base, long maxSize, Map<String, List<String>> info) throws IOException {
+    private WarcFiles(Path dir, String base, long maxSize, Map<String, List<String>> info) {
         this.dir = dir;
         this.base = base;
         this.maxSize = maxSize;
         this.info = info;
-        open();
+    }
+
+    /** Opens the first file now (created or truncated), so a bad path fails before the crawl starts. */
+    static WarcFiles create(Path dir, String base, long maxSize, Map<String, List<String>> info) throws IOException {
+        WarcFiles w = new WarcFiles(dir, base, maxSize, info);
+        w.open();
+        return w;
+    }
+
+    /**
+     * Goes on with the files of a resumed crawl from where they ended at its last commit: file {@code index} is
+     * cut back to {@code end} bytes and appended to (started afresh when {@code end} is 0), and any later file,
+     * started after that commit, is deleted.
+     *
+     * @param accounted whether the state saved where the files end (false: it committed nothing to them)
+     */
+    static WarcFiles resume(Path dir, String base, long maxSize, Map<String, List<String>> info, int index, long end,
+                            boolean accounted) throws IOException {
+        WarcFiles w = new WarcFiles(dir, base, maxSize, info);
+        for (int i = 0; i < index; i++) w.files.add(w.path(i));
+        for (int i = index + 1; accounted && Files.exists(w.path(i)); i++) {
+            Files.delete(w.path(i));
+            log.warn("{}: deleted, it was started after the crawl's last commit", w.path(i));
+        }
+        ResumedFile.cut(w.path(index), end, accounted);
+        if (end == 0) {
+            w.open();
+        } else {
+            w.files.add(w.path(index));
+            w.out = new FileOutputStream(w.path(index).toFile(), true);
+            w.size = end;
+            w.hasCaptures = true;
+        }
+        return w;
     }
 
     /** Appends one capture's gzip members, rotating first if they would not fit. */
@@ -39,12 +77,23 @@ final class WarcFiles implements Closeable {
         long n = 0;
         for (byte[] m : members) n += m.length;
         if (hasCaptures && size + n > maxSize) {
+            out.getFD().sync(); // a finished file is on disk before the next one holds anything
             out.close();
             open();
         }
         for (byte[] m : members) out.write(m);
         size += n;
         hasCaptures = true;
+    }
+
+    /** Syncs the current file to its device. */
+    void sync() throws IOException {
+        out.getFD().sync();
+    }
+
+    /** Where the files end: the current file's name and its size, e.g. {@code crawl-00002.warc.gz 1048576}. */
+    String end() {
+        return files.getLast().getFileName() + " " + size;
     }
 
     /** The files started so far, in order. */
@@ -57,13 +106,16 @@ final class WarcFiles implements Closeable {
         out.close();
     }
 
+    private Path path(int index) {
+        return dir.resolve(String.format("%s-%05d.warc.gz", base, index));
+    }
+
     private void open() throws IOException {
-        String name = String.format("%s-%05d.warc.gz", base, files.size());
-        Path path = dir.resolve(name);
+        Path path = path(files.size());
         // FileOutputStream, not a FileChannel: an interrupt cannot close it mid-write.
         out = new FileOutputStream(path.toFile());
         files.add(path);
-        byte[] warcinfo = WarcRecords.warcinfo(name, info);
+        byte[] warcinfo = WarcRecords.warcinfo(path.getFileName().toString(), info);
         out.write(warcinfo);
         size = warcinfo.length;
         hasCaptures = false;

@@ -5,6 +5,7 @@ import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.FoundLink;
 import dev.loomcrawl.Version;
 import dev.loomcrawl.fetch.FetchResult;
+import dev.loomcrawl.state.StoreWithOutputs;
 import dev.loomcrawl.url.WebUrl;
 
 import java.io.IOException;
@@ -17,6 +18,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The WARC output: every HTTP response of the crawl as WARC 1.1 request, response and metadata records
@@ -33,16 +36,21 @@ public final class WarcOutput implements CrawlOutput {
     private static final String WARC_1_1 =
             "https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
+    private static final Pattern END = Pattern.compile("(.+)-(\\d{5,})\\.warc\\.gz (\\d+)");
 
     private record Pending(FetchResult.Response response, List<FoundLink> links) {}
 
     private final Map<WebUrl, Pending> pending = new ConcurrentHashMap<>();
     private final WarcFiles files;
-    private final WriterThread<WarcCapture> writer;
+    private final Appender<WarcCapture> writer;
 
-    private WarcOutput(WarcFiles files, String target) {
+    private WarcOutput(WarcFiles files, Appender<WarcCapture> writer) {
         this.files = files;
-        this.writer = new WriterThread<>(target, new WarcSink(files, new PayloadIndex(REMEMBERED_PAYLOADS)), 64);
+        this.writer = writer;
+    }
+
+    private static WarcSink sink(WarcFiles files) {
+        return new WarcSink(files, new PayloadIndex(REMEMBERED_PAYLOADS));
     }
 
     /**
@@ -51,26 +59,69 @@ public final class WarcOutput implements CrawlOutput {
      * ...). {@code info} adds fields to each file's warcinfo record (software, format and conformsTo are set).
      */
     public static WarcOutput open(Path path, long maxFileSize, Map<String, String> info) {
-        if (maxFileSize < 1) throw new IllegalArgumentException("the WARC file size limit must be positive");
-        Path dir;
-        String base;
-        if (Files.isDirectory(path)) {
-            dir = path;
-            base = "loomcrawl-" + STAMP.format(ZonedDateTime.now(ZoneOffset.UTC));
-        } else {
-            dir = path.toAbsolutePath().getParent();
-            base = path.getFileName().toString().replaceFirst("(?i)\\.warc(\\.gz)?$", "");
+        Path dir = dir(path, maxFileSize);
+        String base = base(path);
+        try {
+            WarcFiles files = WarcFiles.create(dir, base, maxFileSize, fields(info));
+            return new WarcOutput(files, new WriterThread<>(path.toString(), sink(files), 64));
+        } catch (IOException e) {
+            throw new OutputException(dir.resolve(base + "-00000.warc.gz").toString(), e);
         }
+    }
+
+    /**
+     * Writes the files in step with the crawl's state, each URL's records just before its record is committed:
+     * started as {@link #open} starts them for a new crawl; for a resumed one, the file that was current at the
+     * last commit is cut back to where it ended then and appended to, and later ones are deleted. Payloads seen in
+     * earlier runs are written in full again (revisits refer within a run). Close it after the crawler.
+     */
+    public static WarcOutput openInStep(Path path, long maxFileSize, Map<String, String> info,
+                                        StoreWithOutputs state) {
+        Path dir = dir(path, maxFileSize);
+        String key = path.toAbsolutePath().toString();
+        String resumeAt = state.resumeAt(key);
+        String base = base(path);
+        int index = 0;
+        long end = 0;
+        if (resumeAt != null && !resumeAt.isEmpty()) {
+            Matcher m = END.matcher(resumeAt);
+            if (!m.matches()) throw new OutputException(path.toString(), "the crawl's state says it ended at '"
+                    + resumeAt + "', which is not a WARC file's name and size");
+            base = m.group(1);
+            index = Integer.parseInt(m.group(2));
+            end = Long.parseLong(m.group(3));
+        }
+        WarcFiles files;
+        try {
+            files = resumeAt == null ? WarcFiles.create(dir, base, maxFileSize, fields(info))
+                    : WarcFiles.resume(dir, base, maxFileSize, fields(info), index, end, !resumeAt.isEmpty());
+        } catch (IOException e) {
+            throw new OutputException(dir.resolve(String.format("%s-%05d.warc.gz", base, index)).toString(), e);
+        }
+        WarcSink sink = sink(files);
+        CommittedWriter<WarcCapture> writer = new CommittedWriter<>(path.toString(), sink, files::end);
+        state.add(key, writer);
+        return new WarcOutput(files, writer);
+    }
+
+    private static Path dir(Path path, long maxFileSize) {
+        if (maxFileSize < 1) throw new IllegalArgumentException("the WARC file size limit must be positive");
+        return Files.isDirectory(path) ? path : path.toAbsolutePath().getParent();
+    }
+
+    /** A new crawl's file names: a timestamp in a directory, else the path's name without its extension. */
+    private static String base(Path path) {
+        return Files.isDirectory(path) ? "loomcrawl-" + STAMP.format(ZonedDateTime.now(ZoneOffset.UTC))
+                : path.getFileName().toString().replaceFirst("(?i)\\.warc(\\.gz)?$", "");
+    }
+
+    private static Map<String, List<String>> fields(Map<String, String> info) {
         Map<String, List<String>> fields = new LinkedHashMap<>();
         fields.put("software", List.of("loomcrawl/" + Version.VERSION + " (+" + CrawlConfig.PROJECT_URL + ")"));
         fields.put("format", List.of("WARC File Format 1.1"));
         fields.put("conformsTo", List.of(WARC_1_1));
         info.forEach((k, v) -> fields.put(k, List.of(v)));
-        try {
-            return new WarcOutput(new WarcFiles(dir, base, maxFileSize, fields), path.toString());
-        } catch (IOException e) {
-            throw new OutputException(dir.resolve(base + "-00000.warc.gz").toString(), e);
-        }
+        return fields;
     }
 
     @Override
@@ -86,7 +137,7 @@ public final class WarcOutput implements CrawlOutput {
     @Override
     public void onRecord(CrawlRecord record) {
         Pending p = pending.remove(record.url());
-        if (p != null) writer.write(WarcRecords.capture(record, p.response(), p.links()));
+        if (p != null) writer.write(record, WarcRecords.capture(record, p.response(), p.links()));
     }
 
     /** The files started so far, in order. */

@@ -31,6 +31,11 @@ final class WarcSink implements Sink<WarcCapture> {
     }
 
     @Override
+    public void sync() throws IOException {
+        files.sync();
+    }
+
+    @Override
     public void close() throws IOException {
         files.close();
     }

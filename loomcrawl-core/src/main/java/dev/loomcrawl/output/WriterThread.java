@@ -1,5 +1,7 @@
 package dev.loomcrawl.output;
 
+import dev.loomcrawl.CrawlRecord;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +22,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * safe from any thread, a shutdown hook included: it waits until everything handed over before it is written and
  * the sink is closed. Items handed over after close are refused.
  */
-public final class WriterThread<T> implements AutoCloseable {
+public final class WriterThread<T> implements Appender<T>, AutoCloseable {
     private static final Object END = new Object();
 
     private final String target;
@@ -41,6 +43,12 @@ public final class WriterThread<T> implements AutoCloseable {
         // A platform daemon thread: never interrupted (an interrupt would close a FileChannel mid-write), and
         // a library user who forgets close() does not keep the JVM alive.
         this.thread = Thread.ofPlatform().name("loomcrawl-writer " + target).daemon(true).start(this::run);
+    }
+
+    /** Hands over one item, whatever its URL: the writer appends items in the order they come. */
+    @Override
+    public void write(CrawlRecord record, T item) {
+        write(item);
     }
 
     /** Hands over one item; waits while the queue is full. Throws if an earlier write failed or after close. */

@@ -32,6 +32,14 @@ public interface CrawlStore extends AutoCloseable {
     /** Replaces the saved configuration (a resume that overrides limits or {@code --max-tasks}). */
     void saveConfig(CrawlConfig config);
 
+    /**
+     * The settings kept beside the configuration, in order: those of whoever runs the crawl, such as the loomcrawl
+     * command's outputs and where each output file ended at the last commit. Their names hold a dot, which no
+     * configuration setting's does ({@code cli.output}, {@code written./data/records.jsonl}). They are set when
+     * the store is created and by {@link StateChange.SettingsChanged}.
+     */
+    List<ConfigCodec.Setting> settings();
+
     /** Whether every link of every page is kept ({@link StateChange.Finished#links()}). */
     boolean keepsLinks();
 

@@ -31,6 +31,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Exactly once: a visit's record (see {@link #recorder()}), written with the URLs it led to, is what makes it
  * finished, and {@link #done} returns only when that is durable. A run killed at any moment therefore leaves
  * unfinished only what was in flight (at most {@code --max-tasks} visits), which the next run fetches again.
+ * The record is held until {@code done()} and only then handed to the writer, so every listener has had it
+ * before it can be committed: outputs written in step with the state ({@link StoreWithOutputs}) have their part
+ * of the URL ready by then.
  */
 public final class DurableFrontier implements Frontier {
     /** Queued visits kept in memory by default: a few MiB. */
@@ -45,6 +48,7 @@ public final class DurableFrontier implements Frontier {
     private final StateCommitter committer;
     private final Map<String, Long> ids = new ConcurrentHashMap<>(); // URL -> id, for the visits in memory
     private final Map<String, List<FoundLink>> pageLinks = new ConcurrentHashMap<>(); // onLinks until onRecord
+    private final Map<String, StateChange.Finished> recorded = new ConcurrentHashMap<>(); // onRecord until done
     private final ReentrantLock lock = new ReentrantLock(); // guards the four fields below; never held over I/O
     private long nextId;
     private long loadedUpTo; // every queued visit with a lower id is in memory (or finished)
@@ -88,7 +92,10 @@ public final class DurableFrontier implements Frontier {
         return resumption.usage();
     }
 
-    /** The listener that writes each finished URL's record (and links) to the store: add it to the crawler. */
+    /**
+     * The listener that keeps each finished URL's record (and links) for the store: add it to the crawler. The
+     * record is written when the crawler calls {@link #done} for its visit, after every listener has seen it.
+     */
     public CrawlListener recorder() {
         return new CrawlListener() {
             @Override
@@ -105,7 +112,7 @@ public final class DurableFrontier implements Frontier {
                     log.warn("a record for {}, which this frontier did not hand out, is not kept", url);
                     return;
                 }
-                committer.append(new StateChange.Finished(id, record, links == null ? List.of() : links));
+                recorded.put(url, new StateChange.Finished(id, record, links == null ? List.of() : links));
             }
         };
     }
@@ -240,9 +247,11 @@ public final class DurableFrontier implements Frontier {
         window.setDelay(origin, delay);
     }
 
-    /** Waits until what the visit led to and its record are durable, then ends it. */
+    /** Hands the visit's record to the writer, waits until it and what the visit led to are durable, then ends it. */
     @Override
     public void done(Visit visit) {
+        StateChange.Finished finished = recorded.remove(visit.url().toString());
+        if (finished != null) committer.append(finished);
         committer.awaitDurable();
         window.done(visit);
     }

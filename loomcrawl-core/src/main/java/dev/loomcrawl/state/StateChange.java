@@ -28,4 +28,15 @@ public sealed interface StateChange {
 
     /** This run of the crawl ended cleanly (finished, stopped, or at a limit) and this is how. */
     record RunEnded(CrawlSummary summary) implements StateChange {}
+
+    /**
+     * Settings kept beside the configuration ({@link CrawlStore#settings()}), set in the same commit as the
+     * changes around them: each replaces every setting of its name. {@link StoreWithOutputs} saves where its
+     * outputs end this way, so that a file's length and the records it holds are committed together.
+     */
+    record SettingsChanged(List<ConfigCodec.Setting> settings) implements StateChange {
+        public SettingsChanged {
+            settings = List.copyOf(settings);
+        }
+    }
 }

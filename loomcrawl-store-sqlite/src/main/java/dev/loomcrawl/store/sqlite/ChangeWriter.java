@@ -4,6 +4,7 @@ import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.FoundLink;
 import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.state.ConfigCodec;
 import dev.loomcrawl.state.StateChange;
 
 import java.sql.Connection;
@@ -11,12 +12,15 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Writes batches of {@link StateChange}s with prepared statements, one transaction a batch. New URLs go in
  * first, then records, then the URLs' new states, so a batch may hold a URL's discovery and its end alike.
- * Every commit also notes the run's progress, so a run that was killed still shows how long it ran.
+ * Every commit also notes the run's progress, so a run that was killed still shows how long it ran. Settings
+ * changed by a batch replace those of their names in the {@code config} table, in the same transaction.
  */
 final class ChangeWriter implements AutoCloseable {
     private final Connection c;
@@ -28,10 +32,16 @@ final class ChangeWriter implements AutoCloseable {
     private final PreparedStatement insertLink;
     private final PreparedStatement runProgress;
     private final PreparedStatement runEnded;
+    private final PreparedStatement deleteSetting;
+    private final PreparedStatement insertSetting;
+    private final Consumer<List<ConfigCodec.Setting>> settingsCommitted;
+    private final List<ConfigCodec.Setting> settings = new ArrayList<>();
 
-    ChangeWriter(Connection c, int run) throws SQLException {
+    /** @param settingsCommitted told, after each commit, of the settings it changed */
+    ChangeWriter(Connection c, int run, Consumer<List<ConfigCodec.Setting>> settingsCommitted) throws SQLException {
         this.c = c;
         this.run = run;
+        this.settingsCommitted = settingsCommitted;
         insertUrl = c.prepareStatement("INSERT INTO urls (id, url, fingerprint, state, depth, redirects_left, "
                 + "referrer, drop_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
         insertRecord = c.prepareStatement("INSERT INTO records (url_id, run, status, next_url, error_kind, error, "
@@ -43,6 +53,8 @@ final class ChangeWriter implements AutoCloseable {
         runProgress = c.prepareStatement("UPDATE runs SET last_commit_at = ?, elapsed_ms = ? WHERE run = ?");
         runEnded = c.prepareStatement("UPDATE runs SET ended_at = ?, done = ?, interrupted = ?, limit_reached = ? "
                 + "WHERE run = ?");
+        deleteSetting = c.prepareStatement("DELETE FROM config WHERE name = ?");
+        insertSetting = c.prepareStatement("INSERT INTO config (name, value) VALUES (?, ?)");
     }
 
     /** Applies the batch and commits it; on failure rolls it back and rethrows. */
@@ -54,12 +66,22 @@ final class ChangeWriter implements AutoCloseable {
             markDone.executeBatch();
             insertLink.executeBatch();
             runEnded.executeBatch();
+            for (ConfigCodec.Setting setting : settings) {
+                deleteSetting.setString(1, setting.name());
+                deleteSetting.executeUpdate();
+                insertSetting.setString(1, setting.name());
+                insertSetting.setString(2, setting.value());
+                insertSetting.executeUpdate();
+            }
             runProgress.setString(1, Instant.now().toString());
             runProgress.setLong(2, (System.nanoTime() - runStartNanos) / 1_000_000);
             runProgress.setInt(3, run);
             runProgress.executeUpdate();
             c.commit();
+            if (!settings.isEmpty()) settingsCommitted.accept(List.copyOf(settings));
+            settings.clear();
         } catch (SQLException | RuntimeException e) {
+            settings.clear();
             for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, insertLink, runEnded)) p.clearBatch();
             try {
                 c.rollback();
@@ -76,6 +98,10 @@ final class ChangeWriter implements AutoCloseable {
             case StateChange.Dropped d -> url(d.id(), d.visit(), d.fingerprint(), "dropped", d.reason());
             case StateChange.Finished f -> finished(f.id(), f.record(), f.links());
             case StateChange.RunEnded e -> ended(e.summary());
+            case StateChange.SettingsChanged s -> {
+                settings.removeIf(old -> s.settings().stream().anyMatch(n -> n.name().equals(old.name())));
+                settings.addAll(s.settings());
+            }
         }
     }
 
@@ -139,7 +165,8 @@ final class ChangeWriter implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, insertLink, runProgress, runEnded)) {
+        for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, insertLink, runProgress, runEnded,
+                deleteSetting, insertSetting)) {
             p.close();
         }
     }

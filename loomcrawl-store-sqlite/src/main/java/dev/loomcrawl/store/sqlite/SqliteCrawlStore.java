@@ -40,6 +40,7 @@ public final class SqliteCrawlStore implements CrawlStore {
     private final String crawlId;
     private final boolean keepLinks;
     private CrawlConfig config;
+    private volatile List<ConfigCodec.Setting> settings; // replaced whole by the writer thread after a commit
     private ChangeWriter writer;
 
     private SqliteCrawlStore(Path file, Connection c) throws SQLException {
@@ -52,7 +53,12 @@ public final class SqliteCrawlStore implements CrawlStore {
             this.crawlId = rs.getString(1);
             this.keepLinks = rs.getInt(2) != 0;
         }
-        this.config = readConfig();
+        List<ConfigCodec.Setting> configSettings = new ArrayList<>();
+        this.settings = new ArrayList<>();
+        for (ConfigCodec.Setting setting : readSettings()) {
+            (isSetting(setting.name()) ? settings : configSettings).add(setting);
+        }
+        this.config = decode(configSettings);
     }
 
     /**
@@ -62,6 +68,18 @@ public final class SqliteCrawlStore implements CrawlStore {
      * @param keepLinks also keep every link of every page (the link graph)
      */
     public static SqliteCrawlStore create(Path file, CrawlConfig config, boolean keepLinks) {
+        return create(file, config, keepLinks, List.of());
+    }
+
+    /**
+     * Creates the state file of a new crawl, with settings kept beside the configuration (see
+     * {@link CrawlStore#settings()}: their names hold a dot).
+     */
+    public static SqliteCrawlStore create(Path file, CrawlConfig config, boolean keepLinks,
+                                          List<ConfigCodec.Setting> settings) {
+        for (ConfigCodec.Setting s : settings) {
+            if (!isSetting(s.name())) throw new IllegalArgumentException("a setting's name needs a dot: " + s.name());
+        }
         StateFiles.refuseExisting(file);
         Connection c = StateFiles.createFile(file);
         try {
@@ -77,7 +95,8 @@ public final class SqliteCrawlStore implements CrawlStore {
                 p.setInt(4, keepLinks ? 1 : 0);
                 p.executeUpdate();
             }
-            writeConfig(c, config);
+            writeSettings(c, ConfigCodec.encode(config));
+            writeSettings(c, settings);
             c.commit();
             return new SqliteCrawlStore(file, c);
         } catch (SQLException e) {
@@ -136,15 +155,20 @@ public final class SqliteCrawlStore implements CrawlStore {
     public void saveConfig(CrawlConfig newConfig) {
         try {
             try (Statement s = c.createStatement()) {
-                s.execute("DELETE FROM config");
+                s.execute("DELETE FROM config WHERE instr(name, '.') = 0"); // the settings beside it stay
             }
-            writeConfig(c, newConfig);
+            writeSettings(c, ConfigCodec.encode(newConfig));
             c.commit();
             config = newConfig;
         } catch (SQLException e) {
             rollbackQuietly();
             throw SqliteFailure.of(file, "cannot save the configuration", e);
         }
+    }
+
+    @Override
+    public List<ConfigCodec.Setting> settings() {
+        return List.copyOf(settings);
     }
 
     @Override
@@ -164,7 +188,7 @@ public final class SqliteCrawlStore implements CrawlStore {
                 p.executeUpdate();
             }
             c.commit();
-            writer = new ChangeWriter(c, run);
+            writer = new ChangeWriter(c, run, this::settingsCommitted);
             return queries.resume(seen, perHost, run);
         } catch (SQLException e) {
             rollbackQuietly();
@@ -220,30 +244,46 @@ public final class SqliteCrawlStore implements CrawlStore {
         StateFiles.closeQuietly(c);
     }
 
-    private CrawlConfig readConfig() throws SQLException {
-        List<ConfigCodec.Setting> settings = new ArrayList<>();
+    /** Names with a dot are settings kept beside the configuration; ConfigCodec's names have none. */
+    private static boolean isSetting(String name) {
+        return name.indexOf('.') >= 0;
+    }
+
+    private List<ConfigCodec.Setting> readSettings() throws SQLException {
+        List<ConfigCodec.Setting> all = new ArrayList<>();
         try (Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT name, value FROM config ORDER BY position")) {
-            while (rs.next()) settings.add(new ConfigCodec.Setting(rs.getString(1), rs.getString(2)));
+            while (rs.next()) all.add(new ConfigCodec.Setting(rs.getString(1), rs.getString(2)));
         }
+        return all;
+    }
+
+    private CrawlConfig decode(List<ConfigCodec.Setting> configSettings) {
         try {
-            return ConfigCodec.decode(settings);
+            return ConfigCodec.decode(configSettings);
         } catch (IllegalArgumentException e) {
             throw new StateException("state file " + file + ": its configuration cannot be used: " + e.getMessage(), e);
         }
     }
 
-    private static void writeConfig(Connection c, CrawlConfig config) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("INSERT INTO config (position, name, value) VALUES (?, ?, ?)")) {
-            int position = 0;
-            for (ConfigCodec.Setting s : ConfigCodec.encode(config)) {
-                p.setInt(1, position++);
-                p.setString(2, s.name());
-                p.setString(3, s.value());
+    /** Appends settings to the config table, after every row there (positions keep their order). */
+    private static void writeSettings(Connection c, List<ConfigCodec.Setting> settings) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO config (name, value) VALUES (?, ?)")) {
+            for (ConfigCodec.Setting s : settings) {
+                p.setString(1, s.name());
+                p.setString(2, s.value());
                 p.addBatch();
             }
             p.executeBatch();
         }
+    }
+
+    /** A batch that set settings was committed: they replace those of the same names here too. */
+    private void settingsCommitted(List<ConfigCodec.Setting> changed) {
+        List<ConfigCodec.Setting> next = new ArrayList<>(settings);
+        next.removeIf(s -> changed.stream().anyMatch(n -> n.name().equals(s.name())));
+        next.addAll(changed);
+        settings = next;
     }
 
     private void rollbackQuietly() {

@@ -1,0 +1,143 @@
+package dev.loomcrawl.state;
+
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.CrawlSummary;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
+
+/**
+ * A store whose outputs (records, link graph, items, WARC files) are written in step with its commits, so that
+ * they hold each finished URL exactly once over all the crawl's runs, kills included.
+ *
+ * <p>Before each commit, every output writes what the batch's finished URLs gave it, in order, and forces it to
+ * disk; where each output then ends is saved in the same commit ({@link StateChange.SettingsChanged}, as the
+ * setting {@code written.KEY}). So the part of a file up to its saved end holds exactly the committed URLs. A run
+ * killed at any moment leaves at most the batch being written past that end; the next run cuts it off
+ * ({@link #resumeAt}) before appending, and fetches those URLs again, since they were never committed.
+ *
+ * <p>Add the outputs before the crawl starts. Their writes run on the store's writer thread, with no lock held;
+ * a failed write fails the commit (as a full disk under the state would) and stops the crawl.
+ */
+public final class StoreWithOutputs implements CrawlStore {
+    /** The prefix of the settings that hold where each output ended at the last commit. */
+    public static final String WRITTEN = "written.";
+
+    private record Added(String key, CommittedOutput output) {}
+
+    private final CrawlStore store;
+    private final Map<String, String> saved = new HashMap<>();
+    private Boolean fresh; // asked of the store once, when the first output opens
+    private final List<Added> outputs = new CopyOnWriteArrayList<>();
+
+    public StoreWithOutputs(CrawlStore store) {
+        this.store = store;
+        for (ConfigCodec.Setting s : store.settings()) {
+            if (s.name().startsWith(WRITTEN)) saved.put(s.name().substring(WRITTEN.length()), s.value());
+        }
+    }
+
+    /**
+     * Where the output {@code key} ended at the last commit, as its {@link CommittedOutput#write} said. Null for
+     * a crawl that has committed nothing yet: its outputs start afresh (created, or truncated). The empty text
+     * for a crawl that has, but never an end for this output: a file of it, if any, holds nothing of the crawl.
+     */
+    public String resumeAt(String key) {
+        if (fresh == null) fresh = saved.isEmpty() && store.summary().done() == 0;
+        return fresh ? null : saved.getOrDefault(key, "");
+    }
+
+    /** Writes {@code output} before each commit from now on; its end is saved as {@code written.KEY}. */
+    public void add(String key, CommittedOutput output) {
+        if (outputs.stream().anyMatch(a -> a.key().equals(key))) {
+            throw new IllegalArgumentException("two outputs write " + key);
+        }
+        outputs.add(new Added(key, output));
+    }
+
+    /** Writes the outputs' part of the batch, then applies the batch and the outputs' new ends as one commit. */
+    @Override
+    public void apply(List<StateChange> changes) {
+        if (outputs.isEmpty()) {
+            store.apply(changes);
+            return;
+        }
+        List<CrawlRecord> finished = new ArrayList<>();
+        for (StateChange c : changes) if (c instanceof StateChange.Finished f) finished.add(f.record());
+        List<ConfigCodec.Setting> ends = new ArrayList<>(outputs.size());
+        for (Added a : outputs) {
+            try {
+                ends.add(new ConfigCodec.Setting(WRITTEN + a.key(), a.output().write(finished)));
+            } catch (RuntimeException e) {
+                throw new StateException("crawl stopped: " + e.getMessage() + ". The state and the outputs are as of "
+                        + "the last commit: once the file can be written, run 'loomcrawl resume " + location() + "'", e);
+            }
+        }
+        List<StateChange> all = new ArrayList<>(changes.size() + 1);
+        all.addAll(changes);
+        all.add(new StateChange.SettingsChanged(ends));
+        store.apply(all);
+    }
+
+    @Override
+    public String location() {
+        return store.location();
+    }
+
+    @Override
+    public String crawlId() {
+        return store.crawlId();
+    }
+
+    @Override
+    public CrawlConfig config() {
+        return store.config();
+    }
+
+    @Override
+    public void saveConfig(CrawlConfig config) {
+        store.saveConfig(config);
+    }
+
+    @Override
+    public List<ConfigCodec.Setting> settings() {
+        return store.settings();
+    }
+
+    @Override
+    public boolean keepsLinks() {
+        return store.keepsLinks();
+    }
+
+    @Override
+    public Resumption resume(LongConsumer seen, boolean perHost) {
+        return store.resume(seen, perHost);
+    }
+
+    @Override
+    public List<StoredVisit> queued(long fromId, int max) {
+        return store.queued(fromId, max);
+    }
+
+    @Override
+    public CrawlSummary summary() {
+        return store.summary();
+    }
+
+    @Override
+    public void forEachRecord(Consumer<CrawlRecord> action) {
+        store.forEachRecord(action);
+    }
+
+    /** Closes the store (the outputs are their owners' to close). */
+    @Override
+    public void close() {
+        store.close();
+    }
+}

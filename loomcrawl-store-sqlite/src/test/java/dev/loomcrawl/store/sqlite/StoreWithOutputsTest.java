@@ -1,0 +1,81 @@
+package dev.loomcrawl.store.sqlite;
+
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.Crawler;
+import dev.loomcrawl.limits.LimitSettings;
+import dev.loomcrawl.output.LineFormat;
+import dev.loomcrawl.output.RecordFile;
+import dev.loomcrawl.output.WarcOutput;
+import dev.loomcrawl.state.ConfigCodec.Setting;
+import dev.loomcrawl.state.StoreWithOutputs;
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Outputs written in step with a real SQLite state, from the library: what each commit saves of them. */
+class StoreWithOutputsTest {
+    @TempDir
+    Path dir;
+
+    private static Map<String, String> settings(SqliteCrawlStore store) {
+        return store.settings().stream().collect(Collectors.toMap(Setting::name, Setting::value));
+    }
+
+    /** One run on the state file: a new crawl when {@code config} is given, else a resumed one. */
+    private void run(Path file, CrawlConfig config, Path records, Path warc) {
+        try (SqliteCrawlStore sqlite = config == null ? SqliteCrawlStore.open(file)
+                : SqliteCrawlStore.create(file, config, false, List.of(new Setting("app.note", "kept"))) ) {
+            StoreWithOutputs store = new StoreWithOutputs(sqlite);
+            try (RecordFile r = RecordFile.openInStep(records, LineFormat.JSONL, store);
+                 WarcOutput w = WarcOutput.openInStep(warc, 4096, Map.of(), store)) {
+                try (Crawler crawler = Crawler.create(sqlite.config(), store)) {
+                    crawler.addListener(r).addListener(w);
+                    crawler.crawl();
+                }
+            }
+        }
+    }
+
+    @Test
+    void eachCommitSavesWhereEveryOutputEndsAndAResumeAppendsFromThere() throws Exception {
+        try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(50, 3)).start()) {
+            Path file = dir.resolve("crawl.db");
+            Path records = dir.resolve("records.jsonl");
+            Path warc = dir.resolve("crawl");
+            CrawlConfig config = CrawlConfig.builder().root(site.url("/p0"))
+                    .limits(new LimitSettings(-1, 20, -1, -1, null, 2048, 40, 3, 32)).build();
+            run(file, config, records, warc);
+            try (SqliteCrawlStore store = SqliteCrawlStore.open(file)) {
+                Map<String, String> saved = settings(store);
+                assertEquals("kept", saved.get("app.note"));
+                assertEquals(String.valueOf(Files.size(records)), saved.get("written." + records.toAbsolutePath()));
+                String warcEnd = saved.get("written." + warc.toAbsolutePath());
+                String last = warcEnd.substring(0, warcEnd.indexOf(' '));
+                assertTrue(last.matches("crawl-000\\d\\d\\.warc\\.gz") && !last.equals("crawl-00000.warc.gz"), warcEnd);
+                assertEquals(String.valueOf(Files.size(dir.resolve(last))), warcEnd.substring(warcEnd.indexOf(' ') + 1));
+                assertNull(saved.get("max-pages"), "the configuration is not among the settings");
+                store.saveConfig(store.config().withLimits(LimitSettings.defaults()));
+            }
+            try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) {
+                assertEquals("kept", settings(store).get("app.note"), "a new configuration leaves the settings");
+            }
+            long before = Files.size(records);
+            run(file, null, records, warc);
+            assertTrue(Files.size(records) > before);
+            assertEquals(50, Files.readAllLines(records).size());
+            try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) {
+                assertEquals(String.valueOf(Files.size(records)), settings(store).get("written." + records.toAbsolutePath()));
+            }
+        }
+    }
+}
