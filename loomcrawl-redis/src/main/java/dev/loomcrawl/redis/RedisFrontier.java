@@ -67,6 +67,7 @@ public final class RedisFrontier implements Frontier {
     private final ReentrantLock idle = new ReentrantLock();
     private final Condition wake = idle.newCondition();
     private final AtomicLong wakeCount = new AtomicLong();
+    private volatile String lastLeased; // the origin of the last visit taken, tried first by the next take()
     private volatile boolean stopped;
     private volatile boolean over;
     private volatile long queuedEstimate;
@@ -146,6 +147,12 @@ public final class RedisFrontier implements Frontier {
 
     @Override
     public Visit take() throws InterruptedException {
+        String last = lastLeased;
+        if (last != null && !stopped && !over) { // most often the origin just leased from has more: ask it first
+            Visit visit = lease(last);
+            if (visit != null) return visit;
+            lastLeased = null;
+        }
         long lastRepair = System.nanoTime();
         while (!stopped && !over) {
             long wakeUpsBefore = wakeCount.get();
@@ -203,6 +210,7 @@ public final class RedisFrontier implements Frontier {
         if (line.isEmpty()) return null;
         Visit visit = VisitCodec.decode(line);
         held.put(visit.url().toString(), new Lease(token, origin));
+        lastLeased = origin;
         return visit;
     }
 
