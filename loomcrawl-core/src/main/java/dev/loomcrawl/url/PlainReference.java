@@ -28,22 +28,28 @@ final class PlainReference {
 
     /** {@code in} resolved against {@code base} (may be null), or null when {@code in} is not plain. */
     static WebUrl resolve(String in, WebUrl base) {
-        int end = in.indexOf('#'); // the fragment is dropped, whatever it holds
-        if (end < 0) end = in.length();
+        int end = 0; // up to the fragment, which is dropped whatever it holds
+        int query = -1;
         boolean delimited = false; // a '/' or '?' seen: a ':' after it cannot end a scheme
         boolean scheme = false;
-        for (int i = 0; i < end; i++) {
-            char c = in.charAt(i);
+        for (int length = in.length(); end < length; end++) {
+            char c = in.charAt(end);
+            if (c == '#') break;
             if (c >= 128 || !PLAIN[c]) return null;
-            if (c == '/' || c == '?') delimited = true;
-            else if (c == ':' && !delimited) scheme = true;
+            if (c == '/') {
+                delimited = true;
+            } else if (c == '?') {
+                delimited = true;
+                if (query < 0) query = end;
+            } else if (c == ':' && !delimited) {
+                scheme = true;
+            }
         }
         if (scheme) return absolute(in, end);
         if (base == null) return null;
         if (end == 0) return base; // "" or "#fragment": the base itself
         if (end >= 2 && in.charAt(0) == '/' && in.charAt(1) == '/') return authority(base.scheme(), in, 2, end);
-        int query = in.indexOf('?');
-        if (query < 0 || query > end) query = end;
+        if (query < 0) query = end;
         if (query == 0) return WebUrl.ofPath(base.scheme(), base.userinfo(), base.host(), base.explicitPort(),
                 base.path(), in.substring(1, end));
         StringBuilder path = new StringBuilder(base.path().length() + query);
