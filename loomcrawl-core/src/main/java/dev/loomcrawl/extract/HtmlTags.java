@@ -129,7 +129,7 @@ final class HtmlTags {
         for (String name : all) {
             int slot = name.hashCode() & MASK;
             while (TABLE_NAMES[slot] != null) slot = (slot + 1) & MASK;
-            TABLE_NAMES[slot] = name;
+            TABLE_NAMES[slot] = name.intern(); // the literals the rules compare with: equals() finds them at once
             TABLE_HASHES[slot] = name.hashCode();
             TABLE_FLAGS[slot] = HTML_FLAGS.getOrDefault(name, 0);
         }

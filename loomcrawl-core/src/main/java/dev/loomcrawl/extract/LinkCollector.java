@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Turns the elements the tree builder inserts, in document order, into links with
@@ -75,10 +74,13 @@ final class LinkCollector implements ElementSink {
             if (resolved != null) base = resolved;
         }
         List<Link> links = new ArrayList<>(pending.size());
-        Map<String, Optional<WebUrl>> resolved = new HashMap<>();
+        Map<String, WebUrl> resolved = new HashMap<>(); // null for a value that does not resolve
         for (Pending p : pending) {
-            WebUrl from = base;
-            WebUrl target = resolved.computeIfAbsent(p.value, v -> Optional.ofNullable(from.resolve(v))).orElse(null);
+            WebUrl target = resolved.get(p.value);
+            if (target == null && !resolved.containsKey(p.value)) {
+                target = base.resolve(p.value);
+                resolved.put(p.value, target);
+            }
             if (target == null) continue;
             String text = p.anchor == null ? p.text : p.anchor.text();
             links.add(new Link(target, p.element, p.attribute, text, p.rel));

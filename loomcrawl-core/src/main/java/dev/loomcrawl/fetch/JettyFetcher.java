@@ -21,11 +21,11 @@ import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 import org.eclipse.jetty.util.thread.Scheduler;
 import org.eclipse.jetty.util.thread.VirtualThreadPool;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -140,22 +140,9 @@ public final class JettyFetcher implements Fetcher {
             headers.add(Map.entry(f.getLowerCaseName(), f.getValue()));
         }
         long cap = settings.maxBodyBytes();
-        ByteArrayOutputStream raw = new ByteArrayOutputStream();
-        boolean truncated = false;
-        try (InputStream in = listener.getInputStream()) {
-            byte[] buf = new byte[16384];
-            int n;
-            while ((n = in.read(buf)) >= 0) {
-                if (raw.size() + (long) n > cap) {
-                    raw.write(buf, 0, (int) (cap - raw.size()));
-                    truncated = true;
-                    request.abort(new CancellationException("body cap of " + cap + " bytes reached"));
-                    break;
-                }
-                raw.write(buf, 0, n);
-            }
-        }
-        byte[] wire = raw.toByteArray();
+        Body raw = readBody(request, listener, declaredLength(response), cap);
+        byte[] wire = raw.bytes();
+        boolean truncated = raw.truncated();
         String encoding = response.getHeaders().get(HttpHeader.CONTENT_ENCODING);
         byte[] body = wire;
         if (ContentDecoding.supported(encoding)) {
@@ -167,6 +154,44 @@ public final class JettyFetcher implements Fetcher {
         for (HttpField f : request.getHeaders()) sent.add(Map.entry(f.getName(), f.getValue()));
         return new FetchResult.Response(url, response.getStatus(), response.getVersion().asString(), sent, headers,
                 body, wire, truncated, elapsed(start), 1);
+    }
+
+    private record Body(byte[] bytes, boolean truncated) {}
+
+    /** Content-Length, or -1 when it is missing or not a number (a hint for the buffer's size, nothing more). */
+    private static long declaredLength(Response response) {
+        try {
+            return response.getHeaders().getLongField(HttpHeader.CONTENT_LENGTH);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * The body as received, up to {@code cap} bytes (then the request is aborted and the body marked truncated).
+     * It is read straight into one array, sized by Content-Length when there is one: no copies but Jetty's own.
+     */
+    private static Body readBody(Request request, InputStreamResponseListener listener, long declared, long cap)
+            throws IOException {
+        int limit = (int) Math.min(cap, Integer.MAX_VALUE - 16);
+        byte[] buf = new byte[(int) Math.min(limit, declared >= 0 ? declared : 16384)];
+        int size = 0;
+        try (InputStream in = listener.getInputStream()) {
+            while (true) {
+                if (size == buf.length) {
+                    if (size == limit) { // at the cap: is there more?
+                        if (in.read() < 0) break;
+                        request.abort(new CancellationException("body cap of " + cap + " bytes reached"));
+                        return new Body(buf, true);
+                    }
+                    buf = Arrays.copyOf(buf, (int) Math.min(limit, Math.max(16384, 2L * size)));
+                }
+                int n = in.read(buf, size, buf.length - size);
+                if (n < 0) break;
+                size += n;
+            }
+        }
+        return new Body(size == buf.length ? buf : Arrays.copyOf(buf, size), false);
     }
 
     @Override

@@ -29,6 +29,12 @@ final class UrlParser {
 
     static WebUrl parse(String raw, WebUrl base) {
         if (raw == null) return null;
+        WebUrl plain = PlainReference.resolve(raw, base);
+        return plain != null ? plain : parseFully(raw, base);
+    }
+
+    /** The whole parser, without {@link PlainReference}'s fast path: the oracle that path is tested against. */
+    static WebUrl parseFully(String raw, WebUrl base) {
         String in = clean(raw);
         int schemeEnd = schemeEnd(in);
         if (schemeEnd > 0) {

@@ -59,6 +59,11 @@ public final class WebUrl implements Comparable<WebUrl> {
         return new WebUrl(scheme, userinfo, host, port, "/" + String.join("/", segments), query);
     }
 
+    /** From parts already parsed and serialised; {@code path} starts with '/'. */
+    static WebUrl ofPath(String scheme, String userinfo, String host, int port, String path, String query) {
+        return new WebUrl(scheme, userinfo, host, port, path, query);
+    }
+
     public String scheme() {
         return scheme;
     }

@@ -1,23 +1,17 @@
 package dev.loomcrawl.extract;
 
+import dev.loomcrawl.DocSets;
 import dev.loomcrawl.url.WebUrl;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitOption;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -31,8 +25,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class StreamingLinkExtractorTest {
     private static final WebUrl PAGE = WebUrl.parse("http://example.com/dir/page.html");
-    private static final List<Path> DOC_ROOTS = List.of(
-            Path.of("/usr/share/doc/python3-doc/html"), Path.of("/usr/share/doc/openjdk-17-doc/api"));
 
     private final JsoupLinkExtractor jsoup = new JsoupLinkExtractor();
     private final StreamingLinkExtractor streaming = new StreamingLinkExtractor();
@@ -199,21 +191,14 @@ class StreamingLinkExtractorTest {
     }
 
     @Test
-    void everyPageOfThePythonAndJdkDocsGivesJsoupsLinks() throws IOException {
-        Assumptions.assumeTrue(DOC_ROOTS.stream().allMatch(Files::isDirectory),
-                "skipped: the python3-doc and openjdk-17-doc packages are not installed (scripts/test installs them)");
-        List<Path> pages = new ArrayList<>();
-        for (Path root : DOC_ROOTS) {
-            try (Stream<Path> files = Files.walk(root, FileVisitOption.FOLLOW_LINKS)) {
-                files.filter(p -> p.toString().endsWith(".html")).forEach(pages::add);
-            }
-        }
+    void everyPageOfThePythonAndJdkDocsGivesJsoupsLinks() {
+        List<Path> pages = DocSets.htmlPages();
         ConcurrentLinkedQueue<String> mismatches = new ConcurrentLinkedQueue<>();
         AtomicLong bytes = new AtomicLong();
         AtomicLong links = new AtomicLong();
         long start = System.nanoTime();
         pages.parallelStream().forEach(page -> {
-            byte[] body = read(page);
+            byte[] body = DocSets.read(page);
             WebUrl url = WebUrl.parse("http://127.0.0.1:8000" + page);
             ParsedPage expected = jsoup.extract(body, null, url);
             ParsedPage actual = streaming.extract(body, null, url);
@@ -226,13 +211,5 @@ class StreamingLinkExtractorTest {
                 (System.nanoTime() - start) / 1e9, streaming.fallbacks());
         assertTrue(pages.size() > 10_000, "expected the whole doc sets, found " + pages.size() + " pages");
         assertEquals(List.of(), mismatches.stream().sorted().limit(20).toList());
-    }
-
-    private static byte[] read(Path page) {
-        try {
-            return Files.readAllBytes(page);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

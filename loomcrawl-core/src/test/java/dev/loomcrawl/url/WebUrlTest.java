@@ -57,6 +57,8 @@ class WebUrlTest {
     void resolvesLikeABrowser(String input, String expected) {
         WebUrl url = BASE.resolve(input);
         assertEquals(expected, url == null ? null : url.toString());
+        WebUrl full = UrlParser.parseFully(input, BASE); // the oracle, without PlainReference's fast path
+        assertEquals(expected, full == null ? null : full.toString());
     }
 
     @ParameterizedTest(name = "[{index}] {0} is rejected")
@@ -67,6 +69,7 @@ class WebUrlTest {
     })
     void rejectsWhatIsNotAFetchableUrl(String input) {
         assertNull(BASE.resolve(input));
+        assertNull(UrlParser.parseFully(input, BASE));
     }
 
     @Test
