@@ -137,6 +137,24 @@ class RedisFrontierTest {
     }
 
     @Test
+    void aDelayHoldsAcrossCrawlers() throws Exception {
+        try (TestSite site = site(12, Duration.ZERO)) {
+            CrawlConfig config = CrawlConfig.builder().root(site.url("/p0")).maxTasks(8).perHost(4)
+                    .delay(Duration.ofMillis(300)).build();
+            crawlWith(3, "delay", config);
+
+            List<RecordedRequest> pages = new ArrayList<>(site.requests());
+            pages.removeIf(r -> r.target().equals("/robots.txt"));
+            pages.sort(Comparator.comparingLong(RecordedRequest::startNanos));
+            assertEquals(12, pages.size());
+            for (int i = 1; i < pages.size(); i++) {
+                long gapMs = (pages.get(i).startNanos() - pages.get(i - 1).startNanos()) / 1_000_000;
+                assertTrue(gapMs >= 270, pages.get(i).target() + " started " + gapMs + " ms after the one before");
+            }
+        }
+    }
+
+    @Test
     void aLeaseThatRunsOutGoesBackAndItsLateAnswerIsRefused() throws Exception {
         try (TestSite site = site(1, Duration.ZERO);
              RedisCrawl one = RedisCrawl.connect(redis.uri(), "lease");
