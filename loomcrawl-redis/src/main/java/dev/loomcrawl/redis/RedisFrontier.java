@@ -354,11 +354,6 @@ public final class RedisFrontier implements Frontier {
         return held.size();
     }
 
-    /** Whether this process saw the crawl finish (as opposed to being stopped). */
-    public boolean over() {
-        return over;
-    }
-
     private void renewLoop() {
         long every = Math.max(100, leaseMs / 3);
         while (!Thread.currentThread().isInterrupted()) {
