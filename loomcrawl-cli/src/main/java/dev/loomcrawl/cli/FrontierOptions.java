@@ -19,6 +19,9 @@ import java.util.stream.Collectors;
  * the same options, or no ROOT and no crawl options at all, and takes them from Redis.
  */
 final class FrontierOptions {
+    /** How long a process given no ROOT waits for the crawl to be started by another. */
+    private static final Duration JOIN_WAIT = Duration.ofSeconds(30);
+
     @Option(names = "--frontier", paramLabel = "URI",
             description = "Share the crawl through Redis at URI (redis://[user:pass@]host:port[/db]) with every "
                     + "process started with the same --crawl-id.")
@@ -55,7 +58,11 @@ final class FrontierOptions {
             throw new CommandLine.ParameterException(cli, e.getMessage());
         }
         try (crawl) {
-            CrawlConfig config = crawl.join(proposed, maxTasks);
+            if (proposed == null && crawl.config().isEmpty()) {
+                cli.getErr().println("loomcrawl: waiting up to " + JOIN_WAIT.toSeconds() + " s for "
+                        + crawl.describe() + " to be started by a process given ROOT URLs");
+            }
+            CrawlConfig config = crawl.join(proposed, maxTasks, JOIN_WAIT);
             if (crawl.finished()) {
                 cli.getErr().println("loomcrawl: " + crawl.describe() + " is already finished; "
                         + "'loomcrawl report " + uri + " --crawl-id " + crawlId + "' prints its report");

@@ -175,6 +175,13 @@ class DistributedCrawlTest {
             assertEquals(0, late.exit(60), late.stderr());
             assertTrue(late.stderr().contains("is already finished"), late.stderr());
 
+            LoomcrawlProcess early = join("later"); // a worker started before the crawl exists waits for it
+            while (!early.stderr().contains("waiting up to 30 s")) Thread.sleep(20);
+            LoomcrawlProcess seeder = join("later", site.url("/p0"));
+            assertEquals(0, seeder.exit(60), seeder.stderr());
+            assertEquals(0, early.exit(60), early.stderr());
+            assertEquals(20, report("later", "jsonl").lines().count());
+
             LoomcrawlProcess noId = LoomcrawlProcess.start(tmp, "crawl", "--frontier", redis.uri(), site.url("/p0"));
             assertEquals(2, noId.exit(60));
             assertTrue(noId.stderr().startsWith("--frontier needs --crawl-id NAME"), noId.stderr());

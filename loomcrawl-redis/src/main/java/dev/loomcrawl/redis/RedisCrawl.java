@@ -80,6 +80,27 @@ public final class RedisCrawl implements AutoCloseable {
      * @throws RedisCrawlException when the configurations conflict or there is nothing to join
      */
     public CrawlConfig join(CrawlConfig proposed, int maxTasks) {
+        return join(proposed, maxTasks, Duration.ZERO);
+    }
+
+    /**
+     * {@link #join(CrawlConfig, int)}, but without a {@code proposed} configuration it waits up to {@code wait}
+     * for another process to start the crawl (workers are often started before the process that seeds it).
+     */
+    public CrawlConfig join(CrawlConfig proposed, int maxTasks, Duration wait) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (proposed == null && config().isEmpty() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return joinNow(proposed, maxTasks);
+    }
+
+    private CrawlConfig joinNow(CrawlConfig proposed, int maxTasks) {
         if (proposed != null) {
             String encoded = encode(ConfigCodec.encode(proposed));
             boolean created = Boolean.TRUE.equals(redis.call(r -> r.setnx(keys.config(), encoded)));
