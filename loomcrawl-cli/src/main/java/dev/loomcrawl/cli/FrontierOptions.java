@@ -48,6 +48,10 @@ final class FrontierOptions {
     int crawl(CrawlConfig proposed, int maxTasks, CommandLine.Model.CommandSpec spec,
               BiFunction<Crawler, CrawlConfig, Integer> run) {
         CommandLine cli = spec.commandLine();
+        if (!uri.startsWith("redis://") && !uri.startsWith("rediss://")) {
+            throw new CommandLine.ParameterException(cli, "--frontier takes a Redis URI, "
+                    + "redis://[user:pass@]host:port[/db]: '" + uri + "'");
+        }
         if (crawlId == null) throw new CommandLine.ParameterException(cli, "--frontier needs --crawl-id NAME");
         if (leaseTime.toMillis() < 1000) throw new CommandLine.ParameterException(cli, "--lease-time must be at least 1s");
         if (proposed == null) refuseCrawlOptions(spec);

@@ -186,6 +186,11 @@ class DistributedCrawlTest {
             assertEquals(2, noId.exit(60));
             assertTrue(noId.stderr().startsWith("--frontier needs --crawl-id NAME"), noId.stderr());
 
+            LoomcrawlProcess notRedis = LoomcrawlProcess.start(tmp, "crawl", "--frontier", "http://x",
+                    "--crawl-id", "x", site.url("/p0"));
+            assertEquals(2, notRedis.exit(60));
+            assertTrue(notRedis.stderr().startsWith("--frontier takes a Redis URI"), notRedis.stderr());
+
             LoomcrawlProcess nowhere = LoomcrawlProcess.start(tmp, "crawl", "--frontier",
                     "redis://127.0.0.1:" + TestSite.freePort(), "--crawl-id", "x", site.url("/p0"));
             assertEquals(1, nowhere.exit(60));
