@@ -17,7 +17,17 @@ final class AttributeScanner {
         return beforeName(c, n, p, tag);
     }
 
+    /** BeforeAttributeName state: whitespace, then '/', '&gt;' or a new attribute ('=' starts its name). */
     private static int beforeName(char[] c, int n, int p, TagToken tag) {
+        return betweenAttributes(c, n, p, tag, false);
+    }
+
+    /** AfterAttributeName state: as {@link #beforeName}, except that '=' goes on to the value. */
+    private static int afterName(char[] c, int n, int p, TagToken tag) {
+        return betweenAttributes(c, n, p, tag, true);
+    }
+
+    private static int betweenAttributes(char[] c, int n, int p, TagToken tag, boolean afterName) {
         while (true) {
             if (p >= n) return -1;
             char ch = c[p++];
@@ -30,7 +40,8 @@ final class AttributeScanner {
                     return p;
                 }
                 default -> {
-                    // a new attribute; '"', '\'' and '=' start its name, as anything else does
+                    if (ch == '=' && afterName) return beforeValue(c, n, p, tag);
+                    // a new attribute; before a name, '"', '\'' and '=' start it, as anything else does
                     int start = p - 1;
                     p = name(c, n, p);
                     tag.addAttribute(start, p);
@@ -62,31 +73,6 @@ final class AttributeScanner {
             case '=' -> beforeValue(c, n, p, tag);
             default -> p; // '>'
         };
-    }
-
-    private static int afterName(char[] c, int n, int p, TagToken tag) {
-        while (true) {
-            if (p >= n) return -1;
-            char ch = c[p++];
-            switch (ch) {
-                case '\t', '\n', '\f', '\r', ' ' -> { }
-                case '/' -> {
-                    return selfClosing(c, n, p, tag);
-                }
-                case '=' -> {
-                    return beforeValue(c, n, p, tag);
-                }
-                case '>' -> {
-                    return p;
-                }
-                default -> {
-                    int start = p - 1;
-                    p = name(c, n, p);
-                    tag.addAttribute(start, p);
-                    return afterNameChar(c, n, p, tag);
-                }
-            }
-        }
     }
 
     private static int beforeValue(char[] c, int n, int p, TagToken tag) {
