@@ -105,8 +105,7 @@ public final class Crawler implements AutoCloseable {
      * extractor (jsoup's results, without building a DOM: decision 6), root scope.
      */
     public static Crawler create(CrawlConfig config) {
-        Frontier frontier = new InMemoryFrontier(config.politeness().perHost(), config.politeness().delay());
-        return new Crawler(config, frontier, fetcher(config), new StreamingLinkExtractor(), scope(config));
+        return create(config, new InMemoryFrontier(config.politeness().perHost(), config.politeness().delay()));
     }
 
     /**
