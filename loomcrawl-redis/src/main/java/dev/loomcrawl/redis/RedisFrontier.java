@@ -116,9 +116,10 @@ public final class RedisFrontier implements Frontier {
 
     @Override
     public boolean seen(WebUrl url) {
-        if (known.contains(UrlFingerprint.of(url))) return true;
+        long fingerprint = UrlFingerprint.of(url);
+        if (known.contains(fingerprint)) return true;
         String seenKey = keys.origin(url.origin())[CrawlKeys.SEEN];
-        return redis.call(r -> r.sismember(seenKey, fingerprint(url)));
+        return redis.call(r -> r.sismember(seenKey, member(fingerprint)));
     }
 
     @Override
@@ -138,9 +139,10 @@ public final class RedisFrontier implements Frontier {
             redis.call(r -> r.sadd(keys.origins(), origin));
             registered.add(origin);
         }
-        List<Object> reply = redis.run(Script.OFFER, keys.origin(origin), fingerprint(visit.url()),
+        long fingerprint = UrlFingerprint.of(visit.url());
+        List<Object> reply = redis.run(Script.OFFER, keys.origin(origin), member(fingerprint),
                 VisitCodec.encode(visit), perHost, queue ? "1" : "0");
-        known.add(UrlFingerprint.of(visit.url()));
+        known.add(fingerprint);
         if (number(reply, 1) == 1) hint(origin, reply);
         return number(reply, 0) == 1;
     }
@@ -376,6 +378,7 @@ public final class RedisFrontier implements Frontier {
             args.add(Long.toString(leaseMs));
             args.addAll(tokens);
             List<Object> gone = redis.run(Script.RENEW, keys.origin(origin), args.toArray(String[]::new));
+            if (gone.isEmpty()) return;
             Set<String> stillHeld = new HashSet<>();
             held.values().forEach(l -> stillHeld.add(l.token));
             long lost = gone.stream().filter(stillHeld::contains).count(); // the others completed meanwhile
@@ -393,8 +396,9 @@ public final class RedisFrontier implements Frontier {
         }
     }
 
-    static String fingerprint(WebUrl url) {
-        return Long.toString(UrlFingerprint.of(url), 36);
+    /** A URL's fingerprint as a member of an origin's seen set in Redis. */
+    private static String member(long fingerprint) {
+        return Long.toString(fingerprint, 36);
     }
 
     private static long number(List<Object> reply, int index) {
