@@ -1,10 +1,8 @@
 package dev.loomcrawl.bench;
 
-import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
 
 import java.time.Duration;
-import java.util.function.Function;
 
 /**
  * Serves the test kit's cross-linked site of N pages ({@code /p0} .. {@code /p(N-1)}), each page made when it
@@ -22,12 +20,8 @@ public final class GeneratedSite {
         int links = Integer.parseInt(args[1]);
         int port = Integer.parseInt(args[2]);
         Duration latency = Duration.ofMillis(args.length > 3 ? Long.parseLong(args[3]) : 0);
-        Function<String, Route> generated = TestSite.crossLinkedGenerator(pages, links);
-        TestSite site = TestSite.builder().port(port).recording(false).generated(latency.isZero() ? generated
-                : target -> {
-                    Route page = generated.apply(target);
-                    return page == null ? null : new Route.Delay(latency, page);
-                }).start();
+        TestSite site = TestSite.builder().port(port).recording(false)
+                .generated(TestSite.crossLinkedGenerator(pages, links, latency)).start();
         System.out.println(site.url("/p0"));
         Thread.currentThread().join(); // until killed
     }

@@ -25,14 +25,6 @@ class CrashResumeTest {
     @TempDir
     Path tmp;
 
-    private static int[] fetchesPerPage(TestSite site, int pages) {
-        int[] counts = new int[pages];
-        site.requests().forEach(r -> {
-            if (r.target().startsWith("/p")) counts[Integer.parseInt(r.target().substring(2))]++;
-        });
-        return counts;
-    }
-
     @Test
     void killedAtTenRandomMomentsTheCrawlFetchesEveryPageAndRepeatsOnlyWhatWasInFlight() throws Exception {
         long seed = System.nanoTime();
@@ -56,7 +48,7 @@ class CrashResumeTest {
             }
             assertEquals(0, p.exit(120), why + "\n" + p.stderr());
             stderr.append(p.stderr());
-            int[] fetches = fetchesPerPage(site, PAGES);
+            int[] fetches = site.fetchesPerCrossLinkedPage(PAGES);
             assertTrue(IntStream.of(fetches).allMatch(n -> n >= 1), "every page was fetched; " + why);
             long repeats = IntStream.of(fetches).sum() - PAGES;
             assertTrue(kills >= 8, why);
@@ -78,12 +70,12 @@ class CrashResumeTest {
             new ProcessBuilder("kill", "-INT", Long.toString(p.process().pid())).start().waitFor();
             assertEquals(130, p.exit(30), p.stderr());
             assertTrue(p.stdout().startsWith("Interrupted\n*** Report ***\n"));
-            int fetchedBefore = IntStream.of(fetchesPerPage(site, pages)).sum();
+            int fetchedBefore = IntStream.of(site.fetchesPerCrossLinkedPage(pages)).sum();
             assertTrue(fetchedBefore < pages, "the crawl stopped early: " + fetchedBefore);
             p = LoomcrawlProcess.start(tmp, "resume", "-q", state);
             assertEquals(0, p.exit(60), p.stderr());
             assertTrue(p.stdout().contains("Todo: 0\nDone: " + pages + "\n"));
-            int[] fetches = fetchesPerPage(site, pages);
+            int[] fetches = site.fetchesPerCrossLinkedPage(pages);
             for (int i = 0; i < pages; i++) assertEquals(1, fetches[i], "/p" + i);
         }
     }

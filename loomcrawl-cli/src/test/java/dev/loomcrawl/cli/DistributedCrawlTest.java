@@ -2,7 +2,6 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.testkit.RecordedRequest;
 import dev.loomcrawl.testkit.RedisServer;
-import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -16,7 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.function.Function;
 import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -44,25 +42,13 @@ class DistributedCrawlTest {
     }
 
     private static TestSite site(int pages, Duration latency) {
-        Function<String, Route> pagesOf = TestSite.crossLinkedGenerator(pages, 4);
-        return TestSite.builder().generated(target -> {
-            Route page = pagesOf.apply(target);
-            return page == null || latency.isZero() ? page : new Route.Delay(latency, page);
-        }).start();
+        return TestSite.builder().generated(TestSite.crossLinkedGenerator(pages, 4, latency)).start();
     }
 
     private LoomcrawlProcess join(String crawlId, String... more) throws Exception {
         List<String> args = new ArrayList<>(List.of("crawl", "-q", "--frontier", redis.uri(), "--crawl-id", crawlId));
         args.addAll(List.of(more));
         return LoomcrawlProcess.start(tmp, args.toArray(String[]::new));
-    }
-
-    private static int[] fetchesPerPage(TestSite site, int pages) {
-        int[] counts = new int[pages];
-        site.requests().forEach(r -> {
-            if (r.target().startsWith("/p")) counts[Integer.parseInt(r.target().substring(2))]++;
-        });
-        return counts;
     }
 
     private String report(String crawlId, String format) {
@@ -81,7 +67,7 @@ class DistributedCrawlTest {
                     join("three", options));
             for (LoomcrawlProcess p : processes) assertEquals(0, p.exit(240), p.stderr());
 
-            int[] fetches = fetchesPerPage(site, PAGES);
+            int[] fetches = site.fetchesPerCrossLinkedPage(PAGES);
             assertTrue(IntStream.of(fetches).allMatch(n -> n == 1), "every page exactly once; fetched twice: "
                     + IntStream.range(0, PAGES).filter(i -> fetches[i] > 1).limit(10).boxed().toList());
             for (LoomcrawlProcess p : processes) {
@@ -107,7 +93,7 @@ class DistributedCrawlTest {
             assertEquals(0, a.exit(240), a.stderr());
             assertEquals(0, b.exit(240), b.stderr());
 
-            int[] fetches = fetchesPerPage(site, PAGES);
+            int[] fetches = site.fetchesPerCrossLinkedPage(PAGES);
             assertTrue(IntStream.of(fetches).allMatch(n -> n >= 1), "every page was fetched");
             int repeats = IntStream.of(fetches).map(n -> n - 1).sum();
             assertTrue(repeats <= 10, repeats + " repeats, more than the killed process's 10 fetches in flight");
@@ -127,7 +113,7 @@ class DistributedCrawlTest {
             redis.start();
             for (LoomcrawlProcess p : processes) assertEquals(0, p.exit(240), p.stderr());
 
-            int[] fetches = fetchesPerPage(site, pages);
+            int[] fetches = site.fetchesPerCrossLinkedPage(pages);
             assertTrue(IntStream.of(fetches).allMatch(n -> n >= 1), "every page was fetched");
             assertEquals(pages, report("restart", "jsonl").lines().count(), "one record per URL");
         }

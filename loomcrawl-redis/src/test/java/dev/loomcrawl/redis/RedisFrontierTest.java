@@ -7,7 +7,6 @@ import dev.loomcrawl.Crawler;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.testkit.RecordedRequest;
 import dev.loomcrawl.testkit.RedisServer;
-import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
 import dev.loomcrawl.url.WebUrl;
 import org.junit.jupiter.api.AfterEach;
@@ -25,7 +24,6 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -51,11 +49,7 @@ class RedisFrontierTest {
     }
 
     static TestSite site(int pages, Duration latency) {
-        Function<String, Route> pagesOf = TestSite.crossLinkedGenerator(pages, 4);
-        return TestSite.builder().generated(target -> {
-            Route page = pagesOf.apply(target);
-            return page == null || latency.isZero() ? page : new Route.Delay(latency, page);
-        }).start();
+        return TestSite.builder().generated(TestSite.crossLinkedGenerator(pages, 4, latency)).start();
     }
 
     static CrawlConfig config(TestSite site, int perHost) {

@@ -291,6 +291,27 @@ public final class TestSite implements AutoCloseable {
                 + String.join("\n", anchors) + "</body></html>";
     }
 
+    /** {@link #crossLinkedGenerator(int, int)}, each page answered {@code latency} after it is asked for. */
+    public static Function<String, Route> crossLinkedGenerator(int n, int links, Duration latency) {
+        Function<String, Route> pages = crossLinkedGenerator(n, links);
+        return latency.isZero() ? pages : target -> {
+            Route page = pages.apply(target);
+            return page == null ? null : new Route.Delay(latency, page);
+        };
+    }
+
+    /**
+     * How many times each page {@code /p<i>} of a {@link #crossLinked} site was requested, by {@code i}
+     * (requests for other targets, robots.txt say, are not counted).
+     */
+    public int[] fetchesPerCrossLinkedPage(int pages) {
+        int[] counts = new int[pages];
+        requests().forEach(r -> {
+            if (r.target().startsWith("/p")) counts[Integer.parseInt(r.target().substring(2))]++;
+        });
+        return counts;
+    }
+
     /**
      * The same site as {@link #crossLinked(int, int)}, made page by page as requested instead of held in memory:
      * for sites of millions of pages. Add it with {@link Builder#generated}.
