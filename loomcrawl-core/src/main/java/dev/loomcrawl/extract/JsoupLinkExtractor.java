@@ -93,6 +93,6 @@ public final class JsoupLinkExtractor implements LinkExtractor {
             case "area", "img" -> el.attr("alt").strip();
             default -> "";
         };
-        links.add(new Link(target, el.normalName(), attribute, text, el.attr("rel").strip()));
+        links.add(new Link(target, value.strip(), el.normalName(), attribute, text, el.attr("rel").strip()));
     }
 }

@@ -83,7 +83,7 @@ final class LinkCollector implements ElementSink {
             }
             if (target == null) continue;
             String text = p.anchor == null ? p.text : p.anchor.text();
-            links.add(new Link(target, p.element, p.attribute, text, p.rel));
+            links.add(new Link(target, p.value.strip(), p.element, p.attribute, text, p.rel));
         }
         return links;
     }
