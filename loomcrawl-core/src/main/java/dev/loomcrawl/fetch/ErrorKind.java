@@ -25,11 +25,18 @@ public enum ErrorKind {
     /** The host resolved to an address the crawl may not connect to (loopback, private...). */
     BLOCKED,
     /** The crawl was cancelled while this fetch was in flight. */
-    CANCELLED;
+    CANCELLED,
+    /** The URL redirected into a loop: its target is earlier in its own redirect chain. */
+    REDIRECT_LOOP,
+    /** The URL redirected, but its chain already used up {@code --max-redirect}. */
+    REDIRECT_LIMIT;
 
-    /** Whether trying again might succeed: everything but TLS, TOO_LARGE, BLOCKED and CANCELLED. */
+    /** Whether trying again might succeed: the network failures (not TLS, TOO_LARGE, BLOCKED, CANCELLED). */
     public boolean retryable() {
-        return this != TLS && this != TOO_LARGE && this != BLOCKED && this != CANCELLED;
+        return switch (this) {
+            case TIMEOUT, DNS, REFUSED, UNREACHABLE, RESET, PROTOCOL, IO -> true;
+            case TLS, TOO_LARGE, BLOCKED, CANCELLED, REDIRECT_LOOP, REDIRECT_LIMIT -> false;
+        };
     }
 
     /** The lower-case name used in reports and outputs. */
