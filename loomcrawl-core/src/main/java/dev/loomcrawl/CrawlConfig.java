@@ -132,6 +132,7 @@ public record CrawlConfig(
         private Duration maxCrawlDelay = Duration.ofSeconds(30);
         private Duration maxRetryAfter = Duration.ofMinutes(10);
         private boolean ignoreRobots;
+        private boolean ignoreRobotsDirectives;
         private LimitSettings limits = LimitSettings.defaults();
         private boolean sitemaps;
         private boolean allowPrivate;
@@ -181,6 +182,8 @@ public record CrawlConfig(
         public Builder maxRetryAfter(Duration d) { maxRetryAfter = d; return this; }
 
         public Builder ignoreRobots(boolean on) { ignoreRobots = on; return this; }
+        /** Follow every link, whatever {@code <meta name="robots">}, {@code X-Robots-Tag} and {@code rel} say. */
+        public Builder ignoreRobotsDirectives(boolean on) { ignoreRobotsDirectives = on; return this; }
 
         /** Seeds the crawl from the roots' sitemaps (robots.txt Sitemap: lines and /sitemap.xml). */
         public Builder sitemaps(boolean on) { sitemaps = on; return this; }
@@ -241,7 +244,8 @@ public record CrawlConfig(
             return new CrawlConfig(roots, maxTasks, maxRedirects, maxTries, scope, lenient, includes, excludes,
                     userAgent, connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff,
                     retryBackoffMax, http2, resolve, insecure,
-                    new PolitenessSettings(perHost, delay, maxCrawlDelay, maxRetryAfter, ignoreRobots), limits,
+                    new PolitenessSettings(perHost, delay, maxCrawlDelay, maxRetryAfter, ignoreRobots,
+                            ignoreRobotsDirectives), limits,
                     sitemaps, allowPrivate, headers, checkLinks);
         }
 

@@ -24,11 +24,22 @@ import java.time.Instant;
  * @param truncated   the body was cut at the body cap
  * @param attempts    fetch attempts made (more than 1 when retried); 0 when skipped
  * @param skipReason  why the URL was not fetched (robots.txt, a limit...), null when it was
+ * @param robots      the page's robots directives that were obeyed or kept ("noindex,nofollow,noarchive" in that
+ *                    order, as many as apply), from {@code <meta name="robots">} and {@code X-Robots-Tag}; null
+ *                    when none
  */
 public record CrawlRecord(WebUrl url, String nextUrl, int status, ErrorKind errorKind, String error, long size,
                           String contentType, String encoding, int numUrls, int numNewUrls, int depth,
                           WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
-                          String skipReason) {
+                          String skipReason, String robots) {
+
+    public CrawlRecord(WebUrl url, String nextUrl, int status, ErrorKind errorKind, String error, long size,
+                       String contentType, String encoding, int numUrls, int numNewUrls, int depth,
+                       WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
+                       String skipReason) {
+        this(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls, numNewUrls, depth,
+                referrer, startedAt, duration, truncated, attempts, skipReason, null);
+    }
 
     /** A URL that was not fetched, and why. */
     public static CrawlRecord skipped(WebUrl url, int depth, WebUrl referrer, String reason) {
@@ -46,5 +57,17 @@ public record CrawlRecord(WebUrl url, String nextUrl, int status, ErrorKind erro
 
     public boolean isRedirect() {
         return nextUrl != null;
+    }
+
+    /** The same record marked as failed: an HTTP response that did not lead anywhere (a redirect loop). */
+    public CrawlRecord failedAs(ErrorKind kind, String message) {
+        return new CrawlRecord(url, nextUrl, status, kind, message, size, contentType, encoding, numUrls,
+                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots);
+    }
+
+    /** The same record with the page's robots directives (a label such as "noindex,noarchive", or null). */
+    public CrawlRecord withRobots(String directives) {
+        return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
+                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, directives);
     }
 }

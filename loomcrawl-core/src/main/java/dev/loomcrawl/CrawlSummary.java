@@ -12,10 +12,41 @@ import java.util.Map;
  * @param interrupted  the crawl was stopped or cancelled by its user before its work ran out
  * @param limitReached the budget that ended the crawl ("max-pages", "max-bytes", "max-time"), or null
  * @param dropped      URLs not queued (or left undone by a budget), by reason: "max-depth", "trap-deep-path"...
+ * @param discovered   distinct URLs the crawl came to know (roots, links, redirect targets, sitemap entries)
+ *                     and claimed in its seen set; -1 when not known (a shared crawl's)
+ * @param unfollowed   links found on pages and not followed, by reason ("nofollow", "scheme", "out-of-scope"...;
+ *                     see {@link FoundLink#notFollowed()}), counted by this run
  */
 public record CrawlSummary(long done, long todo, Duration elapsed, int maxTasks, boolean interrupted,
-                           Instant finishedAt, String limitReached, Map<String, Long> dropped) {
+                           Instant finishedAt, String limitReached, Map<String, Long> dropped, long discovered,
+                           Map<String, Long> unfollowed) {
     public CrawlSummary {
         dropped = Map.copyOf(dropped);
+        unfollowed = Map.copyOf(unfollowed);
+    }
+
+    public CrawlSummary(long done, long todo, Duration elapsed, int maxTasks, boolean interrupted,
+                        Instant finishedAt, String limitReached, Map<String, Long> dropped) {
+        this(done, todo, elapsed, maxTasks, interrupted, finishedAt, limitReached, dropped, -1, Map.of());
+    }
+
+    /** The same summary with this run's discovered count and unfollowed links (a state's summary lacks them). */
+    public CrawlSummary withRun(long discovered, Map<String, Long> unfollowed) {
+        return new CrawlSummary(done, todo, elapsed, maxTasks, interrupted, finishedAt, limitReached, dropped,
+                discovered, unfollowed);
+    }
+
+    /** URLs dropped when they were discovered (by a limit or trap guard), not counting those a budget left queued. */
+    public long droppedAtDiscovery() {
+        long all = dropped.values().stream().mapToLong(Long::longValue).sum();
+        return limitReached != null ? all - todo : all;
+    }
+
+    /**
+     * Whether every discovered URL is accounted for: recorded, dropped or still queued. Always true for a crawl
+     * whose discovered count is unknown.
+     */
+    public boolean ledgerBalances() {
+        return discovered < 0 || discovered == done + droppedAtDiscovery() + todo;
     }
 }

@@ -5,6 +5,7 @@ import dev.loomcrawl.extract.Link;
 import dev.loomcrawl.extract.LinkExtractor;
 import dev.loomcrawl.extract.ParsedPage;
 import dev.loomcrawl.fetch.ContentType;
+import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.fetch.Fetcher;
 import dev.loomcrawl.fetch.JettyFetcher;
@@ -22,7 +23,8 @@ import dev.loomcrawl.scrape.Item;
 import dev.loomcrawl.scrape.Page;
 import dev.loomcrawl.scrape.PageHandler;
 import dev.loomcrawl.scope.Scope;
-import dev.loomcrawl.sitemap.SitemapSeeder;
+import dev.loomcrawl.robots.RobotsDirectives;
+import dev.loomcrawl.sitemap.SitemapReader;
 import dev.loomcrawl.state.CrawlStore;
 import dev.loomcrawl.state.DurableFrontier;
 import dev.loomcrawl.url.Origin;
@@ -33,6 +35,8 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +48,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
@@ -54,12 +59,16 @@ import java.util.concurrent.atomic.LongAdder;
  * redirect's target, or the in-scope links of an HTML page, each subject to the crawl's limits. At most
  * {@code maxTasks} fetches are in flight, bounded by permits taken before each thread starts. The crawl ends
  * exactly when nothing is queued and nothing is in flight, or when a budget (pages, bytes, time) runs out.
+ * Every URL the crawl discovers ends in exactly one place: a record, a drop counted by reason, or the queue
+ * (when the crawl stopped early); {@link CrawlSummary#ledgerBalances()} checks it.
  *
  * <p>{@link #stop()} stops taking new work and lets fetches in flight finish; {@link #cancel()} also aborts
  * them. Either may be called from any thread; records already delivered stay delivered.
  */
 public final class Crawler implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Crawler.class);
+    /** Sitemap files fetched at most per run: indexes can list thousands (--sitemaps). */
+    static final int MAX_SITEMAPS = 1000;
 
     private final CrawlConfig config;
     private final Frontier frontier;
@@ -73,6 +82,11 @@ public final class Crawler implements AutoCloseable {
     private final List<CrawlListener> listeners = new CopyOnWriteArrayList<>();
     private volatile PageHandler pageHandler;
     private final Map<String, LongAdder> dropped = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> unfollowed = new ConcurrentHashMap<>();
+    private final RedirectChains chains = new RedirectChains();
+    private final Set<Origin> sitemapOrigins = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger sitemaps = new AtomicInteger();
+    private final LongAdder discovered = new LongAdder();
     private final AtomicLong done = new AtomicLong();
     private final AtomicLong abandoned = new AtomicLong();
     private final AtomicBoolean interrupted = new AtomicBoolean();
@@ -154,8 +168,13 @@ public final class Crawler implements AutoCloseable {
     /** Runs the crawl to its end (or until stopped or out of budget) and returns how it went. Call once. */
     public CrawlSummary crawl() {
         long start = System.nanoTime();
-        for (WebUrl root : config.roots()) frontier.offer(new Visit(root, config.maxRedirects(), 0, null));
-        if (config.sitemaps()) seedFromSitemaps();
+        for (WebUrl root : config.roots()) {
+            Visit visit = new Visit(root, config.maxRedirects(), 0, null);
+            if (claim(root) && frontier.enqueue(visit)) discovered.increment();
+            if (config.sitemaps() && sitemapOrigins.add(root.origin())) {
+                offerSitemap(WebUrl.tryParse(root.origin() + "/sitemap.xml", null), root);
+            }
+        }
         Semaphore permits = new Semaphore(config.maxTasks());
         try (ExecutorService workers = workers()) {
             while (true) {
@@ -182,9 +201,10 @@ public final class Crawler implements AutoCloseable {
             }
         } // closing the executor waits for the fetches in flight
         long todo = frontier.queued() + abandoned.get();
-        if (limitReached.get() != null && todo > 0) dropped(limitReached.get(), todo);
+        if (limitReached.get() != null && todo > 0) count(dropped, limitReached.get(), todo);
         CrawlSummary summary = new CrawlSummary(done.get(), todo, Duration.ofNanos(System.nanoTime() - start),
-                config.maxTasks(), interrupted.get(), Instant.now(), limitReached.get(), droppedCounts());
+                config.maxTasks(), interrupted.get(), Instant.now(), limitReached.get(), counts(dropped),
+                frontier.shared() ? -1 : discovered.sum(), counts(unfollowed));
         frontier.finish(summary); // a durable frontier commits the rest, or throws why it could not
         RuntimeException failure = listenerFailure.get();
         if (failure != null) throw new CrawlException("crawl stopped: " + failure.getMessage(), failure);
@@ -203,7 +223,19 @@ public final class Crawler implements AutoCloseable {
 
     /** The life of one URL: robots, fetch, pacing, then follow a redirect or a page's links, then record. */
     private void process(Visit visit) {
+        if (visit.redirectsLeft() < 0) { // the end of a redirect chain that ran out of redirects: not fetched
+            frontier.release(visit, Duration.ZERO);
+            limits.returnPage();
+            chains.ended(visit.url());
+            emit(redirectLimit(visit), null, List.of());
+            return;
+        }
         if (!visit.checkOnly() && !allowedByRobots(visit)) return;
+        Origin origin = visit.url().origin();
+        if (config.sitemaps() && robots != null && sitemapOrigins.contains(origin) && sitemapOrigins.remove(origin)) {
+            WebUrl robotsTxt = WebUrl.parse(origin + "/robots.txt"); // its sitemaps, once robots.txt has been read
+            for (String declared : robots.sitemaps(origin)) offerSitemap(WebUrl.tryParse(declared, null), robotsTxt);
+        }
         Instant startedAt = Instant.now();
         frontier.started(visit);
         FetchResult result = visit.checkOnly() ? check(visit.url()) : fetcher.fetch(visit.url());
@@ -212,6 +244,7 @@ public final class Crawler implements AutoCloseable {
             return;
         }
         if (deferredByOrigin(visit, result)) return;
+        if (!(result instanceof FetchResult.Response r && r.isRedirect())) chains.ended(visit.url());
         switch (result) {
             case FetchResult.Failure f -> emit(failed(visit, f, startedAt), null, List.of());
             case FetchResult.Response r when r.isRedirect() -> emit(followRedirect(visit, r, startedAt), r, List.of());
@@ -244,10 +277,12 @@ public final class Crawler implements AutoCloseable {
             case RobotsGate.Verdict.Later later -> frontier.retryLater(visit, later.after());
             case RobotsGate.Verdict.Disallowed no -> {
                 frontier.release(visit, Duration.ZERO);
+                chains.ended(visit.url());
                 emit(CrawlRecord.skipped(visit.url(), visit.depth(), visit.referrer(), no.reason()), null, List.of());
             }
             case RobotsGate.Verdict.Unreachable down -> {
                 frontier.release(visit, Duration.ZERO);
+                chains.ended(visit.url());
                 emit(failed(visit, down.failure(), Instant.now()), null, List.of());
             }
         }
@@ -276,10 +311,15 @@ public final class Crawler implements AutoCloseable {
         return false;
     }
 
-    /** The seed's redirect rule: record the target; queue it with one redirect less unless seen or over limit. */
+    /**
+     * The seed's redirect rule: record the target; queue it with one redirect less unless seen. A target in the
+     * URL's own redirect chain makes this record a {@code redirect-loop}; a chain out of redirects queues its
+     * target to be recorded as {@code redirect-limit}.
+     */
     private CrawlRecord followRedirect(Visit visit, FetchResult.Response response, Instant startedAt) {
         String location = response.header("location");
         WebUrl target = visit.url().resolve(location);
+        CrawlRecord record = record(visit, response, startedAt, target == null ? location : target.toString(), "", 0, 0);
         if (target == null) {
             log.warn("unusable redirect from {} to {}", visit.url(), location);
         } else if (visit.checkOnly() || !scope.allows(target) && config.checkLinks()) { // checked, not crawled
@@ -288,41 +328,100 @@ public final class Crawler implements AutoCloseable {
             }
         } else if (!scope.allows(target)) {
             log.info("redirect out of scope: {} -> {}", visit.url(), target);
-        } else if (visit.redirectsLeft() > 0) {
-            if (offer(new Visit(target, visit.redirectsLeft() - 1, visit.depth(), visit.url()))) {
-                log.debug("redirect to {} from {}", target, visit.url());
+        } else {
+            List<WebUrl> loop = chains.loop(visit.url(), target, config.maxRedirects() + 1);
+            if (!loop.isEmpty()) {
+                chains.ended(visit.url());
+                return record.failedAs(ErrorKind.REDIRECT_LOOP, "redirect loop: " + String.join(" -> ",
+                        loop.stream().map(WebUrl::toString).toList()));
             }
-        } else if (!frontier.seen(target)) {
-            log.warn("redirect limit reached for {} from {}", target, visit.url());
+            if (offer(visit.redirectedTo(target)) == null) {
+                chains.redirected(visit.url(), target);
+                log.debug("redirect to {} from {}", target, visit.url());
+                return record;
+            }
         }
-        return record(visit, response, startedAt, target == null ? location : target.toString(), "", 0, 0);
+        chains.ended(visit.url());
+        return record;
     }
 
-    /** Extracts an HTML page's links and offers those in scope; other responses are recorded as they are. */
+    /**
+     * Extracts the links of an HTML page (or the entries of a sitemap) and offers those the crawl follows; other
+     * responses are recorded as they are.
+     */
     private void followLinks(Visit visit, FetchResult.Response response, Instant startedAt) {
         ContentType type = response.contentType();
-        if (response.status() != 200 || !type.isHtml()) {
-            emit(record(visit, response, startedAt, null, charsetOrDefault(response), 0, 0), response, List.of());
+        RobotsDirectives directives = directives(response, List.of());
+        if (response.status() != 200 || !type.isHtml() && !visit.sitemap()) {
+            emit(record(visit, response, startedAt, null, charsetOrDefault(response), 0, 0)
+                    .withRobots(directives.label()), response, List.of());
+            return;
+        }
+        if (visit.sitemap()) {
+            followSitemap(visit, response, startedAt);
             return;
         }
         ParsedPage page = extractor.extract(response.body(), type.charset(), visit.url());
+        directives = directives(response, page.robotsMeta());
         Page scraped = scrape(visit, response, page);
-        List<FoundLink> found = new ArrayList<>(page.links().size());
-        Set<WebUrl> kept = new LinkedHashSet<>();
-        for (Link link : page.links()) {
-            boolean inScope = scope.allows(link.target());
-            found.add(new FoundLink(link, inScope));
-            if (inScope && (scraped == null || scraped.follows(link.target()))) kept.add(link.target());
-            else if (!inScope && config.checkLinks()) {
-                offer(new Visit(link.target(), config.maxRedirects(), visit.depth() + 1, visit.url(), 0, true));
-            }
-        }
-        int fresh = 0;
-        for (WebUrl url : kept) {
-            if (offer(new Visit(url, config.maxRedirects(), visit.depth() + 1, visit.url()))) fresh++;
-        }
-        emit(record(visit, response, startedAt, null, page.charset(), kept.size(), fresh), response, found,
+        LinkOffers offers = offerLinks(visit, page.links(), directives.nofollow(), scraped, Visit.Kind.PAGE);
+        emit(record(visit, response, startedAt, null, page.charset(), offers.kept, offers.fresh)
+                        .withRobots(directives.label()), response, offers.found,
                 scraped == null ? List.of() : scraped.items());
+    }
+
+    /** A sitemap's entries: further sitemaps (of an index) or pages, offered like a page's links. */
+    private void followSitemap(Visit visit, FetchResult.Response response, Instant startedAt) {
+        SitemapReader.Read read;
+        try {
+            read = SitemapReader.read(response);
+        } catch (IllegalArgumentException e) {
+            log.warn("{}: {}", visit.url(), e.getMessage());
+            read = new SitemapReader.Read(false, List.of());
+        }
+        LinkOffers offers = offerLinks(visit, read.links(), false, null,
+                read.index() ? Visit.Kind.SITEMAP : Visit.Kind.PAGE);
+        emit(record(visit, response, startedAt, null, charsetOrDefault(response), offers.kept, offers.fresh),
+                response, offers.found);
+    }
+
+    /** What offering a page's links came to: every link with whether it is followed, and the counts. */
+    private record LinkOffers(List<FoundLink> found, int kept, int fresh) {}
+
+    /**
+     * Offers the links the crawl follows (each distinct target once) and says for every link whether it is
+     * followed and, if not, why. Links leaving the scope are queued to be checked in link-checking mode.
+     */
+    private LinkOffers offerLinks(Visit from, List<Link> links, boolean nofollowPage, Page scraped, Visit.Kind kind) {
+        boolean obey = !config.politeness().ignoreDirectives();
+        List<FoundLink> found = new ArrayList<>(links.size());
+        Map<WebUrl, String> outcomes = new HashMap<>(); // target -> why not followed ("" when followed)
+        int kept = 0, fresh = 0;
+        int depth = kind == Visit.Kind.SITEMAP ? from.depth() : from.depth() + 1;
+        for (Link link : links) {
+            WebUrl target = link.target();
+            String rejection = target == null ? "scheme" : scope.rejection(target);
+            String why = rejection;
+            if (why == null && obey && (nofollowPage || link.nofollow())) why = "nofollow";
+            if (why == null && scraped != null && !scraped.follows(target)) why = "not-selected";
+            if (why == null) {
+                String outcome = outcomes.get(target);
+                if (outcome == null) {
+                    String reason = offer(new Visit(target, config.maxRedirects(), depth, from.url(), 0, kind));
+                    outcome = reason == null || reason.equals(SEEN) ? "" : reason;
+                    outcomes.put(target, outcome);
+                    kept++;
+                    if (reason == null) fresh++;
+                }
+                why = outcome.isEmpty() ? null : outcome;
+            } else if (rejection != null && target != null && config.checkLinks() && !outcomes.containsKey(target)) {
+                outcomes.put(target, rejection);
+                offer(new Visit(target, config.maxRedirects(), depth, from.url(), 0, true));
+            }
+            if (why != null) count(unfollowed, why, 1);
+            found.add(new FoundLink(link, rejection == null, why));
+        }
+        return new LinkOffers(found, kept, fresh);
     }
 
     /** Runs the page handler, if there is one; a handler that throws loses that page's items, nothing else. */
@@ -338,32 +437,49 @@ public final class Crawler implements AutoCloseable {
         return page;
     }
 
-    /** Queues a newly seen URL unless a limit or trap guard drops it (counted by reason); true if queued. */
-    private boolean offer(Visit visit) {
-        if (!frontier.markSeen(visit.url())) return false;
+    /** What {@link #offer} says of a URL seen before (it is followed: its record exists or will). */
+    private static final String SEEN = "seen";
+
+    /**
+     * Queues a newly seen URL unless a limit or trap guard drops it (counted by reason). Returns null when it was
+     * queued, {@link #SEEN} when the crawl already knew it, or the reason it was dropped.
+     */
+    private String offer(Visit visit) {
+        if (!claim(visit.url())) return SEEN;
         String reason = limits.dropReason(visit.url(), visit.depth());
+        if (reason == null && visit.sitemap() && sitemaps.incrementAndGet() > MAX_SITEMAPS) reason = "max-sitemaps";
         if (reason != null) {
-            dropped(reason, 1);
+            discovered.increment();
+            count(dropped, reason, 1);
             frontier.drop(visit, reason);
             log.debug("dropped {} ({})", visit.url(), reason);
-            return false;
+            return reason;
         }
-        return frontier.enqueue(visit);
+        if (!frontier.enqueue(visit)) return SEEN; // a shared frontier: another process queued it first
+        discovered.increment();
+        return null;
     }
 
-    private void seedFromSitemaps() {
-        SitemapSeeder seeder = new SitemapSeeder(fetcher, 1000);
-        Set<Origin> origins = new LinkedHashSet<>();
-        config.roots().forEach(r -> origins.add(r.origin()));
-        for (Origin origin : origins) {
-            List<String> declared = robots == null ? List.of() : robots.sitemaps(origin);
-            int queued = 0;
-            for (SitemapSeeder.Listed listed : seeder.urls(origin, declared)) {
-                if (scope.allows(listed.url())
-                        && offer(new Visit(listed.url(), config.maxRedirects(), 1, listed.sitemap()))) queued++;
-            }
-            log.info("sitemaps of {} added {} URLs", origin, queued);
+    /** Claims a URL in the seen set; false when the crawl already knew it. */
+    private boolean claim(WebUrl url) {
+        return frontier.markSeen(url);
+    }
+
+    /**
+     * With {@code --sitemaps}: queues a sitemap as a visit of its own (fetched once per crawl: the seen set
+     * remembers it across runs and processes). At the start, each root origin's {@code /sitemap.xml}; after the
+     * origin's robots.txt has been read, the sitemaps it declares.
+     */
+    private void offerSitemap(WebUrl url, WebUrl referrer) {
+        if (url != null && scope.allows(url)) {
+            offer(new Visit(url, config.maxRedirects(), 0, referrer, 0, Visit.Kind.SITEMAP));
         }
+    }
+
+    /** The response's robots directives (X-Robots-Tag, and the page's robots metas), unless told to ignore them. */
+    private RobotsDirectives directives(FetchResult.Response response, List<String> metas) {
+        if (config.politeness().ignoreDirectives()) return RobotsDirectives.NONE;
+        return RobotsDirectives.of(metas, response.headers(), config.userAgent());
     }
 
     /** Called by the robots gate with an origin's Crawl-delay: it becomes the origin's gap, capped. */
@@ -377,6 +493,13 @@ public final class Crawler implements AutoCloseable {
     private static String charsetOrDefault(FetchResult.Response r) {
         String charset = r.contentType().charset();
         return charset == null ? "utf-8" : charset;
+    }
+
+    /** The target of a redirect chain that ran out of redirects: recorded, not fetched. */
+    private CrawlRecord redirectLimit(Visit visit) {
+        return new CrawlRecord(visit.url(), null, 0, ErrorKind.REDIRECT_LIMIT, "not followed from " + visit.referrer()
+                + ": more than --max-redirect " + config.maxRedirects() + " redirects", 0, "", "", 0, 0,
+                visit.depth(), visit.referrer(), Instant.now(), Duration.ZERO, false, 0, null);
     }
 
     private static CrawlRecord failed(Visit visit, FetchResult.Failure f, Instant startedAt) {
@@ -414,13 +537,13 @@ public final class Crawler implements AutoCloseable {
         }
     }
 
-    private void dropped(String reason, long n) {
-        dropped.computeIfAbsent(reason, r -> new LongAdder()).add(n);
+    private static void count(Map<String, LongAdder> counters, String reason, long n) {
+        counters.computeIfAbsent(reason, r -> new LongAdder()).add(n);
     }
 
-    private Map<String, Long> droppedCounts() {
+    private static Map<String, Long> counts(Map<String, LongAdder> counters) {
         Map<String, Long> counts = new TreeMap<>();
-        dropped.forEach((reason, n) -> counts.put(reason, n.sum()));
+        counters.forEach((reason, n) -> counts.put(reason, n.sum()));
         return counts;
     }
 

@@ -18,7 +18,12 @@ record CrawlRun(CrawlSummary summary, Map<String, CrawlRecord> records) {
                     throw new AssertionError("two records for " + r.url());
                 }
             });
-            return new CrawlRun(crawler.crawl(), records);
+            CrawlSummary summary = crawler.crawl();
+            // every test crawl checks the ledger: each URL discovered is recorded, dropped or still queued
+            if (!summary.ledgerBalances()) {
+                throw new AssertionError(dev.loomcrawl.report.TextReport.ledger(summary) + " " + summary);
+            }
+            return new CrawlRun(summary, records);
         }
     }
 

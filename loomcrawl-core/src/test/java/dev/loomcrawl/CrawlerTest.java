@@ -165,8 +165,10 @@ class CrawlerTest {
         for (int i = 0; i < 6; i++) b.redirect("/c" + i, 302, "/c" + (i + 1));
         try (TestSite site = b.page("/c6", "end").start()) {
             CrawlRun run = CrawlRun.of(from(site, "/c0").maxRedirects(2));
-            assertEquals(3, run.records().size()); // c0 -> c1 -> c2, and c2's redirect to c3 is over the limit
+            // c0 -> c1 -> c2, and c2's redirect to c3 is over the limit: c3 is recorded as such, not fetched
+            assertEquals(4, run.records().size());
             assertEquals(site.url("/c3"), run.record(site.url("/c2")).nextUrl());
+            assertEquals(ErrorKind.REDIRECT_LIMIT, run.record(site.url("/c3")).errorKind());
             assertEquals(0, site.requestCount("/c3"));
         }
     }
@@ -353,8 +355,8 @@ class CrawlerTest {
                 .page("/a", "a").start()) {
             var events = new java.util.concurrent.ConcurrentLinkedQueue<String>();
             var links = new java.util.concurrent.ConcurrentLinkedQueue<FoundLink>();
-            // one task: "/" is recorded before "/a" starts, so the order of events is fixed
-            try (Crawler crawler = Crawler.create(from(site, "/").maxTasks(1).build())) {
+            // one task: "/" is recorded before "/a" starts, so the order of events is fixed; rel=nofollow ignored
+            try (Crawler crawler = Crawler.create(from(site, "/").maxTasks(1).ignoreRobotsDirectives(true).build())) {
                 crawler.addListener(new CrawlListener() {
                     @Override
                     public void onRecord(CrawlRecord record) {

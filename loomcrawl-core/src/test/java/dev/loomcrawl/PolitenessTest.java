@@ -297,7 +297,9 @@ class PolitenessTest {
                 assertEquals(1, with.record(base + p).depth());
             }
             assertEquals(base + "/sm1.xml", with.record(base + "/orphan1").referrer().toString());
-            assertEquals(4, with.records().size()); // elsewhere.example is out of scope
+            // the four sitemap files are visits with records of their own; elsewhere.example is out of scope
+            assertEquals(8, with.records().size());
+            assertEquals(200, with.record(base + "/sm2.xml.gz").status());
         }
     }
 

@@ -10,8 +10,15 @@ import dev.loomcrawl.url.WebUrl;
  * @param target the reference resolved against the page's base URL; null when it is not an http(s) URL that
  *               can be fetched ({@code mailto:}, {@code javascript:}, {@code data:}, {@code tel:}, unparseable)
  * @param href   the reference as written in the page (entity-decoded, surrounding whitespace trimmed)
+ * @param lastmod  for a sitemap's entry, its {@code <lastmod>} as written (null otherwise, or when absent)
+ * @param priority for a sitemap's entry, its {@code <priority>} (null otherwise, or when absent)
  */
-public record Link(WebUrl target, String href, String element, String attribute, String text, String rel) {
+public record Link(WebUrl target, String href, String element, String attribute, String text, String rel,
+                   String lastmod, Double priority) {
+
+    public Link(WebUrl target, String href, String element, String attribute, String text, String rel) {
+        this(target, href, element, attribute, text, rel, null, null);
+    }
 
     /** Whether the link leads to a URL that can be fetched (http or https). */
     public boolean fetchable() {

@@ -74,6 +74,14 @@ public interface Frontier extends AutoCloseable {
     @Override
     default void close() {}
 
+    /**
+     * Whether other processes share this frontier (then what one crawler discovered is not all the crawl knows).
+     * Default: false.
+     */
+    default boolean shared() {
+        return false;
+    }
+
     /** Visits queued and not yet taken. */
     int queued();
 

@@ -4,22 +4,53 @@ import dev.loomcrawl.url.WebUrl;
 
 /**
  * One unit of work: a URL to fetch, with the seed's redirect budget, its link depth from the roots, the page
- * (or redirect) that led to it ({@code null} for a root), how many times the server already asked us to come
- * back later (429/503) for it, and whether it is only to be checked (a link leaving the crawl's scope, in
- * link-checking mode: fetched with HEAD, never parsed).
+ * (or redirect, or sitemap) that led to it ({@code null} for a root), how many times the server already asked
+ * us to come back later (429/503) for it, and what it is fetched for.
+ *
+ * @param redirectsLeft redirects that may still be followed from here; -1 for the target of a redirect chain
+ *                      that had none left: it is recorded as {@code redirect-limit}, not fetched
  */
-public record Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer, int deferrals, boolean checkOnly) {
+public record Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer, int deferrals, Kind kind) {
+
+    /** What a visit is fetched for. */
+    public enum Kind {
+        /** A page of the crawl: fetched, recorded, its links followed. */
+        PAGE,
+        /** A link leaving the crawl's scope, in link-checking mode: fetched with HEAD, never parsed. */
+        CHECK,
+        /** A sitemap (or sitemap index): fetched, recorded, and the URLs it lists offered. */
+        SITEMAP
+    }
 
     public Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer) {
-        this(url, redirectsLeft, depth, referrer, 0, false);
+        this(url, redirectsLeft, depth, referrer, 0, Kind.PAGE);
     }
 
     public Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer, int deferrals) {
-        this(url, redirectsLeft, depth, referrer, deferrals, false);
+        this(url, redirectsLeft, depth, referrer, deferrals, Kind.PAGE);
+    }
+
+    public Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer, int deferrals, boolean checkOnly) {
+        this(url, redirectsLeft, depth, referrer, deferrals, checkOnly ? Kind.CHECK : Kind.PAGE);
+    }
+
+    /** Only to be checked (a link leaving the crawl's scope, in link-checking mode). */
+    public boolean checkOnly() {
+        return kind == Kind.CHECK;
+    }
+
+    /** A sitemap file rather than a page. */
+    public boolean sitemap() {
+        return kind == Kind.SITEMAP;
     }
 
     /** The same visit, deferred once more. */
     public Visit deferred() {
-        return new Visit(url, redirectsLeft, depth, referrer, deferrals + 1, checkOnly);
+        return new Visit(url, redirectsLeft, depth, referrer, deferrals + 1, kind);
+    }
+
+    /** A visit of {@code target}, where this one redirected to, with one redirect less (-1 when none was left). */
+    public Visit redirectedTo(WebUrl target) {
+        return new Visit(target, redirectsLeft > 0 ? redirectsLeft - 1 : -1, depth, url, 0, kind);
     }
 }

@@ -31,6 +31,12 @@ final class BrokenLinks {
             count++;
             if (first.size() < cap) first.add(from);
         }
+
+        Referrers merge(Referrers other, int cap) {
+            count += other.count;
+            for (String from : other.first) if (first.size() < cap) first.add(from);
+            return this;
+        }
     }
 
     private record Target(CrawlRecord record, Referrers referrers) {}
@@ -51,10 +57,15 @@ final class BrokenLinks {
         this.links = links;
     }
 
-    /** A page's links: all of them, or only those in scope (the ones whose records will come when crawling). */
-    void linked(String from, List<FoundLink> links, boolean inScopeOnly) {
+    /**
+     * A page's links: those the crawl follows (whose records will come), or with {@code checked} also the other
+     * fetchable ones (a link checker checks links it does not follow).
+     */
+    void linked(String from, List<FoundLink> links, boolean checked) {
         Set<String> targets = new LinkedHashSet<>();
-        for (FoundLink f : links) if (f.inScope() || !inScopeOnly) targets.add(f.link().target().toString());
+        for (FoundLink f : links) {
+            if (f.followed() || checked && f.link().fetchable()) targets.add(f.link().target().toString());
+        }
         linked(from, targets);
     }
 
@@ -77,12 +88,21 @@ final class BrokenLinks {
         Referrers refs = pending.remove(url);
         if (!isBroken(r)) {
             if (links) fine.add(url);
+            // pages linking to a redirect link to where it leads: its target's fate is theirs
+            if (r.isRedirect() && refs != null) moveReferrers(refs, r.nextUrl());
             return;
         }
         if (refs == null) refs = new Referrers();
         // Reached through a redirect (or a root): the referrer is the only page known to lead here.
         if (refs.count == 0 && r.referrer() != null) refs.add(r.referrer().toString(), cap);
         broken.put(url, new Target(r, refs));
+    }
+
+    private void moveReferrers(Referrers refs, String to) {
+        if (fine.contains(to)) return;
+        Target b = broken.get(to);
+        if (b != null) b.referrers().merge(refs, cap);
+        else pending.merge(to, refs, (a, x) -> a.merge(x, cap));
     }
 
     static boolean isBroken(CrawlRecord r) {

@@ -69,7 +69,7 @@ public final class HtmlReport implements CrawlOutput {
     public void onLinks(CrawlRecord record, List<FoundLink> links) {
         lock.lock();
         try {
-            broken.linked(record.url().toString(), links, true);
+            broken.linked(record.url().toString(), links, false);
         } finally {
             lock.unlock();
         }

@@ -28,7 +28,7 @@ public final class LinkCheck implements CrawlListener {
     public void onLinks(CrawlRecord record, List<FoundLink> links) {
         lock.lock();
         try {
-            broken.linked(record.url().toString(), links, false); // links leaving the site are checked too
+            broken.linked(record.url().toString(), links, true); // links leaving the site are checked too
         } finally {
             lock.unlock();
         }

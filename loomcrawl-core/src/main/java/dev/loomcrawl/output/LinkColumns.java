@@ -5,7 +5,12 @@ import dev.loomcrawl.url.WebUrl;
 
 import java.util.List;
 
-/** The fields of the link graph output, one row per link found: the page, the target and where it was. */
+/**
+ * The fields of the link graph output, one row per link found: the page, the target and where it was, and
+ * whether the crawl followed it (and if not, why: {@link FoundLink#notFollowed()}). A link that cannot be
+ * fetched ({@code mailto:}, {@code javascript:}...) has its reference as written in {@code to}. A sitemap's
+ * entries carry their {@code lastmod} and {@code priority}.
+ */
 final class LinkColumns {
     private LinkColumns() {}
 
@@ -14,10 +19,14 @@ final class LinkColumns {
 
     static final List<Column<Edge>> ALL = List.of(
             new Column<>("from", e -> e.from().toString()),
-            new Column<>("to", e -> e.found().link().target().toString()),
+            new Column<>("to", e -> e.found().link().to()),
             new Column<>("element", e -> e.found().link().element()),
             new Column<>("attribute", e -> e.found().link().attribute()),
             new Column<>("text", e -> e.found().link().text()),
             new Column<>("rel", e -> e.found().link().rel()),
-            new Column<>("in_scope", e -> e.found().inScope()));
+            new Column<>("in_scope", e -> e.found().inScope()),
+            new Column<>("followed", e -> e.found().followed()),
+            new Column<>("not_followed", e -> e.found().notFollowed()),
+            new Column<>("lastmod", e -> e.found().link().lastmod()),
+            new Column<>("priority", e -> e.found().link().priority()));
 }

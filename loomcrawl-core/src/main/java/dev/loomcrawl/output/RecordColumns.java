@@ -33,7 +33,8 @@ final class RecordColumns {
             new Column<>("new_links", CrawlRecord::numNewUrls),
             new Column<>("skip_reason", CrawlRecord::skipReason),
             new Column<>("truncated", CrawlRecord::truncated),
-            new Column<>("attempts", CrawlRecord::attempts));
+            new Column<>("attempts", CrawlRecord::attempts),
+            new Column<>("robots", CrawlRecord::robots));
 
     private static String emptyToNull(String s) {
         return s == null || s.isEmpty() ? null : s;

@@ -112,7 +112,7 @@ final class WarcRecords {
         if (record.nextUrl() != null) outlinks.add(record.nextUrl() + " R location");
         for (FoundLink f : links) {
             Link l = f.link();
-            outlinks.add(l.target() + " " + hop(l) + " " + l.element() + "/@" + l.attribute());
+            if (l.fetchable()) outlinks.add(l.target() + " " + hop(l) + " " + l.element() + "/@" + l.attribute());
         }
         if (!outlinks.isEmpty()) fields.put("outlink", outlinks);
         return warcFields(fields);

@@ -18,7 +18,10 @@ import java.util.function.Consumer;
 
 /**
  * The seed's text report: {@code *** Report ***}, one line per finished URL sorted by URL, the "Finished"
- * line, the counters sorted by name, then Todo, Done and Date.
+ * line, the counters sorted by name, then the ledger (every URL discovered is recorded, dropped or still
+ * queued), Todo, Done and Date. Beyond the seed's counters: {@code dropped_<reason>} (URLs not queued),
+ * {@code unfollowed_<reason>} (links not followed), {@code robots_<directive>} (pages with robots directives),
+ * {@code skip_<reason>} and {@code fail_<kind>}.
  */
 public final class TextReport {
     private static final DateTimeFormatter CTIME = DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy", Locale.US);
@@ -46,14 +49,28 @@ public final class TextReport {
             count[0]++;
         });
         summary.dropped().forEach((reason, n) -> add(stats, "dropped_" + reason, n));
+        summary.unfollowed().forEach((reason, n) -> add(stats, "unfollowed_" + reason, n));
         double secs = summary.elapsed().toNanos() / 1e9;
         out.printf(Locale.ROOT, "Finished %d urls in %.3f secs (max_tasks=%d) (%.3f urls/sec/task)%n",
                 count[0], secs, summary.maxTasks(), secs > 0 ? count[0] / secs / summary.maxTasks() : 0.0);
         stats.forEach((name, n) -> out.printf(Locale.ROOT, "%10d %s%n", n, name));
+        if (summary.discovered() >= 0) out.println(ledger(summary));
         out.println("Todo: " + summary.todo());
         out.println("Done: " + count[0]);
         out.println("Date: " + CTIME.format(summary.finishedAt().atZone(ZoneId.systemDefault())) + " local time");
         out.flush();
+    }
+
+    /**
+     * Where every discovered URL went: {@code Ledger: 551 discovered = 549 recorded + 2 dropped + 0 queued}, and
+     * what is unaccounted for if it does not add up.
+     */
+    public static String ledger(CrawlSummary s) {
+        long dropped = s.droppedAtDiscovery();
+        String line = "Ledger: " + s.discovered() + " discovered = " + s.done() + " recorded + " + dropped
+                + " dropped + " + s.todo() + " queued";
+        long missing = s.discovered() - s.done() - dropped - s.todo();
+        return missing == 0 ? line : line + " (" + missing + " unaccounted for)";
     }
 
     /** One URL's line of the report, as the seed's url_report prints it. */
@@ -63,6 +80,9 @@ public final class TextReport {
 
     /** One URL's line, counting it into {@code stats} as the seed's url_report does. */
     static String line(CrawlRecord r, Map<String, Long> stats) {
+        if (r.robots() != null) {
+            for (String directive : r.robots().split(",")) add(stats, "robots_" + directive, 1);
+        }
         if (r.failed()) {
             add(stats, "fail", 1);
             add(stats, "fail_" + r.errorKind().label(), 1);

@@ -40,17 +40,23 @@ public final class RootScope implements Scope {
 
     @Override
     public boolean allows(WebUrl url) {
+        return rejection(url) == null;
+    }
+
+    @Override
+    public String rejection(WebUrl url) {
         String s = url.toString();
         for (Pattern p : excludes) {
-            if (p.matcher(s).find()) return false;
+            if (p.matcher(s).find()) return "excluded";
         }
-        if (!includes.isEmpty() && includes.stream().noneMatch(p -> p.matcher(s).find())) return false;
-        return switch (kind) {
+        if (!includes.isEmpty() && includes.stream().noneMatch(p -> p.matcher(s).find())) return "excluded";
+        boolean in = switch (kind) {
             case HOST -> hostMatches(url);
             case DOMAIN -> rootHosts.contains(url.host()) || !url.hasIpHost()
                     && rootDomains.contains(registrableDomain(url.host()));
             case PREFIX -> hostMatches(url) && roots.stream().anyMatch(r -> underDirectory(url, r));
         };
+        return in ? null : "out-of-scope";
     }
 
     private boolean hostMatches(WebUrl url) {

@@ -333,6 +333,11 @@ public final class RedisFrontier implements Frontier {
     }
 
     @Override
+    public boolean shared() {
+        return true;
+    }
+
+    @Override
     public int queued() {
         long now = System.nanoTime();
         if (now - queuedAt > 1_000_000_000L) { // counted over every origin, so at most once a second

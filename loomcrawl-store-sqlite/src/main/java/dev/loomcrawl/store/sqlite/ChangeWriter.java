@@ -43,13 +43,13 @@ final class ChangeWriter implements AutoCloseable {
         this.run = run;
         this.settingsCommitted = settingsCommitted;
         insertUrl = c.prepareStatement("INSERT INTO urls (id, url, fingerprint, state, depth, redirects_left, "
-                + "referrer, drop_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+                + "referrer, drop_reason, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
         insertRecord = c.prepareStatement("INSERT INTO records (url_id, run, status, next_url, error_kind, error, "
                 + "size, content_type, encoding, num_urls, num_new_urls, started_at, duration_ms, truncated, "
-                + "attempts, skip_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                + "attempts, skip_reason, robots) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         markDone = c.prepareStatement("UPDATE urls SET state = 'done' WHERE id = ?");
         insertLink = c.prepareStatement("INSERT INTO links (from_id, position, to_url, in_scope, element, attribute, "
-                + "text, rel) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+                + "text, rel, not_followed, lastmod, priority) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         runProgress = c.prepareStatement("UPDATE runs SET last_commit_at = ?, elapsed_ms = ? WHERE run = ?");
         runEnded = c.prepareStatement("UPDATE runs SET ended_at = ?, done = ?, interrupted = ?, limit_reached = ? "
                 + "WHERE run = ?");
@@ -114,6 +114,7 @@ final class ChangeWriter implements AutoCloseable {
         insertUrl.setInt(6, v.redirectsLeft());
         insertUrl.setString(7, v.referrer() == null ? null : v.referrer().toString());
         insertUrl.setString(8, dropReason);
+        insertUrl.setString(9, v.kind().name().toLowerCase(java.util.Locale.ROOT));
         insertUrl.addBatch();
     }
 
@@ -136,6 +137,8 @@ final class ChangeWriter implements AutoCloseable {
         p.setInt(15, r.attempts());
         if (r.skipReason() == null) p.setNull(16, Types.VARCHAR);
         else p.setString(16, r.skipReason());
+        if (r.robots() == null) p.setNull(17, Types.VARCHAR);
+        else p.setString(17, r.robots());
         p.addBatch();
         markDone.setLong(1, id);
         markDone.addBatch();
@@ -145,12 +148,16 @@ final class ChangeWriter implements AutoCloseable {
     private void link(long from, int position, FoundLink found) throws SQLException {
         insertLink.setLong(1, from);
         insertLink.setInt(2, position);
-        insertLink.setString(3, found.link().target().toString());
+        insertLink.setString(3, found.link().to());
         insertLink.setInt(4, found.inScope() ? 1 : 0);
         insertLink.setString(5, found.link().element());
         insertLink.setString(6, found.link().attribute());
         insertLink.setString(7, found.link().text());
         insertLink.setString(8, found.link().rel());
+        insertLink.setString(9, found.notFollowed());
+        insertLink.setString(10, found.link().lastmod());
+        if (found.link().priority() == null) insertLink.setNull(11, Types.REAL);
+        else insertLink.setDouble(11, found.link().priority());
         insertLink.addBatch();
     }
 

@@ -5,15 +5,25 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * The state file's tables, version 1, as docs/state.md describes them for people reading them with
+ * The state file's tables, version 2, as docs/state.md describes them for people reading them with
  * {@code sqlite3}. The file is marked as loomcrawl's with SQLite's {@code application_id} (the bytes "Loom")
- * and versioned with {@code user_version}; a file with another id, or a higher version, is refused.
+ * and versioned with {@code user_version}; a file with another id, or a higher version, is refused. A version 1
+ * file is upgraded in place when it is opened for writing ({@link #upgrade}), and read as it is otherwise.
  */
 final class Schema {
     /** {@code PRAGMA application_id}: "Loom" in ASCII. */
     static final int APPLICATION_ID = 0x4c6f6f6d;
     /** {@code PRAGMA user_version}: the version of the tables below. */
-    static final int VERSION = 1;
+    static final int VERSION = 2;
+
+    /** Columns added by version 2: what a visit is for, a page's robots directives, why a link is not followed. */
+    private static final String[] VERSION_2 = {
+        "ALTER TABLE urls ADD COLUMN kind TEXT NOT NULL DEFAULT 'page'",
+        "ALTER TABLE records ADD COLUMN robots TEXT",
+        "ALTER TABLE links ADD COLUMN not_followed TEXT",
+        "ALTER TABLE links ADD COLUMN lastmod TEXT",
+        "ALTER TABLE links ADD COLUMN priority REAL",
+    };
 
     private Schema() {}
 
@@ -40,7 +50,8 @@ final class Schema {
           depth INTEGER NOT NULL,
           redirects_left INTEGER NOT NULL,
           referrer TEXT,
-          drop_reason TEXT
+          drop_reason TEXT,
+          kind TEXT NOT NULL DEFAULT 'page'
         )""",
         """
         CREATE TABLE records (
@@ -59,7 +70,8 @@ final class Schema {
           duration_ms REAL NOT NULL,
           truncated INTEGER NOT NULL,
           attempts INTEGER NOT NULL,
-          skip_reason TEXT
+          skip_reason TEXT,
+          robots TEXT
         )""",
         """
         CREATE TABLE links (
@@ -71,6 +83,9 @@ final class Schema {
           attribute TEXT NOT NULL,
           text TEXT NOT NULL,
           rel TEXT NOT NULL,
+          not_followed TEXT,
+          lastmod TEXT,
+          priority REAL,
           PRIMARY KEY (from_id, position)
         ) WITHOUT ROWID""",
         """
@@ -93,6 +108,16 @@ final class Schema {
             s.execute("PRAGMA application_id = " + APPLICATION_ID);
             s.execute("PRAGMA user_version = " + VERSION);
         }
+    }
+
+    /** Brings a file of an older version up to this one, in one transaction. */
+    static void upgrade(Connection c, int from) throws SQLException {
+        if (from >= VERSION) return;
+        try (Statement s = c.createStatement()) {
+            if (from < 2) for (String change : VERSION_2) s.execute(change);
+            s.execute("PRAGMA user_version = " + VERSION);
+        }
+        c.commit();
     }
 
     /** Creates the tables; the caller commits. */

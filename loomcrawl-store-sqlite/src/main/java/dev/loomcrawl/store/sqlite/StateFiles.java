@@ -66,10 +66,11 @@ final class StateFiles {
         if (forWriting) refuseReadOnly(file);
         Connection c = connect(file, !writable);
         try {
-            identify(file, c);
+            int version = identify(file, c);
             if (forWriting) configure(c, true);
             if (check) quickCheck(file, c);
             c.setAutoCommit(false);
+            if (forWriting) Schema.upgrade(c, version);
             return c;
         } catch (SQLException e) {
             closeQuietly(c);
@@ -89,7 +90,8 @@ final class StateFiles {
         }
     }
 
-    private static void identify(Path file, Connection c) throws SQLException {
+    /** Checks that the file is a loomcrawl state file this version can read; returns its schema version. */
+    private static int identify(Path file, Connection c) throws SQLException {
         int application = pragma(c, "application_id");
         int version = pragma(c, "user_version");
         if (application != Schema.APPLICATION_ID || version < 1) {
@@ -100,6 +102,7 @@ final class StateFiles {
             throw new StateException("state file " + file + ": it was written by a newer loomcrawl (state schema "
                     + "version " + version + "; this one reads up to " + Schema.VERSION + "): upgrade loomcrawl to use it");
         }
+        return version;
     }
 
     private static void quickCheck(Path file, Connection c) throws SQLException {

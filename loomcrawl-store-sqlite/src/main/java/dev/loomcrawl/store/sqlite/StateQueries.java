@@ -28,9 +28,13 @@ import java.util.function.LongConsumer;
 /** The state file's reads: resuming a run, loading queued visits, and the records and summary for reports. */
 final class StateQueries {
     private final Connection c;
+    private final boolean version1; // a file read as it is, without the columns version 2 added
 
-    StateQueries(Connection c) {
+    StateQueries(Connection c) throws SQLException {
         this.c = c;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA user_version")) {
+            this.version1 = rs.next() && rs.getInt(1) < 2;
+        }
     }
 
     /** One pass over every URL: fingerprints to {@code seen}, and where the queue stands. */
@@ -71,15 +75,16 @@ final class StateQueries {
 
     List<StoredVisit> queued(long fromId, int max) throws SQLException {
         List<StoredVisit> out = new ArrayList<>();
-        try (PreparedStatement p = c.prepareStatement("SELECT id, url, redirects_left, depth, referrer FROM urls "
-                + "WHERE id >= ? AND state = 'queued' ORDER BY id LIMIT ?")) {
+        try (PreparedStatement p = c.prepareStatement("SELECT id, url, redirects_left, depth, referrer, "
+                + (version1 ? "'page'" : "kind") + " FROM urls WHERE id >= ? AND state = 'queued' ORDER BY id LIMIT ?")) {
             p.setLong(1, fromId);
             p.setInt(2, max);
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
                     String referrer = rs.getString(5);
                     out.add(new StoredVisit(rs.getLong(1), new Visit(WebUrl.parse(rs.getString(2)), rs.getInt(3),
-                            rs.getInt(4), referrer == null ? null : WebUrl.tryParse(referrer, null))));
+                            rs.getInt(4), referrer == null ? null : WebUrl.tryParse(referrer, null), 0,
+                            Visit.Kind.valueOf(rs.getString(6).toUpperCase(Locale.ROOT)))));
                 }
             }
         }
@@ -89,7 +94,8 @@ final class StateQueries {
     void forEachRecord(Consumer<CrawlRecord> action) throws SQLException {
         String sql = "SELECT u.url, r.next_url, r.status, r.error_kind, r.error, r.size, r.content_type, r.encoding, "
                 + "r.num_urls, r.num_new_urls, u.depth, u.referrer, r.started_at, r.duration_ms, r.truncated, "
-                + "r.attempts, r.skip_reason FROM records r JOIN urls u ON u.id = r.url_id ORDER BY u.url";
+                + "r.attempts, r.skip_reason, " + (version1 ? "NULL" : "r.robots")
+                + " FROM records r JOIN urls u ON u.id = r.url_id ORDER BY u.url";
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             while (rs.next()) action.accept(record(rs));
         }
@@ -103,7 +109,7 @@ final class StateQueries {
                 rs.getString(5), rs.getLong(6), rs.getString(7), rs.getString(8), rs.getInt(9), rs.getInt(10),
                 rs.getInt(11), referrer == null ? null : WebUrl.tryParse(referrer, null),
                 Instant.parse(rs.getString(13)), Duration.ofNanos(Math.round(rs.getDouble(14) * 1e6)),
-                rs.getInt(15) != 0, rs.getInt(16), rs.getString(17));
+                rs.getInt(15) != 0, rs.getInt(16), rs.getString(17), rs.getString(18));
     }
 
     /** The crawl over all its runs; {@code maxTasks} is the current configuration's. */
@@ -130,7 +136,9 @@ final class StateQueries {
             }
         }
         if (limit != null && todo > 0) dropped.merge(limit, todo, Long::sum);
-        return new CrawlSummary(done, todo, Duration.ofMillis(elapsedMs), maxTasks, interrupted, at, limit, dropped);
+        long discovered = count("SELECT count(*) FROM urls");
+        return new CrawlSummary(done, todo, Duration.ofMillis(elapsedMs), maxTasks, interrupted, at, limit, dropped,
+                discovered, Map.of());
     }
 
     long count(String sql) throws SQLException {

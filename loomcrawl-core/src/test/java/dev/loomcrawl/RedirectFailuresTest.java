@@ -1,0 +1,95 @@
+package dev.loomcrawl;
+
+import dev.loomcrawl.fetch.ErrorKind;
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A URL whose redirects lead nowhere gets a record that says so, instead of a warning on stderr. */
+class RedirectFailuresTest {
+
+    @Test
+    void aRedirectLoopMarksTheRedirectThatClosesIt() {
+        try (TestSite site = TestSite.builder()
+                .page("/", "<a href=/a>a</a>")
+                .redirect("/a", 302, "/b")
+                .redirect("/b", 301, "/a")
+                .start()) {
+            CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/")));
+            CrawlRecord a = run.record(site.url("/a"));
+            CrawlRecord b = run.record(site.url("/b"));
+            assertNull(a.errorKind());
+            assertEquals(ErrorKind.REDIRECT_LOOP, b.errorKind());
+            assertEquals(301, b.status());
+            assertEquals(site.url("/a"), b.nextUrl());
+            assertEquals("redirect loop: " + site.url("/a") + " -> " + site.url("/b") + " -> " + site.url("/a"),
+                    b.error());
+            assertEquals(1, site.requestCount("/a"));
+        }
+    }
+
+    @Test
+    void aUrlRedirectingToItselfIsALoop() {
+        try (TestSite site = TestSite.builder().redirect("/", 302, "/").start()) {
+            CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/")));
+            assertEquals(ErrorKind.REDIRECT_LOOP, run.record(site.url("/")).errorKind());
+            assertEquals(1, run.records().size());
+        }
+    }
+
+    @Test
+    void aChainLongerThanTheLimitRecordsTheTargetNotFollowed() {
+        try (TestSite site = TestSite.builder()
+                .redirect("/r0", 302, "/r1")
+                .redirect("/r1", 302, "/r2")
+                .redirect("/r2", 302, "/r3")
+                .page("/r3", "never reached")
+                .start()) {
+            CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/r0")).maxRedirects(2));
+            CrawlRecord r3 = run.record(site.url("/r3"));
+            assertEquals(ErrorKind.REDIRECT_LIMIT, r3.errorKind());
+            assertEquals(site.url("/r2"), r3.referrer().toString());
+            assertEquals(0, r3.attempts());
+            assertTrue(r3.error().contains("--max-redirect 2"), r3.error());
+            assertEquals(0, site.requestCount("/r3"));
+            assertEquals(4, run.records().size());
+        }
+    }
+
+    @Test
+    void twoUrlsRedirectingToOneTargetAreNotALoop() {
+        try (TestSite site = TestSite.builder()
+                .page("/", "<a href=/x>x</a> <a href=/y>y</a>")
+                .redirect("/x", 301, "/t")
+                .redirect("/y", 301, "/t")
+                .page("/t", "target")
+                .start()) {
+            CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/")).maxTasks(1));
+            for (String p : new String[] {"/x", "/y", "/t"}) assertNull(run.record(site.url(p)).errorKind(), p);
+            assertEquals(1, site.requestCount("/t"));
+        }
+    }
+
+    @Test
+    void aLoopAndALimitCountAsBrokenLinksWithTheirReferrers() {
+        try (TestSite site = TestSite.builder()
+                .page("/", "<a href=/a>loop</a> <a href=/r0>chain</a>")
+                .redirect("/a", 302, "/b")
+                .redirect("/b", 302, "/a")
+                .redirect("/r0", 302, "/r1")
+                .redirect("/r1", 302, "/r2")
+                .start()) {
+            dev.loomcrawl.output.LinkCheck check = new dev.loomcrawl.output.LinkCheck();
+            try (Crawler crawler = Crawler.create(CrawlConfig.builder().root(site.url("/")).maxRedirects(1).build())) {
+                crawler.addListener(check).crawl();
+            }
+            var broken = check.byPage().get(site.url("/"));
+            assertEquals(2, broken.size(), check.byPage().toString());
+            assertEquals(new dev.loomcrawl.output.LinkCheck.Broken(site.url("/b"), "redirect-loop"), broken.get(0));
+            assertEquals(new dev.loomcrawl.output.LinkCheck.Broken(site.url("/r2"), "redirect-limit"), broken.get(1));
+        }
+    }
+}
