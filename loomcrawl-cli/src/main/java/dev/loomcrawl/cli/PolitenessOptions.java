@@ -27,8 +27,12 @@ final class PolitenessOptions {
     @Option(names = "--ignore-robots", description = "Do not fetch or obey robots.txt (a warning is logged).")
     boolean ignoreRobots;
 
-    @Option(names = "--sitemaps", description = "Also start from the URLs in the roots' sitemaps "
-            + "(robots.txt Sitemap: lines and /sitemap.xml).")
+    @Option(names = "--ignore-robots-directives", description = "Follow every link, whatever <meta name=robots>, "
+            + "X-Robots-Tag and rel=nofollow say (by default nofollow is obeyed and noindex/noarchive are recorded).")
+    boolean ignoreRobotsDirectives;
+
+    @Option(names = "--sitemaps", description = "Also crawl the URLs in the roots' sitemaps (robots.txt Sitemap: "
+            + "lines and /sitemap.xml), fetched as visits of the crawl: robots.txt, pacing and limits apply.")
     boolean sitemaps;
 
     @Option(names = "--allow-private", description = "Allow connecting to loopback, private, link-local and "
@@ -42,7 +46,7 @@ final class PolitenessOptions {
 
     void applyTo(CrawlConfig.Builder b) {
         b.perHost(perHost).delay(delay).maxCrawlDelay(maxCrawlDelay).ignoreRobots(ignoreRobots)
-                .sitemaps(sitemaps).allowPrivate(allowPrivate);
+                .ignoreRobotsDirectives(ignoreRobotsDirectives).sitemaps(sitemaps).allowPrivate(allowPrivate);
         headers.forEach(b::header);
     }
 }

@@ -146,11 +146,38 @@ class SqliteCrawlStoreTest {
         Path file = tmp.resolve("newer.db");
         SqliteCrawlStore.create(file, CrawlConfig.builder().root("http://example.test/").build(), false).close();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
-            s.execute("PRAGMA user_version = 2");
+            s.execute("PRAGMA user_version = 3");
         }
         String message = refused(file).getMessage();
-        assertTrue(message.contains("written by a newer loomcrawl (state schema version 2; this one reads up to 1)"),
+        assertTrue(message.contains("written by a newer loomcrawl (state schema version 3; this one reads up to 2)"),
                 message);
+    }
+
+    @Test
+    void aVersion1StateFileIsReadAsItIsAndUpgradedWhenResumed() throws Exception {
+        Path file = tmp.resolve("v1.db");
+        CrawlConfig config = CrawlConfig.builder().root("http://example.test/").build();
+        SqliteCrawlStore.create(file, config, true).close();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
+            // what version 1 lacked: the columns Schema.upgrade adds
+            s.execute("ALTER TABLE urls DROP COLUMN kind");
+            s.execute("ALTER TABLE records DROP COLUMN robots");
+            for (String column : new String[] {"not_followed", "lastmod", "priority"}) {
+                s.execute("ALTER TABLE links DROP COLUMN " + column);
+            }
+            s.execute("PRAGMA user_version = 1");
+        }
+        try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) {
+            assertEquals(0, store.summary().done());
+            store.forEachRecord(r -> { });
+        }
+        SqliteCrawlStore.open(file).close();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
+             java.sql.ResultSet rs = s.executeQuery("PRAGMA user_version")) {
+            rs.next();
+            assertEquals(2, rs.getInt(1));
+            s.execute("SELECT kind FROM urls; SELECT robots FROM records");
+        }
     }
 
     @Test

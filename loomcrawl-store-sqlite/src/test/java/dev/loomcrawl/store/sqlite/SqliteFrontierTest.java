@@ -149,10 +149,11 @@ class SqliteFrontierTest {
     @Test
     void everyPartOfAVisitIsStoredOrDeliberatelyNot() {
         // url, redirects_left, depth and referrer are columns of urls; deferrals (429/503 pauses) start again
-        // at zero in a new run; checkOnly visits exist only in link checking, which Crawler.create(config, store)
-        // refuses. A new Visit component needs a column (ChangeWriter, StateQueries) or a reason.
+        // at zero in a new run; kind is a column too (check visits exist only in link checking, which
+        // Crawler.create(config, store) refuses). A new Visit component needs a column (ChangeWriter, StateQueries)
+        // or a reason.
         List<String> components = java.util.Arrays.stream(Visit.class.getRecordComponents())
                 .map(java.lang.reflect.RecordComponent::getName).toList();
-        assertEquals(List.of("url", "redirectsLeft", "depth", "referrer", "deferrals", "checkOnly"), components);
+        assertEquals(List.of("url", "redirectsLeft", "depth", "referrer", "deferrals", "kind"), components);
     }
 }
