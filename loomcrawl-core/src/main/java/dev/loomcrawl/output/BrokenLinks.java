@@ -32,11 +32,6 @@ final class BrokenLinks {
             if (first.size() < cap) first.add(from);
         }
 
-        Referrers merge(Referrers other, int cap) {
-            count += other.count;
-            for (String from : other.first) if (first.size() < cap) first.add(from);
-            return this;
-        }
     }
 
     private record Target(CrawlRecord record, Referrers referrers) {}
@@ -88,21 +83,12 @@ final class BrokenLinks {
         Referrers refs = pending.remove(url);
         if (!isBroken(r)) {
             if (links) fine.add(url);
-            // pages linking to a redirect link to where it leads: its target's fate is theirs
-            if (r.isRedirect() && refs != null) moveReferrers(refs, r.nextUrl());
             return;
         }
         if (refs == null) refs = new Referrers();
         // Reached through a redirect (or a root): the referrer is the only page known to lead here.
         if (refs.count == 0 && r.referrer() != null) refs.add(r.referrer().toString(), cap);
         broken.put(url, new Target(r, refs));
-    }
-
-    private void moveReferrers(Referrers refs, String to) {
-        if (fine.contains(to)) return;
-        Target b = broken.get(to);
-        if (b != null) b.referrers().merge(refs, cap);
-        else pending.merge(to, refs, (a, x) -> a.merge(x, cap));
     }
 
     static boolean isBroken(CrawlRecord r) {

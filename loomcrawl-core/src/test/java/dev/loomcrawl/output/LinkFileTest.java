@@ -23,7 +23,7 @@ class LinkFileTest {
 
     private static TestSite site() {
         return TestSite.builder()
-                .page("/", "<link rel=stylesheet href=/s.css><a href=/a rel='nofollow noopener'>The  <b>A</b>\npage</a>"
+                .page("/", "<link rel=stylesheet href=/s.css><a href=/a rel='external noopener'>The  <b>A</b>\npage</a>"
                         + "<img src=/i.png alt=x><a href='http://elsewhere.test/x'>out, \"quoted\"</a>")
                 .page("/a", "<a href=/>home</a>")
                 .resource("/s.css", "text/css", new byte[10])
@@ -46,8 +46,13 @@ class LinkFileTest {
             List<Map<String, Object>> links = Files.readAllLines(file).stream().map(TestJson::object).toList();
             assertEquals(5, links.size(), links.toString());
             Map<String, Object> a = first(links, l -> l.get("to").equals(site.url("/a")));
-            assertEquals(Map.of("from", site.url("/"), "to", site.url("/a"), "element", "a", "attribute", "href",
-                    "text", "The A page", "rel", "nofollow noopener", "in_scope", true), a);
+            Map<String, Object> expected = new java.util.HashMap<>(Map.of("from", site.url("/"), "to", site.url("/a"),
+                    "element", "a", "attribute", "href", "text", "The A page", "rel", "external noopener",
+                    "in_scope", true, "followed", true));
+            expected.put("not_followed", null);
+            expected.put("lastmod", null);
+            expected.put("priority", null);
+            assertEquals(expected, a);
             Map<String, Object> css = first(links, l -> l.get("element").equals("link"));
             assertEquals("stylesheet", css.get("rel"));
             Map<String, Object> img = first(links, l -> l.get("element").equals("img"));
@@ -55,6 +60,8 @@ class LinkFileTest {
             Map<String, Object> out = first(links, l -> l.get("in_scope").equals(false));
             assertEquals("http://elsewhere.test/x", out.get("to"));
             assertEquals("out, \"quoted\"", out.get("text"));
+            assertEquals(false, out.get("followed"));
+            assertEquals("out-of-scope", out.get("not_followed"));
             Map<String, Object> home = first(links, l -> l.get("from").equals(site.url("/a")));
             assertEquals(site.url("/"), home.get("to"));
         }
@@ -67,7 +74,7 @@ class LinkFileTest {
             try (LinkFile out = LinkFile.open(file, LineFormat.CSV)) {
                 Crawls.run(Crawls.from(site, "/"), out);
             }
-            assertTrue(Files.readString(file).startsWith("from,to,element,attribute,text,rel,in_scope\r\n"));
+            assertTrue(Files.readString(file).startsWith("from,to,element,attribute,text,rel,in_scope,followed,not_followed,lastmod,priority\r\n"));
             List<CSVRecord> rows = RecordFileTest.parseCsv(file);
             assertEquals(5, rows.size());
             CSVRecord out = rows.stream().filter(r -> r.get("in_scope").equals("false")).findFirst().orElseThrow();
