@@ -231,11 +231,7 @@ public final class Crawler implements AutoCloseable {
             return;
         }
         if (!visit.checkOnly() && !allowedByRobots(visit)) return;
-        Origin origin = visit.url().origin();
-        if (config.sitemaps() && robots != null && sitemapOrigins.contains(origin) && sitemapOrigins.remove(origin)) {
-            WebUrl robotsTxt = WebUrl.parse(origin + "/robots.txt"); // its sitemaps, once robots.txt has been read
-            for (String declared : robots.sitemaps(origin)) offerSitemap(WebUrl.tryParse(declared, null), robotsTxt);
-        }
+        if (config.sitemaps()) offerDeclaredSitemaps(visit.url().origin());
         Instant startedAt = Instant.now();
         frontier.started(visit);
         FetchResult result = visit.checkOnly() ? check(visit.url()) : fetcher.fetch(visit.url());
@@ -474,6 +470,13 @@ public final class Crawler implements AutoCloseable {
         if (url != null && scope.allows(url)) {
             offer(new Visit(url, config.maxRedirects(), 0, referrer, 0, Visit.Kind.SITEMAP));
         }
+    }
+
+    /** A root origin's first visit, robots.txt read: the sitemaps robots.txt declares are offered, once a run. */
+    private void offerDeclaredSitemaps(Origin origin) {
+        if (robots == null || !sitemapOrigins.remove(origin)) return;
+        WebUrl robotsTxt = WebUrl.parse(origin + "/robots.txt");
+        for (String declared : robots.sitemaps(origin)) offerSitemap(WebUrl.tryParse(declared, null), robotsTxt);
     }
 
     /** The response's robots directives (X-Robots-Tag, and the page's robots metas), unless told to ignore them. */
