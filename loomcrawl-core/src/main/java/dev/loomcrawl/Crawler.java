@@ -78,6 +78,7 @@ public final class Crawler implements AutoCloseable {
     private final RobotsGate robots;
     private final OriginPacing pacing;
     private final CrawlLimits limits;
+    private final String agentToken;
     private final Map<Origin, Duration> crawlDelays = new ConcurrentHashMap<>();
     private final List<CrawlListener> listeners = new CopyOnWriteArrayList<>();
     private volatile PageHandler pageHandler;
@@ -112,6 +113,7 @@ public final class Crawler implements AutoCloseable {
                 config.retryBackoff().multipliedBy(2), config.maxTries() + 1, this::crawlDelay);
         this.pacing = new OriginPacing(config.retryBackoff().multipliedBy(2), Duration.ofMinutes(5), p.maxRetryAfter());
         this.limits = new CrawlLimits(config.limits(), used);
+        this.agentToken = RobotsDirectives.agentToken(config.userAgent());
     }
 
     /**
@@ -482,7 +484,7 @@ public final class Crawler implements AutoCloseable {
     /** The response's robots directives (X-Robots-Tag, and the page's robots metas), unless told to ignore them. */
     private RobotsDirectives directives(FetchResult.Response response, List<String> metas) {
         if (config.politeness().ignoreDirectives()) return RobotsDirectives.NONE;
-        return RobotsDirectives.of(metas, response.headers(), config.userAgent());
+        return RobotsDirectives.of(metas, response.headers(), agentToken);
     }
 
     /** Called by the robots gate with an origin's Crawl-delay: it becomes the origin's gap, capped. */

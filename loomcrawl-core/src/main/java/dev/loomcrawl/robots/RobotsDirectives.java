@@ -23,11 +23,10 @@ public record RobotsDirectives(boolean noindex, boolean nofollow, boolean noarch
 
     /**
      * The directives of the page's robots metas (their {@code content}) and X-Robots-Tag headers together, for a
-     * crawler sending {@code userAgent} (its product token, as robots.txt matches it, picks the headers for us).
+     * crawler whose product token (see {@link #agentToken}) is {@code agentToken}.
      */
     public static RobotsDirectives of(List<String> metaContents, List<Map.Entry<String, String>> headers,
-                                      String userAgent) {
-        String agentToken = RobotsGate.agentToken(userAgent);
+                                      String agentToken) {
         RobotsDirectives d = NONE;
         for (String content : metaContents) d = d.and(parse(content));
         for (Map.Entry<String, String> h : headers) {
@@ -95,5 +94,10 @@ public record RobotsDirectives(boolean noindex, boolean nofollow, boolean noarch
     /** Directives from a label written by {@link #label()}. */
     public static RobotsDirectives ofLabel(String label) {
         return label == null ? NONE : parse(label);
+    }
+
+    /** The product token X-Robots-Tag prefixes are matched against: the one robots.txt groups are matched against. */
+    public static String agentToken(String userAgent) {
+        return RobotsGate.agentToken(userAgent);
     }
 }
