@@ -43,11 +43,11 @@ final class LimitOptions {
     Integer maxSegmentRepeats;
 
     @Option(names = "--max-query-parameters", paramLabel = "N", description = "URLs with more query parameters "
-            + "are dropped as a trap (default: 32; 0: every URL with a query; -1: no limit).")
+            + "are dropped as a trap (default: 32; 0 drops every URL with a query; -1: no limit).")
     Integer maxQueryParameters;
 
     @Option(names = "--max-query-length", paramLabel = "N", description = "URLs with a longer query (in "
-            + "characters) are dropped as a trap (default: 1024; 0: every URL with a query; -1: no limit).")
+            + "characters) are dropped as a trap (default: 1024; 0 drops every URL with a query; -1: no limit).")
     Integer maxQueryLength;
 
     @Option(names = "--max-parameter-repeats", paramLabel = "N", description = "URLs in which one parameter "
