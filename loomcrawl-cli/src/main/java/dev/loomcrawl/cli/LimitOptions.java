@@ -55,8 +55,8 @@ final class LimitOptions {
     Integer maxParameterRepeats;
 
     @Option(names = "--max-urls-per-shape", paramLabel = "N", description = "URLs that differ only by their "
-            + "numbers (?month=1, ?month=2...) are queued up to N per host and shape; the rest are dropped as a "
-            + "trap (default: 1000; -1: no limit).")
+            + "numbers (?month=1, ?month=2...) share a shape; past N of one shape on a host, those more than 20 "
+            + "links deeper than its first are dropped as a trap (default: 1000; -1: no limit).")
     Integer maxUrlsPerShape;
 
     @Option(names = "--no-trap-guards", description = "Turn off every trap guard (path segments, repeats, query "

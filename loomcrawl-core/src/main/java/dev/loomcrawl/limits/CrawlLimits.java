@@ -40,7 +40,7 @@ public final class CrawlLimits {
     public String dropReason(WebUrl url, int depth) {
         if (s.maxDepth() >= 0 && depth > s.maxDepth()) return "max-depth";
         if (s.maxUrlLength() >= 0 && url.toString().length() > s.maxUrlLength()) return "max-url-length";
-        String trap = traps.reason(url);
+        String trap = traps.reason(url, depth);
         if (trap != null) return trap;
         if (s.maxPagesPerHost() >= 0
                 && perHost.computeIfAbsent(url.host(), h -> new AtomicLong()).incrementAndGet() > s.maxPagesPerHost()) {

@@ -18,8 +18,9 @@ import java.time.Duration;
  * @param maxQueryParameters  query parameters in a URL (0: no URL with a query is queued)
  * @param maxQueryLength      characters in a URL's query (0: no URL with a non-empty query is queued)
  * @param maxParameterRepeats times one parameter name may occur in a URL's query (?f=1&f=2&f=3...)
- * @param maxUrlsPerShape     URLs queued per shape: the URL with every run of digits replaced by one mark, so
- *                            that URLs differing only by numbers (a calendar's ?month=N+1) share a shape
+ * @param maxUrlsPerShape     URLs queued per shape (the URL with every number replaced by one mark, so that
+ *                            URLs differing only by numbers, a calendar's ?month=N+1, share a shape) before the
+ *                            shape's URLs more than 20 links deeper than its shallowest are dropped
  * @param keepSessionIds      whether {@link CrawlLimits#normalize} keeps session ids (false: strips them)
  */
 public record LimitSettings(int maxDepth, long maxPages, long maxPagesPerHost, long maxBytes, Duration maxTime,

@@ -21,8 +21,8 @@ final class TrapGuards {
         this.shapes = settings.maxUrlsPerShape() >= 0 ? new UrlShapes(UrlShapes.MAX_SHAPES) : null;
     }
 
-    /** The trap this URL belongs to ({@code trap-...}), or null. Counts its shape when it passes the rest. */
-    String reason(WebUrl url) {
+    /** The trap ({@code trap-...}) this URL, found at {@code depth}, is in, or null. Counts its shape if it gets there. */
+    String reason(WebUrl url, int depth) {
         List<String> segments = url.segments();
         if (s.maxPathSegments() >= 0 && segments.size() > s.maxPathSegments()) return "trap-deep-path";
         if (s.maxSegmentRepeats() >= 0 && mostRepeats(segments) > s.maxSegmentRepeats()) {
@@ -41,7 +41,7 @@ final class TrapGuards {
                 return "trap-repeated-segment-in-query";
             }
         }
-        if (shapes != null && shapes.count(url) > s.maxUrlsPerShape()) return "trap-url-shape";
+        if (shapes != null && shapes.overLimit(url, depth, s.maxUrlsPerShape())) return "trap-url-shape";
         return null;
     }
 

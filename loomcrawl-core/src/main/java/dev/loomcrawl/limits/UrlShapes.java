@@ -9,7 +9,10 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * Counts URLs by shape: the origin, path and query with every run of digits replaced by one mark, so that
  * {@code /cal?month=11} and {@code /cal?month=12} share the shape {@code /cal?month=#}. A counter that never
- * ends (a calendar, endless pagination) makes ever more URLs of one shape.
+ * ends (a calendar, endless pagination) makes ever more URLs of one shape, each a link deeper than the last.
+ * A big site of numbered pages ({@code /article/123456}) makes many URLs of one shape too, but all within a
+ * few links of each other. So a shape is over its limit only when it has more than {@code max} URLs and the
+ * new one lies more than {@link #DEPTH_SPAN} links deeper than the shape's shallowest URL.
  *
  * <p>Memory is bounded: a shape is kept as a 64-bit hash with its count, at most {@code capacity} of them
  * (100,000 by default: a few MiB), least recently seen first out. A shape of a trap is seen on every step of
@@ -19,6 +22,8 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class UrlShapes {
     static final int MAX_SHAPES = 100_000;
+    /** How many links deeper than its shallowest URL a shape may reach whatever its count: 20, as Heritrix's hops. */
+    static final int DEPTH_SPAN = 20;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Map<Long, int[]> counts;
@@ -32,13 +37,31 @@ final class UrlShapes {
         };
     }
 
-    /** Counts this URL under its shape; how many URLs that shape now has (0 for a URL with no digit). */
-    int count(WebUrl url) {
+    /**
+     * Counts this URL, found at {@code depth}, under its shape; whether the shape is now over its limit: more
+     * than {@code max} URLs, and this one more than {@link #DEPTH_SPAN} links deeper than the shallowest.
+     */
+    boolean overLimit(WebUrl url, int depth, int max) {
         Long shape = shapeHash(url);
-        if (shape == null) return 0;
+        if (shape == null) return false;
         lock.lock();
         try {
-            return ++counts.computeIfAbsent(shape, k -> new int[1])[0];
+            int[] c = counts.computeIfAbsent(shape, k -> new int[] {0, depth}); // count, shallowest depth
+            c[0]++;
+            c[1] = Math.min(c[1], depth);
+            return c[0] > max && depth - c[1] > DEPTH_SPAN;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** How many URLs this URL's shape has counted (0 for a URL with no digit, or a shape not kept). */
+    int count(WebUrl url) {
+        Long shape = shapeHash(url);
+        lock.lock();
+        try {
+            int[] c = shape == null ? null : counts.get(shape);
+            return c == null ? 0 : c[0];
         } finally {
             lock.unlock();
         }

@@ -45,22 +45,36 @@ class TrapGuardsTest {
     }
 
     @Test
-    void urlsThatDifferOnlyByNumbersShareAShapeWhoseCountIsLimited() {
+    void urlsThatDifferOnlyByNumbersShareAShapeWhoseCountIsLimitedOnceItSpreadsDeep() {
         CrawlLimits limits = new CrawlLimits(LimitSettings.builder().maxUrlsPerShape(3).build());
-        List<String> reasons = List.of("/cal?m=1", "/cal?m=22", "/cal?m=-5", "/cal?m=4", "/cal?n=4", "/x/9",
-                        "/cal?m=2026-05", "/cal?m=2026-06", "/cal?m=2026-07", "/cal?m=2026-08").stream()
-                .map(p -> String.valueOf(limits.dropReason(WebUrl.parse("http://h" + p), 1))).toList();
-        assertEquals(List.of("null", "null", "null", "trap-url-shape", "null", "null",
-                "null", "null", "null", "trap-url-shape"), reasons);
-        assertNull(limits.dropReason(WebUrl.parse("http://other/cal?m=1"), 1), "shapes are per host");
+        int far = 1 + UrlShapes.DEPTH_SPAN + 1;
+        assertNull(limits.dropReason(WebUrl.parse("http://h/cal?m=1"), 1));
+        assertNull(limits.dropReason(WebUrl.parse("http://h/cal?m=22"), 2));
+        assertNull(limits.dropReason(WebUrl.parse("http://h/cal?m=-5"), 3));
+        assertNull(limits.dropReason(WebUrl.parse("http://h/cal?m=4"), 4), "a fourth, but near the first");
+        assertEquals("trap-url-shape", limits.dropReason(WebUrl.parse("http://h/cal?m=5"), far));
+        assertNull(limits.dropReason(WebUrl.parse("http://h/cal?n=5"), far), "another parameter, another shape");
+        assertNull(limits.dropReason(WebUrl.parse("http://other/cal?m=5"), far), "shapes are per host");
+        for (int day = 10; day < 13; day++) {
+            assertNull(limits.dropReason(WebUrl.parse("http://h/cal?d=2026-05-" + day), day == 10 ? 1 : far));
+        }
+        assertEquals("trap-url-shape", limits.dropReason(WebUrl.parse("http://h/cal?d=2026-05-14"), far));
+    }
+
+    @Test
+    void aShapeWithManyUrlsAllWithinAFewLinksIsNeverCut() {
+        CrawlLimits limits = new CrawlLimits(LimitSettings.builder().maxUrlsPerShape(3).build());
+        for (int i = 0; i < 5000; i++) {
+            assertNull(limits.dropReason(WebUrl.parse("http://h/article/" + i), 1 + i % (UrlShapes.DEPTH_SPAN + 1)));
+        }
     }
 
     @Test
     void urlsWithoutDigitsAreNotCountedByShape() {
         CrawlLimits limits = new CrawlLimits(LimitSettings.builder().maxUrlsPerShape(1).build());
-        assertNull(limits.dropReason(WebUrl.parse("http://h/a"), 1));
-        assertNull(limits.dropReason(WebUrl.parse("http://h/b"), 1));
-        assertNull(limits.dropReason(WebUrl.parse("http://127.0.0.1:8080/c"), 1));
+        assertNull(limits.dropReason(WebUrl.parse("http://127.0.0.1:8080/a"), 1));
+        assertNull(limits.dropReason(WebUrl.parse("http://127.0.0.1:8080/b"), 30));
+        assertNull(limits.dropReason(WebUrl.parse("http://127.0.0.1:8080/c"), 60));
     }
 
     @Test
@@ -68,11 +82,11 @@ class TrapGuardsTest {
         UrlShapes shapes = new UrlShapes(100);
         WebUrl busy = WebUrl.parse("http://h/busy?n=1");
         for (int i = 0; i < 1000; i++) {
-            shapes.count(WebUrl.parse("http://h/s" + "abcdefghij".charAt(i % 10) + "/" + i + "?k=" + "x".repeat(i)));
-            shapes.count(busy);
+            shapes.overLimit(WebUrl.parse("http://h/s" + "abcdefghij".charAt(i % 10) + "/" + i + "?k=" + "x".repeat(i)), 1, 1);
+            shapes.overLimit(busy, 1, 1);
         }
         assertEquals(100, shapes.size());
-        assertEquals(1001, shapes.count(busy)); // seen all along, so kept
+        assertEquals(1000, shapes.count(busy)); // seen all along, so kept
     }
 
     @Test
