@@ -2,6 +2,7 @@ package dev.loomcrawl.limits;
 
 import dev.loomcrawl.url.WebUrl;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,7 @@ final class TrapGuards {
         this.shapes = settings.maxUrlsPerShape() >= 0 ? new UrlShapes(UrlShapes.MAX_SHAPES) : null;
     }
 
-    /** The trap ({@code trap-...}) this URL, found at {@code depth}, is in, or null. Counts its shape if it gets there. */
+    /** The trap ({@code trap-...}) this URL, found at {@code depth}, is in, or null. Counts its shape last. */
     String reason(WebUrl url, int depth) {
         List<String> segments = url.segments();
         if (s.maxPathSegments() >= 0 && segments.size() > s.maxPathSegments()) return "trap-deep-path";
@@ -63,7 +64,7 @@ final class TrapGuards {
     }
 
     private static List<String> pieces(String s, String separators) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         int start = 0;
         for (int i = 0; i <= s.length(); i++) {
             if (i == s.length() || separators.indexOf(s.charAt(i)) >= 0) {

@@ -77,7 +77,7 @@ final class UrlShapes {
         }
     }
 
-    /** The shape as text: {@code http://host:port/path?query} with each number (digits, and a leading minus) as {@code #}. */
+    /** The shape as text: {@code http://host:port/path?query}, each number (digits, a leading minus) as {@code #}. */
     static String shape(WebUrl url) {
         StringBuilder sb = new StringBuilder();
         sb.append(url.scheme()).append("://").append(url.host()).append(':').append(url.port());

@@ -82,9 +82,11 @@ class TrapGuardsOnDocSitesTest {
             pieceRepeats = Math.max(pieceRepeats, TrapGuards.mostRepeats(TrapGuards.pathAndQueryPieces(u)));
             if (u.query() != null) {
                 query = Math.max(query, u.query().length());
-                parameterRepeats = Math.max(parameterRepeats, TrapGuards.mostRepeats(TrapGuards.parameterNames(u.query())));
+                int names = TrapGuards.mostRepeats(TrapGuards.parameterNames(u.query()));
+                parameterRepeats = Math.max(parameterRepeats, names);
             }
-            if (u.toString().chars().skip(7).anyMatch(Character::isDigit)) shapes.merge(UrlShapes.shape(u), 1, Integer::sum);
+            String pathAndQuery = u.path() + (u.query() == null ? "" : u.query());
+            if (pathAndQuery.chars().anyMatch(Character::isDigit)) shapes.merge(UrlShapes.shape(u), 1, Integer::sum);
         }
         Map.Entry<String, Integer> top = shapes.entrySet().stream().max(Map.Entry.comparingByValue()).orElse(null);
         Map<String, Object> most = new java.util.LinkedHashMap<>();

@@ -82,7 +82,8 @@ class TrapGuardsTest {
         UrlShapes shapes = new UrlShapes(100);
         WebUrl busy = WebUrl.parse("http://h/busy?n=1");
         for (int i = 0; i < 1000; i++) {
-            shapes.overLimit(WebUrl.parse("http://h/s" + "abcdefghij".charAt(i % 10) + "/" + i + "?k=" + "x".repeat(i)), 1, 1);
+            String oneOff = "http://h/s" + "abcdefghij".charAt(i % 10) + "/" + i + "?k=" + "x".repeat(i);
+            shapes.overLimit(WebUrl.parse(oneOff), 1, 1);
             shapes.overLimit(busy, 1, 1);
         }
         assertEquals(100, shapes.size());
