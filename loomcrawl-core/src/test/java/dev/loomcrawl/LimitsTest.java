@@ -1,12 +1,15 @@
 package dev.loomcrawl;
 
 import dev.loomcrawl.limits.LimitSettings;
+import dev.loomcrawl.state.ConfigCodec;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -15,9 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Crawl limits and trap guards: what each drops, and that the report can say why. */
 class LimitsTest {
     private static LimitSettings limits(int depth, long pages, long perHost, long bytes, Duration time) {
-        LimitSettings d = LimitSettings.defaults();
-        return new LimitSettings(depth, pages, perHost, bytes, time, d.maxUrlLength(), d.maxPathSegments(),
-                d.maxSegmentRepeats(), d.maxQueryParameters());
+        return LimitSettings.builder().maxDepth(depth).maxPages(pages).maxPagesPerHost(perHost).maxBytes(bytes)
+                .maxTime(time).build();
     }
 
     private static long fetched(CrawlRun run) {
@@ -122,5 +124,41 @@ class LimitsTest {
             CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/")).limits(limits(1, -1, -1, -1, null)));
             assertEquals(Map.of("max-depth", 1L), run.summary().dropped());
         }
+    }
+
+    @Test
+    void theDefaultsAreThoseTheDocumentationAndTheCommandLineHelpGive() {
+        LimitSettings d = LimitSettings.defaults();
+        assertEquals(List.of(2048, 40, 3, 32, 1024, 5, 1000), List.of(d.maxUrlLength(), d.maxPathSegments(),
+                d.maxSegmentRepeats(), d.maxQueryParameters(), d.maxQueryLength(), d.maxParameterRepeats(),
+                d.maxUrlsPerShape()));
+        assertFalse(d.keepSessionIds());
+        assertEquals(LimitSettings.builder().noLimits().build(), LimitSettings.NONE);
+        assertEquals(List.of(-1, -1, -1, -1, -1, -1, -1), List.of(LimitSettings.NONE.maxUrlLength(),
+                LimitSettings.NONE.maxPathSegments(), LimitSettings.NONE.maxSegmentRepeats(),
+                LimitSettings.NONE.maxQueryParameters(), LimitSettings.NONE.maxQueryLength(),
+                LimitSettings.NONE.maxParameterRepeats(), LimitSettings.NONE.maxUrlsPerShape()));
+    }
+
+    @Test
+    void everyLimitAndTrapGuardIsSavedAndReadBack() {
+        LimitSettings l = LimitSettings.builder().maxDepth(3).maxPages(100).maxPagesPerHost(10).maxBytes(1 << 20)
+                .maxTime(Duration.ofMinutes(5)).maxUrlLength(500).maxPathSegments(20).maxSegmentRepeats(2)
+                .maxQueryParameters(8).maxQueryLength(300).maxParameterRepeats(2).maxUrlsPerShape(77)
+                .keepSessionIds(true).build();
+        CrawlConfig config = CrawlConfig.builder().root("http://example.com/").limits(l).build();
+        assertEquals(l, ConfigCodec.decode(ConfigCodec.encode(config)).limits());
+        LimitSettings off = LimitSettings.builder().noTrapGuards().build();
+        assertEquals(off, ConfigCodec.decode(ConfigCodec.encode(CrawlConfig.builder().root("http://example.com/")
+                .limits(off).build())).limits());
+    }
+
+    @Test
+    void aStateFileWrittenBeforeTheQueryGuardsReadsThemAsTheirDefaults() {
+        List<ConfigCodec.Setting> old = ConfigCodec.encode(CrawlConfig.builder().root("http://example.com/")
+                        .limits(LimitSettings.builder().maxPathSegments(20).build()).build()).stream()
+                .filter(s -> !Set.of("max-query-length", "max-parameter-repeats", "max-urls-per-shape",
+                        "keep-session-ids").contains(s.name())).toList();
+        assertEquals(LimitSettings.builder().maxPathSegments(20).build(), ConfigCodec.decode(old).limits());
     }
 }

@@ -7,7 +7,10 @@ import picocli.CommandLine.Option;
 
 import java.time.Duration;
 
-/** Options that bound a crawl. Unset means no limit, except the URL length and trap guards' defaults. */
+/**
+ * Options that bound a crawl. Unset means no limit, except the URL length, the trap guards and session-id
+ * stripping, which are on by default (docs/politeness.md lists them).
+ */
 final class LimitOptions {
     @Option(names = "--max-depth", paramLabel = "N", description = "Links followed away from a root.")
     Integer maxDepth;
@@ -30,24 +33,73 @@ final class LimitOptions {
             description = "Longer URLs are dropped (default: ${DEFAULT-VALUE}).")
     int maxUrlLength;
 
+    @Option(names = "--max-path-segments", paramLabel = "N",
+            description = "URLs with more path segments are dropped as a trap (default: 40; -1: no limit).")
+    Integer maxPathSegments;
+
+    @Option(names = "--max-segment-repeats", paramLabel = "N", description = "URLs in which one path segment, "
+            + "or one piece of path and query cut at / ? & ;, occurs more often are dropped as a trap "
+            + "(default: 3; -1: no limit).")
+    Integer maxSegmentRepeats;
+
+    @Option(names = "--max-query-parameters", paramLabel = "N", description = "URLs with more query parameters "
+            + "are dropped as a trap (default: 32; 0 drops every URL with a query; -1: no limit).")
+    Integer maxQueryParameters;
+
+    @Option(names = "--max-query-length", paramLabel = "N", description = "URLs with a longer query (in "
+            + "characters) are dropped as a trap (default: 1024; 0 drops every URL with a query; -1: no limit).")
+    Integer maxQueryLength;
+
+    @Option(names = "--max-parameter-repeats", paramLabel = "N", description = "URLs in which one parameter "
+            + "name occurs more often are dropped as a trap (default: 5; -1: no limit).")
+    Integer maxParameterRepeats;
+
+    @Option(names = "--max-urls-per-shape", paramLabel = "N", description = "URLs that differ only by their "
+            + "numbers (?month=1, ?month=2...) share a shape; past N of one shape on a host, those more than 20 "
+            + "links deeper than its first are dropped as a trap (default: 1000; -1: no limit).")
+    Integer maxUrlsPerShape;
+
+    @Option(names = "--no-trap-guards", description = "Turn off every trap guard (path segments, repeats, query "
+            + "parameters and length, URL shapes) except those given as options too.")
+    boolean noTrapGuards;
+
+    @Option(names = "--keep-session-ids", description = "Fetch discovered URLs with their session ids "
+            + "(;jsessionid=, PHPSESSID, sid...) instead of stripping them.")
+    boolean keepSessionIds;
+
     void applyTo(CrawlConfig.Builder b) {
         validate();
-        LimitSettings d = LimitSettings.defaults();
-        b.limits(new LimitSettings(maxDepth == null ? -1 : maxDepth, orNone(maxPages), orNone(maxPagesPerHost),
-                orNone(maxBytes), maxTime, maxUrlLength, d.maxPathSegments(), d.maxSegmentRepeats(),
-                d.maxQueryParameters()));
+        LimitSettings.Builder l = LimitSettings.builder().maxDepth(maxDepth == null ? -1 : maxDepth)
+                .maxPages(orNone(maxPages)).maxPagesPerHost(orNone(maxPagesPerHost)).maxBytes(orNone(maxBytes))
+                .maxTime(maxTime).maxUrlLength(maxUrlLength).keepSessionIds(keepSessionIds);
+        if (noTrapGuards) l.noTrapGuards();
+        b.limits(givenTrapGuards(l).build());
     }
 
     /** The saved limits of a resumed crawl, with those given on this command line in their place. */
     LimitSettings overriding(LimitSettings saved, CommandLine.ParseResult given) {
         validate();
-        return new LimitSettings(given.hasMatchedOption("--max-depth") ? maxDepth : saved.maxDepth(),
-                given.hasMatchedOption("--max-pages") ? maxPages : saved.maxPages(),
-                given.hasMatchedOption("--max-pages-per-host") ? maxPagesPerHost : saved.maxPagesPerHost(),
-                given.hasMatchedOption("--max-bytes") ? maxBytes : saved.maxBytes(),
-                given.hasMatchedOption("--max-time") ? maxTime : saved.maxTime(),
-                given.hasMatchedOption("--max-url-length") ? maxUrlLength : saved.maxUrlLength(),
-                saved.maxPathSegments(), saved.maxSegmentRepeats(), saved.maxQueryParameters());
+        LimitSettings.Builder l = saved.toBuilder();
+        if (given.hasMatchedOption("--max-depth")) l.maxDepth(maxDepth);
+        if (given.hasMatchedOption("--max-pages")) l.maxPages(maxPages);
+        if (given.hasMatchedOption("--max-pages-per-host")) l.maxPagesPerHost(maxPagesPerHost);
+        if (given.hasMatchedOption("--max-bytes")) l.maxBytes(maxBytes);
+        if (given.hasMatchedOption("--max-time")) l.maxTime(maxTime);
+        if (given.hasMatchedOption("--max-url-length")) l.maxUrlLength(maxUrlLength);
+        if (keepSessionIds) l.keepSessionIds(true);
+        if (noTrapGuards) l.noTrapGuards();
+        return givenTrapGuards(l).build();
+    }
+
+    /** The trap guards given on the command line, in place of what {@code l} has. */
+    private LimitSettings.Builder givenTrapGuards(LimitSettings.Builder l) {
+        if (maxPathSegments != null) l.maxPathSegments(maxPathSegments);
+        if (maxSegmentRepeats != null) l.maxSegmentRepeats(maxSegmentRepeats);
+        if (maxQueryParameters != null) l.maxQueryParameters(maxQueryParameters);
+        if (maxQueryLength != null) l.maxQueryLength(maxQueryLength);
+        if (maxParameterRepeats != null) l.maxParameterRepeats(maxParameterRepeats);
+        if (maxUrlsPerShape != null) l.maxUrlsPerShape(maxUrlsPerShape);
+        return l;
     }
 
     private void validate() {
@@ -56,8 +108,21 @@ final class LimitOptions {
         positive(maxPagesPerHost, "--max-pages-per-host", 1);
         positive(maxBytes, "--max-bytes", 1);
         positive((long) maxUrlLength, "--max-url-length", 16);
+        guard(maxPathSegments, "--max-path-segments", 1);
+        guard(maxSegmentRepeats, "--max-segment-repeats", 1);
+        guard(maxQueryParameters, "--max-query-parameters", 0);
+        guard(maxQueryLength, "--max-query-length", 0);
+        guard(maxParameterRepeats, "--max-parameter-repeats", 1);
+        guard(maxUrlsPerShape, "--max-urls-per-shape", 1);
         if (maxTime != null && !maxTime.isPositive()) {
             throw new IllegalArgumentException("--max-time must be a positive duration, got " + maxTime);
+        }
+    }
+
+    /** A trap guard's value: -1 turns it off, else at least {@code least}. */
+    private static void guard(Integer n, String option, int least) {
+        if (n != null && n != -1 && n < least) {
+            throw new IllegalArgumentException(option + " must be -1 (no limit) or at least " + least + ", got " + n);
         }
     }
 

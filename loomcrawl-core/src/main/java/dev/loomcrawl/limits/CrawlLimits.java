@@ -2,20 +2,21 @@ package dev.loomcrawl.limits;
 
 import dev.loomcrawl.url.WebUrl;
 
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Applies {@link LimitSettings}. {@link #dropReason} is asked before a discovered URL is queued (depth, URL
- * length, traps, pages per host); {@link #startPage}, {@link #addBytes} and {@link #exhausted} keep the
- * crawl's budget (pages, bytes, time). For a resumed crawl, pages, bytes and per-host counts go on from what
- * earlier runs used, so they bound the whole crawl; the time limit bounds each run.
+ * Applies {@link LimitSettings}. {@link #normalize} strips session ids from each discovered URL before the
+ * seen set is asked; {@link #dropReason} is asked before a newly seen URL is queued (depth, URL length, trap
+ * guards, pages per host); {@link #startPage}, {@link #addBytes} and {@link #exhausted} keep the crawl's
+ * budget (pages, bytes, time). For a resumed crawl, pages, bytes and per-host counts go on from what
+ * earlier runs used, so they bound the whole crawl; the time limit bounds each run, and URL shapes
+ * ({@code trap-url-shape}) are counted afresh in each run.
  */
 public final class CrawlLimits {
     private final LimitSettings s;
+    private final TrapGuards traps;
     private final long deadline;
     private final Map<String, AtomicLong> perHost = new ConcurrentHashMap<>();
     private final AtomicLong pages = new AtomicLong();
@@ -28,6 +29,7 @@ public final class CrawlLimits {
     /** Limits for the next run of a resumed crawl: pages, bytes and per-host counts go on from {@code used}. */
     public CrawlLimits(LimitSettings settings, LimitUsage used) {
         this.s = settings;
+        this.traps = new TrapGuards(settings);
         this.deadline = settings.maxTime() == null ? Long.MAX_VALUE : System.nanoTime() + settings.maxTime().toNanos();
         pages.set(used.pages());
         bytes.set(used.bytes());
@@ -38,11 +40,8 @@ public final class CrawlLimits {
     public String dropReason(WebUrl url, int depth) {
         if (s.maxDepth() >= 0 && depth > s.maxDepth()) return "max-depth";
         if (s.maxUrlLength() >= 0 && url.toString().length() > s.maxUrlLength()) return "max-url-length";
-        List<String> segments = url.segments();
-        if (s.maxPathSegments() >= 0 && segments.size() > s.maxPathSegments()) return "trap-deep-path";
-        if (s.maxSegmentRepeats() >= 0 && repeats(segments) > s.maxSegmentRepeats()) return "trap-repeated-segment";
-        if (s.maxQueryParameters() >= 0 && url.query() != null
-                && url.query().split("[&;]").length > s.maxQueryParameters()) return "trap-many-parameters";
+        String trap = traps.reason(url, depth);
+        if (trap != null) return trap;
         if (s.maxPagesPerHost() >= 0
                 && perHost.computeIfAbsent(url.host(), h -> new AtomicLong()).incrementAndGet() > s.maxPagesPerHost()) {
             return "max-pages-per-host";
@@ -50,13 +49,13 @@ public final class CrawlLimits {
         return null;
     }
 
-    private static int repeats(List<String> segments) {
-        Map<String, Integer> counts = new HashMap<>();
-        int max = 0;
-        for (String seg : segments) {
-            if (!seg.isEmpty()) max = Math.max(max, counts.merge(seg, 1, Integer::sum));
-        }
-        return max;
+    /**
+     * The URL to fetch and to compare with the seen set in place of a discovered one: without its session ids
+     * ({@code ;jsessionid=}, {@code PHPSESSID}, {@code sid}... see {@link SessionIds}), unless the settings
+     * keep them. The same instance when nothing changes.
+     */
+    public WebUrl normalize(WebUrl url) {
+        return s.keepSessionIds() ? url : SessionIds.strip(url);
     }
 
     /** Takes one page from the budget; false (and nothing taken) when {@code maxPages} are already started. */

@@ -75,6 +75,10 @@ public final class ConfigCodec {
         add(out, "max-path-segments", l.maxPathSegments());
         add(out, "max-segment-repeats", l.maxSegmentRepeats());
         add(out, "max-query-parameters", l.maxQueryParameters());
+        add(out, "max-query-length", l.maxQueryLength());
+        add(out, "max-parameter-repeats", l.maxParameterRepeats());
+        add(out, "max-urls-per-shape", l.maxUrlsPerShape());
+        add(out, "keep-session-ids", l.keepSessionIds());
     }
 
     /** Rebuilds the configuration; a bad or unknown setting is an {@link IllegalArgumentException} naming it. */
@@ -117,16 +121,21 @@ public final class ConfigCodec {
     }
 
     private static LimitSettings decodeLimits(Values v) {
-        LimitSettings d = LimitSettings.defaults();
-        return new LimitSettings(v.one("max-depth", Integer::parseInt).orElse(d.maxDepth()),
-                v.one("max-pages", Long::parseLong).orElse(d.maxPages()),
-                v.one("max-pages-per-host", Long::parseLong).orElse(d.maxPagesPerHost()),
-                v.one("max-bytes", Long::parseLong).orElse(d.maxBytes()),
-                v.one("max-time", Duration::parse).orElse(d.maxTime()),
-                v.one("max-url-length", Integer::parseInt).orElse(d.maxUrlLength()),
-                v.one("max-path-segments", Integer::parseInt).orElse(d.maxPathSegments()),
-                v.one("max-segment-repeats", Integer::parseInt).orElse(d.maxSegmentRepeats()),
-                v.one("max-query-parameters", Integer::parseInt).orElse(d.maxQueryParameters()));
+        LimitSettings.Builder b = LimitSettings.builder();
+        v.one("max-depth", Integer::parseInt).ifPresent(b::maxDepth);
+        v.one("max-pages", Long::parseLong).ifPresent(b::maxPages);
+        v.one("max-pages-per-host", Long::parseLong).ifPresent(b::maxPagesPerHost);
+        v.one("max-bytes", Long::parseLong).ifPresent(b::maxBytes);
+        v.one("max-time", Duration::parse).ifPresent(b::maxTime);
+        v.one("max-url-length", Integer::parseInt).ifPresent(b::maxUrlLength);
+        v.one("max-path-segments", Integer::parseInt).ifPresent(b::maxPathSegments);
+        v.one("max-segment-repeats", Integer::parseInt).ifPresent(b::maxSegmentRepeats);
+        v.one("max-query-parameters", Integer::parseInt).ifPresent(b::maxQueryParameters);
+        v.one("max-query-length", Integer::parseInt).ifPresent(b::maxQueryLength);
+        v.one("max-parameter-repeats", Integer::parseInt).ifPresent(b::maxParameterRepeats);
+        v.one("max-urls-per-shape", Integer::parseInt).ifPresent(b::maxUrlsPerShape);
+        v.one("keep-session-ids", ConfigCodec::bool).ifPresent(b::keepSessionIds);
+        return b.build();
     }
 
     private static void add(List<Setting> out, String name, Object value) {
