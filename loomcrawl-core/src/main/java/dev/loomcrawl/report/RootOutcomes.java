@@ -126,7 +126,7 @@ public final class RootOutcomes implements CrawlListener {
             case DNS -> "its host name does not resolve (" + detail + "): check the spelling";
             case UNREACHABLE -> "no route to its host (" + detail + ")";
             case TLS -> "TLS failed (" + detail + "): -k/--insecure accepts any certificate";
-            case BLOCKED -> detail + ": --allow-private allows private and loopback addresses";
+            case BLOCKED -> detail.replaceFirst("^AddressBlockedException: ", ""); // it says what to pass
             default -> error.startsWith("robots.txt ") ? error + "; try later" : r.errorKind().label() + ": " + error;
         };
     }
