@@ -139,13 +139,12 @@ public record CrawlConfig(
         private final List<Map.Entry<String, String>> headers = new ArrayList<>();
         private boolean checkLinks;
 
-        /** Adds a root URL; one without a scheme gets {@code http://}, as in the seed. */
+        /**
+         * Adds a root URL; one without a scheme gets {@code http://}, as in the seed. A local path or a scheme
+         * other than http(s) is refused, saying what to give instead ({@link RootUrl}).
+         */
         public Builder root(String root) {
-            String r = root.strip();
-            String withScheme = r.matches("(?i)^[a-z][a-z0-9+.-]*://.*") ? r : "http://" + r;
-            WebUrl url = WebUrl.tryParse(withScheme, null);
-            require(url != null, "not a valid http(s) root URL: " + root);
-            roots.add(url);
+            roots.add(RootUrl.parse(root));
             return this;
         }
 

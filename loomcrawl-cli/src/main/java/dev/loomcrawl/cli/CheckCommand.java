@@ -6,6 +6,7 @@ import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlException;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.Crawler;
+import dev.loomcrawl.RootUrl;
 import dev.loomcrawl.output.LinkCheck;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -85,6 +86,8 @@ final class CheckCommand implements Callable<Integer> {
             } else if (Files.exists(dir)) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
                         target + " is a file; give a directory or a URL");
+            } else if (RootUrl.isLocalPath(target)) {
+                throw new Main.BadInput(spec.commandLine(), "no such directory: " + target);
             }
             CrawlConfig config = config(root, server == null);
             LinkCheck check = new LinkCheck();

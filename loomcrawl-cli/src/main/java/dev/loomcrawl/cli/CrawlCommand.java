@@ -3,7 +3,10 @@ package dev.loomcrawl.cli;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.CrawlException;
 import dev.loomcrawl.Crawler;
+import dev.loomcrawl.RootUrl;
+import dev.loomcrawl.report.RootOutcomes;
 import dev.loomcrawl.report.TextReport;
 import dev.loomcrawl.scope.ScopeKind;
 import dev.loomcrawl.scrape.SelectorScraper;
@@ -12,9 +15,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.io.PrintWriter;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
@@ -31,7 +37,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
                 "  loomcrawl crawl --frontier redis://localhost:6379 --crawl-id docs   (another process joins)",
                 "",
                 "Press Ctrl-C once to stop taking new URLs and finish those in flight, twice to abort them.",
-                "Exit codes: 0 crawl finished, 1 crawl failed, 2 usage error, 130 interrupted."})
+                Main.EXIT_CODES})
 final class CrawlCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -137,40 +143,80 @@ final class CrawlCommand implements Callable<Integer> {
         if (roots.isEmpty() && !frontier.given()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'ROOT'");
         }
+        for (String root : roots) {
+            try {
+                RootUrl.parse(root);
+            } catch (IllegalArgumentException e) {
+                throw new Main.BadInput(spec.commandLine(), e.getMessage());
+            }
+        }
         CrawlConfig config = roots.isEmpty() ? null : usage(this::config);
         SelectorScraper scraper = usage(scrape::scraper);
+        scrape.refuseInconsistent(spec, outputs.items != null);
         if (frontier.given()) {
             if (state.file != null) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--state and --frontier cannot be "
                         + "combined: a shared crawl keeps its state in Redis");
             }
             state.refuseLinksWithoutState(spec);
-            return frontier.crawl(config, maxTasks, spec, (crawler, joined) -> crawl(crawler, joined, scraper));
+            // other processes may have fetched the roots: this one does not judge them (exit 3)
+            return frontier.crawl(config, maxTasks, spec, (crawler, joined) -> crawl(crawler, joined, scraper, false));
         }
         if (state.file != null) {
-            Outputs.Plan plan = outputs.plan(spec, log.quiet, scrape.fieldNames(), true);
+            Outputs.Plan plan = outputs.plan(spec, log.quiet, scrape.fieldNames(), state.file);
             return state.crawl(config, SavedOptions.of(plan, scrape), plan.progress(), spec);
         }
         state.refuseLinksWithoutState(spec);
         try (Crawler crawler = Crawler.create(config)) {
-            return crawl(crawler, config, scraper);
+            return crawl(crawler, config, scraper, true);
         }
     }
 
-    /** Runs the crawl with the outputs asked for, prints its report and returns the exit code. */
-    private int crawl(Crawler crawler, CrawlConfig config, SelectorScraper scraper) {
+    /**
+     * Runs the crawl with the outputs asked for, prints its report and returns the exit code. A failure that
+     * stops the crawl (an output on a full disk) is one line after the report, which covers the URLs finished
+     * until then; with {@code judgeRoots}, so is each root's failure when none of them succeeded.
+     */
+    private int crawl(Crawler crawler, CrawlConfig config, SelectorScraper scraper, boolean judgeRoots) {
         ConcurrentLinkedQueue<CrawlRecord> records = new ConcurrentLinkedQueue<>();
+        RootOutcomes rootOutcomes = new RootOutcomes(config);
         CrawlSummary summary;
+        RuntimeException failure = null;
+        long start = System.nanoTime();
         try (Interrupts interrupts = Interrupts.install(crawler, spec);
              Outputs opened = outputs.open(config, crawler, spec, log.quiet, scrape.fieldNames())) {
-            crawler.addListener(records::add).pageHandler(scraper);
-            summary = crawler.crawl();
-            opened.finish(summary);
+            crawler.addListener(records::add).addListener(rootOutcomes).pageHandler(scraper);
+            try {
+                summary = crawler.crawl();
+            } catch (CrawlException e) {
+                failure = e;
+                summary = new CrawlSummary(records.size(), crawler.queued(), Duration.ofNanos(System.nanoTime() - start),
+                        config.maxTasks(), false, Instant.now(), null, Map.of());
+            }
+            try {
+                opened.finish(summary);
+            } catch (RuntimeException e) { // the output that stopped the crawl fails again as it closes
+                if (failure == null) failure = e;
+            }
         }
         var out = outputs.reportTo(spec);
         if (summary.interrupted()) out.println("Interrupted");
         TextReport.write(records, summary, out);
-        return summary.interrupted() ? 130 : 0;
+        out.flush();
+        PrintWriter err = spec.commandLine().getErr();
+        if (failure != null) {
+            err.println("loomcrawl: " + failure.getMessage());
+            return Main.FAILED;
+        }
+        if (summary.interrupted()) return Main.INTERRUPTED;
+        return judgeRoots ? judged(rootOutcomes, err) : Main.FINISHED;
+    }
+
+    /** Exit code 3, with one line per root saying why, when no root produced a successful response; else 0. */
+    static int judged(RootOutcomes rootOutcomes, PrintWriter err) {
+        List<String> why = rootOutcomes.explanations();
+        why.forEach(line -> err.println("loomcrawl: " + line));
+        return why.isEmpty() ? Main.FINISHED : Main.NO_ROOT_SUCCEEDED;
     }
 
     /** The crawl's configuration from the options; a bad value throws IllegalArgumentException naming it. */

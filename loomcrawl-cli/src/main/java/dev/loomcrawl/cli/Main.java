@@ -6,12 +6,36 @@ import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
 
-/** {@code loomcrawl}: the command-line entry point. Exit codes: 0 done, 1 failed, 2 usage error, 130 interrupted. */
+/**
+ * {@code loomcrawl}: the command-line entry point. Exit codes of {@code crawl} and {@code resume}: 0 finished,
+ * 1 the crawl failed (its state, an output, the disk), 2 usage error, 3 no root produced a successful response,
+ * 130 interrupted; of {@code check}: 0 no broken links, 1 broken links, 2 usage error, 3 the check failed.
+ */
 @Command(name = "loomcrawl", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = "A fast, polite web crawler on virtual threads.",
         subcommands = {CrawlCommand.class, CheckCommand.class, ResumeCommand.class, ReportCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
+    static final int FINISHED = 0;
+    static final int FAILED = 1;
+    static final int USAGE = 2;
+    static final int NO_ROOT_SUCCEEDED = 3;
+    static final int INTERRUPTED = 130;
+
+    /** The crawl and resume commands' exit codes, for their help footers. */
+    static final String EXIT_CODES = "Exit codes: 0 crawl finished, 1 crawl failed (state, output or disk), "
+            + "2 usage error, 3 no root produced a successful response (one line per root says why), 130 interrupted.";
+
+    /**
+     * Input that is not what it should be (a root that is a local path or not http(s), a missing directory):
+     * a usage error shown as its one line, without the usage, since no option is wrong.
+     */
+    static final class BadInput extends CommandLine.ParameterException {
+        BadInput(CommandLine cli, String message) {
+            super(cli, message);
+        }
+    }
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -26,6 +50,10 @@ public final class Main implements Runnable {
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, args2) -> {
             CommandLine cmd = e.getCommandLine();
+            if (e instanceof BadInput) {
+                cmd.getErr().println("loomcrawl: " + e.getMessage());
+                return USAGE;
+            }
             cmd.getErr().println(e.getMessage());
             cmd.getErr().print(cmd.getHelp().fullSynopsis());
             cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
@@ -33,7 +61,7 @@ public final class Main implements Runnable {
         });
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             commandLine.getErr().println("loomcrawl: " + e.getMessage());
-            return 1;
+            return FAILED;
         });
         return cli.execute(args);
     }

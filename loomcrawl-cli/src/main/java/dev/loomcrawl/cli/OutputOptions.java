@@ -9,8 +9,10 @@ import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -72,15 +74,17 @@ final class OutputOptions {
      * @param itemFields the scraped fields' names, in order (the items file's columns)
      */
     Outputs open(CrawlConfig config, Crawler crawler, CommandSpec spec, boolean quiet, List<String> itemFields) {
-        return Outputs.open(plan(spec, quiet, itemFields, false), config, crawler, spec.commandLine());
+        return Outputs.open(plan(spec, quiet, itemFields, null), config, crawler, spec.commandLine());
     }
 
     /**
-     * Checks the options and says what to open; a bad combination is a usage error. With a state, outputs are
-     * files, which resume appends to: standard output is refused.
+     * Checks the options and says what to open; a bad combination is a usage error, and so are two outputs on
+     * one file. With a state ({@code state} not null), outputs are files, which resume appends to: standard output
+     * is refused.
      */
-    Outputs.Plan plan(CommandSpec spec, boolean quiet, List<String> itemFields, boolean withState) {
+    Outputs.Plan plan(CommandSpec spec, boolean quiet, List<String> itemFields, Path state) {
         CommandLine cli = spec.commandLine();
+        boolean withState = state != null;
         LineFormat recordFormat = output == null ? null : recordFormat(cli);
         LineFormat linkFormat = links == null ? null : lineFormat(cli, "--links", links);
         LineFormat itemFormat = items == null ? null : lineFormat(cli, "--items", items);
@@ -94,8 +98,31 @@ final class OutputOptions {
         }
         if (warc != null && warc.toString().equals(STDOUT)) throw usage(cli, "--warc needs a path, not '-'");
         if (warcMaxSize < 1) throw usage(cli, "--warc-max-size must be at least 1 byte, got " + warcMaxSize);
+        refuseSharedFiles(cli, state);
         return new Outputs.Plan(output, recordFormat, links, linkFormat, items, itemFormat, itemFields,
                 warc, warcMaxSize, htmlReport, !noProgress && !quiet);
+    }
+
+    /** Two outputs (the state file included) on one file would garble both: a usage error naming them. */
+    private void refuseSharedFiles(CommandLine cli, Path state) {
+        Map<String, Path> files = new LinkedHashMap<>();
+        if (output != null && !STDOUT.equals(output)) files.put("--output", Path.of(output));
+        if (links != null && !STDOUT.equals(links)) files.put("--links", Path.of(links));
+        if (items != null && !STDOUT.equals(items)) files.put("--items", Path.of(items));
+        if (htmlReport != null) files.put("--html-report", htmlReport);
+        if (state != null) files.put("--state", state);
+        Map<Path, String> seen = new LinkedHashMap<>();
+        for (Map.Entry<String, Path> file : files.entrySet()) {
+            Path real = SameFile.normal(file.getValue());
+            String other = seen.putIfAbsent(real, file.getKey());
+            if (other != null) {
+                throw usage(cli, other + " and " + file.getKey() + " both name " + real + ": give each its own file");
+            }
+            if (warc != null && SameFile.isWarcFile(warc, real)) {
+                throw usage(cli, file.getKey() + " names " + real + ", one of the files of --warc " + warc
+                        + ": give each its own file");
+            }
+        }
     }
 
     private LineFormat recordFormat(CommandLine cli) {

@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
         footer = {"  loomcrawl resume crawl.db",
                 "  loomcrawl resume --max-pages 50000 --max-tasks 20 crawl.db",
                 "",
-                "Exit codes: 0 crawl finished, 1 crawl failed (or FILE refused), 2 usage error, 130 interrupted."})
+                Main.EXIT_CODES, "A FILE that cannot be used (missing, read-only, not a crawl's state) is exit code 1."})
 final class ResumeCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -2,6 +2,7 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.scrape.Selector;
 import dev.loomcrawl.scrape.SelectorScraper;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
@@ -22,6 +23,21 @@ final class ScrapeOptions {
     @Option(names = "--follow", paramLabel = "SELECTOR",
             description = "Follow only the links on (or inside) the elements this selects, within scope.")
     String follow;
+
+    /**
+     * Items are written to {@code --items} only, and are made of fields: {@code --items} without {@code --field},
+     * or {@code --item}/{@code --field} without {@code --items}, would write nothing, so each is a usage error.
+     */
+    void refuseInconsistent(CommandLine.Model.CommandSpec spec, boolean itemsFile) {
+        if (itemsFile && fields.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--items needs at least one --field "
+                    + "NAME=SELECTOR: an item is written as its fields (e.g. --field 'title=h1')");
+        }
+        if (!itemsFile && (item != null || !fields.isEmpty())) {
+            throw new CommandLine.ParameterException(spec.commandLine(), (item != null ? "--item" : "--field")
+                    + " needs --items FILE: scraped items are written there (.jsonl or .csv, '-' for standard output)");
+        }
+    }
 
     /** The scraper these options describe, or null when none is asked for. */
     SelectorScraper scraper() {

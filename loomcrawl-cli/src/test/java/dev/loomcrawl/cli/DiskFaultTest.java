@@ -4,6 +4,10 @@ import dev.loomcrawl.testkit.SmallDisk;
 import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.file.Files;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,8 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * A state file on a real small file system (a tmpfs this test mounts; skipped where mounting is not allowed)
- * that fills up or turns read-only: the crawl stops with one line, and resumes once the disk is usable again.
+ * A state file or an output on a real small file system (a tmpfs this test mounts; skipped where mounting is not
+ * allowed) that fills up or turns read-only: the crawl stops with one line, the report still prints, every line
+ * output ends with a whole line, and the crawl resumes once the disk is usable again.
  */
 class DiskFaultTest {
     private static final int PAGES = 2000;
@@ -43,7 +48,7 @@ class DiskFaultTest {
             LoomcrawlProcess full = LoomcrawlProcess.start(tmp, "crawl", "--no-progress", "--state", state,
                     "--max-tasks", "" + MAX_TASKS, "--per-host", "10", site.url("/p0"));
             assertEquals(1, full.exit(60), full.stderr());
-            assertEquals("", full.stdout());
+            assertTrue(full.stdout().startsWith("*** Report ***\n"), full.stdout()); // of what was committed
             String line = full.stderr();
             assertEquals(1, line.lines().count(), line);
             assertTrue(line.startsWith("loomcrawl: state file " + state + ": "), line);
@@ -94,6 +99,35 @@ class DiskFaultTest {
             Map<String, Integer> captures = OutputFiles.capturesPerUri(warcs);
             assertEquals(pages, captures.size());
             assertTrue(captures.values().stream().allMatch(n -> n == 1), captures.toString());
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"--output, false", "--links, false", "--items, false", "--output, true", "--links, true",
+            "--items, true"})
+    void aFullDiskUnderALineOutputLeavesWholeLinesStopsWithOneLineAndStillReports(String option, boolean withState)
+            throws Exception {
+        int pages = 800; // far more lines than the disk holds
+        try (SmallDisk disk = SmallDisk.tryMount("32k");
+             TestSite site = TestSite.builder().pages(TestSite.crossLinked(pages, 4)).start()) {
+            assumeTrue(disk != null, "cannot mount a tmpfs here (not root?)");
+            Path file = disk.dir().resolve("out.jsonl");
+            String state = tmp.resolve("crawl.db").toString();
+            List<String> args = new ArrayList<>(List.of("crawl", "-q", "--no-progress", "--max-tasks", "" + MAX_TASKS,
+                    "--per-host", "10", option, file.toString()));
+            if (option.equals("--items")) args.addAll(List.of("--field", "title=title"));
+            if (withState) args.addAll(List.of("--state", state));
+            args.add(site.url("/p0"));
+            CrawlCommandTest.Run full = CrawlCommandTest.run(args.toArray(String[]::new));
+            assertEquals(1, full.exit(), full.err());
+            assertEquals(1, full.err().lines().count(), full.err());
+            assertTrue(full.err().startsWith("loomcrawl: crawl stopped: cannot write " + file
+                    + ": No space left on device"), full.err());
+            assertTrue(full.out().startsWith("*** Report ***\n"), full.out());
+            assertTrue(full.out().contains("\nDone: "), full.out());
+            List<String> lines = OutputFiles.jsonLines(file); // every line whole, the last one included
+            assertTrue(lines.size() < pages, "the disk filled: " + lines.size() + " lines");
+            assertTrue(Files.size(file) > 0);
         }
     }
 

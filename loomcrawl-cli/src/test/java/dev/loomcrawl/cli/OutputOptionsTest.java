@@ -111,7 +111,7 @@ class OutputOptionsTest {
             assertEquals(1, r.exit());
             assertEquals(List.of("loomcrawl: crawl stopped: cannot write /dev/full: No space left on device"),
                     r.err().lines().toList());
-            assertEquals("", r.out());
+            assertTrue(r.out().startsWith("*** Report ***\n"), r.out()); // of the URLs done until then
             assertTrue(site.requests().size() < 300, "the crawl stopped early: " + site.requests().size());
         }
     }

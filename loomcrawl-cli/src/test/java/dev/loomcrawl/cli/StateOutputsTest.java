@@ -204,7 +204,8 @@ class StateOutputsTest {
     @Test
     void standardOutputIsRefusedForOutputsOfACrawlWithAState() {
         for (String option : new String[] {"--output", "--links", "--items"}) {
-            CrawlCommandTest.Run r = run("crawl", "--state", path("crawl.db"), option, "-", "http://127.0.0.1:9/");
+            String field = option.equals("--items") ? "--field=t=title" : "--no-progress";
+            CrawlCommandTest.Run r = run("crawl", "--state", path("crawl.db"), option, "-", field, "http://127.0.0.1:9/");
             assertEquals(2, r.exit(), option);
             assertTrue(r.err().startsWith("with --state, outputs are files, which 'loomcrawl resume' appends to: "),
                     r.err());
@@ -228,7 +229,7 @@ class StateOutputsTest {
             assertEquals(List.of("loomcrawl: crawl stopped: cannot write /dev/full: No space left on device. The state "
                     + "and the outputs are as of the last commit: once the file can be written, run 'loomcrawl resume "
                     + state + "'"), r.err().lines().toList());
-            assertEquals("", r.out());
+            assertTrue(r.out().startsWith("*** Report ***\n"), r.out()); // of what was committed
         }
     }
 

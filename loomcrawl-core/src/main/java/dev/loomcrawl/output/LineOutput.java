@@ -20,9 +20,13 @@ final class LineOutput {
 
     private LineOutput() {}
 
-    /** Opens (creates or truncates) the file now, so a bad path fails before the crawl starts. */
+    /**
+     * Opens (creates or truncates) the file now, so a bad path fails before the crawl starts. A write that fails
+     * (a full disk) leaves the file ending with a whole line.
+     */
     static WriterThread<byte[]> file(Path path, byte[] header) {
-        return withHeader(new WriterThread<>(path.toString(), new LineSink(create(path, false), true), QUEUE), header);
+        LineSink sink = new LineSink(create(path, false), 0, Files.isRegularFile(path));
+        return withHeader(new WriterThread<>(path.toString(), sink, QUEUE), header);
     }
 
     /** Writes to a stream that stays open (standard output); {@code name} names it in messages. */

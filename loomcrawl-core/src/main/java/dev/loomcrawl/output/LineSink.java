@@ -8,7 +8,9 @@ import java.io.OutputStream;
 /**
  * Writes chunks of whole lines to a stream, gathering them into writes of about 64 KiB that always end at a
  * chunk's end: the operating system only ever receives whole lines, so even a process killed outright leaves
- * no half line behind (short of the disk itself failing mid-write).
+ * no half line behind. A write that fails part way (a full disk takes what fits, then refuses the rest) is
+ * undone: a file is cut back to where the last whole write ended, so it still ends with a whole line. After a
+ * failure the sink takes nothing more: every later write and flush throws the same failure.
  */
 final class LineSink implements Sink<byte[]> {
     private static final int SPILL = 1 << 16;
@@ -18,6 +20,7 @@ final class LineSink implements Sink<byte[]> {
     private final ByteArrayOutputStream pending = new ByteArrayOutputStream(SPILL);
     private final FileOutputStream syncable;
     private long position;
+    private IOException failed;
 
     /** @param closeStream false for a stream that is not ours to close, such as standard output */
     LineSink(OutputStream out, boolean closeStream) {
@@ -46,10 +49,10 @@ final class LineSink implements Sink<byte[]> {
 
     @Override
     public void write(byte[] chunk) throws IOException {
+        if (failed != null) throw failed;
         if (pending.size() > 0 && pending.size() + chunk.length > SPILL) spill();
         if (chunk.length >= SPILL) {
-            out.write(chunk);
-            position += chunk.length;
+            whole(chunk, chunk.length);
         } else {
             pending.write(chunk);
         }
@@ -57,8 +60,13 @@ final class LineSink implements Sink<byte[]> {
 
     @Override
     public void flush() throws IOException {
+        if (failed != null) throw failed;
         spill();
-        out.flush();
+        try {
+            out.flush();
+        } catch (IOException e) {
+            throw failed(e);
+        }
     }
 
     /** Syncs a regular file to its device. */
@@ -67,10 +75,11 @@ final class LineSink implements Sink<byte[]> {
         if (syncable != null) syncable.getFD().sync();
     }
 
+    /** Flushes (unless a write failed: nothing more is written then) and closes the stream if it is ours. */
     @Override
     public void close() throws IOException {
         try {
-            flush();
+            if (failed == null) flush();
         } finally {
             if (closeStream) out.close();
         }
@@ -78,8 +87,31 @@ final class LineSink implements Sink<byte[]> {
 
     private void spill() throws IOException {
         if (pending.size() == 0) return;
-        pending.writeTo(out);
-        position += pending.size();
+        whole(pending.toByteArray(), pending.size());
         pending.reset();
+    }
+
+    /** Writes bytes that end at a line's end, or leaves the file as it was before them. */
+    private void whole(byte[] bytes, int length) throws IOException {
+        try {
+            out.write(bytes, 0, length);
+        } catch (IOException e) {
+            throw failed(e);
+        }
+        position += length;
+    }
+
+    /** Keeps the failure, drops what waits, and cuts a file back to its last whole line; returns the failure. */
+    private IOException failed(IOException e) {
+        failed = e;
+        pending.reset();
+        if (syncable != null) {
+            try {
+                if (syncable.getChannel().size() > position) syncable.getChannel().truncate(position);
+            } catch (IOException cut) {
+                e.addSuppressed(cut);
+            }
+        }
+        return e;
     }
 }

@@ -7,6 +7,7 @@ import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.fetch.Fetcher;
 import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
+import org.eclipse.jetty.http.HttpStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,8 +26,9 @@ import java.util.function.BiConsumer;
  * (up to 5). A 4xx means allow all. A 5xx or a 429 means disallow for now: the origin's visits wait and the
  * file is fetched again with backoff, up to {@code maxAttempts} times, after which the origin's URLs are
  * skipped as "robots-unavailable". A network error (after the fetcher's own retries) means the origin is
- * unreachable: its URLs are recorded as failed with that error until the file is tried again, after a
- * backoff. Files over 500 KiB are parsed up to that size.
+ * unreachable: its URLs are recorded as failed with that error (its kind kept, its message saying
+ * "robots.txt URL did not answer: ...", so it does not read as a failure of the page) until the file is tried
+ * again, after a backoff. Files over 500 KiB are parsed up to that size.
  *
  * <p>Only one thread fetches an origin's file; others asking meanwhile wait on its future, holding no lock.
  */
@@ -39,15 +41,23 @@ public final class RobotsGate {
     public sealed interface Verdict {
         /** @param fetchedRobots this check fetched robots.txt (a fetch on the origin just now) */
         record Allowed(boolean fetchedRobots) implements Verdict {}
-        record Disallowed(String reason) implements Verdict {}
+
+        /**
+         * @param reason "robots" (the file disallows the URL) or "robots-unavailable" (it never answered with
+         *               rules): a skip reason, counted as such
+         * @param detail one line saying so, naming the file: "robots.txt of http://h:p answered 503 ... each time"
+         */
+        record Disallowed(String reason, String detail) implements Verdict {}
         record Later(Duration after) implements Verdict {}
+
+        /** @param failure the robots.txt fetch's failure, its message naming robots.txt, its kind kept */
         record Unreachable(FetchResult.Failure failure) implements Verdict {}
     }
 
 
     /** What is known of one origin's robots.txt: rules, or how it failed and when to try again. */
     private record Entry(BaseRobotRules rules, long fetchedAt, int failures, long retryAt,
-                         FetchResult.Failure unreachable) {
+                         FetchResult.Failure unreachable, String lastAnswer) {
         boolean available() {
             return rules != null;
         }
@@ -77,7 +87,7 @@ public final class RobotsGate {
     }
 
     /** The product token robots.txt groups are matched against: "loomcrawl" for "loomcrawl/0.1 (+...)". */
-    static String agentToken(String userAgent) {
+    public static String agentToken(String userAgent) {
         String token = userAgent.trim().split("[/\\s]", 2)[0].toLowerCase(Locale.ROOT).replaceAll("[^a-z_-]", "");
         return token.isEmpty() ? "loomcrawl" : token;
     }
@@ -87,10 +97,14 @@ public final class RobotsGate {
         Entry entry = entry(url.origin(), fetched);
         if (entry.available()) {
             return entry.rules().isAllowed(url.toString()) ? new Verdict.Allowed(fetched[0])
-                    : new Verdict.Disallowed("robots");
+                    : new Verdict.Disallowed("robots", "robots.txt of " + url.origin() + " disallows it for user-agent "
+                            + agent);
         }
         if (entry.unreachable() != null) return new Verdict.Unreachable(entry.unreachable());
-        if (entry.failures() >= maxAttempts) return new Verdict.Disallowed("robots-unavailable");
+        if (entry.failures() >= maxAttempts) {
+            return new Verdict.Disallowed("robots-unavailable", "robots.txt of " + url.origin() + " answered "
+                    + entry.lastAnswer() + " each time");
+        }
         return new Verdict.Later(Duration.ofNanos(Math.max(0, entry.retryAt() - System.nanoTime())));
     }
 
@@ -154,16 +168,19 @@ public final class RobotsGate {
                 if (rules.getCrawlDelay() != BaseRobotRules.UNSET_CRAWL_DELAY && rules.getCrawlDelay() > 0) {
                     crawlDelays.accept(origin, Duration.ofMillis(rules.getCrawlDelay()));
                 }
-                return new Entry(rules, now, 0, 0, null);
+                return new Entry(rules, now, 0, 0, null, null);
             }
-            if (s >= 400 && s < 500 && s != 429) return new Entry(parser.failedFetch(s), now, 0, 0, null);
+            if (s >= 400 && s < 500 && s != 429) return new Entry(parser.failedFetch(s), now, 0, 0, null, null);
         }
         int failures = failuresSoFar + 1;
         Duration wait = retryBase.multipliedBy(1L << Math.min(failures - 1, 20));
         log.info("robots.txt of {} unavailable ({}), attempt {} of {}", origin, describe(result), failures,
                 maxAttempts);
-        FetchResult.Failure unreachable = result instanceof FetchResult.Failure f ? f : null;
-        return new Entry(null, now, failures, now + wait.toNanos(), unreachable);
+        FetchResult.Failure unreachable = result instanceof FetchResult.Failure f
+                ? new FetchResult.Failure(f.url(), f.kind(), "robots.txt " + url + " did not answer: " + f.message(),
+                        f.duration(), f.attempts())
+                : null;
+        return new Entry(null, now, failures, now + wait.toNanos(), unreachable, answer(result));
     }
 
     private static String describe(FetchResult result) {
@@ -171,6 +188,15 @@ public final class RobotsGate {
             case FetchResult.Response r -> "status " + r.status();
             case FetchResult.Failure f -> f.kind().label();
             case null -> "too many redirects";
+        };
+    }
+
+    /** What robots.txt answered, for a message: "503 Service Unavailable", "more than 5 redirects". */
+    private static String answer(FetchResult result) {
+        return switch (result) {
+            case FetchResult.Response r -> r.status() + " " + HttpStatus.getMessage(r.status());
+            case FetchResult.Failure f -> f.kind().label();
+            case null -> "more than " + MAX_REDIRECTS + " redirects";
         };
     }
 }

@@ -1,0 +1,158 @@
+package dev.loomcrawl.report;
+
+import crawlercommons.domains.EffectiveTldFinder;
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.CrawlListener;
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.fetch.ErrorKind;
+import dev.loomcrawl.robots.RobotsGate;
+import dev.loomcrawl.scope.RootScope;
+import dev.loomcrawl.scope.Scope;
+import dev.loomcrawl.url.WebUrl;
+import org.eclipse.jetty.http.HttpStatus;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+
+/**
+ * Whether a crawl's roots led anywhere. A listener that keeps only the records at depth 0: the roots, and the
+ * URLs they redirected to (which keep depth 0, with the redirecting URL as referrer). A root succeeded when it,
+ * or the end of its redirects, answered a 2xx. When none did, {@link #explanations()} says why for each root,
+ * following its redirects through the records: "root http://h/ failed: connection refused (is a server
+ * listening there?)", "root http://h/ redirected to https://docs.h/, outside --scope host: try --scope domain".
+ *
+ * <p>Feed it the records of the crawl as they come (add it as a listener), or those of a state file after the
+ * crawl: a root may have succeeded in an earlier run. Thread-safe.
+ */
+public final class RootOutcomes implements CrawlListener {
+    /** What follows robots.txt's URL in the message of a failure met fetching it (RobotsGate's). */
+    private static final String ROBOTS_FAILED = " did not answer: ";
+
+    private final CrawlConfig config;
+    private final Scope scope;
+    private final Map<String, CrawlRecord> depthZero = new ConcurrentHashMap<>();
+
+    public RootOutcomes(CrawlConfig config) {
+        this.config = config;
+        this.scope = new RootScope(config.roots(), config.scope(), config.lenient(), config.includes(),
+                config.excludes());
+    }
+
+    @Override
+    public void onRecord(CrawlRecord record) {
+        if (record.depth() == 0) depthZero.put(record.url().toString(), record);
+    }
+
+    /** Whether some root, directly or at the end of its redirects, answered 200-299. */
+    public boolean anySucceeded() {
+        return depthZero.values().stream().anyMatch(r -> !r.failed() && r.status() >= 200 && r.status() < 300);
+    }
+
+    /** One line per root saying why it led nowhere, in the roots' order; none when some root succeeded. */
+    public List<String> explanations() {
+        if (anySucceeded()) return List.of();
+        List<String> lines = new ArrayList<>();
+        for (WebUrl root : new LinkedHashSet<>(config.roots())) lines.add(explain(root));
+        return lines;
+    }
+
+    /** Follows the root's redirects through the records to where it ended, and says why that was no success. */
+    private String explain(WebUrl root) {
+        StringBuilder line = new StringBuilder("root ").append(root);
+        List<String> chain = new ArrayList<>(List.of(root.toString()));
+        while (true) {
+            CrawlRecord r = depthZero.get(chain.getLast());
+            if (r == null) {
+                return line.append(chain.size() == 1 ? " was not fetched: the crawl ended first (a limit, or an "
+                        + "interruption)" : ", which was not fetched from there (the crawl had reached it by a link "
+                        + "already, or ended first)").toString();
+            }
+            if (chain.size() > 1) line.append(", which");
+            boolean loop = r.errorKind() == ErrorKind.REDIRECT_LOOP;
+            boolean limit = r.errorKind() == ErrorKind.REDIRECT_LIMIT;
+            if (!r.isRedirect() && !loop && !limit) return line.append(' ').append(ending(r)).toString();
+            line.append(" redirected").append(r.isRedirect() ? " to " + r.nextUrl() : "");
+            WebUrl target = r.isRedirect() ? WebUrl.tryParse(r.nextUrl(), null) : null;
+            if (loop || target != null && chain.contains(target.toString())) {
+                return line.append(": redirect loop: ").append(String.join(" -> ", chain))
+                        .append(r.isRedirect() ? " -> " + r.nextUrl() : "").toString();
+            }
+            if (limit || chain.size() > config.maxRedirects() && !depthZero.containsKey(String.valueOf(target))) {
+                return line.append(", not followed: more than --max-redirect ").append(config.maxRedirects())
+                        .append(" redirects").toString();
+            }
+            if (target == null) return line.append(", which is not an http(s) URL").toString();
+            if (!scope.allows(target)) return line.append(", ").append(outOfScope(target)).toString();
+            chain.add(target.toString());
+        }
+    }
+
+    /** Why a URL that did not redirect was no success: its failure, its skip, or its status. */
+    private String ending(CrawlRecord r) {
+        if (r.skipped()) return "was not fetched: " + skipped(r);
+        if (r.failed()) return "failed: " + failure(r);
+        String reason = HttpStatus.getMessage(r.status());
+        return "answered " + r.status() + (reason == null || reason.equals(Integer.toString(r.status())) ? ""
+                : " " + reason);
+    }
+
+    private String skipped(CrawlRecord r) {
+        String origin = r.url().origin().toString();
+        return switch (r.skipReason()) {
+            case "robots" -> r.error() != null ? r.error()
+                    : "robots.txt of " + origin + " disallows it for user-agent "
+                    + RobotsGate.agentToken(config.userAgent());
+            case "robots-unavailable" -> (r.error() != null ? r.error()
+                    : "robots.txt of " + origin + " answered a server error or 429 each time")
+                    + ": the site asks crawlers to wait; try later";
+            default -> r.error() != null ? r.error() : r.skipReason();
+        };
+    }
+
+    /**
+     * A failure's explanation. Where the connection itself failed (refused, DNS...), the kind says it all, even
+     * when it was robots.txt's fetch that met it; anything else on robots.txt is named as a robots.txt problem.
+     */
+    private static String failure(CrawlRecord r) {
+        String error = r.error() == null ? "" : r.error();
+        String detail = error.startsWith("robots.txt ") && error.contains(ROBOTS_FAILED)
+                ? error.substring(error.indexOf(ROBOTS_FAILED) + ROBOTS_FAILED.length()) : error;
+        return switch (r.errorKind()) {
+            case REFUSED -> "connection refused (is a server listening there?)";
+            case DNS -> "its host name does not resolve (" + detail + "): check the spelling";
+            case UNREACHABLE -> "no route to its host (" + detail + ")";
+            case TLS -> "TLS failed (" + detail + "): -k/--insecure accepts any certificate";
+            case BLOCKED -> detail.replaceFirst("^AddressBlockedException: ", ""); // it says what to pass
+            default -> error.startsWith("robots.txt ") ? error + "; try later" : r.errorKind().label() + ": " + error;
+        };
+    }
+
+    /** Why an out-of-scope redirect target was left, and what would take it in. */
+    private String outOfScope(WebUrl target) {
+        String s = target.toString();
+        for (Pattern p : config.excludes()) {
+            if (p.matcher(s).find()) return "excluded by --exclude '" + p.pattern() + "'";
+        }
+        if (!config.includes().isEmpty() && config.includes().stream().noneMatch(p -> p.matcher(s).find())) {
+            return "which no --include matches";
+        }
+        String kind = config.scope().name().toLowerCase(java.util.Locale.ROOT);
+        boolean sameHost = config.roots().stream().anyMatch(r -> r.host().equals(target.host()));
+        if (sameHost) return "outside --scope " + kind + " (the roots' directories): try --scope host";
+        boolean sameDomain = !target.hasIpHost() && config.roots().stream()
+                .anyMatch(r -> !r.hasIpHost() && domain(r.host()).equals(domain(target.host())));
+        if (sameDomain && !kind.equals("domain")) return "outside --scope " + kind + ": try --scope domain";
+        return "outside --scope " + kind + ": the crawl stays on the roots' "
+                + (kind.equals("domain") ? "registrable domains" : "hosts") + " (give " + s
+                + " as a root to crawl it)";
+    }
+
+    private static String domain(String host) {
+        String domain = EffectiveTldFinder.getAssignedDomain(host, true, false);
+        return domain == null ? host : domain;
+    }
+}
