@@ -59,7 +59,7 @@ public final class StreamingLinkExtractor implements LinkExtractor {
         HtmlTokenizer tokenizer = new HtmlTokenizer(chars.array(), chars.limit(), tree);
         tree.tokenizer = tokenizer;
         tokenizer.run();
-        return new ParsedPage(charset.name(), links.links(url));
+        return new ParsedPage(charset.name(), links.links(url), links.robotsMeta());
     }
 
     /**
