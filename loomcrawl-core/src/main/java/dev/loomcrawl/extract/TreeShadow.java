@@ -261,7 +261,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
             case AFTER_BODY, AFTER_AFTER_BODY -> {
                 if (chars.isWhitespace()) return; // goes to <html> or the document, outside any link
                 resetBody();
-                text(chars);
+                text(chars.withoutLeadingWhitespace()); // jsoup keeps the leading whitespace out of the body too
             }
             default -> table.text(m, chars);
         }
