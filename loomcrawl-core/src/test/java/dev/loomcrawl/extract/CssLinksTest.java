@@ -3,10 +3,20 @@ package dev.loomcrawl.extract;
 import dev.loomcrawl.url.WebUrl;
 import org.junit.jupiter.api.Test;
 
+import org.junit.jupiter.api.Assumptions;
+
+import java.io.IOException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitOption;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -174,6 +184,47 @@ class CssLinksTest {
         System.arraycopy(utf8, 0, utf8Bom, 3, utf8.length);
         assertCharset("utf-8", "caf%C3%A9", utf8Bom, "iso-8859-1");
         assertCharset("utf-8", "caf%C3%A9", utf8, "no-such-charset");
+    }
+
+    /**
+     * The real stylesheets of the four doc sets (those installed), which use no escapes or image-set (only line
+     * continuations in strings): there a plain regular expression over the text without comments finds the
+     * same references.
+     */
+    @Test
+    void theDocSetsStylesheetsGiveWhatAPlainPatternFinds() throws IOException {
+        List<Path> sheets = new ArrayList<>();
+        for (String root : List.of("/usr/share/doc/python3-doc/html", "/usr/share/doc/openjdk-17-doc/api",
+                "/usr/share/doc/libboost1.81-doc", "/usr/share/doc/postgresql-doc-15/html")) {
+            if (!Files.isDirectory(Path.of(root))) continue;
+            try (Stream<Path> files = Files.walk(Path.of(root), FileVisitOption.FOLLOW_LINKS)) {
+                files.filter(p -> p.toString().endsWith(".css")).forEach(sheets::add);
+            }
+        }
+        Assumptions.assumeFalse(sheets.isEmpty(), "skipped: no doc set is installed");
+        Pattern comment = Pattern.compile("/\\*.*?\\*/", Pattern.DOTALL);
+        Pattern reference = Pattern.compile("(@import\\s*)?(?:url\\(\\s*(?:\"([^\"]*)\"|'([^']*)'|([^)\\s'\"]*))\\s*\\)"
+                + "|\"([^\"]*)\"|'([^']*)')");
+        int total = 0;
+        for (Path sheet : sheets) {
+            byte[] body = Files.readAllBytes(sheet);
+            String css = new String(body, StandardCharsets.UTF_8);
+            List<String> expected = new ArrayList<>();
+            String plain = comment.matcher(css).replaceAll(" ").replace("\\\n", ""); // line continuations (JDK)
+            Matcher m = reference.matcher(plain);
+            while (m.find()) {
+                boolean quotedAlone = m.group(5) != null || m.group(6) != null;
+                if (quotedAlone && m.group(1) == null) continue; // a string that is not an @import's
+                String url = m.group(2) != null ? m.group(2) : m.group(3) != null ? m.group(3) : m.group(4) != null ? m.group(4)
+                        : m.group(5) != null ? m.group(5) : m.group(6);
+                expected.add((m.group(1) != null ? "@" : "") + Link.asWritten(url));
+            }
+            List<String> found = CssLinks.extract(body, null, SHEET).links().stream()
+                    .map(l -> (l.attribute().equals("import") ? "@" : "") + l.href()).toList();
+            assertEquals(expected, found, sheet.toString());
+            total += found.size();
+        }
+        assertTrue(total > 10, "expected the doc sets' stylesheets to hold some url()s, found " + total);
     }
 
     private static void assertCharset(String charset, String file, byte[] body, String header) {
