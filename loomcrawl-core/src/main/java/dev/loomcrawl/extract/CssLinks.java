@@ -36,7 +36,7 @@ public final class CssLinks {
         }
     }
 
-    /** The labels the Encoding standard reads as windows-1252 and the JDK does not. */
+    /** Labels that the Encoding standard reads as windows-1252 and the JDK as ISO-8859-1 or US-ASCII. */
     private static final Set<String> WINDOWS_1252 = Set.of("ascii", "us-ascii", "iso-8859-1", "iso8859-1", "iso88591",
             "iso_8859-1", "iso_8859-1:1987", "latin1", "l1", "cp1252", "x-cp1252", "ansi_x3.4-1968", "cp819", "ibm819",
             "iso-ir-100", "csisolatin1");
@@ -54,7 +54,7 @@ public final class CssLinks {
      */
     public static ParsedPage extract(byte[] body, String headerCharset, WebUrl url) {
         Charset charset = charset(body, headerCharset);
-        int skip = bomLength(body, charset);
+        int skip = bomLength(body); // a BOM decides the charset, so it is always the charset's own
         String css = new String(body, skip, body.length - skip, charset); // malformed bytes become U+FFFD
         List<Link> links = new ArrayList<>();
         for (Ref ref : scan(css)) {
@@ -65,26 +65,26 @@ public final class CssLinks {
 
     /** The charset a stylesheet is decoded with (CSS Syntax Level 3, "determine the fallback encoding"). */
     static Charset charset(byte[] b, String headerCharset) {
-        if (b.length >= 3 && b[0] == (byte) 0xEF && b[1] == (byte) 0xBB && b[2] == (byte) 0xBF) return StandardCharsets.UTF_8;
-        if (b.length >= 2 && b[0] == (byte) 0xFE && b[1] == (byte) 0xFF) return StandardCharsets.UTF_16BE;
-        if (b.length >= 2 && b[0] == (byte) 0xFF && b[1] == (byte) 0xFE) return StandardCharsets.UTF_16LE;
+        Charset bom = bom(b);
+        if (bom != null) return bom;
         Charset header = forLabel(headerCharset);
         if (header != null) return header;
         Charset declared = forLabel(atCharset(b));
-        if (declared == StandardCharsets.UTF_16BE || declared == StandardCharsets.UTF_16LE
-                || (declared != null && declared.name().equals("UTF-16"))) {
-            return StandardCharsets.UTF_8;
-        }
-        return declared != null ? declared : StandardCharsets.UTF_8;
+        if (declared == null || declared.name().startsWith("UTF-16")) return StandardCharsets.UTF_8;
+        return declared;
     }
 
-    private static int bomLength(byte[] b, Charset charset) {
-        if (charset == StandardCharsets.UTF_8) {
-            return b.length >= 3 && b[0] == (byte) 0xEF && b[1] == (byte) 0xBB && b[2] == (byte) 0xBF ? 3 : 0;
-        }
-        if (charset == StandardCharsets.UTF_16BE) return b.length >= 2 && b[0] == (byte) 0xFE && b[1] == (byte) 0xFF ? 2 : 0;
-        if (charset == StandardCharsets.UTF_16LE) return b.length >= 2 && b[0] == (byte) 0xFF && b[1] == (byte) 0xFE ? 2 : 0;
-        return 0;
+    /** The charset of the byte-order mark opening the bytes, or null. */
+    private static Charset bom(byte[] b) {
+        if (b.length >= 3 && b[0] == (byte) 0xEF && b[1] == (byte) 0xBB && b[2] == (byte) 0xBF) return StandardCharsets.UTF_8;
+        if (b.length >= 2 && b[0] == (byte) 0xFE && b[1] == (byte) 0xFF) return StandardCharsets.UTF_16BE;
+        if (b.length >= 2 && b[0] == (byte) 0xFF && b[1] == (byte) 0xFE) return StandardCharsets.UTF_16LE;
+        return null;
+    }
+
+    private static int bomLength(byte[] b) {
+        Charset bom = bom(b);
+        return bom == null ? 0 : bom == StandardCharsets.UTF_8 ? 3 : 2;
     }
 
     /** The label of {@code @charset "label";} opening the bytes exactly so (within 1,024 bytes), or null. */
@@ -102,7 +102,7 @@ public final class CssLinks {
         return null;
     }
 
-    /** The charset of an encoding label as the WHATWG Encoding standard reads it (Latin-1 and ASCII are windows-1252). */
+    /** The charset of an encoding label as the Encoding standard reads it (Latin-1 and ASCII are windows-1252). */
     private static Charset forLabel(String label) {
         if (label == null) return null;
         String name = label.strip().toLowerCase(Locale.ROOT);
