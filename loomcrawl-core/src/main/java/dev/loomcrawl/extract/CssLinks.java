@@ -121,20 +121,23 @@ public final class CssLinks {
      * {@code @import}), or a '(' after an 'l' ({@code url(}) or a 't' ({@code image-set(}). False means
      * {@link #scan} finds nothing; it is how the extractors skip most style attributes cheaply.
      */
-    static boolean mayHoldLinks(CharSequence css) {
-        return mayHoldLinks(css, 0, css.length());
-    }
-
-    static boolean mayHoldLinks(CharSequence css, int start, int end) {
-        for (int i = start; i < end; i++) {
-            char ch = css.charAt(i);
-            if (ch == '\\' || ch == '@') return true;
-            if (ch == '(' && i > start) {
-                char prev = css.charAt(i - 1);
-                if (prev == 'l' || prev == 'L' || prev == 't' || prev == 'T') return true;
-            }
+    static boolean mayHoldLinks(String css) {
+        for (int i = 0; i < css.length(); i++) {
+            if (signalsLink(css.charAt(i), i > 0 ? css.charAt(i - 1) : ' ')) return true;
         }
         return false;
+    }
+
+    /** {@link #mayHoldLinks(String)} for the characters {@code [start, end)} of a page. */
+    static boolean mayHoldLinks(char[] c, int start, int end) {
+        for (int i = start; i < end; i++) {
+            if (signalsLink(c[i], i > start ? c[i - 1] : ' ')) return true;
+        }
+        return false;
+    }
+
+    private static boolean signalsLink(char ch, char prev) {
+        return ch == '\\' || ch == '@' || (ch == '(' && (prev == 'l' || prev == 'L' || prev == 't' || prev == 'T'));
     }
 
     /** The references in CSS text, in order. */

@@ -91,7 +91,7 @@ final class TagToken {
                 return CssLinks.mayHoldLinks(value) ? value : null;
             }
         }
-        return CssLinks.mayHoldLinks(java.nio.CharBuffer.wrap(buf), start, end) ? new String(buf, start, end - start) : null;
+        return CssLinks.mayHoldLinks(buf, start, end) ? new String(buf, start, end - start) : null;
     }
 
     /** The value of {@code attr(name)} in jsoup: "" when absent. */

@@ -395,7 +395,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
         if (fosterInserts && target.has(HtmlTags.TABLE_FOSTER) && target.ns == HtmlTags.HTML) {
             throw new Unsupported("foster-parented text in a table");
         }
-        if (target.is("style")) sink.styleText(chars.value());
+        if (target.has(HtmlTags.DATA) && target.is("style")) sink.styleText(chars.value());
         if (anchors.isEmpty()) return;
         String s = chars.value();
         if (s.isEmpty()) return;

@@ -1,8 +1,5 @@
 package dev.loomcrawl.extract;
 
-import java.util.HashMap;
-import java.util.Map;
-
 /**
  * Which attributes of which elements hold a URL that a browser loads or follows, or that {@code wget -r}
  * fetches (its {@code html-url.c} table), in the order they are reported: the list in
@@ -13,31 +10,29 @@ import java.util.Map;
 final class UrlAttributes {
     private static final String[] NONE = {};
     private static final String[] HREF = {"href"};
-    private static final Map<String, String[]> HTML = new HashMap<>();
-
-    static {
-        for (String name : new String[] {"a", "area", "link"}) HTML.put(name, HREF);
-        for (String name : new String[] {"iframe", "frame", "script", "source", "track", "input", "bgsound", "fig",
-                "layer", "overlay"}) {
-            HTML.put(name, new String[] {"src"});
-        }
-        HTML.put("img", new String[] {"src", "lowsrc", "href"});
-        HTML.put("embed", new String[] {"src", "href"});
-        HTML.put("video", new String[] {"src", "poster"});
-        HTML.put("audio", new String[] {"src", "poster"});
-        HTML.put("object", new String[] {"data"});
-        HTML.put("applet", new String[] {"code"});
-        for (String name : new String[] {"body", "table", "thead", "tbody", "tfoot", "tr", "td", "th"}) {
-            HTML.put(name, new String[] {"background"});
-        }
-    }
+    private static final String[] SRC = {"src"};
+    private static final String[] IMG = {"src", "lowsrc", "href"};
+    private static final String[] EMBED = {"src", "href"};
+    private static final String[] MEDIA = {"src", "poster"};
+    private static final String[] DATA = {"data"};
+    private static final String[] CODE = {"code"};
+    private static final String[] BACKGROUND = {"background"};
 
     private UrlAttributes() {}
 
     /** The URL attributes of an HTML element (for {@code input}: when its type is {@code image}). */
     static String[] html(String name) {
-        String[] attributes = HTML.get(name);
-        return attributes == null ? NONE : attributes;
+        return switch (name) {
+            case "a", "area", "link" -> HREF;
+            case "iframe", "frame", "script", "source", "track", "input", "bgsound", "fig", "layer", "overlay" -> SRC;
+            case "img" -> IMG;
+            case "embed" -> EMBED;
+            case "video", "audio" -> MEDIA;
+            case "object" -> DATA;
+            case "applet" -> CODE;
+            case "body", "table", "thead", "tbody", "tfoot", "tr", "td", "th" -> BACKGROUND;
+            default -> NONE;
+        };
     }
 
     /** Whether an SVG element loads or links to its {@code href} (else its {@code xlink:href}). */
