@@ -63,10 +63,10 @@ final class BodyRules {
             case "li" -> listItem(tag, LI, 0);
             case "dd", "dt" -> listItem(tag, DD_DT, Math.max(0, open.size() - 1 - 24));
             case "html" -> {
-                if (tag.has("srcset")) throw new Unsupported("attributes merged into <html>");
+                if (mergesLinks(tag)) throw new Unsupported("attributes merged into <html>");
             }
             case "body" -> {
-                if (open.size() >= 2 && open.get(1).is("body") && tag.has("srcset")) {
+                if (open.size() >= 2 && open.get(1).is("body") && (mergesLinks(tag) || tag.has("background"))) {
                     throw new Unsupported("attributes merged into <body>");
                 }
             }
@@ -345,5 +345,13 @@ final class BodyRules {
         while (open.current() != formatting) tb.pop();
         tb.pop();
         open.removeFormatting(formatting);
+    }
+
+    /**
+     * Whether a second {@code <html>} or {@code <body>} tag brings attributes that hold links: jsoup merges
+     * them into the element opened earlier, so their links belong at that element's place in document order.
+     */
+    private static boolean mergesLinks(TagToken tag) {
+        return tag.has("srcset") || tag.styleIfLinks() != null;
     }
 }

@@ -20,6 +20,18 @@ final class Chars {
         this.decode = decode;
     }
 
+    /** The same text without its leading HTML whitespace (decoded first). */
+    Chars withoutLeadingWhitespace() {
+        String s = value();
+        int i = 0;
+        while (i < s.length() && isSpace(s.charAt(i))) i++;
+        if (i == 0) return this;
+        char[] rest = s.substring(i).toCharArray();
+        Chars stripped = new Chars(rest, 0, rest.length, false);
+        stripped.value = s.substring(i);
+        return stripped;
+    }
+
     String value() {
         if (value == null) {
             String raw = new String(c, start, end - start);

@@ -4,6 +4,7 @@ import dev.loomcrawl.url.WebUrl;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.jsoup.parser.Parser;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -18,11 +19,39 @@ import java.util.Locale;
  * Link extraction on jsoup's HTML5 parser. The charset is found as browsers find it (jsoup: a BOM, else the
  * Content-Type charset, else {@code <meta charset>} / {@code http-equiv}, else UTF-8). Attribute values arrive
  * entity-decoded; they are resolved with {@link WebUrl} (WHATWG rules) against the first {@code <base href>},
- * or the page URL.
+ * or the page URL. This is the reference that {@link StreamingLinkExtractor} must match exactly.
  *
- * <p>Followed: {@code a}, {@code area}, {@code link} href; {@code iframe}, {@code frame}, {@code img},
- * {@code script}, {@code source}, {@code video}, {@code audio}, {@code embed}, {@code track} src;
- * {@code video} poster; every {@code srcset} candidate; {@code <meta http-equiv=refresh>} URLs.
+ * <p>Every reference is kept, also those that cannot be fetched: a value that does not resolve to an http(s)
+ * URL ({@code javascript:}, {@code mailto:}, {@code tel:}, {@code data:}, unparseable) is a {@link Link} with
+ * a null target and its {@code href} as written ({@code data:} URIs cut to 256 characters); an empty or blank
+ * value resolves to the base URL, as in a browser. Links come in document order; within one element, in the
+ * order of the list below, then {@code srcset}, then {@code style}, then a {@code <style>}'s text.
+ *
+ * <p>What a browser loads or follows, and what {@code wget -r} fetches (its {@code html-url.c} table; wget's
+ * {@code form action} is left out: a browser does not fetch it by itself, and neither is {@code cite}):
+ * <ul>
+ * <li>{@code href} of {@code a}, {@code area}, {@code link};
+ * <li>{@code src} of {@code iframe}, {@code frame}, {@code img}, {@code script}, {@code source}, {@code track},
+ *     {@code embed}, {@code video}, {@code audio}, {@code input type=image} (the type in any case), and the
+ *     obsolete {@code bgsound}, {@code fig}, {@code layer}, {@code overlay}; {@code img lowsrc};
+ *     {@code poster} of {@code video} and {@code audio}; {@code object data}; {@code applet code}; the
+ *     {@code href} wget reads on {@code img} and {@code embed};
+ * <li>{@code background} of {@code body}, {@code table}, {@code thead}, {@code tbody}, {@code tfoot},
+ *     {@code tr}, {@code td}, {@code th} (HTML's rendering rules load it as a background image);
+ * <li>in SVG: {@code a}, {@code image}, {@code use}, {@code feImage} and {@code script}: {@code href}, or
+ *     {@code xlink:href} when there is no {@code href} (as SVG 2 says); element names are jsoup's lower-case
+ *     normal names ({@code "feimage"});
+ * <li>every {@code srcset} candidate, on any element;
+ * <li>the URL of {@code <meta http-equiv=refresh content="5; url=...">} (attribute {@code "content"});
+ * <li>CSS ({@link CssLinks}): the {@code url()}s and {@code image-set()} strings of a {@code style} attribute
+ *     on any element (element: the element's name, attribute {@code "style"}), and those and the
+ *     {@code @import}s of an HTML {@code <style>} element's text (element {@code "style"}, attribute
+ *     {@code "url"} or {@code "import"}). CSS links have "" as text and rel.
+ * </ul>
+ * Anchor text: an {@code a}'s text; the {@code alt} of an {@code area}, {@code img} or {@code input}; else "".
+ *
+ * <p>The {@code content} of every {@code <meta name="robots">} and {@code <meta name="loomcrawl">} (name in any
+ * case, trimmed; metas without {@code content} skipped) goes to {@link ParsedPage#robotsMeta()}, in order.
  */
 public final class JsoupLinkExtractor implements LinkExtractor {
 
@@ -31,28 +60,41 @@ public final class JsoupLinkExtractor implements LinkExtractor {
         Document doc = parse(body, headerCharset, url);
         WebUrl base = baseOf(doc, url);
         List<Link> links = new ArrayList<>();
+        List<String> robots = new ArrayList<>();
         for (Element el : doc.getAllElements()) {
             String tag = el.normalName();
-            switch (tag) {
-                case "a", "area", "link" -> add(links, base, el, "href");
-                case "iframe", "frame", "img", "script", "source", "audio", "embed", "track" -> add(links, base, el, "src");
-                case "video" -> {
-                    add(links, base, el, "src");
-                    add(links, base, el, "poster");
-                }
-                case "meta" -> {
-                    if (el.attr("http-equiv").trim().equalsIgnoreCase("refresh")) {
-                        String target = MetaRefresh.url(el.attr("content"));
-                        if (target != null) addResolved(links, base, target, el, "content");
-                    }
-                }
-                default -> { }
+            String ns = el.tag().namespace();
+            if (ns.equals(Parser.NamespaceHtml)) {
+                html(links, robots, base, el, tag);
+            } else if (ns.equals(Parser.NamespaceSvg) && UrlAttributes.svgHref(tag)) {
+                add(links, base, el, el.hasAttr("href") ? "href" : "xlink:href");
             }
             if (el.hasAttr("srcset")) {
                 for (String candidate : Srcset.urls(el.attr("srcset"))) addResolved(links, base, candidate, el, "srcset");
             }
+            if (el.hasAttr("style")) {
+                for (CssLinks.Ref ref : CssLinks.scanDeclarations(el.attr("style"))) links.add(ref.link(base, tag, "style"));
+            }
+            if (tag.equals("style") && ns.equals(Parser.NamespaceHtml)) {
+                for (CssLinks.Ref ref : CssLinks.scan(el.data())) {
+                    links.add(ref.link(base, "style", ref.imported() ? "import" : "url"));
+                }
+            }
         }
-        return new ParsedPage(doc.charset().name().toLowerCase(Locale.ROOT), links);
+        return new ParsedPage(doc.charset().name().toLowerCase(Locale.ROOT), links, robots);
+    }
+
+    private static void html(List<Link> links, List<String> robots, WebUrl base, Element el, String tag) {
+        if (!tag.equals("input") || UrlAttributes.isImageButton(el.attr("type"))) {
+            for (String attribute : UrlAttributes.html(tag)) add(links, base, el, attribute);
+        }
+        if (tag.equals("meta")) {
+            if (el.attr("http-equiv").trim().equalsIgnoreCase("refresh")) {
+                String target = MetaRefresh.url(el.attr("content"));
+                if (target != null) addResolved(links, base, target, el, "content");
+            }
+            if (UrlAttributes.robotsMeta(el.attr("name")) && el.hasAttr("content")) robots.add(el.attr("content"));
+        }
     }
 
     private static Document parse(byte[] body, String headerCharset, WebUrl url) {
@@ -85,14 +127,8 @@ public final class JsoupLinkExtractor implements LinkExtractor {
     }
 
     private static void addResolved(List<Link> links, WebUrl base, String value, Element el, String attribute) {
-        if (value.isBlank()) return;
-        WebUrl target = base.resolve(value);
-        if (target == null) return;
-        String text = switch (el.normalName()) {
-            case "a" -> el.text();
-            case "area", "img" -> el.attr("alt").strip();
-            default -> "";
-        };
-        links.add(new Link(target, value.strip(), el.normalName(), attribute, text, el.attr("rel").strip()));
+        String tag = el.normalName();
+        String text = tag.equals("a") ? el.text() : UrlAttributes.textIsAlt(tag) ? el.attr("alt").strip() : "";
+        links.add(new Link(Link.resolve(base, value), Link.asWritten(value), tag, attribute, text, el.attr("rel").strip()));
     }
 }

@@ -9,15 +9,53 @@ import dev.loomcrawl.url.WebUrl;
  *
  * @param target the reference resolved against the page's base URL; null when it is not an http(s) URL that
  *               can be fetched ({@code mailto:}, {@code javascript:}, {@code data:}, {@code tel:}, unparseable)
- * @param href   the reference as written in the page (entity-decoded, surrounding whitespace trimmed)
+ * @param href   the reference as written in the page (entity-decoded, surrounding whitespace trimmed); a
+ *               {@code data:} URI longer than 256 characters is cut to its first 255 and
+ *               "…" (a page can hold megabytes of them, and they are never fetched)
  * @param lastmod  for a sitemap's entry, its {@code <lastmod>} as written (null otherwise, or when absent)
  * @param priority for a sitemap's entry, its {@code <priority>} (null otherwise, or when absent)
  */
 public record Link(WebUrl target, String href, String element, String attribute, String text, String rel,
                    String lastmod, Double priority) {
+    /** The longest {@code href} kept for a {@code data:} URI, "…" included. */
+    static final int MAX_DATA_HREF = 256;
 
     public Link(WebUrl target, String href, String element, String attribute, String text, String rel) {
         this(target, href, element, attribute, text, rel, null, null);
+    }
+
+    /**
+     * The target of a reference written in a page: resolved against the base URL ({@code ""} and blanks give
+     * the base itself, as in a browser), or null when it is not a fetchable http(s) URL. A {@code data:} URI
+     * is known to be null without being parsed.
+     */
+    static WebUrl resolve(WebUrl base, String value) {
+        return isDataUri(value) ? null : base.resolve(value);
+    }
+
+    /** The {@link #href} for a reference as written: trimmed, and a long {@code data:} URI cut short. */
+    static String asWritten(String value) {
+        String href = value.strip();
+        if (href.length() > MAX_DATA_HREF && isDataUri(href)) return href.substring(0, MAX_DATA_HREF - 1) + "…";
+        return href;
+    }
+
+    /**
+     * Whether the reference is a {@code data:} URI, as the URL parser would read its scheme: leading C0
+     * controls and spaces skipped, tabs and newlines ignored, letters in any case.
+     */
+    static boolean isDataUri(String value) {
+        int i = 0;
+        int n = value.length();
+        while (i < n && value.charAt(i) <= ' ') i++;
+        for (int k = 0; k < 5; k++) {
+            while (i < n && (value.charAt(i) == '\t' || value.charAt(i) == '\n' || value.charAt(i) == '\r')) i++;
+            if (i >= n) return false;
+            char ch = value.charAt(i++);
+            if (ch >= 'A' && ch <= 'Z') ch += 32;
+            if (ch != "data:".charAt(k)) return false;
+        }
+        return true;
     }
 
     /** Whether the link leads to a URL that can be fetched (http or https). */

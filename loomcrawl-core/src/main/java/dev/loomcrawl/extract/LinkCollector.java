@@ -9,15 +9,18 @@ import java.util.Map;
 
 /**
  * Turns the elements the tree builder inserts, in document order, into links with
- * {@link JsoupLinkExtractor}'s rules: which element and attribute, {@link Srcset} and {@link MetaRefresh}
- * parsing, the anchor text ({@code a}: its text, {@code area} and {@code img}: {@code alt}), {@code rel}.
- * Targets are resolved at the end, because the first {@code <base href>} applies even to links before it;
- * a value repeated in the page is resolved once.
+ * {@link JsoupLinkExtractor}'s rules: which element and attribute ({@link UrlAttributes}), {@link Srcset},
+ * {@link MetaRefresh} and {@link CssLinks} parsing, the anchor text ({@code a}: its text; {@code area},
+ * {@code img}, {@code input}: {@code alt}), {@code rel}; and the robots metas. Targets are resolved at the
+ * end, because the first {@code <base href>} applies even to links before it; a value repeated in the page is
+ * resolved once. Style attributes are read only when {@link CssLinks#mayHoldLinks} says they might hold one.
  */
 final class LinkCollector implements ElementSink {
-    private record Pending(String value, String element, String attribute, AnchorText anchor, String text, String rel) {}
+    private record Pending(String value, String element, String attribute, AnchorText anchor, String text, String rel,
+                           boolean css) {}
 
     private final List<Pending> pending = new ArrayList<>();
+    private final List<String> robots = new ArrayList<>(0);
     private String baseHref;
 
     @Override
@@ -26,30 +29,42 @@ final class LinkCollector implements ElementSink {
     }
 
     @Override
-    public void element(String name, TagToken attrs, AnchorText anchor) {
+    public void element(String name, int ns, TagToken attrs, AnchorText anchor) {
         if (!attrs.hasAttributes()) return;
-        switch (name) {
-            case "a", "area", "link" -> add(name, attrs, "href", anchor);
-            case "iframe", "frame", "img", "script", "source", "audio", "embed", "track" -> add(name, attrs, "src", anchor);
-            case "video" -> {
-                add(name, attrs, "src", anchor);
-                add(name, attrs, "poster", anchor);
-            }
-            case "meta" -> {
-                if (attrs.attr("http-equiv").trim().equalsIgnoreCase("refresh")) {
-                    String target = MetaRefresh.url(attrs.attr("content"));
-                    if (target != null) addValue(name, attrs, target, "content", anchor);
-                }
-            }
-            case "base" -> {
-                if (baseHref == null) baseHref = attrs.get("href");
-            }
-            default -> { }
+        if (ns == HtmlTags.HTML) {
+            html(name, attrs, anchor);
+        } else if (ns == HtmlTags.SVG && UrlAttributes.svgHref(name)) {
+            add(name, attrs, attrs.has("href") ? "href" : "xlink:href", anchor);
         }
+        if (baseHref == null && name.equals("base")) baseHref = attrs.get("href"); // in any namespace, as jsoup's baseOf
         String srcset = attrs.get("srcset");
         if (srcset != null) {
             for (String candidate : Srcset.urls(srcset)) addValue(name, attrs, candidate, "srcset", anchor);
         }
+        String style = attrs.styleIfLinks();
+        if (style != null) {
+            for (CssLinks.Ref ref : CssLinks.scanDeclarations(style)) addCss(ref, name, "style");
+        }
+    }
+
+    private void html(String name, TagToken attrs, AnchorText anchor) {
+        String[] attributes = UrlAttributes.html(name);
+        if (!name.equals("input") || UrlAttributes.isImageButton(attrs.attr("type"))) {
+            for (String attribute : attributes) add(name, attrs, attribute, anchor);
+        }
+        if (name.equals("meta")) {
+            if (attrs.attr("http-equiv").trim().equalsIgnoreCase("refresh")) {
+                String target = MetaRefresh.url(attrs.attr("content"));
+                if (target != null) addValue(name, attrs, target, "content", anchor);
+            }
+            String content = attrs.get("content");
+            if (content != null && UrlAttributes.robotsMeta(attrs.attr("name"))) robots.add(content);
+        }
+    }
+
+    @Override
+    public void styleText(String css) {
+        for (CssLinks.Ref ref : CssLinks.scan(css)) addCss(ref, "style", ref.imported() ? "import" : "url");
     }
 
     private void add(String name, TagToken attrs, String attribute, AnchorText anchor) {
@@ -58,12 +73,18 @@ final class LinkCollector implements ElementSink {
     }
 
     private void addValue(String name, TagToken attrs, String value, String attribute, AnchorText anchor) {
-        if (value.isBlank()) return;
-        String text = switch (name) {
-            case "area", "img" -> attrs.attr("alt").strip();
-            default -> "";
-        };
-        pending.add(new Pending(value, name, attribute, name.equals("a") ? anchor : null, text, attrs.attr("rel").strip()));
+        String text = UrlAttributes.textIsAlt(name) ? attrs.attr("alt").strip() : "";
+        pending.add(new Pending(value, name, attribute, name.equals("a") ? anchor : null, text,
+                attrs.attr("rel").strip(), false));
+    }
+
+    private void addCss(CssLinks.Ref ref, String element, String attribute) {
+        pending.add(new Pending(ref.url(), element, attribute, null, "", "", true));
+    }
+
+    /** The robots metas' contents, in document order. */
+    List<String> robotsMeta() {
+        return robots;
     }
 
     /** The links, resolved against the first {@code <base href>} (itself resolved against the page URL). */
@@ -76,14 +97,20 @@ final class LinkCollector implements ElementSink {
         List<Link> links = new ArrayList<>(pending.size());
         Map<String, WebUrl> resolved = new HashMap<>(); // null for a value that does not resolve
         for (Pending p : pending) {
-            WebUrl target = resolved.get(p.value);
-            if (target == null && !resolved.containsKey(p.value)) {
-                target = base.resolve(p.value);
-                resolved.put(p.value, target);
+            WebUrl target;
+            if (p.css && p.value.isEmpty()) {
+                target = null; // url(): an invalid resource (CssLinks.Ref.link)
+            } else if (Link.isDataUri(p.value)) {
+                target = null;
+            } else {
+                target = resolved.get(p.value);
+                if (target == null && !resolved.containsKey(p.value)) {
+                    target = base.resolve(p.value);
+                    resolved.put(p.value, target);
+                }
             }
-            if (target == null) continue;
             String text = p.anchor == null ? p.text : p.anchor.text();
-            links.add(new Link(target, p.value.strip(), p.element, p.attribute, text, p.rel));
+            links.add(new Link(target, Link.asWritten(p.value), p.element, p.attribute, text, p.rel));
         }
         return links;
     }

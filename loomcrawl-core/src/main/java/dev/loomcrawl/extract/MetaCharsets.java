@@ -21,7 +21,7 @@ final class MetaCharsets implements ElementSink {
     }
 
     @Override
-    public void element(String name, TagToken attrs, AnchorText anchor) {
+    public void element(String name, int ns, TagToken attrs, AnchorText anchor) {
         if (!name.equals("meta") || !attrs.hasAttributes()) return;
         String httpEquiv = attrs.get("http-equiv");
         String charsetAttr = attrs.get("charset");

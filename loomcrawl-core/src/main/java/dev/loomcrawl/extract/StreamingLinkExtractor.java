@@ -12,7 +12,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Link extraction in one pass over the page's characters, without building a DOM, giving exactly what
  * {@link JsoupLinkExtractor} gives: the same charset, the same links in the same document order, with the
- * same anchor text and rel.
+ * same anchor text and rel, and the same robots metas. What counts as a link (also those that cannot be
+ * fetched, CSS in {@code <style>} and {@code style} attributes) is listed in {@link JsoupLinkExtractor}.
  *
  * <p>How: {@link PageCharset} decides the charset as jsoup does; {@link HtmlTokenizer} cuts the text into
  * tokens by jsoup's tokenizer rules (comments, bogus comments, doctype, raw text and RCDATA elements, script
@@ -21,20 +22,23 @@ import java.util.concurrent.atomic.LongAdder;
  * element names, which decides where elements really start and end (implied and misnested tags, cloned
  * formatting elements such as an {@code <a>} reopened after {@code </p>}, ignored tags, {@code <image>} read
  * as {@code img}, SVG and MathML); {@link AnchorText} applies {@code Element.text()}'s spacing rules; and
- * {@link LinkCollector} applies {@link JsoupLinkExtractor}'s element and attribute rules.
+ * {@link LinkCollector} applies {@link JsoupLinkExtractor}'s element and attribute rules
+ * ({@link UrlAttributes}, {@link CssLinks}).
  *
  * <p>Pages whose links depend on tree surgery that cannot be done in one pass in document order are handed
  * to {@link JsoupLinkExtractor} whole, so they too get jsoup's result: content foster-parented out of a
  * table, an {@code </a>} (or other formatting end tag) misnested around a block, {@code <template>},
  * {@code <frameset>}, HTML inside SVG/MathML integration points, CDATA in foreign content, NUL characters,
- * and a few rarer cases (see {@link Unsupported}'s uses). {@link #fallbacks()} counts them.
+ * a second {@code <html>} or {@code <body>} tag whose attributes hold links, and a few rarer cases (see
+ * {@link Unsupported}'s uses). {@link #fallbacks()} counts them.
  *
  * <p>Known differences from {@link JsoupLinkExtractor}: a Content-Type charset that is not even a legal
  * charset name ({@code ""}, {@code "utf-8;"}) makes it throw {@code IllegalCharsetNameException}; here it is
  * ignored, as an unsupported name is. Otherwise none is known: {@code StreamingLinkExtractorTest} compares
- * both on all 10,667 pages of the Python and JDK docs, on hand-written tricky pages and on random tag soup,
- * with zero tolerance; during development, over 400,000 random and mutated pages showed no difference once
- * two anchor-text spacing bugs were fixed. A page could still differ if it needs a tree-builder rule that is
+ * both on all 15,740 pages of the Python, JDK, Boost and PostgreSQL docs, on hand-written tricky pages and
+ * on random tag soup, with zero tolerance; during development, over 400,000 random and mutated pages showed
+ * no difference once two anchor-text spacing bugs were fixed, and 580,000 more once the links of issue 12
+ * were added (see decision 0006). A page could still differ if it needs a tree-builder rule that is
  * neither reproduced nor detected here.
  */
 public final class StreamingLinkExtractor implements LinkExtractor {
@@ -59,7 +63,7 @@ public final class StreamingLinkExtractor implements LinkExtractor {
         HtmlTokenizer tokenizer = new HtmlTokenizer(chars.array(), chars.limit(), tree);
         tree.tokenizer = tokenizer;
         tokenizer.run();
-        return new ParsedPage(charset.name(), links.links(url));
+        return new ParsedPage(charset.name(), links.links(url), links.robotsMeta());
     }
 
     /**

@@ -75,6 +75,25 @@ final class TagToken {
         return i < 0 ? null : value(i);
     }
 
+    /**
+     * The decoded {@code style} attribute if it may hold a CSS link ({@link CssLinks#mayHoldLinks}, asked of
+     * the raw characters unless they hold a '&amp;'), else null: most style attributes are never copied.
+     */
+    String styleIfLinks() {
+        int i = indexOf("style");
+        if (i < 0) return null;
+        int start = ranges[i * 4 + 2];
+        if (start == NO_VALUE) return null;
+        int end = ranges[i * 4 + 3];
+        for (int p = start; p < end; p++) {
+            if (buf[p] == '&') {
+                String value = value(i);
+                return CssLinks.mayHoldLinks(value) ? value : null;
+            }
+        }
+        return CssLinks.mayHoldLinks(buf, start, end) ? new String(buf, start, end - start) : null;
+    }
+
     /** The value of {@code attr(name)} in jsoup: "" when absent. */
     String attr(String lowerName) {
         String value = get(lowerName);

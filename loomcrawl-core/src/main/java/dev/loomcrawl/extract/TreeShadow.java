@@ -261,7 +261,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
             case AFTER_BODY, AFTER_AFTER_BODY -> {
                 if (chars.isWhitespace()) return; // goes to <html> or the document, outside any link
                 resetBody();
-                text(chars);
+                text(chars.withoutLeadingWhitespace()); // jsoup keeps the leading whitespace out of the body too
             }
             default -> table.text(m, chars);
         }
@@ -362,7 +362,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
         if (parent != null && el.has(HtmlTags.BLOCK)) parent.blockChild = true;
         for (Node a : anchors) a.anchor.elementStart(el, parent);
         if (tag.name.equals("a") && sink.wantsAnchorText()) el.anchor = new AnchorText();
-        sink.element(tag.name, tag, el.anchor);
+        sink.element(tag.name, ns, tag, el.anchor);
         open.push(el);
         if (el.anchor != null) anchors.add(el);
         if (ns == HtmlTags.HTML && (el.flags & HtmlTags.VOID) != 0) {
@@ -395,6 +395,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
         if (fosterInserts && target.has(HtmlTags.TABLE_FOSTER) && target.ns == HtmlTags.HTML) {
             throw new Unsupported("foster-parented text in a table");
         }
+        if (target.has(HtmlTags.DATA) && target.is("style")) sink.styleText(chars.value());
         if (anchors.isEmpty()) return;
         String s = chars.value();
         if (s.isEmpty()) return;

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 class JsoupLinkExtractorTest {
     private static final WebUrl PAGE = WebUrl.parse("http://example.com/dir/page.html");
@@ -15,7 +16,11 @@ class JsoupLinkExtractorTest {
 
     private List<String> links(String html) {
         return extractor.extract(html.getBytes(StandardCharsets.UTF_8), null, PAGE).links().stream()
-                .map(l -> l.target().toString()).toList();
+                .map(Link::to).toList();
+    }
+
+    private ParsedPage page(String html) {
+        return extractor.extract(html.getBytes(StandardCharsets.UTF_8), null, PAGE);
     }
 
     @Test
@@ -34,14 +39,92 @@ class JsoupLinkExtractorTest {
                 "http://example.com/dir/a.html", "http://example.com/dir/area.html", "http://example.com/dir/frame.html",
                 "http://example.com/dir/i.png", "http://example.com/dir/s1.webp", "http://example.com/dir/s2.webp",
                 "http://example.com/dir/v.mp4", "http://example.com/dir/p.jpg", "http://example.com/dir/t.vtt",
-                "http://example.com/dir/au.ogg", "http://example.com/dir/e.swf"), links(html));
+                "http://example.com/dir/au.ogg", "http://example.com/dir/e.swf", "http://example.com/dir/page.html"),
+                links(html));
     }
 
     @Test
-    void skipsSchemesThatCannotBeFetchedAndDropsFragments() {
-        assertEquals(List.of("http://example.com/dir/x", "http://example.com/dir/page.html"),
-                links("<a href=mailto:a@b.c>m</a><a href='javascript:go()'>j</a><a href='x#y'>x</a>"
-                        + "<a href='data:text/plain,hi'>d</a><a href='#top'>t</a>"));
+    void keepsLinksThatCannotBeFetchedWithoutATargetAndDropsFragments() {
+        List<Link> links = page("<a href=mailto:a@b.c>m</a><a href='javascript:go()'>j</a><a href='x#y'>x</a>"
+                + "<a href=' data:text/plain,hi '>d</a><a href='#top'>t</a><a href='tel:+1'>p</a><a href='http://[x'>b</a>"
+                + "<img src='DATA:image/png;base64,AAAA'>").links();
+        assertEquals(List.of("mailto:a@b.c", "javascript:go()", "http://example.com/dir/x", "data:text/plain,hi",
+                "http://example.com/dir/page.html", "tel:+1", "http://[x", "DATA:image/png;base64,AAAA"),
+                links.stream().map(Link::to).toList());
+        assertEquals(List.of(false, false, true, false, true, false, false, false),
+                links.stream().map(Link::fetchable).toList());
+        assertEquals("x#y", links.get(2).href());
+        assertEquals(new Link(null, "data:text/plain,hi", "a", "href", "d", ""), links.get(3));
+    }
+
+    @Test
+    void anEmptyOrBlankReferenceIsALinkToTheBaseUrl() {
+        List<Link> links = page("<base href='http://other.example/b/'><a href>none</a><a href=''>empty</a>"
+                + "<img src='  '><a>no href at all</a>").links();
+        assertEquals(List.of("http://other.example/b/", "http://other.example/b/", "http://other.example/b/"),
+                links.stream().map(Link::to).toList());
+        assertEquals(List.of("", "", ""), links.stream().map(Link::href).toList());
+    }
+
+    @Test
+    void aLongDataUriKeepsOnlyItsFirst256CharactersAsHref() {
+        String data = "data:image/png;base64," + "A".repeat(1_000_000);
+        Link link = page("<img src='" + data + "'><a href='" + data.substring(0, 256) + "'>exactly 256</a>").links().getFirst();
+        assertEquals(256, link.href().length());
+        assertEquals(data.substring(0, 255) + "\u2026", link.href());
+        assertNull(link.target());
+        assertEquals(data.substring(0, 256), page("<a href='" + data.substring(0, 256) + "'>x</a>").links().getFirst().href());
+        String javascript = "javascript:" + "x".repeat(300);
+        assertEquals(javascript, page("<a href='" + javascript + "'>x</a>").links().getFirst().href());
+    }
+
+    @Test
+    void everyElementAndAttributeThatABrowserOrWgetLoads() {
+        String html = """
+                <body background=body.png><object data=o.swf><param name=movie value=not.swf></object>
+                <embed src=e.swf href=eh.html><input type=IMAGE src=button.png alt=' Go '><input type=text src=no.png>
+                <img src=i.png lowsrc=low.png alt=I><applet code=A.class archive=no.jar></applet>
+                <table background=t.png><thead background=th.png><tr background=tr.png><th background=h.png>h
+                <tbody><tr><td background=c.png>c</td></tr></table>
+                <audio src=a.ogg poster=ap.png></audio><bgsound src=bg.mid>
+                <svg><image href=svg1.png xlink:href=ignored.png /><image xlink:href=svg2.png /><use href=u.svg#a />
+                <use xlink:href=u2.svg#b /><feImage href=fe.png /><a xlink:href=svglink.html>s</a>
+                <script href=svg.js></script></svg>
+                <blockquote cite=no.html>q</blockquote><form action=no.cgi></form><use href=html-use-no.svg>
+                """;
+        assertEquals(List.of("body:background body.png", "object:data o.swf", "embed:src e.swf", "embed:href eh.html",
+                "input:src button.png Go", "img:src i.png I", "img:lowsrc low.png I", "applet:code A.class",
+                "table:background t.png", "thead:background th.png", "tr:background tr.png", "th:background h.png",
+                "td:background c.png", "audio:src a.ogg", "audio:poster ap.png", "bgsound:src bg.mid",
+                "image:href svg1.png", "image:xlink:href svg2.png", "use:href u.svg#a", "use:xlink:href u2.svg#b",
+                "feimage:href fe.png", "a:xlink:href svglink.html s", "script:href svg.js"),
+                page(html).links().stream().map(l -> (l.element() + ":" + l.attribute() + " " + l.href() + " " + l.text()).strip())
+                        .toList());
+    }
+
+    @Test
+    void cssLinksOfStyleElementsAndStyleAttributesComeAtTheirElement() {
+        String html = """
+                <style>@import "base.css"; @import url(print.css) print; /* url(no.png) */
+                .x { background: url( 'x.png' ) } .y { content: "url(no.png)" }</style>
+                <div style="background-image: url(&quot;d.png&quot;); border-image: image-set('b1.png' 1x, url(b2.png) 2x)">
+                <a href=a.html style='background:url(a-bg.png)'>A</a><p style="color: red">no url</p>
+                <span style="@import 'no.css'">no import in a declaration list</span>
+                """;
+        assertEquals(List.of("style:import base.css", "style:import print.css", "style:url x.png", "div:style d.png",
+                        "div:style b1.png", "div:style b2.png", "a:href a.html", "a:style a-bg.png"),
+                page(html).links().stream().map(l -> l.element() + ":" + l.attribute() + " " + l.href()).toList());
+        Link fromStyle = page("<a href=x style='background:url(bg.png)' rel=nofollow>A</a>").links().get(1);
+        assertEquals(new Link(WebUrl.parse("http://example.com/dir/bg.png"), "bg.png", "a", "style", "", ""), fromStyle);
+    }
+
+    @Test
+    void robotsMetasAreCollectedInDocumentOrder() {
+        ParsedPage page = page("""
+                <meta name=robots content='noindex, nofollow'><meta name=description content=no>
+                <meta name=' LoomCrawl ' content=nofollow><meta name=ROBOTS><body><meta name=robots content=' none '>""");
+        assertEquals(List.of("noindex, nofollow", "nofollow", " none "), page.robotsMeta());
+        assertEquals(List.of(), page("<a href=x>x</a>").robotsMeta());
     }
 
     @Test

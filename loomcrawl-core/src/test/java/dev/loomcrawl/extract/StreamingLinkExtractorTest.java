@@ -2,16 +2,23 @@ package dev.loomcrawl.extract;
 
 import dev.loomcrawl.DocSets;
 import dev.loomcrawl.url.WebUrl;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitOption;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -19,9 +26,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Differential test: the streaming extractor must give exactly what {@link JsoupLinkExtractor} gives (charset,
- * links in order, element, attribute, anchor text, rel), on hand-written tricky pages and on every page of
- * two real documentation sites. The tolerance is zero: a page the streaming pass cannot reproduce must be
- * detected and handed to jsoup (which the tricky cases check too, by asserting which cases stream).
+ * links in order, element, attribute, anchor text, rel, and robots metas), on hand-written tricky pages, on
+ * random tag soup, and on every page of four real documentation sites (Python, JDK, Boost, PostgreSQL). The
+ * tolerance is zero: a page the streaming pass cannot reproduce must be detected and handed to jsoup (which
+ * the tricky cases check too, by asserting which cases stream).
  */
 class StreamingLinkExtractorTest {
     private static final WebUrl PAGE = WebUrl.parse("http://example.com/dir/page.html");
@@ -107,6 +115,28 @@ class StreamingLinkExtractorTest {
             "<a href=a>A<textarea>  in  e</textarea></a><a href=b>B<button> <b>x</b></button>y</a>",
             "<a href=y>x &lt;<select><textarea> raw </textarea></select></a>",
             "<a href=z>x<button><span> </span>t</button></a><a href=w>x<video><p>v</p></video>w</a>",
+            "<a href=mailto:a@b>m</a><a href='javascript:void(0)'>j</a><a href=tel:1>t</a><a href='http://[bad'>b</a>",
+            "<a href>none</a><a href=''>empty</a><img src=' '><a href=' data:text/html,<b>x</b> '>d</a>",
+            "<body background=b.png><table background=t.png><tr background=r.png><td background=c.png>c</table>",
+            "<object data=o.swf><param value=p></object><embed src=e.swf href=e.html><applet code=A.class></applet>",
+            "<input type=image src=i.png alt=' Go '><input type=Image src=j.png><input src=no.png><img lowsrc=l.png>",
+            "<audio src=a.ogg poster=ap.png></audio><bgsound src=b.mid><layer src=ly.html></layer><fig src=f.png>",
+            "<svg><image href=i.png xlink:href=x.png /><image xlink:href=y.png /><use href='#a' /><feImage href=f.png/>"
+                    + "<a xlink:href=sa>svg a</a><script href=s.js></script></svg><use href=html-use>",
+            "<svg><base href=/svgbase/></svg><a href=r>r</a>",
+            "<math><a href=m>math a</a><image href=mi.png /></math>",
+            "<style>@import 'a.css'; p { background: url(&quot;b.png&quot;) } /* url(c.png) */</style><a href=x>x</a>",
+            "<head><style>p{b:url(1.png)}</style></head><body><style>q{b:url(2.png)}</style><table><style>t{b:url(3.png)}</style></table>",
+            "<noscript><style>n{b:url(ns.png)}</style></noscript><svg><style>s{b:url(svg-style.png)}</style></svg>",
+            "<style>unterminated{b:url(u.png)}",
+            "<div style='background:url(d.png)'><a href=a style=\"b:url(&quot;a.png&quot;)\" rel=nofollow>A</a>"
+                    + "<p style='color:red'>p</p><span style='b:image-set(\"s.png\" 1x)'>s</span></div>",
+            "<svg style='b:url(svg.png)'><path style='fill:url(#grad)'/></svg><img style='b:url(i.png)' src=i2.png>",
+            "<p style='b:url&#40;ent.png)'>e</p><p style='b:\\75rl(esc.png)'>f</p><p style='b:url()'>g</p>",
+            "<a href=x>or</body>  \n suggest</a><a href=y>or</html>&#32;&#32;x y</a><a href=z>or</body> &amp; b</a>",
+            "<a href=x>or</body><!--c--> b</a><a href=y>or</body>&nbsp; b</a><a href=z>or</body> <b>b</b></a>",
+            "<meta name=robots content='noindex'><meta name=LOOMCRAWL content=nofollow><meta name=robots>"
+                    + "<body><meta name=' robots ' content=' none '><svg><meta name=robots content=x></svg>",
     })
     void trickyPagesGiveJsoupsLinks(String html) {
         assertSameAsJsoup(html.getBytes(StandardCharsets.UTF_8), null);
@@ -119,6 +149,11 @@ class StreamingLinkExtractorTest {
                 + "<img srcset='a 1x, b 2x'><meta http-equiv=refresh content='0;url=n'><p><a href=r>f</p>g");
         assertStreamsLikeJsoup("<svg><a href=s><text>t</text></a></svg><noscript><a href=n>n</a></noscript>");
         assertStreamsLikeJsoup("<table><tr><td><a href=c>c</a></td></tr></table><ul><li><a href=l>l<li>m</ul>");
+        assertStreamsLikeJsoup("<meta name=robots content=noindex><style>@import 'a.css'; p{b:url(b.png)}</style>"
+                + "<a href=mailto:x style='b:url(s.png)'>m</a><a href>e</a><object data=o><input type=image src=i>"
+                + "<svg><image xlink:href=x /></svg><td background=c>");
+        assertStreamsLikeJsoup("<img src='data:image/png;base64," + "A".repeat(600) + "' alt=big><p style=\"b:url('data:"
+                + "B".repeat(600) + "')\">");
     }
 
     @Test
@@ -176,7 +211,11 @@ class StreamingLinkExtractorTest {
             "<iframe src=f>", "</iframe>", "<nobr>", "<font color=red>", "</font>", "<em>", "</em>", "<object>",
             "</object>", "<colgroup>", "<col>", "<area href=ar alt=A>", "<video src=v poster=p>", "</video>",
             "<source srcset='s1 1x, s2 2x'>", "<image src=im>", "<listing>", "<!DOCTYPE html>", "<frame src=fr>",
-            "<a>", "<A HREF=Q>", "<a href=x/>", "<hr>", "<ruby>", "<rt>", "<small>", "</small>", "<address>", "<li>"};
+            "<a>", "<A HREF=Q>", "<a href=x/>", "<hr>", "<ruby>", "<rt>", "<small>", "</small>", "<address>", "<li>",
+            "<a href='mailto:m'>", "<a href=''>", "<img src='data:x'>", "<object data=o>", "</object>", "<embed src=e>",
+            "<input type=image src=ii>", "<td background=bg>", "<image href=svgi xlink:href=xl>", "<use href=u>",
+            "<style>p{b:url(st.png)}</style>", "<style>@import 'im.css'", "<p style='b:url(ps.png)'>",
+            "<span style='color:red'>", "<meta name=robots content=noindex>", "<math>", "</math>"};
 
     @Test
     void randomTagSoupGivesJsoupsLinks() {
@@ -192,10 +231,32 @@ class StreamingLinkExtractorTest {
 
     @Test
     void everyPageOfThePythonAndJdkDocsGivesJsoupsLinks() {
-        List<Path> pages = DocSets.htmlPages();
+        assertEveryPageGivesJsoupsLinks(DocSets.htmlPages(), 10_000);
+    }
+
+    /** Debian's libboost1.81-doc and postgresql-doc-15: old hand-written HTML, generated HTML, inline styles. */
+    @Test
+    void everyPageOfTheBoostAndPostgresqlDocsGivesJsoupsLinks() {
+        List<Path> roots = List.of(Path.of("/usr/share/doc/libboost1.81-doc"), Path.of("/usr/share/doc/postgresql-doc-15/html"));
+        Assumptions.assumeTrue(roots.stream().allMatch(Files::isDirectory),
+                "skipped: the libboost1.81-doc and postgresql-doc-15 packages are not installed");
+        List<Path> pages = new ArrayList<>();
+        for (Path root : roots) {
+            try (Stream<Path> files = Files.walk(root, FileVisitOption.FOLLOW_LINKS)) {
+                files.filter(p -> p.toString().endsWith(".html") || p.toString().endsWith(".htm")).forEach(pages::add);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        assertEveryPageGivesJsoupsLinks(pages, 5_000);
+    }
+
+    private void assertEveryPageGivesJsoupsLinks(List<Path> pages, int atLeast) {
         ConcurrentLinkedQueue<String> mismatches = new ConcurrentLinkedQueue<>();
         AtomicLong bytes = new AtomicLong();
         AtomicLong links = new AtomicLong();
+        AtomicLong cssLinks = new AtomicLong();
+        AtomicLong unfetchable = new AtomicLong();
         long start = System.nanoTime();
         pages.parallelStream().forEach(page -> {
             byte[] body = DocSets.read(page);
@@ -204,12 +265,16 @@ class StreamingLinkExtractorTest {
             ParsedPage actual = streaming.extract(body, null, url);
             bytes.addAndGet(body.length);
             links.addAndGet(expected.links().size());
+            for (Link link : expected.links()) {
+                if (link.attribute().equals("style") || link.element().equals("style")) cssLinks.incrementAndGet();
+                if (link.target() == null) unfetchable.incrementAndGet();
+            }
             if (!expected.equals(actual)) mismatches.add(page.toString());
         });
-        System.out.printf("StreamingLinkExtractorTest: compared %d pages (%d MB, %d links) in %.1f s;"
-                        + " %d handed to jsoup%n", pages.size(), bytes.get() >> 20, links.get(),
-                (System.nanoTime() - start) / 1e9, streaming.fallbacks());
-        assertTrue(pages.size() > 10_000, "expected the whole doc sets, found " + pages.size() + " pages");
+        System.out.printf("StreamingLinkExtractorTest: compared %d pages (%d MB, %d links, %d from CSS, %d with no"
+                        + " target) in %.1f s; %d handed to jsoup%n", pages.size(), bytes.get() >> 20, links.get(),
+                cssLinks.get(), unfetchable.get(), (System.nanoTime() - start) / 1e9, streaming.fallbacks());
+        assertTrue(pages.size() > atLeast, "expected the whole doc sets, found " + pages.size() + " pages");
         assertEquals(List.of(), mismatches.stream().sorted().limit(20).toList());
     }
 }
