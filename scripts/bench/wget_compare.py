@@ -34,6 +34,7 @@ UNRESERVED = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 ALLOWED = UNRESERVED | set(":/?#[]@!$&'()*+,;=%")
 ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
 WGET_REQUEST = re.compile(r"^--\d{4}-\d\d-\d\d \d\d:\d\d:\d\d--  (\S+)$")
+WGET_STATUS = re.compile(r"^HTTP request sent, awaiting response\.\.\. (\d+)")
 SHOWN = 50
 
 
@@ -51,9 +52,17 @@ def path_of(url):
 
 
 def wget_urls(log):
+    """Each URL wget requested (but robots.txt), with the status of its answer (None: no answer)."""
+    urls, url = {}, None
     with open(log, encoding="utf-8", errors="surrogateescape") as lines:
-        found = (WGET_REQUEST.match(line.rstrip("\n")) for line in lines)
-        return {normalize(m[1]) for m in found if m and urlsplit(m[1]).path != "/robots.txt"}
+        for line in lines:
+            if request := WGET_REQUEST.match(line.rstrip("\n")):
+                url = None if urlsplit(request[1]).path == "/robots.txt" else normalize(request[1])
+                if url:
+                    urls[url] = None
+            elif (status := WGET_STATUS.match(line)) and url:
+                urls[url] = int(status[1])
+    return urls
 
 
 def loomcrawl_records(jsonl):
@@ -87,7 +96,8 @@ def mentions(mirror, urls):
 
 
 def main(site, log, jsonl, mirror):
-    wget = wget_urls(log)
+    wget_status = wget_urls(log)
+    wget = set(wget_status)
     fetched, unfetched, not_found = loomcrawl_records(jsonl)
     ours = set(fetched)
     only_wget = sorted(wget - ours)
@@ -107,7 +117,8 @@ def main(site, log, jsonl, mirror):
     for url in missing[:SHOWN]:
         where = referrers[url]
         named = ", ".join(where[:3]) + (f" and {len(where) - 3} more" if len(where) > 3 else "")
-        print(f"  only wget: {url}  (its name is in: {named or 'no mirrored file'})", file=report)
+        print(f"  only wget: {url}  (status {wget_status[url]}; its name is in: {named or 'no mirrored file'})",
+              file=report)
     for url in only_ours[:SHOWN]:
         print(f"  only loomcrawl: {url}  (status {fetched[url]['status']}, from {fetched[url]['referrer']})",
               file=report)
