@@ -1,5 +1,8 @@
 # Sourced by scripts/test: installs, from Debian's packages, what the tests use and a fresh machine lacks.
-#   python3-doc, openjdk-17-doc  real sites for the link-extraction differential test
+#   python3-doc, openjdk-17-doc  real sites for the link-extraction differential test and the benchmarks
+#   libboost1.81-doc,            two more real sites, which scripts/test crawls with loomcrawl and wget -r to
+#   postgresql-doc-15              compare the URLs each reaches (scripts/bench/wget-compare)
+#   nginx, wget                  serve those sites and mirror them (the comparison, the benchmark smoke run)
 #   chromium                     the headless browser that opens the HTML report
 #   redis-server                 the distributed-crawl tests
 #   sqlite3                      runs the state file queries docs/state.md shows
@@ -7,6 +10,10 @@ loomcrawl_test_packages() {
   local missing=()
   [ -f /usr/share/doc/python3-doc/html/index.html ] || missing+=(python3-doc)
   [ -f /usr/share/doc/openjdk-17-doc/api/index.html ] || missing+=(openjdk-17-doc)
+  [ -f /usr/share/doc/libboost1.81-doc/doc/html/index.html ] || missing+=(libboost1.81-doc)
+  [ -f /usr/share/doc/postgresql-doc-15/html/index.html ] || missing+=(postgresql-doc-15)
+  command -v nginx >/dev/null 2>&1 || missing+=(nginx)
+  command -v wget >/dev/null 2>&1 || missing+=(wget)
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
   command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
