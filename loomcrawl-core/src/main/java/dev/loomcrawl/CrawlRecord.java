@@ -43,7 +43,12 @@ public record CrawlRecord(WebUrl url, String nextUrl, int status, ErrorKind erro
 
     /** A URL that was not fetched, and why. */
     public static CrawlRecord skipped(WebUrl url, int depth, WebUrl referrer, String reason) {
-        return new CrawlRecord(url, null, 0, null, null, 0, "", "", 0, 0, depth, referrer, Instant.now(),
+        return skipped(url, depth, referrer, reason, null);
+    }
+
+    /** A URL that was not fetched, why (a reason to count by), and a line saying so ({@code error}; may be null). */
+    public static CrawlRecord skipped(WebUrl url, int depth, WebUrl referrer, String reason, String detail) {
+        return new CrawlRecord(url, null, 0, null, detail, 0, "", "", 0, 0, depth, referrer, Instant.now(),
                 Duration.ZERO, false, 0, reason);
     }
 

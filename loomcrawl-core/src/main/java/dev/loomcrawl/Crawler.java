@@ -1,9 +1,10 @@
 package dev.loomcrawl;
 
-import dev.loomcrawl.extract.StreamingLinkExtractor;
+import dev.loomcrawl.extract.CssLinks;
 import dev.loomcrawl.extract.Link;
 import dev.loomcrawl.extract.LinkExtractor;
 import dev.loomcrawl.extract.ParsedPage;
+import dev.loomcrawl.extract.StreamingLinkExtractor;
 import dev.loomcrawl.fetch.ContentType;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.fetch.FetchResult;
@@ -276,7 +277,8 @@ public final class Crawler implements AutoCloseable {
             case RobotsGate.Verdict.Disallowed no -> {
                 frontier.release(visit, Duration.ZERO);
                 chains.ended(visit.url());
-                emit(CrawlRecord.skipped(visit.url(), visit.depth(), visit.referrer(), no.reason()), null, List.of());
+                emit(CrawlRecord.skipped(visit.url(), visit.depth(), visit.referrer(), no.reason(), no.detail()),
+                        null, List.of());
             }
             case RobotsGate.Verdict.Unreachable down -> {
                 frontier.release(visit, Duration.ZERO);
@@ -344,13 +346,13 @@ public final class Crawler implements AutoCloseable {
     }
 
     /**
-     * Extracts the links of an HTML page (or the entries of a sitemap) and offers those the crawl follows; other
-     * responses are recorded as they are.
+     * Extracts the links of an HTML page or a stylesheet (or the entries of a sitemap) and offers those the crawl
+     * follows; other responses are recorded as they are.
      */
     private void followLinks(Visit visit, FetchResult.Response response, Instant startedAt) {
         ContentType type = response.contentType();
         RobotsDirectives directives = directives(response, List.of());
-        if (response.status() != 200 || !type.isHtml() && !visit.sitemap()) {
+        if (response.status() != 200 || !type.isHtml() && !type.isCss() && !visit.sitemap()) {
             emit(record(visit, response, startedAt, null, charsetOrDefault(response), 0, 0)
                     .withRobots(directives.label()), response, List.of());
             return;
@@ -359,9 +361,11 @@ public final class Crawler implements AutoCloseable {
             followSitemap(visit, response, startedAt);
             return;
         }
-        ParsedPage page = extractor.extract(response.body(), type.charset(), visit.url());
+        boolean css = type.isCss();
+        ParsedPage page = css ? CssLinks.extract(response.body(), type.charset(), visit.url())
+                : extractor.extract(response.body(), type.charset(), visit.url());
         directives = directives(response, page.robotsMeta());
-        Page scraped = scrape(visit, response, page);
+        Page scraped = css ? null : scrape(visit, response, page);
         LinkOffers offers = offerLinks(visit, page.links(), directives.nofollow(), scraped, Visit.Kind.PAGE);
         emit(record(visit, response, startedAt, null, page.charset(), offers.kept, offers.fresh)
                         .withRobots(directives.label()), response, offers.found,
@@ -397,7 +401,11 @@ public final class Crawler implements AutoCloseable {
         int kept = 0, fresh = 0;
         int depth = kind == Visit.Kind.SITEMAP ? from.depth() : from.depth() + 1;
         for (Link link : links) {
-            WebUrl target = link.target();
+            WebUrl target = link.target() == null ? null : limits.normalize(link.target());
+            if (target != link.target()) {
+                link = new Link(target, link.href(), link.element(), link.attribute(), link.text(), link.rel(),
+                        link.lastmod(), link.priority());
+            }
             String rejection = target == null ? "scheme" : scope.rejection(target);
             String why = rejection;
             if (why == null && obey && (nofollowPage || link.nofollow())) why = "nofollow";

@@ -3,19 +3,29 @@ package dev.loomcrawl;
 import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** A finished test crawl: its summary and its records by URL. */
-record CrawlRun(CrawlSummary summary, Map<String, CrawlRecord> records) {
+/** A finished test crawl: its summary, its records by URL and each record's links. */
+record CrawlRun(CrawlSummary summary, Map<String, CrawlRecord> records, Map<String, List<FoundLink>> links) {
 
     /** Runs a crawl with test-friendly retry backoff, collecting every record. */
     static CrawlRun of(CrawlConfig.Builder config) {
         Map<String, CrawlRecord> records = new ConcurrentHashMap<>();
+        Map<String, List<FoundLink>> links = new ConcurrentHashMap<>();
         try (Crawler crawler = Crawler.create(config.retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50)).build())) {
-            crawler.addListener(r -> {
-                if (records.putIfAbsent(r.url().toString(), r) != null) {
-                    throw new AssertionError("two records for " + r.url());
+            crawler.addListener(new CrawlListener() {
+                @Override
+                public void onRecord(CrawlRecord r) {
+                    if (records.putIfAbsent(r.url().toString(), r) != null) {
+                        throw new AssertionError("two records for " + r.url());
+                    }
+                }
+
+                @Override
+                public void onLinks(CrawlRecord r, List<FoundLink> found) {
+                    links.put(r.url().toString(), List.copyOf(found));
                 }
             });
             CrawlSummary summary = crawler.crawl();
@@ -23,7 +33,7 @@ record CrawlRun(CrawlSummary summary, Map<String, CrawlRecord> records) {
             if (!summary.ledgerBalances()) {
                 throw new AssertionError(dev.loomcrawl.report.TextReport.ledger(summary) + " " + summary);
             }
-            return new CrawlRun(summary, records);
+            return new CrawlRun(summary, records, links);
         }
     }
 
@@ -31,6 +41,11 @@ record CrawlRun(CrawlSummary summary, Map<String, CrawlRecord> records) {
         CrawlRecord r = records.get(WebUrl.parse(url).toString());
         if (r == null) throw new AssertionError("no record for " + url + "; have " + records.keySet());
         return r;
+    }
+
+    /** The links found on a URL's page (empty when it had none, or was not a page). */
+    List<FoundLink> links(String url) {
+        return links.getOrDefault(WebUrl.parse(url).toString(), List.of());
     }
 
     boolean has(String url) {

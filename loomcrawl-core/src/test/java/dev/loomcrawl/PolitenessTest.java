@@ -63,6 +63,8 @@ class PolitenessTest {
             assertEquals(0, site.requestCount("/mine")); // our own group applies, not '*'
             assertEquals(1, site.requestCount("/private/x")); // '*' does not apply: we have a group of our own
             assertEquals("robots", run.record(site.url("/mine")).skipReason());
+            assertEquals("robots.txt of " + site.url("") + " disallows it for user-agent loomcrawl",
+                    run.record(site.url("/mine")).error());
             assertEquals(1, site.requestCount("/robots.txt"));
             assertEquals(1, site.requestCount("/public"));
         }
@@ -105,6 +107,7 @@ class PolitenessTest {
             CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/")).maxTries(2));
             assertEquals(0, site.requestCount("/"));
             assertEquals("robots-unavailable", run.record(site.url("/")).skipReason());
+            assertTrue(run.record(site.url("/")).error().contains("answered 503"), run.record(site.url("/")).error());
         }
     }
 

@@ -68,7 +68,7 @@ class SitemapVisitsTest {
                         links.put(record.url().toString(), found);
                     }
                 });
-                run = new CrawlRun(crawler.crawl(), records);
+                run = new CrawlRun(crawler.crawl(), records, Map.of());
             }
             assertEquals(301, run.record(base + "/old-map.xml").status());
             assertEquals(200, run.record(base + "/maps/new.xml").status());

@@ -3,7 +3,6 @@ package dev.loomcrawl;
 import dev.loomcrawl.limits.LimitSettings;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -165,11 +164,7 @@ class TrapsTest {
         return sb.toString();
     }
 
-    /**
-     * Needs {@code Crawler.offer} to call {@code limits.normalize(url)} before {@code frontier.markSeen}: every
-     * link carries a new session id, so without stripping the five pages would be fetched again and again.
-     */
-    @Disabled("until Crawler.offer calls limits.normalize(url) before frontier.markSeen")
+    /** Every link carries a new session id: without stripping, the five pages would be fetched again and again. */
     @Test
     void sessionIdsThatChangeOnEveryLinkAreStrippedSoEachPageIsFetchedOnce() {
         Function<String, List<String>> links = t -> List.of(

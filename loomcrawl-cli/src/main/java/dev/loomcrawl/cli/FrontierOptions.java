@@ -83,7 +83,7 @@ final class FrontierOptions {
         Set<String> crawlOptions = ConfigCodec.encode(CrawlConfig.builder().root("http://localhost/").build())
                 .stream().map(s -> "--" + s.name()).collect(Collectors.toSet());
         crawlOptions.addAll(List.of("--include", "--exclude", "--header", "--resolve", "--max-time", "--no-http2",
-                "--strict", "--lenient"));
+                "--strict", "--lenient", "--no-trap-guards"));
         crawlOptions.remove("--max-tasks"); // each process's own
         List<String> given = spec.commandLine().getParseResult().matchedOptions().stream()
                 .map(CommandLine.Model.OptionSpec::longestName).filter(crawlOptions::contains).distinct().toList();

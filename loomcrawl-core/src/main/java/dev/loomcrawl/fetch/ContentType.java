@@ -29,4 +29,9 @@ public record ContentType(String mediaType, String charset) {
     public boolean isHtml() {
         return mediaType.equals("text/html") || mediaType.equals("application/xhtml+xml");
     }
+
+    /** A stylesheet: its {@code url()} and {@code @import} references are links too. */
+    public boolean isCss() {
+        return mediaType.equals("text/css");
+    }
 }

@@ -31,17 +31,6 @@ public record LimitSettings(int maxDepth, long maxPages, long maxPagesPerHost, l
     /** No limit and no trap guard; session ids are kept. */
     public static final LimitSettings NONE = builder().noLimits().build();
 
-    /**
-     * The first nine settings as given, the later trap guards at their defaults. Kept for callers written
-     * before those guards; new code uses {@link #builder()}.
-     */
-    public LimitSettings(int maxDepth, long maxPages, long maxPagesPerHost, long maxBytes, Duration maxTime,
-                         int maxUrlLength, int maxPathSegments, int maxSegmentRepeats, int maxQueryParameters) {
-        this(maxDepth, maxPages, maxPagesPerHost, maxBytes, maxTime, maxUrlLength, maxPathSegments,
-                maxSegmentRepeats, maxQueryParameters, Builder.QUERY_LENGTH, Builder.PARAMETER_REPEATS,
-                Builder.URLS_PER_SHAPE, false);
-    }
-
     /** No budget limit (depth, pages, bytes, time), a 2048-character URL cap and every trap guard on. */
     public static LimitSettings defaults() {
         return builder().build();
@@ -73,10 +62,6 @@ public record LimitSettings(int maxDepth, long maxPages, long maxPagesPerHost, l
 
     /** Builds {@link LimitSettings}; every value starts at its default. */
     public static final class Builder {
-        static final int QUERY_LENGTH = 1024;
-        static final int PARAMETER_REPEATS = 5;
-        static final int URLS_PER_SHAPE = 1000;
-
         private int maxDepth = -1;
         private long maxPages = -1;
         private long maxPagesPerHost = -1;
@@ -86,9 +71,9 @@ public record LimitSettings(int maxDepth, long maxPages, long maxPagesPerHost, l
         private int maxPathSegments = 40;
         private int maxSegmentRepeats = 3;
         private int maxQueryParameters = 32;
-        private int maxQueryLength = QUERY_LENGTH;
-        private int maxParameterRepeats = PARAMETER_REPEATS;
-        private int maxUrlsPerShape = URLS_PER_SHAPE;
+        private int maxQueryLength = 1024;
+        private int maxParameterRepeats = 5;
+        private int maxUrlsPerShape = 1000;
         private boolean keepSessionIds;
 
         private Builder() {}

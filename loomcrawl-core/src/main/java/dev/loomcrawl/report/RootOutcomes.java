@@ -71,24 +71,28 @@ public final class RootOutcomes implements CrawlListener {
                         + "interruption)" : ", which was not fetched from there (the crawl had reached it by a link "
                         + "already, or ended first)").toString();
             }
+            boolean limit = r.errorKind() == ErrorKind.REDIRECT_LIMIT; // a target recorded, not fetched
+            if (limit) return line.append(tooManyRedirects()).toString();
             if (chain.size() > 1) line.append(", which");
             boolean loop = r.errorKind() == ErrorKind.REDIRECT_LOOP;
-            boolean limit = r.errorKind() == ErrorKind.REDIRECT_LIMIT;
-            if (!r.isRedirect() && !loop && !limit) return line.append(' ').append(ending(r)).toString();
+            if (!r.isRedirect() && !loop) return line.append(' ').append(ending(r)).toString();
             line.append(" redirected").append(r.isRedirect() ? " to " + r.nextUrl() : "");
             WebUrl target = r.isRedirect() ? WebUrl.tryParse(r.nextUrl(), null) : null;
             if (loop || target != null && chain.contains(target.toString())) {
                 return line.append(": redirect loop: ").append(String.join(" -> ", chain))
                         .append(r.isRedirect() ? " -> " + r.nextUrl() : "").toString();
             }
-            if (limit || chain.size() > config.maxRedirects() && !depthZero.containsKey(String.valueOf(target))) {
-                return line.append(", not followed: more than --max-redirect ").append(config.maxRedirects())
-                        .append(" redirects").toString();
+            if (chain.size() > config.maxRedirects() && !depthZero.containsKey(String.valueOf(target))) {
+                return line.append(tooManyRedirects()).toString();
             }
             if (target == null) return line.append(", which is not an http(s) URL").toString();
             if (!scope.allows(target)) return line.append(", ").append(outOfScope(target)).toString();
             chain.add(target.toString());
         }
+    }
+
+    private String tooManyRedirects() {
+        return ", not followed: more than --max-redirect " + config.maxRedirects() + " redirects";
     }
 
     /** Why a URL that did not redirect was no success: its failure, its skip, or its status. */

@@ -57,6 +57,7 @@ public final class ConfigCodec {
         add(out, "max-crawl-delay", p.maxCrawlDelay());
         add(out, "max-retry-after", p.maxRetryAfter());
         add(out, "ignore-robots", p.ignoreRobots());
+        add(out, "ignore-robots-directives", p.ignoreDirectives());
         add(out, "sitemaps", c.sitemaps());
         add(out, "allow-private", c.allowPrivate());
         add(out, "check-links", c.checkLinks());
@@ -111,6 +112,7 @@ public final class ConfigCodec {
         v.one("max-crawl-delay", Duration::parse).ifPresent(b::maxCrawlDelay);
         v.one("max-retry-after", Duration::parse).ifPresent(b::maxRetryAfter);
         v.one("ignore-robots", ConfigCodec::bool).ifPresent(b::ignoreRobots);
+        v.one("ignore-robots-directives", ConfigCodec::bool).ifPresent(b::ignoreRobotsDirectives);
         v.one("sitemaps", ConfigCodec::bool).ifPresent(b::sitemaps);
         v.one("allow-private", ConfigCodec::bool).ifPresent(b::allowPrivate);
         v.one("check-links", ConfigCodec::bool).ifPresent(b::checkLinks);

@@ -126,7 +126,11 @@ class RootOutcomesTest {
         assertEquals(List.of("root http://x.test/a redirected to http://x.test/b: redirect loop: http://x.test/a -> "
                 + "http://x.test/b"), loop.explanations());
         RootOutcomes limit = new RootOutcomes(config);
-        limit.onRecord(redirect("http://x.test/a", "http://x.test/b", null, ErrorKind.REDIRECT_LIMIT));
+        limit.onRecord(redirect("http://x.test/a", "http://x.test/b", null, null));
+        // the crawler records the target it would not follow: no status, kind redirect-limit
+        limit.onRecord(new CrawlRecord(WebUrl.parse("http://x.test/b"), null, 0, ErrorKind.REDIRECT_LIMIT,
+                "not followed", 0, "", "", 0, 0, 0, WebUrl.parse("http://x.test/a"), java.time.Instant.EPOCH,
+                Duration.ZERO, false, 0, null));
         assertEquals(List.of("root http://x.test/a redirected to http://x.test/b, not followed: more than "
                 + "--max-redirect 3 redirects"), limit.explanations());
     }

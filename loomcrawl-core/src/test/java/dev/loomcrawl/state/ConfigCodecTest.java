@@ -26,7 +26,11 @@ class ConfigCodecTest {
                 .delay(Duration.ofMillis(250)).maxCrawlDelay(Duration.ofSeconds(5)).maxRetryAfter(Duration.ofSeconds(90))
                 .ignoreRobots(true).sitemaps(true).allowPrivate(true).checkLinks(true).header("Authorization: Bearer x:y")
                 .retryBackoff(Duration.ofMillis(100), Duration.ofSeconds(2))
-                .limits(new LimitSettings(3, 100, 10, 1 << 20, Duration.ofMinutes(5), 500, 20, 2, 8))
+                .ignoreRobotsDirectives(true)
+                .limits(LimitSettings.builder().maxDepth(3).maxPages(100).maxPagesPerHost(10).maxBytes(1 << 20)
+                        .maxTime(Duration.ofMinutes(5)).maxUrlLength(500).maxPathSegments(20).maxSegmentRepeats(2)
+                        .maxQueryParameters(8).maxQueryLength(300).maxParameterRepeats(4).maxUrlsPerShape(50)
+                        .keepSessionIds(true).build())
                 .build();
         List<ConfigCodec.Setting> encoded = ConfigCodec.encode(c);
         CrawlConfig back = ConfigCodec.decode(encoded);

@@ -34,7 +34,7 @@ class SitemapResumeTest {
         try (TestSite site = b.start()) {
             Path file = tmp.resolve("crawl.db");
             CrawlConfig first = CrawlConfig.builder().root(base + "/").sitemaps(true).maxTasks(2)
-                    .limits(new LimitSettings(-1, 8, -1, -1, null, 2048, 40, 3, 32)).build();
+                    .limits(LimitSettings.builder().maxPages(8).build()).build();
             try (SqliteCrawlStore store = SqliteCrawlStore.create(file, first, false, List.of());
                  Crawler crawler = Crawler.create(first, store)) {
                 assertEquals("max-pages", crawler.crawl().limitReached());

@@ -53,7 +53,7 @@ class StoreWithOutputsTest {
             Path records = dir.resolve("records.jsonl");
             Path warc = dir.resolve("crawl");
             CrawlConfig config = CrawlConfig.builder().root(site.url("/p0"))
-                    .limits(new LimitSettings(-1, 20, -1, -1, null, 2048, 40, 3, 32)).build();
+                    .limits(LimitSettings.builder().maxPages(20).build()).build();
             run(file, config, records, warc);
             try (SqliteCrawlStore store = SqliteCrawlStore.open(file)) {
                 Map<String, String> saved = settings(store);
