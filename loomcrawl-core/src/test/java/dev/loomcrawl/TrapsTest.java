@@ -181,4 +181,27 @@ class TrapsTest {
             assertEquals(Map.of(), run.summary().dropped());
         }
     }
+
+    /**
+     * A cookieless servlet container: a URL without a session id redirects to itself with a new one. Redirect
+     * targets are followed as written, so the crawl ends, fetching each page once with an id.
+     */
+    @Test
+    void aServerThatAddsSessionIdsByRedirectIsCrawledToTheEnd() {
+        java.util.concurrent.atomic.AtomicInteger sessions = new java.util.concurrent.atomic.AtomicInteger();
+        try (TestSite site = TestSite.builder().generated(target -> {
+            if (!target.startsWith("/app/")) return null;
+            if (!target.contains(";jsessionid=")) {
+                return new Route.Redirect(302, target + ";jsessionid=S" + sessions.incrementAndGet());
+            }
+            String id = target.substring(target.indexOf(";jsessionid="));
+            return Route.Respond.html("<a href='/app/a" + id + "'>a</a> <a href='/app/b" + id + "'>b</a>");
+        }).start()) {
+            CrawlRun run = crawl(site, "/app/", LimitSettings.defaults());
+            // /app/, /app/a and /app/b: each asked for without an id (a redirect) and once with one
+            assertEquals(3, sessions.get());
+            assertEquals(7, site.requests().size(), site.requests().toString()); // robots.txt too
+            assertEquals(3, run.records().values().stream().filter(r -> r.status() == 200).count());
+        }
+    }
 }

@@ -87,6 +87,9 @@ class CrawlCommandTest {
             "--item xpath://*[             | not a valid xpath selector: 'xpath://*['",
             "--field title                | --field must be NAME=SELECTOR, got 'title'",
             "--follow div[                | not a valid css selector: 'div['",
+            "--max-query-length -2        | --max-query-length must be -1 (no limit) or at least 0, got -2",
+            "--max-segment-repeats 0      | --max-segment-repeats must be -1 (no limit) or at least 1, got 0",
+            "--max-urls-per-shape 0       | --max-urls-per-shape must be -1 (no limit) or at least 1, got 0",
     })
     void aBadFlagOrValueIsOneLineNamingItThenUsageAndExit2(String flags, String message) {
         String[] args = (flags.trim() + " http://example.com/").split(" ");
@@ -116,6 +119,24 @@ class CrawlCommandTest {
             assertEquals("yes", site.requests().getLast().header("x-test"));
             Run ignoring = run("crawl", "--ignore-robots", "--max-pages", "2", site.url("/"));
             assertTrue(ignoring.out().contains("Done: 2"), ignoring.out());
+        }
+    }
+
+    @Test
+    void trapGuardAndRobotsDirectiveOptionsReachTheCrawl() {
+        try (TestSite site = TestSite.builder()
+                .page("/", "<meta name=robots content=nofollow><a href='/a?x=1&amp;x=2'>a</a><a href=/b>b</a>")
+                .page("/a", "a").page("/b", "b").start()) {
+            Run obeying = run("crawl", "--no-progress", site.url("/"));
+            assertEquals(0, obeying.exit(), obeying.err());
+            assertTrue(obeying.out().contains("         2 unfollowed_nofollow"), obeying.out());
+            assertEquals(0, site.requestCount("/b"));
+            Run ignoring = run("crawl", "--no-progress", "--ignore-robots-directives", "--max-parameter-repeats", "1",
+                    site.url("/"));
+            assertEquals(0, ignoring.exit(), ignoring.err());
+            assertTrue(ignoring.out().contains("         1 dropped_trap-repeated-parameter"), ignoring.out());
+            assertEquals(1, site.requestCount("/b"));
+            assertEquals(0, site.requestCount("/a?x=1&x=2"));
         }
     }
 
