@@ -70,9 +70,18 @@ public record Link(WebUrl target, String href, String element, String attribute,
 
     /** Whether {@code rel} holds the {@code nofollow} keyword. */
     public boolean nofollow() {
-        for (String r : rel.split("[\\t\\n\\f\\r ]+")) {
-            if (r.equalsIgnoreCase("nofollow")) return true;
+        int n = rel.length(); // most links have no rel: no allocation, no regex
+        for (int start = 0; start < n; ) {
+            int end = start;
+            while (end < n && !isSpace(rel.charAt(end))) end++;
+            if (end - start == 8 && rel.regionMatches(true, start, "nofollow", 0, 8)) return true;
+            start = end + 1;
         }
         return false;
+    }
+
+    /** ASCII whitespace as HTML splits attribute values on it. */
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
     }
 }
