@@ -39,13 +39,22 @@ final class SessionIds {
     }
 
     private static String stripPath(String path) {
-        if (path.indexOf(';') < 0 && path.indexOf('(') < 0) return path;
+        if (!hasParameterOrParenthesis(path)) return path;
         StringBuilder out = new StringBuilder();
         for (String segment : path.substring(1).split("/", -1)) {
             if (ASP_NET_SEGMENT.matcher(segment).matches()) continue;
             out.append('/').append(stripPathParameters(segment));
         }
         return out.isEmpty() ? "/" : out.toString();
+    }
+
+    /** One pass over the path (it is every link's, and almost never holds either). */
+    private static boolean hasParameterOrParenthesis(String path) {
+        for (int i = 0, n = path.length(); i < n; i++) {
+            char c = path.charAt(i);
+            if (c == ';' || c == '(') return true;
+        }
+        return false;
     }
 
     /** {@code page;jsessionid=ABC;x=1} becomes {@code page;x=1}. */
