@@ -414,7 +414,8 @@ public final class Crawler implements AutoCloseable {
                 String outcome = outcomes.get(target);
                 if (outcome == null) {
                     String reason = offer(new Visit(target, config.maxRedirects(), depth, from.url(), 0, kind));
-                    outcome = reason == null || reason.equals(SEEN) ? "" : reason;
+                    outcome = reason != null && !reason.equals(SEEN) ? reason
+                            : robots != null && robots.knownToDisallow(target) ? "robots" : ""; // queued, to be skipped
                     outcomes.put(target, outcome);
                     kept++;
                     if (reason == null) fresh++;

@@ -66,11 +66,11 @@ class RobotsDirectivesTest {
 
     @Test
     void everyLinkIsListedWithWhetherAndWhyItIsFollowed() {
-        try (TestSite site = TestSite.builder()
+        try (TestSite site = TestSite.builder().robots("User-agent: *\nDisallow: /blocked\n")
                 .page("/", "<a href=/in>in</a> <a href='javascript:void(0)'>js</a> <a href='mailto:a@b.c'>m</a>"
                         + " <a href='tel:+1555'>t</a> <img src='data:image/png;base64,AAAA'> <a href=''>self</a>"
                         + " <a href='http://elsewhere.invalid/'>out</a> <a href=/private/x>ex</a>"
-                        + " <a rel=nofollow href=/nf>nf</a> <a href=/in>again</a>")
+                        + " <a rel=nofollow href=/nf>nf</a> <a href=/in>again</a> <a href=/blocked>b</a>")
                 .page("/in", "").page("/nf", "").page("/private/x", "")
                 .start()) {
             Map<String, String> why = new java.util.LinkedHashMap<>();
@@ -99,7 +99,9 @@ class RobotsDirectivesTest {
             assertEquals("out-of-scope", why.get("http://elsewhere.invalid/"));
             assertEquals("excluded", why.get(site.url("/private/x")));
             assertEquals("nofollow", why.get(site.url("/nf")));
-            assertEquals(10, why.values().stream().mapToInt(v -> v.split("\\|").length).sum());
+            assertEquals("robots", why.get(site.url("/blocked"))); // robots.txt was read before the page
+            assertEquals(0, site.requestCount("/blocked"));
+            assertEquals(11, why.values().stream().mapToInt(v -> v.split("\\|").length).sum());
         }
     }
 }

@@ -108,6 +108,16 @@ public final class RobotsGate {
         return new Verdict.Later(Duration.ofNanos(Math.max(0, entry.retryAt() - System.nanoTime())));
     }
 
+    /**
+     * Whether the origin's robots.txt, already read, disallows the URL. Never fetches: false while the file is
+     * not known yet (or did not answer), so a link can be said to be kept out by robots.txt when that is known.
+     */
+    public boolean knownToDisallow(WebUrl url) {
+        CompletableFuture<Entry> f = entries.get(url.origin());
+        Entry e = f == null ? null : f.getNow(null);
+        return e != null && e.available() && !e.rules().isAllowed(url.toString());
+    }
+
     /** The Sitemap: lines of the origin's robots.txt (fetching it if needed). */
     public List<String> sitemaps(Origin origin) {
         Entry e = entry(origin, new boolean[1]);
