@@ -74,7 +74,8 @@ class RedirectFailuresTest {
     }
 
     @Test
-    void aLoopAndALimitCountAsBrokenLinksWithTheirReferrers() {
+    void aLoopAndALimitCountAsBrokenLinksWithTheirReferrers(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
         try (TestSite site = TestSite.builder()
                 .page("/", "<a href=/a>loop</a> <a href=/r0>chain</a>")
                 .redirect("/a", 302, "/b")
@@ -83,14 +84,23 @@ class RedirectFailuresTest {
                 .redirect("/r1", 302, "/r2")
                 .start()) {
             dev.loomcrawl.output.LinkCheck check = new dev.loomcrawl.output.LinkCheck();
-            try (Crawler crawler = Crawler.create(CrawlConfig.builder().root(site.url("/")).maxRedirects(1).build())) {
-                crawler.addListener(check).crawl();
+            java.nio.file.Path html = dir.resolve("report.html");
+            try (dev.loomcrawl.output.HtmlReport report = dev.loomcrawl.output.HtmlReport.open(html);
+                 Crawler crawler = Crawler.create(CrawlConfig.builder().root(site.url("/")).maxRedirects(1).build())) {
+                report.finish(crawler.addListener(check).addListener(report).crawl());
             }
             // each is listed under the URL that redirected to it, as a redirect's broken target always is
             assertEquals(java.util.List.of(new dev.loomcrawl.output.LinkCheck.Broken(site.url("/b"), "redirect-loop")),
                     check.byPage().get(site.url("/a")), check.byPage().toString());
             assertEquals(java.util.List.of(new dev.loomcrawl.output.LinkCheck.Broken(site.url("/r2"), "redirect-limit")),
                     check.byPage().get(site.url("/r1")), check.byPage().toString());
+            // the HTML report lists both among its broken links, under the same referrers
+            java.util.Map<String, String> rows = new java.util.HashMap<>();
+            for (org.jsoup.nodes.Element tr : org.jsoup.Jsoup.parse(html.toFile()).select("table.broken tbody tr")) {
+                rows.put(tr.child(0).text(), tr.child(1).text() + " " + tr.child(2).select("li").eachText());
+            }
+            assertEquals(java.util.Map.of(site.url("/b"), "redirect-loop [" + site.url("/a") + "]",
+                    site.url("/r2"), "redirect-limit [" + site.url("/r1") + "]"), rows);
         }
     }
 }
