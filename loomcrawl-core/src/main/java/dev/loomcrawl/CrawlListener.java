@@ -1,16 +1,13 @@
 package dev.loomcrawl;
 
-import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.scrape.Item;
 
-import java.util.List;
+import java.util.function.Consumer;
 
 /**
- * Receives what the crawl produces, URL by URL. For each finished URL, on the worker thread that fetched it:
- * {@link #onResponse} (when there was an HTTP response), then {@link #onLinks} (for an HTML page whose links
- * were extracted), then {@link #onItem} for each item a page handler scraped from it, then always
- * {@link #onRecord}. Calls for different URLs come concurrently from different
- * threads: implementations must be thread-safe.
+ * Receives what the crawl produces, one finished URL at a time, once the frontier has made it durable (at once
+ * in memory; committed with a state file; completed in Redis). Calls for different URLs come concurrently from
+ * the worker threads that fetched them: implementations must be thread-safe.
  *
  * <p>An exception thrown here stops the crawl (as a full disk should), and {@link Crawler#crawl()} then throws
  * it, wrapped, once the fetches in flight are done.
@@ -18,28 +15,16 @@ import java.util.List;
 @FunctionalInterface
 public interface CrawlListener {
 
-    /** One record per finished (or skipped) URL. */
-    void onRecord(CrawlRecord record);
+    /** One finished (or skipped) URL: its record, with its response, links and items when it has them. */
+    void onFinished(FinishedUrl finished);
 
-    /** The HTTP exchange behind a record: request and response headers, the body as received and decoded. */
-    default void onResponse(CrawlRecord record, FetchResult.Response response) {}
+    /** A listener for records only. */
+    static CrawlListener ofRecords(Consumer<CrawlRecord> records) {
+        return finished -> records.accept(finished.record());
+    }
 
-    /** Every link found on an HTML page, in document order, in scope or not. */
-    default void onLinks(CrawlRecord record, List<FoundLink> links) {}
-
-    /** An item the page handler scraped from the record's page, in document order. */
-    default void onItem(CrawlRecord record, Item item) {}
-
-    /** A listener for items only. */
-    static CrawlListener ofItems(java.util.function.Consumer<Item> items) {
-        return new CrawlListener() {
-            @Override
-            public void onRecord(CrawlRecord record) {}
-
-            @Override
-            public void onItem(CrawlRecord record, Item item) {
-                items.accept(item);
-            }
-        };
+    /** A listener for items only, in each page's order. */
+    static CrawlListener ofItems(Consumer<Item> items) {
+        return finished -> finished.items().forEach(items);
     }
 }

@@ -41,6 +41,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -143,9 +144,8 @@ public final class Crawler implements AutoCloseable {
         }
         DurableFrontier frontier = DurableFrontier.open(store, config.politeness().perHost(),
                 config.politeness().delay(), DurableFrontier.DEFAULT_WINDOW, config.limits().maxPagesPerHost() >= 0);
-        Crawler crawler = new Crawler(config, frontier, fetcher(config), new StreamingLinkExtractor(), scope(config),
+        return new Crawler(config, frontier, fetcher(config), new StreamingLinkExtractor(), scope(config),
                 frontier.usage());
-        return crawler.addListener(frontier.recorder());
     }
 
     private static Fetcher fetcher(CrawlConfig config) {
@@ -188,17 +188,22 @@ public final class Crawler implements AutoCloseable {
                 if (visit == null) break;
                 if (!limits.startPage()) { // the page budget is spent: this visit stays to do
                     frontier.retryLater(visit, Duration.ZERO);
-                    frontier.done(visit);
+                    frontier.done(visit, null);
                     stopAtLimit("max-pages");
                     permits.release();
                     continue;
                 }
                 workers.execute(() -> {
+                    FinishedUrl finished = null;
                     try {
-                        process(visit);
+                        finished = process(visit);
                     } finally {
-                        frontier.done(visit);
-                        permits.release();
+                        try {
+                            frontier.done(visit, finished); // durable before anyone hears of it
+                            if (finished != null) deliver(finished);
+                        } finally {
+                            permits.release();
+                        }
                     }
                 });
             }
@@ -224,33 +229,39 @@ public final class Crawler implements AutoCloseable {
                 : Executors.newVirtualThreadPerTaskExecutor();
     }
 
-    /** The life of one URL: robots, fetch, pacing, then follow a redirect or a page's links, then record. */
-    private void process(Visit visit) {
+    /**
+     * The life of one URL: robots, fetch, pacing, then follow a redirect or a page's links. Returns what the URL
+     * came to, or null when it is not finished (it waits for robots.txt or its origin, or was cancelled).
+     */
+    private FinishedUrl process(Visit visit) {
         if (visit.redirectsLeft() < 0) { // the end of a redirect chain that ran out of redirects: not fetched
             frontier.release(visit, Duration.ZERO);
             limits.returnPage();
             chains.ended(visit.url());
-            emit(redirectLimit(visit), null, List.of());
-            return;
+            return finished(redirectLimit(visit));
         }
-        if (!visit.checkOnly() && !allowedByRobots(visit)) return;
+        if (!visit.checkOnly()) {
+            Optional<FinishedUrl> stopped = stoppedByRobots(visit);
+            if (stopped != null) return stopped.orElse(null);
+        }
         if (config.sitemaps()) offerDeclaredSitemaps(visit.url().origin());
         Instant startedAt = Instant.now();
         frontier.started(visit);
         FetchResult result = visit.checkOnly() ? check(visit.url()) : fetcher.fetch(visit.url());
         if (cancelled.get()) { // aborted mid-fetch: not finished, so no record; it counts as still to do
             abandoned.incrementAndGet();
-            return;
+            return null;
         }
-        if (deferredByOrigin(visit, result)) return;
+        if (deferredByOrigin(visit, result)) return null;
         if (!(result instanceof FetchResult.Response r && r.isRedirect())) chains.ended(visit.url());
-        switch (result) {
-            case FetchResult.Failure f -> emit(failed(visit, f, startedAt), null, List.of());
-            case FetchResult.Response r when r.isRedirect() -> emit(followRedirect(visit, r, startedAt), r, List.of());
-            case FetchResult.Response r when visit.checkOnly() -> emit(record(visit, r, startedAt, null,
-                    charsetOrDefault(r), 0, 0), r, List.of());
+        return switch (result) {
+            case FetchResult.Failure f -> finished(failed(visit, f, startedAt));
+            case FetchResult.Response r when r.isRedirect() -> finished(followRedirect(visit, r, startedAt), r,
+                    List.of(), List.of());
+            case FetchResult.Response r when visit.checkOnly() -> finished(record(visit, r, startedAt, null,
+                    charsetOrDefault(r), 0, 0), r, List.of(), List.of());
             case FetchResult.Response r -> followLinks(visit, r, startedAt);
-        }
+        };
     }
 
     /**
@@ -262,32 +273,37 @@ public final class Crawler implements AutoCloseable {
         return head instanceof FetchResult.Response r && r.status() >= 400 ? fetcher.fetch(url) : head;
     }
 
-    /** Asks robots.txt; a disallowed URL is recorded as skipped, one of an unavailable robots.txt waits. */
-    private boolean allowedByRobots(Visit visit) {
-        if (robots == null) return true;
+    /**
+     * Asks robots.txt. Null when the visit may go on; otherwise what became of it: a disallowed URL's skip record
+     * (or a failure when robots.txt is unreachable), or empty when it waits (robots.txt unavailable for now, or
+     * just fetched on an origin with a gap).
+     */
+    private Optional<FinishedUrl> stoppedByRobots(Visit visit) {
+        if (robots == null) return null;
+        Optional<FinishedUrl> stopped = Optional.empty();
         switch (robots.check(visit.url())) {
             case RobotsGate.Verdict.Allowed a when a.fetchedRobots() && originDelay(visit).isPositive() -> {
                 // robots.txt was a fetch on this origin just now: the page keeps the origin's gap after it
                 frontier.retryLater(visit, originDelay(visit));
             }
             case RobotsGate.Verdict.Allowed a -> {
-                return true;
+                return null;
             }
             case RobotsGate.Verdict.Later later -> frontier.retryLater(visit, later.after());
             case RobotsGate.Verdict.Disallowed no -> {
                 frontier.release(visit, Duration.ZERO);
                 chains.ended(visit.url());
-                emit(CrawlRecord.skipped(visit.url(), visit.depth(), visit.referrer(), no.reason(), no.detail()),
-                        null, List.of());
+                stopped = Optional.of(finished(CrawlRecord.skipped(visit.url(), visit.depth(), visit.referrer(),
+                        no.reason(), no.detail())));
             }
             case RobotsGate.Verdict.Unreachable down -> {
                 frontier.release(visit, Duration.ZERO);
                 chains.ended(visit.url());
-                emit(failed(visit, down.failure(), Instant.now()), null, List.of());
+                stopped = Optional.of(finished(failed(visit, down.failure(), Instant.now())));
             }
         }
         limits.returnPage();
-        return false;
+        return stopped;
     }
 
     /** The origin's gap between fetch starts: --delay, or its robots.txt Crawl-delay when larger. */
@@ -349,31 +365,27 @@ public final class Crawler implements AutoCloseable {
      * Extracts the links of an HTML page or a stylesheet (or the entries of a sitemap) and offers those the crawl
      * follows; other responses are recorded as they are.
      */
-    private void followLinks(Visit visit, FetchResult.Response response, Instant startedAt) {
+    private FinishedUrl followLinks(Visit visit, FetchResult.Response response, Instant startedAt) {
         ContentType type = response.contentType();
         RobotsDirectives directives = directives(response, List.of());
         if (response.status() != 200 || !type.isHtml() && !type.isCss() && !visit.sitemap()) {
-            emit(record(visit, response, startedAt, null, charsetOrDefault(response), 0, 0)
-                    .withRobots(directives.label()), response, List.of());
-            return;
+            return finished(record(visit, response, startedAt, null, charsetOrDefault(response), 0, 0)
+                    .withRobots(directives.label()), response, List.of(), List.of());
         }
-        if (visit.sitemap()) {
-            followSitemap(visit, response, startedAt);
-            return;
-        }
+        if (visit.sitemap()) return followSitemap(visit, response, startedAt);
         boolean css = type.isCss();
         ParsedPage page = css ? CssLinks.extract(response.body(), type.charset(), visit.url())
                 : extractor.extract(response.body(), type.charset(), visit.url());
         directives = directives(response, page.robotsMeta());
         Page scraped = css ? null : scrape(visit, response, page);
         LinkOffers offers = offerLinks(visit, page.links(), directives.nofollow(), scraped, Visit.Kind.PAGE);
-        emit(record(visit, response, startedAt, null, page.charset(), offers.kept, offers.fresh)
+        return finished(record(visit, response, startedAt, null, page.charset(), offers.kept, offers.fresh)
                         .withRobots(directives.label()), response, offers.found,
                 scraped == null ? List.of() : scraped.items());
     }
 
     /** A sitemap's entries: further sitemaps (of an index) or pages, offered like a page's links. */
-    private void followSitemap(Visit visit, FetchResult.Response response, Instant startedAt) {
+    private FinishedUrl followSitemap(Visit visit, FetchResult.Response response, Instant startedAt) {
         SitemapReader.Read read;
         try {
             read = SitemapReader.read(response);
@@ -383,8 +395,8 @@ public final class Crawler implements AutoCloseable {
         }
         LinkOffers offers = offerLinks(visit, read.links(), false, null,
                 read.index() ? Visit.Kind.SITEMAP : Visit.Kind.PAGE);
-        emit(record(visit, response, startedAt, null, charsetOrDefault(response), offers.kept, offers.fresh),
-                response, offers.found);
+        return finished(record(visit, response, startedAt, null, charsetOrDefault(response), offers.kept,
+                offers.fresh), response, offers.found, List.of());
     }
 
     /** What offering a page's links came to: every link with whether it is followed, and the counts. */
@@ -528,23 +540,27 @@ public final class Crawler implements AutoCloseable {
                 startedAt, r.duration(), r.truncated(), r.attempts(), null);
     }
 
-    private void emit(CrawlRecord record, FetchResult.Response response, List<FoundLink> links) {
-        emit(record, response, links, List.of());
+    private FinishedUrl finished(CrawlRecord record) {
+        return finished(record, null, List.of(), List.of());
     }
 
-    /** Hands one finished URL to every listener: its response, links and items first, then its record. */
-    private void emit(CrawlRecord record, FetchResult.Response response, List<FoundLink> links, List<Item> items) {
+    /** What one URL came to, as one value; counted as done. */
+    private FinishedUrl finished(CrawlRecord record, FetchResult.Response response, List<FoundLink> links,
+                                 List<Item> items) {
         done.incrementAndGet();
+        return new FinishedUrl(record, response, links, items);
+    }
+
+    /** Hands one finished URL, already durable, to every listener; a listener that throws stops the crawl. */
+    private void deliver(FinishedUrl finished) {
         for (CrawlListener listener : listeners) {
             try {
-                if (response != null) listener.onResponse(record, response);
-                if (!links.isEmpty()) listener.onLinks(record, links);
-                for (Item item : items) listener.onItem(record, item);
-                listener.onRecord(record);
+                listener.onFinished(finished);
             } catch (RuntimeException e) {
                 if (listenerFailure.compareAndSet(null, e)) {
                     // crawl() throws it once the fetches in flight are done; the caller reports it (once)
-                    log.debug("stopping the crawl: a listener failed on {}: {}", record.url(), e.toString());
+                    log.debug("stopping the crawl: a listener failed on {}: {}", finished.record().url(),
+                            e.toString());
                     frontier.stop(); // not stop(): the user did not interrupt the crawl
                 }
             }

@@ -15,18 +15,12 @@ record CrawlRun(CrawlSummary summary, Map<String, CrawlRecord> records, Map<Stri
         Map<String, CrawlRecord> records = new ConcurrentHashMap<>();
         Map<String, List<FoundLink>> links = new ConcurrentHashMap<>();
         try (Crawler crawler = Crawler.create(config.retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50)).build())) {
-            crawler.addListener(new CrawlListener() {
-                @Override
-                public void onRecord(CrawlRecord r) {
-                    if (records.putIfAbsent(r.url().toString(), r) != null) {
-                        throw new AssertionError("two records for " + r.url());
-                    }
+            crawler.addListener(finished -> {
+                CrawlRecord r = finished.record();
+                if (records.putIfAbsent(r.url().toString(), r) != null) {
+                    throw new AssertionError("two records for " + r.url());
                 }
-
-                @Override
-                public void onLinks(CrawlRecord r, List<FoundLink> found) {
-                    links.put(r.url().toString(), List.copyOf(found));
-                }
+                if (!finished.links().isEmpty()) links.put(r.url().toString(), finished.links());
             });
             CrawlSummary summary = crawler.crawl();
             // every test crawl checks the ledger: each URL discovered is recorded, dropped or still queued

@@ -357,30 +357,20 @@ class CrawlerTest {
             var links = new java.util.concurrent.ConcurrentLinkedQueue<FoundLink>();
             // one task: "/" is recorded before "/a" starts, so the order of events is fixed; rel=nofollow ignored
             try (Crawler crawler = Crawler.create(from(site, "/").maxTasks(1).ignoreRobotsDirectives(true).build())) {
-                crawler.addListener(new CrawlListener() {
-                    @Override
-                    public void onRecord(CrawlRecord record) {
-                        events.add("record " + record.url().path());
-                    }
-
-                    @Override
-                    public void onResponse(CrawlRecord record, dev.loomcrawl.fetch.FetchResult.Response response) {
-                        events.add("response " + record.url().path() + " " + new String(response.wireBody()).length()
-                                + " " + response.requestHeaders().stream().anyMatch(h -> h.getKey().equals("User-Agent")));
-                    }
-
-                    @Override
-                    public void onLinks(CrawlRecord record, java.util.List<FoundLink> found) {
-                        events.add("links " + record.url().path());
-                        links.addAll(found);
-                    }
+                crawler.addListener(finished -> { // one value per finished URL, in one call
+                    CrawlRecord record = finished.record();
+                    var response = finished.response();
+                    events.add(record.url().path() + " " + (response == null ? "-" : new String(response.wireBody())
+                            .length() + " " + response.requestHeaders().stream()
+                            .anyMatch(h -> h.getKey().equals("User-Agent"))) + " links " + finished.links().size());
+                    links.addAll(finished.links());
                 });
                 crawler.crawl();
             }
-            assertEquals(java.util.List.of("response / 93 true", "links /", "record /"),
-                    events.stream().filter(e -> e.endsWith(" /") || e.contains(" / ")).toList());
-            assertEquals(java.util.List.of("response /a 1 true", "record /a"),
-                    events.stream().filter(e -> e.contains("/a")).toList());
+            assertEquals(java.util.List.of("/ 93 true links 2"),
+                    events.stream().filter(e -> e.startsWith("/ ")).toList());
+            assertEquals(java.util.List.of("/a 1 true links 0"),
+                    events.stream().filter(e -> e.startsWith("/a")).toList());
             FoundLink a = links.peek();
             assertEquals("Page A", a.link().text());
             assertTrue(a.link().nofollow());
@@ -410,7 +400,7 @@ class CrawlerTest {
         try (TestSite site = b.page("/", links.toString()).start()) {
             Map<String, CrawlRecord> records = new java.util.concurrent.ConcurrentHashMap<>();
             try (Crawler crawler = Crawler.create(from(site, "/").maxTasks(10).perHost(10).build())) {
-                crawler.addListener(r -> records.put(r.url().toString(), r));
+                crawler.addListener(CrawlListener.ofRecords(r -> records.put(r.url().toString(), r)));
                 var result = new java.util.concurrent.CompletableFuture<CrawlSummary>();
                 Thread.ofVirtual().start(() -> result.complete(crawler.crawl()));
                 while (site.arrivals() < 12) Thread.sleep(10); // robots.txt, the root, ten slow pages

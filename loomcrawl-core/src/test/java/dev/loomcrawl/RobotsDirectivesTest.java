@@ -76,16 +76,10 @@ class RobotsDirectivesTest {
             Map<String, String> why = new java.util.LinkedHashMap<>();
             try (Crawler crawler = Crawler.create(CrawlConfig.builder().root(site.url("/")).exclude("/private/")
                     .build())) {
-                crawler.addListener(new CrawlListener() {
-                    @Override
-                    public void onRecord(CrawlRecord record) {}
-
-                    @Override
-                    public void onLinks(CrawlRecord record, List<FoundLink> links) {
-                        if (record.url().toString().equals(site.url("/"))) {
-                            links.forEach(l -> why.merge(l.link().to(), String.valueOf(l.notFollowed()),
-                                    (a, b) -> a + "|" + b));
-                        }
+                crawler.addListener(finished -> {
+                    if (finished.record().url().toString().equals(site.url("/"))) {
+                        finished.links().forEach(l -> why.merge(l.link().to(), String.valueOf(l.notFollowed()),
+                                (a, b) -> a + "|" + b));
                     }
                 });
                 crawler.crawl();

@@ -57,16 +57,9 @@ class SitemapVisitsTest {
             try (Crawler crawler = Crawler.create(CrawlConfig.builder().root(base + "/").sitemaps(true)
                     .retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50)).build())) {
                 Map<String, CrawlRecord> records = new ConcurrentHashMap<>();
-                crawler.addListener(new CrawlListener() {
-                    @Override
-                    public void onRecord(CrawlRecord record) {
-                        records.put(record.url().toString(), record);
-                    }
-
-                    @Override
-                    public void onLinks(CrawlRecord record, List<FoundLink> found) {
-                        links.put(record.url().toString(), found);
-                    }
+                crawler.addListener(finished -> {
+                    records.put(finished.record().url().toString(), finished.record());
+                    if (!finished.links().isEmpty()) links.put(finished.record().url().toString(), finished.links());
                 });
                 run = new CrawlRun(crawler.crawl(), records, Map.of());
             }

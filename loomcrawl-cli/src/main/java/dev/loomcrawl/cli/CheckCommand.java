@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.SimpleFileServer;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlException;
+import dev.loomcrawl.CrawlListener;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.RootUrl;
@@ -93,9 +94,9 @@ final class CheckCommand implements Callable<Integer> {
             LinkCheck check = new LinkCheck();
             AtomicReference<CrawlRecord> rootRecord = new AtomicReference<>();
             try (Crawler crawler = Crawler.create(config)) {
-                crawler.addListener(check).addListener(r -> {
+                crawler.addListener(check).addListener(CrawlListener.ofRecords(r -> {
                     if (r.depth() == 0 && r.referrer() == null) rootRecord.set(r);
-                });
+                }));
                 crawler.crawl();
             }
             CrawlRecord first = rootRecord.get();

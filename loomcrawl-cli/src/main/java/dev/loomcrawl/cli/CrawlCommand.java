@@ -1,6 +1,7 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.CrawlListener;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.CrawlException;
@@ -185,7 +186,7 @@ final class CrawlCommand implements Callable<Integer> {
         long start = System.nanoTime();
         try (Interrupts interrupts = Interrupts.install(crawler, spec);
              Outputs opened = outputs.open(config, crawler, spec, log.quiet, scrape.fieldNames())) {
-            crawler.addListener(records::add).addListener(rootOutcomes).pageHandler(scraper);
+            crawler.addListener(CrawlListener.ofRecords(records::add)).addListener(rootOutcomes).pageHandler(scraper);
             try {
                 summary = crawler.crawl();
             } catch (CrawlException e) {

@@ -54,6 +54,7 @@ final class Outputs implements AutoCloseable {
     private HtmlReport report;
     private Progress progress;
     private Thread hook;
+    private boolean inStep; // written by the state's commits: not the crawler's listeners
 
     private Outputs(CommandLine cli, Plan plan) {
         this.cli = cli;
@@ -103,6 +104,7 @@ final class Outputs implements AutoCloseable {
      */
     static Outputs openInStep(Plan plan, CrawlConfig config, StoreWithOutputs state, CommandLine cli) {
         Outputs outputs = new Outputs(cli, plan);
+        outputs.inStep = true;
         try {
             if (plan.records() != null) {
                 outputs.add("--output", () -> RecordFile.openInStep(Path.of(plan.records()), plan.recordFormat(), state));
@@ -132,9 +134,12 @@ final class Outputs implements AutoCloseable {
         return outputs;
     }
 
-    /** Attaches the opened outputs, and the progress line if planned, to the crawler. */
+    /**
+     * Attaches the opened outputs, and the progress line if planned, to the crawler. Outputs in step with a state
+     * are not the crawler's: the state's commits write them.
+     */
     void attach(Crawler crawler) {
-        opened.forEach(crawler::addListener);
+        if (!inStep) opened.forEach(crawler::addListener);
         if (plan.progress()) {
             progress = Progress.start(crawler, cli.getErr(), Terminal.stderrIsTerminal());
             crawler.addListener(progress);

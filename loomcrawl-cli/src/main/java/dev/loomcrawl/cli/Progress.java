@@ -2,6 +2,7 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.CrawlListener;
 import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.Crawler;
 
 import java.io.PrintWriter;
@@ -56,7 +57,8 @@ final class Progress implements CrawlListener, AutoCloseable {
     }
 
     @Override
-    public void onRecord(CrawlRecord record) {
+    public void onFinished(FinishedUrl finished) {
+        CrawlRecord record = finished.record();
         done.incrementAndGet();
         bytes.addAndGet(record.size());
         if (record.failed() || record.status() >= 400) errors.incrementAndGet();

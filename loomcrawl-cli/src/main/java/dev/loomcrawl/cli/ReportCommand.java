@@ -2,6 +2,7 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.output.HtmlReport;
 import dev.loomcrawl.output.LineFormat;
 import dev.loomcrawl.output.OutputException;
@@ -143,7 +144,7 @@ final class ReportCommand implements Callable<Integer> {
         try (RecordFile records = out == null
                 ? RecordFile.open(new WriterStream(spec.commandLine().getOut()), "standard output", lineFormat)
                 : RecordFile.open(out, lineFormat)) {
-            from.records().accept(records::onRecord);
+            from.records().accept(r -> records.onFinished(FinishedUrl.of(r)));
         }
     }
 

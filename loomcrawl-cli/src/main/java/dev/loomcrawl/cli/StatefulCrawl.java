@@ -49,7 +49,7 @@ final class StatefulCrawl {
             outputs.finishFromState(store);
             if (summary.interrupted()) out.println("Interrupted");
             TextReport.writeSorted(each -> store.forEachRecord(r -> {
-                roots.onRecord(r); // a root may have succeeded in an earlier run
+                roots.add(r); // a root may have succeeded in an earlier run
                 each.accept(r);
             }), store.summary(), out);
             out.flush();

@@ -2,6 +2,7 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.testkit.Route;
@@ -44,9 +45,9 @@ class ProgressTest {
         ByteArrayOutputStream terminal = new ByteArrayOutputStream();
         StatusLine status = new StatusLine(new PrintStream(terminal, true, StandardCharsets.UTF_8));
         Progress p = new Progress(() -> 7, () -> 2, new PrintWriter(new StringWriter()), status, Duration.ofMillis(20));
-        p.onRecord(record(200, 2048, null));
-        p.onRecord(record(404, 10, null));
-        p.onRecord(record(0, 0, ErrorKind.TIMEOUT));
+        p.onFinished(FinishedUrl.of(record(200, 2048, null)));
+        p.onFinished(FinishedUrl.of(record(404, 10, null)));
+        p.onFinished(FinishedUrl.of(record(0, 0, ErrorKind.TIMEOUT)));
         await(() -> terminal.toString(StandardCharsets.UTF_8).contains(" done, "));
         new PrintStream(status, true, StandardCharsets.UTF_8).println("WARN a log line");
         await(() -> terminal.toString(StandardCharsets.UTF_8).matches("(?s).*WARN a log line\n\r3 done, .*"));

@@ -1,6 +1,7 @@
 package dev.loomcrawl.frontier;
 
 import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
 
@@ -58,8 +59,18 @@ public interface Frontier extends AutoCloseable {
     /** Sets the minimum gap between fetch starts on one origin (never below the configured delay). */
     void setDelay(Origin origin, Duration delay);
 
-    /** Ends a taken visit (freeing its origin slot if neither release nor retryLater did). */
-    void done(Visit visit);
+    /**
+     * Ends a taken visit (freeing its origin slot if neither release nor retryLater did). {@code finished} is what
+     * the visit came to, or null when it is not finished (it went back to the queue, or was cancelled): a durable
+     * frontier returns only once it is durable (committed, completed), so that everything downstream of this call
+     * sees only URLs that will never be fetched again.
+     */
+    void done(Visit visit, FinishedUrl finished);
+
+    /** Ends a taken visit that did not finish (see {@link #done(Visit, FinishedUrl)}). */
+    default void done(Visit visit) {
+        done(visit, null);
+    }
 
     /** Stops handing out visits; blocked and later {@link #take()} calls return null. Queued visits remain. */
     void stop();

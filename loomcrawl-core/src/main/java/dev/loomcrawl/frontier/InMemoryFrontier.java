@@ -1,5 +1,6 @@
 package dev.loomcrawl.frontier;
 
+import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
 
@@ -166,7 +167,7 @@ public final class InMemoryFrontier implements Frontier {
     }
 
     @Override
-    public void done(Visit visit) {
+    public void done(Visit visit, FinishedUrl finished) {
         lock.lock();
         try {
             if (holding.remove(visit)) free(origin(visit.url().origin()), Duration.ZERO);

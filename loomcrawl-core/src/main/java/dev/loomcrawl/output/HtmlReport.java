@@ -1,6 +1,7 @@
 package dev.loomcrawl.output;
 
 import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.FoundLink;
 
@@ -50,7 +51,7 @@ public final class HtmlReport implements CrawlOutput {
     public static void write(Path path, Consumer<Consumer<CrawlRecord>> forEachRecord, CrawlSummary summary) {
         check(path);
         HtmlReport report = new HtmlReport(path, false);
-        forEachRecord.accept(report::onRecord);
+        forEachRecord.accept(record -> report.onFinished(FinishedUrl.of(record)));
         report.finish(summary);
     }
 
@@ -66,19 +67,11 @@ public final class HtmlReport implements CrawlOutput {
     }
 
     @Override
-    public void onLinks(CrawlRecord record, List<FoundLink> links) {
+    public void onFinished(FinishedUrl finished) {
+        CrawlRecord record = finished.record();
         lock.lock();
         try {
-            broken.linked(record.url().toString(), links, false);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public void onRecord(CrawlRecord record) {
-        lock.lock();
-        try {
+            if (!finished.links().isEmpty()) broken.linked(record.url().toString(), finished.links(), false);
             stats.add(record);
             broken.recorded(record);
         } finally {

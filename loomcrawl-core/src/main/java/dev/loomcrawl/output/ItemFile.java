@@ -1,6 +1,6 @@
 package dev.loomcrawl.output;
 
-import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.scrape.Item;
 import dev.loomcrawl.state.StoreWithOutputs;
 
@@ -18,26 +18,31 @@ public final class ItemFile implements CrawlOutput {
     private final LineFormat format;
     private final List<Column<Item>> columns;
     private final Appender<byte[]> writer;
+    private final boolean inStep; // written by the state's commits, not as a listener
 
-    private ItemFile(LineFormat format, List<String> fields, Appender<byte[]> writer) {
+    private ItemFile(LineFormat format, List<String> fields, Appender<byte[]> writer, boolean inStep) {
         this.format = format;
         this.columns = columns(fields);
         this.writer = writer;
+        this.inStep = inStep;
     }
 
     /** Creates (or truncates) {@code path} now; throws {@link OutputException} when it cannot. */
     public static ItemFile open(Path path, LineFormat format, List<String> fields) {
-        return new ItemFile(format, fields, LineOutput.file(path, header(format, fields)));
+        return new ItemFile(format, fields, LineOutput.file(path, header(format, fields)), false);
     }
 
     /** Writes to {@code out}, which is flushed but left open; {@code name} names it in messages. */
     public static ItemFile open(OutputStream out, String name, LineFormat format, List<String> fields) {
-        return new ItemFile(format, fields, LineOutput.stream(out, name, header(format, fields)));
+        return new ItemFile(format, fields, LineOutput.stream(out, name, header(format, fields)), false);
     }
 
     /** Writes {@code path} in step with the crawl's state, as {@link RecordFile#openInStep} does. */
     public static ItemFile openInStep(Path path, LineFormat format, List<String> fields, StoreWithOutputs state) {
-        return new ItemFile(format, fields, LineOutput.inStep(path, state, header(format, fields)));
+        CommittedWriter<byte[]> writer = LineOutput.inStep(path, state, header(format, fields));
+        ItemFile file = new ItemFile(format, fields, writer, true);
+        writer.commitWith(state, file::write);
+        return file;
     }
 
     /** The CSV header, checking the format first. */
@@ -55,11 +60,15 @@ public final class ItemFile implements CrawlOutput {
     }
 
     @Override
-    public void onRecord(CrawlRecord record) {}
+    public void onFinished(FinishedUrl finished) {
+        if (!inStep) write(finished);
+    }
 
-    @Override
-    public void onItem(CrawlRecord record, Item item) {
-        writer.write(record, format == LineFormat.CSV ? CsvLines.line(columns, item) : JsonLines.line(columns, item));
+    private void write(FinishedUrl finished) {
+        for (Item item : finished.items()) {
+            writer.write(finished.record(), format == LineFormat.CSV ? CsvLines.line(columns, item)
+                    : JsonLines.line(columns, item));
+        }
     }
 
     @Override

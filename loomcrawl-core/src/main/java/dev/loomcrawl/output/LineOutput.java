@@ -36,7 +36,8 @@ final class LineOutput {
 
     /**
      * Opens the file in step with the crawl's state: created (or truncated) for a new crawl; for a resumed one,
-     * cut back to its end at the last commit, then appended to.
+     * cut back to its end at the last commit, then appended to. The output registers it with
+     * {@link CommittedWriter#commitWith}.
      */
     static CommittedWriter<byte[]> inStep(Path path, StoreWithOutputs state, byte[] header) {
         String key = path.toAbsolutePath().toString();
@@ -51,10 +52,7 @@ final class LineOutput {
                 throw new OutputException(path.toString(), e);
             }
         }
-        CommittedWriter<byte[]> writer = new CommittedWriter<>(path.toString(), sink,
-                () -> Long.toString(sink.position()));
-        state.add(key, writer);
-        return writer;
+        return new CommittedWriter<>(key, path.toString(), sink, () -> Long.toString(sink.position()));
     }
 
     private static long end(Path path, String resumeAt) {

@@ -2,6 +2,7 @@ package dev.loomcrawl.output;
 
 import dev.loomcrawl.CrawlListener;
 import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.FoundLink;
 
 import java.util.ArrayList;
@@ -25,20 +26,13 @@ public final class LinkCheck implements CrawlListener {
     private long checked;
 
     @Override
-    public void onLinks(CrawlRecord record, List<FoundLink> links) {
+    public void onFinished(FinishedUrl finished) {
+        CrawlRecord record = finished.record();
         lock.lock();
         try {
-            broken.linked(record.url().toString(), links, true); // links leaving the site are checked too
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public void onRecord(CrawlRecord record) {
-        if (record.skipped()) return;
-        lock.lock();
-        try {
+            // links leaving the site are checked too
+            if (!finished.links().isEmpty()) broken.linked(record.url().toString(), finished.links(), true);
+            if (record.skipped()) return;
             checked++;
             broken.recorded(record);
         } finally {

@@ -1,6 +1,7 @@
 package dev.loomcrawl.output;
 
 import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.FoundLink;
 import dev.loomcrawl.state.StoreWithOutputs;
 
@@ -17,25 +18,30 @@ import java.util.List;
 public final class LinkFile implements CrawlOutput {
     private final LineFormat format;
     private final Appender<byte[]> writer;
+    private final boolean inStep; // written by the state's commits, not as a listener
 
-    private LinkFile(LineFormat format, Appender<byte[]> writer) {
+    private LinkFile(LineFormat format, Appender<byte[]> writer, boolean inStep) {
+        this.inStep = inStep;
         this.format = format;
         this.writer = writer;
     }
 
     /** Creates (or truncates) {@code path} now; throws {@link OutputException} when it cannot. */
     public static LinkFile open(Path path, LineFormat format) {
-        return new LinkFile(format, LineOutput.file(path, header(format)));
+        return new LinkFile(format, LineOutput.file(path, header(format)), false);
     }
 
     /** Writes to {@code out}, which is flushed but left open; {@code name} names it in messages. */
     public static LinkFile open(OutputStream out, String name, LineFormat format) {
-        return new LinkFile(format, LineOutput.stream(out, name, header(format)));
+        return new LinkFile(format, LineOutput.stream(out, name, header(format)), false);
     }
 
     /** Writes {@code path} in step with the crawl's state, as {@link RecordFile#openInStep} does. */
     public static LinkFile openInStep(Path path, LineFormat format, StoreWithOutputs state) {
-        return new LinkFile(format, LineOutput.inStep(path, state, header(format)));
+        CommittedWriter<byte[]> writer = LineOutput.inStep(path, state, header(format));
+        LinkFile file = new LinkFile(format, writer, true);
+        writer.commitWith(state, file::write);
+        return file;
     }
 
     /** The CSV header, checking the format first. */
@@ -45,10 +51,14 @@ public final class LinkFile implements CrawlOutput {
     }
 
     @Override
-    public void onRecord(CrawlRecord record) {}
+    public void onFinished(FinishedUrl finished) {
+        if (!inStep) write(finished);
+    }
 
-    @Override
-    public void onLinks(CrawlRecord record, List<FoundLink> links) {
+    private void write(FinishedUrl finished) {
+        List<FoundLink> links = finished.links();
+        if (links.isEmpty()) return;
+        CrawlRecord record = finished.record();
         ByteArrayOutputStream chunk = new ByteArrayOutputStream(links.size() * 160);
         for (FoundLink link : links) {
             LinkColumns.Edge edge = new LinkColumns.Edge(record.url(), link);

@@ -1,6 +1,7 @@
 package dev.loomcrawl.output;
 
 import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.report.TextReport;
 import dev.loomcrawl.state.StoreWithOutputs;
 
@@ -16,29 +17,35 @@ import java.nio.file.Path;
 public final class RecordFile implements CrawlOutput {
     private final LineFormat format;
     private final Appender<byte[]> writer;
+    private final boolean inStep; // written by the state's commits, not as a listener
 
-    private RecordFile(LineFormat format, Appender<byte[]> writer) {
+    private RecordFile(LineFormat format, Appender<byte[]> writer, boolean inStep) {
         this.format = format;
         this.writer = writer;
+        this.inStep = inStep;
     }
 
     /** Creates (or truncates) {@code path} now; throws {@link OutputException} when it cannot. */
     public static RecordFile open(Path path, LineFormat format) {
-        return new RecordFile(format, LineOutput.file(path, header(format)));
+        return new RecordFile(format, LineOutput.file(path, header(format)), false);
     }
 
     /** Writes to {@code out}, which is flushed but left open; {@code name} names it in messages. */
     public static RecordFile open(OutputStream out, String name, LineFormat format) {
-        return new RecordFile(format, LineOutput.stream(out, name, header(format)));
+        return new RecordFile(format, LineOutput.stream(out, name, header(format)), false);
     }
 
     /**
-     * Writes {@code path} in step with the crawl's state, each finished URL's line just before its record is
-     * committed: created for a new crawl, appended to (after cutting what the last commit did not cover) for a
-     * resumed one. Close it after the crawler.
+     * Writes {@code path} in step with the crawl's state, each finished URL's line by the commit that makes it
+     * durable: created for a new crawl, appended to (after cutting what the last commit did not cover) for a
+     * resumed one. The state's commits write it; as a crawler's listener it does nothing. Close it after the
+     * crawler.
      */
     public static RecordFile openInStep(Path path, LineFormat format, StoreWithOutputs state) {
-        return new RecordFile(format, LineOutput.inStep(path, state, header(format)));
+        CommittedWriter<byte[]> writer = LineOutput.inStep(path, state, header(format));
+        RecordFile file = new RecordFile(format, writer, true);
+        writer.commitWith(state, file::write);
+        return file;
     }
 
     private static byte[] header(LineFormat format) {
@@ -55,8 +62,12 @@ public final class RecordFile implements CrawlOutput {
     }
 
     @Override
-    public void onRecord(CrawlRecord record) {
-        writer.write(record, line(record, format));
+    public void onFinished(FinishedUrl finished) {
+        if (!inStep) write(finished);
+    }
+
+    private void write(FinishedUrl finished) {
+        writer.write(finished.record(), line(finished.record(), format));
     }
 
     @Override

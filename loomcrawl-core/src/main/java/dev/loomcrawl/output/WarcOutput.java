@@ -1,12 +1,9 @@
 package dev.loomcrawl.output;
 
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.FoundLink;
+import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.Version;
-import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.state.StoreWithOutputs;
-import dev.loomcrawl.url.WebUrl;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,15 +14,14 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The WARC output: every HTTP response of the crawl as WARC 1.1 request, response and metadata records
  * (gzip, one member per record), in files rotated by size, with revisit records for payloads seen before. A
- * URL that got no response (a network failure) or was skipped writes nothing. The exchange is collected from
- * {@link #onResponse} and {@link #onLinks} and prepared on the worker thread when its record comes; one writer
+ * URL that got no response (a network failure) or was skipped writes nothing. A finished URL's exchange is
+ * prepared on the thread that hands it over (a worker; with a state, the state's writer thread) and one writer
  * thread appends. See {@link HttpBlocks} for how the HTTP parts are reconstructed.
  */
 public final class WarcOutput implements CrawlOutput {
@@ -38,15 +34,14 @@ public final class WarcOutput implements CrawlOutput {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
     private static final Pattern END = Pattern.compile("(.+)-(\\d{5,})\\.warc\\.gz (\\d+)");
 
-    private record Pending(FetchResult.Response response, List<FoundLink> links) {}
-
-    private final Map<WebUrl, Pending> pending = new ConcurrentHashMap<>();
     private final WarcFiles files;
     private final Appender<WarcCapture> writer;
+    private final boolean inStep; // written by the state's commits, not as a listener
 
-    private WarcOutput(WarcFiles files, Appender<WarcCapture> writer) {
+    private WarcOutput(WarcFiles files, Appender<WarcCapture> writer, boolean inStep) {
         this.files = files;
         this.writer = writer;
+        this.inStep = inStep;
     }
 
     private static WarcSink sink(WarcFiles files) {
@@ -63,14 +58,14 @@ public final class WarcOutput implements CrawlOutput {
         String base = base(path);
         try {
             WarcFiles files = WarcFiles.create(dir, base, maxFileSize, fields(info));
-            return new WarcOutput(files, new WriterThread<>(path.toString(), sink(files), 64));
+            return new WarcOutput(files, new WriterThread<>(path.toString(), sink(files), 64), false);
         } catch (IOException e) {
             throw new OutputException(dir.resolve(base + "-00000.warc.gz").toString(), e);
         }
     }
 
     /**
-     * Writes the files in step with the crawl's state, each URL's records just before its record is committed:
+     * Writes the files in step with the crawl's state, each URL's records by the commit that makes it durable:
      * started as {@link #open} starts them for a new crawl; for a resumed one, the file that was current at the
      * last commit is cut back to where it ended then and appended to, and later ones are deleted. Payloads seen in
      * earlier runs are written in full again (revisits refer within a run). Close it after the crawler.
@@ -99,9 +94,10 @@ public final class WarcOutput implements CrawlOutput {
             throw new OutputException(dir.resolve(String.format("%s-%05d.warc.gz", base, index)).toString(), e);
         }
         WarcSink sink = sink(files);
-        CommittedWriter<WarcCapture> writer = new CommittedWriter<>(path.toString(), sink, files::end);
-        state.add(key, writer);
-        return new WarcOutput(files, writer);
+        CommittedWriter<WarcCapture> writer = new CommittedWriter<>(key, path.toString(), sink, files::end);
+        WarcOutput output = new WarcOutput(files, writer, true);
+        writer.commitWith(state, output::write);
+        return output;
     }
 
     private static Path dir(Path path, long maxFileSize) {
@@ -125,19 +121,13 @@ public final class WarcOutput implements CrawlOutput {
     }
 
     @Override
-    public void onResponse(CrawlRecord record, FetchResult.Response response) {
-        pending.put(record.url(), new Pending(response, List.of()));
+    public void onFinished(FinishedUrl finished) {
+        if (!inStep) write(finished);
     }
 
-    @Override
-    public void onLinks(CrawlRecord record, List<FoundLink> links) {
-        pending.computeIfPresent(record.url(), (url, p) -> new Pending(p.response(), links));
-    }
-
-    @Override
-    public void onRecord(CrawlRecord record) {
-        Pending p = pending.remove(record.url());
-        if (p != null) writer.write(record, WarcRecords.capture(record, p.response(), p.links()));
+    private void write(FinishedUrl finished) {
+        if (finished.response() == null) return;
+        writer.write(finished.record(), WarcRecords.capture(finished.record(), finished.response(), finished.links()));
     }
 
     /** The files started so far, in order. */

@@ -4,6 +4,7 @@ import crawlercommons.domains.EffectiveTldFinder;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlListener;
 import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.robots.RobotsGate;
 import dev.loomcrawl.scope.RootScope;
@@ -43,7 +44,12 @@ public final class RootOutcomes implements CrawlListener {
     }
 
     @Override
-    public void onRecord(CrawlRecord record) {
+    public void onFinished(FinishedUrl finished) {
+        add(finished.record());
+    }
+
+    /** Takes a record into account (one read back from a state file, say). */
+    public void add(CrawlRecord record) {
         if (record.depth() == 0) depthZero.put(record.url().toString(), record);
     }
 

@@ -1,9 +1,7 @@
 package dev.loomcrawl.state;
 
-import dev.loomcrawl.CrawlListener;
-import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
-import dev.loomcrawl.FoundLink;
+import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.InMemoryFrontier;
 import dev.loomcrawl.frontier.Visit;
@@ -28,12 +26,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * nothing older waits on disk, otherwise it stays on disk only, and the window is refilled from the store in
  * discovery order as it drains. The seen set is {@link UrlFingerprint}s, so memory stays flat.
  *
- * <p>Exactly once: a visit's record (see {@link #recorder()}), written with the URLs it led to, is what makes it
- * finished, and {@link #done} returns only when that is durable. A run killed at any moment therefore leaves
- * unfinished only what was in flight (at most {@code --max-tasks} visits), which the next run fetches again.
- * The record is held until {@code done()} and only then handed to the writer, so every listener has had it
- * before it can be committed: outputs written in step with the state ({@link StoreWithOutputs}) have their part
- * of the URL ready by then.
+ * <p>Exactly once: a visit's record, handed over with {@link #done(Visit, FinishedUrl)} and written with the URLs
+ * it led to, is what makes it finished, and {@code done} returns only when that is durable. A run killed at any
+ * moment therefore leaves unfinished only what was in flight (at most {@code --max-tasks} visits), which the
+ * next run fetches again. Outputs written in step with the state ({@link StoreWithOutputs}) are given the
+ * finished URL by the commit that makes it durable.
  */
 public final class DurableFrontier implements Frontier {
     /** Queued visits kept in memory by default: a few MiB. */
@@ -47,8 +44,6 @@ public final class DurableFrontier implements Frontier {
     private final Resumption resumption;
     private final StateCommitter committer;
     private final Map<String, Long> ids = new ConcurrentHashMap<>(); // URL -> id, for the visits in memory
-    private final Map<String, List<FoundLink>> pageLinks = new ConcurrentHashMap<>(); // onLinks until onRecord
-    private final Map<String, StateChange.Finished> recorded = new ConcurrentHashMap<>(); // onRecord until done
     private final ReentrantLock lock = new ReentrantLock(); // guards the four fields below; never held over I/O
     private long nextId;
     private long loadedUpTo; // every queued visit with a lower id is in memory (or finished)
@@ -90,31 +85,6 @@ public final class DurableFrontier implements Frontier {
     /** What earlier runs used of the crawl's budgets. */
     public LimitUsage usage() {
         return resumption.usage();
-    }
-
-    /**
-     * The listener that keeps each finished URL's record (and links) for the store: add it to the crawler. The
-     * record is written when the crawler calls {@link #done} for its visit, after every listener has seen it.
-     */
-    public CrawlListener recorder() {
-        return new CrawlListener() {
-            @Override
-            public void onLinks(CrawlRecord record, List<FoundLink> links) {
-                if (store.keepsLinks()) pageLinks.put(record.url().toString(), List.copyOf(links));
-            }
-
-            @Override
-            public void onRecord(CrawlRecord record) {
-                String url = record.url().toString();
-                List<FoundLink> links = pageLinks.remove(url);
-                Long id = ids.remove(url);
-                if (id == null) {
-                    log.warn("a record for {}, which this frontier did not hand out, is not kept", url);
-                    return;
-                }
-                recorded.put(url, new StateChange.Finished(id, record, links == null ? List.of() : links));
-            }
-        };
     }
 
     @Override
@@ -247,11 +217,21 @@ public final class DurableFrontier implements Frontier {
         window.setDelay(origin, delay);
     }
 
-    /** Hands the visit's record to the writer, waits until it and what the visit led to are durable, then ends it. */
+    /**
+     * Hands the visit's finished URL to the writer, waits until it and what the visit led to are durable, then
+     * ends it. A visit that did not finish waits for what it led to only (nothing, or the URLs it queued).
+     */
     @Override
-    public void done(Visit visit) {
-        StateChange.Finished finished = recorded.remove(visit.url().toString());
-        if (finished != null) committer.append(finished);
+    public void done(Visit visit, FinishedUrl finished) {
+        if (finished != null) { // an unfinished visit is queued again, and keeps its id
+            Long id = ids.remove(visit.url().toString());
+            if (id == null) {
+                log.warn("a record for {}, which this frontier did not hand out, is not kept", visit.url());
+            } else {
+                committer.append(new StateChange.Finished(id, finished,
+                        store.keepsLinks() ? finished.links() : List.of()));
+            }
+        }
         committer.awaitDurable();
         window.done(visit);
     }

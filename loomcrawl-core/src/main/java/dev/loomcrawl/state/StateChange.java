@@ -1,6 +1,7 @@
 package dev.loomcrawl.state;
 
 import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.FoundLink;
 import dev.loomcrawl.frontier.Visit;
@@ -21,10 +22,19 @@ public sealed interface StateChange {
     record Dropped(long id, Visit visit, long fingerprint, String reason) implements StateChange {}
 
     /**
-     * A queued URL is finished: its record (and, when the store keeps the link graph, every link of its page).
-     * From here on the URL is never fetched again.
+     * A queued URL is finished: what it came to, and the links the store keeps (every link of its page when the
+     * store keeps the link graph, else none). From here on the URL is never fetched again.
      */
-    record Finished(long id, CrawlRecord record, List<FoundLink> links) implements StateChange {}
+    record Finished(long id, FinishedUrl url, List<FoundLink> links) implements StateChange {
+        /** A finished URL with its record and links only (no response, no items). */
+        public Finished(long id, CrawlRecord record, List<FoundLink> links) {
+            this(id, new FinishedUrl(record, null, links, List.of()), links);
+        }
+
+        public CrawlRecord record() {
+            return url.record();
+        }
+    }
 
     /** This run of the crawl ended cleanly (finished, stopped, or at a limit) and this is how. */
     record RunEnded(CrawlSummary summary) implements StateChange {}

@@ -3,6 +3,7 @@ package dev.loomcrawl.state;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.FinishedUrl;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -68,8 +69,8 @@ public final class StoreWithOutputs implements CrawlStore {
             store.apply(changes);
             return;
         }
-        List<CrawlRecord> finished = new ArrayList<>();
-        for (StateChange c : changes) if (c instanceof StateChange.Finished f) finished.add(f.record());
+        List<FinishedUrl> finished = new ArrayList<>();
+        for (StateChange c : changes) if (c instanceof StateChange.Finished f) finished.add(f.url());
         List<ConfigCodec.Setting> ends = new ArrayList<>(outputs.size());
         for (Added a : outputs) {
             try {

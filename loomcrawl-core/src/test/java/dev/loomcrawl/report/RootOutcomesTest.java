@@ -1,6 +1,7 @@
 package dev.loomcrawl.report;
 
 import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.CrawlListener;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.fetch.ErrorKind;
@@ -31,7 +32,7 @@ class RootOutcomesTest {
         CrawlConfig built = config.maxTries(1).retryBackoff(Duration.ofMillis(5), Duration.ofMillis(20)).build();
         RootOutcomes outcomes = new RootOutcomes(built);
         try (Crawler crawler = Crawler.create(built)) {
-            crawler.addListener(outcomes).addListener(r -> records.put(r.url().toString(), r));
+            crawler.addListener(outcomes).addListener(CrawlListener.ofRecords(r -> records.put(r.url().toString(), r)));
             crawler.crawl();
         }
         return outcomes;
@@ -122,13 +123,13 @@ class RootOutcomesTest {
     void recordsMarkedAsRedirectLoopOrLimitAreExplainedSo() {
         CrawlConfig config = CrawlConfig.builder().root("http://x.test/a").maxRedirects(3).build();
         RootOutcomes loop = new RootOutcomes(config);
-        loop.onRecord(redirect("http://x.test/a", "http://x.test/b", null, ErrorKind.REDIRECT_LOOP));
+        loop.add(redirect("http://x.test/a", "http://x.test/b", null, ErrorKind.REDIRECT_LOOP));
         assertEquals(List.of("root http://x.test/a redirected to http://x.test/b: redirect loop: http://x.test/a -> "
                 + "http://x.test/b"), loop.explanations());
         RootOutcomes limit = new RootOutcomes(config);
-        limit.onRecord(redirect("http://x.test/a", "http://x.test/b", null, null));
+        limit.add(redirect("http://x.test/a", "http://x.test/b", null, null));
         // the crawler records the target it would not follow: no status, kind redirect-limit
-        limit.onRecord(new CrawlRecord(WebUrl.parse("http://x.test/b"), null, 0, ErrorKind.REDIRECT_LIMIT,
+        limit.add(new CrawlRecord(WebUrl.parse("http://x.test/b"), null, 0, ErrorKind.REDIRECT_LIMIT,
                 "not followed", 0, "", "", 0, 0, 0, WebUrl.parse("http://x.test/a"), java.time.Instant.EPOCH,
                 Duration.ZERO, false, 0, null));
         assertEquals(List.of("root http://x.test/a redirected to http://x.test/b, not followed: more than "

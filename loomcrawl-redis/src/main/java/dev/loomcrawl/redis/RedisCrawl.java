@@ -168,8 +168,7 @@ public final class RedisCrawl implements AutoCloseable {
      * Redis. Closing the crawler closes the frontier; closing this closes the connection.
      */
     public Crawler crawler(CrawlConfig config, Duration leaseTime) {
-        RedisFrontier frontier = frontier(config, leaseTime);
-        return Crawler.create(config, frontier).addListener(frontier.recorder());
+        return Crawler.create(config, frontier(config, leaseTime));
     }
 
     /** Every record every process stored, in URL order (one origin's records at a time are held in memory). */

@@ -1,7 +1,6 @@
 package dev.loomcrawl.redis;
 
-import dev.loomcrawl.CrawlListener;
-import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.state.FingerprintSet;
@@ -58,7 +57,6 @@ public final class RedisFrontier implements Frontier {
     private final String process = Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
     private final AtomicLong tokens = new AtomicLong();
     private final Map<String, Lease> held = new ConcurrentHashMap<>(); // URL -> its lease, for visits taken here
-    private final Map<String, String> records = new ConcurrentHashMap<>(); // URL -> encoded record, until done
     private final Set<String> registered = ConcurrentHashMap.newKeySet(); // origins known to be in the registry
     private final FingerprintSet known = new FingerprintSet(); // URLs Redis said were seen, since the last drop
     private final Map<Origin, Long> originDelays = new ConcurrentHashMap<>();
@@ -96,16 +94,6 @@ public final class RedisFrontier implements Frontier {
         this.wakeUps = redis.subscribe(keys.wakeChannel(), this::wakeUp);
         redis.onDisconnect(known::clear);
         this.renewer = Thread.ofPlatform().daemon().name("loomcrawl-lease-renewer").start(this::renewLoop);
-    }
-
-    /** The listener that hands each finished URL's record to this frontier: add it to the crawler. */
-    public CrawlListener recorder() {
-        return new CrawlListener() {
-            @Override
-            public void onRecord(CrawlRecord record) {
-                records.put(record.url().toString(), RecordCodec.encode(record));
-            }
-        };
     }
 
     @Override
@@ -296,16 +284,16 @@ public final class RedisFrontier implements Frontier {
     }
 
     @Override
-    public void done(Visit visit) {
+    public void done(Visit visit, FinishedUrl finished) {
         String url = visit.url().toString();
         Lease lease = held.remove(url);
-        String record = records.remove(url);
         if (lease == null || lease.handedBack) return;
         Duration pause = lease.pause == null ? Duration.ZERO : lease.pause;
-        if (record == null) { // aborted before it finished: back to the queue for whoever comes next
+        if (finished == null) { // aborted before it finished: back to the queue for whoever comes next
             handBack(lease, visit, pause);
             return;
         }
+        String record = RecordCodec.encode(finished.record());
         List<Object> reply = redis.run(Script.COMPLETE, keys.origin(lease.origin), perHost, lease.token, record,
                 Long.toString(pause.toMillis()));
         hint(lease.origin, reply);

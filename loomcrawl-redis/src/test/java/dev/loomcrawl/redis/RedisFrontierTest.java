@@ -2,6 +2,7 @@ package dev.loomcrawl.redis;
 
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.frontier.Visit;
@@ -165,10 +166,9 @@ class RedisFrontierTest {
             assertEquals(root, taken);
             Visit again = healthy.take(); // waits for the lease to run out, then gets the visit back
             assertEquals(root, again);
-            healthy.recorder().onRecord(CrawlRecord.skipped(again.url(), 0, null, "test"));
-            healthy.done(again);
-            frozen.recorder().onRecord(CrawlRecord.skipped(taken.url(), 0, null, "late"));
-            frozen.done(taken); // refused: its lease ran out
+            healthy.done(again, FinishedUrl.of(CrawlRecord.skipped(again.url(), 0, null, "test")));
+            // refused: its lease ran out
+            frozen.done(taken, FinishedUrl.of(CrawlRecord.skipped(taken.url(), 0, null, "late")));
 
             List<CrawlRecord> records = records("lease");
             assertEquals(1, records.size());

@@ -1,6 +1,7 @@
 package dev.loomcrawl.store.sqlite;
 
 import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.CrawlListener;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.Crawler;
@@ -42,7 +43,7 @@ class SqliteCrawlStoreTest {
         ConcurrentLinkedQueue<CrawlRecord> seen = new ConcurrentLinkedQueue<>();
         try (SqliteCrawlStore store = SqliteCrawlStore.create(file, config(site), links);
              Crawler crawler = Crawler.create(config(site), store)) {
-            crawler.addListener(seen::add);
+            crawler.addListener(CrawlListener.ofRecords(seen::add));
             crawler.crawl();
         }
         List<CrawlRecord> sorted = new ArrayList<>(seen);

@@ -3,6 +3,7 @@ package dev.loomcrawl.store.sqlite;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.extract.JsoupLinkExtractor;
 import dev.loomcrawl.fetch.JettyFetcher;
@@ -47,13 +48,12 @@ class SqliteFrontierTest {
                 Instant.now(), Duration.ofMillis(3), false, 1, null);
     }
 
-    /** Takes every visit, finishing each (record, then done) when {@code finish} is true. */
+    /** Takes every visit, finishing each (done with its record) when {@code finish} is true. */
     private static List<String> drain(DurableFrontier f, boolean finish) throws InterruptedException {
         List<String> order = new ArrayList<>();
         for (Visit v; (v = f.take()) != null; ) {
             order.add(v.url().toString());
-            if (finish) f.recorder().onRecord(record(v));
-            f.done(v);
+            f.done(v, finish ? FinishedUrl.of(record(v)) : null);
         }
         return order;
     }
@@ -83,8 +83,7 @@ class SqliteFrontierTest {
             for (int i = 0; i < 100; i++) f.offer(visit(i));
             for (int i = 0; i < 30; i++) {
                 Visit v = f.take();
-                f.recorder().onRecord(record(v));
-                f.done(v);
+                f.done(v, FinishedUrl.of(record(v)));
             }
             f.finish(new CrawlSummary(30, 70, Duration.ofSeconds(1), 100, true, Instant.now(), null, Map.of()));
         }
@@ -113,8 +112,7 @@ class SqliteFrontierTest {
             List<Visit> taken = new ArrayList<>();
             for (int i = 0; i < 5; i++) taken.add(f.take());
             for (Visit v : taken.subList(0, 2)) {
-                f.recorder().onRecord(record(v));
-                f.done(v);
+                f.done(v, FinishedUrl.of(record(v)));
             }
         } // no finish(): as if the process had died after its last commit
         try (SqliteCrawlStore store = SqliteCrawlStore.open(file); DurableFrontier f = frontier(store, 4)) {
@@ -135,7 +133,6 @@ class SqliteFrontierTest {
                 try (Crawler crawler = new Crawler(config, f, new JettyFetcher(config.httpSettings()),
                         new JsoupLinkExtractor(), new RootScope(config.roots(), config.scope(), false, List.of(),
                         List.of()), f.usage())) {
-                    crawler.addListener(f.recorder());
                     CrawlSummary summary = crawler.crawl();
                     assertEquals(2000, summary.done());
                     assertEquals(0, summary.todo());
