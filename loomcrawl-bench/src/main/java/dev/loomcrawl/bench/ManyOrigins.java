@@ -46,7 +46,8 @@ public final class ManyOrigins {
             AtomicLong start = new AtomicLong();
             CrawlSummary summary;
             try (Crawler crawler = Crawler.create(config.build())) {
-                crawler.addListener(r -> lastDone.merge(r.url().port(), System.nanoTime() - start.get(), Math::max));
+                crawler.addListener(f -> lastDone.merge(f.record().url().port(), System.nanoTime() - start.get(),
+                        Math::max));
                 start.set(System.nanoTime());
                 summary = crawler.crawl();
             }

@@ -2,17 +2,19 @@ package dev.loomcrawl.output;
 
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.state.CommittedOutput;
 import dev.loomcrawl.state.StoreWithOutputs;
 
 import java.io.IOException;
-import java.util.function.Consumer;
+import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * An output's writer when the crawl has a state ({@link StoreWithOutputs}): the state's writer thread, about to
- * commit a batch, gives each finished URL of it to the output in commit order (which formats it and hands the
- * result here: written to the file at once, on that thread), then calls {@link #sync}, which flushes and syncs the
- * file and says where it now ends. Nothing waits here between a worker and a commit.
+ * An output's writer when the crawl has a state ({@link StoreWithOutputs}): what the output makes of a finished
+ * URL is prepared on the worker's thread and rides with the URL's change to the commit; the state's writer
+ * thread, about to commit a batch, writes the batch's items here in commit order, then flushes and syncs the
+ * file and saves where it now ends. Nothing is held here between a worker and a commit.
  */
 final class CommittedWriter<T> implements Appender<T> {
     private final String key;
@@ -35,19 +37,32 @@ final class CommittedWriter<T> implements Appender<T> {
     }
 
     /**
-     * Has the state write this output before each commit from now on: each finished URL of the batch goes to
-     * {@code write} (which hands its items to this writer), then the file is synced and its end saved.
+     * Has the state write this output before each commit from now on: {@code prepare} makes the item of each
+     * finished URL (null for none) on the worker's thread; the commit writes the batch's items, then syncs the
+     * file and saves its end.
      */
-    void commitWith(StoreWithOutputs state, Consumer<FinishedUrl> write) {
-        state.add(key, batch -> {
-            batch.forEach(write);
-            return sync();
+    void commitWith(StoreWithOutputs state, Function<FinishedUrl, T> prepare) {
+        state.add(key, new CommittedOutput<T>() {
+            @Override
+            public T prepare(FinishedUrl finished) {
+                return prepare.apply(finished);
+            }
+
+            @Override
+            public String write(List<T> prepared) {
+                for (T item : prepared) CommittedWriter.this.write(item);
+                return sync();
+            }
         });
     }
 
-    /** Writes one item now: called on the state's writer thread, by the output it was given to. */
+    /** Not for this writer: its output's items reach it through the state's commits ({@link #commitWith}). */
     @Override
     public void write(CrawlRecord record, T item) {
+        throw new IllegalStateException(target + " is written by the crawl's state, not by a listener");
+    }
+
+    private void write(T item) {
         try {
             sink.write(item);
             unsynced = true;

@@ -4,6 +4,7 @@ import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.scrape.Item;
 import dev.loomcrawl.state.StoreWithOutputs;
 
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,7 +42,7 @@ public final class ItemFile implements CrawlOutput {
     public static ItemFile openInStep(Path path, LineFormat format, List<String> fields, StoreWithOutputs state) {
         CommittedWriter<byte[]> writer = LineOutput.inStep(path, state, header(format, fields));
         ItemFile file = new ItemFile(format, fields, writer, true);
-        writer.commitWith(state, file::write);
+        writer.commitWith(state, file::chunk);
         return file;
     }
 
@@ -61,14 +62,18 @@ public final class ItemFile implements CrawlOutput {
 
     @Override
     public void onFinished(FinishedUrl finished) {
-        if (!inStep) write(finished);
+        byte[] chunk = inStep ? null : chunk(finished);
+        if (chunk != null) writer.write(finished.record(), chunk);
     }
 
-    private void write(FinishedUrl finished) {
+    /** A page's items as one chunk of lines, in document order, or null when it has none. */
+    private byte[] chunk(FinishedUrl finished) {
+        if (finished.items().isEmpty()) return null;
+        ByteArrayOutputStream chunk = new ByteArrayOutputStream();
         for (Item item : finished.items()) {
-            writer.write(finished.record(), format == LineFormat.CSV ? CsvLines.line(columns, item)
-                    : JsonLines.line(columns, item));
+            chunk.writeBytes(format == LineFormat.CSV ? CsvLines.line(columns, item) : JsonLines.line(columns, item));
         }
+        return chunk.toByteArray();
     }
 
     @Override

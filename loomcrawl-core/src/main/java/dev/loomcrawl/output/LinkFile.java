@@ -40,7 +40,7 @@ public final class LinkFile implements CrawlOutput {
     public static LinkFile openInStep(Path path, LineFormat format, StoreWithOutputs state) {
         CommittedWriter<byte[]> writer = LineOutput.inStep(path, state, header(format));
         LinkFile file = new LinkFile(format, writer, true);
-        writer.commitWith(state, file::write);
+        writer.commitWith(state, file::chunk);
         return file;
     }
 
@@ -52,12 +52,14 @@ public final class LinkFile implements CrawlOutput {
 
     @Override
     public void onFinished(FinishedUrl finished) {
-        if (!inStep) write(finished);
+        byte[] chunk = inStep ? null : chunk(finished);
+        if (chunk != null) writer.write(finished.record(), chunk);
     }
 
-    private void write(FinishedUrl finished) {
+    /** A page's links as one chunk of lines, or null when it has none. */
+    private byte[] chunk(FinishedUrl finished) {
         List<FoundLink> links = finished.links();
-        if (links.isEmpty()) return;
+        if (links.isEmpty()) return null;
         CrawlRecord record = finished.record();
         ByteArrayOutputStream chunk = new ByteArrayOutputStream(links.size() * 160);
         for (FoundLink link : links) {
@@ -65,7 +67,7 @@ public final class LinkFile implements CrawlOutput {
             chunk.writeBytes(format == LineFormat.CSV ? CsvLines.line(LinkColumns.ALL, edge)
                     : JsonLines.line(LinkColumns.ALL, edge));
         }
-        writer.write(record, chunk.toByteArray());
+        return chunk.toByteArray();
     }
 
     @Override

@@ -43,9 +43,8 @@ public final class RecordFile implements CrawlOutput {
      */
     public static RecordFile openInStep(Path path, LineFormat format, StoreWithOutputs state) {
         CommittedWriter<byte[]> writer = LineOutput.inStep(path, state, header(format));
-        RecordFile file = new RecordFile(format, writer, true);
-        writer.commitWith(state, file::write);
-        return file;
+        writer.commitWith(state, finished -> line(finished.record(), format));
+        return new RecordFile(format, writer, true);
     }
 
     private static byte[] header(LineFormat format) {
@@ -63,11 +62,7 @@ public final class RecordFile implements CrawlOutput {
 
     @Override
     public void onFinished(FinishedUrl finished) {
-        if (!inStep) write(finished);
-    }
-
-    private void write(FinishedUrl finished) {
-        writer.write(finished.record(), line(finished.record(), format));
+        if (!inStep) writer.write(finished.record(), line(finished.record(), format));
     }
 
     @Override

@@ -95,9 +95,8 @@ public final class WarcOutput implements CrawlOutput {
         }
         WarcSink sink = sink(files);
         CommittedWriter<WarcCapture> writer = new CommittedWriter<>(key, path.toString(), sink, files::end);
-        WarcOutput output = new WarcOutput(files, writer, true);
-        writer.commitWith(state, output::write);
-        return output;
+        writer.commitWith(state, WarcOutput::capture);
+        return new WarcOutput(files, writer, true);
     }
 
     private static Path dir(Path path, long maxFileSize) {
@@ -122,12 +121,14 @@ public final class WarcOutput implements CrawlOutput {
 
     @Override
     public void onFinished(FinishedUrl finished) {
-        if (!inStep) write(finished);
+        WarcCapture capture = inStep ? null : capture(finished);
+        if (capture != null) writer.write(finished.record(), capture);
     }
 
-    private void write(FinishedUrl finished) {
-        if (finished.response() == null) return;
-        writer.write(finished.record(), WarcRecords.capture(finished.record(), finished.response(), finished.links()));
+    /** The URL's WARC records, prepared (digests, headers); null when it got no response. */
+    private static WarcCapture capture(FinishedUrl finished) {
+        if (finished.response() == null) return null;
+        return WarcRecords.capture(finished.record(), finished.response(), finished.links());
     }
 
     /** The files started so far, in order. */

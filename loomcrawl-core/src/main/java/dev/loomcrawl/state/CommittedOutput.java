@@ -5,15 +5,21 @@ import dev.loomcrawl.FinishedUrl;
 import java.util.List;
 
 /**
- * An output file written in step with a crawl's state (see {@link StoreWithOutputs}): it is given each batch of
- * finished URLs just before the batch is committed, in commit order.
+ * An output file written in step with a crawl's state (see {@link StoreWithOutputs}): what it makes of each
+ * finished URL is prepared on the worker's thread, and written by the commit that makes the URL durable, in
+ * commit order.
+ *
+ * @param <T> what the output makes of one finished URL (a line, a WARC capture...)
  */
-public interface CommittedOutput {
+public interface CommittedOutput<T> {
+
+    /** What the output makes of one finished URL, on the worker's thread; null when nothing. */
+    T prepare(FinishedUrl finished);
 
     /**
-     * Writes what these finished URLs give the output, in this order, and forces it to the storage device;
-     * returns where the output now ends (a text the output reads back when the crawl is resumed). Throws when it
-     * cannot write.
+     * Writes what was prepared for a batch's finished URLs (nulls left out), in commit order, and forces it to
+     * the storage device; returns where the output now ends (a text the output reads back when the crawl is
+     * resumed). Throws when it cannot write.
      */
-    String write(List<FinishedUrl> finished);
+    String write(List<T> prepared);
 }

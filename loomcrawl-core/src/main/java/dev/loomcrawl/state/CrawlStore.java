@@ -3,6 +3,7 @@ package dev.loomcrawl.state;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.FinishedUrl;
 
 import java.util.List;
 import java.util.function.Consumer;
@@ -51,6 +52,16 @@ public interface CrawlStore extends AutoCloseable {
 
     /** Applies the changes, in order, as one atomic and durable unit: all of them are on disk, or none. */
     void apply(List<StateChange> changes);
+
+    /**
+     * Called on the worker's thread as a URL finishes, before its {@link StateChange.Finished} is appended: what
+     * this returns rides in that change ({@link StateChange.Finished#prepared()}) to {@link #apply}. A store that
+     * writes more than its state ({@link StoreWithOutputs}) prepares its part here, off the writer thread.
+     * Default: nothing.
+     */
+    default Object prepare(FinishedUrl finished) {
+        return null;
+    }
 
     /** Up to {@code max} queued visits with ids from {@code fromId} up, in id order, seeing every change applied. */
     List<StoredVisit> queued(long fromId, int max);

@@ -228,8 +228,8 @@ public final class DurableFrontier implements Frontier {
             if (id == null) {
                 log.warn("a record for {}, which this frontier did not hand out, is not kept", visit.url());
             } else {
-                committer.append(new StateChange.Finished(id, finished,
-                        store.keepsLinks() ? finished.links() : List.of()));
+                committer.append(new StateChange.Finished(id, finished.record(),
+                        store.keepsLinks() ? finished.links() : List.of(), store.prepare(finished)));
             }
         }
         committer.awaitDurable();

@@ -1,7 +1,6 @@
 package dev.loomcrawl.state;
 
 import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.FoundLink;
 import dev.loomcrawl.frontier.Visit;
@@ -22,17 +21,14 @@ public sealed interface StateChange {
     record Dropped(long id, Visit visit, long fingerprint, String reason) implements StateChange {}
 
     /**
-     * A queued URL is finished: what it came to, and the links the store keeps (every link of its page when the
-     * store keeps the link graph, else none). From here on the URL is never fetched again.
+     * A queued URL is finished: its record, and the links the store keeps (every link of its page when the store
+     * keeps the link graph, else none). From here on the URL is never fetched again.
+     *
+     * @param prepared what {@link CrawlStore#prepare} made of the finished URL (null when nothing)
      */
-    record Finished(long id, FinishedUrl url, List<FoundLink> links) implements StateChange {
-        /** A finished URL with its record and links only (no response, no items). */
+    record Finished(long id, CrawlRecord record, List<FoundLink> links, Object prepared) implements StateChange {
         public Finished(long id, CrawlRecord record, List<FoundLink> links) {
-            this(id, new FinishedUrl(record, null, links, List.of()), links);
-        }
-
-        public CrawlRecord record() {
-            return url.record();
+            this(id, record, links, null);
         }
     }
 

@@ -17,8 +17,9 @@ import java.util.function.LongConsumer;
  * A store whose outputs (records, link graph, items, WARC files) are written in step with its commits, so that
  * they hold each finished URL exactly once over all the crawl's runs, kills included.
  *
- * <p>Before each commit, every output writes what the batch's finished URLs gave it, in order, and forces it to
- * disk; where each output then ends is saved in the same commit ({@link StateChange.SettingsChanged}, as the
+ * <p>As a URL finishes, each output prepares its part of it on the worker's thread ({@link #prepare}: a line, a
+ * WARC capture), which rides with the URL's {@link StateChange.Finished}. Before each commit, every output
+ * writes the parts of the batch's finished URLs, in commit order, and forces them to disk; where each output then ends is saved in the same commit ({@link StateChange.SettingsChanged}, as the
  * setting {@code written.KEY}). So the part of a file up to its saved end holds exactly the committed URLs. A run
  * killed at any moment leaves at most the batch being written past that end; the next run cuts it off
  * ({@link #resumeAt}) before appending, and fetches those URLs again, since they were never committed.
@@ -30,7 +31,7 @@ public final class StoreWithOutputs implements CrawlStore {
     /** The prefix of the settings that hold where each output ended at the last commit. */
     public static final String WRITTEN = "written.";
 
-    private record Added(String key, CommittedOutput output) {}
+    private record Added(String key, CommittedOutput<?> output) {}
 
     private final CrawlStore store;
     private final Map<String, String> saved = new HashMap<>();
@@ -55,7 +56,7 @@ public final class StoreWithOutputs implements CrawlStore {
     }
 
     /** Writes {@code output} before each commit from now on; its end is saved as {@code written.KEY}. */
-    public void add(String key, CommittedOutput output) {
+    public void add(String key, CommittedOutput<?> output) {
         if (outputs.stream().anyMatch(a -> a.key().equals(key))) {
             throw new IllegalArgumentException("two outputs write " + key);
         }
@@ -69,12 +70,18 @@ public final class StoreWithOutputs implements CrawlStore {
             store.apply(changes);
             return;
         }
-        List<FinishedUrl> finished = new ArrayList<>();
-        for (StateChange c : changes) if (c instanceof StateChange.Finished f) finished.add(f.url());
         List<ConfigCodec.Setting> ends = new ArrayList<>(outputs.size());
-        for (Added a : outputs) {
+        for (int i = 0; i < outputs.size(); i++) {
+            Added a = outputs.get(i);
+            List<Object> prepared = new ArrayList<>();
+            for (StateChange c : changes) {
+                if (c instanceof StateChange.Finished f && f.prepared() instanceof List<?> parts && parts.size() > i
+                        && parts.get(i) != null) {
+                    prepared.add(parts.get(i));
+                }
+            }
             try {
-                ends.add(new ConfigCodec.Setting(WRITTEN + a.key(), a.output().write(finished)));
+                ends.add(new ConfigCodec.Setting(WRITTEN + a.key(), write(a.output(), prepared)));
             } catch (RuntimeException e) {
                 throw new StateException("crawl stopped: " + e.getMessage() + ". The state and the outputs are as of "
                         + "the last commit: once the file can be written, run 'loomcrawl resume " + location() + "'", e);
@@ -84,6 +91,20 @@ public final class StoreWithOutputs implements CrawlStore {
         all.addAll(changes);
         all.add(new StateChange.SettingsChanged(ends));
         store.apply(all);
+    }
+
+    /** What each output makes of the finished URL, in the outputs' order, prepared on the worker's thread. */
+    @Override
+    public Object prepare(FinishedUrl finished) {
+        if (outputs.isEmpty()) return null;
+        List<Object> parts = new ArrayList<>(outputs.size());
+        for (Added a : outputs) parts.add(a.output().prepare(finished));
+        return parts;
+    }
+
+    @SuppressWarnings("unchecked") // what prepare() returned for this output, given back to it
+    private static <T> String write(CommittedOutput<T> output, List<Object> prepared) {
+        return output.write((List<T>) prepared);
     }
 
     @Override
