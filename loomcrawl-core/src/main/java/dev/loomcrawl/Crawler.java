@@ -94,6 +94,7 @@ public final class Crawler implements AutoCloseable {
     private final AtomicLong abandoned = new AtomicLong();
     private final AtomicBoolean interrupted = new AtomicBoolean();
     private final AtomicBoolean cancelled = new AtomicBoolean();
+    private final AtomicBoolean started = new AtomicBoolean();
     private final AtomicReference<String> limitReached = new AtomicReference<>();
     private final AtomicReference<RuntimeException> listenerFailure = new AtomicReference<>();
 
@@ -168,8 +169,14 @@ public final class Crawler implements AutoCloseable {
         return this;
     }
 
-    /** Runs the crawl to its end (or until stopped or out of budget) and returns how it went. Call once. */
+    /**
+     * Runs the crawl to its end (or until stopped or out of budget) and returns how it went. A crawler runs once:
+     * a second call throws {@link IllegalStateException}.
+     */
     public CrawlSummary crawl() {
+        if (!started.compareAndSet(false, true)) {
+            throw new IllegalStateException("a Crawler runs once: create another for the next crawl");
+        }
         long start = System.nanoTime();
         for (WebUrl root : config.roots()) {
             Visit visit = new Visit(root, config.maxRedirects(), 0, null);

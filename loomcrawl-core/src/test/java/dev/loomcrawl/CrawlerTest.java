@@ -21,6 +21,18 @@ class CrawlerTest {
     }
 
     @Test
+    void aCrawlerRunsOnce() {
+        try (TestSite site = TestSite.builder().page("/", "home").start();
+             Crawler crawler = Crawler.create(from(site, "/").build())) {
+            assertEquals(1, crawler.crawl().done());
+            IllegalStateException again = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                    crawler::crawl);
+            assertEquals("a Crawler runs once: create another for the next crawl", again.getMessage());
+            assertEquals(2, site.requests().size()); // robots.txt and the page, once
+        }
+    }
+
+    @Test
     void linkCyclesFetchEveryPageOnce() {
         try (TestSite site = TestSite.builder()
                 .page("/", "<a href=/a>a</a>")
