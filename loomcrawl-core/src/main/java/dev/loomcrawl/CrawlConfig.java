@@ -23,7 +23,8 @@ import java.util.regex.PatternSyntaxException;
 
 /**
  * Everything that decides how a crawl behaves, immutable and validated. Build one with {@link #builder()};
- * a bad value fails fast with an {@link IllegalArgumentException} naming it.
+ * a bad value fails fast with an {@link IllegalArgumentException} naming it by its builder method
+ * ({@code "maxTasks must be between 1 and 100000, got 0"}; the command line names its option instead).
  */
 public record CrawlConfig(
         List<WebUrl> roots,
@@ -61,14 +62,14 @@ public record CrawlConfig(
         resolve = Map.copyOf(resolve);
         headers = List.copyOf(headers);
         require(!roots.isEmpty(), "at least one root URL is required");
-        require(maxTasks >= 1 && maxTasks <= 100_000, "--max-tasks must be between 1 and 100000, got " + maxTasks);
-        require(maxRedirects >= 0, "--max-redirect must be 0 or more, got " + maxRedirects);
-        require(maxTries >= 1, "--max-tries must be 1 or more, got " + maxTries);
-        require(userAgent != null && !userAgent.isBlank(), "--user-agent must not be empty");
-        positive(connectTimeout, "--connect-timeout");
-        positive(idleTimeout, "--idle-timeout");
-        positive(fetchTimeout, "--fetch-timeout");
-        require(maxBodyBytes >= 1, "--max-body must be at least 1 byte, got " + maxBodyBytes);
+        require(maxTasks >= 1 && maxTasks <= 100_000, "maxTasks must be between 1 and 100000, got " + maxTasks);
+        require(maxRedirects >= 0, "maxRedirects must be 0 or more, got " + maxRedirects);
+        require(maxTries >= 1, "maxTries must be 1 or more, got " + maxTries);
+        require(userAgent != null && !userAgent.isBlank(), "userAgent must not be empty");
+        positive(connectTimeout, "connectTimeout");
+        positive(idleTimeout, "idleTimeout");
+        positive(fetchTimeout, "fetchTimeout");
+        require(maxBodyBytes >= 1, "maxBodyBytes must be at least 1 byte, got " + maxBodyBytes);
         require(!retryBackoff.isNegative() && !retryBackoffMax.isNegative(), "retry backoff must not be negative");
     }
 
@@ -202,7 +203,7 @@ public record CrawlConfig(
         public Builder header(String header) {
             int colon = header.indexOf(':');
             require(colon > 0 && header.substring(0, colon).strip().matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+"),
-                    "--header must be 'Name: value', got " + header);
+                    "header must be 'Name: value', got " + header);
             headers.add(Map.entry(header.substring(0, colon).strip(), header.substring(colon + 1).strip()));
             return this;
         }
@@ -215,26 +216,26 @@ public record CrawlConfig(
         }
 
         /** URLs in which this regular expression is found anywhere are dropped. Repeatable. */
-        public Builder exclude(String regex) { excludes.add(compile(regex, "--exclude")); return this; }
+        public Builder exclude(String regex) { excludes.add(compile(regex, "exclude")); return this; }
 
         /** When given, a URL must contain a match of one of these. Repeatable. */
-        public Builder include(String regex) { includes.add(compile(regex, "--include")); return this; }
+        public Builder include(String regex) { includes.add(compile(regex, "include")); return this; }
 
         /** Pins {@code HOST:PORT:ADDRESS} (curl's --resolve): connect there instead of resolving HOST. */
         public Builder resolve(String spec) {
             int first = spec.indexOf(':');
             int second = first < 0 ? -1 : spec.indexOf(':', first + 1);
-            require(second > first + 1, "--resolve must be HOST:PORT:ADDRESS, got " + spec);
+            require(second > first + 1, "resolve must be HOST:PORT:ADDRESS, got " + spec);
             String host = spec.substring(0, first).toLowerCase(Locale.ROOT);
             String port = spec.substring(first + 1, second);
             String address = spec.substring(second + 1).replaceAll("^\\[|]$", "");
-            require(port.matches("\\d{1,5}") && Integer.parseInt(port) <= 65535, "--resolve has a bad port: " + spec);
+            require(port.matches("\\d{1,5}") && Integer.parseInt(port) <= 65535, "resolve has a bad port: " + spec);
             require(address.matches("[0-9.]+|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*"),
-                    "--resolve needs an IP address, not a name: " + spec);
+                    "resolve needs an IP address, not a name: " + spec);
             try {
                 resolve.put(host + ":" + Integer.parseInt(port), InetAddress.getByName(address));
             } catch (UnknownHostException e) {
-                throw new IllegalArgumentException("--resolve has a bad address: " + spec);
+                throw new IllegalArgumentException("resolve has a bad address: " + spec);
             }
             return this;
         }

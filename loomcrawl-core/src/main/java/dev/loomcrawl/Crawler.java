@@ -531,7 +531,7 @@ public final class Crawler implements AutoCloseable {
     /** The target of a redirect chain that ran out of redirects: recorded, not fetched. */
     private CrawlRecord redirectLimit(Visit visit) {
         return new CrawlRecord(visit.url(), null, 0, ErrorKind.REDIRECT_LIMIT, "not followed from " + visit.referrer()
-                + ": more than --max-redirect " + config.maxRedirects() + " redirects", 0, "", "", 0, 0,
+                + ": more than " + config.maxRedirects() + " redirects", 0, "", "", 0, 0,
                 visit.depth(), visit.referrer(), Instant.now(), Duration.ZERO, false, 0, null);
     }
 

@@ -51,16 +51,16 @@ public final class Main implements Runnable {
         cli.setParameterExceptionHandler((e, args2) -> {
             CommandLine cmd = e.getCommandLine();
             if (e instanceof BadInput) {
-                cmd.getErr().println("loomcrawl: " + e.getMessage());
+                cmd.getErr().println("loomcrawl: " + OptionNames.flags(e.getMessage()));
                 return USAGE;
             }
-            cmd.getErr().println(e.getMessage());
+            cmd.getErr().println(OptionNames.flags(e.getMessage()));
             cmd.getErr().print(cmd.getHelp().fullSynopsis());
             cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
             return cmd.getCommandSpec().exitCodeOnInvalidInput();
         });
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            commandLine.getErr().println("loomcrawl: " + e.getMessage());
+            commandLine.getErr().println("loomcrawl: " + OptionNames.flags(e.getMessage()));
             return FAILED;
         });
         return cli.execute(args);

@@ -21,8 +21,8 @@ public record PolitenessSettings(int perHost, Duration delay, Duration maxCrawlD
     }
 
     public PolitenessSettings {
-        if (perHost < 1) throw new IllegalArgumentException("--per-host must be 1 or more, got " + perHost);
-        if (delay.isNegative()) throw new IllegalArgumentException("--delay must not be negative, got " + delay);
-        if (maxCrawlDelay.isNegative()) throw new IllegalArgumentException("--max-crawl-delay must not be negative");
+        if (perHost < 1) throw new IllegalArgumentException("perHost must be 1 or more, got " + perHost);
+        if (delay.isNegative()) throw new IllegalArgumentException("delay must not be negative, got " + delay);
+        if (maxCrawlDelay.isNegative()) throw new IllegalArgumentException("maxCrawlDelay must not be negative");
     }
 }

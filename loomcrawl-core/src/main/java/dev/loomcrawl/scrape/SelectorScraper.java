@@ -22,7 +22,7 @@ public final class SelectorScraper implements PageHandler {
         /** Parses {@code NAME=SELECTOR}. */
         public static Field parse(String spec) {
             int eq = spec.indexOf('=');
-            if (eq <= 0) throw new IllegalArgumentException("--field must be NAME=SELECTOR, got '" + spec + "'");
+            if (eq <= 0) throw new IllegalArgumentException("field must be NAME=SELECTOR, got '" + spec + "'");
             return new Field(spec.substring(0, eq).strip(), Selector.parse(spec.substring(eq + 1)));
         }
     }
