@@ -14,10 +14,10 @@ import java.time.Duration;
  * @param maxUrlLength        characters in a URL
  * @param maxPathSegments     path segments in a URL (deeper paths are a trap)
  * @param maxSegmentRepeats   times one segment may occur in a URL: in its path (/a/b/a/b/a/b...), and in its
- *                            path and query split at {@code / ? & ;} (/t/?p=3&q=1a/?p=14&q=1a/...)
+ *                            path and query split at {@code / ? & ;} ({@code /t/?p=3&q=1a/?p=14&q=1a/...})
  * @param maxQueryParameters  query parameters in a URL (0: no URL with a query is queued)
  * @param maxQueryLength      characters in a URL's query (0: no URL with a non-empty query is queued)
- * @param maxParameterRepeats times one parameter name may occur in a URL's query (?f=1&f=2&f=3...)
+ * @param maxParameterRepeats times one parameter name may occur in a URL's query ({@code ?f=1&f=2&f=3...})
  * @param maxUrlsPerShape     URLs queued per shape (the URL with every number replaced by one mark, so that
  *                            URLs differing only by numbers, a calendar's ?month=N+1, share a shape) before the
  *                            shape's URLs more than 20 links deeper than its shallowest are dropped
