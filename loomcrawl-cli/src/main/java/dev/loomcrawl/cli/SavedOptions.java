@@ -3,7 +3,6 @@ package dev.loomcrawl.cli;
 import dev.loomcrawl.output.LineFormat;
 import dev.loomcrawl.scrape.SelectorScraper;
 import dev.loomcrawl.state.ConfigCodec.Setting;
-import dev.loomcrawl.state.StoreWithOutputs;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -83,7 +82,7 @@ record SavedOptions(String output, LineFormat format, String links, String items
     static SavedOptions decode(List<Setting> settings) {
         Map<String, List<String>> byName = new LinkedHashMap<>();
         for (Setting s : settings) {
-            if (s.name().startsWith(StoreWithOutputs.WRITTEN)) continue;
+            if (!s.name().startsWith(PREFIX)) continue; // not an option: where an output ended, say
             byName.computeIfAbsent(s.name(), n -> new ArrayList<>()).add(s.value());
         }
         String output = one(byName, "output");

@@ -6,8 +6,6 @@ import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** {@code --state FILE}: keep the crawl's state in a file, so that {@code loomcrawl resume FILE} can go on with it. */
@@ -41,17 +39,8 @@ final class StateOptions {
         try (store) {
             return StatefulCrawl.run(store, config, saved, progress, spec);
         } catch (Outputs.OpenFailed e) { // nothing was crawled: the file holds only the configuration
-            deleteQuietly(file);
-            deleteQuietly(Path.of(file + "-wal"));
+            SqliteCrawlStore.delete(file); // the usage error is what to report, deleted or not
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
-    }
-
-    private static void deleteQuietly(Path path) {
-        try {
-            Files.deleteIfExists(path);
-        } catch (IOException ignored) {
-            // the usage error is what to report
         }
     }
 }

@@ -2,8 +2,6 @@ package dev.loomcrawl.output;
 
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.FinishedUrl;
-import dev.loomcrawl.state.CommittedOutput;
-import dev.loomcrawl.state.StoreWithOutputs;
 
 import java.io.IOException;
 import java.util.List;
@@ -11,7 +9,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * An output's writer when the crawl has a state ({@link StoreWithOutputs}): what the output makes of a finished
+ * An output's writer when the crawl has a state ({@link CommitStage}): what the output makes of a finished
  * URL is prepared on the worker's thread and rides with the URL's change to the commit; the state's writer
  * thread, about to commit a batch, writes the batch's items here in commit order, then flushes and syncs the
  * file and saves where it now ends. Nothing is held here between a worker and a commit.
@@ -41,7 +39,7 @@ final class CommittedWriter<T> implements Appender<T> {
      * finished URL (null for none) on the worker's thread; the commit writes the batch's items, then syncs the
      * file and saves its end.
      */
-    void commitWith(StoreWithOutputs state, Function<FinishedUrl, T> prepare) {
+    void commitWith(CommitStage state, Function<FinishedUrl, T> prepare) {
         state.add(key, new CommittedOutput<T>() {
             @Override
             public T prepare(FinishedUrl finished) {

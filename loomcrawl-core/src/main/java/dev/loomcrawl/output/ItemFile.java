@@ -2,7 +2,6 @@ package dev.loomcrawl.output;
 
 import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.scrape.Item;
-import dev.loomcrawl.state.StoreWithOutputs;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -39,7 +38,7 @@ public final class ItemFile implements CrawlOutput {
     }
 
     /** Writes {@code path} in step with the crawl's state, as {@link RecordFile#openInStep} does. */
-    public static ItemFile openInStep(Path path, LineFormat format, List<String> fields, StoreWithOutputs state) {
+    public static ItemFile openInStep(Path path, LineFormat format, List<String> fields, CommitStage state) {
         CommittedWriter<byte[]> writer = LineOutput.inStep(path, state, header(format, fields));
         ItemFile file = new ItemFile(format, fields, writer, true);
         writer.commitWith(state, file::chunk);

@@ -1,6 +1,5 @@
 package dev.loomcrawl.output;
 
-import dev.loomcrawl.state.StoreWithOutputs;
 
 import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
@@ -39,7 +38,7 @@ final class LineOutput {
      * cut back to its end at the last commit, then appended to. The output registers it with
      * {@link CommittedWriter#commitWith}.
      */
-    static CommittedWriter<byte[]> inStep(Path path, StoreWithOutputs state, byte[] header) {
+    static CommittedWriter<byte[]> inStep(Path path, CommitStage state, byte[] header) {
         String key = path.toAbsolutePath().toString();
         String resumeAt = state.resumeAt(key);
         long end = resumeAt == null || resumeAt.isEmpty() ? 0 : end(path, resumeAt);

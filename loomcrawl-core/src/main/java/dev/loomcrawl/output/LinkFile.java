@@ -3,7 +3,6 @@ package dev.loomcrawl.output;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.FoundLink;
-import dev.loomcrawl.state.StoreWithOutputs;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -37,7 +36,7 @@ public final class LinkFile implements CrawlOutput {
     }
 
     /** Writes {@code path} in step with the crawl's state, as {@link RecordFile#openInStep} does. */
-    public static LinkFile openInStep(Path path, LineFormat format, StoreWithOutputs state) {
+    public static LinkFile openInStep(Path path, LineFormat format, CommitStage state) {
         CommittedWriter<byte[]> writer = LineOutput.inStep(path, state, header(format));
         LinkFile file = new LinkFile(format, writer, true);
         writer.commitWith(state, file::chunk);

@@ -3,7 +3,6 @@ package dev.loomcrawl.output;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.report.TextReport;
-import dev.loomcrawl.state.StoreWithOutputs;
 
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -41,7 +40,7 @@ public final class RecordFile implements CrawlOutput {
      * resumed one. The state's commits write it; as a crawler's listener it does nothing. Close it after the
      * crawler.
      */
-    public static RecordFile openInStep(Path path, LineFormat format, StoreWithOutputs state) {
+    public static RecordFile openInStep(Path path, LineFormat format, CommitStage state) {
         CommittedWriter<byte[]> writer = LineOutput.inStep(path, state, header(format));
         writer.commitWith(state, finished -> line(finished.record(), format));
         return new RecordFile(format, writer, true);

@@ -3,7 +3,6 @@ package dev.loomcrawl.output;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.Version;
-import dev.loomcrawl.state.StoreWithOutputs;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -71,7 +70,7 @@ public final class WarcOutput implements CrawlOutput {
      * earlier runs are written in full again (revisits refer within a run). Close it after the crawler.
      */
     public static WarcOutput openInStep(Path path, long maxFileSize, Map<String, String> info,
-                                        StoreWithOutputs state) {
+                                        CommitStage state) {
         Path dir = dir(path, maxFileSize);
         String key = path.toAbsolutePath().toString();
         String resumeAt = state.resumeAt(key);

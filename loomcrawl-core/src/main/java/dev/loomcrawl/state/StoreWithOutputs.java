@@ -4,6 +4,8 @@ import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.output.CommitStage;
+import dev.loomcrawl.output.CommittedOutput;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -27,7 +29,7 @@ import java.util.function.LongConsumer;
  * <p>Add the outputs before the crawl starts. Their writes run on the store's writer thread, with no lock held;
  * a failed write fails the commit (as a full disk under the state would) and stops the crawl.
  */
-public final class StoreWithOutputs implements CrawlStore {
+public final class StoreWithOutputs implements CrawlStore, CommitStage {
     /** The prefix of the settings that hold where each output ended at the last commit. */
     public static final String WRITTEN = "written.";
 
@@ -45,17 +47,14 @@ public final class StoreWithOutputs implements CrawlStore {
         }
     }
 
-    /**
-     * Where the output {@code key} ended at the last commit, as its {@link CommittedOutput#write} said. Null for
-     * a crawl that has committed nothing yet: its outputs start afresh (created, or truncated). The empty text
-     * for a crawl that has, but never an end for this output: a file of it, if any, holds nothing of the crawl.
-     */
+    @Override
     public String resumeAt(String key) {
         if (fresh == null) fresh = saved.isEmpty() && store.summary().done() == 0;
         return fresh ? null : saved.getOrDefault(key, "");
     }
 
     /** Writes {@code output} before each commit from now on; its end is saved as {@code written.KEY}. */
+    @Override
     public void add(String key, CommittedOutput<?> output) {
         if (outputs.stream().anyMatch(a -> a.key().equals(key))) {
             throw new IllegalArgumentException("two outputs write " + key);

@@ -11,6 +11,8 @@ import dev.loomcrawl.state.StateChange;
 import dev.loomcrawl.state.StateException;
 import dev.loomcrawl.state.StoredVisit;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -103,6 +105,22 @@ public final class SqliteCrawlStore implements CrawlStore {
             StateFiles.closeQuietly(c);
             throw SqliteFailure.of(file, "cannot create it", e);
         }
+    }
+
+    /**
+     * Deletes a closed state file and the files SQLite keeps beside it ({@code FILE-wal}, {@code FILE-shm}), as
+     * far as it can: for a crawl that never started (its outputs could not be opened, say). True if all are gone.
+     */
+    public static boolean delete(Path file) {
+        boolean gone = true;
+        for (String suffix : new String[] {"", "-wal", "-shm"}) {
+            try {
+                Files.deleteIfExists(Path.of(file + suffix));
+            } catch (IOException e) {
+                gone = false;
+            }
+        }
+        return gone;
     }
 
     /**

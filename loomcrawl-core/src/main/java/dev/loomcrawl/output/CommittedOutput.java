@@ -1,11 +1,11 @@
-package dev.loomcrawl.state;
+package dev.loomcrawl.output;
 
 import dev.loomcrawl.FinishedUrl;
 
 import java.util.List;
 
 /**
- * An output file written in step with a crawl's state (see {@link StoreWithOutputs}): what it makes of each
+ * An output file written in step with a crawl's state (see {@link CommitStage}): what it makes of each
  * finished URL is prepared on the worker's thread, and written by the commit that makes the URL durable, in
  * commit order.
  *

@@ -1,0 +1,19 @@
+package dev.loomcrawl.output;
+
+/**
+ * Where outputs written in step with a crawl's commits register: a store that, before each commit, has them write
+ * what the batch's finished URLs gave them and saves where each then ends, in the same commit
+ * ({@code state.StoreWithOutputs}). An output opened with an {@code openInStep} factory registers itself.
+ */
+public interface CommitStage {
+
+    /**
+     * Where the output {@code key} ended at the last commit, as its {@link CommittedOutput#write} said. Null for a
+     * crawl that has committed nothing yet: its outputs start afresh (created, or truncated). The empty text for a
+     * crawl that has, but never an end for this output: a file of it, if any, holds nothing of the crawl.
+     */
+    String resumeAt(String key);
+
+    /** Writes {@code output} before each commit from now on; its end is saved under {@code key}. */
+    void add(String key, CommittedOutput<?> output);
+}
