@@ -41,7 +41,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -247,9 +246,12 @@ public final class Crawler implements AutoCloseable {
             chains.ended(visit.url());
             return finished(redirectLimit(visit));
         }
-        if (!visit.checkOnly()) {
-            Optional<FinishedUrl> stopped = stoppedByRobots(visit);
-            if (stopped != null) return stopped.orElse(null);
+        if (!visit.checkOnly() && robots != null) {
+            RobotsGate.Verdict verdict = robots.check(visit.url());
+            // a robots.txt fetched just now was a fetch on this origin: the page keeps the origin's gap after it
+            boolean goOn = verdict instanceof RobotsGate.Verdict.Allowed a
+                    && !(a.fetchedRobots() && originDelay(visit).isPositive());
+            if (!goOn) return notAllowedNow(visit, verdict);
         }
         if (config.sitemaps()) offerDeclaredSitemaps(visit.url().origin());
         Instant startedAt = Instant.now();
@@ -281,36 +283,28 @@ public final class Crawler implements AutoCloseable {
     }
 
     /**
-     * Asks robots.txt. Null when the visit may go on; otherwise what became of it: a disallowed URL's skip record
-     * (or a failure when robots.txt is unreachable), or empty when it waits (robots.txt unavailable for now, or
-     * just fetched on an origin with a gap).
+     * A visit robots.txt did not let go on now: a disallowed URL's skip record (or a failure, robots.txt being
+     * unreachable), or null when it waits (robots.txt unavailable for now, or just fetched on an origin whose gap
+     * the page must keep after it).
      */
-    private Optional<FinishedUrl> stoppedByRobots(Visit visit) {
-        if (robots == null) return null;
-        Optional<FinishedUrl> stopped = Optional.empty();
-        switch (robots.check(visit.url())) {
-            case RobotsGate.Verdict.Allowed a when a.fetchedRobots() && originDelay(visit).isPositive() -> {
-                // robots.txt was a fetch on this origin just now: the page keeps the origin's gap after it
-                frontier.retryLater(visit, originDelay(visit));
-            }
-            case RobotsGate.Verdict.Allowed a -> {
-                return null;
-            }
+    private FinishedUrl notAllowedNow(Visit visit, RobotsGate.Verdict verdict) {
+        limits.returnPage();
+        switch (verdict) {
+            case RobotsGate.Verdict.Allowed a -> frontier.retryLater(visit, originDelay(visit));
             case RobotsGate.Verdict.Later later -> frontier.retryLater(visit, later.after());
             case RobotsGate.Verdict.Disallowed no -> {
                 frontier.release(visit, Duration.ZERO);
                 chains.ended(visit.url());
-                stopped = Optional.of(finished(CrawlRecord.skipped(visit.url(), visit.depth(), visit.referrer(),
-                        no.reason(), no.detail())));
+                return finished(CrawlRecord.skipped(visit.url(), visit.depth(), visit.referrer(), no.reason(),
+                        no.detail()));
             }
             case RobotsGate.Verdict.Unreachable down -> {
                 frontier.release(visit, Duration.ZERO);
                 chains.ended(visit.url());
-                stopped = Optional.of(finished(failed(visit, down.failure(), Instant.now())));
+                return finished(failed(visit, down.failure(), Instant.now()));
             }
         }
-        limits.returnPage();
-        return stopped;
+        return null;
     }
 
     /** The origin's gap between fetch starts: --delay, or its robots.txt Crawl-delay when larger. */
