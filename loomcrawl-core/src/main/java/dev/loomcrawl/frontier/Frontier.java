@@ -93,7 +93,10 @@ public interface Frontier extends AutoCloseable {
         return false;
     }
 
-    /** Visits queued and not yet taken. */
+    /**
+     * Visits queued and not yet taken. A shared frontier counts over every process's origins, so it may answer
+     * with a count up to a second old while the crawl runs (0 once it is over).
+     */
     int queued();
 
     /** Visits taken and not yet done. */

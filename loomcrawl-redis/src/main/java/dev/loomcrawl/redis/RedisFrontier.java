@@ -327,6 +327,7 @@ public final class RedisFrontier implements Frontier {
 
     @Override
     public int queued() {
+        if (over) return 0; // nothing queued or leased anywhere: exact, whatever the last estimate said
         long now = System.nanoTime();
         if (now - queuedAt > 1_000_000_000L) { // counted over every origin, so at most once a second
             queuedAt = now;
