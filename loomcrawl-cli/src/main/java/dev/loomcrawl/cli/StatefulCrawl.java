@@ -63,9 +63,18 @@ final class StatefulCrawl {
         return CrawlCommand.judged(roots, spec.commandLine().getErr());
     }
 
+    /** The library's advice to resume, said as the command to run. */
+    private static final String RESUME = "resume the crawl from ";
+
     /** Prints the state failure's one line and returns the exit code for a failed crawl. */
     static int failed(CommandLine.Model.CommandSpec spec, StateException e) {
-        spec.commandLine().getErr().println("loomcrawl: " + e.getMessage());
+        String message = e.getMessage();
+        int resume = message.lastIndexOf(RESUME);
+        if (resume >= 0) {
+            message = message.substring(0, resume) + "run 'loomcrawl resume "
+                    + message.substring(resume + RESUME.length()) + "'";
+        }
+        spec.commandLine().getErr().println("loomcrawl: " + message);
         return Main.FAILED;
     }
 

@@ -30,7 +30,7 @@ public interface CrawlStore extends AutoCloseable {
     /** The configuration the crawl was started (or last resumed) with. */
     CrawlConfig config();
 
-    /** Replaces the saved configuration (a resume that overrides limits or {@code --max-tasks}). */
+    /** Replaces the saved configuration (a resume that overrides limits or {@code maxTasks}). */
     void saveConfig(CrawlConfig config);
 
     /**

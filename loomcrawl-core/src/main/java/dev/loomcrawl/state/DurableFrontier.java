@@ -28,7 +28,7 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Exactly once: a visit's record, handed over with {@link #done(Visit, FinishedUrl)} and written with the URLs
  * it led to, is what makes it finished, and {@code done} returns only when that is durable. A run killed at any
- * moment therefore leaves unfinished only what was in flight (at most {@code --max-tasks} visits), which the
+ * moment therefore leaves unfinished only what was in flight (at most {@code maxTasks} visits), which the
  * next run fetches again. Outputs written in step with the state ({@link StoreWithOutputs}) are given the
  * finished URL by the commit that makes it durable.
  */
@@ -69,7 +69,7 @@ public final class DurableFrontier implements Frontier {
      * @param perOrigin    fetches in flight at once on one origin
      * @param delay        minimum gap between fetch starts on one origin
      * @param capacity     queued visits kept in memory
-     * @param perHostUsage whether {@link #usage()} must count URLs per host (for {@code --max-pages-per-host})
+     * @param perHostUsage whether {@link #usage()} must count URLs per host (for {@code LimitSettings.maxPagesPerHost})
      */
     public static DurableFrontier open(CrawlStore store, int perOrigin, Duration delay, int capacity,
                                        boolean perHostUsage) {

@@ -83,7 +83,7 @@ public final class StoreWithOutputs implements CrawlStore, CommitStage {
                 ends.add(new ConfigCodec.Setting(WRITTEN + a.key(), write(a.output(), prepared)));
             } catch (RuntimeException e) {
                 throw new StateException("crawl stopped: " + e.getMessage() + ". The state and the outputs are as of "
-                        + "the last commit: once the file can be written, run 'loomcrawl resume " + location() + "'", e);
+                        + "the last commit: once the file can be written, resume the crawl from " + location(), e);
             }
         }
         List<StateChange> all = new ArrayList<>(changes.size() + 1);
