@@ -80,7 +80,6 @@ public final class Crawler implements AutoCloseable {
     private final OriginPacing pacing;
     private final CrawlLimits limits;
     private final String agentToken;
-    private final Map<Origin, Duration> crawlDelays = new ConcurrentHashMap<>();
     private final List<CrawlListener> listeners = new CopyOnWriteArrayList<>();
     private volatile PageHandler pageHandler;
     private final Map<String, LongAdder> dropped = new ConcurrentHashMap<>();
@@ -113,7 +112,8 @@ public final class Crawler implements AutoCloseable {
         if (p.ignoreRobots()) log.warn("ignoring robots.txt: site owners' wishes will not be respected");
         this.robots = p.ignoreRobots() ? null : new RobotsGate(fetcher, config.userAgent(), Duration.ofHours(24),
                 config.retryBackoff().multipliedBy(2), config.maxTries() + 1, this::crawlDelay);
-        this.pacing = new OriginPacing(config.retryBackoff().multipliedBy(2), Duration.ofMinutes(5), p.maxRetryAfter());
+        this.pacing = new OriginPacing(p.delay(), p.maxCrawlDelay(), config.retryBackoff().multipliedBy(2),
+                Duration.ofMinutes(5), p.maxRetryAfter());
         this.limits = new CrawlLimits(config.limits(), used);
         this.agentToken = RobotsDirectives.agentToken(config.userAgent());
     }
@@ -307,16 +307,16 @@ public final class Crawler implements AutoCloseable {
         return null;
     }
 
-    /** The origin's gap between fetch starts: --delay, or its robots.txt Crawl-delay when larger. */
+    /** The origin's gap between fetch starts (see {@link OriginPacing}). */
     private Duration originDelay(Visit visit) {
-        return max(config.politeness().delay(), crawlDelays.get(visit.url().origin()));
+        return pacing.gap(visit.url().origin());
     }
 
     /** Paces the origin by the answer; an overloaded origin (429, 503) gets the visit back later. */
     private boolean deferredByOrigin(Visit visit, FetchResult result) {
         Origin origin = visit.url().origin();
         OriginPacing.Decision d = pacing.after(origin, result);
-        if (d.newDelay() != null) frontier.setDelay(origin, max(d.newDelay(), crawlDelays.get(origin)));
+        if (d.newGap() != null) frontier.setDelay(origin, d.newGap());
         if (d.overloaded() && visit.deferrals() + 1 < config.maxTries()) {
             log.info("{} is overloaded; retrying {} in {}", origin, visit.url(), d.pause());
             frontier.retryLater(visit.deferred(), d.pause());
@@ -509,12 +509,9 @@ public final class Crawler implements AutoCloseable {
         return RobotsDirectives.of(metas, response.headers(), agentToken);
     }
 
-    /** Called by the robots gate with an origin's Crawl-delay: it becomes the origin's gap, capped. */
+    /** Called by the robots gate with an origin's Crawl-delay: the origin's gap may grow. */
     private void crawlDelay(Origin origin, Duration asked) {
-        Duration cap = config.politeness().maxCrawlDelay();
-        Duration delay = asked.compareTo(cap) > 0 ? cap : asked;
-        crawlDelays.put(origin, delay);
-        frontier.setDelay(origin, delay);
+        frontier.setDelay(origin, pacing.crawlDelay(origin, asked));
     }
 
     private static String charsetOrDefault(FetchResult.Response r) {
@@ -591,10 +588,6 @@ public final class Crawler implements AutoCloseable {
                 if (interrupted.get()) return null;
             }
         }
-    }
-
-    private static Duration max(Duration a, Duration b) {
-        return b == null || a.compareTo(b) >= 0 ? a : b;
     }
 
     /** Stops taking new work; fetches in flight finish and are recorded. */

@@ -9,28 +9,55 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Slows an origin down when it says it is overloaded, and speeds it back up as it recovers.
+ * The one place an origin's gap between fetch starts is decided: the largest of the configured delay, the
+ * origin's robots.txt Crawl-delay (capped at {@code maxCrawlDelay}) and its overload backoff. The frontier
+ * applies the gap it is told.
  *
  * <p>A 429 or 503 pauses the origin for its Retry-After (clamped to {@code maxRetryAfter}), or, without one,
  * for an exponential backoff ({@code base}, doubling per consecutive overload, capped at {@code maxBackoff});
- * the visit is retried after the pause. It also adds that much to the origin's gap between fetches. Each
- * success halves the added gap, so the origin returns to its normal pace.
+ * the visit is retried after the pause, and the backoff becomes a floor of the origin's gap. Each success
+ * halves that floor, so the origin returns to its normal pace.
  */
 public final class OriginPacing {
+    private final Duration delay;
+    private final Duration maxCrawlDelay;
     private final Duration base;
     private final Duration maxBackoff;
     private final Duration maxRetryAfter;
+    private final Map<Origin, Duration> crawlDelays = new ConcurrentHashMap<>();
     private final Map<Origin, Duration> extraDelay = new ConcurrentHashMap<>();
 
-    /** What to do after a response. {@code newDelay} is null when the origin's gap is unchanged. */
-    public record Decision(boolean overloaded, Duration pause, Duration newDelay) {
+    /** What to do after a response. {@code newGap} is the origin's gap now, or null when it is unchanged. */
+    public record Decision(boolean overloaded, Duration pause, Duration newGap) {
         static final Decision NORMAL = new Decision(false, Duration.ZERO, null);
     }
 
-    public OriginPacing(Duration base, Duration maxBackoff, Duration maxRetryAfter) {
+    /**
+     * @param delay         every origin's least gap ({@code delay} of the politeness settings)
+     * @param maxCrawlDelay a Crawl-delay above this is lowered to it
+     * @param base          the first backoff after an overload
+     * @param maxBackoff    the longest backoff
+     * @param maxRetryAfter a Retry-After above this is lowered to it
+     */
+    public OriginPacing(Duration delay, Duration maxCrawlDelay, Duration base, Duration maxBackoff,
+                        Duration maxRetryAfter) {
+        this.delay = delay;
+        this.maxCrawlDelay = maxCrawlDelay;
         this.base = base.isPositive() ? base : Duration.ofMillis(1);
         this.maxBackoff = maxBackoff;
         this.maxRetryAfter = maxRetryAfter;
+    }
+
+    /** The origin's gap between fetch starts now. */
+    public Duration gap(Origin origin) {
+        Duration gap = max(delay, crawlDelays.getOrDefault(origin, Duration.ZERO));
+        return max(gap, extraDelay.getOrDefault(origin, Duration.ZERO));
+    }
+
+    /** Takes the Crawl-delay the origin's robots.txt asks for (capped); returns the origin's gap now. */
+    public Duration crawlDelay(Origin origin, Duration asked) {
+        crawlDelays.put(origin, asked.compareTo(maxCrawlDelay) > 0 ? maxCrawlDelay : asked);
+        return gap(origin);
     }
 
     public Decision after(Origin origin, FetchResult result) {
@@ -41,20 +68,24 @@ public final class OriginPacing {
             Duration asked = RetryAfter.parse(r.header("retry-after"), Instant.now());
             Duration pause = asked == null ? backoff : min(asked, maxRetryAfter);
             extraDelay.put(origin, backoff);
-            return new Decision(true, pause, backoff);
+            return new Decision(true, pause, gap(origin));
         }
         Duration previous = extraDelay.get(origin);
         if (previous == null) return Decision.NORMAL;
         Duration halved = previous.dividedBy(2);
         if (halved.compareTo(Duration.ofMillis(10)) < 0) {
             extraDelay.remove(origin);
-            return new Decision(false, Duration.ZERO, Duration.ZERO);
+        } else {
+            extraDelay.put(origin, halved);
         }
-        extraDelay.put(origin, halved);
-        return new Decision(false, Duration.ZERO, halved);
+        return new Decision(false, Duration.ZERO, gap(origin));
     }
 
     private static Duration min(Duration a, Duration b) {
         return a.compareTo(b) <= 0 ? a : b;
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 }
