@@ -11,7 +11,8 @@ import java.time.Instant;
  * whether the body was truncated.
  *
  * @param nextUrl     a redirect's target, resolved against {@code url} (null when not a redirect)
- * @param status      the HTTP status, or 0 when the fetch failed
+ * @param status      the HTTP status; null when no response came (a failure, a skip). A 0 given here is taken as
+ *                    null
  * @param errorKind   why the fetch failed (null when it did not)
  * @param error       the failure's detail (null when it did not fail)
  * @param size        body bytes after content decoding
@@ -28,12 +29,16 @@ import java.time.Instant;
  *                    order, as many as apply), from {@code <meta name="robots">} and {@code X-Robots-Tag}; null
  *                    when none
  */
-public record CrawlRecord(WebUrl url, String nextUrl, int status, ErrorKind errorKind, String error, long size,
+public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind errorKind, String error, long size,
                           String contentType, String encoding, int numUrls, int numNewUrls, int depth,
                           WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
                           String skipReason, String robots) {
 
-    public CrawlRecord(WebUrl url, String nextUrl, int status, ErrorKind errorKind, String error, long size,
+    public CrawlRecord {
+        if (status != null && status == 0) status = null;
+    }
+
+    public CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind errorKind, String error, long size,
                        String contentType, String encoding, int numUrls, int numNewUrls, int depth,
                        WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
                        String skipReason) {
@@ -48,7 +53,7 @@ public record CrawlRecord(WebUrl url, String nextUrl, int status, ErrorKind erro
 
     /** A URL that was not fetched, why (a reason to count by), and a line saying so ({@code error}; may be null). */
     public static CrawlRecord skipped(WebUrl url, int depth, WebUrl referrer, String reason, String detail) {
-        return new CrawlRecord(url, null, 0, null, detail, 0, "", "", 0, 0, depth, referrer, Instant.now(),
+        return new CrawlRecord(url, null, null, null, detail, 0, "", "", 0, 0, depth, referrer, Instant.now(),
                 Duration.ZERO, false, 0, reason);
     }
 
@@ -58,6 +63,16 @@ public record CrawlRecord(WebUrl url, String nextUrl, int status, ErrorKind erro
 
     public boolean skipped() {
         return skipReason != null;
+    }
+
+    /** Whether an HTTP response came (then {@link #status()} is not null). */
+    public boolean answered() {
+        return status != null;
+    }
+
+    /** Whether the response's status is {@code min} or more: false when no response came. */
+    public boolean statusAtLeast(int min) {
+        return status != null && status >= min;
     }
 
     public boolean isRedirect() {

@@ -293,6 +293,8 @@ class CrawlerTest {
         CrawlRecord r = run.record("http://127.0.0.1:" + closedPort + "/");
         assertEquals(ErrorKind.REFUSED, r.errorKind(), r.error()); // found while fetching robots.txt, tried twice
         assertEquals(2, r.attempts());
+        assertNull(r.status(), "no response came: no status, not 0");
+        assertFalse(r.answered());
         CrawlRun direct = CrawlRun.of(CrawlConfig.builder().root("http://127.0.0.1:" + closedPort + "/").maxTries(2)
                 .ignoreRobots(true));
         assertEquals(ErrorKind.REFUSED, direct.record("http://127.0.0.1:" + closedPort + "/").errorKind());

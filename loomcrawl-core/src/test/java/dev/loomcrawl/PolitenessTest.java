@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -63,6 +64,7 @@ class PolitenessTest {
             assertEquals(0, site.requestCount("/mine")); // our own group applies, not '*'
             assertEquals(1, site.requestCount("/private/x")); // '*' does not apply: we have a group of our own
             assertEquals("robots", run.record(site.url("/mine")).skipReason());
+            assertNull(run.record(site.url("/mine")).status());
             assertEquals("robots.txt of " + site.url("") + " disallows it for user-agent loomcrawl",
                     run.record(site.url("/mine")).error());
             assertEquals(1, site.requestCount("/robots.txt"));

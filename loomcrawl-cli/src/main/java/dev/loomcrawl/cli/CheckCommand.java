@@ -100,7 +100,7 @@ final class CheckCommand implements Callable<Integer> {
                 crawler.crawl();
             }
             CrawlRecord first = rootRecord.get();
-            if (first == null || first.failed() || first.status() >= 400) {
+            if (first == null || first.failed() || !first.answered() || first.statusAtLeast(400)) {
                 err.println("loomcrawl: check failed: " + root + " could not be fetched: "
                         + (first == null ? "no answer" : first.failed() ? first.error() : "status " + first.status()));
                 return 3;

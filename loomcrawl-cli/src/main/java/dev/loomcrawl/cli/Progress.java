@@ -61,7 +61,7 @@ final class Progress implements CrawlListener, AutoCloseable {
         CrawlRecord record = finished.record();
         done.incrementAndGet();
         bytes.addAndGet(record.size());
-        if (record.failed() || record.status() >= 400) errors.incrementAndGet();
+        if (record.failed() || record.statusAtLeast(400)) errors.incrementAndGet();
     }
 
     private void tick() {

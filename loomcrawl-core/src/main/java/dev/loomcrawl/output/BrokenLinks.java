@@ -92,7 +92,7 @@ final class BrokenLinks {
     }
 
     static boolean isBroken(CrawlRecord r) {
-        return r.failed() || r.status() >= 400;
+        return r.failed() || r.statusAtLeast(400);
     }
 
     /** The broken targets, those linked from most pages first, then by URL. */

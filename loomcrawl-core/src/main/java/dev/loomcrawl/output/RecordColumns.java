@@ -18,11 +18,11 @@ final class RecordColumns {
 
     static final List<Column<CrawlRecord>> ALL = List.of(
             new Column<>("url", r -> r.url().toString()),
-            new Column<>("status", r -> r.status() == 0 ? null : r.status()),
+            new Column<>("status", CrawlRecord::status),
             new Column<>("redirect", CrawlRecord::nextUrl),
             new Column<>("content_type", r -> emptyToNull(r.contentType())),
-            new Column<>("charset", r -> r.status() == 0 ? null : emptyToNull(r.encoding())),
-            new Column<>("size", r -> r.status() == 0 ? null : r.size()),
+            new Column<>("charset", r -> r.answered() ? emptyToNull(r.encoding()) : null),
+            new Column<>("size", r -> r.answered() ? r.size() : null),
             new Column<>("depth", CrawlRecord::depth),
             new Column<>("referrer", r -> r.referrer() == null ? null : r.referrer().toString()),
             new Column<>("started", r -> ISO.format(r.startedAt().truncatedTo(ChronoUnit.MILLIS))),

@@ -55,7 +55,7 @@ public final class RootOutcomes implements CrawlListener {
 
     /** Whether some root, directly or at the end of its redirects, answered 200-299. */
     public boolean anySucceeded() {
-        return depthZero.values().stream().anyMatch(r -> !r.failed() && r.status() >= 200 && r.status() < 300);
+        return depthZero.values().stream().anyMatch(r -> !r.failed() && r.statusAtLeast(200) && !r.statusAtLeast(300));
     }
 
     /** One line per root saying why it led nowhere, in the roots' order; none when some root succeeded. */

@@ -31,7 +31,7 @@ final class RecordCodec {
             g.writeStartArray();
             g.writeString(r.url().toString());
             g.writeString(r.nextUrl());
-            g.writeNumber(r.status());
+            g.writeNumber(r.answered() ? r.status() : 0); // 0: no response
             g.writeString(r.errorKind() == null ? null : r.errorKind().name());
             g.writeString(r.error());
             g.writeNumber(r.size());

@@ -122,7 +122,7 @@ final class ChangeWriter implements AutoCloseable {
         PreparedStatement p = insertRecord;
         p.setLong(1, id);
         p.setInt(2, run);
-        p.setInt(3, r.status());
+        p.setInt(3, r.answered() ? r.status() : 0); // 0: no response (the schema's)
         p.setString(4, r.nextUrl());
         p.setString(5, r.errorKind() == null ? null : r.errorKind().label());
         p.setString(6, r.error());
