@@ -83,16 +83,16 @@ class RedirectFailuresTest {
                 .redirect("/r0", 302, "/r1")
                 .redirect("/r1", 302, "/r2")
                 .start()) {
-            dev.loomcrawl.output.LinkCheck check = new dev.loomcrawl.output.LinkCheck();
+            dev.loomcrawl.report.LinkCheck check = new dev.loomcrawl.report.LinkCheck();
             java.nio.file.Path html = dir.resolve("report.html");
-            try (dev.loomcrawl.output.HtmlReport report = dev.loomcrawl.output.HtmlReport.open(html);
+            try (dev.loomcrawl.report.HtmlReport report = dev.loomcrawl.report.HtmlReport.open(html);
                  Crawler crawler = Crawler.create(CrawlConfig.builder().root(site.url("/")).maxRedirects(1).build())) {
                 report.finish(crawler.addListener(check).addListener(report).crawl());
             }
             // each is listed under the URL that redirected to it, as a redirect's broken target always is
-            assertEquals(java.util.List.of(new dev.loomcrawl.output.LinkCheck.Broken(site.url("/b"), "redirect-loop")),
+            assertEquals(java.util.List.of(new dev.loomcrawl.report.LinkCheck.Broken(site.url("/b"), "redirect-loop")),
                     check.byPage().get(site.url("/a")), check.byPage().toString());
-            assertEquals(java.util.List.of(new dev.loomcrawl.output.LinkCheck.Broken(site.url("/r2"), "redirect-limit")),
+            assertEquals(java.util.List.of(new dev.loomcrawl.report.LinkCheck.Broken(site.url("/r2"), "redirect-limit")),
                     check.byPage().get(site.url("/r1")), check.byPage().toString());
             // the HTML report lists both among its broken links, under the same referrers
             java.util.Map<String, String> rows = new java.util.HashMap<>();

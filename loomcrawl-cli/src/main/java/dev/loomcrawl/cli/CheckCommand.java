@@ -8,7 +8,7 @@ import dev.loomcrawl.CrawlListener;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.RootUrl;
-import dev.loomcrawl.output.LinkCheck;
+import dev.loomcrawl.report.LinkCheck;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -4,7 +4,7 @@ import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.output.CrawlOutput;
-import dev.loomcrawl.output.HtmlReport;
+import dev.loomcrawl.report.HtmlReport;
 import dev.loomcrawl.output.ItemFile;
 import dev.loomcrawl.output.LineFormat;
 import dev.loomcrawl.output.LinkFile;

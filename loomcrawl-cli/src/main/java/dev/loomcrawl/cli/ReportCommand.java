@@ -3,7 +3,7 @@ package dev.loomcrawl.cli;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.FinishedUrl;
-import dev.loomcrawl.output.HtmlReport;
+import dev.loomcrawl.report.HtmlReport;
 import dev.loomcrawl.output.LineFormat;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.output.RecordFile;

@@ -14,22 +14,22 @@ import java.util.stream.Stream;
  * Real headless Chromium (Debian's /usr/bin/chromium), run on a local file with a fresh profile and its
  * background network features off: what a person opening the report would see.
  */
-final class Chromium {
+public final class Chromium {
     static final Path BINARY = Path.of("/usr/bin/chromium");
 
     private Chromium() {}
 
-    static boolean installed() {
+    public static boolean installed() {
         return Files.isExecutable(BINARY);
     }
 
     /** The DOM after the page loaded, serialised. */
-    static String dumpDom(Path page) throws Exception {
+    public static String dumpDom(Path page) throws Exception {
         return run(page, "--dump-dom");
     }
 
     /** A PNG of the page at 1280 by {@code height} CSS pixels. */
-    static void screenshot(Path page, Path png, int height) throws Exception {
+    public static void screenshot(Path page, Path png, int height) throws Exception {
         run(page, "--screenshot=" + png.toAbsolutePath(), "--window-size=1280," + height, "--hide-scrollbars");
     }
 

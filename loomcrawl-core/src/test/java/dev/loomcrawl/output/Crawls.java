@@ -15,16 +15,16 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Real crawls of test sites with outputs attached, for the output tests. */
-final class Crawls {
+public final class Crawls {
     private Crawls() {}
 
     /** A crawl from {@code path} with one try per URL and short backoffs. */
-    static CrawlConfig.Builder from(TestSite site, String path) {
+    public static CrawlConfig.Builder from(TestSite site, String path) {
         return CrawlConfig.builder().root(site.url(path)).maxTries(1)
                 .retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50));
     }
 
-    static CrawlSummary run(CrawlConfig.Builder config, CrawlListener... listeners) {
+    public static CrawlSummary run(CrawlConfig.Builder config, CrawlListener... listeners) {
         try (Crawler crawler = Crawler.create(config.build())) {
             for (CrawlListener l : listeners) crawler.addListener(l);
             return crawler.crawl();
@@ -35,7 +35,7 @@ final class Crawls {
      * Runs a crawl and cancels it, as a second Ctrl-C does, once {@code after} records are in: the fetches in
      * flight are aborted part-way through.
      */
-    static CrawlSummary cancelledAfter(int after, CrawlConfig.Builder config, CrawlListener... listeners) {
+    public static CrawlSummary cancelledAfter(int after, CrawlConfig.Builder config, CrawlListener... listeners) {
         try (Crawler crawler = Crawler.create(config.build())) {
             for (CrawlListener l : listeners) crawler.addListener(l);
             AtomicInteger seen = new AtomicInteger();
@@ -47,7 +47,7 @@ final class Crawls {
     }
 
     /** A site of {@code pages} pages under "/", the first {@code fast} quick and the rest slow. */
-    static TestSite slowSite(int pages, int fast, Duration delay) {
+    public static TestSite slowSite(int pages, int fast, Duration delay) {
         TestSite.Builder b = TestSite.builder();
         StringBuilder links = new StringBuilder();
         for (int i = 0; i < pages; i++) {
@@ -60,7 +60,7 @@ final class Crawls {
     }
 
     /** A port on 127.0.0.1 that nothing listens on: connections to it are refused. */
-    static int closedPort() {
+    public static int closedPort() {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         } catch (IOException e) {

@@ -1,4 +1,4 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.report;
 
 import org.jsoup.nodes.Element;
 

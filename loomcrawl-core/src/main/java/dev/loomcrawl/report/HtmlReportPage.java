@@ -1,4 +1,4 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.report;
 
 import dev.loomcrawl.Version;
 import org.jsoup.nodes.Document;

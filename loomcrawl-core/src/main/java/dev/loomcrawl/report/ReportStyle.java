@@ -1,4 +1,4 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.report;
 
 /** The HTML report's style sheet, inlined in the page: system fonts only, nothing fetched. */
 final class ReportStyle {

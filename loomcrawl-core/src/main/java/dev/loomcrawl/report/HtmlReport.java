@@ -1,9 +1,11 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.report;
 
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.FoundLink;
+import dev.loomcrawl.output.CrawlOutput;
+import dev.loomcrawl.output.OutputException;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

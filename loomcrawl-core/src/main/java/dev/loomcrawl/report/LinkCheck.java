@@ -1,4 +1,4 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.report;
 
 import dev.loomcrawl.CrawlListener;
 import dev.loomcrawl.CrawlRecord;

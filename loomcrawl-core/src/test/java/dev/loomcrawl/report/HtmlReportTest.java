@@ -1,6 +1,9 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.report;
 
 import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.output.Chromium;
+import dev.loomcrawl.output.Crawls;
+import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.testkit.TestSite;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
