@@ -10,7 +10,7 @@ import dev.loomcrawl.output.LineFormat;
 import dev.loomcrawl.output.LinkFile;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.output.RecordFile;
-import dev.loomcrawl.output.WarcOutput;
+import dev.loomcrawl.output.warc.WarcOutput;
 import dev.loomcrawl.state.CrawlStore;
 import dev.loomcrawl.state.StoreWithOutputs;
 import picocli.CommandLine;

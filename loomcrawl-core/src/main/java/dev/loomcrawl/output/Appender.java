@@ -7,7 +7,7 @@ import dev.loomcrawl.CrawlRecord;
  * {@link WriterThread}, which appends it at once, or a {@link CommittedWriter}, which holds it until the URL's
  * record is committed to the crawl's state.
  */
-interface Appender<T> {
+public interface Appender<T> {
 
     /** Hands over one item made for {@code record}'s URL; may wait while the writer catches up. */
     void write(CrawlRecord record, T item);

@@ -14,7 +14,7 @@ import java.util.function.Supplier;
  * thread, about to commit a batch, writes the batch's items here in commit order, then flushes and syncs the
  * file and saves where it now ends. Nothing is held here between a worker and a commit.
  */
-final class CommittedWriter<T> implements Appender<T> {
+public final class CommittedWriter<T> implements Appender<T> {
     private final String key;
     private final String target;
     private final Sink<T> sink;
@@ -27,7 +27,7 @@ final class CommittedWriter<T> implements Appender<T> {
      * @param target what is written (a path), for messages
      * @param end    where the sink's file ends, after a flush
      */
-    CommittedWriter(String key, String target, Sink<T> sink, Supplier<String> end) {
+    public CommittedWriter(String key, String target, Sink<T> sink, Supplier<String> end) {
         this.key = key;
         this.target = target;
         this.sink = sink;
@@ -39,7 +39,7 @@ final class CommittedWriter<T> implements Appender<T> {
      * finished URL (null for none) on the worker's thread; the commit writes the batch's items, then syncs the
      * file and saves its end.
      */
-    void commitWith(CommitStage state, Function<FinishedUrl, T> prepare) {
+    public void commitWith(CommitStage state, Function<FinishedUrl, T> prepare) {
         state.add(key, new CommittedOutput<T>() {
             @Override
             public T prepare(FinishedUrl finished) {

@@ -14,7 +14,7 @@ import java.nio.file.Path;
  * once and is whole again. A file shorter than its committed end, or missing, was changed since, and is refused:
  * loomcrawl appends only to what it left.
  */
-final class ResumedFile {
+public final class ResumedFile {
     private static final Logger log = LoggerFactory.getLogger(ResumedFile.class);
 
     private ResumedFile() {}
@@ -25,7 +25,7 @@ final class ResumedFile {
      *
      * @param accounted whether the state saved an end for this file (false: it committed nothing to it)
      */
-    static void cut(Path file, long end, boolean accounted) {
+    public static void cut(Path file, long end, boolean accounted) {
         try {
             if (!Files.exists(file)) {
                 if (end > 0) throw new OutputException(file.toString(), "it is missing, yet the crawl had written "

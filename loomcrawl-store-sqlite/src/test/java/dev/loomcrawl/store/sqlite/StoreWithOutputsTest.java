@@ -5,7 +5,7 @@ import dev.loomcrawl.Crawler;
 import dev.loomcrawl.limits.LimitSettings;
 import dev.loomcrawl.output.LineFormat;
 import dev.loomcrawl.output.RecordFile;
-import dev.loomcrawl.output.WarcOutput;
+import dev.loomcrawl.output.warc.WarcOutput;
 import dev.loomcrawl.state.ConfigCodec.Setting;
 import dev.loomcrawl.state.StoreWithOutputs;
 import dev.loomcrawl.testkit.TestSite;

@@ -1,4 +1,4 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.output.warc;
 
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.FoundLink;

@@ -1,4 +1,6 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.output.warc;
+
+import dev.loomcrawl.output.Sink;
 
 import java.io.IOException;
 import java.util.List;

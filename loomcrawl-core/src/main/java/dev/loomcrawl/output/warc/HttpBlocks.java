@@ -1,4 +1,4 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.output.warc;
 
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.fetch.WireUri;

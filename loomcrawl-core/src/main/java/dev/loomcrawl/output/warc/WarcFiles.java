@@ -1,5 +1,6 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.output.warc;
 
+import dev.loomcrawl.output.ResumedFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

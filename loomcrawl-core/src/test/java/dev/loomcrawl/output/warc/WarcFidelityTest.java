@@ -1,8 +1,9 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.output.warc;
 
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.fetch.TlsServer;
+import dev.loomcrawl.output.Crawls;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 
-import static dev.loomcrawl.output.WarcFixture.Rec;
+import static dev.loomcrawl.output.warc.WarcFixture.Rec;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.output.warc;
 
 import org.netpreserve.jwarc.HttpResponse;
 import org.netpreserve.jwarc.MessageHeaders;

@@ -1,8 +1,14 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.output.warc;
 
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.Version;
+import dev.loomcrawl.output.Appender;
+import dev.loomcrawl.output.CommitStage;
+import dev.loomcrawl.output.CommittedWriter;
+import dev.loomcrawl.output.CrawlOutput;
+import dev.loomcrawl.output.OutputException;
+import dev.loomcrawl.output.WriterThread;
 
 import java.io.IOException;
 import java.nio.file.Files;

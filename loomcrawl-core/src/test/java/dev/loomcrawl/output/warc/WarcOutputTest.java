@@ -1,5 +1,7 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.output.warc;
 
+import dev.loomcrawl.output.Crawls;
+import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -11,7 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import static dev.loomcrawl.output.WarcFixture.Rec;
+import static dev.loomcrawl.output.warc.WarcFixture.Rec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
