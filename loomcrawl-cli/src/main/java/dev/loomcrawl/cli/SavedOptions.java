@@ -1,6 +1,6 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.output.LineFormat;
+import dev.loomcrawl.output.lines.LineFormat;
 import dev.loomcrawl.scrape.SelectorScraper;
 import dev.loomcrawl.state.ConfigCodec.Setting;
 

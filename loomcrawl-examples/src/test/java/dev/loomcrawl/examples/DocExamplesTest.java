@@ -31,6 +31,7 @@ class DocExamplesTest {
     private static final String IMPORTS = """
             import dev.loomcrawl.*;
             import dev.loomcrawl.output.*;
+            import dev.loomcrawl.output.lines.*;
             import dev.loomcrawl.output.warc.*;
             import dev.loomcrawl.report.*;
             import dev.loomcrawl.state.*;

@@ -1,5 +1,6 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.output.lines;
 
+import dev.loomcrawl.output.Crawls;
 import dev.loomcrawl.testkit.TestSite;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.output.lines;
 
 import java.util.function.Function;
 

@@ -1,8 +1,13 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.output.lines;
 
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.FoundLink;
+import dev.loomcrawl.output.Appender;
+import dev.loomcrawl.output.CommitStage;
+import dev.loomcrawl.output.CommittedWriter;
+import dev.loomcrawl.output.CrawlOutput;
+import dev.loomcrawl.output.OutputException;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;

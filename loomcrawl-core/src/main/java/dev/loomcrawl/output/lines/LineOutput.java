@@ -1,5 +1,11 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.output.lines;
 
+
+import dev.loomcrawl.output.CommitStage;
+import dev.loomcrawl.output.CommittedWriter;
+import dev.loomcrawl.output.OutputException;
+import dev.loomcrawl.output.ResumedFile;
+import dev.loomcrawl.output.WriterThread;
 
 import java.io.FileNotFoundException;
 import java.io.FileOutputStream;

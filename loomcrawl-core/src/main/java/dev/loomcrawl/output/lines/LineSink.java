@@ -1,4 +1,6 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.output.lines;
+
+import dev.loomcrawl.output.Sink;
 
 import java.io.ByteArrayOutputStream;
 import java.io.FileOutputStream;

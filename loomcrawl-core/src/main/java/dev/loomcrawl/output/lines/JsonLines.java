@@ -1,4 +1,4 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.output.lines;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;

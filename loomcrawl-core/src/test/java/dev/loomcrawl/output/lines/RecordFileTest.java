@@ -1,7 +1,9 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.output.lines;
 
 import dev.loomcrawl.CrawlException;
 import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.output.Crawls;
+import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
 import org.apache.commons.csv.CSVFormat;

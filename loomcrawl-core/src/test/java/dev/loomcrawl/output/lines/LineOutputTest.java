@@ -1,5 +1,7 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.output.lines;
 
+import dev.loomcrawl.output.OutputException;
+import dev.loomcrawl.output.WriterThread;
 import dev.loomcrawl.testkit.SmallDisk;
 import org.junit.jupiter.api.Test;
 

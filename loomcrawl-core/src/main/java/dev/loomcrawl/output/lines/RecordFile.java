@@ -1,7 +1,12 @@
-package dev.loomcrawl.output;
+package dev.loomcrawl.output.lines;
 
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.output.Appender;
+import dev.loomcrawl.output.CommitStage;
+import dev.loomcrawl.output.CommittedWriter;
+import dev.loomcrawl.output.CrawlOutput;
+import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.report.TextReport;
 
 import java.io.OutputStream;
