@@ -65,6 +65,19 @@ public abstract class FrontierContract {
         return new Visit(WebUrl.parse(url), 10, 1, WebUrl.parse("http://root.test/"));
     }
 
+    /** A take() on a thread of its own, which waits while nothing can be handed out. */
+    private static CompletableFuture<Visit> takeOnAnotherThread(Frontier f) {
+        CompletableFuture<Visit> taken = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> {
+            try {
+                taken.complete(f.take());
+            } catch (Throwable e) {
+                taken.completeExceptionally(e);
+            }
+        });
+        return taken;
+    }
+
     private static FinishedUrl finished(Visit v) {
         return FinishedUrl.of(new CrawlRecord(v.url(), null, 200, null, null, 1, "text/html", "utf-8", 0, 0,
                 v.depth(), v.referrer(), java.time.Instant.now(), Duration.ZERO, false, 1, null));
@@ -175,14 +188,7 @@ public abstract class FrontierContract {
         f.offer(visit("http://a.test/2"));
         Visit busy = f.take(); // its origin's only slot: the next take waits
         f.started(busy);
-        CompletableFuture<Visit> waiting = new CompletableFuture<>();
-        Thread.ofVirtual().start(() -> {
-            try {
-                waiting.complete(f.take());
-            } catch (Throwable e) {
-                waiting.completeExceptionally(e);
-            }
-        });
+        CompletableFuture<Visit> waiting = takeOnAnotherThread(f);
         f.stop();
         assertNull(waiting.get(30, TimeUnit.SECONDS));
         assertNull(f.take());
@@ -198,14 +204,7 @@ public abstract class FrontierContract {
         f.offer(visit("http://a.test/2"));
         Visit busy = f.take();
         f.started(busy);
-        CompletableFuture<Visit> waiting = new CompletableFuture<>();
-        Thread.ofVirtual().start(() -> {
-            try {
-                waiting.complete(f.take());
-            } catch (Throwable e) {
-                waiting.completeExceptionally(e);
-            }
-        });
+        CompletableFuture<Visit> waiting = takeOnAnotherThread(f);
         f.release(busy, Duration.ZERO);
         f.done(busy, finished(busy));
         Visit next = waiting.get(30, TimeUnit.SECONDS);
