@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -50,6 +51,8 @@ public final class DurableFrontier implements Frontier {
     private long spilled; // queued visits on disk only
     private CompletableFuture<Void> loading;
     private volatile boolean stopped;
+    private final AtomicReference<StateException> prepareFailure = new AtomicReference<>();
+    private static final Object UNPREPARED = new Object();
     private boolean finished;
 
     private DurableFrontier(CrawlStore store, InMemoryFrontier window, int capacity, boolean perHostUsage) {
@@ -223,17 +226,39 @@ public final class DurableFrontier implements Frontier {
      */
     @Override
     public void done(Visit visit, FinishedUrl finished) {
-        if (finished != null) { // an unfinished visit is queued again, and keeps its id
-            Long id = ids.remove(visit.url().toString());
-            if (id == null) {
-                log.warn("a record for {}, which this frontier did not hand out, is not kept", visit.url());
-            } else {
-                committer.append(new StateChange.Finished(id, finished.record(),
-                        store.keepsLinks() ? finished.links() : List.of(), store.prepare(finished)));
+        try {
+            if (finished != null) { // an unfinished visit is queued again, and keeps its id
+                Long id = ids.remove(visit.url().toString());
+                if (id == null) {
+                    log.warn("a record for {}, which this frontier did not hand out, is not kept", visit.url());
+                } else {
+                    Object prepared = prepare(finished);
+                    if (prepared != UNPREPARED) {
+                        committer.append(new StateChange.Finished(id, finished.record(),
+                                store.keepsLinks() ? finished.links() : List.of(), prepared));
+                    }
+                }
             }
+            committer.awaitDurable();
+        } finally {
+            window.done(visit); // the visit's slot is freed whatever happened, so the crawl can end
         }
-        committer.awaitDurable();
-        window.done(visit);
+    }
+
+    /**
+     * What the store makes of the finished URL for its outputs, or {@link #UNPREPARED} when that failed: then the
+     * URL is not committed (a resume fetches it again), and the crawl stops; {@link #finish} throws why.
+     */
+    private Object prepare(FinishedUrl finished) {
+        try {
+            return store.prepare(finished);
+        } catch (RuntimeException e) {
+            StateException failure = new StateException("crawl stopped: " + finished.record().url()
+                    + " could not be written: " + e.getMessage(), e);
+            prepareFailure.compareAndSet(null, failure);
+            failed(failure);
+            return UNPREPARED;
+        }
     }
 
     @Override
@@ -254,6 +279,7 @@ public final class DurableFrontier implements Frontier {
         }
         committer.close();
         StateException failure = committer.failure();
+        if (failure == null) failure = prepareFailure.get();
         if (failure != null) throw failure;
     }
 

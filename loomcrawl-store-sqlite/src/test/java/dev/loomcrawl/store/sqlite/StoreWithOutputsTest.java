@@ -39,8 +39,7 @@ class StoreWithOutputsTest {
             try (RecordFile r = RecordFile.openInStep(records, LineFormat.JSONL, store);
                  WarcOutput w = WarcOutput.openInStep(warc, 4096, Map.of(), store)) {
                 try (Crawler crawler = Crawler.create(sqlite.config(), store)) {
-                    crawler.addListener(r).addListener(w);
-                    crawler.crawl();
+                    crawler.crawl(); // the outputs are written by the commits, not as listeners
                 }
             }
         }
@@ -76,6 +75,40 @@ class StoreWithOutputsTest {
             try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) {
                 assertEquals(String.valueOf(Files.size(records)), settings(store).get("written." + records.toAbsolutePath()));
             }
+        }
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void anOutputThatCannotPrepareAUrlStopsTheCrawlAndTheUrlIsNotCommitted() throws Exception {
+        try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(30, 3)).start();
+             SqliteCrawlStore sqlite = SqliteCrawlStore.create(dir.resolve("crawl.db"),
+                     CrawlConfig.builder().root(site.url("/p0")).maxTasks(4).build(), false)) {
+            StoreWithOutputs store = new StoreWithOutputs(sqlite);
+            Path records = dir.resolve("records.jsonl");
+            java.util.concurrent.atomic.AtomicInteger prepared = new java.util.concurrent.atomic.AtomicInteger();
+            try (RecordFile r = RecordFile.openInStep(records, LineFormat.JSONL, store)) {
+                store.add("broken", new dev.loomcrawl.output.CommittedOutput<String>() {
+                    @Override
+                    public String prepare(dev.loomcrawl.FinishedUrl finished) {
+                        if (prepared.incrementAndGet() == 5) throw new IllegalStateException("no room");
+                        return finished.record().url().toString();
+                    }
+
+                    @Override
+                    public String write(List<String> batch) {
+                        return "";
+                    }
+                });
+                try (Crawler crawler = Crawler.create(sqlite.config(), store)) {
+                    dev.loomcrawl.state.StateException e = org.junit.jupiter.api.Assertions.assertThrows(
+                            dev.loomcrawl.state.StateException.class, crawler::crawl);
+                    assertTrue(e.getMessage().contains("could not be written: no room"), e.getMessage());
+                }
+            }
+            long committed = sqlite.summary().done();
+            assertTrue(committed < 30, "the crawl stopped: " + committed);
+            assertEquals(committed, Files.readAllLines(records).size(), "the file holds the committed URLs only");
         }
     }
 }
