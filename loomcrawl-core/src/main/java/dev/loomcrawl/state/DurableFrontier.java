@@ -183,6 +183,7 @@ public final class DurableFrontier implements Frontier {
     }
 
     private void loaded(List<StoredVisit> visits) {
+        long missing = 0;
         lock.lock();
         try {
             for (StoredVisit v : visits) {
@@ -191,11 +192,14 @@ public final class DurableFrontier implements Frontier {
             }
             spilled -= visits.size();
             if (visits.isEmpty() && spilled > 0) {
-                log.warn("{}: {} queued URLs were expected but none were found", store.location(), spilled);
+                missing = spilled;
                 spilled = 0;
             }
         } finally {
             lock.unlock();
+        }
+        if (missing > 0) { // logged without the lock: writing to the terminal is I/O
+            log.warn("{}: {} queued URLs were expected but none were found", store.location(), missing);
         }
         for (StoredVisit v : visits) window.enqueue(v.visit());
     }
