@@ -134,15 +134,27 @@ public final class RobotsGate {
                 CompletableFuture<Entry> next = new CompletableFuture<>();
                 if (!entries.replace(origin, current, next)) continue; // someone else is refetching
                 fetched[0] = true;
-                next.complete(fetch(origin, e.failures()));
-                return next.join();
+                return settle(origin, next, e.failures());
             }
             CompletableFuture<Entry> mine = new CompletableFuture<>();
             if (entries.putIfAbsent(origin, mine) != null) continue;
             fetched[0] = true;
-            mine.complete(fetch(origin, 0));
-            return mine.join();
+            return settle(origin, mine, 0);
         }
+    }
+
+    /**
+     * Fetches robots.txt for the future others wait on. Whatever happens the future is completed: a fetch that
+     * throws completes it exceptionally (and forgets it, so a later check tries again), never leaving waiters.
+     */
+    private Entry settle(Origin origin, CompletableFuture<Entry> future, int failuresSoFar) {
+        try {
+            future.complete(fetch(origin, failuresSoFar));
+        } catch (RuntimeException e) {
+            entries.remove(origin, future);
+            future.completeExceptionally(e);
+        }
+        return future.join();
     }
 
     private boolean stale(Entry e) {
@@ -176,7 +188,12 @@ public final class RobotsGate {
                 SimpleRobotRules rules = parser.parseContent(url.toString(), body, r.header("content-type"),
                         List.of(agent));
                 if (rules.getCrawlDelay() != BaseRobotRules.UNSET_CRAWL_DELAY && rules.getCrawlDelay() > 0) {
-                    crawlDelays.accept(origin, Duration.ofMillis(rules.getCrawlDelay()));
+                    try {
+                        crawlDelays.accept(origin, Duration.ofMillis(rules.getCrawlDelay()));
+                    } catch (RuntimeException e) { // the rules stand; only the gap could not be set
+                        log.warn("robots.txt of {} asks for a Crawl-delay that could not be applied: {}", origin,
+                                e.toString());
+                    }
                 }
                 return new Entry(rules, now, 0, 0, null, null);
             }
