@@ -9,7 +9,9 @@ import java.util.Map;
  * @param target   path and query exactly as sent on the request line
  * @param headers  request headers, names lower-cased
  * @param startNanos {@link System#nanoTime()} when the request arrived
- * @param endNanos   {@link System#nanoTime()} when the site finished answering it (or gave up)
+ * @param endNanos   {@link System#nanoTime()} when the site finished answering it (or gave up); for a whole
+ *                   answer (a response or redirect), just before it was sent, so that no answer a client has
+ *                   seen ends after the client's next request arrives
  */
 public record RecordedRequest(String method, String target, Map<String, List<String>> headers,
                               long startNanos, long endNanos) {

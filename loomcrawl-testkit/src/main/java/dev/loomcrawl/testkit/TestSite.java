@@ -123,10 +123,10 @@ public final class TestSite implements AutoCloseable {
         try {
             Route route = routes.get(target);
             if (route == null) route = generated.apply(target);
-            answer(exchange, target, route == null ? NOT_FOUND : route);
+            answer(exchange, target, route == null ? NOT_FOUND : route, logged);
             logged.answered = true;
         } finally {
-            logged.endNanos = System.nanoTime(); // before the exchange closes: the client may not see it end first
+            if (logged.endNanos == 0) logged.endNanos = System.nanoTime(); // before the exchange closes
             exchange.close();
         }
     }
@@ -134,32 +134,38 @@ public final class TestSite implements AutoCloseable {
     private static final Route NOT_FOUND = new Route.Respond(404, Map.of("Content-Type", "text/html"),
             "<html><body>Not found</body></html>".getBytes(StandardCharsets.UTF_8));
 
-    private void answer(HttpExchange exchange, String target, Route route) throws IOException {
+    /**
+     * Answers with {@code route}. A whole answer (a response, a redirect) is logged as ended just before it is
+     * sent, since the client may see it end, and send its next request, before this thread runs on.
+     */
+    private void answer(HttpExchange exchange, String target, Route route, Logged logged) throws IOException {
         switch (route) {
             case Route.Respond r -> {
                 r.headers().forEach(exchange.getResponseHeaders()::add);
+                logged.endNanos = System.nanoTime();
                 boolean head = exchange.getRequestMethod().equals("HEAD");
                 exchange.sendResponseHeaders(r.status(), head || r.body().length == 0 ? -1 : r.body().length);
                 if (!head) exchange.getResponseBody().write(r.body());
             }
             case Route.Redirect r -> {
                 exchange.getResponseHeaders().add("Location", r.location());
+                logged.endNanos = System.nanoTime();
                 exchange.sendResponseHeaders(r.status(), -1);
             }
             case Route.Delay d -> {
                 sleep(d.delay());
-                answer(exchange, target, d.then());
+                answer(exchange, target, d.then(), logged);
             }
             case Route.Sequence seq -> {
                 int n = drops.computeIfAbsent(target, t -> new AtomicInteger()).getAndIncrement();
-                answer(exchange, target, seq.routes().get(Math.min(n, seq.routes().size() - 1)));
+                answer(exchange, target, seq.routes().get(Math.min(n, seq.routes().size() - 1)), logged);
             }
             case Route.DropFirst d -> {
                 if (drops.computeIfAbsent(target, t -> new AtomicInteger()).incrementAndGet() <= d.times()) {
                     // The JDK server closes the connection, unanswered, when a handler throws.
                     throw new IllegalStateException("test site: dropping connection for " + target);
                 }
-                answer(exchange, target, d.then());
+                answer(exchange, target, d.then(), logged);
             }
             case Route.Trickle t -> {
                 exchange.getResponseHeaders().add("Content-Type", "text/html");
