@@ -13,6 +13,7 @@ import dev.loomcrawl.fetch.JettyFetcher;
 import dev.loomcrawl.fetch.RetryingFetcher;
 import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.InMemoryFrontier;
+import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.limits.CrawlLimits;
 import dev.loomcrawl.limits.LimitUsage;
@@ -190,11 +191,11 @@ public final class Crawler implements AutoCloseable {
                 permits.acquireUninterruptibly();
                 String exhausted = limits.exhausted();
                 if (exhausted != null) stopAtLimit(exhausted);
-                Visit visit = takeUninterruptibly();
-                if (visit == null) break;
+                Lease lease = takeUninterruptibly();
+                if (lease == null) break;
                 if (!limits.startPage()) { // the page budget is spent: this visit stays to do
-                    frontier.retryLater(visit, Duration.ZERO);
-                    frontier.done(visit, null);
+                    lease.retryLater(lease.visit(), Duration.ZERO);
+                    lease.done(null);
                     stopAtLimit("max-pages");
                     permits.release();
                     continue;
@@ -202,10 +203,10 @@ public final class Crawler implements AutoCloseable {
                 workers.execute(() -> {
                     FinishedUrl finished = null;
                     try {
-                        finished = process(visit);
+                        finished = process(lease);
                     } finally {
                         try {
-                            frontier.done(visit, finished); // durable before anyone hears of it
+                            lease.done(finished); // durable before anyone hears of it
                             if (finished != null) deliver(finished);
                         } finally {
                             permits.release();
@@ -239,9 +240,10 @@ public final class Crawler implements AutoCloseable {
      * The life of one URL: robots, fetch, pacing, then follow a redirect or a page's links. Returns what the URL
      * came to, or null when it is not finished (it waits for robots.txt or its origin, or was cancelled).
      */
-    private FinishedUrl process(Visit visit) {
+    private FinishedUrl process(Lease lease) {
+        Visit visit = lease.visit();
         if (visit.redirectsLeft() < 0) { // the end of a redirect chain that ran out of redirects: not fetched
-            frontier.release(visit, Duration.ZERO);
+            lease.release(Duration.ZERO);
             limits.returnPage();
             chains.ended(visit.url());
             return finished(redirectLimit(visit));
@@ -251,17 +253,17 @@ public final class Crawler implements AutoCloseable {
             // a robots.txt fetched just now was a fetch on this origin: the page keeps the origin's gap after it
             boolean goOn = verdict instanceof RobotsGate.Verdict.Allowed a
                     && !(a.fetchedRobots() && originDelay(visit).isPositive());
-            if (!goOn) return notAllowedNow(visit, verdict);
+            if (!goOn) return notAllowedNow(lease, verdict);
         }
         if (config.sitemaps()) offerDeclaredSitemaps(visit.url().origin());
         Instant startedAt = Instant.now();
-        frontier.started(visit);
+        lease.started();
         FetchResult result = visit.checkOnly() ? check(visit.url()) : fetcher.fetch(visit.url());
         if (cancelled.get()) { // aborted mid-fetch: not finished, so no record; it counts as still to do
             abandoned.incrementAndGet();
             return null;
         }
-        if (deferredByOrigin(visit, result)) return null;
+        if (deferredByOrigin(lease, result)) return null;
         if (!(result instanceof FetchResult.Response r && r.isRedirect())) chains.ended(visit.url());
         return switch (result) {
             case FetchResult.Failure f -> finished(failed(visit, f, startedAt));
@@ -287,19 +289,20 @@ public final class Crawler implements AutoCloseable {
      * unreachable), or null when it waits (robots.txt unavailable for now, or just fetched on an origin whose gap
      * the page must keep after it).
      */
-    private FinishedUrl notAllowedNow(Visit visit, RobotsGate.Verdict verdict) {
+    private FinishedUrl notAllowedNow(Lease lease, RobotsGate.Verdict verdict) {
+        Visit visit = lease.visit();
         limits.returnPage();
         switch (verdict) {
-            case RobotsGate.Verdict.Allowed a -> frontier.retryLater(visit, originDelay(visit));
-            case RobotsGate.Verdict.Later later -> frontier.retryLater(visit, later.after());
+            case RobotsGate.Verdict.Allowed a -> lease.retryLater(visit, originDelay(visit));
+            case RobotsGate.Verdict.Later later -> lease.retryLater(visit, later.after());
             case RobotsGate.Verdict.Disallowed no -> {
-                frontier.release(visit, Duration.ZERO);
+                lease.release(Duration.ZERO);
                 chains.ended(visit.url());
                 return finished(CrawlRecord.skipped(visit.url(), visit.depth(), visit.referrer(), no.reason(),
                         no.detail()));
             }
             case RobotsGate.Verdict.Unreachable down -> {
-                frontier.release(visit, Duration.ZERO);
+                lease.release(Duration.ZERO);
                 chains.ended(visit.url());
                 return finished(failed(visit, down.failure(), Instant.now()));
             }
@@ -313,17 +316,18 @@ public final class Crawler implements AutoCloseable {
     }
 
     /** Paces the origin by the answer; an overloaded origin (429, 503) gets the visit back later. */
-    private boolean deferredByOrigin(Visit visit, FetchResult result) {
+    private boolean deferredByOrigin(Lease lease, FetchResult result) {
+        Visit visit = lease.visit();
         Origin origin = visit.url().origin();
         OriginPacing.Decision d = pacing.after(origin, result);
         if (d.newGap() != null) frontier.setDelay(origin, d.newGap());
         if (d.overloaded() && visit.deferrals() + 1 < config.maxTries()) {
             log.info("{} is overloaded; retrying {} in {}", origin, visit.url(), d.pause());
-            frontier.retryLater(visit.deferred(), d.pause());
+            lease.retryLater(visit.deferred(), d.pause());
             limits.returnPage();
             return true;
         }
-        frontier.release(visit, d.pause());
+        lease.release(d.pause());
         if (result instanceof FetchResult.Response r) limits.addBytes(r.body().length);
         return false;
     }
@@ -580,7 +584,7 @@ public final class Crawler implements AutoCloseable {
         frontier.stop();
     }
 
-    private Visit takeUninterruptibly() {
+    private Lease takeUninterruptibly() {
         while (true) {
             try {
                 return frontier.take();

@@ -1,6 +1,7 @@
 package dev.loomcrawl.bench;
 
 import dev.loomcrawl.frontier.InMemoryFrontier;
+import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.url.WebUrl;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -119,9 +120,9 @@ public class FrontierBenchmark {
         int taken = 0;
         for (WebUrl url : batch.urls) {
             frontier.offer(new Visit(url, 10, 1, null));
-            Visit visit = frontier.take(); // with four threads, maybe another thread's visit
-            if (visit != null) {
-                frontier.done(visit);
+            Lease lease = frontier.take(); // with four threads, maybe another thread's visit
+            if (lease != null) {
+                lease.done(null);
                 taken++;
             }
         }

@@ -1,7 +1,6 @@
 package dev.loomcrawl.frontier;
 
 import dev.loomcrawl.CrawlSummary;
-import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
 
@@ -11,13 +10,13 @@ import java.time.Duration;
  * The crawl's work queue, seen set and per-origin politeness, with the seed's join semantics: the crawl is
  * over exactly when nothing is queued and nothing taken is still in flight. Safe for many threads.
  *
- * <p>Life of a visit: {@link #offer} queues it under its origin; {@link #take} hands it out when its origin is
- * due (under the per-origin limit, its delay passed) and holds one of the origin's slots; the fetch ends with
- * {@link #release} (the slot is freed, optionally pausing the origin) or {@link #retryLater} (back to the
- * head of its origin's queue, not finished); {@link #done} always ends the taking.
+ * <p>Life of a visit: {@link #offer} queues it under its origin; {@link #take} hands it out, when its origin is
+ * due (under the per-origin limit, its gap passed), as a {@link Lease} that owns the visit's life from there:
+ * fetch started, slot released or visit put back, and done.
  *
  * <p>A durable frontier ({@code state.DurableFrontier}) also keeps URLs dropped by limits ({@link #drop}),
- * makes a visit durable before {@link #done} returns, and records how the run ended in {@link #finish}.
+ * makes a finished visit durable before {@link Lease#done} returns, and records how the run ended in
+ * {@link #finish}.
  */
 public interface Frontier extends AutoCloseable {
 
@@ -39,38 +38,16 @@ public interface Frontier extends AutoCloseable {
     boolean seen(WebUrl url);
 
     /**
-     * The next visit whose origin is due, blocking until one is; {@code null} once the crawl is over or
-     * {@link #stop()} was called. Each visit taken must be handed back to {@link #done}.
+     * A lease on the next visit whose origin is due, blocking until one is; {@code null} once the crawl is over
+     * or {@link #stop()} was called. The lease holds one of the origin's slots until its {@link Lease#done}.
      */
-    Visit take() throws InterruptedException;
+    Lease take() throws InterruptedException;
 
     /**
-     * The visit's fetch starts now: the origin's next fetch waits its gap from this moment (the gap set at
-     * {@link #take()} may have been eaten by a robots.txt check or a slow connect in between).
+     * Sets an origin's gap between fetch starts, as {@code politeness.OriginPacing} decided it (never below the
+     * delay the frontier was made with). A longer gap also holds off the origin's next fetch.
      */
-    void started(Visit visit);
-
-    /** The visit's fetch is over: frees its origin slot; the origin then waits at least {@code pause}. */
-    void release(Visit visit, Duration pause);
-
-    /** The visit could not be fetched now: it goes back to the head of its origin's queue, paused. */
-    void retryLater(Visit visit, Duration pause);
-
-    /** Sets the minimum gap between fetch starts on one origin (never below the configured delay). */
     void setDelay(Origin origin, Duration delay);
-
-    /**
-     * Ends a taken visit (freeing its origin slot if neither release nor retryLater did). {@code finished} is what
-     * the visit came to, or null when it is not finished (it went back to the queue, or was cancelled): a durable
-     * frontier returns only once it is durable (committed, completed), so that everything downstream of this call
-     * sees only URLs that will never be fetched again.
-     */
-    void done(Visit visit, FinishedUrl finished);
-
-    /** Ends a taken visit that did not finish (see {@link #done(Visit, FinishedUrl)}). */
-    default void done(Visit visit) {
-        done(visit, null);
-    }
 
     /** Stops handing out visits; blocked and later {@link #take()} calls return null. Queued visits remain. */
     void stop();

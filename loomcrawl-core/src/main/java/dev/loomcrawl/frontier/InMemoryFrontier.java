@@ -5,10 +5,8 @@ import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
@@ -34,7 +32,6 @@ public final class InMemoryFrontier implements Frontier {
     private final Map<Origin, OriginQueue> origins = new HashMap<>();
     private final PriorityQueue<OriginQueue> ready = new PriorityQueue<>(
             Comparator.<OriginQueue>comparingLong(o -> o.notBefore).thenComparingLong(o -> o.sequence));
-    private final Set<Visit> holding = Collections.newSetFromMap(new IdentityHashMap<>());
     private long sequence;
     private int queued;
     private int inFlight;
@@ -80,7 +77,7 @@ public final class InMemoryFrontier implements Frontier {
     }
 
     @Override
-    public Visit take() throws InterruptedException {
+    public Lease take() throws InterruptedException {
         lock.lock();
         try {
             while (true) {
@@ -105,48 +102,8 @@ public final class InMemoryFrontier implements Frontier {
                 inFlight++;
                 o.inFlight++;
                 o.notBefore = now + o.delayNanos; // the delay is a gap between fetch starts
-                holding.add(visit);
                 schedule(o);
-                return visit;
-            }
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public void started(Visit visit) {
-        lock.lock();
-        try {
-            OriginQueue o = origin(visit.url().origin());
-            if (o.delayNanos > 0) pause(o, o.delayNanos);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public void release(Visit visit, Duration pause) {
-        lock.lock();
-        try {
-            if (holding.remove(visit)) free(origin(visit.url().origin()), pause);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public void retryLater(Visit visit, Duration pause) {
-        lock.lock();
-        try {
-            OriginQueue o = origin(visit.url().origin());
-            o.visits.addFirst(visit);
-            queued++;
-            if (holding.remove(visit)) {
-                free(o, pause);
-            } else {
-                if (pause.isPositive()) pause(o, pause.toNanos());
-                schedule(o);
+                return new Taken(visit, o);
             }
         } finally {
             lock.unlock();
@@ -161,18 +118,6 @@ public final class InMemoryFrontier implements Frontier {
             long before = o.delayNanos;
             o.delayNanos = Math.max(baseDelayNanos, delay.toNanos());
             if (o.delayNanos > before) pause(o, o.delayNanos - before);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public void done(Visit visit, FinishedUrl finished) {
-        lock.lock();
-        try {
-            if (holding.remove(visit)) free(origin(visit.url().origin()), Duration.ZERO);
-            inFlight--;
-            if (inFlight == 0 && queued == 0) changed.signalAll();
         } finally {
             lock.unlock();
         }
@@ -237,5 +182,77 @@ public final class InMemoryFrontier implements Frontier {
         o.inReady = true;
         ready.add(o);
         changed.signalAll();
+    }
+
+    /** A visit taken: whether it still holds its origin's slot, and whether it is done. Guarded by the lock. */
+    private final class Taken implements Lease {
+        private final Visit visit;
+        private final OriginQueue origin;
+        private boolean holding = true;
+        private boolean ended;
+
+        Taken(Visit visit, OriginQueue origin) {
+            this.visit = visit;
+            this.origin = origin;
+        }
+
+        @Override
+        public Visit visit() {
+            return visit;
+        }
+
+        @Override
+        public void started() {
+            lock.lock();
+            try {
+                if (origin.delayNanos > 0) pause(origin, origin.delayNanos);
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        @Override
+        public void release(Duration pause) {
+            lock.lock();
+            try {
+                if (holding) free(origin, pause);
+                holding = false;
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        @Override
+        public void retryLater(Visit again, Duration pause) {
+            lock.lock();
+            try {
+                origin.visits.addFirst(again);
+                queued++;
+                if (holding) {
+                    free(origin, pause);
+                } else {
+                    if (pause.isPositive()) pause(origin, pause.toNanos());
+                    schedule(origin);
+                }
+                holding = false;
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        @Override
+        public void done(FinishedUrl finished) {
+            lock.lock();
+            try {
+                if (ended) return;
+                ended = true;
+                if (holding) free(origin, Duration.ZERO);
+                holding = false;
+                inFlight--;
+                if (inFlight == 0 && queued == 0) changed.signalAll();
+            } finally {
+                lock.unlock();
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@ import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.InMemoryFrontier;
+import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.limits.LimitUsage;
 import dev.loomcrawl.url.Origin;
@@ -27,7 +28,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * nothing older waits on disk, otherwise it stays on disk only, and the window is refilled from the store in
  * discovery order as it drains. The seen set is {@link UrlFingerprint}s, so memory stays flat.
  *
- * <p>Exactly once: a visit's record, handed over with {@link #done(Visit, FinishedUrl)} and written with the URLs
+ * <p>Exactly once: a visit's record, handed over with {@link Lease#done} and written with the URLs
  * it led to, is what makes it finished, and {@code done} returns only when that is durable. A run killed at any
  * moment therefore leaves unfinished only what was in flight (at most {@code maxTasks} visits), which the
  * next run fetches again. Outputs written in step with the state ({@link StoreWithOutputs}) are given the
@@ -134,12 +135,12 @@ public final class DurableFrontier implements Frontier {
     }
 
     @Override
-    public Visit take() throws InterruptedException {
+    public Lease take() throws InterruptedException {
         while (true) {
-            Visit visit = window.take();
-            if (visit != null) {
+            Lease taken = window.take();
+            if (taken != null) {
                 if (window.queued() <= capacity / 2) refill();
-                return visit;
+                return new Taken(taken);
             }
             if (stopped) return null;
             CompletableFuture<Void> load = refill(); // the window is empty and idle: is more on disk?
@@ -205,47 +206,67 @@ public final class DurableFrontier implements Frontier {
     }
 
     @Override
-    public void started(Visit visit) {
-        window.started(visit);
-    }
-
-    @Override
-    public void release(Visit visit, Duration pause) {
-        window.release(visit, pause);
-    }
-
-    @Override
-    public void retryLater(Visit visit, Duration pause) {
-        window.retryLater(visit, pause);
-    }
-
-    @Override
     public void setDelay(Origin origin, Duration delay) {
         window.setDelay(origin, delay);
     }
 
     /**
-     * Hands the visit's finished URL to the writer, waits until it and what the visit led to are durable, then
-     * ends it. A visit that did not finish waits for what it led to only (nothing, or the URLs it queued).
+     * A visit taken from the window. Its {@link #done} hands the finished URL to the writer, waits until it and what
+     * the visit led to are durable, then ends the taking. A visit that did not finish waits for what it led to only
+     * (nothing, or the URLs it queued).
      */
-    @Override
-    public void done(Visit visit, FinishedUrl finished) {
-        try {
-            if (finished != null) { // an unfinished visit is queued again, and keeps its id
-                Long id = ids.remove(visit.url().toString());
-                if (id == null) {
-                    log.warn("a record for {}, which this frontier did not hand out, is not kept", visit.url());
-                } else {
-                    Object prepared = prepare(finished);
-                    if (prepared != UNPREPARED) {
-                        committer.append(new StateChange.Finished(id, finished.record(),
-                                store.keepsLinks() ? finished.links() : List.of(), prepared));
-                    }
-                }
+    private final class Taken implements Lease {
+        private final Lease window;
+        private boolean ended;
+
+        Taken(Lease window) {
+            this.window = window;
+        }
+
+        @Override
+        public Visit visit() {
+            return window.visit();
+        }
+
+        @Override
+        public void started() {
+            window.started();
+        }
+
+        @Override
+        public void release(Duration pause) {
+            window.release(pause);
+        }
+
+        @Override
+        public void retryLater(Visit again, Duration pause) {
+            window.retryLater(again, pause);
+        }
+
+        @Override
+        public void done(FinishedUrl finished) {
+            if (ended) return;
+            ended = true;
+            try {
+                if (finished != null) commit(visit(), finished); // an unfinished visit is queued again, keeps its id
+                committer.awaitDurable();
+            } finally {
+                window.done(null); // the visit's slot is freed whatever happened, so the crawl can end
             }
-            committer.awaitDurable();
-        } finally {
-            window.done(visit); // the visit's slot is freed whatever happened, so the crawl can end
+        }
+    }
+
+    /** Appends the finished URL to the state, under the id its visit was queued with. */
+    private void commit(Visit visit, FinishedUrl finished) {
+        Long id = ids.remove(visit.url().toString());
+        if (id == null) {
+            log.warn("a record for {}, which this frontier did not hand out, is not kept", visit.url());
+            return;
+        }
+        Object prepared = prepare(finished);
+        if (prepared != UNPREPARED) {
+            committer.append(new StateChange.Finished(id, finished.record(),
+                    store.keepsLinks() ? finished.links() : List.of(), prepared));
         }
     }
 

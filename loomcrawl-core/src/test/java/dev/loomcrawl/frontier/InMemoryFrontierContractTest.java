@@ -2,15 +2,10 @@ package dev.loomcrawl.frontier;
 
 import java.time.Duration;
 
-/** The frontier contract on the in-memory frontier. */
+/** The in-memory frontier holds to the frontier contract; every hook keeps its default (local, not durable). */
 class InMemoryFrontierContractTest extends FrontierContract {
     @Override
-    protected Frontier open(int perOrigin) {
-        return new InMemoryFrontier(perOrigin, Duration.ZERO);
-    }
-
-    @Override
-    protected boolean shared() {
-        return false;
+    protected Frontier open(int perOrigin, Duration delay) {
+        return new InMemoryFrontier(perOrigin, delay);
     }
 }

@@ -38,9 +38,9 @@ class InMemoryFrontierTest {
     void takeWaitsWhileWorkIsInFlightAndEndsWhenNothingIsLeft() throws Exception {
         InMemoryFrontier frontier = new InMemoryFrontier();
         frontier.offer(visit("http://x.test/"));
-        Visit root = frontier.take();
+        Lease root = frontier.take();
         assertEquals(1, frontier.inFlight());
-        var next = new java.util.concurrent.CompletableFuture<Visit>();
+        var next = new java.util.concurrent.CompletableFuture<Lease>();
         Thread.ofVirtual().start(() -> {
             try {
                 next.complete(frontier.take());
@@ -51,9 +51,9 @@ class InMemoryFrontierTest {
         Thread.sleep(50);
         assertFalse(next.isDone()); // nothing queued, but the root is in flight and may add work
         frontier.offer(visit("http://x.test/child"));
-        assertEquals("http://x.test/child", next.get().url().toString());
-        frontier.done(root);
-        frontier.done(next.get());
+        assertEquals("http://x.test/child", next.get().visit().url().toString());
+        root.done(null);
+        next.get().done(null);
         assertNull(frontier.take()); // nothing queued, nothing in flight: the crawl is over
         assertTrue(frontier.seen(WebUrl.parse("http://x.test/child")));
     }

@@ -2,6 +2,7 @@ package dev.loomcrawl.redis;
 
 import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.frontier.Frontier;
+import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.state.FingerprintSet;
 import dev.loomcrawl.state.UrlFingerprint;
@@ -56,10 +57,9 @@ public final class RedisFrontier implements Frontier {
     private final long leaseMs;
     private final String process = Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
     private final AtomicLong tokens = new AtomicLong();
-    private final Map<String, Lease> held = new ConcurrentHashMap<>(); // URL -> its lease, for visits taken here
+    private final Set<Held> held = ConcurrentHashMap.newKeySet(); // the leases of visits taken here
     private final Set<String> registered = ConcurrentHashMap.newKeySet(); // origins known to be in the registry
     private final FingerprintSet known = new FingerprintSet(); // URLs Redis said were seen, since the last drop
-    private final Map<Origin, Long> originDelays = new ConcurrentHashMap<>();
     private final Thread renewer;
     private final AutoCloseable wakeUps;
     private final ReentrantLock idle = new ReentrantLock();
@@ -70,19 +70,6 @@ public final class RedisFrontier implements Frontier {
     private volatile boolean over;
     private volatile long queuedEstimate;
     private volatile long queuedAt;
-
-    /** A visit taken by this process: its token and whether it was handed back to the queue. */
-    private static final class Lease {
-        final String token;
-        final String origin;
-        volatile boolean handedBack;
-        volatile Duration pause; // set when the fetch is over: the slot is freed with the completion
-
-        Lease(String token, String origin) {
-            this.token = token;
-            this.origin = origin;
-        }
-    }
 
     RedisFrontier(RedisLink redis, CrawlKeys keys, int perHost, Duration delay, Duration leaseTime) {
         if (leaseTime.toMillis() < 300) throw new IllegalArgumentException("the lease time must be at least 300 ms");
@@ -136,11 +123,11 @@ public final class RedisFrontier implements Frontier {
     }
 
     @Override
-    public Visit take() throws InterruptedException {
+    public Lease take() throws InterruptedException {
         String last = lastLeased;
         if (last != null && !stopped && !over) { // most often the origin just leased from has more: ask it first
-            Visit visit = lease(last);
-            if (visit != null) return visit;
+            Lease lease = lease(last);
+            if (lease != null) return lease;
             lastLeased = null;
         }
         long lastRepair = System.nanoTime();
@@ -157,8 +144,8 @@ public final class RedisFrontier implements Frontier {
             for (int i = 3; i < pick.size(); i++) ready.add((String) pick.get(i));
             Collections.shuffle(ready); // processes asking at once spread over the origins that are due
             for (String origin : ready) {
-                Visit visit = lease(origin);
-                if (visit != null) return visit;
+                Lease lease = lease(origin);
+                if (lease != null) return lease;
             }
             if (!ready.isEmpty()) continue; // their leases moved them in the schedule: ask again
             if (earliest < 0 || System.nanoTime() - lastRepair > REPAIR_EVERY.toNanos()) {
@@ -191,17 +178,18 @@ public final class RedisFrontier implements Frontier {
         }
     }
 
-    private Visit lease(String origin) {
+    /** Leases the origin's next visit if it is due; null if it is not. */
+    private Lease lease(String origin) {
         String token = process + ":" + tokens.incrementAndGet();
         List<Object> reply = redis.run(Script.LEASE, keys.origin(origin), token, Long.toString(leaseMs), perHost,
                 Long.toString(delayMs));
         hint(origin, reply);
         String line = (String) reply.get(0);
         if (line.isEmpty()) return null;
-        Visit visit = VisitCodec.decode(line);
-        held.put(visit.url().toString(), new Lease(token, origin));
+        Held lease = new Held(VisitCodec.decode(line), token, origin, number(reply, 1));
+        held.add(lease);
         lastLeased = origin;
-        return visit;
+        return lease;
     }
 
     /**
@@ -244,63 +232,84 @@ public final class RedisFrontier implements Frontier {
     }
 
     @Override
-    public void started(Visit visit) {
-        long gap = Math.max(delayMs, originDelays.getOrDefault(visit.url().origin(), 0L));
-        if (gap <= 0) return; // no gap to time from here
-        Lease lease = held.get(visit.url().toString());
-        if (lease != null) hint(lease.origin, redis.run(Script.STARTED, keys.origin(lease.origin), perHost,
-                Long.toString(gap)));
-    }
-
-    /**
-     * The fetch is over. Its politeness slot is freed together with the completion, in {@link #done}, a moment
-     * later (after the page is parsed): one round trip to Redis instead of two, for a slot held a little longer.
-     */
-    @Override
-    public void release(Visit visit, Duration pause) {
-        Lease lease = held.get(visit.url().toString());
-        if (lease != null) lease.pause = pause;
-    }
-
-    @Override
-    public void retryLater(Visit visit, Duration pause) {
-        Lease lease = held.get(visit.url().toString());
-        if (lease == null) return;
-        lease.handedBack = true;
-        handBack(lease, visit, pause);
-    }
-
-    private void handBack(Lease lease, Visit visit, Duration pause) {
-        List<Object> reply = redis.run(Script.RETRY, keys.origin(lease.origin), perHost, lease.token,
-                VisitCodec.encode(visit), Long.toString(pause.toMillis()));
-        hint(lease.origin, reply);
-    }
-
-    @Override
     public void setDelay(Origin origin, Duration delay) {
-        originDelays.put(origin, delay.toMillis());
         String name = origin.toString();
         hint(name, redis.run(Script.CRAWL_DELAY, keys.origin(name), perHost, Long.toString(delay.toMillis())));
     }
 
-    @Override
-    public void done(Visit visit, FinishedUrl finished) {
-        String url = visit.url().toString();
-        Lease lease = held.remove(url);
-        if (lease == null || lease.handedBack) return;
-        Duration pause = lease.pause == null ? Duration.ZERO : lease.pause;
-        if (finished == null) { // aborted before it finished: back to the queue for whoever comes next
-            handBack(lease, visit, pause);
-            return;
+    /**
+     * A visit leased by this process: its token (the lease's name in Redis), its origin, the origin's gap when it
+     * was leased, and, once the fetch is over, the pause its slot is freed with.
+     */
+    private final class Held implements Lease {
+        private final Visit visit;
+        private final String token;
+        private final String origin;
+        private final long gapMs;
+        private volatile Duration pause; // set when the fetch is over: the slot is freed with the completion
+        private volatile boolean ended; // handed back to the queue, or done
+
+        Held(Visit visit, String token, String origin, long gapMs) {
+            this.visit = visit;
+            this.token = token;
+            this.origin = origin;
+            this.gapMs = gapMs;
         }
-        String record = RecordCodec.encode(finished.record());
-        List<Object> reply = redis.run(Script.COMPLETE, keys.origin(lease.origin), perHost, lease.token, record,
-                Long.toString(pause.toMillis()));
-        hint(lease.origin, reply);
-        if (number(reply, 0) == 0 && redis.lastCallRepeated()) {
-            log.info("{} was completed as Redis went away (the repeated completion found it done)", url);
-        } else if (number(reply, 0) == 0) {
-            log.warn("the lease on {} ran out before it finished; its record is discarded (it is fetched again)", url);
+
+        @Override
+        public Visit visit() {
+            return visit;
+        }
+
+        /** Re-times the origin's gap (its own, or a Crawl-delay any process set) from now, if it has one. */
+        @Override
+        public void started() {
+            if (gapMs > 0 && !ended) {
+                hint(origin, redis.run(Script.STARTED, keys.origin(origin), perHost, Long.toString(gapMs)));
+            }
+        }
+
+        /**
+         * The fetch is over. Its politeness slot is freed together with the completion, in {@link #done}, a moment
+         * later (after the page is parsed): one round trip to Redis instead of two, for a slot held a little longer.
+         */
+        @Override
+        public void release(Duration pause) {
+            this.pause = pause;
+        }
+
+        @Override
+        public void retryLater(Visit again, Duration pause) {
+            if (ended) return;
+            ended = true;
+            handBack(again, pause);
+        }
+
+        @Override
+        public void done(FinishedUrl finished) {
+            if (!held.remove(this) || ended) return;
+            ended = true;
+            Duration pause = this.pause == null ? Duration.ZERO : this.pause;
+            if (finished == null) { // aborted before it finished: back to the queue for whoever comes next
+                handBack(visit, pause);
+                return;
+            }
+            String record = RecordCodec.encode(finished.record());
+            List<Object> reply = redis.run(Script.COMPLETE, keys.origin(origin), perHost, token, record,
+                    Long.toString(pause.toMillis()));
+            hint(origin, reply);
+            if (number(reply, 0) == 0 && redis.lastCallRepeated()) {
+                log.info("{} was completed as Redis went away (the repeated completion found it done)", visit.url());
+            } else if (number(reply, 0) == 0) {
+                log.warn("the lease on {} ran out before it finished; its record is discarded (it is fetched again)",
+                        visit.url());
+            }
+        }
+
+        private void handBack(Visit again, Duration pause) {
+            List<Object> reply = redis.run(Script.RETRY, keys.origin(origin), perHost, token,
+                    VisitCodec.encode(again), Long.toString(pause.toMillis()));
+            hint(origin, reply);
         }
     }
 
@@ -366,7 +375,7 @@ public final class RedisFrontier implements Frontier {
 
     private void renew() {
         Map<String, List<String>> byOrigin = new HashMap<>();
-        held.values().forEach(l -> byOrigin.computeIfAbsent(l.origin, o -> new ArrayList<>()).add(l.token));
+        held.forEach(l -> byOrigin.computeIfAbsent(l.origin, o -> new ArrayList<>()).add(l.token));
         byOrigin.forEach((origin, tokens) -> {
             List<String> args = new ArrayList<>(tokens.size() + 1);
             args.add(Long.toString(leaseMs));
@@ -374,7 +383,7 @@ public final class RedisFrontier implements Frontier {
             List<Object> gone = redis.run(Script.RENEW, keys.origin(origin), args.toArray(String[]::new));
             if (gone.isEmpty()) return;
             Set<String> stillHeld = new HashSet<>();
-            held.values().forEach(l -> stillHeld.add(l.token));
+            held.forEach(l -> stillHeld.add(l.token));
             long lost = gone.stream().filter(stillHeld::contains).count(); // the others completed meanwhile
             if (lost > 0) log.warn("{} leases on {} ran out before they could be renewed", lost, origin);
         });

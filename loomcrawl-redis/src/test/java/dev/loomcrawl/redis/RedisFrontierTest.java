@@ -5,6 +5,7 @@ import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.Crawler;
+import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.testkit.RecordedRequest;
 import dev.loomcrawl.testkit.RedisServer;
@@ -162,13 +163,13 @@ class RedisFrontierTest {
             assertTrue(frozen.offer(root));
             assertFalse(healthy.offer(root), "the seen set is shared");
 
-            Visit taken = frozen.take();
-            assertEquals(root, taken);
-            Visit again = healthy.take(); // waits for the lease to run out, then gets the visit back
-            assertEquals(root, again);
-            healthy.done(again, FinishedUrl.of(CrawlRecord.skipped(again.url(), 0, null, "test")));
+            Lease taken = frozen.take();
+            assertEquals(root, taken.visit());
+            Lease again = healthy.take(); // waits for the lease to run out, then gets the visit back
+            assertEquals(root, again.visit());
+            again.done(FinishedUrl.of(CrawlRecord.skipped(root.url(), 0, null, "test")));
             // refused: its lease ran out
-            frozen.done(taken, FinishedUrl.of(CrawlRecord.skipped(taken.url(), 0, null, "late")));
+            taken.done(FinishedUrl.of(CrawlRecord.skipped(root.url(), 0, null, "late")));
 
             List<CrawlRecord> records = records("lease");
             assertEquals(1, records.size());

@@ -8,23 +8,48 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 
-/** The frontier contract on the durable frontier over a real SQLite state file (a window of 2 visits in memory). */
+/**
+ * The durable frontier, on a real SQLite file, holds to the frontier contract. Its window is small, so the
+ * contract's larger tests also go through the spill to disk and back.
+ */
 class DurableFrontierContractTest extends FrontierContract {
+    private static final CrawlConfig CONFIG = CrawlConfig.builder().root("http://a.test/").build();
+    private static final int WINDOW = 8;
+
     @TempDir
     Path dir;
-    private int files;
+    private final Map<Frontier, Path> files = new HashMap<>();
+    private final Map<Frontier, SqliteCrawlStore> stores = new HashMap<>();
 
     @Override
-    protected Frontier open(int perOrigin) {
-        SqliteCrawlStore store = closeAfter(SqliteCrawlStore.create(dir.resolve("s" + files++ + ".db"),
-                CrawlConfig.builder().root("http://root.test/").build(), false));
-        // a window of 2: the contract's visits go through the disk too
-        return DurableFrontier.open(store, perOrigin, Duration.ZERO, 2, false);
+    protected Frontier open(int perOrigin, Duration delay) {
+        Path file = dir.resolve("state-" + files.size() + ".db");
+        return opened(file, SqliteCrawlStore.create(file, CONFIG, false), perOrigin, delay);
     }
 
     @Override
-    protected boolean shared() {
-        return false;
+    protected void afterClose(Frontier frontier) {
+        stores.remove(frontier).close();
+    }
+
+    @Override
+    protected boolean durable() {
+        return true;
+    }
+
+    @Override
+    protected Frontier openAgain(Frontier closed, int perOrigin, Duration delay) {
+        Path file = files.get(closed);
+        return opened(file, SqliteCrawlStore.open(file), perOrigin, delay);
+    }
+
+    private Frontier opened(Path file, SqliteCrawlStore store, int perOrigin, Duration delay) {
+        DurableFrontier frontier = DurableFrontier.open(store, perOrigin, delay, WINDOW, false);
+        files.put(frontier, file);
+        stores.put(frontier, store);
+        return frontier;
     }
 }

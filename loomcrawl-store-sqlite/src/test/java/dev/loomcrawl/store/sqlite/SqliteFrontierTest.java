@@ -9,6 +9,7 @@ import dev.loomcrawl.extract.JsoupLinkExtractor;
 import dev.loomcrawl.fetch.JettyFetcher;
 import dev.loomcrawl.scope.RootScope;
 import dev.loomcrawl.testkit.TestSite;
+import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.state.DurableFrontier;
 import dev.loomcrawl.url.WebUrl;
@@ -51,9 +52,9 @@ class SqliteFrontierTest {
     /** Takes every visit, finishing each (done with its record) when {@code finish} is true. */
     private static List<String> drain(DurableFrontier f, boolean finish) throws InterruptedException {
         List<String> order = new ArrayList<>();
-        for (Visit v; (v = f.take()) != null; ) {
-            order.add(v.url().toString());
-            f.done(v, finish ? FinishedUrl.of(record(v)) : null);
+        for (Lease lease; (lease = f.take()) != null; ) {
+            order.add(lease.visit().url().toString());
+            lease.done(finish ? FinishedUrl.of(record(lease.visit())) : null);
         }
         return order;
     }
@@ -82,8 +83,8 @@ class SqliteFrontierTest {
              DurableFrontier f = frontier(store, 25)) {
             for (int i = 0; i < 100; i++) f.offer(visit(i));
             for (int i = 0; i < 30; i++) {
-                Visit v = f.take();
-                f.done(v, FinishedUrl.of(record(v)));
+                Lease lease = f.take();
+                lease.done(FinishedUrl.of(record(lease.visit())));
             }
             f.finish(new CrawlSummary(30, 70, Duration.ofSeconds(1), 100, true, Instant.now(), null, Map.of()));
         }
@@ -109,10 +110,10 @@ class SqliteFrontierTest {
         try (SqliteCrawlStore store = SqliteCrawlStore.create(file, CONFIG, false);
              DurableFrontier f = frontier(store, 4)) {
             for (int i = 0; i < 10; i++) f.offer(visit(i));
-            List<Visit> taken = new ArrayList<>();
+            List<Lease> taken = new ArrayList<>();
             for (int i = 0; i < 5; i++) taken.add(f.take());
-            for (Visit v : taken.subList(0, 2)) {
-                f.done(v, FinishedUrl.of(record(v)));
+            for (Lease lease : taken.subList(0, 2)) {
+                lease.done(FinishedUrl.of(record(lease.visit())));
             }
         } // no finish(): as if the process had died after its last commit
         try (SqliteCrawlStore store = SqliteCrawlStore.open(file); DurableFrontier f = frontier(store, 4)) {
