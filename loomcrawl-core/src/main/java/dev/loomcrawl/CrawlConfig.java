@@ -96,8 +96,9 @@ public record CrawlConfig(
         AddressGuard guard = allowPrivate ? AddressGuard.OFF : AddressGuard.forRoots(roots, resolve);
         Set<Origin> rootOrigins = new HashSet<>();
         roots.forEach(r -> rootOrigins.add(r.origin()));
-        return new HttpSettings(userAgent, connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes,
-                Math.max(maxTasks, 1), http2, resolve, insecure, guard, headers, rootOrigins);
+        return HttpSettings.builder(userAgent).connectTimeout(connectTimeout).idleTimeout(idleTimeout)
+                .fetchTimeout(fetchTimeout).maxBodyBytes(maxBodyBytes).maxConnections(Math.max(maxTasks, 1))
+                .http2(http2).pins(resolve).insecure(insecure).guard(guard).headers(headers, rootOrigins).build();
     }
 
     private static void require(boolean ok, String message) {
@@ -119,21 +120,16 @@ public record CrawlConfig(
         private final List<Pattern> includes = new ArrayList<>();
         private final List<Pattern> excludes = new ArrayList<>();
         private String userAgent = DEFAULT_USER_AGENT;
-        private Duration connectTimeout = Duration.ofSeconds(10);
-        private Duration idleTimeout = Duration.ofSeconds(30);
-        private Duration fetchTimeout = Duration.ofSeconds(60);
-        private long maxBodyBytes = 10L << 20;
+        private Duration connectTimeout = HttpSettings.CONNECT_TIMEOUT;
+        private Duration idleTimeout = HttpSettings.IDLE_TIMEOUT;
+        private Duration fetchTimeout = HttpSettings.FETCH_TIMEOUT;
+        private long maxBodyBytes = HttpSettings.MAX_BODY_BYTES;
         private Duration retryBackoff = Duration.ofMillis(500);
         private Duration retryBackoffMax = Duration.ofSeconds(10);
         private boolean http2 = true;
         private final Map<String, InetAddress> resolve = new LinkedHashMap<>();
         private boolean insecure;
-        private int perHost = 2;
-        private Duration delay = Duration.ZERO;
-        private Duration maxCrawlDelay = Duration.ofSeconds(30);
-        private Duration maxRetryAfter = Duration.ofMinutes(10);
-        private boolean ignoreRobots;
-        private boolean ignoreRobotsDirectives;
+        private final PolitenessSettings.Builder politeness = PolitenessSettings.builder();
         private LimitSettings limits = LimitSettings.defaults();
         private boolean sitemaps;
         private boolean allowPrivate;
@@ -170,20 +166,22 @@ public record CrawlConfig(
         public Builder insecure(boolean on) { insecure = on; return this; }
 
         /** Fetches in flight at once on one origin (default 2). */
-        public Builder perHost(int n) { perHost = n; return this; }
+        public Builder perHost(int n) { politeness.perHost(n); return this; }
 
         /** Minimum gap between fetch starts on one origin (default 0; robots.txt Crawl-delay can raise it). */
-        public Builder delay(Duration d) { delay = d; return this; }
+        public Builder delay(Duration d) { politeness.delay(d); return this; }
 
         /** Crawl-delay values above this are lowered to it (default 30 s). */
-        public Builder maxCrawlDelay(Duration d) { maxCrawlDelay = d; return this; }
+        public Builder maxCrawlDelay(Duration d) { politeness.maxCrawlDelay(d); return this; }
 
         /** Retry-After values above this are lowered to it (default 10 min). */
-        public Builder maxRetryAfter(Duration d) { maxRetryAfter = d; return this; }
+        public Builder maxRetryAfter(Duration d) { politeness.maxRetryAfter(d); return this; }
 
-        public Builder ignoreRobots(boolean on) { ignoreRobots = on; return this; }
+        /** Neither fetch nor obey robots.txt. */
+        public Builder ignoreRobots(boolean on) { politeness.ignoreRobots(on); return this; }
+
         /** Follow every link, whatever {@code <meta name="robots">}, {@code X-Robots-Tag} and {@code rel} say. */
-        public Builder ignoreRobotsDirectives(boolean on) { ignoreRobotsDirectives = on; return this; }
+        public Builder ignoreRobotsDirectives(boolean on) { politeness.ignoreDirectives(on); return this; }
 
         /** Seeds the crawl from the roots' sitemaps (robots.txt Sitemap: lines and /sitemap.xml). */
         public Builder sitemaps(boolean on) { sitemaps = on; return this; }
@@ -244,8 +242,7 @@ public record CrawlConfig(
             return new CrawlConfig(roots, maxTasks, maxRedirects, maxTries, scope, lenient, includes, excludes,
                     userAgent, connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff,
                     retryBackoffMax, http2, resolve, insecure,
-                    new PolitenessSettings(perHost, delay, maxCrawlDelay, maxRetryAfter, ignoreRobots,
-                            ignoreRobotsDirectives), limits,
+                    politeness.build(), limits,
                     sitemaps, allowPrivate, headers, checkLinks);
         }
 

@@ -3,7 +3,8 @@ package dev.loomcrawl.politeness;
 import java.time.Duration;
 
 /**
- * How gently each origin is treated.
+ * How gently each origin is treated. Made with {@link #builder()} (or {@code CrawlConfig.Builder}'s setters of
+ * the same names), which holds the defaults.
  *
  * @param perHost        fetches in flight at once on one origin (scheme, host, port)
  * @param delay          minimum gap between fetch starts on one origin
@@ -15,14 +16,49 @@ import java.time.Duration;
  */
 public record PolitenessSettings(int perHost, Duration delay, Duration maxCrawlDelay, Duration maxRetryAfter,
                                  boolean ignoreRobots, boolean ignoreDirectives) {
-    public PolitenessSettings(int perHost, Duration delay, Duration maxCrawlDelay, Duration maxRetryAfter,
-                              boolean ignoreRobots) {
-        this(perHost, delay, maxCrawlDelay, maxRetryAfter, ignoreRobots, false);
-    }
-
     public PolitenessSettings {
         if (perHost < 1) throw new IllegalArgumentException("perHost must be 1 or more, got " + perHost);
         if (delay.isNegative()) throw new IllegalArgumentException("delay must not be negative, got " + delay);
         if (maxCrawlDelay.isNegative()) throw new IllegalArgumentException("maxCrawlDelay must not be negative");
+    }
+
+    /** A builder with the defaults: 2 per host, no delay, Crawl-delay capped at 30 s, Retry-After at 10 min. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Collects politeness settings; every setter returns this. */
+    public static final class Builder {
+        private int perHost = 2;
+        private Duration delay = Duration.ZERO;
+        private Duration maxCrawlDelay = Duration.ofSeconds(30);
+        private Duration maxRetryAfter = Duration.ofMinutes(10);
+        private boolean ignoreRobots;
+        private boolean ignoreDirectives;
+
+        private Builder() {}
+
+        /** Fetches in flight at once on one origin (default 2). */
+        public Builder perHost(int n) { perHost = n; return this; }
+
+        /** Minimum gap between fetch starts on one origin (default 0; robots.txt Crawl-delay can raise it). */
+        public Builder delay(Duration d) { delay = d; return this; }
+
+        /** Crawl-delay values above this are lowered to it (default 30 s). */
+        public Builder maxCrawlDelay(Duration d) { maxCrawlDelay = d; return this; }
+
+        /** Retry-After values above this are lowered to it (default 10 min). */
+        public Builder maxRetryAfter(Duration d) { maxRetryAfter = d; return this; }
+
+        /** Neither fetch nor obey robots.txt. */
+        public Builder ignoreRobots(boolean on) { ignoreRobots = on; return this; }
+
+        /** Follow every link, whatever {@code <meta name="robots">}, {@code X-Robots-Tag} and {@code rel} say. */
+        public Builder ignoreDirectives(boolean on) { ignoreDirectives = on; return this; }
+
+        /** The settings; a bad value throws {@link IllegalArgumentException} naming the builder method. */
+        public PolitenessSettings build() {
+            return new PolitenessSettings(perHost, delay, maxCrawlDelay, maxRetryAfter, ignoreRobots, ignoreDirectives);
+        }
     }
 }

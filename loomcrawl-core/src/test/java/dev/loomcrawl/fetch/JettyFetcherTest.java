@@ -88,4 +88,33 @@ class JettyFetcherTest {
             assertEquals(ErrorKind.CANCELLED, f.kind());
         }
     }
+
+    /** A fetcher of one's own, from HttpSettings' builder: its defaults guard against loopback, as a crawl's do. */
+    @Test
+    void aFetcherFromTheSettingsBuilderSendsItsAgentAndKeepsTheAddressGuard() throws Exception {
+        try (TestSite site = TestSite.builder().route("/", new Route.Respond(200, Map.of("Content-Type", "text/plain"),
+                "hello".getBytes(StandardCharsets.UTF_8))).start()) {
+            WebUrl url = WebUrl.parse(site.url("/"));
+            try (JettyFetcher guarded = new JettyFetcher(HttpSettings.builder("builder-test/1").build())) {
+                FetchResult.Failure refused = assertInstanceOf(FetchResult.Failure.class, guarded.fetch(url));
+                assertEquals(ErrorKind.BLOCKED, refused.kind());
+            }
+            try (JettyFetcher open = new JettyFetcher(HttpSettings.builder("builder-test/1")
+                    .guard(AddressGuard.OFF).maxBodyBytes(3).build())) {
+                FetchResult.Response r = assertInstanceOf(FetchResult.Response.class, open.fetch(url));
+                assertEquals("hel", new String(r.body(), StandardCharsets.UTF_8), "maxBodyBytes applies");
+                assertEquals(true, r.truncated());
+            }
+            assertEquals(List.of("builder-test/1"), site.requests().stream().map(q -> q.header("user-agent")).toList(),
+                    "the guarded fetcher never connected");
+        }
+    }
+
+    /** CrawlConfig's politeness setters and PolitenessSettings' builder share one set of defaults. */
+    @Test
+    void politenessDefaultsAreTheSameThroughEitherBuilder() {
+        assertEquals(dev.loomcrawl.politeness.PolitenessSettings.builder().build(),
+                CrawlConfig.builder().root("http://a.test/").build().politeness());
+        assertEquals(HttpSettings.FETCH_TIMEOUT, CrawlConfig.builder().root("http://a.test/").build().fetchTimeout());
+    }
 }
