@@ -28,11 +28,13 @@ import java.time.Instant;
  * @param robots      the page's robots directives that were obeyed or kept ("noindex,nofollow,noarchive" in that
  *                    order, as many as apply), from {@code <meta name="robots">} and {@code X-Robots-Tag}; null
  *                    when none
+ * @param change      on a re-crawl, how the URL compares with its capture in an earlier pass; null for a first
+ *                    capture, and when no response came
  */
 public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind errorKind, String error, long size,
                           String contentType, String encoding, int numUrls, int numNewUrls, int depth,
                           WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
-                          String skipReason, String robots) {
+                          String skipReason, String robots, Change change) {
 
     public CrawlRecord {
         if (status != null && status == 0) status = null;
@@ -43,7 +45,15 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
                        WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
                        String skipReason) {
         this(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls, numNewUrls, depth,
-                referrer, startedAt, duration, truncated, attempts, skipReason, null);
+                referrer, startedAt, duration, truncated, attempts, skipReason, null, null);
+    }
+
+    public CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind errorKind, String error, long size,
+                       String contentType, String encoding, int numUrls, int numNewUrls, int depth,
+                       WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
+                       String skipReason, String robots) {
+        this(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls, numNewUrls, depth,
+                referrer, startedAt, duration, truncated, attempts, skipReason, robots, null);
     }
 
     /** A URL that was not fetched, and why. */
@@ -82,12 +92,18 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
     /** The same record marked as failed: an HTTP response that did not lead anywhere (a redirect loop). */
     public CrawlRecord failedAs(ErrorKind kind, String message) {
         return new CrawlRecord(url, nextUrl, status, kind, message, size, contentType, encoding, numUrls,
-                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots);
+                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change);
     }
 
     /** The same record with the page's robots directives (a label such as "noindex,noarchive", or null). */
     public CrawlRecord withRobots(String directives) {
         return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
-                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, directives);
+                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, directives, change);
+    }
+
+    /** The same record with how it compares with the URL's capture in an earlier pass (null: a first capture). */
+    public CrawlRecord withChange(Change c) {
+        return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
+                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, c);
     }
 }

@@ -11,6 +11,7 @@ import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.fetch.Fetcher;
 import dev.loomcrawl.fetch.JettyFetcher;
 import dev.loomcrawl.fetch.RetryingFetcher;
+import dev.loomcrawl.fetch.Validators;
 import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.InMemoryFrontier;
 import dev.loomcrawl.frontier.Lease;
@@ -258,14 +259,14 @@ public final class Crawler implements AutoCloseable {
         if (config.sitemaps()) offerDeclaredSitemaps(visit.url().origin());
         Instant startedAt = Instant.now();
         lease.started();
-        FetchResult result = visit.checkOnly() ? check(visit.url()) : fetcher.fetch(visit.url());
+        FetchResult result = visit.checkOnly() ? check(visit.url()) : fetcher.fetch(visit.url(), validators(visit));
         if (cancelled.get()) { // aborted mid-fetch: not finished, so no record; it counts as still to do
             abandoned.incrementAndGet();
             return null;
         }
         if (deferredByOrigin(lease, result)) return null;
         if (!(result instanceof FetchResult.Response r && r.isRedirect())) chains.ended(visit.url());
-        return switch (result) {
+        FinishedUrl finished = switch (result) {
             case FetchResult.Failure f -> finished(failed(visit, f, startedAt));
             case FetchResult.Response r when r.isRedirect() -> finished(followRedirect(visit, r, startedAt), r,
                     List.of(), List.of());
@@ -273,6 +274,13 @@ public final class Crawler implements AutoCloseable {
                     charsetOrDefault(r), 0, 0), r, List.of(), List.of());
             case FetchResult.Response r -> followLinks(visit, r, startedAt);
         };
+        return visit.revisit() ? finished.withRecord(finished.record().withChange(Change.of(visit.last(), result)))
+                : finished;
+    }
+
+    /** A re-crawl's visit asks whether the URL changed since its last capture (a 304 says it did not). */
+    private static Validators validators(Visit visit) {
+        return visit.revisit() ? visit.last().validators() : Validators.NONE;
     }
 
     /**

@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * Everything the crawl made of one finished URL, handed on as one value: to the frontier, which makes it durable
- * ({@link dev.loomcrawl.frontier.Frontier#done}), then to every {@link CrawlListener}.
+ * ({@link dev.loomcrawl.frontier.Lease#done}), then to every {@link CrawlListener}.
  *
  * @param record   the URL's one record: fetched, failed, skipped, or a redirect
  * @param response the HTTP exchange behind the record (request and response headers, the body as received and
@@ -22,6 +22,11 @@ public record FinishedUrl(CrawlRecord record, FetchResult.Response response, Lis
     public FinishedUrl {
         links = List.copyOf(links);
         items = List.copyOf(items);
+    }
+
+    /** The same finished URL with another record (the same URL's). */
+    public FinishedUrl withRecord(CrawlRecord r) {
+        return new FinishedUrl(r, response, links, items);
     }
 
     /** A URL with a record only: skipped, failed, or recorded without a fetch. */

@@ -8,7 +8,16 @@ import dev.loomcrawl.url.WebUrl;
  */
 public interface Fetcher extends AutoCloseable {
 
-    FetchResult fetch(WebUrl url);
+    /** Fetches with GET. */
+    default FetchResult fetch(WebUrl url) {
+        return fetch(url, Validators.NONE);
+    }
+
+    /**
+     * Fetches with GET, conditionally when {@code validators} has any: {@code If-None-Match} and
+     * {@code If-Modified-Since}, so an unchanged resource answers 304 without a body.
+     */
+    FetchResult fetch(WebUrl url, Validators validators);
 
     /** Asks with HEAD: the status and headers, no body. */
     FetchResult head(WebUrl url);

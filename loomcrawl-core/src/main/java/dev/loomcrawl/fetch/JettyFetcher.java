@@ -87,16 +87,16 @@ public final class JettyFetcher implements Fetcher {
     }
 
     @Override
-    public FetchResult fetch(WebUrl url) {
-        return exchange(url, HttpMethod.GET);
+    public FetchResult fetch(WebUrl url, Validators validators) {
+        return exchange(url, HttpMethod.GET, validators);
     }
 
     @Override
     public FetchResult head(WebUrl url) {
-        return exchange(url, HttpMethod.HEAD);
+        return exchange(url, HttpMethod.HEAD, Validators.NONE);
     }
 
-    private FetchResult exchange(WebUrl url, HttpMethod method) {
+    private FetchResult exchange(WebUrl url, HttpMethod method, Validators validators) {
         long start = System.nanoTime();
         if (cancelled) return failure(url, ErrorKind.CANCELLED, "crawl cancelled", start);
         Request request = client.newRequest(WireUri.of(url)).method(method)
@@ -106,6 +106,10 @@ public final class JettyFetcher implements Fetcher {
                     // extra headers (credentials, typically) go to the roots' origins only, never across a redirect
                     if (settings.headerOrigins().contains(url.origin())) {
                         settings.headers().forEach(e -> h.add(e.getKey(), e.getValue()));
+                    }
+                    if (validators.etag() != null) h.put(HttpHeader.IF_NONE_MATCH, validators.etag());
+                    if (validators.lastModified() != null) {
+                        h.put(HttpHeader.IF_MODIFIED_SINCE, validators.lastModified());
                     }
                 });
         inFlight.add(request);

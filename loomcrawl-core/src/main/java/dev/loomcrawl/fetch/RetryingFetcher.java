@@ -27,8 +27,8 @@ public final class RetryingFetcher implements Fetcher {
     }
 
     @Override
-    public FetchResult fetch(WebUrl url) {
-        return withRetries(url, delegate::fetch);
+    public FetchResult fetch(WebUrl url, Validators validators) {
+        return withRetries(url, u -> delegate.fetch(u, validators));
     }
 
     @Override

@@ -9,8 +9,10 @@ import dev.loomcrawl.url.WebUrl;
  *
  * @param redirectsLeft redirects that may still be followed from here; -1 for the target of a redirect chain
  *                      that had none left: it is recorded as {@code redirect-limit}, not fetched
+ * @param last          on a re-crawl, what the URL's capture in an earlier pass came to; null for a first visit
  */
-public record Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer, int deferrals, Kind kind) {
+public record Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer, int deferrals, Kind kind,
+                    LastCapture last) {
 
     /** What a visit is fetched for. */
     public enum Kind {
@@ -20,6 +22,11 @@ public record Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer, i
         CHECK,
         /** A sitemap (or sitemap index): fetched, recorded, and the URLs it lists offered. */
         SITEMAP
+    }
+
+    /** A first visit of the URL. */
+    public Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer, int deferrals, Kind kind) {
+        this(url, redirectsLeft, depth, referrer, deferrals, kind, null);
     }
 
     public Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer) {
@@ -39,6 +46,16 @@ public record Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer, i
         return kind == Kind.CHECK;
     }
 
+    /** A re-crawl's visit of a URL an earlier pass captured. */
+    public boolean revisit() {
+        return last != null;
+    }
+
+    /** The same visit as a re-crawl's, of a URL whose last capture was {@code last}. */
+    public Visit revisiting(LastCapture last) {
+        return new Visit(url, redirectsLeft, depth, referrer, deferrals, kind, last);
+    }
+
     /** A sitemap file rather than a page. */
     public boolean sitemap() {
         return kind == Kind.SITEMAP;
@@ -46,7 +63,7 @@ public record Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer, i
 
     /** The same visit, deferred once more. */
     public Visit deferred() {
-        return new Visit(url, redirectsLeft, depth, referrer, deferrals + 1, kind);
+        return new Visit(url, redirectsLeft, depth, referrer, deferrals + 1, kind, last);
     }
 
     /** A visit of {@code target}, where this one redirected to, with one redirect less (-1 when none was left). */

@@ -50,6 +50,15 @@ public interface CrawlStore extends AutoCloseable {
      */
     Resumption resume(LongConsumer seen, boolean perHost);
 
+    /**
+     * Starts the crawl's next pass (a re-crawl): queues again every finished URL {@code policy} says is due, each
+     * to be revisited with what its last capture was ({@link dev.loomcrawl.frontier.Visit#last()}). Called before
+     * {@link #resume}; returns the new pass's number. Default: this store keeps one pass.
+     */
+    default int startPass(RevisitPolicy policy) {
+        throw new StateException(location() + ": this store keeps one pass of a crawl; it cannot crawl it again");
+    }
+
     /** Applies the changes, in order, as one atomic and durable unit: all of them are on disk, or none. */
     void apply(List<StateChange> changes);
 

@@ -1,8 +1,12 @@
 package dev.loomcrawl.state;
 
+import dev.loomcrawl.Change;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.fetch.FetchResult;
+import dev.loomcrawl.fetch.Validators;
 import dev.loomcrawl.frontier.Frontier;
+import dev.loomcrawl.frontier.LastCapture;
 import dev.loomcrawl.frontier.InMemoryFrontier;
 import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.Visit;
@@ -266,8 +270,18 @@ public final class DurableFrontier implements Frontier {
         Object prepared = prepare(finished);
         if (prepared != UNPREPARED) {
             committer.append(new StateChange.Finished(id, finished.record(),
-                    store.keepsLinks() ? finished.links() : List.of(), prepared));
+                    store.keepsLinks() ? finished.links() : List.of(), prepared, capture(finished)));
         }
+    }
+
+    /**
+     * What the next pass of the crawl will compare the URL with, hashing the body here, on the worker's thread; null
+     * when the store should keep what it has (no response came, or the server said it was not modified).
+     */
+    private static LastCapture capture(FinishedUrl finished) {
+        FetchResult.Response r = finished.response();
+        if (r == null || finished.record().change() == Change.NOT_MODIFIED) return null;
+        return new LastCapture(r.status(), Change.digest(r), Validators.of(r));
     }
 
     /**

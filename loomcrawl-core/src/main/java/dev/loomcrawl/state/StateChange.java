@@ -3,6 +3,7 @@ package dev.loomcrawl.state;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.FoundLink;
+import dev.loomcrawl.frontier.LastCapture;
 import dev.loomcrawl.frontier.Visit;
 
 import java.util.List;
@@ -22,13 +23,16 @@ public sealed interface StateChange {
 
     /**
      * A queued URL is finished: its record, and the links the store keeps (every link of its page when the store
-     * keeps the link graph, else none). From here on the URL is never fetched again.
+     * keeps the link graph, else none). From here on the URL is not fetched again in this pass of the crawl.
      *
      * @param prepared what {@link CrawlStore#prepare} made of the finished URL (null when nothing)
+     * @param capture  what the next pass compares with and sends in its conditional GET: the response's status,
+     *                 payload digest and validators; null to keep the last one (no response came, or a 304)
      */
-    record Finished(long id, CrawlRecord record, List<FoundLink> links, Object prepared) implements StateChange {
+    record Finished(long id, CrawlRecord record, List<FoundLink> links, Object prepared, LastCapture capture)
+            implements StateChange {
         public Finished(long id, CrawlRecord record, List<FoundLink> links) {
-            this(id, record, links, null);
+            this(id, record, links, null, null);
         }
     }
 

@@ -137,6 +137,11 @@ public final class StoreWithOutputs implements CrawlStore, CommitStage {
     }
 
     @Override
+    public int startPass(RevisitPolicy policy) {
+        return store.startPass(policy);
+    }
+
+    @Override
     public Resumption resume(LongConsumer seen, boolean perHost) {
         return store.resume(seen, perHost);
     }

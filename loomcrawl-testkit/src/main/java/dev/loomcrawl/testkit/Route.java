@@ -15,6 +15,14 @@ public sealed interface Route {
         }
     }
 
+    /**
+     * A response with validators, as a server that supports conditional GET sends it: {@code then} with an
+     * {@code ETag} and a {@code Last-Modified} header (each only if not null); a request whose
+     * {@code If-None-Match} is the etag, or, when there is no etag, whose {@code If-Modified-Since} is the date,
+     * gets 304 Not Modified with the same headers and no body.
+     */
+    record Validated(String etag, String lastModified, Respond then) implements Route {}
+
     /** A redirect with the given status and Location header, sent as written. */
     record Redirect(int status, String location) implements Route {}
 

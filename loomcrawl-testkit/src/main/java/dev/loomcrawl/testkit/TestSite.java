@@ -147,6 +147,20 @@ public final class TestSite implements AutoCloseable {
                 exchange.sendResponseHeaders(r.status(), head || r.body().length == 0 ? -1 : r.body().length);
                 if (!head) exchange.getResponseBody().write(r.body());
             }
+            case Route.Validated v -> {
+                if (v.etag() != null) exchange.getResponseHeaders().add("ETag", v.etag());
+                if (v.lastModified() != null) exchange.getResponseHeaders().add("Last-Modified", v.lastModified());
+                String ifNoneMatch = exchange.getRequestHeaders().getFirst("If-None-Match");
+                String ifModifiedSince = exchange.getRequestHeaders().getFirst("If-Modified-Since");
+                boolean unchanged = v.etag() != null ? v.etag().equals(ifNoneMatch)
+                        : v.lastModified() != null && v.lastModified().equals(ifModifiedSince);
+                if (unchanged) {
+                    logged.endNanos = System.nanoTime();
+                    exchange.sendResponseHeaders(304, -1);
+                } else {
+                    answer(exchange, target, v.then(), logged);
+                }
+            }
             case Route.Redirect r -> {
                 exchange.getResponseHeaders().add("Location", r.location());
                 logged.endNanos = System.nanoTime();

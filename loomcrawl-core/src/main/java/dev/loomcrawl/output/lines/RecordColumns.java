@@ -34,7 +34,8 @@ final class RecordColumns {
             new Column<>("skip_reason", CrawlRecord::skipReason),
             new Column<>("truncated", CrawlRecord::truncated),
             new Column<>("attempts", CrawlRecord::attempts),
-            new Column<>("robots", CrawlRecord::robots));
+            new Column<>("robots", CrawlRecord::robots),
+            new Column<>("change", r -> r.change() == null ? null : r.change().label()));
 
     private static String emptyToNull(String s) {
         return s == null || s.isEmpty() ? null : s;

@@ -3,8 +3,10 @@ package dev.loomcrawl.store.sqlite;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.FoundLink;
+import dev.loomcrawl.frontier.LastCapture;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.state.ConfigCodec;
+import dev.loomcrawl.state.RevisitPolicy;
 import dev.loomcrawl.state.StateChange;
 
 import java.sql.Connection;
@@ -25,10 +27,12 @@ import java.util.function.Consumer;
 final class ChangeWriter implements AutoCloseable {
     private final Connection c;
     private final int run;
+    private final int pass;
     private final long runStartNanos = System.nanoTime();
     private final PreparedStatement insertUrl;
     private final PreparedStatement insertRecord;
     private final PreparedStatement markDone;
+    private final PreparedStatement saveCapture;
     private final PreparedStatement insertLink;
     private final PreparedStatement runProgress;
     private final PreparedStatement runEnded;
@@ -38,16 +42,24 @@ final class ChangeWriter implements AutoCloseable {
     private final List<ConfigCodec.Setting> settings = new ArrayList<>();
 
     /** @param settingsCommitted told, after each commit, of the settings it changed */
-    ChangeWriter(Connection c, int run, Consumer<List<ConfigCodec.Setting>> settingsCommitted) throws SQLException {
+    ChangeWriter(Connection c, int run, int pass, Consumer<List<ConfigCodec.Setting>> settingsCommitted)
+            throws SQLException {
         this.c = c;
         this.run = run;
+        this.pass = pass;
         this.settingsCommitted = settingsCommitted;
         insertUrl = c.prepareStatement("INSERT INTO urls (id, url, fingerprint, state, depth, redirects_left, "
-                + "referrer, drop_reason, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                + "referrer, drop_reason, kind, first_pass) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         insertRecord = c.prepareStatement("INSERT INTO records (url_id, run, status, next_url, error_kind, error, "
                 + "size, content_type, encoding, num_urls, num_new_urls, started_at, duration_ms, truncated, "
-                + "attempts, skip_reason, robots) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-        markDone = c.prepareStatement("UPDATE urls SET state = 'done' WHERE id = ?");
+                + "attempts, skip_reason, robots, pass, change) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        markDone = c.prepareStatement("UPDATE urls SET state = 'done', captured_ms = coalesce(?, captured_ms), "
+                + "interval_ms = min(" + RevisitPolicy.MAX_INTERVAL.toMillis() + ", max("
+                + RevisitPolicy.MIN_INTERVAL.toMillis() + ", CAST(round(coalesce(interval_ms, "
+                + RevisitPolicy.INITIAL_INTERVAL.toMillis() + ") * ?) AS INTEGER))) WHERE id = ?"); // RevisitPolicy.next
+        saveCapture = c.prepareStatement("UPDATE urls SET last_status = ?, etag = ?, last_modified = ?, digest = ? "
+                + "WHERE id = ?");
         insertLink = c.prepareStatement("INSERT INTO links (from_id, position, to_url, in_scope, element, attribute, "
                 + "text, rel, not_followed, lastmod, priority) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         runProgress = c.prepareStatement("UPDATE runs SET last_commit_at = ?, elapsed_ms = ? WHERE run = ?");
@@ -64,6 +76,7 @@ final class ChangeWriter implements AutoCloseable {
             insertUrl.executeBatch();
             insertRecord.executeBatch();
             markDone.executeBatch();
+            saveCapture.executeBatch();
             insertLink.executeBatch();
             runEnded.executeBatch();
             for (ConfigCodec.Setting setting : settings) {
@@ -82,7 +95,9 @@ final class ChangeWriter implements AutoCloseable {
             settings.clear();
         } catch (SQLException | RuntimeException e) {
             settings.clear();
-            for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, insertLink, runEnded)) p.clearBatch();
+            for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, saveCapture, insertLink, runEnded)) {
+                p.clearBatch();
+            }
             try {
                 c.rollback();
             } catch (SQLException ignored) {
@@ -96,7 +111,7 @@ final class ChangeWriter implements AutoCloseable {
         switch (change) {
             case StateChange.Queued q -> url(q.id(), q.visit(), q.fingerprint(), "queued", null);
             case StateChange.Dropped d -> url(d.id(), d.visit(), d.fingerprint(), "dropped", d.reason());
-            case StateChange.Finished f -> finished(f.id(), f.record(), f.links());
+            case StateChange.Finished f -> finished(f.id(), f.record(), f.links(), f.capture());
             case StateChange.RunEnded e -> ended(e.summary());
             case StateChange.SettingsChanged s -> {
                 settings.removeIf(old -> s.settings().stream().anyMatch(n -> n.name().equals(old.name())));
@@ -115,10 +130,11 @@ final class ChangeWriter implements AutoCloseable {
         insertUrl.setString(7, v.referrer() == null ? null : v.referrer().toString());
         insertUrl.setString(8, dropReason);
         insertUrl.setString(9, v.kind().name().toLowerCase(java.util.Locale.ROOT));
+        insertUrl.setInt(10, pass);
         insertUrl.addBatch();
     }
 
-    private void finished(long id, CrawlRecord r, List<FoundLink> links) throws SQLException {
+    private void finished(long id, CrawlRecord r, List<FoundLink> links, LastCapture capture) throws SQLException {
         PreparedStatement p = insertRecord;
         p.setLong(1, id);
         p.setInt(2, run);
@@ -139,9 +155,23 @@ final class ChangeWriter implements AutoCloseable {
         else p.setString(16, r.skipReason());
         if (r.robots() == null) p.setNull(17, Types.VARCHAR);
         else p.setString(17, r.robots());
+        p.setInt(18, pass);
+        if (r.change() == null) p.setNull(19, Types.VARCHAR);
+        else p.setString(19, r.change().label());
         p.addBatch();
-        markDone.setLong(1, id);
+        if (r.answered()) markDone.setLong(1, r.startedAt().toEpochMilli());
+        else markDone.setNull(1, Types.INTEGER);
+        markDone.setDouble(2, RevisitPolicy.factor(r.change()));
+        markDone.setLong(3, id);
         markDone.addBatch();
+        if (capture != null) {
+            saveCapture.setObject(1, capture.status());
+            saveCapture.setString(2, capture.validators().etag());
+            saveCapture.setString(3, capture.validators().lastModified());
+            saveCapture.setString(4, capture.payloadDigest());
+            saveCapture.setLong(5, id);
+            saveCapture.addBatch();
+        }
         for (int i = 0; i < links.size(); i++) link(id, i, links.get(i));
     }
 
@@ -172,8 +202,8 @@ final class ChangeWriter implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, insertLink, runProgress, runEnded,
-                deleteSetting, insertSetting)) {
+        for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, saveCapture, insertLink, runProgress,
+                runEnded, deleteSetting, insertSetting)) {
             p.close();
         }
     }

@@ -5,16 +5,16 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * The state file's tables, version 2, as docs/state.md describes them for people reading them with
+ * The state file's tables, version 3, as docs/state.md describes them for people reading them with
  * {@code sqlite3}. The file is marked as loomcrawl's with SQLite's {@code application_id} (the bytes "Loom")
  * and versioned with {@code user_version}; a file with another id, or a higher version, is refused. A version 1
- * file is upgraded in place when it is opened for writing ({@link #upgrade}), and read as it is otherwise.
+ * or 2 file is upgraded in place when it is opened for writing ({@link #upgrade}), and read as it is otherwise.
  */
 final class Schema {
     /** {@code PRAGMA application_id}: "Loom" in ASCII. */
     static final int APPLICATION_ID = 0x4c6f6f6d;
     /** {@code PRAGMA user_version}: the version of the tables below. */
-    static final int VERSION = 2;
+    static final int VERSION = 3;
 
     /** Columns added by version 2: what a visit is for, a page's robots directives, why a link is not followed. */
     private static final String[] VERSION_2 = {
@@ -24,6 +24,69 @@ final class Schema {
         "ALTER TABLE links ADD COLUMN lastmod TEXT",
         "ALTER TABLE links ADD COLUMN priority REAL",
     };
+
+    /**
+     * Version 3: passes of a re-crawl. A URL keeps what its last capture was (for the next pass's conditional GET
+     * and change check) and the pass that discovered it; a record belongs to a pass (one per URL and pass); a run
+     * to a pass. The records table is rebuilt for its new key, its rows becoming pass 1's.
+     */
+    private static final String[] VERSION_3 = {
+        "ALTER TABLE urls ADD COLUMN first_pass INTEGER NOT NULL DEFAULT 1",
+        "ALTER TABLE urls ADD COLUMN last_status INTEGER",
+        "ALTER TABLE urls ADD COLUMN etag TEXT",
+        "ALTER TABLE urls ADD COLUMN last_modified TEXT",
+        "ALTER TABLE urls ADD COLUMN digest TEXT",
+        "ALTER TABLE urls ADD COLUMN captured_ms INTEGER",
+        "ALTER TABLE urls ADD COLUMN interval_ms INTEGER",
+        "ALTER TABLE runs ADD COLUMN pass INTEGER NOT NULL DEFAULT 1",
+        "ALTER TABLE records RENAME TO records_v2",
+        Schema.RECORDS,
+        "INSERT INTO records (url_id, pass, run, status, next_url, error_kind, error, size, content_type, encoding, "
+                + "num_urls, num_new_urls, started_at, duration_ms, truncated, attempts, skip_reason, robots) "
+                + "SELECT url_id, 1, run, status, next_url, error_kind, error, size, content_type, encoding, "
+                + "num_urls, num_new_urls, started_at, duration_ms, truncated, attempts, skip_reason, robots "
+                + "FROM records_v2",
+        "DROP TABLE records_v2",
+        "UPDATE urls SET last_status = (SELECT nullif(status, 0) FROM records WHERE url_id = urls.id), "
+                + "captured_ms = (SELECT CAST(round((julianday(started_at) - 2440587.5) * 86400000) AS INTEGER) "
+                + "FROM records WHERE url_id = urls.id)",
+        Schema.PASSES,
+        "INSERT INTO passes (pass, started_at, min_age_ms, adaptive, revisits) "
+                + "SELECT 1, coalesce(min(started_at), strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), 0, 0, 0 FROM runs",
+    };
+
+    private static final String RECORDS = """
+        CREATE TABLE records (
+          url_id INTEGER NOT NULL REFERENCES urls (id),
+          pass INTEGER NOT NULL REFERENCES passes (pass),
+          run INTEGER NOT NULL REFERENCES runs (run),
+          status INTEGER NOT NULL,
+          next_url TEXT,
+          error_kind TEXT,
+          error TEXT,
+          size INTEGER NOT NULL,
+          content_type TEXT NOT NULL,
+          encoding TEXT NOT NULL,
+          num_urls INTEGER NOT NULL,
+          num_new_urls INTEGER NOT NULL,
+          started_at TEXT NOT NULL,
+          duration_ms REAL NOT NULL,
+          truncated INTEGER NOT NULL,
+          attempts INTEGER NOT NULL,
+          skip_reason TEXT,
+          robots TEXT,
+          change TEXT,
+          PRIMARY KEY (url_id, pass)
+        ) WITHOUT ROWID""";
+
+    private static final String PASSES = """
+        CREATE TABLE passes (
+          pass INTEGER PRIMARY KEY,
+          started_at TEXT NOT NULL,
+          min_age_ms INTEGER NOT NULL,
+          adaptive INTEGER NOT NULL,
+          revisits INTEGER NOT NULL
+        )""";
 
     private Schema() {}
 
@@ -51,28 +114,16 @@ final class Schema {
           redirects_left INTEGER NOT NULL,
           referrer TEXT,
           drop_reason TEXT,
-          kind TEXT NOT NULL DEFAULT 'page'
+          kind TEXT NOT NULL DEFAULT 'page',
+          first_pass INTEGER NOT NULL DEFAULT 1,
+          last_status INTEGER,
+          etag TEXT,
+          last_modified TEXT,
+          digest TEXT,
+          captured_ms INTEGER,
+          interval_ms INTEGER
         )""",
-        """
-        CREATE TABLE records (
-          url_id INTEGER PRIMARY KEY REFERENCES urls (id),
-          run INTEGER NOT NULL REFERENCES runs (run),
-          status INTEGER NOT NULL,
-          next_url TEXT,
-          error_kind TEXT,
-          error TEXT,
-          size INTEGER NOT NULL,
-          content_type TEXT NOT NULL,
-          encoding TEXT NOT NULL,
-          num_urls INTEGER NOT NULL,
-          num_new_urls INTEGER NOT NULL,
-          started_at TEXT NOT NULL,
-          duration_ms REAL NOT NULL,
-          truncated INTEGER NOT NULL,
-          attempts INTEGER NOT NULL,
-          skip_reason TEXT,
-          robots TEXT
-        )""",
+        RECORDS,
         """
         CREATE TABLE links (
           from_id INTEGER NOT NULL REFERENCES urls (id),
@@ -98,8 +149,10 @@ final class Schema {
           max_tasks INTEGER NOT NULL,
           done INTEGER,
           interrupted INTEGER,
-          limit_reached TEXT
+          limit_reached TEXT,
+          pass INTEGER NOT NULL DEFAULT 1
         )""",
+        PASSES,
     };
 
     /** Marks a new file as a loomcrawl state file of this version (before WAL mode, so it is in the file itself). */
@@ -115,15 +168,18 @@ final class Schema {
         if (from >= VERSION) return;
         try (Statement s = c.createStatement()) {
             if (from < 2) for (String change : VERSION_2) s.execute(change);
+            if (from < 3) for (String change : VERSION_3) s.execute(change);
             s.execute("PRAGMA user_version = " + VERSION);
         }
         c.commit();
     }
 
-    /** Creates the tables; the caller commits. */
+    /** Creates the tables, and the crawl's first pass; the caller commits. */
     static void create(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             for (String table : TABLES) s.execute(table);
+            s.execute("INSERT INTO passes (pass, started_at, min_age_ms, adaptive, revisits) "
+                    + "VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 0, 0, 0)");
         }
     }
 }

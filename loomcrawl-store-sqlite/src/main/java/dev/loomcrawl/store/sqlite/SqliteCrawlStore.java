@@ -7,9 +7,11 @@ import dev.loomcrawl.Version;
 import dev.loomcrawl.state.ConfigCodec;
 import dev.loomcrawl.state.CrawlStore;
 import dev.loomcrawl.state.Resumption;
+import dev.loomcrawl.state.RevisitPolicy;
 import dev.loomcrawl.state.StateChange;
 import dev.loomcrawl.state.StateException;
 import dev.loomcrawl.state.StoredVisit;
+import dev.loomcrawl.url.WebUrl;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,6 +25,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
@@ -198,19 +201,59 @@ public final class SqliteCrawlStore implements CrawlStore {
     public Resumption resume(LongConsumer seen, boolean perHost) {
         try {
             int run = (int) queries.count("SELECT coalesce(max(run), 0) + 1 FROM runs");
+            int pass = queries.pass();
             try (PreparedStatement p = c.prepareStatement(
-                    "INSERT INTO runs (run, started_at, max_tasks) VALUES (?, ?, ?)")) {
+                    "INSERT INTO runs (run, started_at, max_tasks, pass) VALUES (?, ?, ?, ?)")) {
                 p.setInt(1, run);
                 p.setString(2, Instant.now().toString());
                 p.setInt(3, config.maxTasks());
+                p.setInt(4, pass);
                 p.executeUpdate();
             }
             c.commit();
-            writer = new ChangeWriter(c, run, this::settingsCommitted);
+            writer = new ChangeWriter(c, run, pass, this::settingsCommitted);
             return queries.resume(seen, perHost, run);
         } catch (SQLException e) {
             rollbackQuietly();
             throw SqliteFailure.of(file, "cannot start a run", e);
+        }
+    }
+
+    /**
+     * Starts the crawl's next pass: every finished URL that {@code policy} says is due is queued again, to be
+     * revisited with a conditional GET; the others keep their last record. Call before {@link #resume}.
+     *
+     * @return the new pass's number
+     */
+    @Override
+    public int startPass(RevisitPolicy policy) {
+        if (writer != null) throw new IllegalStateException("a pass starts before its first run");
+        try {
+            int pass = queries.pass() + 1;
+            long now = System.currentTimeMillis();
+            int revisits;
+            try (PreparedStatement p = c.prepareStatement("UPDATE urls SET state = 'queued' WHERE state = 'done' "
+                    + "AND (captured_ms IS NULL OR (captured_ms <= ? AND (? = 0 OR captured_ms + coalesce(interval_ms, "
+                    + RevisitPolicy.INITIAL_INTERVAL.toMillis() + ") <= ?)))")) {
+                p.setLong(1, now - policy.minAge().toMillis());
+                p.setInt(2, policy.adaptive() ? 1 : 0);
+                p.setLong(3, now);
+                revisits = p.executeUpdate();
+            }
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO passes (pass, started_at, min_age_ms, "
+                    + "adaptive, revisits) VALUES (?, ?, ?, ?, ?)")) {
+                p.setInt(1, pass);
+                p.setString(2, Instant.ofEpochMilli(now).toString());
+                p.setLong(3, policy.minAge().toMillis());
+                p.setInt(4, policy.adaptive() ? 1 : 0);
+                p.setInt(5, revisits);
+                p.executeUpdate();
+            }
+            c.commit();
+            return pass;
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw SqliteFailure.of(file, "cannot start a new pass", e);
         }
     }
 
@@ -246,6 +289,36 @@ public final class SqliteCrawlStore implements CrawlStore {
     public void forEachRecord(Consumer<CrawlRecord> action) {
         try {
             queries.forEachRecord(action);
+        } catch (SQLException e) {
+            throw SqliteFailure.of(file, "cannot read its records", e);
+        }
+    }
+
+    /** The crawl's current pass: 1 until it is crawled again ({@link #startPass}). */
+    public int pass() {
+        try {
+            return queries.pass();
+        } catch (SQLException e) {
+            throw SqliteFailure.of(file, "cannot read it", e);
+        }
+    }
+
+    /** The records of pass {@code pass}, in URL order, streamed. */
+    public void forEachRecord(int pass, Consumer<CrawlRecord> action) {
+        try {
+            queries.forEachRecord(pass, action);
+        } catch (SQLException e) {
+            throw SqliteFailure.of(file, "cannot read its records", e);
+        }
+    }
+
+    /**
+     * What pass {@code pass} found of each URL it knew, in URL order, streamed: {@code new}, {@code changed},
+     * {@code unchanged}, {@code not-modified}, {@code gone}, {@code failed} or {@code not-revisited}.
+     */
+    public void forEachChange(int pass, BiConsumer<WebUrl, String> action) {
+        try {
+            queries.forEachChange(pass, action);
         } catch (SQLException e) {
             throw SqliteFailure.of(file, "cannot read its records", e);
         }

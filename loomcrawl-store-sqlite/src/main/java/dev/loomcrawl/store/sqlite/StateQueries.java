@@ -1,8 +1,11 @@
 package dev.loomcrawl.store.sqlite;
 
+import dev.loomcrawl.Change;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.fetch.ErrorKind;
+import dev.loomcrawl.fetch.Validators;
+import dev.loomcrawl.frontier.LastCapture;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.limits.LimitUsage;
 import dev.loomcrawl.state.Resumption;
@@ -22,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
@@ -29,12 +33,20 @@ import java.util.function.LongConsumer;
 final class StateQueries {
     private final Connection c;
     private final boolean version1; // a file read as it is, without the columns version 2 added
+    private final boolean onePass; // a file of version 1 or 2, read as it is: no passes, one record per URL
 
     StateQueries(Connection c) throws SQLException {
         this.c = c;
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA user_version")) {
-            this.version1 = rs.next() && rs.getInt(1) < 2;
+            int version = rs.next() ? rs.getInt(1) : 0;
+            this.version1 = version < 2;
+            this.onePass = version < 3;
         }
+    }
+
+    /** The crawl's current pass: 1 until it is crawled again. */
+    int pass() throws SQLException {
+        return onePass ? 1 : (int) count("SELECT coalesce(max(pass), 1) FROM passes");
     }
 
     /** One pass over every URL: fingerprints to {@code seen}, and where the queue stands. */
@@ -62,8 +74,9 @@ final class StateQueries {
         long pages;
         long bytes;
         long finished;
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*), "
-                + "count(*) FILTER (WHERE skip_reason IS NULL), coalesce(sum(size), 0) FROM records")) {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*), " // this pass's
+                + "count(*) FILTER (WHERE skip_reason IS NULL), coalesce(sum(size), 0) FROM records"
+                + (onePass ? "" : " WHERE pass = (SELECT max(pass) FROM passes)"))) {
             rs.next();
             finished = rs.getLong(1);
             pages = rs.getLong(2);
@@ -73,29 +86,73 @@ final class StateQueries {
                 new LimitUsage(pages, bytes, hosts), run);
     }
 
+    /** Queued visits in id order; a URL recorded in an earlier pass comes with its last capture (a revisit). */
     List<StoredVisit> queued(long fromId, int max) throws SQLException {
         List<StoredVisit> out = new ArrayList<>();
+        String capture = onePass ? ", 0, NULL, NULL, NULL, NULL" : ", EXISTS (SELECT 1 FROM records r WHERE "
+                + "r.url_id = u.id AND r.pass < (SELECT max(pass) FROM passes)), last_status, digest, etag, last_modified";
         try (PreparedStatement p = c.prepareStatement("SELECT id, url, redirects_left, depth, referrer, "
-                + (version1 ? "'page'" : "kind") + " FROM urls WHERE id >= ? AND state = 'queued' ORDER BY id LIMIT ?")) {
+                + (version1 ? "'page'" : "kind") + capture
+                + " FROM urls u WHERE id >= ? AND state = 'queued' ORDER BY id LIMIT ?")) {
             p.setLong(1, fromId);
             p.setInt(2, max);
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
                     String referrer = rs.getString(5);
+                    LastCapture last = rs.getInt(7) == 0 ? null : new LastCapture(
+                            (Integer) rs.getObject(8), rs.getString(9), new Validators(rs.getString(10), rs.getString(11)));
                     out.add(new StoredVisit(rs.getLong(1), new Visit(WebUrl.parse(rs.getString(2)), rs.getInt(3),
                             rs.getInt(4), referrer == null ? null : WebUrl.tryParse(referrer, null), 0,
-                            Visit.Kind.valueOf(rs.getString(6).toUpperCase(Locale.ROOT)))));
+                            Visit.Kind.valueOf(rs.getString(6).toUpperCase(Locale.ROOT)), last)));
                 }
             }
         }
         return out;
     }
 
+    /**
+     * The crawl as it stands, in URL order: each finished URL's latest record (a URL queued again by a pass under
+     * way is to do, not finished).
+     */
     void forEachRecord(Consumer<CrawlRecord> action) throws SQLException {
+        forEach(onePass ? "" : " WHERE u.state = 'done' AND r.pass = (SELECT max(pass) FROM records l "
+                + "WHERE l.url_id = u.id)", action);
+    }
+
+    /** The records of one pass, in URL order. */
+    void forEachRecord(int pass, Consumer<CrawlRecord> action) throws SQLException {
+        if (onePass && pass != 1) return;
+        forEach(onePass ? "" : " WHERE r.pass = " + pass, action);
+    }
+
+    /**
+     * What pass {@code pass} found of each URL, in URL order: {@code new} (first captured in that pass), a
+     * {@link Change} label, {@code failed} (revisited, no response), or {@code not-revisited} (known from an
+     * earlier pass, not due in this one).
+     */
+    void forEachChange(int pass, BiConsumer<WebUrl, String> action) throws SQLException {
+        if (onePass) {
+            if (pass == 1) forEachRecord(r -> action.accept(r.url(), "new"));
+            return;
+        }
+        try (PreparedStatement p = c.prepareStatement("SELECT u.url, CASE WHEN r.url_id IS NULL THEN 'not-revisited' "
+                + "WHEN u.first_pass = ?1 THEN 'new' WHEN r.change IS NULL THEN 'failed' ELSE r.change END "
+                + "FROM urls u LEFT JOIN records r ON r.url_id = u.id AND r.pass = ?1 WHERE r.url_id IS NOT NULL "
+                + "OR (u.first_pass < ?1 AND EXISTS (SELECT 1 FROM records e WHERE e.url_id = u.id AND e.pass < ?1)) "
+                + "ORDER BY u.url")) {
+            p.setInt(1, pass);
+            try (ResultSet rs = p.executeQuery()) {
+                while (rs.next()) action.accept(WebUrl.parse(rs.getString(1)), rs.getString(2));
+            }
+        }
+    }
+
+    private void forEach(String where, Consumer<CrawlRecord> action) throws SQLException {
         String sql = "SELECT u.url, r.next_url, r.status, r.error_kind, r.error, r.size, r.content_type, r.encoding, "
                 + "r.num_urls, r.num_new_urls, u.depth, u.referrer, r.started_at, r.duration_ms, r.truncated, "
-                + "r.attempts, r.skip_reason, " + (version1 ? "NULL" : "r.robots")
-                + " FROM records r JOIN urls u ON u.id = r.url_id ORDER BY u.url";
+                + "r.attempts, r.skip_reason, " + (version1 ? "NULL" : "r.robots") + ", "
+                + (onePass ? "NULL" : "r.change") + " FROM records r JOIN urls u ON u.id = r.url_id" + where
+                + " ORDER BY u.url";
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             while (rs.next()) action.accept(record(rs));
         }
@@ -109,14 +166,16 @@ final class StateQueries {
                 rs.getString(5), rs.getLong(6), rs.getString(7), rs.getString(8), rs.getInt(9), rs.getInt(10),
                 rs.getInt(11), referrer == null ? null : WebUrl.tryParse(referrer, null),
                 Instant.parse(rs.getString(13)), Duration.ofNanos(Math.round(rs.getDouble(14) * 1e6)),
-                rs.getInt(15) != 0, rs.getInt(16), rs.getString(17), rs.getString(18));
+                rs.getInt(15) != 0, rs.getInt(16), rs.getString(17), rs.getString(18),
+                rs.getString(19) == null ? null : Change.ofLabel(rs.getString(19)));
     }
 
     /** The crawl over all its runs; {@code maxTasks} is the current configuration's. */
     CrawlSummary summary(int maxTasks) throws SQLException {
-        long done = count("SELECT count(*) FROM records");
+        long done = count(onePass ? "SELECT count(*) FROM records" : "SELECT count(*) FROM urls WHERE state = 'done'");
         long todo = count("SELECT count(*) FROM urls WHERE state = 'queued'");
-        long elapsedMs = count("SELECT coalesce(sum(elapsed_ms), 0) FROM runs");
+        long elapsedMs = count("SELECT coalesce(sum(elapsed_ms), 0) FROM runs"
+                + (onePass ? "" : " WHERE pass = (SELECT max(pass) FROM passes)")); // this pass's
         Map<String, Long> dropped = new TreeMap<>();
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
                 "SELECT drop_reason, count(*) FROM urls WHERE state = 'dropped' GROUP BY drop_reason")) {

@@ -147,10 +147,10 @@ class SqliteCrawlStoreTest {
         Path file = tmp.resolve("newer.db");
         SqliteCrawlStore.create(file, CrawlConfig.builder().root("http://example.test/").build(), false).close();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
-            s.execute("PRAGMA user_version = 3");
+            s.execute("PRAGMA user_version = 4");
         }
         String message = refused(file).getMessage();
-        assertTrue(message.contains("written by a newer loomcrawl (state schema version 3; this one reads up to 2)"),
+        assertTrue(message.contains("written by a newer loomcrawl (state schema version 4; this one reads up to 3)"),
                 message);
     }
 
@@ -160,24 +160,55 @@ class SqliteCrawlStoreTest {
         CrawlConfig config = CrawlConfig.builder().root("http://example.test/").build();
         SqliteCrawlStore.create(file, config, true).close();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
-            // what version 1 lacked: the columns Schema.upgrade adds
-            s.execute("ALTER TABLE urls DROP COLUMN kind");
-            s.execute("ALTER TABLE records DROP COLUMN robots");
+            // what version 1 lacked: the tables and columns Schema.upgrade adds
+            for (String column : new String[] {"kind", "first_pass", "last_status", "etag", "last_modified", "digest",
+                    "captured_ms", "interval_ms"}) {
+                s.execute("ALTER TABLE urls DROP COLUMN " + column);
+            }
+            s.execute("DROP TABLE records");
+            s.execute("CREATE TABLE records (url_id INTEGER PRIMARY KEY REFERENCES urls (id), run INTEGER NOT NULL "
+                    + "REFERENCES runs (run), status INTEGER NOT NULL, next_url TEXT, error_kind TEXT, error TEXT, "
+                    + "size INTEGER NOT NULL, content_type TEXT NOT NULL, encoding TEXT NOT NULL, num_urls INTEGER NOT "
+                    + "NULL, num_new_urls INTEGER NOT NULL, started_at TEXT NOT NULL, duration_ms REAL NOT NULL, "
+                    + "truncated INTEGER NOT NULL, attempts INTEGER NOT NULL, skip_reason TEXT)");
+            s.execute("INSERT INTO urls (id, url, fingerprint, state, depth, redirects_left) "
+                    + "VALUES (0, 'http://example.test/', 1, 'done', 0, 10)");
+            s.execute("INSERT INTO runs (run, started_at, max_tasks) VALUES (1, '2026-01-01T00:00:00Z', 10)");
+            s.execute("INSERT INTO records VALUES (0, 1, 200, NULL, NULL, NULL, 5, 'text/html', 'utf-8', 0, 0, "
+                    + "'2026-01-01T00:00:01Z', 3.5, 0, 1, NULL)");
+            s.execute("ALTER TABLE runs DROP COLUMN pass");
+            s.execute("DROP TABLE passes");
             for (String column : new String[] {"not_followed", "lastmod", "priority"}) {
                 s.execute("ALTER TABLE links DROP COLUMN " + column);
             }
             s.execute("PRAGMA user_version = 1");
         }
         try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) {
-            assertEquals(0, store.summary().done());
-            store.forEachRecord(r -> { });
+            assertEquals(1, store.summary().done());
+            List<Integer> statuses = new java.util.ArrayList<>();
+            store.forEachRecord(r -> statuses.add(r.status()));
+            assertEquals(List.of(200), statuses);
+            assertEquals(1, store.pass());
         }
         SqliteCrawlStore.open(file).close();
+        try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) {
+            List<Integer> statuses = new java.util.ArrayList<>();
+            store.forEachRecord(1, r -> statuses.add(r.status()));
+            assertEquals(List.of(200), statuses, "its records became the first pass's");
+            assertEquals(1, store.summary().done());
+        }
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
              java.sql.ResultSet rs = s.executeQuery("PRAGMA user_version")) {
             rs.next();
-            assertEquals(2, rs.getInt(1));
-            s.execute("SELECT kind FROM urls; SELECT robots FROM records");
+            assertEquals(3, rs.getInt(1));
+            try (java.sql.ResultSet u = c.createStatement().executeQuery(
+                    "SELECT last_status, captured_ms, first_pass FROM urls")) {
+                u.next();
+                assertEquals(200, u.getInt(1));
+                assertEquals(java.time.Instant.parse("2026-01-01T00:00:01Z").toEpochMilli(), u.getLong(2));
+                assertEquals(1, u.getInt(3));
+            }
+            s.execute("SELECT kind FROM urls; SELECT robots, pass, change FROM records; SELECT * FROM passes");
         }
     }
 

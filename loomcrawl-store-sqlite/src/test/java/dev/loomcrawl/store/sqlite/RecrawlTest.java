@@ -1,0 +1,168 @@
+package dev.loomcrawl.store.sqlite;
+
+import dev.loomcrawl.Change;
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.Crawler;
+import dev.loomcrawl.state.RevisitPolicy;
+import dev.loomcrawl.testkit.RecordedRequest;
+import dev.loomcrawl.testkit.Route;
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A second pass of a crawl (a re-crawl) on a site that changed in between: every known URL is revisited with a
+ * conditional GET from what its last capture said, and each record says how the URL compares with it.
+ */
+class RecrawlTest {
+    private static final String LAST_MODIFIED = "Mon, 02 Nov 2026 10:00:00 GMT";
+
+    @TempDir
+    Path tmp;
+
+    /** The site's pages now; the test changes them between passes. */
+    private final Map<String, Route> pages = new ConcurrentHashMap<>();
+
+    private static Route.Respond html(String body) {
+        return Route.Respond.html("<html><body>" + body + "</body></html>");
+    }
+
+    private static String links(String... paths) {
+        StringBuilder b = new StringBuilder();
+        for (String p : paths) b.append("<a href='").append(p).append("'>").append(p).append("</a> ");
+        return b.toString();
+    }
+
+    @Test
+    void aSecondPassRevisitsEveryUrlConditionallyAndSaysWhatChanged() {
+        pages.put("/", html(links("/etag", "/lastmod", "/plain", "/changing", "/to-404")));
+        pages.put("/etag", new Route.Validated("\"v1\"", null, html("with an etag")));
+        pages.put("/lastmod", new Route.Validated(null, LAST_MODIFIED, html("with a date")));
+        pages.put("/plain", html("neither"));
+        pages.put("/changing", html("first version"));
+        pages.put("/to-404", html("here for now"));
+        try (TestSite site = TestSite.builder().generated(pages::get).start()) {
+            Path file = tmp.resolve("crawl.db");
+            CrawlConfig config = CrawlConfig.builder().root(site.url("/")).maxTasks(4).build();
+            try (SqliteCrawlStore store = SqliteCrawlStore.create(file, config, false, List.of());
+                 Crawler crawler = Crawler.create(config, store)) {
+                assertEquals(6, crawler.crawl().done());
+            }
+
+            pages.put("/", html(links("/etag", "/lastmod", "/plain", "/changing", "/to-404", "/added")));
+            pages.put("/changing", html("second version"));
+            pages.remove("/to-404");
+            pages.put("/added", html("new page"));
+            int requestsBefore = site.requests().size();
+            try (SqliteCrawlStore store = SqliteCrawlStore.open(file)) {
+                assertEquals(2, store.startPass(RevisitPolicy.ALL));
+                try (Crawler crawler = Crawler.create(config, store)) {
+                    assertEquals(7, crawler.crawl().done(), "six revisits and the new page");
+                }
+            }
+
+            List<RecordedRequest> second = site.requests().subList(requestsBefore, site.requests().size());
+            assertEquals("\"v1\"", only(second, "/etag").header("if-none-match"));
+            assertEquals(LAST_MODIFIED, only(second, "/lastmod").header("if-modified-since"));
+            assertNull(only(second, "/plain").header("if-none-match"), "no validators to send");
+            assertNull(only(second, "/added").header("if-modified-since"), "a first visit is unconditional");
+
+            try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) {
+                assertEquals(2, store.pass());
+                Map<String, String> changes = new TreeMap<>();
+                store.forEachChange(2, (url, change) -> changes.put(url.path(), change));
+                assertEquals(Map.of("/", "changed", "/etag", "not-modified", "/lastmod", "not-modified",
+                        "/plain", "unchanged", "/changing", "changed", "/to-404", "gone", "/added", "new"), changes);
+
+                Map<String, CrawlRecord> secondPass = new TreeMap<>();
+                store.forEachRecord(2, r -> secondPass.put(r.url().path(), r));
+                assertEquals(304, secondPass.get("/etag").status());
+                assertEquals(Change.NOT_MODIFIED, secondPass.get("/etag").change());
+                assertEquals(404, secondPass.get("/to-404").status());
+                assertNull(secondPass.get("/added").change(), "a first capture has no change");
+                Map<String, Integer> firstPass = new TreeMap<>();
+                store.forEachRecord(1, r -> firstPass.put(r.url().path(), r.status()));
+                assertEquals(6, firstPass.size(), "the first pass's records are kept");
+                assertEquals(200, firstPass.get("/to-404"));
+                assertEquals(7, store.summary().done(), "the crawl as it stands: each URL's latest record");
+                assertTrue(store.summary().ledgerBalances());
+            }
+        }
+    }
+
+    @Test
+    void aThirdPassComparesWithTheLastResponseNotTheFirst() {
+        pages.put("/", html(links("/page")));
+        pages.put("/page", html("one"));
+        try (TestSite site = TestSite.builder().generated(pages::get).start()) {
+            Path file = tmp.resolve("crawl.db");
+            CrawlConfig config = CrawlConfig.builder().root(site.url("/")).build();
+            try (SqliteCrawlStore store = SqliteCrawlStore.create(file, config, false, List.of());
+                 Crawler crawler = Crawler.create(config, store)) {
+                crawler.crawl();
+            }
+            pages.put("/page", html("two"));
+            for (int pass = 2; pass <= 3; pass++) {
+                try (SqliteCrawlStore store = SqliteCrawlStore.open(file)) {
+                    store.startPass(RevisitPolicy.ALL);
+                    try (Crawler crawler = Crawler.create(config, store)) {
+                        crawler.crawl();
+                    }
+                }
+            }
+            try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) {
+                Map<String, String> second = new TreeMap<>();
+                store.forEachChange(2, (url, change) -> second.put(url.path(), change));
+                Map<String, String> third = new TreeMap<>();
+                store.forEachChange(3, (url, change) -> third.put(url.path(), change));
+                assertEquals(Map.of("/", "unchanged", "/page", "changed"), second);
+                assertEquals(Map.of("/", "unchanged", "/page", "unchanged"), third);
+            }
+        }
+    }
+
+    @Test
+    void aMinimumAgeLeavesRecentCapturesAlone() {
+        pages.put("/", html(links("/page")));
+        pages.put("/page", html("one"));
+        try (TestSite site = TestSite.builder().generated(pages::get).start()) {
+            Path file = tmp.resolve("crawl.db");
+            CrawlConfig config = CrawlConfig.builder().root(site.url("/")).build();
+            try (SqliteCrawlStore store = SqliteCrawlStore.create(file, config, false, List.of());
+                 Crawler crawler = Crawler.create(config, store)) {
+                crawler.crawl();
+            }
+            try (SqliteCrawlStore store = SqliteCrawlStore.open(file)) {
+                store.startPass(new RevisitPolicy(Duration.ofHours(1), false));
+                try (Crawler crawler = Crawler.create(config, store)) {
+                    assertEquals(0, crawler.crawl().done(), "nothing is an hour old");
+                }
+            }
+            assertEquals(1, site.requestCount("/page"));
+            try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) {
+                Map<String, String> changes = new TreeMap<>();
+                store.forEachChange(2, (url, change) -> changes.put(url.path(), change));
+                assertEquals(Map.of("/", "not-revisited", "/page", "not-revisited"), changes);
+                assertEquals(2, store.summary().done(), "their last records stand");
+            }
+        }
+    }
+
+    private static RecordedRequest only(List<RecordedRequest> requests, String target) {
+        List<RecordedRequest> matching = requests.stream().filter(r -> r.target().equals(target)).toList();
+        assertEquals(1, matching.size(), target + " requested once in the pass");
+        return matching.getFirst();
+    }
+}
