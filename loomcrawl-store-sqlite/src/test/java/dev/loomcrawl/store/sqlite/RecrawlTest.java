@@ -160,6 +160,56 @@ class RecrawlTest {
         }
     }
 
+    /** The adaptive interval: 1 day at first, x1.4 after an unchanged capture, x0.8 after a changed one. */
+    @Test
+    void anAdaptivePassRevisitsOnlyUrlsWhoseIntervalHasPassedAndAdaptsIt() throws Exception {
+        pages.put("/", html(links("/page")));
+        pages.put("/page", html("one"));
+        try (TestSite site = TestSite.builder().generated(pages::get).start()) {
+            Path file = tmp.resolve("crawl.db");
+            CrawlConfig config = CrawlConfig.builder().root(site.url("/")).build();
+            try (SqliteCrawlStore store = SqliteCrawlStore.create(file, config, false, List.of());
+                 Crawler crawler = Crawler.create(config, store)) {
+                crawler.crawl();
+            }
+            long day = Duration.ofDays(1).toMillis();
+            assertEquals(Map.of("/", day, "/page", day), intervals(file));
+            try (SqliteCrawlStore store = SqliteCrawlStore.open(file)) {
+                store.startPass(new RevisitPolicy(Duration.ZERO, true));
+                try (Crawler crawler = Crawler.create(config, store)) {
+                    assertEquals(0, crawler.crawl().done(), "captured just now, due in a day");
+                }
+            }
+            sql(file, "UPDATE urls SET captured_ms = captured_ms - " + 2 * day);
+            pages.put("/page", html("two"));
+            try (SqliteCrawlStore store = SqliteCrawlStore.open(file)) {
+                store.startPass(new RevisitPolicy(Duration.ZERO, true));
+                try (Crawler crawler = Crawler.create(config, store)) {
+                    assertEquals(2, crawler.crawl().done(), "two days old, due after one");
+                }
+            }
+            assertEquals(Map.of("/", Math.round(day * 1.4), "/page", Math.round(day * 0.8)), intervals(file));
+            assertEquals(RevisitPolicy.next(Duration.ofDays(1), Change.UNCHANGED), Duration.ofMillis(Math.round(day * 1.4)));
+            assertEquals(RevisitPolicy.MIN_INTERVAL, RevisitPolicy.next(Duration.ofSeconds(61), Change.CHANGED));
+            assertEquals(RevisitPolicy.MAX_INTERVAL, RevisitPolicy.next(Duration.ofDays(300), Change.NOT_MODIFIED));
+        }
+    }
+
+    private static Map<String, Long> intervals(Path file) throws Exception {
+        Map<String, Long> out = new TreeMap<>();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file);
+             java.sql.ResultSet rs = c.createStatement().executeQuery("SELECT url, interval_ms FROM urls")) {
+            while (rs.next()) out.put(java.net.URI.create(rs.getString(1)).getPath(), rs.getLong(2));
+        }
+        return out;
+    }
+
+    private static void sql(Path file, String statement) throws Exception {
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file)) {
+            c.createStatement().execute(statement);
+        }
+    }
+
     private static RecordedRequest only(List<RecordedRequest> requests, String target) {
         List<RecordedRequest> matching = requests.stream().filter(r -> r.target().equals(target)).toList();
         assertEquals(1, matching.size(), target + " requested once in the pass");
