@@ -1,6 +1,7 @@
 package dev.loomcrawl.state;
 
 import dev.loomcrawl.Change;
+import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.fetch.FetchResult;
@@ -270,7 +271,8 @@ public final class DurableFrontier implements Frontier {
         Object prepared = prepare(finished);
         if (prepared != UNPREPARED) {
             committer.append(new StateChange.Finished(id, finished.record(),
-                    store.keepsLinks() ? finished.links() : List.of(), prepared, capture(finished)));
+                    store.keepsLinks() ? finished.links() : List.of(), prepared, capture(finished),
+                    outlinks(finished)));
         }
     }
 
@@ -282,6 +284,21 @@ public final class DurableFrontier implements Frontier {
         FetchResult.Response r = finished.response();
         if (r == null || finished.record().change() == Change.NOT_MODIFIED) return null;
         return new LastCapture(r.status(), Change.digest(r), Validators.of(r));
+    }
+
+    /**
+     * The fingerprints of the URLs a finished URL led to: the links the crawl followed (a page's, a stylesheet's, a
+     * sitemap's entries) or a redirect's target; null when it is not known now (no response, or a 304).
+     */
+    private static long[] outlinks(FinishedUrl finished) {
+        CrawlRecord r = finished.record();
+        if (!r.answered() || r.change() == Change.NOT_MODIFIED) return null;
+        if (r.isRedirect()) {
+            WebUrl target = WebUrl.tryParse(r.nextUrl(), null);
+            return target == null ? new long[0] : new long[] {UrlFingerprint.of(target)};
+        }
+        return finished.links().stream().filter(f -> f.notFollowed() == null && f.link().target() != null)
+                .mapToLong(f -> UrlFingerprint.of(f.link().target())).distinct().toArray();
     }
 
     /**

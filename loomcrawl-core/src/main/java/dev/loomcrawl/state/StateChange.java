@@ -28,11 +28,14 @@ public sealed interface StateChange {
      * @param prepared what {@link CrawlStore#prepare} made of the finished URL (null when nothing)
      * @param capture  what the next pass compares with and sends in its conditional GET: the response's status,
      *                 payload digest and validators; null to keep the last one (no response came, or a 304)
+     * @param outlinks the fingerprints of the URLs the page led to (the links the crawl followed, a redirect's
+     *                 target), for a later pass to know which URLs nothing links to any more; null to keep the last
+     *                 ones (a 304 has no body to read them from)
      */
-    record Finished(long id, CrawlRecord record, List<FoundLink> links, Object prepared, LastCapture capture)
-            implements StateChange {
+    record Finished(long id, CrawlRecord record, List<FoundLink> links, Object prepared, LastCapture capture,
+                    long[] outlinks) implements StateChange {
         public Finished(long id, CrawlRecord record, List<FoundLink> links) {
-            this(id, record, links, null, null);
+            this(id, record, links, null, null, null);
         }
     }
 

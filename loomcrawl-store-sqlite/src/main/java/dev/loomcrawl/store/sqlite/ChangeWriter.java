@@ -33,6 +33,7 @@ final class ChangeWriter implements AutoCloseable {
     private final PreparedStatement insertRecord;
     private final PreparedStatement markDone;
     private final PreparedStatement saveCapture;
+    private final PreparedStatement saveOutlinks;
     private final PreparedStatement insertLink;
     private final PreparedStatement runProgress;
     private final PreparedStatement runEnded;
@@ -60,6 +61,7 @@ final class ChangeWriter implements AutoCloseable {
                 + RevisitPolicy.INITIAL_INTERVAL.toMillis() + ") * ?) AS INTEGER))) WHERE id = ?"); // RevisitPolicy.next
         saveCapture = c.prepareStatement("UPDATE urls SET last_status = ?, etag = ?, last_modified = ?, digest = ? "
                 + "WHERE id = ?");
+        saveOutlinks = c.prepareStatement("UPDATE urls SET outlinks = ? WHERE id = ?");
         insertLink = c.prepareStatement("INSERT INTO links (from_id, position, to_url, in_scope, element, attribute, "
                 + "text, rel, not_followed, lastmod, priority) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         runProgress = c.prepareStatement("UPDATE runs SET last_commit_at = ?, elapsed_ms = ? WHERE run = ?");
@@ -77,6 +79,7 @@ final class ChangeWriter implements AutoCloseable {
             insertRecord.executeBatch();
             markDone.executeBatch();
             saveCapture.executeBatch();
+            saveOutlinks.executeBatch();
             insertLink.executeBatch();
             runEnded.executeBatch();
             for (ConfigCodec.Setting setting : settings) {
@@ -95,7 +98,8 @@ final class ChangeWriter implements AutoCloseable {
             settings.clear();
         } catch (SQLException | RuntimeException e) {
             settings.clear();
-            for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, saveCapture, insertLink, runEnded)) {
+            for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, saveCapture, saveOutlinks, insertLink,
+                    runEnded)) {
                 p.clearBatch();
             }
             try {
@@ -111,7 +115,7 @@ final class ChangeWriter implements AutoCloseable {
         switch (change) {
             case StateChange.Queued q -> url(q.id(), q.visit(), q.fingerprint(), "queued", null);
             case StateChange.Dropped d -> url(d.id(), d.visit(), d.fingerprint(), "dropped", d.reason());
-            case StateChange.Finished f -> finished(f.id(), f.record(), f.links(), f.capture());
+            case StateChange.Finished f -> finished(f.id(), f.record(), f.links(), f.capture(), f.outlinks());
             case StateChange.RunEnded e -> ended(e.summary());
             case StateChange.SettingsChanged s -> {
                 settings.removeIf(old -> s.settings().stream().anyMatch(n -> n.name().equals(old.name())));
@@ -134,7 +138,8 @@ final class ChangeWriter implements AutoCloseable {
         insertUrl.addBatch();
     }
 
-    private void finished(long id, CrawlRecord r, List<FoundLink> links, LastCapture capture) throws SQLException {
+    private void finished(long id, CrawlRecord r, List<FoundLink> links, LastCapture capture, long[] outlinks)
+            throws SQLException {
         PreparedStatement p = insertRecord;
         p.setLong(1, id);
         p.setInt(2, run);
@@ -172,6 +177,11 @@ final class ChangeWriter implements AutoCloseable {
             saveCapture.setLong(5, id);
             saveCapture.addBatch();
         }
+        if (outlinks != null) {
+            saveOutlinks.setBytes(1, Outlinks.encode(outlinks));
+            saveOutlinks.setLong(2, id);
+            saveOutlinks.addBatch();
+        }
         for (int i = 0; i < links.size(); i++) link(id, i, links.get(i));
     }
 
@@ -202,8 +212,8 @@ final class ChangeWriter implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, saveCapture, insertLink, runProgress,
-                runEnded, deleteSetting, insertSetting)) {
+        for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, saveCapture, saveOutlinks, insertLink,
+                runProgress, runEnded, deleteSetting, insertSetting)) {
             p.close();
         }
     }

@@ -38,6 +38,7 @@ final class Schema {
         "ALTER TABLE urls ADD COLUMN digest TEXT",
         "ALTER TABLE urls ADD COLUMN captured_ms INTEGER",
         "ALTER TABLE urls ADD COLUMN interval_ms INTEGER",
+        "ALTER TABLE urls ADD COLUMN outlinks BLOB",
         "ALTER TABLE runs ADD COLUMN pass INTEGER NOT NULL DEFAULT 1",
         "ALTER TABLE records RENAME TO records_v2",
         Schema.RECORDS,
@@ -121,7 +122,8 @@ final class Schema {
           last_modified TEXT,
           digest TEXT,
           captured_ms INTEGER,
-          interval_ms INTEGER
+          interval_ms INTEGER,
+          outlinks BLOB
         )""",
         RECORDS,
         """

@@ -314,11 +314,12 @@ public final class SqliteCrawlStore implements CrawlStore {
 
     /**
      * What pass {@code pass} found of each URL it knew, in URL order, streamed: {@code new}, {@code changed},
-     * {@code unchanged}, {@code not-modified}, {@code gone}, {@code failed} or {@code not-revisited}.
+     * {@code unchanged}, {@code not-modified}, {@code gone} (404 or 410 now, or nothing links to it any more),
+     * {@code failed} or {@code not-revisited}. Reads the whole link graph into memory: 8 bytes per link followed.
      */
     public void forEachChange(int pass, BiConsumer<WebUrl, String> action) {
         try {
-            queries.forEachChange(pass, action);
+            queries.forEachChange(pass, config.roots(), action);
         } catch (SQLException e) {
             throw SqliteFailure.of(file, "cannot read its records", e);
         }

@@ -12,6 +12,9 @@ import dev.loomcrawl.state.Resumption;
 import dev.loomcrawl.state.StoredVisit;
 import dev.loomcrawl.url.WebUrl;
 
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import it.unimi.dsi.fastutil.longs.LongSet;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -128,23 +131,44 @@ final class StateQueries {
     /**
      * What pass {@code pass} found of each URL, in URL order: {@code new} (first captured in that pass), a
      * {@link Change} label, {@code failed} (revisited, no response), or {@code not-revisited} (known from an
-     * earlier pass, not due in this one).
+     * earlier pass, not due in this one). A URL known from an earlier pass that the roots no longer reach through
+     * the links the crawl followed is {@code gone} too: nothing links to it any more. (The link graph is the
+     * latest one: for an earlier pass, what later passes found.)
      */
-    void forEachChange(int pass, BiConsumer<WebUrl, String> action) throws SQLException {
+    void forEachChange(int pass, List<WebUrl> roots, BiConsumer<WebUrl, String> action) throws SQLException {
         if (onePass) {
             if (pass == 1) forEachRecord(r -> action.accept(r.url(), "new"));
             return;
         }
+        LongSet reached = pass == 1 ? null : reachable(roots);
         try (PreparedStatement p = c.prepareStatement("SELECT u.url, CASE WHEN r.url_id IS NULL THEN 'not-revisited' "
-                + "WHEN u.first_pass = ?1 THEN 'new' WHEN r.change IS NULL THEN 'failed' ELSE r.change END "
-                + "FROM urls u LEFT JOIN records r ON r.url_id = u.id AND r.pass = ?1 WHERE r.url_id IS NOT NULL "
-                + "OR (u.first_pass < ?1 AND EXISTS (SELECT 1 FROM records e WHERE e.url_id = u.id AND e.pass < ?1)) "
-                + "ORDER BY u.url")) {
+                + "WHEN u.first_pass = ?1 THEN 'new' WHEN r.change IS NULL THEN 'failed' ELSE r.change END, "
+                + "u.fingerprint FROM urls u LEFT JOIN records r ON r.url_id = u.id AND r.pass = ?1 "
+                + "WHERE r.url_id IS NOT NULL OR (u.first_pass < ?1 AND EXISTS (SELECT 1 FROM records e "
+                + "WHERE e.url_id = u.id AND e.pass < ?1)) ORDER BY u.url")) {
             p.setInt(1, pass);
             try (ResultSet rs = p.executeQuery()) {
-                while (rs.next()) action.accept(WebUrl.parse(rs.getString(1)), rs.getString(2));
+                while (rs.next()) {
+                    String change = rs.getString(2);
+                    boolean unlinked = reached != null && !change.equals("new") && !reached.contains(rs.getLong(3));
+                    action.accept(WebUrl.parse(rs.getString(1)), unlinked ? "gone" : change);
+                }
             }
         }
+    }
+
+    /** The fingerprints of the URLs the roots (and the sitemaps) reach through the latest link graph. */
+    private LongSet reachable(List<WebUrl> roots) throws SQLException {
+        Outlinks graph = new Outlinks();
+        LongSet sitemaps = new LongOpenHashSet();
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT fingerprint, outlinks, kind FROM urls WHERE state != 'dropped'")) {
+            while (rs.next()) {
+                graph.add(rs.getLong(1), rs.getBytes(2));
+                if (rs.getString(3).equals("sitemap")) sitemaps.add(rs.getLong(1));
+            }
+        }
+        return graph.reachableFrom(roots, sitemaps);
     }
 
     private void forEach(String where, Consumer<CrawlRecord> action) throws SQLException {

@@ -47,8 +47,11 @@ class RecrawlTest {
 
     @Test
     void aSecondPassRevisitsEveryUrlConditionallyAndSaysWhatChanged() {
-        pages.put("/", html(links("/etag", "/lastmod", "/plain", "/changing", "/to-404")));
-        pages.put("/etag", new Route.Validated("\"v1\"", null, html("with an etag")));
+        pages.put("/", html(links("/etag", "/lastmod", "/plain", "/changing", "/to-404", "/orphan")));
+        pages.put("/etag", new Route.Validated("\"v1\"", null, html("with an etag " + links("/deep"))));
+        pages.put("/deep", html("linked from a page that will answer 304"));
+        pages.put("/orphan", html("soon linked from nowhere " + links("/orphan-child")));
+        pages.put("/orphan-child", html("linked only from the orphan"));
         pages.put("/lastmod", new Route.Validated(null, LAST_MODIFIED, html("with a date")));
         pages.put("/plain", html("neither"));
         pages.put("/changing", html("first version"));
@@ -58,7 +61,7 @@ class RecrawlTest {
             CrawlConfig config = CrawlConfig.builder().root(site.url("/")).maxTasks(4).build();
             try (SqliteCrawlStore store = SqliteCrawlStore.create(file, config, false, List.of());
                  Crawler crawler = Crawler.create(config, store)) {
-                assertEquals(6, crawler.crawl().done());
+                assertEquals(9, crawler.crawl().done());
             }
 
             pages.put("/", html(links("/etag", "/lastmod", "/plain", "/changing", "/to-404", "/added")));
@@ -69,7 +72,7 @@ class RecrawlTest {
             try (SqliteCrawlStore store = SqliteCrawlStore.open(file)) {
                 assertEquals(2, store.startPass(RevisitPolicy.ALL));
                 try (Crawler crawler = Crawler.create(config, store)) {
-                    assertEquals(7, crawler.crawl().done(), "six revisits and the new page");
+                    assertEquals(10, crawler.crawl().done(), "nine revisits and the new page");
                 }
             }
 
@@ -84,7 +87,10 @@ class RecrawlTest {
                 Map<String, String> changes = new TreeMap<>();
                 store.forEachChange(2, (url, change) -> changes.put(url.path(), change));
                 assertEquals(Map.of("/", "changed", "/etag", "not-modified", "/lastmod", "not-modified",
-                        "/plain", "unchanged", "/changing", "changed", "/to-404", "gone", "/added", "new"), changes);
+                        "/plain", "unchanged", "/changing", "changed", "/to-404", "gone", "/added", "new",
+                        "/deep", "unchanged", "/orphan", "gone", "/orphan-child", "gone"), changes,
+                        "/deep is still linked, from the 304 page's links of the last pass; the orphans answer as "
+                        + "before, but nothing links to them any more");
 
                 Map<String, CrawlRecord> secondPass = new TreeMap<>();
                 store.forEachRecord(2, r -> secondPass.put(r.url().path(), r));
@@ -94,9 +100,10 @@ class RecrawlTest {
                 assertNull(secondPass.get("/added").change(), "a first capture has no change");
                 Map<String, Integer> firstPass = new TreeMap<>();
                 store.forEachRecord(1, r -> firstPass.put(r.url().path(), r.status()));
-                assertEquals(6, firstPass.size(), "the first pass's records are kept");
+                assertEquals(9, firstPass.size(), "the first pass's records are kept");
+                assertEquals(Change.UNCHANGED, secondPass.get("/orphan").change(), "what its fetch found");
                 assertEquals(200, firstPass.get("/to-404"));
-                assertEquals(7, store.summary().done(), "the crawl as it stands: each URL's latest record");
+                assertEquals(10, store.summary().done(), "the crawl as it stands: each URL's latest record");
                 assertTrue(store.summary().ledgerBalances());
             }
         }
