@@ -7,11 +7,11 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Option value converters: durations ("500ms", "10s", "2m", "1h", or ISO "PT10S") and sizes ("10MiB", "512k"). */
+/** Option value converters: durations ("500ms", "10s", "2m", "1h", "1d", or ISO "PT10S") and sizes ("10MiB", "512k"). */
 final class Converters {
     private Converters() {}
 
-    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?");
+    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h|d)?");
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*([kmgt]?)(i?b)?");
 
     static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
@@ -28,6 +28,7 @@ final class Converters {
                 case "ms" -> n;
                 case "m" -> n * 60_000;
                 case "h" -> n * 3_600_000;
+                case "d" -> n * 86_400_000;
                 default -> n * 1000;
             };
             return Duration.ofMillis(Math.round(millis));

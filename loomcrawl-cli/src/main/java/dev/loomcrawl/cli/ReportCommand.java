@@ -8,7 +8,10 @@ import dev.loomcrawl.output.lines.LineFormat;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.output.lines.RecordFile;
 import dev.loomcrawl.redis.RedisCrawl;
+import dev.loomcrawl.output.lines.ChangeLines;
+import dev.loomcrawl.report.ChangeReport;
 import dev.loomcrawl.report.TextReport;
+import dev.loomcrawl.url.WebUrl;
 import dev.loomcrawl.state.StateException;
 import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
 import picocli.CommandLine;
@@ -16,7 +19,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +30,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -41,6 +48,8 @@ import java.util.function.Supplier;
                 "  loomcrawl report --format jsonl crawl.db > records.jsonl",
                 "  loomcrawl report --format html -o report.html crawl.db",
                 "  loomcrawl report redis://localhost:6379 --crawl-id docs",
+                "  loomcrawl report --changes crawl.db                   (what the latest pass of a re-crawl found)",
+                "  loomcrawl report --pass 1 --format jsonl crawl.db     (the records of the first pass)",
                 "",
                 "Exit codes: 0 written, 1 FILE refused or unreadable, 2 usage error."})
 final class ReportCommand implements Callable<Integer> {
@@ -65,6 +74,18 @@ final class ReportCommand implements Callable<Integer> {
                     + "them), or html (the page 'crawl --html-report' writes; needs --out) (default: ${DEFAULT-VALUE}).")
     Format format;
 
+    @Option(names = "--pass", paramLabel = "N",
+            description = "With a state file: the records of pass N of a crawl that was crawled again (1: the first "
+                    + "crawl); with --changes, what pass N found. Default: the crawl as it stands (each URL's latest "
+                    + "record), and with --changes the latest pass.")
+    Integer pass;
+
+    @Option(names = "--changes",
+            description = "What a pass found of each URL, in URL order, then the counts: new, changed, unchanged, "
+                    + "not-modified (304), gone (404 or 410 now, or no page links to it any more), failed, "
+                    + "not-revisited. text, jsonl and csv list every URL; html lists those that did not stay the same.")
+    boolean changes;
+
     @Option(names = {"-o", "--out"}, paramLabel = "OUT",
             description = "Write to OUT (created or replaced) rather than to standard output.")
     Path out;
@@ -85,6 +106,10 @@ final class ReportCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(cli, redis ? "a Redis URI needs --crawl-id NAME"
                     : "--crawl-id goes with a Redis URI");
         }
+        if (redis && (pass != null || changes)) {
+            throw new CommandLine.ParameterException(cli, "a shared crawl has one pass: --pass and --changes take a "
+                    + "state file");
+        }
         if (out != null) {
             try {
                 HtmlReport.check(out); // whatever the format: a file can be written there
@@ -100,7 +125,19 @@ final class ReportCommand implements Callable<Integer> {
                 }
             } else {
                 try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(Path.of(source))) {
-                    write(new Source(store::forEachRecord, store::summary));
+                    int last = store.pass();
+                    if (pass != null && (pass < 1 || pass > last)) {
+                        throw new CommandLine.ParameterException(cli, "--pass " + pass + ": " + source + " has "
+                                + (last == 1 ? "one pass, 1" : "passes 1 to " + last));
+                    }
+                    int n = pass == null ? last : pass;
+                    if (changes) {
+                        changes(n, each -> store.forEachChange(n, each));
+                    } else if (pass != null) {
+                        write(new Source(each -> store.forEachRecord(n, each), () -> store.summary(n)));
+                    } else {
+                        write(new Source(store::forEachRecord, store::summary));
+                    }
                 }
             }
             return 0;
@@ -118,6 +155,41 @@ final class ReportCommand implements Callable<Integer> {
             case JSONL -> records(from, LineFormat.JSONL);
             case CSV -> records(from, LineFormat.CSV);
             case HTML -> HtmlReport.write(out, from.records(), from.summary().get());
+        }
+    }
+
+    /** What pass {@code n} found of each URL, in the format asked for. */
+    private void changes(int n, Consumer<BiConsumer<WebUrl, String>> changes) {
+        switch (format) {
+            case HTML -> ChangeReport.html(n, changes, out);
+            case TEXT -> {
+                if (out == null) {
+                    ChangeReport.text(n, changes, spec.commandLine().getOut());
+                    return;
+                }
+                try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
+                    ChangeReport.text(n, changes, new PrintWriter(w));
+                } catch (IOException e) {
+                    throw new OutputException(out.toString(), e);
+                }
+            }
+            case JSONL, CSV -> {
+                LineFormat lines = format == Format.JSONL ? LineFormat.JSONL : LineFormat.CSV;
+                try (OutputStream o = out == null ? new WriterStream(spec.commandLine().getOut())
+                        : new BufferedOutputStream(Files.newOutputStream(out))) {
+                    o.write(ChangeLines.header(lines));
+                    changes.accept((url, change) -> {
+                        try {
+                            o.write(ChangeLines.line(lines, url, change));
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    });
+                } catch (IOException | UncheckedIOException e) {
+                    throw new OutputException(out == null ? "standard output" : out.toString(),
+                            e instanceof UncheckedIOException u ? u.getCause() : (IOException) e);
+                }
+            }
         }
     }
 

@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
                 "  loomcrawl resume --max-pages 50000 --max-tasks 20 crawl.db",
                 "",
                 Main.EXIT_CODES, "A FILE that cannot be used (missing, read-only, not a crawl's state) is exit code 1."})
-final class ResumeCommand implements Callable<Integer> {
+class ResumeCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -64,6 +64,7 @@ final class ResumeCommand implements Callable<Integer> {
                 throw new StateException("state file " + file + ": its settings cannot be used: " + e.getMessage(), e);
             }
             if (!ConfigCodec.encode(config).equals(ConfigCodec.encode(store.config()))) store.saveConfig(config);
+            beforeRun(store);
             return StatefulCrawl.run(store, config, saved, !noProgress && !log.quiet, spec);
         } catch (StateException e) {
             return StatefulCrawl.failed(spec, e);
@@ -72,6 +73,9 @@ final class ResumeCommand implements Callable<Integer> {
             return 1;
         }
     }
+
+    /** What the run does first, with the state open: nothing for a resume; a re-crawl starts its pass. */
+    void beforeRun(SqliteCrawlStore store) {}
 
     private CrawlConfig overridden(CrawlConfig saved) {
         try {

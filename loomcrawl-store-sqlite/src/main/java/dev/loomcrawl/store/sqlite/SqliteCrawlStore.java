@@ -303,6 +303,15 @@ public final class SqliteCrawlStore implements CrawlStore {
         }
     }
 
+    /** How pass {@code pass} of the crawl went (no ledger: a pass revisits URLs it did not discover). */
+    public CrawlSummary summary(int pass) {
+        try {
+            return queries.passSummary(pass, config.maxTasks());
+        } catch (SQLException e) {
+            throw SqliteFailure.of(file, "cannot read it", e);
+        }
+    }
+
     /** The records of pass {@code pass}, in URL order, streamed. */
     public void forEachRecord(int pass, Consumer<CrawlRecord> action) {
         try {

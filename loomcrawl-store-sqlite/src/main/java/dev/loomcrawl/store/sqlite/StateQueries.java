@@ -224,6 +224,38 @@ final class StateQueries {
                 discovered, Map.of());
     }
 
+    /**
+     * One pass of the crawl: its records, what it left queued (the current pass only), its runs' time and how the
+     * last of them ended, the URLs it discovered and dropped. No ledger: a pass revisits URLs it did not discover.
+     */
+    CrawlSummary passSummary(int pass, int maxTasks) throws SQLException {
+        if (onePass && pass == 1) return summary(maxTasks);
+        boolean current = pass == pass();
+        long done = count("SELECT count(*) FROM records WHERE pass = " + pass);
+        long todo = current ? count("SELECT count(*) FROM urls WHERE state = 'queued'") : 0;
+        long elapsedMs = count("SELECT coalesce(sum(elapsed_ms), 0) FROM runs WHERE pass = " + pass);
+        Map<String, Long> dropped = new TreeMap<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT drop_reason, count(*) FROM urls "
+                + "WHERE state = 'dropped' AND first_pass = " + pass + " GROUP BY drop_reason")) {
+            while (rs.next()) dropped.put(rs.getString(1), rs.getLong(2));
+        }
+        boolean interrupted = false;
+        String limit = null;
+        Instant at = Instant.now();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT ended_at, last_commit_at, "
+                + "started_at, interrupted, limit_reached FROM runs WHERE pass = " + pass + " ORDER BY run DESC LIMIT 1")) {
+            if (rs.next()) {
+                String ended = rs.getString(1);
+                String last = rs.getString(2);
+                interrupted = ended == null || rs.getInt(4) != 0;
+                limit = rs.getString(5);
+                at = Instant.parse(ended != null ? ended : last != null ? last : rs.getString(3));
+            }
+        }
+        return new CrawlSummary(done, todo, Duration.ofMillis(elapsedMs), maxTasks, interrupted, at, limit, dropped,
+                -1, Map.of());
+    }
+
     long count(String sql) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             rs.next();

@@ -1,0 +1,130 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.testkit.Route;
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
+
+import static dev.loomcrawl.cli.CrawlCommandTest.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code loomcrawl recrawl}: a new pass of a state file's crawl, and {@code report --pass/--changes} on it. */
+class RecrawlCommandTest {
+    @TempDir
+    Path tmp;
+
+    private final Map<String, Route> pages = new ConcurrentHashMap<>();
+
+    private static Route.Respond html(String body) {
+        return Route.Respond.html("<html><body>" + body + "</body></html>");
+    }
+
+    @Test
+    void aSecondPassAppendsToTheOutputsAndTheReportSaysWhatChanged() throws Exception {
+        pages.put("/", html("<a href=/same>s</a> <a href=/etag>e</a> <a href=/edited>x</a> <a href=/removed>r</a>"));
+        pages.put("/same", html("same"));
+        pages.put("/etag", new Route.Validated("\"1\"", null, html("etag")));
+        pages.put("/edited", html("before"));
+        pages.put("/removed", html("here"));
+        try (TestSite site = TestSite.builder().generated(pages::get).start()) {
+            String state = tmp.resolve("crawl.db").toString();
+            Path records = tmp.resolve("records.jsonl");
+            CrawlCommandTest.Run first = run("crawl", "-q", "--state", state, "--output", records.toString(),
+                    site.url("/"));
+            assertEquals(0, first.exit(), first.err());
+            pages.put("/", html("<a href=/same>s</a> <a href=/etag>e</a> <a href=/edited>x</a> <a href=/new>n</a>"));
+            pages.put("/edited", html("after"));
+            pages.put("/new", html("new"));
+
+            CrawlCommandTest.Run second = run("recrawl", "-q", state);
+            assertEquals(0, second.exit(), second.err());
+            assertTrue(second.out().contains("Todo: 0\nDone: 6\n"), second.out());
+            List<String> lines = Files.readAllLines(records);
+            assertEquals(5 + 6, lines.size(), "the first pass's five lines, then the second's six");
+            assertTrue(lines.get(5 + 1).contains("\"change\""), lines.get(6));
+            assertEquals(1, lines.stream().filter(l -> l.contains("/etag\"") && l.contains("\"not-modified\"")).count());
+
+            CrawlCommandTest.Run changes = run("report", "--changes", state);
+            assertEquals(0, changes.exit(), changes.err());
+            assertEquals(List.of("changed " + site.url("/"), "changed " + site.url("/edited"),
+                    "not-modified " + site.url("/etag"), "new " + site.url("/new"), "gone " + site.url("/removed"),
+                    "unchanged " + site.url("/same"),
+                    "Pass 2: 1 new, 2 changed, 1 unchanged, 1 not-modified, 1 gone, 0 failed, 0 not-revisited"),
+                    changes.out().lines().toList(), "/removed still answers, but nothing links to it");
+
+            CrawlCommandTest.Run jsonl = run("report", "--changes", "--format", "jsonl", state);
+            assertTrue(jsonl.out().contains("{\"url\":\"" + site.url("/new") + "\",\"change\":\"new\"}\n"), jsonl.out());
+            CrawlCommandTest.Run csv = run("report", "--changes", "--format", "csv", state);
+            assertTrue(csv.out().startsWith("url,change\r\n") || csv.out().startsWith("url,change\n"), csv.out());
+            assertTrue(csv.out().contains(site.url("/edited") + ",changed"), csv.out());
+            Path html = tmp.resolve("changes.html");
+            assertEquals(0, run("report", "--changes", "--format", "html", "-o", html.toString(), state).exit());
+            String page = Files.readString(html);
+            assertTrue(page.contains("<td id=\"count-gone\">1</td>") && page.contains(site.url("/removed")), page);
+
+            CrawlCommandTest.Run pass1 = run("report", "--pass", "1", "--format", "jsonl", state);
+            assertEquals(5, pass1.out().lines().count());
+            assertTrue(pass1.out().lines().noneMatch(l -> l.contains("\"change\":\"")), "a first pass has no change");
+            CrawlCommandTest.Run pass2 = run("report", "--pass", "2", state);
+            assertTrue(pass2.out().contains("Done: 6\n"), pass2.out());
+            CrawlCommandTest.Run none = run("report", "--pass", "3", state);
+            assertEquals(2, none.exit());
+            assertTrue(none.err().contains("--pass 3: " + state + " has passes 1 to 2"), none.err());
+        }
+    }
+
+    @Test
+    void aRecrawlWithAMinimumAgeRevisitsNothingRecentAndRedisHasNoPasses() {
+        pages.put("/", html("<a href=/a>a</a>"));
+        pages.put("/a", html("a"));
+        try (TestSite site = TestSite.builder().generated(pages::get).start()) {
+            String state = tmp.resolve("crawl.db").toString();
+            assertEquals(0, run("crawl", "-q", "--state", state, site.url("/")).exit());
+            CrawlCommandTest.Run r = run("recrawl", "-q", "--min-age", "1d", state);
+            assertEquals(0, r.exit(), r.err());
+            assertEquals(1, site.requestCount("/a"));
+            assertTrue(run("report", "--changes", state).out().contains("0 new, 0 changed, 0 unchanged, "
+                    + "0 not-modified, 0 gone, 0 failed, 2 not-revisited"));
+            CrawlCommandTest.Run redis = run("report", "--changes", "redis://127.0.0.1:1", "--crawl-id", "x");
+            assertEquals(2, redis.exit());
+            assertTrue(redis.err().contains("a shared crawl has one pass"), redis.err());
+        }
+    }
+
+    @Test
+    void aPassKilledWithSigkillIsFinishedByResumeFetchingEachPageOnceButWhatWasInFlight() throws Exception {
+        int n = 3000;
+        int maxTasks = 20;
+        try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(n, 4)).start()) {
+            String state = tmp.resolve("crawl.db").toString();
+            LoomcrawlProcess p = LoomcrawlProcess.start(tmp, "crawl", "-q", "--state", state, "--max-tasks",
+                    "" + maxTasks, "--per-host", "20", site.url("/p0"));
+            assertEquals(0, p.exit(120), p.stderr());
+            int arrivedInFirstPass = site.arrivals();
+            p = LoomcrawlProcess.start(tmp, "recrawl", "-q", "--max-tasks", "" + maxTasks, state);
+            while (site.arrivals() < arrivedInFirstPass + n / 2 && p.process().isAlive()) Thread.sleep(2);
+            assertTrue(p.process().isAlive(), "killed halfway through the pass");
+            p.process().destroyForcibly().waitFor();
+            int arrivedBeforeResume = site.arrivals();
+            p = LoomcrawlProcess.start(tmp, "resume", "-q", state);
+            assertEquals(0, p.exit(120), p.stderr());
+            assertTrue(site.arrivals() - arrivedBeforeResume >= n / 4, "resume did the rest of the pass");
+            int[] fetches = site.fetchesPerCrossLinkedPage(n);
+            assertTrue(IntStream.of(fetches).allMatch(f -> f >= 2), "every page fetched in both passes");
+            long repeats = IntStream.of(fetches).sum() - 2L * n;
+            assertTrue(repeats <= maxTasks, repeats + " fetched more than once in the second pass");
+            CrawlCommandTest.Run changes = run("report", "--changes", state);
+            assertTrue(changes.out().contains("Pass 2: 0 new, 0 changed, " + n + " unchanged"), changes.out());
+            CrawlCommandTest.Run pass2 = run("report", "--pass", "2", "--format", "jsonl", state);
+            assertEquals(n, pass2.out().lines().count(), "one record per URL in the pass");
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package dev.loomcrawl.report;
+
+import dev.loomcrawl.output.OutputException;
+import dev.loomcrawl.url.WebUrl;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+
+/**
+ * What one pass of a re-crawl found ({@code report --changes}): one line per URL in URL order, then the counts,
+ * as text; or an HTML page with the counts and a table of every URL that did not stay the same.
+ */
+public final class ChangeReport {
+    /** The kinds, in the order the counts are printed. */
+    static final List<String> KINDS = List.of("new", "changed", "unchanged", "not-modified", "gone", "failed",
+            "not-revisited");
+
+    private ChangeReport() {}
+
+    /** Text: {@code changed http://...} per URL, then {@code Pass 2: 1 new, 3 changed, ...}. */
+    public static void text(int pass, Consumer<BiConsumer<WebUrl, String>> changes, PrintWriter out) {
+        Map<String, Long> counts = new TreeMap<>();
+        changes.accept((url, change) -> {
+            out.println(change + " " + url);
+            counts.merge(change, 1L, Long::sum);
+        });
+        out.println(countsLine(pass, counts));
+        out.flush();
+    }
+
+    /** The pass's counts, every kind named: {@code Pass 2: 1 new, 3 changed, 40 unchanged, ...}. */
+    static String countsLine(int pass, Map<String, Long> counts) {
+        StringBuilder b = new StringBuilder("Pass ").append(pass).append(':');
+        for (String kind : KINDS) {
+            b.append(kind.equals(KINDS.getFirst()) ? " " : ", ").append(counts.getOrDefault(kind, 0L)).append(' ')
+                    .append(kind);
+        }
+        return b.toString();
+    }
+
+    /**
+     * An HTML page: the counts, then every URL that is new, changed or gone (or failed), with its change; written
+     * to a temporary file beside {@code path} and moved into place.
+     */
+    public static void html(int pass, Consumer<BiConsumer<WebUrl, String>> changes, Path path) {
+        HtmlReport.check(path);
+        Path tmp = path.resolveSibling(path.getFileName() + ".tmp");
+        Map<String, Long> counts = new TreeMap<>();
+        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+            PrintWriter out = new PrintWriter(w);
+            out.println("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>loomcrawl: pass "
+                    + pass + "</title><style>body{font:14px sans-serif;margin:2em}td,th{padding:2px 8px;text-align:"
+                    + "left}tr:nth-child(even){background:#f4f4f4}</style></head><body>");
+            out.println("<h1>What pass " + pass + " found</h1><table><tr><th>change</th><th>URL</th></tr>");
+            changes.accept((url, change) -> {
+                counts.merge(change, 1L, Long::sum);
+                if (!change.equals("unchanged") && !change.equals("not-modified") && !change.equals("not-revisited")) {
+                    String u = escape(url.toString());
+                    out.println("<tr><td>" + change + "</td><td><a href=\"" + u + "\">" + u + "</a></td></tr>");
+                }
+            });
+            out.println("</table><h2>Counts</h2><table>");
+            for (String kind : KINDS) {
+                out.println("<tr><th>" + kind + "</th><td id=\"count-" + kind + "\">" + counts.getOrDefault(kind, 0L)
+                        + "</td></tr>");
+            }
+            out.println("</table></body></html>");
+            out.flush();
+            if (out.checkError()) throw new IOException("write failed");
+        } catch (IOException e) {
+            throw new OutputException(path.toString(), e);
+        }
+        try {
+            Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new OutputException(path.toString(), e);
+        }
+    }
+
+    private static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}
