@@ -32,8 +32,6 @@ final class ChangeWriter implements AutoCloseable {
     private final PreparedStatement insertUrl;
     private final PreparedStatement insertRecord;
     private final PreparedStatement markDone;
-    private final PreparedStatement saveCapture;
-    private final PreparedStatement saveOutlinks;
     private final PreparedStatement insertLink;
     private final PreparedStatement runProgress;
     private final PreparedStatement runEnded;
@@ -55,13 +53,17 @@ final class ChangeWriter implements AutoCloseable {
                 + "size, content_type, encoding, num_urls, num_new_urls, started_at, duration_ms, truncated, "
                 + "attempts, skip_reason, robots, pass, change) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-        markDone = c.prepareStatement("UPDATE urls SET state = 'done', captured_ms = coalesce(?, captured_ms), "
+        // One statement per finished URL: its state, when it was captured, its revisit interval (RevisitPolicy.next)
+        // and, unless kept from the last capture (?3, ?8 false: a 304 or no response), its capture and outlinks.
+        markDone = c.prepareStatement("UPDATE urls SET state = 'done', captured_ms = coalesce(?1, captured_ms), "
                 + "interval_ms = min(" + RevisitPolicy.MAX_INTERVAL.toMillis() + ", max("
                 + RevisitPolicy.MIN_INTERVAL.toMillis() + ", CAST(round(coalesce(interval_ms, "
-                + RevisitPolicy.INITIAL_INTERVAL.toMillis() + ") * ?) AS INTEGER))) WHERE id = ?"); // RevisitPolicy.next
-        saveCapture = c.prepareStatement("UPDATE urls SET last_status = ?, etag = ?, last_modified = ?, digest = ? "
-                + "WHERE id = ?");
-        saveOutlinks = c.prepareStatement("UPDATE urls SET outlinks = ? WHERE id = ?");
+                + RevisitPolicy.INITIAL_INTERVAL.toMillis() + ") * ?2) AS INTEGER))), "
+                + "last_status = CASE WHEN ?3 THEN ?4 ELSE last_status END, "
+                + "etag = CASE WHEN ?3 THEN ?5 ELSE etag END, "
+                + "last_modified = CASE WHEN ?3 THEN ?6 ELSE last_modified END, "
+                + "digest = CASE WHEN ?3 THEN ?7 ELSE digest END, "
+                + "outlinks = CASE WHEN ?8 THEN ?9 ELSE outlinks END WHERE id = ?10");
         insertLink = c.prepareStatement("INSERT INTO links (from_id, position, to_url, in_scope, element, attribute, "
                 + "text, rel, not_followed, lastmod, priority) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         runProgress = c.prepareStatement("UPDATE runs SET last_commit_at = ?, elapsed_ms = ? WHERE run = ?");
@@ -78,8 +80,6 @@ final class ChangeWriter implements AutoCloseable {
             insertUrl.executeBatch();
             insertRecord.executeBatch();
             markDone.executeBatch();
-            saveCapture.executeBatch();
-            saveOutlinks.executeBatch();
             insertLink.executeBatch();
             runEnded.executeBatch();
             for (ConfigCodec.Setting setting : settings) {
@@ -98,8 +98,7 @@ final class ChangeWriter implements AutoCloseable {
             settings.clear();
         } catch (SQLException | RuntimeException e) {
             settings.clear();
-            for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, saveCapture, saveOutlinks, insertLink,
-                    runEnded)) {
+            for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, insertLink, runEnded)) {
                 p.clearBatch();
             }
             try {
@@ -164,24 +163,19 @@ final class ChangeWriter implements AutoCloseable {
         if (r.change() == null) p.setNull(19, Types.VARCHAR);
         else p.setString(19, r.change().label());
         p.addBatch();
-        if (r.answered()) markDone.setLong(1, r.startedAt().toEpochMilli());
-        else markDone.setNull(1, Types.INTEGER);
-        markDone.setDouble(2, RevisitPolicy.factor(r.change()));
-        markDone.setLong(3, id);
-        markDone.addBatch();
-        if (capture != null) {
-            saveCapture.setObject(1, capture.status());
-            saveCapture.setString(2, capture.validators().etag());
-            saveCapture.setString(3, capture.validators().lastModified());
-            saveCapture.setString(4, capture.payloadDigest());
-            saveCapture.setLong(5, id);
-            saveCapture.addBatch();
-        }
-        if (outlinks != null) {
-            saveOutlinks.setBytes(1, Outlinks.encode(outlinks));
-            saveOutlinks.setLong(2, id);
-            saveOutlinks.addBatch();
-        }
+        PreparedStatement d = markDone;
+        if (r.answered()) d.setLong(1, r.startedAt().toEpochMilli());
+        else d.setNull(1, Types.INTEGER);
+        d.setDouble(2, RevisitPolicy.factor(r.change()));
+        d.setBoolean(3, capture != null);
+        d.setObject(4, capture == null ? null : capture.status());
+        d.setString(5, capture == null ? null : capture.validators().etag());
+        d.setString(6, capture == null ? null : capture.validators().lastModified());
+        d.setString(7, capture == null ? null : capture.payloadDigest());
+        d.setBoolean(8, outlinks != null);
+        d.setBytes(9, outlinks == null ? null : Outlinks.encode(outlinks));
+        d.setLong(10, id);
+        d.addBatch();
         for (int i = 0; i < links.size(); i++) link(id, i, links.get(i));
     }
 
@@ -212,8 +206,8 @@ final class ChangeWriter implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, saveCapture, saveOutlinks, insertLink,
-                runProgress, runEnded, deleteSetting, insertSetting)) {
+        for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, insertLink, runProgress, runEnded,
+                deleteSetting, insertSetting)) {
             p.close();
         }
     }

@@ -162,7 +162,7 @@ class SqliteCrawlStoreTest {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
             // what version 1 lacked: the tables and columns Schema.upgrade adds
             for (String column : new String[] {"kind", "first_pass", "last_status", "etag", "last_modified", "digest",
-                    "captured_ms", "interval_ms"}) {
+                    "captured_ms", "interval_ms", "outlinks"}) {
                 s.execute("ALTER TABLE urls DROP COLUMN " + column);
             }
             s.execute("DROP TABLE records");
