@@ -7,7 +7,7 @@ import dev.loomcrawl.fetch.Validators;
  * conditional GET, and what to compare the new response with to say whether it changed.
  *
  * @param status        the status of the last response; null when none came (a failure)
- * @param payloadDigest the last body's digest ({@link dev.loomcrawl.ChangeCheck#digest}); null without a body
+ * @param payloadDigest the last body's digest ({@link dev.loomcrawl.Change#digest}); null without a body
  * @param validators    the last response's {@code ETag} and {@code Last-Modified}
  */
 public record LastCapture(Integer status, String payloadDigest, Validators validators) {}

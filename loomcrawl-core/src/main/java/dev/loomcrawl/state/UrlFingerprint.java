@@ -32,8 +32,11 @@ public final class UrlFingerprint {
         return murmur3(serialisedUrl.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** MurmurHash3_x64_128 (Austin Appleby's reference), returning h1. */
-    static long murmur3(byte[] data) {
+    /**
+     * MurmurHash3_x64_128 (Austin Appleby's reference), returning h1: also what a re-crawl compares a response's
+     * body by ({@link dev.loomcrawl.Change#digest}).
+     */
+    public static long murmur3(byte[] data) {
         long h1 = 0;
         long h2 = 0;
         int blocks = data.length / 16;

@@ -32,6 +32,7 @@ final class ChangeWriter implements AutoCloseable {
     private final PreparedStatement insertUrl;
     private final PreparedStatement insertRecord;
     private final PreparedStatement markDone;
+    private final PreparedStatement saveCapture;
     private final PreparedStatement insertLink;
     private final PreparedStatement runProgress;
     private final PreparedStatement runEnded;
@@ -53,17 +54,20 @@ final class ChangeWriter implements AutoCloseable {
                 + "size, content_type, encoding, num_urls, num_new_urls, started_at, duration_ms, truncated, "
                 + "attempts, skip_reason, robots, pass, change) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-        // One statement per finished URL: its state, when it was captured, its revisit interval (RevisitPolicy.next)
+        markDone = c.prepareStatement("UPDATE urls SET state = 'done' WHERE id = ?");
+        // What the next pass needs of a finished URL: when it was captured, its revisit interval (RevisitPolicy.next)
         // and, unless kept from the last capture (?3, ?8 false: a 304 or no response), its capture and outlinks.
-        markDone = c.prepareStatement("UPDATE urls SET state = 'done', captured_ms = coalesce(?1, captured_ms), "
-                + "interval_ms = min(" + RevisitPolicy.MAX_INTERVAL.toMillis() + ", max("
-                + RevisitPolicy.MIN_INTERVAL.toMillis() + ", CAST(round(coalesce(interval_ms, "
-                + RevisitPolicy.INITIAL_INTERVAL.toMillis() + ") * ?2) AS INTEGER))), "
+        String interval = "min(" + RevisitPolicy.MAX_INTERVAL.toMillis() + ", max(" + RevisitPolicy.MIN_INTERVAL.toMillis()
+                + ", CAST(round(coalesce(%s, " + RevisitPolicy.INITIAL_INTERVAL.toMillis() + ") * ?2) AS INTEGER)))";
+        saveCapture = c.prepareStatement("INSERT INTO captures (url_id, captured_ms, interval_ms, last_status, etag, "
+                + "last_modified, digest, outlinks) VALUES (?10, ?1, " + interval.formatted("NULL") + ", ?4, ?5, ?6, ?7, ?9) "
+                + "ON CONFLICT (url_id) DO UPDATE SET captured_ms = coalesce(?1, captured_ms), "
+                + "interval_ms = " + interval.formatted("interval_ms") + ", "
                 + "last_status = CASE WHEN ?3 THEN ?4 ELSE last_status END, "
                 + "etag = CASE WHEN ?3 THEN ?5 ELSE etag END, "
                 + "last_modified = CASE WHEN ?3 THEN ?6 ELSE last_modified END, "
                 + "digest = CASE WHEN ?3 THEN ?7 ELSE digest END, "
-                + "outlinks = CASE WHEN ?8 THEN ?9 ELSE outlinks END WHERE id = ?10");
+                + "outlinks = CASE WHEN ?8 THEN ?9 ELSE outlinks END");
         insertLink = c.prepareStatement("INSERT INTO links (from_id, position, to_url, in_scope, element, attribute, "
                 + "text, rel, not_followed, lastmod, priority) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         runProgress = c.prepareStatement("UPDATE runs SET last_commit_at = ?, elapsed_ms = ? WHERE run = ?");
@@ -80,6 +84,7 @@ final class ChangeWriter implements AutoCloseable {
             insertUrl.executeBatch();
             insertRecord.executeBatch();
             markDone.executeBatch();
+            saveCapture.executeBatch();
             insertLink.executeBatch();
             runEnded.executeBatch();
             for (ConfigCodec.Setting setting : settings) {
@@ -98,7 +103,7 @@ final class ChangeWriter implements AutoCloseable {
             settings.clear();
         } catch (SQLException | RuntimeException e) {
             settings.clear();
-            for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, insertLink, runEnded)) {
+            for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, saveCapture, insertLink, runEnded)) {
                 p.clearBatch();
             }
             try {
@@ -163,7 +168,9 @@ final class ChangeWriter implements AutoCloseable {
         if (r.change() == null) p.setNull(19, Types.VARCHAR);
         else p.setString(19, r.change().label());
         p.addBatch();
-        PreparedStatement d = markDone;
+        markDone.setLong(1, id);
+        markDone.addBatch();
+        PreparedStatement d = saveCapture;
         if (r.answered()) d.setLong(1, r.startedAt().toEpochMilli());
         else d.setNull(1, Types.INTEGER);
         d.setDouble(2, RevisitPolicy.factor(r.change()));
@@ -206,8 +213,8 @@ final class ChangeWriter implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, insertLink, runProgress, runEnded,
-                deleteSetting, insertSetting)) {
+        for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, saveCapture, insertLink, runProgress,
+                runEnded, deleteSetting, insertSetting)) {
             p.close();
         }
     }

@@ -12,7 +12,7 @@ import java.nio.ByteOrder;
 import java.util.Collection;
 
 /**
- * The link graph a re-crawl needs: for each URL, the fingerprints of the URLs it led to ({@code urls.outlinks},
+ * The link graph a re-crawl needs: for each URL, the fingerprints of the URLs it led to ({@code captures.outlinks},
  * 8 bytes each, little-endian), and which URLs the roots still reach through it. A URL that a pass no longer
  * reaches is one that no page links to any more: gone.
  */

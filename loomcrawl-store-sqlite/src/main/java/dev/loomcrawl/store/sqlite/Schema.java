@@ -26,19 +26,14 @@ final class Schema {
     };
 
     /**
-     * Version 3: passes of a re-crawl. A URL keeps what its last capture was (for the next pass's conditional GET
-     * and change check) and the pass that discovered it; a record belongs to a pass (one per URL and pass); a run
-     * to a pass. The records table is rebuilt for its new key, its rows becoming pass 1's.
+     * Version 3: passes of a re-crawl. A URL keeps the pass that discovered it, and what its last capture was (for
+     * the next pass's conditional GET, change check and link graph) in a table of its own, so that the hot
+     * {@code urls} rows stay small; a record belongs to a pass (one per URL and pass); a run to a pass. The records
+     * table is rebuilt for its new key, its rows becoming pass 1's.
      */
     private static final String[] VERSION_3 = {
         "ALTER TABLE urls ADD COLUMN first_pass INTEGER NOT NULL DEFAULT 1",
-        "ALTER TABLE urls ADD COLUMN last_status INTEGER",
-        "ALTER TABLE urls ADD COLUMN etag TEXT",
-        "ALTER TABLE urls ADD COLUMN last_modified TEXT",
-        "ALTER TABLE urls ADD COLUMN digest TEXT",
-        "ALTER TABLE urls ADD COLUMN captured_ms INTEGER",
-        "ALTER TABLE urls ADD COLUMN interval_ms INTEGER",
-        "ALTER TABLE urls ADD COLUMN outlinks BLOB",
+        Schema.CAPTURES,
         "ALTER TABLE runs ADD COLUMN pass INTEGER NOT NULL DEFAULT 1",
         "ALTER TABLE records RENAME TO records_v2",
         Schema.RECORDS,
@@ -48,9 +43,8 @@ final class Schema {
                 + "num_urls, num_new_urls, started_at, duration_ms, truncated, attempts, skip_reason, robots "
                 + "FROM records_v2",
         "DROP TABLE records_v2",
-        "UPDATE urls SET last_status = (SELECT nullif(status, 0) FROM records WHERE url_id = urls.id), "
-                + "captured_ms = (SELECT CAST(round((julianday(started_at) - 2440587.5) * 86400000) AS INTEGER) "
-                + "FROM records WHERE url_id = urls.id)",
+        "INSERT INTO captures (url_id, last_status, captured_ms) SELECT url_id, nullif(status, 0), "
+                + "CAST(round((julianday(started_at) - 2440587.5) * 86400000) AS INTEGER) FROM records",
         Schema.PASSES,
         "INSERT INTO passes (pass, started_at, min_age_ms, adaptive, revisits) "
                 + "SELECT 1, coalesce(min(started_at), strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), 0, 0, 0 FROM runs",
@@ -79,6 +73,18 @@ final class Schema {
           change TEXT,
           PRIMARY KEY (url_id, pass)
         ) WITHOUT ROWID""";
+
+    private static final String CAPTURES = """
+        CREATE TABLE captures (
+          url_id INTEGER PRIMARY KEY REFERENCES urls (id),
+          last_status INTEGER,
+          etag TEXT,
+          last_modified TEXT,
+          digest TEXT,
+          captured_ms INTEGER,
+          interval_ms INTEGER,
+          outlinks BLOB
+        )""";
 
     private static final String PASSES = """
         CREATE TABLE passes (
@@ -116,15 +122,9 @@ final class Schema {
           referrer TEXT,
           drop_reason TEXT,
           kind TEXT NOT NULL DEFAULT 'page',
-          first_pass INTEGER NOT NULL DEFAULT 1,
-          last_status INTEGER,
-          etag TEXT,
-          last_modified TEXT,
-          digest TEXT,
-          captured_ms INTEGER,
-          interval_ms INTEGER,
-          outlinks BLOB
+          first_pass INTEGER NOT NULL DEFAULT 1
         )""",
+        CAPTURES,
         RECORDS,
         """
         CREATE TABLE links (

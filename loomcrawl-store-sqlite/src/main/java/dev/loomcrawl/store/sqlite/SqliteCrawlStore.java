@@ -233,8 +233,9 @@ public final class SqliteCrawlStore implements CrawlStore {
             long now = System.currentTimeMillis();
             int revisits;
             try (PreparedStatement p = c.prepareStatement("UPDATE urls SET state = 'queued' WHERE state = 'done' "
-                    + "AND (captured_ms IS NULL OR (captured_ms <= ? AND (? = 0 OR captured_ms + coalesce(interval_ms, "
-                    + RevisitPolicy.INITIAL_INTERVAL.toMillis() + ") <= ?)))")) {
+                    + "AND coalesce((SELECT captured_ms IS NULL OR (captured_ms <= ? AND (? = 0 OR captured_ms + "
+                    + "coalesce(interval_ms, " + RevisitPolicy.INITIAL_INTERVAL.toMillis() + ") <= ?)) FROM captures "
+                    + "WHERE url_id = urls.id), 1)")) {
                 p.setLong(1, now - policy.minAge().toMillis());
                 p.setInt(2, policy.adaptive() ? 1 : 0);
                 p.setLong(3, now);

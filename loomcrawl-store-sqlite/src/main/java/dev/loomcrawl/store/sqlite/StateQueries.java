@@ -92,11 +92,12 @@ final class StateQueries {
     /** Queued visits in id order; a URL recorded in an earlier pass comes with its last capture (a revisit). */
     List<StoredVisit> queued(long fromId, int max) throws SQLException {
         List<StoredVisit> out = new ArrayList<>();
-        String capture = onePass ? ", 0, NULL, NULL, NULL, NULL" : ", EXISTS (SELECT 1 FROM records r WHERE "
-                + "r.url_id = u.id AND r.pass < (SELECT max(pass) FROM passes)), last_status, digest, etag, last_modified";
+        String capture = onePass ? ", 0, NULL, NULL, NULL, NULL FROM urls u" : ", EXISTS (SELECT 1 FROM records r "
+                + "WHERE r.url_id = u.id AND r.pass < (SELECT max(pass) FROM passes)), c.last_status, c.digest, c.etag, "
+                + "c.last_modified FROM urls u LEFT JOIN captures c ON c.url_id = u.id";
         try (PreparedStatement p = c.prepareStatement("SELECT id, url, redirects_left, depth, referrer, "
                 + (version1 ? "'page'" : "kind") + capture
-                + " FROM urls u WHERE id >= ? AND state = 'queued' ORDER BY id LIMIT ?")) {
+                + " WHERE id >= ? AND state = 'queued' ORDER BY id LIMIT ?")) {
             p.setLong(1, fromId);
             p.setInt(2, max);
             try (ResultSet rs = p.executeQuery()) {
@@ -162,7 +163,8 @@ final class StateQueries {
         Outlinks graph = new Outlinks();
         LongSet sitemaps = new LongOpenHashSet();
         try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT fingerprint, outlinks, kind FROM urls WHERE state != 'dropped'")) {
+             ResultSet rs = s.executeQuery("SELECT u.fingerprint, c.outlinks, u.kind FROM urls u "
+                     + "LEFT JOIN captures c ON c.url_id = u.id WHERE u.state != 'dropped'")) {
             while (rs.next()) {
                 graph.add(rs.getLong(1), rs.getBytes(2));
                 if (rs.getString(3).equals("sitemap")) sitemaps.add(rs.getLong(1));

@@ -187,7 +187,7 @@ class RecrawlTest {
                     assertEquals(0, crawler.crawl().done(), "captured just now, due in a day");
                 }
             }
-            sql(file, "UPDATE urls SET captured_ms = captured_ms - " + 2 * day);
+            sql(file, "UPDATE captures SET captured_ms = captured_ms - " + 2 * day);
             pages.put("/page", html("two"));
             try (SqliteCrawlStore store = SqliteCrawlStore.open(file)) {
                 store.startPass(new RevisitPolicy(Duration.ZERO, true));
@@ -205,7 +205,8 @@ class RecrawlTest {
     private static Map<String, Long> intervals(Path file) throws Exception {
         Map<String, Long> out = new TreeMap<>();
         try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file);
-             java.sql.ResultSet rs = c.createStatement().executeQuery("SELECT url, interval_ms FROM urls")) {
+             java.sql.ResultSet rs = c.createStatement().executeQuery(
+                     "SELECT url, interval_ms FROM urls JOIN captures ON url_id = id")) {
             while (rs.next()) out.put(java.net.URI.create(rs.getString(1)).getPath(), rs.getLong(2));
         }
         return out;
