@@ -2,6 +2,8 @@ package dev.loomcrawl.frontier;
 
 import dev.loomcrawl.fetch.Validators;
 
+import java.time.Instant;
+
 /**
  * What a URL's capture in an earlier pass of the crawl came to, carried by a re-crawl's visit: what to send for a
  * conditional GET, and what to compare the new response with to say whether it changed.
@@ -9,5 +11,8 @@ import dev.loomcrawl.fetch.Validators;
  * @param status        the status of the last response; null when none came (a failure)
  * @param payloadDigest the last body's digest ({@link dev.loomcrawl.Change#digest}); null without a body
  * @param validators    the last response's {@code ETag} and {@code Last-Modified}
+ * @param archivedAt    when the URL's payload was last captured in full (not as not modified or unchanged): the
+ *                      date a WARC revisit record of this capture refers to; null when it never was (or, handed
+ *                      to a store, to keep the one it has)
  */
-public record LastCapture(Integer status, String payloadDigest, Validators validators) {}
+public record LastCapture(Integer status, String payloadDigest, Validators validators, Instant archivedAt) {}

@@ -18,6 +18,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -283,7 +284,9 @@ public final class DurableFrontier implements Frontier {
     private static LastCapture capture(FinishedUrl finished) {
         FetchResult.Response r = finished.response();
         if (r == null || finished.record().change() == Change.NOT_MODIFIED) return null;
-        return new LastCapture(r.status(), Change.digest(r), Validators.of(r));
+        Change change = finished.record().change();
+        Instant archived = change == Change.UNCHANGED ? null : finished.record().startedAt(); // a revisit's: kept
+        return new LastCapture(r.status(), Change.digest(r), Validators.of(r), archived);
     }
 
     /**

@@ -43,8 +43,10 @@ final class Schema {
                 + "num_urls, num_new_urls, started_at, duration_ms, truncated, attempts, skip_reason, robots "
                 + "FROM records_v2",
         "DROP TABLE records_v2",
-        "INSERT INTO captures (url_id, last_status, captured_ms) SELECT url_id, nullif(status, 0), "
-                + "CAST(round((julianday(started_at) - 2440587.5) * 86400000) AS INTEGER) FROM records",
+        "INSERT INTO captures (url_id, last_status, captured_ms, archived_ms) SELECT url_id, nullif(status, 0), "
+                + "CAST(round((julianday(started_at) - 2440587.5) * 86400000) AS INTEGER), "
+                + "CASE WHEN status > 0 THEN CAST(round((julianday(started_at) - 2440587.5) * 86400000) AS INTEGER) END "
+                + "FROM records",
         Schema.PASSES,
         "INSERT INTO passes (pass, started_at, min_age_ms, adaptive, revisits) "
                 + "SELECT 1, coalesce(min(started_at), strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), 0, 0, 0 FROM runs",
@@ -83,6 +85,7 @@ final class Schema {
           digest TEXT,
           captured_ms INTEGER,
           interval_ms INTEGER,
+          archived_ms INTEGER,
           outlinks BLOB
         )""";
 

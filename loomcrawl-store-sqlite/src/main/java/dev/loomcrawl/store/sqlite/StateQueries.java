@@ -92,9 +92,9 @@ final class StateQueries {
     /** Queued visits in id order; a URL recorded in an earlier pass comes with its last capture (a revisit). */
     List<StoredVisit> queued(long fromId, int max) throws SQLException {
         List<StoredVisit> out = new ArrayList<>();
-        String capture = onePass ? ", 0, NULL, NULL, NULL, NULL FROM urls u" : ", EXISTS (SELECT 1 FROM records r "
+        String capture = onePass ? ", 0, NULL, NULL, NULL, NULL, NULL FROM urls u" : ", EXISTS (SELECT 1 FROM records r "
                 + "WHERE r.url_id = u.id AND r.pass < (SELECT max(pass) FROM passes)), c.last_status, c.digest, c.etag, "
-                + "c.last_modified FROM urls u LEFT JOIN captures c ON c.url_id = u.id";
+                + "c.last_modified, c.archived_ms FROM urls u LEFT JOIN captures c ON c.url_id = u.id";
         try (PreparedStatement p = c.prepareStatement("SELECT id, url, redirects_left, depth, referrer, "
                 + (version1 ? "'page'" : "kind") + capture
                 + " WHERE id >= ? AND state = 'queued' ORDER BY id LIMIT ?")) {
@@ -103,8 +103,10 @@ final class StateQueries {
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
                     String referrer = rs.getString(5);
-                    LastCapture last = rs.getInt(7) == 0 ? null : new LastCapture(
-                            (Integer) rs.getObject(8), rs.getString(9), new Validators(rs.getString(10), rs.getString(11)));
+                    long archived = rs.getLong(12);
+                    LastCapture last = rs.getInt(7) == 0 ? null : new LastCapture((Integer) rs.getObject(8),
+                            rs.getString(9), new Validators(rs.getString(10), rs.getString(11)),
+                            rs.wasNull() ? null : Instant.ofEpochMilli(archived));
                     out.add(new StoredVisit(rs.getLong(1), new Visit(WebUrl.parse(rs.getString(2)), rs.getInt(3),
                             rs.getInt(4), referrer == null ? null : WebUrl.tryParse(referrer, null), 0,
                             Visit.Kind.valueOf(rs.getString(6).toUpperCase(Locale.ROOT)), last)));

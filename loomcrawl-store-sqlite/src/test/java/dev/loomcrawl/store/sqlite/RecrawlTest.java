@@ -104,6 +104,13 @@ class RecrawlTest {
                 assertEquals(Change.UNCHANGED, secondPass.get("/orphan").change(), "what its fetch found");
                 assertEquals(200, firstPass.get("/to-404"));
                 assertEquals(10, store.summary().done(), "the crawl as it stands: each URL's latest record");
+                Map<String, Long> firstStarted = new TreeMap<>();
+                store.forEachRecord(1, r -> firstStarted.put(r.url().path(), r.startedAt().toEpochMilli()));
+                Map<String, Long> archived = archived(file);
+                assertEquals(firstStarted.get("/plain"), archived.get("/plain"), "unchanged: still the first capture");
+                assertEquals(firstStarted.get("/etag"), archived.get("/etag"), "not modified: still the first capture");
+                assertEquals(secondPass.get("/changing").startedAt().toEpochMilli(), archived.get("/changing"),
+                        "changed: the second pass's capture");
                 assertTrue(store.summary().ledgerBalances());
             }
         }
@@ -199,6 +206,18 @@ class RecrawlTest {
             assertEquals(RevisitPolicy.next(Duration.ofDays(1), Change.UNCHANGED), Duration.ofMillis(Math.round(day * 1.4)));
             assertEquals(RevisitPolicy.MIN_INTERVAL, RevisitPolicy.next(Duration.ofSeconds(61), Change.CHANGED));
             assertEquals(RevisitPolicy.MAX_INTERVAL, RevisitPolicy.next(Duration.ofDays(300), Change.NOT_MODIFIED));
+        }
+    }
+
+    private static Map<String, Long> archived(Path file) {
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file);
+             java.sql.ResultSet rs = c.createStatement().executeQuery(
+                     "SELECT url, archived_ms FROM urls JOIN captures ON url_id = id")) {
+            Map<String, Long> out = new TreeMap<>();
+            while (rs.next()) out.put(java.net.URI.create(rs.getString(1)).getPath(), rs.getLong(2));
+            return out;
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
         }
     }
 
