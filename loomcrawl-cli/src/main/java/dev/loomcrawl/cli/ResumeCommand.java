@@ -53,7 +53,7 @@ final class ResumeCommand implements Callable<Integer> {
         try {
             store = SqliteCrawlStore.open(file);
         } catch (StateException e) {
-            return StatefulCrawl.failed(spec, e);
+            return CrawlRun.failed(spec.commandLine(), e.getMessage());
         }
         try (store) {
             CrawlConfig config = overridden(store.config());
@@ -64,12 +64,10 @@ final class ResumeCommand implements Callable<Integer> {
                 throw new StateException("state file " + file + ": its settings cannot be used: " + e.getMessage(), e);
             }
             if (!ConfigCodec.encode(config).equals(ConfigCodec.encode(store.config()))) store.saveConfig(config);
-            return StatefulCrawl.run(store, config, saved, !noProgress && !log.quiet, spec);
+            return CrawlRun.run(Backend.StateFile.resume(file, store), config, saved.plan(!noProgress && !log.quiet),
+                    saved.scraper(), spec);
         } catch (StateException e) {
-            return StatefulCrawl.failed(spec, e);
-        } catch (Outputs.OpenFailed e) {
-            spec.commandLine().getErr().println("loomcrawl: " + e.getMessage());
-            return 1;
+            return CrawlRun.failed(spec.commandLine(), e.getMessage());
         }
     }
 
