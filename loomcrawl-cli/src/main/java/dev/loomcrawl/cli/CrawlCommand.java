@@ -1,29 +1,19 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlListener;
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.CrawlSummary;
-import dev.loomcrawl.CrawlException;
-import dev.loomcrawl.Crawler;
 import dev.loomcrawl.RootUrl;
-import dev.loomcrawl.report.RootOutcomes;
-import dev.loomcrawl.report.TextReport;
 import dev.loomcrawl.scope.ScopeKind;
 import dev.loomcrawl.scrape.SelectorScraper;
+import dev.loomcrawl.state.StateException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.io.PrintWriter;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 /** {@code loomcrawl crawl [options] ROOT...}: the seed's crawl.py, with its options and its report. */
 @Command(name = "crawl", sortOptions = false, usageHelpAutoWidth = true,
@@ -138,6 +128,10 @@ final class CrawlCommand implements Callable<Integer> {
     @CommandLine.Mixin
     LogOptions log = new LogOptions();
 
+    /**
+     * Checks the options, then runs the crawl on its backend (memory, a new state file, or a crawl shared through
+     * Redis) through {@link CrawlRun}, and returns its exit code.
+     */
     @Override
     public Integer call() {
         log.configure(false);
@@ -154,70 +148,33 @@ final class CrawlCommand implements Callable<Integer> {
         CrawlConfig config = roots.isEmpty() ? null : usage(this::config);
         SelectorScraper scraper = usage(scrape::scraper);
         scrape.refuseInconsistent(spec, outputs.items != null);
-        if (frontier.given()) {
-            if (state.file != null) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--state and --frontier cannot be "
-                        + "combined: a shared crawl keeps its state in Redis");
-            }
-            state.refuseLinksWithoutState(spec);
-            // other processes may have fetched the roots: this one does not judge them (exit 3)
-            return frontier.crawl(config, maxTasks, spec, (crawler, joined) -> crawl(crawler, joined, scraper, false));
-        }
-        if (state.file != null) {
-            Outputs.Plan plan = outputs.plan(spec, log.quiet, scrape.fieldNames(), state.file);
-            return state.crawl(config, SavedOptions.of(plan, scrape), plan.progress(), spec);
+        if (frontier.given() && state.file != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--state and --frontier cannot be "
+                    + "combined: a shared crawl keeps its state in Redis");
         }
         state.refuseLinksWithoutState(spec);
-        try (Crawler crawler = Crawler.create(config)) {
-            return crawl(crawler, config, scraper, true);
-        }
-    }
-
-    /**
-     * Runs the crawl with the outputs asked for, prints its report and returns the exit code. A failure that
-     * stops the crawl (an output on a full disk) is one line after the report, which covers the URLs finished
-     * until then; with {@code judgeRoots}, so is each root's failure when none of them succeeded.
-     */
-    private int crawl(Crawler crawler, CrawlConfig config, SelectorScraper scraper, boolean judgeRoots) {
-        ConcurrentLinkedQueue<CrawlRecord> records = new ConcurrentLinkedQueue<>();
-        RootOutcomes rootOutcomes = new RootOutcomes(config);
-        CrawlSummary summary;
-        RuntimeException failure = null;
-        long start = System.nanoTime();
-        try (Interrupts interrupts = Interrupts.install(crawler, spec);
-             Outputs opened = outputs.open(config, crawler, spec, log.quiet, scrape.fieldNames())) {
-            crawler.addListener(CrawlListener.ofRecords(records::add)).addListener(rootOutcomes).pageHandler(scraper);
-            try {
-                summary = crawler.crawl();
-            } catch (CrawlException e) {
-                failure = e;
-                summary = new CrawlSummary(records.size(), crawler.queued(), Duration.ofNanos(System.nanoTime() - start),
-                        config.maxTasks(), false, Instant.now(), null, Map.of());
-            }
-            try {
-                opened.finish(summary);
-            } catch (RuntimeException e) { // the output that stopped the crawl fails again as it closes
-                if (failure == null) failure = e;
+        if (frontier.given()) frontier.check(spec, config != null);
+        Outputs.Plan plan = outputs.plan(spec, log.quiet, scrape.fieldNames(), state.file);
+        if (frontier.given()) {
+            Backend.Shared shared = frontier.join(config, maxTasks, spec.commandLine());
+            if (shared == null) return Main.FINISHED; // the shared crawl is over: nothing left to do
+            try (shared) {
+                return CrawlRun.run(shared, shared.config(), plan, scraper, spec);
             }
         }
-        var out = outputs.reportTo(spec);
-        if (summary.interrupted()) out.println("Interrupted");
-        TextReport.write(records, summary, out);
-        out.flush();
-        PrintWriter err = spec.commandLine().getErr();
-        if (failure != null) {
-            err.println("loomcrawl: " + failure.getMessage());
-            return Main.FAILED;
+        if (state.file != null) {
+            SavedOptions saved = SavedOptions.of(plan, scrape); // what every run of the crawl opens and scrapes
+            Backend.StateFile stateFile;
+            try {
+                stateFile = Backend.StateFile.create(state.file, config, state.links, saved);
+            } catch (StateException e) {
+                return CrawlRun.failed(spec.commandLine(), e.getMessage());
+            }
+            try (stateFile) {
+                return CrawlRun.run(stateFile, config, saved.plan(plan.progress()), saved.scraper(), spec);
+            }
         }
-        if (summary.interrupted()) return Main.INTERRUPTED;
-        return judgeRoots ? judged(rootOutcomes, err) : Main.FINISHED;
-    }
-
-    /** Exit code 3, with one line per root saying why, when no root produced a successful response; else 0. */
-    static int judged(RootOutcomes rootOutcomes, PrintWriter err) {
-        List<String> why = rootOutcomes.explanations();
-        why.forEach(line -> err.println("loomcrawl: " + line));
-        return why.isEmpty() ? Main.FINISHED : Main.NO_ROOT_SUCCEEDED;
+        return CrawlRun.run(new Backend.Memory(), config, plan, scraper, spec);
     }
 
     /** The crawl's configuration from the options; a bad value throws IllegalArgumentException naming it. */

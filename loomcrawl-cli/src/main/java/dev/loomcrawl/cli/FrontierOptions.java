@@ -1,7 +1,6 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.Crawler;
 import dev.loomcrawl.redis.RedisCrawl;
 import dev.loomcrawl.state.ConfigCodec;
 import picocli.CommandLine;
@@ -10,7 +9,6 @@ import picocli.CommandLine.Option;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
-import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -41,12 +39,8 @@ final class FrontierOptions {
         return uri != null;
     }
 
-    /**
-     * Joins the shared crawl and runs this process's part of it with {@code run} (the crawl command's own
-     * loop, outputs and report); returns its exit code. {@code proposed} is null when no ROOT was given.
-     */
-    int crawl(CrawlConfig proposed, int maxTasks, CommandLine.Model.CommandSpec spec,
-              BiFunction<Crawler, CrawlConfig, Integer> run) {
+    /** Checks the options, before anything is opened; {@code rootsGiven} false: the crawl's options come from Redis. */
+    void check(CommandLine.Model.CommandSpec spec, boolean rootsGiven) {
         CommandLine cli = spec.commandLine();
         if (!uri.startsWith("redis://") && !uri.startsWith("rediss://")) {
             throw new CommandLine.ParameterException(cli, "--frontier takes a Redis URI, "
@@ -54,14 +48,22 @@ final class FrontierOptions {
         }
         if (crawlId == null) throw new CommandLine.ParameterException(cli, "--frontier needs --crawl-id NAME");
         if (leaseTime.toMillis() < 1000) throw new CommandLine.ParameterException(cli, "--lease-time must be at least 1s");
-        if (proposed == null) refuseCrawlOptions(spec);
+        if (!rootsGiven) refuseCrawlOptions(spec);
+    }
+
+    /**
+     * Joins the shared crawl with the {@code proposed} configuration (null when no ROOT was given: the saved one
+     * is taken, waiting for another process to start the crawl); returns its backend, which holds the crawl's
+     * configuration, or null when the crawl is already finished (said on standard error).
+     */
+    Backend.Shared join(CrawlConfig proposed, int maxTasks, CommandLine cli) {
         RedisCrawl crawl;
         try {
             crawl = RedisCrawl.connect(uri, crawlId);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(cli, e.getMessage());
         }
-        try (crawl) {
+        try {
             if (proposed == null && crawl.config().isEmpty()) {
                 cli.getErr().println("loomcrawl: waiting up to " + JOIN_WAIT.toSeconds() + " s for "
                         + crawl.describe() + " to be started by a process given ROOT URLs");
@@ -70,11 +72,13 @@ final class FrontierOptions {
             if (crawl.finished()) {
                 cli.getErr().println("loomcrawl: " + crawl.describe() + " is already finished; "
                         + "'loomcrawl report " + uri + " --crawl-id " + crawlId + "' prints its report");
-                return 0;
+                crawl.close();
+                return null;
             }
-            try (Crawler crawler = crawl.crawler(config, leaseTime)) {
-                return run.apply(crawler, config);
-            }
+            return new Backend.Shared(crawl, config, leaseTime);
+        } catch (RuntimeException e) {
+            crawl.close();
+            throw e;
         }
     }
 

@@ -1,13 +1,10 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.Crawler;
 import dev.loomcrawl.output.lines.LineFormat;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +14,7 @@ import java.util.stream.Stream;
 
 /**
  * The crawl command's output options, as a picocli mixin: records, link graph, WARC, HTML report, progress.
- * {@link #open} checks them and opens every file before the crawl starts, so a bad value or an unwritable
+ * {@link #plan} checks them, and every file is opened before the crawl starts, so a bad value or an unwritable
  * path is a one-line usage error (exit 2) rather than a failure after an hour of crawling.
  */
 final class OutputOptions {
@@ -62,25 +59,12 @@ final class OutputOptions {
             + "else a line every 5 seconds).")
     boolean noProgress;
 
-    /** Where the text report goes: standard error when records or links take standard output. */
-    PrintWriter reportTo(CommandSpec spec) {
-        boolean stdoutTaken = STDOUT.equals(output) || STDOUT.equals(links) || STDOUT.equals(items);
-        return stdoutTaken ? spec.commandLine().getErr() : spec.commandLine().getOut();
-    }
-
-    /**
-     * Checks the options, opens every output and attaches it to the crawler.
-     *
-     * @param itemFields the scraped fields' names, in order (the items file's columns)
-     */
-    Outputs open(CrawlConfig config, Crawler crawler, CommandSpec spec, boolean quiet, List<String> itemFields) {
-        return Outputs.open(plan(spec, quiet, itemFields, null), config, crawler, spec.commandLine());
-    }
-
     /**
      * Checks the options and says what to open; a bad combination is a usage error, and so are two outputs on
      * one file. With a state ({@code state} not null), outputs are files, which resume appends to: standard output
      * is refused.
+     *
+     * @param itemFields the scraped fields' names, in order (the items file's columns)
      */
     Outputs.Plan plan(CommandSpec spec, boolean quiet, List<String> itemFields, Path state) {
         CommandLine cli = spec.commandLine();

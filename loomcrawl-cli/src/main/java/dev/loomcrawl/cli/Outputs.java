@@ -11,10 +11,10 @@ import dev.loomcrawl.output.lines.LinkFile;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.output.lines.RecordFile;
 import dev.loomcrawl.output.warc.WarcOutput;
-import dev.loomcrawl.state.CrawlStore;
 import dev.loomcrawl.state.StoreWithOutputs;
 import picocli.CommandLine;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,27 +22,34 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
- * The outputs of one crawl, opened and attached to its crawler, and their close path. {@link #finish} ends them
- * after the crawl (the HTML report learns the crawl's duration); {@link #close} ends them in any case. Both are
- * idempotent, and a shutdown hook closes them too if the JVM exits some other way (SIGTERM), so records, links
- * and WARC captures handed over are written whole and flushed. A write failure ends as one line: the
+ * The outputs of one crawl, opened before it and attached to its crawler, and their close path. {@link #finish}
+ * ends them after the crawl (the HTML report learns the crawl's duration); {@link #close} ends them in any case.
+ * Both are idempotent, and a shutdown hook closes them too if the JVM exits some other way (SIGTERM), so records,
+ * links and WARC captures handed over are written whole and flushed. A write failure ends as one line: the
  * {@link OutputException}'s message.
  *
  * <p>With a state ({@link #openInStep}) the files are written in step with its commits instead, and need no hook:
  * what is committed is on disk, and a resume cuts off anything after it. The HTML report is then rendered from
- * the state when the run ends ({@link #finishFromState}), so that it covers every run.
+ * the state when the run ends, so that it covers every run.
  */
 final class Outputs implements AutoCloseable {
     /** What to open, checked by {@link OutputOptions}. Null means "not asked for". */
     record Plan(String records, LineFormat recordFormat, String links, LineFormat linkFormat,
                 String items, LineFormat itemFormat, List<String> itemFields, Path warc,
-                long warcMaxSize, Path htmlReport, boolean progress) {}
+                long warcMaxSize, Path htmlReport, boolean progress) {
+        /** Where the text report goes: standard error when records, links or items take standard output. */
+        PrintWriter reportTo(CommandLine cli) {
+            boolean stdoutTaken = Stream.of(records, links, items).anyMatch(OutputOptions.STDOUT::equals);
+            return stdoutTaken ? cli.getErr() : cli.getOut();
+        }
+    }
 
-    /** An output could not be opened: "--option: cannot write FILE: reason". */
-    static final class OpenFailed extends RuntimeException {
-        OpenFailed(String option, OutputException e) {
+    /** An output failed: "--option: cannot write FILE: reason". */
+    static final class Failed extends RuntimeException {
+        Failed(String option, OutputException e) {
             super(option + ": " + e.getMessage(), e);
         }
     }
@@ -52,17 +59,16 @@ final class Outputs implements AutoCloseable {
     private final CommandLine cli;
     private final Plan plan;
     private HtmlReport report;
-    private Progress progress;
     private Thread hook;
-    private boolean inStep; // written by the state's commits: not the crawler's listeners
+    private StoreWithOutputs state; // when written by the state's commits: not the crawler's listeners
 
     private Outputs(CommandLine cli, Plan plan) {
         this.cli = cli;
         this.plan = plan;
     }
 
-    /** Opens the outputs of a crawl without a state and attaches them; a file that cannot be opened is a usage error. */
-    static Outputs open(Plan plan, CrawlConfig config, Crawler crawler, CommandLine cli) {
+    /** Opens the outputs of a crawl without a state; throws {@link Failed} when a file cannot be opened. */
+    static Outputs open(Plan plan, CrawlConfig config, CommandLine cli) {
         Outputs outputs = new Outputs(cli, plan);
         try {
             if (plan.records() != null) {
@@ -87,11 +93,10 @@ final class Outputs implements AutoCloseable {
             if (plan.htmlReport() != null) {
                 outputs.report = outputs.add("--html-report", () -> HtmlReport.open(plan.htmlReport()));
             }
-        } catch (OpenFailed e) {
+        } catch (Failed e) {
             outputs.closeQuietly();
-            throw OutputOptions.usage(cli, e.getMessage());
+            throw e;
         }
-        outputs.attach(crawler);
         outputs.hook = new Thread(outputs::closeQuietly, "loomcrawl-outputs-shutdown");
         Runtime.getRuntime().addShutdownHook(outputs.hook);
         return outputs;
@@ -100,11 +105,11 @@ final class Outputs implements AutoCloseable {
     /**
      * Opens the outputs of a crawl with a state, written in step with its commits: created for a new crawl, cut
      * back to the last commit and appended to for a resumed one. Attach them once the crawler exists, and close
-     * them after it. Throws {@link OpenFailed} when a file cannot be opened (or is not as the crawl left it).
+     * them after it. Throws {@link Failed} when a file cannot be opened (or is not as the crawl left it).
      */
     static Outputs openInStep(Plan plan, CrawlConfig config, StoreWithOutputs state, CommandLine cli) {
         Outputs outputs = new Outputs(cli, plan);
-        outputs.inStep = true;
+        outputs.state = state;
         try {
             if (plan.records() != null) {
                 outputs.add("--output", () -> RecordFile.openInStep(Path.of(plan.records()), plan.recordFormat(), state));
@@ -124,42 +129,35 @@ final class Outputs implements AutoCloseable {
                 try {
                     HtmlReport.check(plan.htmlReport());
                 } catch (OutputException e) {
-                    throw new OpenFailed("--html-report", e);
+                    throw new Failed("--html-report", e);
                 }
             }
-        } catch (OpenFailed e) {
+        } catch (Failed e) {
             outputs.closeQuietly();
             throw e;
         }
         return outputs;
     }
 
-    /**
-     * Attaches the opened outputs, and the progress line if planned, to the crawler. Outputs in step with a state
-     * are not the crawler's: the state's commits write them.
-     */
+    /** Attaches the opened outputs to the crawler, unless the state's commits write them. */
     void attach(Crawler crawler) {
-        if (!inStep) opened.forEach(crawler::addListener);
-        if (plan.progress()) {
-            progress = Progress.start(crawler, cli.getErr(), Terminal.stderrIsTerminal());
-            crawler.addListener(progress);
-        }
-    }
-
-    /** Ends the outputs after the crawl; the HTML report gets the crawl's duration and whether it was cut short. */
-    void finish(CrawlSummary summary) {
-        if (progress != null) progress.close();
-        if (report != null) report.finish(summary);
-        close();
+        if (state == null) opened.forEach(crawler::addListener);
     }
 
     /**
-     * Ends the outputs of a crawl with a state, after its crawler, and renders the HTML report from the state:
-     * every run's records, and how the crawl stands.
+     * Ends the outputs after the crawl (after its crawler, with a state). The HTML report gets {@code summary}, the
+     * crawl's duration and whether it was cut short; with a state, it is rendered from the state instead: every
+     * run's records, and how the crawl stands. {@code summary} is null when the crawl never ran.
      */
-    void finishFromState(CrawlStore store) {
+    void finish(CrawlSummary summary) {
+        if (state == null && report != null && summary != null) report.finish(summary);
         close();
-        if (plan.htmlReport() != null) HtmlReport.write(plan.htmlReport(), store::forEachRecord, store.summary());
+        if (state == null || plan.htmlReport() == null) return;
+        try {
+            HtmlReport.write(plan.htmlReport(), state::forEachRecord, state.summary());
+        } catch (OutputException e) {
+            throw new Failed("--html-report", e);
+        }
     }
 
     /** Writes and closes every output; throws the first failure (one line) once all are closed. */
@@ -168,7 +166,6 @@ final class Outputs implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) return;
         removeHook();
         RuntimeException first = null;
-        if (progress != null) progress.close();
         for (CrawlOutput output : opened) {
             try {
                 output.close();
@@ -197,13 +194,13 @@ final class Outputs implements AutoCloseable {
         }
     }
 
-    /** Opens an output; one that cannot be opened is {@link OpenFailed}, naming its option. */
+    /** Opens an output; one that cannot be opened is {@link Failed}, naming its option. */
     private <T extends CrawlOutput> T add(String option, Supplier<T> open) {
         T output;
         try {
             output = open.get();
         } catch (OutputException e) {
-            throw new OpenFailed(option, e);
+            throw new Failed(option, e);
         }
         opened.add(output);
         return output;

@@ -49,9 +49,9 @@ final class Progress implements CrawlListener, AutoCloseable {
         ticker.scheduleAtFixedRate(this::tick, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** Four redraws a second on a terminal, else a line every 5 seconds. */
-    static Progress start(Crawler crawler, PrintWriter err, boolean terminal) {
-        return terminal
+    /** Four redraws a second when standard error is a terminal, else a line every 5 seconds. */
+    static Progress start(Crawler crawler, PrintWriter err) {
+        return Terminal.stderrIsTerminal()
                 ? new Progress(crawler::queued, crawler::inFlight, err, StatusLine.install(), Duration.ofMillis(250))
                 : new Progress(crawler::queued, crawler::inFlight, err, null, Duration.ofSeconds(5));
     }

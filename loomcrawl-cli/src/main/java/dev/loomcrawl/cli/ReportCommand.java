@@ -142,7 +142,7 @@ final class ReportCommand implements Callable<Integer> {
             }
             return 0;
         } catch (StateException e) {
-            return StatefulCrawl.failed(spec, e);
+            return CrawlRun.failed(cli, e.getMessage());
         } catch (OutputException e) {
             cli.getErr().println("loomcrawl: " + e.getMessage());
             return 1;

@@ -53,7 +53,7 @@ class ResumeCommand implements Callable<Integer> {
         try {
             store = SqliteCrawlStore.open(file);
         } catch (StateException e) {
-            return StatefulCrawl.failed(spec, e);
+            return CrawlRun.failed(spec.commandLine(), e.getMessage());
         }
         try (store) {
             CrawlConfig config = overridden(store.config());
@@ -65,12 +65,10 @@ class ResumeCommand implements Callable<Integer> {
             }
             if (!ConfigCodec.encode(config).equals(ConfigCodec.encode(store.config()))) store.saveConfig(config);
             beforeRun(store);
-            return StatefulCrawl.run(store, config, saved, !noProgress && !log.quiet, spec);
+            return CrawlRun.run(Backend.StateFile.resume(file, store), config, saved.plan(!noProgress && !log.quiet),
+                    saved.scraper(), spec);
         } catch (StateException e) {
-            return StatefulCrawl.failed(spec, e);
-        } catch (Outputs.OpenFailed e) {
-            spec.commandLine().getErr().println("loomcrawl: " + e.getMessage());
-            return 1;
+            return CrawlRun.failed(spec.commandLine(), e.getMessage());
         }
     }
 

@@ -1,8 +1,5 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.state.StateException;
-import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -23,24 +20,5 @@ final class StateOptions {
     /** --state-links alone is a usage error. */
     void refuseLinksWithoutState(CommandLine.Model.CommandSpec spec) {
         if (file == null && links) throw new CommandLine.ParameterException(spec.commandLine(), "--state-links needs --state FILE");
-    }
-
-    /**
-     * Runs the crawl on a new state file, with the command's outputs and scraping options saved in it, and
-     * returns its exit code. An output that cannot be opened is a usage error, and the new file is removed again.
-     */
-    int crawl(CrawlConfig config, SavedOptions saved, boolean progress, CommandLine.Model.CommandSpec spec) {
-        SqliteCrawlStore store;
-        try {
-            store = SqliteCrawlStore.create(file, config, links, saved.encode());
-        } catch (StateException e) {
-            return StatefulCrawl.failed(spec, e);
-        }
-        try (store) {
-            return StatefulCrawl.run(store, config, saved, progress, spec);
-        } catch (Outputs.OpenFailed e) { // nothing was crawled: the file holds only the configuration
-            SqliteCrawlStore.delete(file); // the usage error is what to report, deleted or not
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
     }
 }

@@ -234,6 +234,22 @@ class StateOutputsTest {
     }
 
     @Test
+    void aCrawlStoppedByAFailureStillRendersTheHtmlReportOfWhatWasCommitted() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isWritable(Path.of("/dev/full")), "needs /dev/full");
+        try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(300, 3)).start()) {
+            Path page = dir.resolve("h.html");
+            CrawlCommandTest.Run r = run("crawl", "--no-progress", "--state", path("crawl.db"), "--max-tasks", "4",
+                    "--output", "/dev/full", "--format", "jsonl", "--html-report", page.toString(), site.url("/p0"));
+            assertEquals(1, r.exit(), r.err());
+            assertEquals(1, r.err().lines().count(), r.err());
+            String done = r.out().lines().filter(l -> l.startsWith("Done: ")).findFirst().orElseThrow();
+            Document html = Jsoup.parse(page.toFile()); // as a crawl without a state renders what it did
+            assertEquals(done.substring("Done: ".length()), html.selectFirst(".card .value").text(),
+                    "the URLs the text report lists: those committed");
+        }
+    }
+
+    @Test
     void scrapingOptionsAreKeptAndResumeWritesEveryItemOnce() throws Exception {
         try (TestSite site = TestSite.builder().pages(Top250.pages()).start()) {
             String state = path("crawl.db");

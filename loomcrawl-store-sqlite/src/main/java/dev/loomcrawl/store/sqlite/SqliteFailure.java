@@ -7,15 +7,18 @@ import org.sqlite.SQLiteException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 
-/** Turns SQLite's errors into one-line {@link StateException}s that say what happened to which file and what to do. */
+/**
+ * Turns SQLite's errors into one-line {@link StateException}s that say what happened to which file and what to do.
+ * Advice to resume ends the message as "resume the crawl from FILE", which a command line may say as its command.
+ */
 final class SqliteFailure {
     private SqliteFailure() {}
 
     static StateException of(Path file, String doing, SQLException e) {
         String name = file.toString();
         String what = switch (code(e)) {
-            case "FULL" -> "the disk is full. The state is as of the last commit: free some space, then run "
-                    + "'loomcrawl resume " + name + "'";
+            case "FULL" -> "the disk is full. The state is as of the last commit: free some space, then resume "
+                    + "the crawl from " + name;
             case "READONLY" -> "the file or its directory is read-only. loomcrawl writes the state file and "
                     + name + "-wal beside it";
             case "BUSY", "LOCKED" -> "it is in use by another loomcrawl process (a crawl is running on it)";

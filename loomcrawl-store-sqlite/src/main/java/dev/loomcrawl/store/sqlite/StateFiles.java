@@ -29,7 +29,7 @@ final class StateFiles {
         String what;
         try (SqliteCrawlStore existing = SqliteCrawlStore.describe(file)) {
             what = "it already holds a crawl of " + existing.config().roots().getFirst() + " (crawl " + existing.crawlId()
-                    + "): resume it with 'loomcrawl resume " + file + "', or choose another file";
+                    + "): choose another file, or resume the crawl from " + file;
         } catch (StateException e) {
             what = "it exists and is not a loomcrawl state file; loomcrawl will not overwrite it";
         }

@@ -1,0 +1,129 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.Crawler;
+import dev.loomcrawl.redis.RedisCrawl;
+import dev.loomcrawl.state.CrawlStore;
+import dev.loomcrawl.state.StoreWithOutputs;
+import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
+import picocli.CommandLine;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Where a crawl's frontier, seen set and records live: in this process's memory ({@code crawl}), in a state file
+ * ({@code crawl --state}, {@code resume}), or in Redis, shared with other processes ({@code crawl --frontier}).
+ * Each says what follows from that for {@link CrawlRun}, the command line's one crawl path: the crawler, how the
+ * outputs are opened, where the report's records come from, and whether the roots are judged. Closing it lets go
+ * of the state file or the Redis connection.
+ */
+sealed interface Backend extends AutoCloseable permits Backend.Memory, Backend.StateFile, Backend.Shared {
+    /** A crawler with the default components around this backend's frontier. */
+    Crawler crawler(CrawlConfig config);
+
+    /** Opens the outputs; throws {@link Outputs.Failed} when one cannot be opened. */
+    Outputs openOutputs(Outputs.Plan plan, CrawlConfig config, CommandLine cli);
+
+    /**
+     * The store the report is read back from (every run's records, in URL order), or null: the report lists the
+     * records this process collected as they finished.
+     */
+    default CrawlStore store() {
+        return null;
+    }
+
+    /** Whether a crawl in which no root produced a successful response exits 3, with one line per root. */
+    default boolean judgesRoots() {
+        return true;
+    }
+
+    /** Whether outputs were written by an earlier run: one that cannot be opened was changed since, not misnamed. */
+    default boolean resumed() {
+        return false;
+    }
+
+    /** After an output could not be opened, before anything was crawled: lets go of what was made for the crawl. */
+    default void discard() {}
+
+    @Override
+    default void close() {}
+
+    /** The crawl lives in this process: the records it collects are the report's, and its outputs are listeners. */
+    record Memory() implements Backend {
+        @Override
+        public Crawler crawler(CrawlConfig config) {
+            return Crawler.create(config);
+        }
+
+        @Override
+        public Outputs openOutputs(Outputs.Plan plan, CrawlConfig config, CommandLine cli) {
+            return Outputs.open(plan, config, cli);
+        }
+    }
+
+    /**
+     * The crawl's state is in a file: outputs are written in step with its commits, and the report lists every
+     * run's records, read back from it. {@code state} is the store the crawler and the outputs share.
+     */
+    record StateFile(Path file, SqliteCrawlStore store, StoreWithOutputs state, boolean resumed) implements Backend {
+        /** A new crawl's state file, with the command's outputs and scraping options saved in it. */
+        static StateFile create(Path file, CrawlConfig config, boolean keepLinks, SavedOptions saved) {
+            SqliteCrawlStore store = SqliteCrawlStore.create(file, config, keepLinks, saved.encode());
+            return new StateFile(file, store, new StoreWithOutputs(store), false);
+        }
+
+        /** The next run of the crawl in {@code store}, opened from {@code file}. */
+        static StateFile resume(Path file, SqliteCrawlStore store) {
+            return new StateFile(file, store, new StoreWithOutputs(store), true);
+        }
+
+        @Override
+        public Crawler crawler(CrawlConfig config) {
+            return Crawler.create(config, state);
+        }
+
+        @Override
+        public Outputs openOutputs(Outputs.Plan plan, CrawlConfig config, CommandLine cli) {
+            return Outputs.openInStep(plan, config, state, cli);
+        }
+
+        /** A new file holds only the configuration then: it is removed again (whether it can be or not). */
+        @Override
+        public void discard() {
+            store.close();
+            if (!resumed) SqliteCrawlStore.delete(file);
+        }
+
+        @Override
+        public void close() {
+            store.close();
+        }
+    }
+
+    /**
+     * The crawl is shared through Redis, joined with {@code config}: this process reports the records it
+     * collected, and does not judge the roots, which other processes may have fetched.
+     */
+    record Shared(RedisCrawl crawl, CrawlConfig config, Duration leaseTime) implements Backend {
+        @Override
+        public Crawler crawler(CrawlConfig config) {
+            return crawl.crawler(config, leaseTime);
+        }
+
+        @Override
+        public Outputs openOutputs(Outputs.Plan plan, CrawlConfig config, CommandLine cli) {
+            return Outputs.open(plan, config, cli);
+        }
+
+        @Override
+        public boolean judgesRoots() {
+            return false;
+        }
+
+        @Override
+        public void close() {
+            crawl.close();
+        }
+    }
+}

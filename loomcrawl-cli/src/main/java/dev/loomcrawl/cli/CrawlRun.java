@@ -1,0 +1,179 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.CrawlException;
+import dev.loomcrawl.CrawlListener;
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.Crawler;
+import dev.loomcrawl.report.RootOutcomes;
+import dev.loomcrawl.report.TextReport;
+import dev.loomcrawl.scrape.SelectorScraper;
+import dev.loomcrawl.state.CrawlStore;
+import dev.loomcrawl.state.StateException;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * The command line's one crawl path, for {@code crawl}, {@code crawl --state}, {@code resume} and {@code crawl
+ * --frontier} alike: a configuration and an open {@link Backend} in, an exit code out. {@link #run} opens the
+ * outputs, crawls, finishes the outputs, prints the report and judges the roots, and every failure from there on
+ * ends here too (a state file that cannot be created or opened is its command's, said through {@link #failed}).
+ * A failure that stops the crawl (a full disk under the state or an output, a state file gone read-only, Redis
+ * gone) is the report of what was done, then one line on standard error, exit 1; Ctrl-C is {@code Interrupted},
+ * the report, exit 130; no root producing a successful response is the report, one line per root, exit 3.
+ */
+final class CrawlRun {
+    /** The library's advice to resume, which ends its message; said here as the command to run. */
+    private static final String RESUME = "resume the crawl from ";
+
+    private CrawlRun() {}
+
+    /** How the crawl ended: its summary (null if it never began), and the failure that stopped it, if any. */
+    private record Ended(CrawlSummary summary, RuntimeException failure) {}
+
+    /**
+     * Runs the crawl and returns its exit code. An output that cannot be opened is a usage error for a new crawl
+     * (and its new state file is removed again), and a failure (exit 1) for a resumed one, whose files were changed.
+     */
+    static int run(Backend backend, CrawlConfig config, Outputs.Plan plan, SelectorScraper scraper, CommandSpec spec) {
+        CommandLine cli = spec.commandLine();
+        Outputs outputs;
+        try {
+            outputs = backend.openOutputs(plan, config, cli);
+        } catch (StateException e) {
+            return failed(cli, e.getMessage());
+        } catch (Outputs.Failed e) { // nothing was crawled
+            if (backend.resumed()) return failed(cli, e.getMessage());
+            backend.discard();
+            throw OutputOptions.usage(cli, e.getMessage());
+        }
+        Queue<CrawlRecord> collected = new ConcurrentLinkedQueue<>(); // unless the backend's store keeps them
+        Ended ended = crawl(backend, config, outputs, plan.progress(), scraper, collected, spec);
+        CrawlSummary summary = ended.summary();
+        PrintWriter out = plan.reportTo(cli);
+        RootOutcomes roots = new RootOutcomes(config);
+        if (ended.failure() != null) {
+            reportQuietly(backend, collected, summary, roots, out);
+            StateException state = stateCause(ended.failure());
+            return failed(cli, state != null ? state.getMessage() : ended.failure().getMessage());
+        }
+        try {
+            if (summary.interrupted()) out.println("Interrupted");
+            report(backend, collected, summary, roots, out);
+            out.flush();
+        } catch (StateException e) {
+            return failed(cli, e.getMessage());
+        }
+        if (summary.interrupted()) return Main.INTERRUPTED;
+        return backend.judgesRoots() ? judged(roots, cli.getErr()) : Main.FINISHED;
+    }
+
+    /**
+     * Crawls with the outputs attached (and the progress line, and Ctrl-C), then finishes the outputs. A failure
+     * that stops the crawl is returned: the crawl's own ({@link CrawlException}: an output or the frontier failed),
+     * the state's as the crawler is created or closed, or an output's as it finishes. Other exceptions are thrown.
+     */
+    private static Ended crawl(Backend backend, CrawlConfig config, Outputs outputs, boolean progressLine,
+                               SelectorScraper scraper, Queue<CrawlRecord> collected, CommandSpec spec) {
+        CrawlSummary summary = null;
+        RuntimeException failure = null;
+        long start = System.nanoTime();
+        try (outputs) {
+            // closed in reverse order: the progress line, Ctrl-C, then the crawler (a state's writer) before the outputs
+            try (Crawler crawler = backend.crawler(config); Interrupts interrupts = Interrupts.install(crawler, spec);
+                 Progress progress = progressLine ? Progress.start(crawler, spec.commandLine().getErr()) : null) {
+                outputs.attach(crawler);
+                if (progress != null) crawler.addListener(progress);
+                if (backend.store() == null) crawler.addListener(CrawlListener.ofRecords(collected::add));
+                crawler.pageHandler(scraper);
+                try {
+                    summary = crawler.crawl();
+                } catch (CrawlException e) { // the report covers the URLs finished until then
+                    failure = e;
+                    summary = new CrawlSummary(collected.size(), crawler.queued(), Duration.ofNanos(System.nanoTime()
+                            - start), config.maxTasks(), false, Instant.now(), null, Map.of());
+                }
+            } catch (RuntimeException e) {
+                if (stateCause(e) == null) throw e;
+                if (failure == null) failure = e;
+            }
+            try {
+                outputs.finish(summary);
+            } catch (RuntimeException e) { // the output that stopped the crawl fails again as it closes
+                if (failure == null) failure = e;
+            }
+        }
+        return new Ended(summary, failure);
+    }
+
+    /**
+     * The report: every run's records read back from the backend's store, or the records this process collected,
+     * and the summary of the crawl (of all its runs, from a store). {@code roots} takes each record.
+     */
+    private static void report(Backend backend, Queue<CrawlRecord> collected, CrawlSummary summary,
+                               RootOutcomes roots, Writer out) {
+        CrawlStore store = backend.store();
+        if (store == null) {
+            collected.forEach(roots::add);
+            TextReport.write(collected, summary, out);
+        } else {
+            TextReport.writeSorted(each -> store.forEachRecord(r -> {
+                roots.add(r); // a root may have succeeded in an earlier run
+                each.accept(r);
+            }), store.summary(), out);
+        }
+    }
+
+    /** The report of what was done, after a failure; nothing if a store cannot be read either. */
+    private static void reportQuietly(Backend backend, Queue<CrawlRecord> collected, CrawlSummary summary,
+                                      RootOutcomes roots, PrintWriter out) {
+        StringWriter report = new StringWriter();
+        try {
+            if (summary != null && summary.interrupted()) report.write("Interrupted\n");
+            report(backend, collected, summary, roots, report);
+        } catch (RuntimeException e) {
+            return; // the failure's own line says what went wrong
+        }
+        out.print(report);
+        out.flush();
+    }
+
+    /** Exit code 3, with one line per root saying why, when no root produced a successful response; else 0. */
+    private static int judged(RootOutcomes roots, PrintWriter err) {
+        List<String> why = roots.explanations();
+        why.forEach(line -> err.println("loomcrawl: " + line));
+        return why.isEmpty() ? Main.FINISHED : Main.NO_ROOT_SUCCEEDED;
+    }
+
+    /**
+     * Prints a failure's one line and returns the exit code of a failed crawl. The library's advice to resume the
+     * crawl from a file is said as the command that does it.
+     */
+    static int failed(CommandLine cli, String message) {
+        int resume = message.lastIndexOf(RESUME);
+        if (resume >= 0) {
+            message = message.substring(0, resume) + "run 'loomcrawl resume "
+                    + message.substring(resume + RESUME.length()) + "'";
+        }
+        cli.getErr().println("loomcrawl: " + message);
+        return Main.FAILED;
+    }
+
+    private static StateException stateCause(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof StateException s) return s;
+        }
+        return null;
+    }
+}
