@@ -41,7 +41,10 @@ try {
       "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
   });
   const page = await (await browser.newContext()).newPage();
-  page.on("console", (m) => note(`console.${m.type()}: ${m.text()}`, m.type() === "error"));
+  // Errors and warnings but the expected ones (404s for favicons, ruffle and the app's API probe) may explain a
+  // failure: the last one goes into the failure's line.
+  page.on("console", (m) => note(`console.${m.type()}: ${m.text()}`, /^(error|warning)$/.test(m.type())
+    && !/^Failed to load resource|allowfullscreen/.test(m.text())));
   page.on("pageerror", (e) => note(`page error: ${e.message}`, true));
   const hash = new URLSearchParams({ url: archivedUrl, ...(ts && { ts }) });
   const appUrl = `${base}/index.html?source=${encodeURIComponent(`${base}/archive/${archiveName}`)}#${hash}`;
@@ -69,7 +72,10 @@ async function replayedPage(page) {
         text: document.body ? document.body.innerText : "",
       })).catch(() => null); // the frame navigated away meanwhile: look again
       if (!state || state.ready !== "complete") continue;
-      if (state.error) throw new Error(`ReplayWeb.page shows no archived page for ${archivedUrl}${ts ? " at " + ts : ""} (${state.error})`);
+      if (state.error) {
+        throw new Error(`ReplayWeb.page shows no archived page for ${archivedUrl}${ts ? " at " + ts : ""} `
+          + `(${state.error})${problem ? `; the browser's last warning: ${problem}` : ""}`);
+      }
       note(`replay frame ${frame.url()}`);
       // The frame's path names the capture shown (ReplayWeb.page redirects a request to the nearest capture).
       const shown = /\/(\d*)mp_\//.exec(frame.url())[1];
@@ -141,11 +147,11 @@ function toTimestamp(t) {
 }
 
 function note(line, isProblem = false) {
-  if (isProblem) problem = line;
+  if (isProblem) problem = line.split("\n")[0].slice(0, 300);
   if (debug) process.stderr.write(`replay: ${line}\n`);
 }
 function lastProblem() {
-  return `ReplayWeb.page did not show ${archivedUrl}${problem ? ` (last browser error: ${problem.slice(0, 300)})` : ""}`;
+  return `ReplayWeb.page did not show ${archivedUrl}${problem ? `; the browser's last warning: ${problem}` : ""}`;
 }
 
 async function close() {
