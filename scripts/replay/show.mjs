@@ -13,15 +13,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 
-let server, browser, problem = "";
+let server, browser, problem = "", failed = false;
 
 const [archive, archivedUrl, timestamp = ""] = process.argv.slice(2);
 if (!archive || !archivedUrl || process.argv.length > 5) {
-  fail("usage: show ARCHIVE.wacz ARCHIVED_URL [TIMESTAMP]", 2);
+  usage("usage: show ARCHIVE.wacz ARCHIVED_URL [TIMESTAMP]");
 }
-if (!fs.existsSync(archive)) fail(`no such archive: ${archive}`, 2);
+if (!fs.existsSync(archive)) usage(`no such archive: ${archive}`);
 const rwpDir = process.env.RWP_DIR;
-if (!rwpDir || !fs.existsSync(path.join(rwpDir, "sw.js"))) fail("RWP_DIR does not hold ReplayWeb.page (sw.js)", 2);
+if (!rwpDir || !fs.existsSync(path.join(rwpDir, "sw.js"))) usage("RWP_DIR does not hold ReplayWeb.page (sw.js)");
 const { chromium } = createRequire(path.resolve(process.env.REPLAY_CACHE || ".", "package.json"))("playwright-core");
 const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
 const timeoutMs = 1000 * Number(process.env.REPLAY_TIMEOUT || 60);
@@ -96,12 +96,12 @@ function appErrorText() {
   const walk = (root) => {
     for (const el of root.querySelectorAll("*")) {
       if (el.shadowRoot) walk(el.shadowRoot);
-      if (/^(error|error-message)$/i.test(el.className || "") || el.tagName === "SL-ALERT") seen.push(el.innerText);
+      if (el.classList.contains("error")) seen.push(el.innerText); // its loader's <div class="error has-text-danger">
     }
   };
   walk(document);
   const text = seen.map((t) => (t || "").trim()).filter(Boolean).join(" ").replace(/\s+/g, " ");
-  return /error|not|fail|invalid|unable/i.test(text) ? text.slice(0, 300) : null;
+  return text ? text.slice(0, 300) : null;
 }
 
 // A static server for ReplayWeb.page's files and the archive, with single byte ranges (all ReplayWeb.page asks).
@@ -142,7 +142,7 @@ function toTimestamp(t) {
   if (!t) return "";
   if (/^\d{4,14}$/.test(t)) return t;
   const d = new Date(t);
-  if (Number.isNaN(d.getTime())) fail(`bad timestamp ${t}: give 14 digits (20261123063447) or ISO-8601`, 2);
+  if (Number.isNaN(d.getTime())) usage(`bad timestamp ${t}: give 14 digits (20261123063447) or ISO-8601`);
   return d.toISOString().replace(/[-:T]/g, "").slice(0, 14);
 }
 
@@ -159,9 +159,16 @@ async function close() {
   server?.close();
 }
 
-function fail(line, code = 1) {
+// One line, once (a timeout and the wait it cuts short both end here), then Chromium and the server are closed.
+function fail(line) {
+  if (failed) return;
+  failed = true;
   process.stderr.write(`replay: ${line}\n`);
-  // Chromium is a child of playwright's driver: ending this process ends it.
-  close().finally(() => process.exit(code));
-  setTimeout(() => process.exit(code), 3000).unref();
+  close().finally(() => process.exit(1));
+  setTimeout(() => process.exit(1), 3000).unref();
+}
+
+function usage(line) {
+  process.stderr.write(`replay: ${line}\n`);
+  process.exit(2);
 }
