@@ -3,7 +3,8 @@
 #   libboost1.81-doc,            two more real sites, which scripts/test crawls with loomcrawl and wget -r to
 #   postgresql-doc-15              compare the URLs each reaches (scripts/bench/wget-compare)
 #   nginx, wget                  serve those sites and mirror them (the comparison, the benchmark smoke run)
-#   chromium                     the headless browser that opens the HTML report
+#   chromium                     the headless browser that opens the HTML report and replays the WACZ
+#   nodejs, npm                  run ReplayWeb.page's driver (scripts/replay; its npm packages go to a cache there)
 #   redis-server                 the distributed-crawl tests
 #   sqlite3                      runs the state file queries docs/state.md shows
 loomcrawl_test_packages() {
@@ -15,6 +16,8 @@ loomcrawl_test_packages() {
   command -v nginx >/dev/null 2>&1 || missing+=(nginx)
   command -v wget >/dev/null 2>&1 || missing+=(wget)
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  command -v node >/dev/null 2>&1 || missing+=(nodejs)
+  command -v npm >/dev/null 2>&1 || missing+=(npm)
   command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
   command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
   [ ${#missing[@]} -eq 0 ] && return 0
