@@ -66,7 +66,9 @@ final class WarcFiles implements Closeable {
         WarcFiles w = new WarcFiles(dir, base, maxSize, info);
         for (int i = 0; i < index; i++) {
             w.files.add(w.path(i));
-            if (!Files.exists(CdxjIndex.beside(w.path(i)))) w.indexLater(w.path(i)); // killed before its index
+            if (Files.exists(w.path(i)) && !Files.exists(CdxjIndex.beside(w.path(i)))) {
+                w.indexLater(w.path(i)); // the run that finished it was killed before its index was written
+            }
         }
         for (int i = index + 1; accounted && Files.exists(w.path(i)); i++) {
             Files.delete(w.path(i));
