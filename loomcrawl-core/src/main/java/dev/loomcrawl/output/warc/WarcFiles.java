@@ -13,12 +13,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The WARC files of a crawl, {@code BASE-00000.warc.gz}, {@code BASE-00001.warc.gz}, ...: each starts with a
  * warcinfo record, and a new one is started before a capture that would take the current file past the
  * maximum size (a single larger capture gets a file of its own). A capture's records stay in one file. Used by
  * the writer thread only; writes go straight to the file (no buffer), whole gzip members at a time.
+ *
+ * <p>Each finished file gets its {@link CdxjIndex} beside it, made from the file: a file left by rotation is
+ * indexed on a thread of its own while the crawl goes on, the last one when the files are closed (which waits for
+ * all). A file being written has no index: opening or appending to a file deletes the index it had, so a file
+ * resumed after a kill is indexed again, as a whole, when it is finished.
  */
 final class WarcFiles implements Closeable {
     private static final Logger log = LoggerFactory.getLogger(WarcFiles.class);
@@ -28,6 +34,8 @@ final class WarcFiles implements Closeable {
     private final long maxSize;
     private final Map<String, List<String>> info;
     private final List<Path> files = new CopyOnWriteArrayList<>();
+    private final List<Thread> indexing = new ArrayList<>();
+    private final AtomicReference<IOException> indexFailure = new AtomicReference<>();
     private FileOutputStream out;
     private long size;
     private boolean hasCaptures;
@@ -56,15 +64,22 @@ final class WarcFiles implements Closeable {
     static WarcFiles resume(Path dir, String base, long maxSize, Map<String, List<String>> info, int index, long end,
                             boolean accounted) throws IOException {
         WarcFiles w = new WarcFiles(dir, base, maxSize, info);
-        for (int i = 0; i < index; i++) w.files.add(w.path(i));
+        for (int i = 0; i < index; i++) {
+            w.files.add(w.path(i));
+            if (Files.exists(w.path(i)) && !Files.exists(CdxjIndex.beside(w.path(i)))) {
+                w.indexLater(w.path(i)); // the run that finished it was killed before its index was written
+            }
+        }
         for (int i = index + 1; accounted && Files.exists(w.path(i)); i++) {
             Files.delete(w.path(i));
+            Files.deleteIfExists(CdxjIndex.beside(w.path(i)));
             log.warn("{}: deleted, it was started after the crawl's last commit", w.path(i));
         }
         ResumedFile.cut(w.path(index), end, accounted);
         if (end == 0) {
             w.open();
         } else {
+            Files.deleteIfExists(CdxjIndex.beside(w.path(index))); // indexed again, whole, when finished
             w.files.add(w.path(index));
             w.out = new FileOutputStream(w.path(index).toFile(), true);
             w.size = end;
@@ -80,6 +95,8 @@ final class WarcFiles implements Closeable {
         if (hasCaptures && size + n > maxSize) {
             out.getFD().sync(); // a finished file is on disk before the next one holds anything
             out.close();
+            throwIndexFailure();
+            indexLater(files.getLast());
             open();
         }
         for (byte[] m : members) out.write(m);
@@ -102,9 +119,42 @@ final class WarcFiles implements Closeable {
         return new ArrayList<>(files);
     }
 
+    /** Closes the current file, indexes it, and waits for the indexes of earlier files; throws if one failed. */
     @Override
     public void close() throws IOException {
         out.close();
+        index(files.getLast());
+        for (Thread t : indexing) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while indexing the WARC files");
+            }
+        }
+        indexing.clear();
+        throwIndexFailure();
+    }
+
+    /** Indexes a finished file on a thread of its own; {@link #close} waits for it. */
+    private void indexLater(Path file) {
+        indexing.removeIf(t -> !t.isAlive());
+        // A platform thread, like the writer's: never interrupted (that would close its channels mid-read).
+        indexing.add(Thread.ofPlatform().name("loomcrawl-cdxj " + file.getFileName()).daemon(true)
+                .start(() -> index(file)));
+    }
+
+    private void index(Path file) {
+        try {
+            CdxjIndex.writeBeside(file);
+        } catch (IOException | RuntimeException e) {
+            indexFailure.compareAndSet(null, new IOException("cannot index " + file + ": " + e.getMessage(), e));
+        }
+    }
+
+    private void throwIndexFailure() throws IOException {
+        IOException failed = indexFailure.get();
+        if (failed != null) throw failed;
     }
 
     private Path path(int index) {
@@ -113,6 +163,7 @@ final class WarcFiles implements Closeable {
 
     private void open() throws IOException {
         Path path = path(files.size());
+        Files.deleteIfExists(CdxjIndex.beside(path)); // of an earlier crawl: this file is written anew
         // FileOutputStream, not a FileChannel: an interrupt cannot close it mid-write.
         out = new FileOutputStream(path.toFile());
         files.add(path);

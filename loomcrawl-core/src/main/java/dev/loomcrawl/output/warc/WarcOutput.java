@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
  * (gzip, one member per record), in files rotated by size, with revisit records for payloads seen before. A
  * URL that got no response (a network failure) or was skipped writes nothing. A finished URL's exchange is
  * prepared on the thread that hands it over (a worker; with a state, the state's writer thread) and one writer
- * thread appends. See {@link HttpBlocks} for how the HTTP parts are reconstructed.
+ * thread appends. See {@link HttpBlocks} for how the HTTP parts are reconstructed. Each finished file gets its
+ * sorted {@link CdxjIndex} beside it ({@code crawl-00000.cdxj}); {@link WaczPackage} packages finished files.
  */
 public final class WarcOutput implements CrawlOutput {
     /** Default largest file size before a new file is started: 1 GiB. */
@@ -136,7 +137,10 @@ public final class WarcOutput implements CrawlOutput {
         return WarcRecords.capture(finished.record(), finished.response(), finished.links());
     }
 
-    /** The files started so far, in order. */
+    /**
+     * The files started so far, in order (with a resumed crawl's, those of earlier runs). Once the output is closed,
+     * every one is finished and has its index beside it: what {@link WaczPackage#write} takes.
+     */
     public List<Path> files() {
         return files.files();
     }
