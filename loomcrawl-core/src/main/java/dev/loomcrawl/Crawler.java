@@ -274,8 +274,7 @@ public final class Crawler implements AutoCloseable {
                     charsetOrDefault(r), 0, 0), r, List.of(), List.of());
             case FetchResult.Response r -> followLinks(visit, r, startedAt);
         };
-        return visit.revisit() ? finished.withRecord(finished.record().withChange(Change.of(visit.last(), result)))
-                : finished;
+        return visit.revisit() ? finished.revisiting(visit.last(), result) : finished;
     }
 
     /** A re-crawl's visit asks whether the URL changed since its last capture (a 304 says it did not). */

@@ -1,6 +1,7 @@
 package dev.loomcrawl;
 
 import dev.loomcrawl.fetch.FetchResult;
+import dev.loomcrawl.frontier.LastCapture;
 import dev.loomcrawl.scrape.Item;
 
 import java.util.List;
@@ -15,18 +16,28 @@ import java.util.List;
  * @param links    every link found on the page (HTML, a stylesheet, a sitemap), in document order, followed or
  *                 not; empty for other responses
  * @param items    what the page handler scraped from the page, in document order; empty without one
+ * @param previous on a re-crawl, what the URL's capture in an earlier pass came to (what a WARC revisit record
+ *                 refers to); null for a first capture
  */
 public record FinishedUrl(CrawlRecord record, FetchResult.Response response, List<FoundLink> links,
-                          List<Item> items) {
+                          List<Item> items, LastCapture previous) {
 
     public FinishedUrl {
         links = List.copyOf(links);
         items = List.copyOf(items);
     }
 
-    /** The same finished URL with another record (the same URL's). */
-    public FinishedUrl withRecord(CrawlRecord r) {
-        return new FinishedUrl(r, response, links, items);
+    /** A URL's first capture. */
+    public FinishedUrl(CrawlRecord record, FetchResult.Response response, List<FoundLink> links, List<Item> items) {
+        this(record, response, links, items, null);
+    }
+
+    /**
+     * The same finished URL as a re-crawl's revisit of a URL whose last capture was {@code last}: its record says
+     * how it compares ({@link Change#of}).
+     */
+    public FinishedUrl revisiting(LastCapture last, FetchResult result) {
+        return new FinishedUrl(record.withChange(Change.of(last, result)), response, links, items, last);
     }
 
     /** A URL with a record only: skipped, failed, or recorded without a fetch. */

@@ -45,6 +45,11 @@ final class OutputOptions {
             description = "Start a new WARC file rather than grow one past SIZE (default: ${DEFAULT-VALUE}).")
     long warcMaxSize;
 
+    @Option(names = "--wacz", paramLabel = "FILE",
+            description = "When the crawl (or each run of it) ends, package the --warc files into FILE, a WACZ 1.1.1 "
+                    + "that ReplayWeb.page opens: the WARC files, one CDXJ index, the pages, a manifest of hashes.")
+    Path wacz;
+
     @Option(names = "--html-report", paramLabel = "FILE",
             description = "Write a self-contained HTML report to FILE when the crawl ends: charts, hosts,"
                     + " broken links.")
@@ -82,9 +87,12 @@ final class OutputOptions {
         }
         if (warc != null && warc.toString().equals(STDOUT)) throw usage(cli, "--warc needs a path, not '-'");
         if (warcMaxSize < 1) throw usage(cli, "--warc-max-size must be at least 1 byte, got " + warcMaxSize);
+        if (wacz != null && warc == null) {
+            throw usage(cli, "--wacz packages the WARC files of --warc: give --warc PATH too");
+        }
         refuseSharedFiles(cli, state);
         return new Outputs.Plan(output, recordFormat, links, linkFormat, items, itemFormat, itemFields,
-                warc, warcMaxSize, htmlReport, !noProgress && !quiet);
+                warc, warcMaxSize, wacz, htmlReport, !noProgress && !quiet);
     }
 
     /** Two outputs (the state file included) on one file would garble both: a usage error naming them. */
@@ -94,6 +102,7 @@ final class OutputOptions {
         if (links != null && !STDOUT.equals(links)) files.put("--links", Path.of(links));
         if (items != null && !STDOUT.equals(items)) files.put("--items", Path.of(items));
         if (htmlReport != null) files.put("--html-report", htmlReport);
+        if (wacz != null) files.put("--wacz", wacz);
         if (state != null) files.put("--state", state);
         Map<Path, String> seen = new LinkedHashMap<>();
         for (Map.Entry<String, Path> file : files.entrySet()) {

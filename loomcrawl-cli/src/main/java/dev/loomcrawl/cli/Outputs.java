@@ -10,6 +10,7 @@ import dev.loomcrawl.output.lines.LineFormat;
 import dev.loomcrawl.output.lines.LinkFile;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.output.lines.RecordFile;
+import dev.loomcrawl.output.warc.WaczPackage;
 import dev.loomcrawl.output.warc.WarcOutput;
 import dev.loomcrawl.state.StoreWithOutputs;
 import picocli.CommandLine;
@@ -39,7 +40,7 @@ final class Outputs implements AutoCloseable {
     /** What to open, checked by {@link OutputOptions}. Null means "not asked for". */
     record Plan(String records, LineFormat recordFormat, String links, LineFormat linkFormat,
                 String items, LineFormat itemFormat, List<String> itemFields, Path warc,
-                long warcMaxSize, Path htmlReport, boolean progress) {
+                long warcMaxSize, Path wacz, Path htmlReport, boolean progress) {
         /** Where the text report goes: standard error when records, links or items take standard output. */
         PrintWriter reportTo(CommandLine cli) {
             boolean stdoutTaken = Stream.of(records, links, items).anyMatch(OutputOptions.STDOUT::equals);
@@ -59,6 +60,8 @@ final class Outputs implements AutoCloseable {
     private final CommandLine cli;
     private final Plan plan;
     private HtmlReport report;
+    private WarcOutput warc;
+    private String roots = "";
     private Thread hook;
     private StoreWithOutputs state; // when written by the state's commits: not the crawler's listeners
 
@@ -70,6 +73,7 @@ final class Outputs implements AutoCloseable {
     /** Opens the outputs of a crawl without a state; throws {@link Failed} when a file cannot be opened. */
     static Outputs open(Plan plan, CrawlConfig config, CommandLine cli) {
         Outputs outputs = new Outputs(cli, plan);
+        outputs.roots = roots(config);
         try {
             if (plan.records() != null) {
                 outputs.add("--output", () -> plan.records().equals(OutputOptions.STDOUT)
@@ -88,7 +92,8 @@ final class Outputs implements AutoCloseable {
                         : ItemFile.open(Path.of(plan.items()), plan.itemFormat(), plan.itemFields()));
             }
             if (plan.warc() != null) {
-                outputs.add("--warc", () -> WarcOutput.open(plan.warc(), plan.warcMaxSize(), warcInfo(config)));
+                outputs.warc = outputs.add("--warc", () -> WarcOutput.open(plan.warc(), plan.warcMaxSize(),
+                        warcInfo(config)));
             }
             if (plan.htmlReport() != null) {
                 outputs.report = outputs.add("--html-report", () -> HtmlReport.open(plan.htmlReport()));
@@ -109,6 +114,7 @@ final class Outputs implements AutoCloseable {
      */
     static Outputs openInStep(Plan plan, CrawlConfig config, StoreWithOutputs state, CommandLine cli) {
         Outputs outputs = new Outputs(cli, plan);
+        outputs.roots = roots(config);
         outputs.state = state;
         try {
             if (plan.records() != null) {
@@ -122,8 +128,8 @@ final class Outputs implements AutoCloseable {
                         plan.itemFields(), state));
             }
             if (plan.warc() != null) {
-                outputs.add("--warc", () -> WarcOutput.openInStep(plan.warc(), plan.warcMaxSize(), warcInfo(config),
-                        state));
+                outputs.warc = outputs.add("--warc", () -> WarcOutput.openInStep(plan.warc(), plan.warcMaxSize(),
+                        warcInfo(config), state));
             }
             if (plan.htmlReport() != null) {
                 try {
@@ -152,6 +158,13 @@ final class Outputs implements AutoCloseable {
     void finish(CrawlSummary summary) {
         if (state == null && report != null && summary != null) report.finish(summary);
         close();
+        if (plan.wacz() != null && warc != null) {
+            try { // every WARC file is finished and indexed once closed, a resumed crawl's earlier ones too
+                WaczPackage.write(plan.wacz(), warc.files(), "loomcrawl crawl of " + roots);
+            } catch (OutputException e) {
+                throw new Failed("--wacz", e);
+            }
+        }
         if (state == null || plan.htmlReport() == null) return;
         try {
             HtmlReport.write(plan.htmlReport(), state::forEachRecord, state.summary());
@@ -204,6 +217,10 @@ final class Outputs implements AutoCloseable {
         }
         opened.add(output);
         return output;
+    }
+
+    private static String roots(CrawlConfig config) {
+        return String.join(" ", config.roots().stream().map(Object::toString).toList());
     }
 
     /** The warcinfo fields that describe this crawl. */

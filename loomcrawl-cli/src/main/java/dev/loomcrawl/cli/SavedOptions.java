@@ -20,7 +20,7 @@ import java.util.Map;
  * @param fields the {@code --field NAME=SELECTOR} options as given, in order
  */
 record SavedOptions(String output, LineFormat format, String links, String items, Path warc, long warcMaxSize,
-                    Path htmlReport, String item, List<String> fields, String follow) {
+                    Path wacz, Path htmlReport, String item, List<String> fields, String follow) {
     private static final String PREFIX = "cli.";
 
     SavedOptions {
@@ -31,7 +31,7 @@ record SavedOptions(String output, LineFormat format, String links, String items
     static SavedOptions of(Outputs.Plan plan, ScrapeOptions scrape) {
         return new SavedOptions(absolute(plan.records()), plan.recordFormat(), absolute(plan.links()),
                 absolute(plan.items()), plan.warc() == null ? null : plan.warc().toAbsolutePath(), plan.warcMaxSize(),
-                plan.htmlReport() == null ? null : plan.htmlReport().toAbsolutePath(), scrape.item, scrape.fields,
+                plan.wacz() == null ? null : plan.wacz().toAbsolutePath(), plan.htmlReport() == null ? null : plan.htmlReport().toAbsolutePath(), scrape.item, scrape.fields,
                 scrape.follow);
     }
 
@@ -42,8 +42,8 @@ record SavedOptions(String output, LineFormat format, String links, String items
     /** The outputs to open, with or without the progress line (which is not saved: each run says). */
     Outputs.Plan plan(boolean progress) {
         return new Outputs.Plan(output, format, links, links == null ? null : byName(links), items,
-                items == null ? null : byName(items), ScrapeOptions.fieldNames(fields), warc, warcMaxSize, htmlReport,
-                progress);
+                items == null ? null : byName(items), ScrapeOptions.fieldNames(fields), warc, warcMaxSize, wacz,
+                htmlReport, progress);
     }
 
     private static LineFormat byName(String file) {
@@ -64,6 +64,7 @@ record SavedOptions(String output, LineFormat format, String links, String items
         add(out, "items", items);
         add(out, "warc", warc);
         if (warc != null) add(out, "warc-max-size", warcMaxSize);
+        add(out, "wacz", wacz);
         add(out, "html-report", htmlReport);
         add(out, "item", item);
         fields.forEach(f -> add(out, "field", f));
@@ -91,6 +92,7 @@ record SavedOptions(String output, LineFormat format, String links, String items
         String items = one(byName, "items");
         String warc = one(byName, "warc");
         String warcMaxSize = one(byName, "warc-max-size");
+        String wacz = one(byName, "wacz");
         String html = one(byName, "html-report");
         String item = one(byName, "item");
         List<String> fields = all(byName, "field");
@@ -102,7 +104,7 @@ record SavedOptions(String output, LineFormat format, String links, String items
         try {
             return new SavedOptions(output, format == null ? null : LineFormat.valueOf(format.toUpperCase(Locale.ROOT)),
                     links, items, warc == null ? null : Path.of(warc), warcMaxSize == null ? 0 : Long.parseLong(warcMaxSize),
-                    html == null ? null : Path.of(html), item, fields, follow);
+                    wacz == null ? null : Path.of(wacz), html == null ? null : Path.of(html), item, fields, follow);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("a bad cli setting: " + e.getMessage());
         }

@@ -5,8 +5,14 @@ import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcRecord;
+import org.netpreserve.jwarc.WarcResponse;
+import org.netpreserve.jwarc.WarcRevisit;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -79,6 +85,62 @@ class RecrawlCommandTest {
             assertEquals(2, none.exit());
             assertTrue(none.err().contains("--pass 3: " + state + " has passes 1 to 2"), none.err());
         }
+    }
+
+    @Test
+    void aSecondPassArchivesWhatDidNotChangeAsRevisitsOfTheFirstAndPackagesBothPasses() throws Exception {
+        pages.put("/", html("<a href=/same>s</a> <a href=/etag>e</a> <a href=/edited>x</a>"));
+        pages.put("/same", html("same"));
+        pages.put("/etag", new Route.Validated("\"1\"", null, html("etag")));
+        pages.put("/edited", html("before"));
+        try (TestSite site = TestSite.builder().generated(pages::get).start()) {
+            String state = tmp.resolve("crawl.db").toString();
+            Path warc = tmp.resolve("crawl");
+            Path wacz = tmp.resolve("crawl.wacz");
+            assertEquals(0, run("crawl", "-q", "--state", state, "--warc", warc.toString(), "--wacz", wacz.toString(),
+                    site.url("/")).exit());
+            Map<String, Instant> firstPass = new java.util.TreeMap<>();
+            List<WarcRecord> written = records(tmp.resolve("crawl-00000.warc.gz"));
+            for (WarcRecord r : written) {
+                if (r instanceof WarcResponse resp) firstPass.put(resp.target(), resp.date());
+            }
+            pages.put("/edited", html("after"));
+            CrawlCommandTest.Run second = run("recrawl", "-q", state);
+            assertEquals(0, second.exit(), second.err());
+
+            Map<String, WarcRecord> secondPass = new java.util.TreeMap<>();
+            List<WarcRecord> all = records(tmp.resolve("crawl-00000.warc.gz")); // the second pass appends to it
+            for (WarcRecord r : all.subList(written.size(), all.size())) {
+                if (r instanceof WarcResponse || r instanceof WarcRevisit) {
+                    secondPass.put(((org.netpreserve.jwarc.WarcTargetRecord) r).target(), r);
+                }
+            }
+            WarcRevisit notModified = (WarcRevisit) secondPass.get(site.url("/etag"));
+            assertEquals(WarcRevisit.SERVER_NOT_MODIFIED_1_1, notModified.profile());
+            assertEquals(site.url("/etag"), notModified.headers().first("WARC-Refers-To-Target-URI").orElseThrow());
+            assertEquals(firstPass.get(site.url("/etag")),
+                    Instant.parse(notModified.headers().first("WARC-Refers-To-Date").orElseThrow()));
+            WarcRevisit same = (WarcRevisit) secondPass.get(site.url("/same"));
+            assertEquals(WarcRevisit.IDENTICAL_PAYLOAD_DIGEST_1_1, same.profile());
+            assertEquals(firstPass.get(site.url("/same")),
+                    Instant.parse(same.headers().first("WARC-Refers-To-Date").orElseThrow()));
+            assertTrue(secondPass.get(site.url("/edited")) instanceof WarcResponse, "a changed page in full");
+
+            try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(wacz.toFile())) {
+                assertTrue(zip.getEntry("archive/crawl-00000.warc.gz") != null, "the WACZ of the second pass");
+                String index = new String(zip.getInputStream(zip.getEntry("indexes/index.cdxj")).readAllBytes());
+                assertEquals(2, index.lines().filter(l -> l.contains("/etag")).count(), "both passes' captures");
+                assertTrue(index.lines().anyMatch(l -> l.contains("/etag") && l.contains("warc/revisit")), index);
+            }
+        }
+    }
+
+    private static List<WarcRecord> records(Path file) throws Exception {
+        List<WarcRecord> out = new java.util.ArrayList<>();
+        try (WarcReader reader = new WarcReader(file)) {
+            for (WarcRecord r : reader) out.add(r);
+        }
+        return out;
     }
 
     @Test

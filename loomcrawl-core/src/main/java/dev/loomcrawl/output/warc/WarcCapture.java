@@ -19,9 +19,19 @@ import java.time.Instant;
  * @param request       the request record, gzipped
  * @param response      the response record, gzipped
  * @param metadata      the metadata record (outlinks), gzipped
+ * @param earlier       on a re-crawl, the capture of an earlier pass that the response is a revisit of (not
+ *                      modified, or the same payload): then a revisit record refers to it; else null
  */
 record WarcCapture(String target, Instant date, URI responseId, WarcDigest payloadDigest, long payloadLength,
-                   String protocol, byte[] responseHead, byte[] request, byte[] response, byte[] metadata) {
+                   String protocol, byte[] responseHead, byte[] request, byte[] response, byte[] metadata,
+                   Earlier earlier) {
+
+    /**
+     * The capture of an earlier pass a revisit record refers to: the same URL, captured in full at {@code date};
+     * {@code profile} says why this one is a revisit ({@code server-not-modified} for a 304,
+     * {@code identical-payload-digest} for the same payload).
+     */
+    record Earlier(URI profile, Instant date) {}
 
     /** The compressed size of the capture when written as a response. */
     long size() {

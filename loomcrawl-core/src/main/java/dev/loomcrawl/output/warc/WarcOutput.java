@@ -134,7 +134,7 @@ public final class WarcOutput implements CrawlOutput {
     /** The URL's WARC records, prepared (digests, headers); null when it got no response. */
     private static WarcCapture capture(FinishedUrl finished) {
         if (finished.response() == null) return null;
-        return WarcRecords.capture(finished.record(), finished.response(), finished.links());
+        return WarcRecords.capture(finished.record(), finished.response(), finished.links(), finished.previous());
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.FoundLink;
 import dev.loomcrawl.extract.Link;
 import dev.loomcrawl.fetch.FetchResult;
+import dev.loomcrawl.frontier.LastCapture;
 import dev.loomcrawl.fetch.WireUri;
 import org.netpreserve.jwarc.MediaType;
 import org.netpreserve.jwarc.MessageVersion;
@@ -57,8 +58,13 @@ final class WarcRecords {
                 .blockDigest(sha1(body)).body(MediaType.WARC_FIELDS, body).build());
     }
 
-    /** The records of one fetched URL; the revisit form is made later by {@link #revisit}, if needed. */
-    static WarcCapture capture(CrawlRecord record, FetchResult.Response r, List<FoundLink> links) {
+    /**
+     * The records of one fetched URL; the revisit form is made later by {@link #revisit}, if needed. A re-crawl's
+     * response that was not modified, or had the same payload, since the URL's capture in an earlier pass
+     * ({@code previous}) is to be written as a revisit of that capture ({@link #revisitOfEarlierPass}).
+     */
+    static WarcCapture capture(CrawlRecord record, FetchResult.Response r, List<FoundLink> links,
+                               LastCapture previous) {
         String target = WireUri.of(r.url()).toString();
         Instant date = record.startedAt().truncatedTo(ChronoUnit.MILLIS);
         URI responseId = URI.create("urn:uuid:" + UUID.randomUUID());
@@ -86,7 +92,17 @@ final class WarcRecords {
                 .body(MediaType.WARC_FIELDS, fields).build();
 
         return new WarcCapture(target, date, responseId, payload, body.length, protocol, head, gzip(request),
-                gzip(response.build()), gzip(metadata));
+                gzip(response.build()), gzip(metadata), earlier(record, previous));
+    }
+
+    /** The capture of an earlier pass this one is a revisit of, if it is one. */
+    private static WarcCapture.Earlier earlier(CrawlRecord record, LastCapture previous) {
+        if (previous == null || previous.archivedAt() == null || record.change() == null) return null;
+        return switch (record.change()) {
+            case NOT_MODIFIED -> new WarcCapture.Earlier(WarcRevisit.SERVER_NOT_MODIFIED_1_1, previous.archivedAt());
+            case UNCHANGED -> new WarcCapture.Earlier(WarcRevisit.IDENTICAL_PAYLOAD_DIGEST_1_1, previous.archivedAt());
+            case CHANGED, GONE -> null;
+        };
     }
 
     /** The revisit written instead of a capture's response: its HTTP header block, referring to the original. */
@@ -97,6 +113,23 @@ final class WarcRecords {
                 .refersTo(original.recordId(), original.target(), original.date())
                 .payloadDigest(c.payloadDigest()).blockDigest(sha1(c.responseHead()))
                 .body(MediaType.HTTP_RESPONSE, c.responseHead()).build());
+    }
+
+    /**
+     * The revisit written instead of a re-crawl's response: its HTTP header block, referring by URL and date to the
+     * URL's capture in an earlier pass (that capture's record ID is not kept; the URL and date find it, as
+     * {@code WARC-Refers-To-Target-URI} and {@code WARC-Refers-To-Date} are meant to). A {@code server-not-modified}
+     * revisit (a 304) has no payload, so no payload digest.
+     */
+    static byte[] revisitOfEarlierPass(WarcCapture c) {
+        WarcRevisit.Builder b = new WarcRevisit.Builder(c.target(), c.earlier().profile())
+                .version(MessageVersion.WARC_1_1).recordId(c.responseId()).date(c.date())
+                .addHeader("WARC-Protocol", c.protocol())
+                .addHeader("WARC-Refers-To-Target-URI", c.target())
+                .addHeader("WARC-Refers-To-Date", c.earlier().date().truncatedTo(ChronoUnit.MILLIS).toString())
+                .blockDigest(sha1(c.responseHead()));
+        if (c.earlier().profile().equals(WarcRevisit.IDENTICAL_PAYLOAD_DIGEST_1_1)) b.payloadDigest(c.payloadDigest());
+        return gzip(b.body(MediaType.HTTP_RESPONSE, c.responseHead()).build());
     }
 
     /**

@@ -21,6 +21,10 @@ final class WarcSink implements Sink<WarcCapture> {
 
     @Override
     public void write(WarcCapture c) throws IOException {
+        if (c.earlier() != null) { // a re-crawl's revisit of an earlier pass: never an original for this run's
+            files.write(List.of(c.request(), WarcRecords.revisitOfEarlierPass(c), c.metadata()));
+            return;
+        }
         PayloadIndex.Original original = c.payloadLength() == 0 ? null : payloads.originalOrRemember(
                 c.payloadDigest().toString(), new PayloadIndex.Original(c.responseId(), c.target(), c.date()));
         byte[] response = original == null ? c.response() : WarcRecords.revisit(c, original);

@@ -103,10 +103,10 @@ final class StateQueries {
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
                     String referrer = rs.getString(5);
-                    long archived = rs.getLong(12);
+                    long archivedMs = rs.getLong(12);
+                    Instant archived = rs.wasNull() ? null : Instant.ofEpochMilli(archivedMs);
                     LastCapture last = rs.getInt(7) == 0 ? null : new LastCapture((Integer) rs.getObject(8),
-                            rs.getString(9), new Validators(rs.getString(10), rs.getString(11)),
-                            rs.wasNull() ? null : Instant.ofEpochMilli(archived));
+                            rs.getString(9), new Validators(rs.getString(10), rs.getString(11)), archived);
                     out.add(new StoredVisit(rs.getLong(1), new Visit(WebUrl.parse(rs.getString(2)), rs.getInt(3),
                             rs.getInt(4), referrer == null ? null : WebUrl.tryParse(referrer, null), 0,
                             Visit.Kind.valueOf(rs.getString(6).toUpperCase(Locale.ROOT)), last)));
