@@ -89,7 +89,8 @@ class RecrawlCommandTest {
 
     @Test
     void aSecondPassArchivesWhatDidNotChangeAsRevisitsOfTheFirstAndPackagesBothPasses() throws Exception {
-        pages.put("/", html("<a href=/same>s</a> <a href=/etag>e</a> <a href=/edited>x</a>"));
+        pages.put("/", new Route.Validated("\"home\"", null, html("<a href=/same>s</a> <a href=/etag>e</a> "
+                + "<a href=/edited>x</a>")));
         pages.put("/same", html("same"));
         pages.put("/etag", new Route.Validated("\"1\"", null, html("etag")));
         pages.put("/edited", html("before"));
@@ -106,7 +107,7 @@ class RecrawlCommandTest {
             }
             pages.put("/edited", html("after"));
             CrawlCommandTest.Run second = run("recrawl", "-q", state);
-            assertEquals(0, second.exit(), second.err());
+            assertEquals(0, second.exit(), "a root not modified since the first pass succeeded: " + second.err());
 
             Map<String, WarcRecord> secondPass = new java.util.TreeMap<>();
             List<WarcRecord> all = records(tmp.resolve("crawl-00000.warc.gz")); // the second pass appends to it
@@ -117,6 +118,9 @@ class RecrawlCommandTest {
             }
             WarcRevisit notModified = (WarcRevisit) secondPass.get(site.url("/etag"));
             assertEquals(WarcRevisit.SERVER_NOT_MODIFIED_1_1, notModified.profile());
+            String block = lastRevisitBlock(tmp.resolve("crawl-00000.warc.gz"), site.url("/etag"));
+            assertTrue(block.startsWith("HTTP/1.1 200 OK\r\n") && block.contains("content-type: text/html"),
+                    "the stored response as the 304 updated it, so that it replays: " + block);
             assertEquals(site.url("/etag"), notModified.headers().first("WARC-Refers-To-Target-URI").orElseThrow());
             assertEquals(firstPass.get(site.url("/etag")),
                     Instant.parse(notModified.headers().first("WARC-Refers-To-Date").orElseThrow()));
@@ -133,6 +137,18 @@ class RecrawlCommandTest {
                 assertTrue(index.lines().anyMatch(l -> l.contains("/etag") && l.contains("warc/revisit")), index);
             }
         }
+    }
+
+    private static String lastRevisitBlock(Path file, String target) throws Exception {
+        String block = null;
+        try (WarcReader reader = new WarcReader(file)) {
+            for (WarcRecord r : reader) {
+                if (r instanceof WarcRevisit v && v.target().equals(target)) {
+                    block = new String(v.body().stream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                }
+            }
+        }
+        return block;
     }
 
     private static List<WarcRecord> records(Path file) throws Exception {

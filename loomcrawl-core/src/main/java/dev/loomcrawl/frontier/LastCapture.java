@@ -14,5 +14,9 @@ import java.time.Instant;
  * @param archivedAt    when the URL's payload was last captured in full (not as not modified or unchanged): the
  *                      date a WARC revisit record of this capture refers to; null when it never was (or, handed
  *                      to a store, to keep the one it has)
+ * @param archivedHead  the header block of that capture's response as WARC stored it, kept when the response
+ *                      had validators (a later pass may get a 304, whose revisit record shows this block as the
+ *                      304 updated it); null otherwise
  */
-public record LastCapture(Integer status, String payloadDigest, Validators validators, Instant archivedAt) {}
+public record LastCapture(Integer status, String payloadDigest, Validators validators, Instant archivedAt,
+                          byte[] archivedHead) {}

@@ -3,6 +3,7 @@ package dev.loomcrawl.report;
 import crawlercommons.domains.EffectiveTldFinder;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlListener;
+import dev.loomcrawl.Change;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.fetch.ErrorKind;
@@ -53,9 +54,13 @@ public final class RootOutcomes implements CrawlListener {
         if (record.depth() == 0) depthZero.put(record.url().toString(), record);
     }
 
-    /** Whether some root, directly or at the end of its redirects, answered 200-299. */
+    /**
+     * Whether some root, directly or at the end of its redirects, answered 200-299, or, on a re-crawl, 304 to the
+     * conditional GET (not modified since its 2xx of an earlier pass).
+     */
     public boolean anySucceeded() {
-        return depthZero.values().stream().anyMatch(r -> !r.failed() && r.statusAtLeast(200) && !r.statusAtLeast(300));
+        return depthZero.values().stream().anyMatch(r -> !r.failed()
+                && (r.statusAtLeast(200) && !r.statusAtLeast(300) || r.change() == Change.NOT_MODIFIED));
     }
 
     /** One line per root saying why it led nowhere, in the roots' order; none when some root succeeded. */

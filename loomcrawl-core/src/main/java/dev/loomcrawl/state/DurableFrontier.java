@@ -12,6 +12,7 @@ import dev.loomcrawl.frontier.InMemoryFrontier;
 import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.limits.LimitUsage;
+import dev.loomcrawl.output.warc.HttpBlocks;
 import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
 import org.slf4j.Logger;
@@ -286,7 +287,9 @@ public final class DurableFrontier implements Frontier {
         if (r == null || finished.record().change() == Change.NOT_MODIFIED) return null;
         Change change = finished.record().change();
         Instant archived = change == Change.UNCHANGED ? null : finished.record().startedAt(); // a revisit's: kept
-        return new LastCapture(r.status(), Change.digest(r), Validators.of(r), archived);
+        Validators validators = Validators.of(r);
+        byte[] head = archived != null && validators.any() ? HttpBlocks.responseHead(r) : null;
+        return new LastCapture(r.status(), Change.digest(r), validators, archived, head);
     }
 
     /**

@@ -17,8 +17,45 @@ import java.util.Map;
  * HTTP/2 exchanges are written in HTTP/1.1 form (HTTP/2 has no text form), the request's {@code :authority}
  * as {@code host}; the record's {@code WARC-Protocol} says what was spoken.
  */
-final class HttpBlocks {
+public final class HttpBlocks {
+    /** Fields of a 304 that do not replace the stored response's: they describe the 304's own (empty) body. */
+    private static final java.util.Set<String> BODY_FIELDS = java.util.Set.of("content-length", "transfer-encoding",
+            "content-encoding", "content-type", "content-range");
+
     private HttpBlocks() {}
+
+    /**
+     * A response's header block as a WARC response record stores it (the status line and the headers as received,
+     * adjusted to the stored body): what a re-crawl keeps of a capture whose server may later answer 304.
+     */
+    public static byte[] responseHead(FetchResult.Response r) {
+        return response(r, wireTruncated(r));
+    }
+
+    /**
+     * The stored response's header block as updated by a 304 to a conditional GET (RFC 9111, section 4.3.4): its
+     * status line and fields, each field the 304 sent replacing those of its name (but for those that describe the
+     * body). This is the response a cache serves, and what a replay tool serves for a {@code server-not-modified}
+     * revisit: it serves the revisit's status and headers with the original's body, so a 304's own block would
+     * replay as an empty page.
+     */
+    static byte[] updatedBy304(byte[] storedHead, FetchResult.Response notModified) {
+        String[] lines = new String(storedHead, StandardCharsets.UTF_8).split("\r\n");
+        java.util.Map<String, String> sent = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, String> h : notModified.headers()) {
+            String name = h.getKey().toLowerCase(java.util.Locale.ROOT);
+            if (!BODY_FIELDS.contains(name)) sent.merge(name, h.getValue(), (a, b) -> a + ", " + b);
+        }
+        StringBuilder head = new StringBuilder(storedHead.length + 256).append(lines[0]).append("\r\n");
+        for (int i = 1; i < lines.length; i++) {
+            int colon = lines[i].indexOf(':');
+            if (colon <= 0) continue;
+            String name = lines[i].substring(0, colon).trim().toLowerCase(java.util.Locale.ROOT);
+            if (!sent.containsKey(name)) head.append(lines[i]).append("\r\n");
+        }
+        sent.forEach((name, value) -> appendField(head, name, value));
+        return head.append("\r\n").toString().getBytes(StandardCharsets.UTF_8);
+    }
 
     /** The request line and the headers as sent. */
     static byte[] request(FetchResult.Response r) {

@@ -29,9 +29,9 @@ record WarcCapture(String target, Instant date, URI responseId, WarcDigest paylo
     /**
      * The capture of an earlier pass a revisit record refers to: the same URL, captured in full at {@code date};
      * {@code profile} says why this one is a revisit ({@code server-not-modified} for a 304,
-     * {@code identical-payload-digest} for the same payload).
+     * {@code identical-payload-digest} for the same payload); {@code head} is the revisit's HTTP header block.
      */
-    record Earlier(URI profile, Instant date) {}
+    record Earlier(URI profile, Instant date, byte[] head) {}
 
     /** The compressed size of the capture when written as a response. */
     long size() {

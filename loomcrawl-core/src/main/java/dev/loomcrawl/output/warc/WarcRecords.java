@@ -92,15 +92,23 @@ final class WarcRecords {
                 .body(MediaType.WARC_FIELDS, fields).build();
 
         return new WarcCapture(target, date, responseId, payload, body.length, protocol, head, gzip(request),
-                gzip(response.build()), gzip(metadata), earlier(record, previous));
+                gzip(response.build()), gzip(metadata), earlier(record, r, head, previous));
     }
 
-    /** The capture of an earlier pass this one is a revisit of, if it is one. */
-    private static WarcCapture.Earlier earlier(CrawlRecord record, LastCapture previous) {
+    /**
+     * The capture of an earlier pass this one is a revisit of, if it is one. A 304's revisit shows the stored
+     * response as the 304 updated it ({@link HttpBlocks#updatedBy304}), so that it replays; the 304 itself is the
+     * URL's record (status 304, change {@code not-modified}).
+     */
+    private static WarcCapture.Earlier earlier(CrawlRecord record, FetchResult.Response r, byte[] head,
+                                               LastCapture previous) {
         if (previous == null || previous.archivedAt() == null || record.change() == null) return null;
         return switch (record.change()) {
-            case NOT_MODIFIED -> new WarcCapture.Earlier(WarcRevisit.SERVER_NOT_MODIFIED_1_1, previous.archivedAt());
-            case UNCHANGED -> new WarcCapture.Earlier(WarcRevisit.IDENTICAL_PAYLOAD_DIGEST_1_1, previous.archivedAt());
+            case NOT_MODIFIED -> previous.archivedHead() == null ? null // nothing to show it by: the 304 as it is
+                    : new WarcCapture.Earlier(WarcRevisit.SERVER_NOT_MODIFIED_1_1, previous.archivedAt(),
+                            HttpBlocks.updatedBy304(previous.archivedHead(), r));
+            case UNCHANGED -> new WarcCapture.Earlier(WarcRevisit.IDENTICAL_PAYLOAD_DIGEST_1_1, previous.archivedAt(),
+                    head);
             case CHANGED, GONE -> null;
         };
     }
@@ -122,14 +130,15 @@ final class WarcRecords {
      * revisit (a 304) has no payload, so no payload digest.
      */
     static byte[] revisitOfEarlierPass(WarcCapture c) {
+        byte[] head = c.earlier().head();
         WarcRevisit.Builder b = new WarcRevisit.Builder(c.target(), c.earlier().profile())
                 .version(MessageVersion.WARC_1_1).recordId(c.responseId()).date(c.date())
                 .addHeader("WARC-Protocol", c.protocol())
                 .addHeader("WARC-Refers-To-Target-URI", c.target())
                 .addHeader("WARC-Refers-To-Date", c.earlier().date().truncatedTo(ChronoUnit.MILLIS).toString())
-                .blockDigest(sha1(c.responseHead()));
+                .blockDigest(sha1(head));
         if (c.earlier().profile().equals(WarcRevisit.IDENTICAL_PAYLOAD_DIGEST_1_1)) b.payloadDigest(c.payloadDigest());
-        return gzip(b.body(MediaType.HTTP_RESPONSE, c.responseHead()).build());
+        return gzip(b.body(MediaType.HTTP_RESPONSE, head).build());
     }
 
     /**

@@ -86,6 +86,7 @@ final class Schema {
           captured_ms INTEGER,
           interval_ms INTEGER,
           archived_ms INTEGER,
+          archived_head BLOB,
           outlinks BLOB
         )""";
 
