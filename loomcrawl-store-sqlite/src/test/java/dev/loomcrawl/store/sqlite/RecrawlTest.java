@@ -123,18 +123,10 @@ class RecrawlTest {
         try (TestSite site = TestSite.builder().generated(pages::get).start()) {
             Path file = tmp.resolve("crawl.db");
             CrawlConfig config = CrawlConfig.builder().root(site.url("/")).build();
-            try (SqliteCrawlStore store = SqliteCrawlStore.create(file, config, false, List.of());
-                 Crawler crawler = Crawler.create(config, store)) {
-                crawler.crawl();
-            }
+            firstCrawl(file, config);
             pages.put("/page", html("two"));
             for (int pass = 2; pass <= 3; pass++) {
-                try (SqliteCrawlStore store = SqliteCrawlStore.open(file)) {
-                    store.startPass(RevisitPolicy.ALL);
-                    try (Crawler crawler = Crawler.create(config, store)) {
-                        crawler.crawl();
-                    }
-                }
+                pass(file, config, RevisitPolicy.ALL);
             }
             try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) {
                 Map<String, String> second = new TreeMap<>();
@@ -154,16 +146,9 @@ class RecrawlTest {
         try (TestSite site = TestSite.builder().generated(pages::get).start()) {
             Path file = tmp.resolve("crawl.db");
             CrawlConfig config = CrawlConfig.builder().root(site.url("/")).build();
-            try (SqliteCrawlStore store = SqliteCrawlStore.create(file, config, false, List.of());
-                 Crawler crawler = Crawler.create(config, store)) {
-                crawler.crawl();
-            }
-            try (SqliteCrawlStore store = SqliteCrawlStore.open(file)) {
-                store.startPass(new RevisitPolicy(Duration.ofHours(1), false));
-                try (Crawler crawler = Crawler.create(config, store)) {
-                    assertEquals(0, crawler.crawl().done(), "nothing is an hour old");
-                }
-            }
+            firstCrawl(file, config);
+            assertEquals(0, pass(file, config, new RevisitPolicy(Duration.ofHours(1), false)),
+                "nothing is an hour old");
             assertEquals(1, site.requestCount("/page"));
             try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) {
                 Map<String, String> changes = new TreeMap<>();
@@ -182,30 +167,37 @@ class RecrawlTest {
         try (TestSite site = TestSite.builder().generated(pages::get).start()) {
             Path file = tmp.resolve("crawl.db");
             CrawlConfig config = CrawlConfig.builder().root(site.url("/")).build();
-            try (SqliteCrawlStore store = SqliteCrawlStore.create(file, config, false, List.of());
-                 Crawler crawler = Crawler.create(config, store)) {
-                crawler.crawl();
-            }
+            firstCrawl(file, config);
             long day = Duration.ofDays(1).toMillis();
             assertEquals(Map.of("/", day, "/page", day), intervals(file));
-            try (SqliteCrawlStore store = SqliteCrawlStore.open(file)) {
-                store.startPass(new RevisitPolicy(Duration.ZERO, true));
-                try (Crawler crawler = Crawler.create(config, store)) {
-                    assertEquals(0, crawler.crawl().done(), "captured just now, due in a day");
-                }
-            }
+            assertEquals(0, pass(file, config, new RevisitPolicy(Duration.ZERO, true)),
+                    "captured just now, due in a day");
             sql(file, "UPDATE captures SET captured_ms = captured_ms - " + 2 * day);
             pages.put("/page", html("two"));
-            try (SqliteCrawlStore store = SqliteCrawlStore.open(file)) {
-                store.startPass(new RevisitPolicy(Duration.ZERO, true));
-                try (Crawler crawler = Crawler.create(config, store)) {
-                    assertEquals(2, crawler.crawl().done(), "two days old, due after one");
-                }
-            }
+            assertEquals(2, pass(file, config, new RevisitPolicy(Duration.ZERO, true)),
+                    "two days old, due after one");
             assertEquals(Map.of("/", Math.round(day * 1.4), "/page", Math.round(day * 0.8)), intervals(file));
             assertEquals(RevisitPolicy.next(Duration.ofDays(1), Change.UNCHANGED), Duration.ofMillis(Math.round(day * 1.4)));
             assertEquals(RevisitPolicy.MIN_INTERVAL, RevisitPolicy.next(Duration.ofSeconds(61), Change.CHANGED));
             assertEquals(RevisitPolicy.MAX_INTERVAL, RevisitPolicy.next(Duration.ofDays(300), Change.NOT_MODIFIED));
+        }
+    }
+
+    /** The crawl's first pass, into a new state file. */
+    private static void firstCrawl(Path file, CrawlConfig config) {
+        try (SqliteCrawlStore store = SqliteCrawlStore.create(file, config, false, List.of());
+             Crawler crawler = Crawler.create(config, store)) {
+            crawler.crawl();
+        }
+    }
+
+    /** One more pass of the crawl; the URLs it finished. */
+    private static long pass(Path file, CrawlConfig config, RevisitPolicy policy) {
+        try (SqliteCrawlStore store = SqliteCrawlStore.open(file)) {
+            store.startPass(policy);
+            try (Crawler crawler = Crawler.create(config, store)) {
+                return crawler.crawl().done();
+            }
         }
     }
 
