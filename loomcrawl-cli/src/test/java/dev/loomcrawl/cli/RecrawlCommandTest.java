@@ -139,6 +139,33 @@ class RecrawlCommandTest {
         }
     }
 
+    /** The state keeps every payload's first record, so a run or pass after it writes a revisit, not a copy. */
+    @Test
+    void aPayloadFirstArchivedInAnEarlierRunIsARevisitInALaterOne() throws Exception {
+        pages.put("/", html("<a href=/a>a</a>"));
+        pages.put("/a", html("one payload"));
+        try (TestSite site = TestSite.builder().generated(pages::get).start()) {
+            String state = tmp.resolve("crawl.db").toString();
+            Path warc = tmp.resolve("crawl");
+            assertEquals(0, run("crawl", "-q", "--state", state, "--warc", warc.toString(), "--max-pages", "2",
+                    site.url("/")).exit());
+            pages.put("/", html("<a href=/a>a</a> <a href=/b>b</a>"));
+            pages.put("/b", html("one payload")); // the same bytes as /a, archived in the first pass
+            assertEquals(0, run("recrawl", "-q", "--max-pages", "10", state).exit());
+            WarcRevisit b = null;
+            WarcResponse a = null;
+            for (WarcRecord r : records(tmp.resolve("crawl-00000.warc.gz"))) {
+                if (r instanceof WarcRevisit v && v.target().equals(site.url("/b"))) b = v;
+                if (r instanceof WarcResponse resp && resp.target().equals(site.url("/a")) && a == null) a = resp;
+            }
+            assertTrue(b != null, "/b is a revisit");
+            assertEquals(WarcRevisit.IDENTICAL_PAYLOAD_DIGEST_1_1, b.profile());
+            assertEquals(site.url("/a"), b.refersToTargetURI().orElseThrow().toString(), "the first pass's /a");
+            assertEquals(a.date(), b.refersToDate().orElseThrow());
+            assertEquals(a.id(), b.refersTo().orElseThrow());
+        }
+    }
+
     private static String lastRevisitBlock(Path file, String target) throws Exception {
         String block = null;
         try (WarcReader reader = new WarcReader(file)) {

@@ -16,4 +16,19 @@ public interface CommitStage {
 
     /** Writes {@code output} before each commit from now on; its end is saved under {@code key}. */
     void add(String key, CommittedOutput<?> output);
+
+    /** Whether the stage keeps payload originals ({@link #originalPayload}) in the crawl's state. Default: false. */
+    default boolean keepsPayloads() {
+        return false;
+    }
+
+    /**
+     * The first record written of a payload digest over the whole crawl (every run and pass), as {@code original}
+     * said it; or, when there was none, null, and {@code original} is remembered in the commit the current batch goes
+     * into (so it is kept exactly when the records that hold it are). For an output to call while the stage has it
+     * write its batch ({@link CommittedOutput#write}); only when {@link #keepsPayloads()}.
+     */
+    default String originalPayload(String digest, String original) {
+        throw new UnsupportedOperationException("this stage keeps no payloads");
+    }
 }

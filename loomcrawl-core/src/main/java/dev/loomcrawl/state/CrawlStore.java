@@ -59,6 +59,20 @@ public interface CrawlStore extends AutoCloseable {
         throw new StateException(location() + ": this store keeps one pass of a crawl; it cannot crawl it again");
     }
 
+    /** Whether the store keeps payload originals for WARC revisits ({@link #originalPayload}). Default: false. */
+    default boolean keepsPayloads() {
+        return false;
+    }
+
+    /**
+     * The original remembered for a payload digest, or null after remembering {@code original} for it, in the
+     * transaction the next {@link #apply} commits. Called on the writer thread only, while outputs write a batch
+     * ({@link StoreWithOutputs}). Default: unsupported.
+     */
+    default String originalPayload(String digest, String original) {
+        throw new UnsupportedOperationException("this store keeps no payloads");
+    }
+
     /** Applies the changes, in order, as one atomic and durable unit: all of them are on disk, or none. */
     void apply(List<StateChange> changes);
 

@@ -137,6 +137,16 @@ public final class StoreWithOutputs implements CrawlStore, CommitStage {
     }
 
     @Override
+    public boolean keepsPayloads() {
+        return store.keepsPayloads();
+    }
+
+    @Override
+    public String originalPayload(String digest, String original) {
+        return store.originalPayload(digest, original);
+    }
+
+    @Override
     public int startPass(RevisitPolicy policy) {
         return store.startPass(policy);
     }

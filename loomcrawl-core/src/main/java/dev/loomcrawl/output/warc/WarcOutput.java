@@ -73,8 +73,9 @@ public final class WarcOutput implements CrawlOutput {
     /**
      * Writes the files in step with the crawl's state, each URL's records by the commit that makes it durable:
      * started as {@link #open} starts them for a new crawl; for a resumed one, the file that was current at the
-     * last commit is cut back to where it ended then and appended to, and later ones are deleted. Payloads seen in
-     * earlier runs are written in full again (revisits refer within a run). Close it after the crawler.
+     * last commit is cut back to where it ended then and appended to, and later ones are deleted. When the state
+     * keeps payloads ({@link CommitStage#keepsPayloads}), a payload first written in an earlier run or pass is a
+     * revisit of that record; else revisits refer within a run. Close it after the crawler.
      */
     public static WarcOutput openInStep(Path path, long maxFileSize, Map<String, String> info,
                                         CommitStage state) {
@@ -99,7 +100,8 @@ public final class WarcOutput implements CrawlOutput {
         } catch (IOException e) {
             throw new OutputException(dir.resolve(String.format("%s-%05d.warc.gz", base, index)).toString(), e);
         }
-        WarcSink sink = sink(files);
+        WarcSink sink = state.keepsPayloads()
+                ? new WarcSink(files, PayloadIndex.inState(state)) : sink(files);
         CommittedWriter<WarcCapture> writer = new CommittedWriter<>(key, path.toString(), sink, files::end);
         writer.commitWith(state, WarcOutput::capture);
         return new WarcOutput(files, writer, true);

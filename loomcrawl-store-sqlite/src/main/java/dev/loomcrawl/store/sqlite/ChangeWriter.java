@@ -33,6 +33,8 @@ final class ChangeWriter implements AutoCloseable {
     private final PreparedStatement insertRecord;
     private final PreparedStatement markDone;
     private final PreparedStatement saveCapture;
+    private final PreparedStatement findPayload;
+    private final PreparedStatement insertPayload;
     private final PreparedStatement insertLink;
     private final PreparedStatement runProgress;
     private final PreparedStatement runEnded;
@@ -55,6 +57,8 @@ final class ChangeWriter implements AutoCloseable {
                 + "attempts, skip_reason, robots, pass, change) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         markDone = c.prepareStatement("UPDATE urls SET state = 'done' WHERE id = ?");
+        findPayload = c.prepareStatement("SELECT original FROM payloads WHERE digest = ?");
+        insertPayload = c.prepareStatement("INSERT INTO payloads (digest, original) VALUES (?, ?)");
         // What the next pass needs of a finished URL: when it was captured, its revisit interval (RevisitPolicy.next)
         // and, unless kept from the last capture (?3, ?8 false: a 304 or no response), its capture and outlinks.
         String interval = "min(" + RevisitPolicy.MAX_INTERVAL.toMillis() + ", max(" + RevisitPolicy.MIN_INTERVAL.toMillis()
@@ -116,6 +120,18 @@ final class ChangeWriter implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /** The original kept for a payload digest, or null after keeping {@code original} (committed by the next apply). */
+    String originalPayload(String digest, String original) throws SQLException {
+        findPayload.setString(1, digest);
+        try (java.sql.ResultSet rs = findPayload.executeQuery()) {
+            if (rs.next()) return rs.getString(1);
+        }
+        insertPayload.setString(1, digest);
+        insertPayload.setString(2, original);
+        insertPayload.executeUpdate();
+        return null;
     }
 
     private void add(StateChange change) throws SQLException {
@@ -219,8 +235,8 @@ final class ChangeWriter implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, saveCapture, insertLink, runProgress,
-                runEnded, deleteSetting, insertSetting)) {
+        for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, saveCapture, findPayload, insertPayload,
+                insertLink, runProgress, runEnded, deleteSetting, insertSetting)) {
             p.close();
         }
     }

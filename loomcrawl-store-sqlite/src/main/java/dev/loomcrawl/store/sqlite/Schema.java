@@ -48,6 +48,7 @@ final class Schema {
                 + "CASE WHEN status > 0 THEN CAST(round((julianday(started_at) - 2440587.5) * 86400000) AS INTEGER) END "
                 + "FROM records",
         Schema.PASSES,
+        Schema.PAYLOADS,
         "INSERT INTO passes (pass, started_at, min_age_ms, adaptive, revisits) "
                 + "SELECT 1, coalesce(min(started_at), strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), 0, 0, 0 FROM runs",
     };
@@ -89,6 +90,12 @@ final class Schema {
           archived_head BLOB,
           outlinks BLOB
         )""";
+
+    private static final String PAYLOADS = """
+        CREATE TABLE payloads (
+          digest TEXT PRIMARY KEY,
+          original TEXT NOT NULL
+        ) WITHOUT ROWID""";
 
     private static final String PASSES = """
         CREATE TABLE passes (
@@ -159,6 +166,7 @@ final class Schema {
           pass INTEGER NOT NULL DEFAULT 1
         )""",
         PASSES,
+        PAYLOADS,
     };
 
     /** Marks a new file as a loomcrawl state file of this version (before WAL mode, so it is in the file itself). */

@@ -259,6 +259,25 @@ public final class SqliteCrawlStore implements CrawlStore {
     }
 
     @Override
+    public boolean keepsPayloads() {
+        return true;
+    }
+
+    /**
+     * From the {@code payloads} table, on the writer thread between commits: a row inserted here is committed by
+     * the next {@link #apply}, with the records that hold the payload, or rolled back with them.
+     */
+    @Override
+    public String originalPayload(String digest, String original) {
+        if (writer == null) throw new IllegalStateException("resume() starts a run before originalPayload()");
+        try {
+            return writer.originalPayload(digest, original);
+        } catch (SQLException e) {
+            throw SqliteFailure.of(file, "cannot write to it", e);
+        }
+    }
+
+    @Override
     public void apply(List<StateChange> changes) {
         if (writer == null) throw new IllegalStateException("resume() starts a run before apply()");
         try {
