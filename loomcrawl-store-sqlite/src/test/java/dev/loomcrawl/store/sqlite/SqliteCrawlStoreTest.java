@@ -179,6 +179,7 @@ class SqliteCrawlStoreTest {
                     + "'2026-01-01T00:00:01Z', 3.5, 0, 1, NULL)");
             s.execute("ALTER TABLE runs DROP COLUMN pass");
             s.execute("DROP TABLE passes");
+            s.execute("DROP TABLE payloads");
             for (String column : new String[] {"not_followed", "lastmod", "priority"}) {
                 s.execute("ALTER TABLE links DROP COLUMN " + column);
             }
@@ -209,7 +210,7 @@ class SqliteCrawlStoreTest {
                 assertEquals(java.time.Instant.parse("2026-01-01T00:00:01Z").toEpochMilli(), u.getLong(2));
                 assertEquals(1, u.getInt(3));
             }
-            s.execute("SELECT kind FROM urls; SELECT robots, pass, change FROM records; SELECT * FROM passes");
+            s.execute("SELECT kind FROM urls; SELECT robots, pass, change FROM records; SELECT * FROM passes; SELECT * FROM payloads");
         }
     }
 
