@@ -43,8 +43,9 @@ class RecrawlCommandTest {
         try (TestSite site = TestSite.builder().generated(pages::get).start()) {
             String state = tmp.resolve("crawl.db").toString();
             Path records = tmp.resolve("records.jsonl");
+            Path report = tmp.resolve("report.html");
             CrawlCommandTest.Run first = run("crawl", "-q", "--state", state, "--output", records.toString(),
-                    site.url("/"));
+                    "--html-report", report.toString(), site.url("/"));
             assertEquals(0, first.exit(), first.err());
             pages.put("/", html("<a href=/same>s</a> <a href=/etag>e</a> <a href=/edited>x</a> <a href=/new>n</a>"));
             pages.put("/edited", html("after"));
@@ -53,6 +54,7 @@ class RecrawlCommandTest {
             CrawlCommandTest.Run second = run("recrawl", "-q", state);
             assertEquals(0, second.exit(), second.err());
             assertTrue(second.out().contains("Todo: 0\nDone: 6\n"), second.out());
+            assertTrue(Files.readString(report).contains("Changes since the last pass"), "the HTML report charts them");
             List<String> lines = Files.readAllLines(records);
             assertEquals(5 + 6, lines.size(), "the first pass's five lines, then the second's six");
             assertTrue(lines.get(5 + 1).contains("\"change\""), lines.get(6));

@@ -1,5 +1,6 @@
 package dev.loomcrawl.report;
 
+import dev.loomcrawl.Change;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.url.WebUrl;
 
@@ -34,11 +35,15 @@ final class CrawlStats {
     private final Map<String, long[]> types = new HashMap<>(); // count, bytes
     private final Map<String, HostTotals> hosts = new HashMap<>();
     private final List<String> roots = new ArrayList<>();
+    private final long[] changes = new long[Change.values().length + 1]; // by Change ordinal, then first captures
+    private boolean recrawled;
     private long pages, bytes, errors;
     private Instant first, last;
 
     void add(CrawlRecord r) {
         pages++;
+        changes[r.change() == null ? Change.values().length : r.change().ordinal()]++;
+        if (r.change() != null) recrawled = true;
         int cls = statusClass(r);
         statuses[cls]++;
         if (cls >= 2 && cls <= 4) errors++;
@@ -96,7 +101,20 @@ final class CrawlStats {
         if (elapsed == null) elapsed = first == null ? Duration.ZERO : Duration.between(first, last);
         return new ReportData(List.copyOf(roots), Instant.now(), pages, bytes, errors, elapsed, interrupted, todo,
                 statusBars(), timeBars(), depthBars(), typeBars(0), typeBars(1), hostRows(), hosts.size(),
-                broken, cap);
+                broken, cap, changeBars());
+    }
+
+    /**
+     * How the URLs compare with their capture in an earlier pass ({@link CrawlRecord#change()}), once the crawl was
+     * crawled again: none before.
+     */
+    private List<ReportData.Bar> changeBars() {
+        if (!recrawled) return List.of();
+        String[] colors = {OK, OK, REDIRECT, CLIENT};
+        List<ReportData.Bar> bars = new ArrayList<>();
+        for (Change c : Change.values()) bars.add(new ReportData.Bar(c.label(), changes[c.ordinal()], colors[c.ordinal()]));
+        bars.add(new ReportData.Bar("first capture", changes[Change.values().length], null));
+        return bars;
     }
 
     private List<ReportData.Bar> statusBars() {

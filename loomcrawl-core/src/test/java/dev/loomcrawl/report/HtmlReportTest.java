@@ -1,5 +1,6 @@
 package dev.loomcrawl.report;
 
+import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.output.Chromium;
 import dev.loomcrawl.output.Crawls;
@@ -123,6 +124,33 @@ class HtmlReportTest {
             assertTrue(warning.startsWith("Interrupted: "), warning);
             assertTrue(doc.selectFirst("p.none").text().startsWith("No broken links"));
         }
+    }
+
+    /** Once a crawl was crawled again (a record has a change), the report charts the changes; never before. */
+    @Test
+    void aRecrawledCrawlsReportChartsItsChanges() throws Exception {
+        Path file = dir.resolve("report.html");
+        java.util.List<CrawlRecord> records = new java.util.ArrayList<>();
+        dev.loomcrawl.Change[] changes = {dev.loomcrawl.Change.NOT_MODIFIED, dev.loomcrawl.Change.NOT_MODIFIED,
+                dev.loomcrawl.Change.CHANGED, null};
+        for (int i = 0; i < changes.length; i++) {
+            records.add(new CrawlRecord(dev.loomcrawl.url.WebUrl.parse("http://a.test/" + i), null, 200, null, null, 10,
+                    "text/html", "utf-8", 0, 0, 1, null, java.time.Instant.now(), Duration.ofMillis(5), false, 1, null,
+                    null, changes[i]));
+        }
+        CrawlSummary summary = new CrawlSummary(4, 0, Duration.ofSeconds(1), 10, false, java.time.Instant.now(), null,
+                java.util.Map.of());
+        HtmlReport.write(file, each -> records.forEach(each), summary);
+        Document doc = Jsoup.parse(file.toFile());
+        Element panel = doc.select("section.panel").stream()
+                .filter(s -> s.selectFirst("h2").text().equals("Changes since the last pass")).findFirst().orElseThrow();
+        String text = panel.text();
+        assertTrue(text.contains("not-modified") && text.contains("changed") && text.contains("first capture"), text);
+        assertTrue(text.contains("2"), "two not modified: " + text);
+
+        HtmlReport.write(file, each -> records.subList(3, 4).forEach(each), summary);
+        assertTrue(Jsoup.parse(file.toFile()).select("h2").stream()
+                .noneMatch(h -> h.text().equals("Changes since the last pass")), "a first pass has no changes");
     }
 
     @Test
