@@ -27,9 +27,8 @@ record WarcCapture(String target, Instant date, URI responseId, WarcDigest paylo
                    Earlier earlier) {
 
     /**
-     * The capture of an earlier pass a revisit record refers to: the same URL, captured in full at {@code date};
-     * {@code profile} says why this one is a revisit ({@code server-not-modified} for a 304,
-     * {@code identical-payload-digest} for the same payload); {@code head} is the revisit's HTTP header block.
+     * The capture of an earlier pass a 304's revisit record refers to: the same URL, captured in full at
+     * {@code date}; {@code profile} is {@code server-not-modified}; {@code head} is the revisit's HTTP header block.
      */
     record Earlier(URI profile, Instant date, byte[] head) {}
 

@@ -92,24 +92,23 @@ final class WarcRecords {
                 .body(MediaType.WARC_FIELDS, fields).build();
 
         return new WarcCapture(target, date, responseId, payload, body.length, protocol, head, gzip(request),
-                gzip(response.build()), gzip(metadata), earlier(record, r, head, previous));
+                gzip(response.build()), gzip(metadata), earlier(record, r, previous));
     }
 
     /**
-     * The capture of an earlier pass this one is a revisit of, if it is one. A 304's revisit shows the stored
-     * response as the 304 updated it ({@link HttpBlocks#updatedBy304}), so that it replays; the 304 itself is the
-     * URL's record (status 304, change {@code not-modified}).
+     * The capture of an earlier pass a 304 is a revisit of: its revisit shows the stored response as the 304 updated
+     * it ({@link HttpBlocks#updatedBy304}), so that it replays; the 304 itself is the URL's record (status 304, change
+     * {@code not-modified}). A response with the same payload as before is an {@code identical-payload-digest}
+     * revisit through the payload index instead, which knows the payload's first record by its ID.
      */
-    private static WarcCapture.Earlier earlier(CrawlRecord record, FetchResult.Response r, byte[] head,
-                                               LastCapture previous) {
+    private static WarcCapture.Earlier earlier(CrawlRecord record, FetchResult.Response r, LastCapture previous) {
         if (previous == null || previous.archivedAt() == null || record.change() == null) return null;
         return switch (record.change()) {
             case NOT_MODIFIED -> previous.archivedHead() == null ? null // nothing to show it by: the 304 as it is
                     : new WarcCapture.Earlier(WarcRevisit.SERVER_NOT_MODIFIED_1_1, previous.archivedAt(),
                             HttpBlocks.updatedBy304(previous.archivedHead(), r));
-            case UNCHANGED -> new WarcCapture.Earlier(WarcRevisit.IDENTICAL_PAYLOAD_DIGEST_1_1, previous.archivedAt(),
-                    head);
-            case CHANGED, GONE -> null;
+            // the same payload: the payload index finds its first record (with a state, of any run or pass)
+            case UNCHANGED, CHANGED, GONE -> null;
         };
     }
 
@@ -126,8 +125,8 @@ final class WarcRecords {
     /**
      * The revisit written instead of a re-crawl's response: its HTTP header block, referring by URL and date to the
      * URL's capture in an earlier pass (that capture's record ID is not kept; the URL and date find it, as
-     * {@code WARC-Refers-To-Target-URI} and {@code WARC-Refers-To-Date} are meant to). A {@code server-not-modified}
-     * revisit (a 304) has no payload, so no payload digest.
+     * {@code WARC-Refers-To-Target-URI} and {@code WARC-Refers-To-Date} are meant to). A 304 has no payload, so no
+     * payload digest.
      */
     static byte[] revisitOfEarlierPass(WarcCapture c) {
         byte[] head = c.earlier().head();
@@ -137,7 +136,6 @@ final class WarcRecords {
                 .addHeader("WARC-Refers-To-Target-URI", c.target())
                 .addHeader("WARC-Refers-To-Date", c.earlier().date().truncatedTo(ChronoUnit.MILLIS).toString())
                 .blockDigest(sha1(head));
-        if (c.earlier().profile().equals(WarcRevisit.IDENTICAL_PAYLOAD_DIGEST_1_1)) b.payloadDigest(c.payloadDigest());
         return gzip(b.body(MediaType.HTTP_RESPONSE, head).build());
     }
 

@@ -21,7 +21,7 @@ final class WarcSink implements Sink<WarcCapture> {
 
     @Override
     public void write(WarcCapture c) throws IOException {
-        if (c.earlier() != null) { // a re-crawl's revisit of an earlier pass: never an original for this run's
+        if (c.earlier() != null) { // a 304 to a re-crawl's conditional GET: a revisit of the capture it validated
             files.write(List.of(c.request(), WarcRecords.revisitOfEarlierPass(c), c.metadata()));
             return;
         }
