@@ -4,12 +4,14 @@ import dev.loomcrawl.fetch.AddressGuard;
 import dev.loomcrawl.fetch.HttpSettings;
 import dev.loomcrawl.limits.LimitSettings;
 import dev.loomcrawl.politeness.PolitenessSettings;
+import dev.loomcrawl.session.SessionSettings;
 import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.scope.ScopeKind;
 import dev.loomcrawl.url.WebUrl;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -50,7 +52,8 @@ public record CrawlConfig(
         boolean sitemaps,
         boolean allowPrivate,
         List<Map.Entry<String, String>> headers,
-        boolean checkLinks) {
+        boolean checkLinks,
+        SessionSettings session) {
 
     public static final String PROJECT_URL = "https://github.com/loomcrawl/loomcrawl";
     public static final String DEFAULT_USER_AGENT = "loomcrawl/" + Version.VERSION + " (+" + PROJECT_URL + ")";
@@ -81,24 +84,29 @@ public record CrawlConfig(
     public CrawlConfig withMaxTasks(int n) {
         return new CrawlConfig(roots, n, maxRedirects, maxTries, scope, lenient, includes, excludes, userAgent,
                 connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff, retryBackoffMax, http2, resolve,
-                insecure, politeness, limits, sitemaps, allowPrivate, headers, checkLinks);
+                insecure, politeness, limits, sitemaps, allowPrivate, headers, checkLinks, session);
     }
 
     /** This configuration with other limits (a resumed crawl may change them). */
     public CrawlConfig withLimits(LimitSettings l) {
         return new CrawlConfig(roots, maxTasks, maxRedirects, maxTries, scope, lenient, includes, excludes, userAgent,
                 connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff, retryBackoffMax, http2, resolve,
-                insecure, politeness, l, sitemaps, allowPrivate, headers, checkLinks);
+                insecure, politeness, l, sitemaps, allowPrivate, headers, checkLinks, session);
     }
 
-    /** The HTTP client's part of this configuration (resolves intranet roots' names for the address guard). */
+    /**
+     * The HTTP client's part of this configuration (resolves intranet roots' names for the address guard; reads
+     * the netrc and proxy files). Cookies are not part of it: the crawler gives its fetcher a jar of its own.
+     */
     public HttpSettings httpSettings() {
         AddressGuard guard = allowPrivate ? AddressGuard.OFF : AddressGuard.forRoots(roots, resolve);
         Set<Origin> rootOrigins = new HashSet<>();
         roots.forEach(r -> rootOrigins.add(r.origin()));
         return HttpSettings.builder(userAgent).connectTimeout(connectTimeout).idleTimeout(idleTimeout)
                 .fetchTimeout(fetchTimeout).maxBodyBytes(maxBodyBytes).maxConnections(Math.max(maxTasks, 1))
-                .http2(http2).pins(resolve).insecure(insecure).guard(guard).headers(headers, rootOrigins).build();
+                .http2(http2).pins(resolve).insecure(insecure).guard(guard).headers(headers, rootOrigins)
+                .credentials(session.credentials()).proxies(session.proxySpecs())
+                .recordCredentials(session.recordCredentials()).build();
     }
 
     private static void require(boolean ok, String message) {
@@ -135,6 +143,15 @@ public record CrawlConfig(
         private boolean allowPrivate;
         private final List<Map.Entry<String, String>> headers = new ArrayList<>();
         private boolean checkLinks;
+        private Path cookiesFile;
+        private Path netrc;
+        private final List<String> proxies = new ArrayList<>();
+        private Path proxyFile;
+        private String login;
+        private final List<SessionSettings.FormField> form = new ArrayList<>();
+        private String loggedInWhen;
+        private String logout;
+        private boolean recordCredentials;
 
         /**
          * Adds a root URL; one without a scheme gets {@code http://}, as in the seed. A local path or a scheme
@@ -206,6 +223,36 @@ public record CrawlConfig(
             return this;
         }
 
+        /** Starts a new crawl's cookie jar from a Netscape cookies.txt file (curl's {@code -c}, wget's). */
+        public Builder cookies(Path file) { cookiesFile = file == null ? null : file.toAbsolutePath(); return this; }
+
+        /** Answers HTTP Basic and Digest challenges with the credentials of a .netrc file, each for its host. */
+        public Builder netrc(Path file) { netrc = file == null ? null : file.toAbsolutePath(); return this; }
+
+        /** Fetches through a proxy (http://, https://, socks5://HOST:PORT; no password here). Repeatable. */
+        public Builder proxy(String url) { proxies.add(url); return this; }
+
+        /** Fetches through the proxies listed in a file, one URL a line, an origin keeping one. */
+        public Builder proxyFile(Path file) { proxyFile = file == null ? null : file.toAbsolutePath(); return this; }
+
+        /** Logs in with the form on this page before crawling, and again when the session ends. */
+        public Builder login(String url) { login = url; return this; }
+
+        /** A login form field: {@code NAME=VALUE}, or with its value read from an environment variable or file. */
+        public Builder form(String nameEqualsValue, SessionSettings.Source source) {
+            form.add(SessionSettings.FormField.parse(nameEqualsValue, source));
+            return this;
+        }
+
+        /** A CSS selector that matches something on every page seen logged in (a logout link, a user menu). */
+        public Builder loggedInWhen(String selector) { loggedInWhen = selector; return this; }
+
+        /** Links whose URL this is found in are not followed once logged in (default: log out, sign off...). */
+        public Builder logout(String regex) { logout = regex; return this; }
+
+        /** Keeps Authorization, Proxy-Authorization and Cookie headers in WARC request records. */
+        public Builder recordCredentials(boolean on) { recordCredentials = on; return this; }
+
         /** The wait before the first retry; each later one doubles, up to {@code max}, with jitter. */
         public Builder retryBackoff(Duration base, Duration max) {
             retryBackoff = base;
@@ -243,7 +290,29 @@ public record CrawlConfig(
                     userAgent, connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff,
                     retryBackoffMax, http2, resolve, insecure,
                     politeness.build(), limits,
-                    sitemaps, allowPrivate, headers, checkLinks);
+                    sitemaps, allowPrivate, headers, checkLinks, session());
+        }
+
+        private SessionSettings session() {
+            require(login != null || form.isEmpty(), "form fields need login (the page of the form they fill in)");
+            require(login != null || loggedInWhen == null, "loggedInWhen needs login");
+            require(login != null || logout == null, "logout needs login");
+            SessionSettings.Login l = null;
+            if (login != null) {
+                WebUrl url = WebUrl.tryParse(login.strip(), null);
+                require(url != null && (url.scheme().equals("http") || url.scheme().equals("https")),
+                        "login must be an http(s) URL, got " + login);
+                if (loggedInWhen != null) {
+                    try {
+                        org.jsoup.select.QueryParser.parse(loggedInWhen);
+                    } catch (RuntimeException e) {
+                        throw new IllegalArgumentException("loggedInWhen is not a CSS selector: " + loggedInWhen);
+                    }
+                }
+                l = new SessionSettings.Login(url, form, loggedInWhen,
+                        compile(logout == null ? SessionSettings.DEFAULT_LOGOUT : logout, "logout"));
+            }
+            return new SessionSettings(cookiesFile, netrc, proxies, proxyFile, l, recordCredentials);
         }
 
         private static Pattern compile(String regex, String option) {

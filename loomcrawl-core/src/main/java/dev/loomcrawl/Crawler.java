@@ -8,9 +8,15 @@ import dev.loomcrawl.extract.StreamingLinkExtractor;
 import dev.loomcrawl.fetch.ContentType;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.fetch.FetchResult;
+import dev.loomcrawl.fetch.CookieJar;
 import dev.loomcrawl.fetch.Fetcher;
 import dev.loomcrawl.fetch.JettyFetcher;
 import dev.loomcrawl.fetch.RetryingFetcher;
+import dev.loomcrawl.session.Login;
+import dev.loomcrawl.session.LoginException;
+import dev.loomcrawl.session.SessionFetcher;
+import dev.loomcrawl.session.SessionScope;
+import dev.loomcrawl.session.SessionSettings;
 import dev.loomcrawl.fetch.Validators;
 import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.InMemoryFrontier;
@@ -35,6 +41,10 @@ import dev.loomcrawl.url.WebUrl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -76,6 +86,8 @@ public final class Crawler implements AutoCloseable {
     private final CrawlConfig config;
     private final Frontier frontier;
     private final Fetcher fetcher;
+    private final SessionFetcher session;
+    private final CookieJar cookies;
     private final LinkExtractor extractor;
     private final Scope scope;
     private final RobotsGate robots;
@@ -105,9 +117,16 @@ public final class Crawler implements AutoCloseable {
     /** A crawler whose budgets start from what earlier runs of a resumed crawl used. */
     public Crawler(CrawlConfig config, Frontier frontier, Fetcher fetcher, LinkExtractor extractor, Scope scope,
                    LimitUsage used) {
+        this(config, frontier, fetcher, extractor, scope, used, null);
+    }
+
+    private Crawler(CrawlConfig config, Frontier frontier, Fetcher fetcher, LinkExtractor extractor, Scope scope,
+                    LimitUsage used, CookieJar cookies) {
         this.config = config;
         this.frontier = frontier;
         this.fetcher = fetcher;
+        this.session = fetcher instanceof SessionFetcher s ? s : null;
+        this.cookies = cookies;
         this.extractor = extractor;
         this.scope = scope;
         PolitenessSettings p = config.politeness();
@@ -133,7 +152,7 @@ public final class Crawler implements AutoCloseable {
      * say). Closing the crawler closes the frontier.
      */
     public static Crawler create(CrawlConfig config, Frontier frontier) {
-        return new Crawler(config, frontier, fetcher(config), new StreamingLinkExtractor(), scope(config));
+        return create(config, frontier, LimitUsage.NONE);
     }
 
     /**
@@ -146,17 +165,46 @@ public final class Crawler implements AutoCloseable {
         }
         DurableFrontier frontier = DurableFrontier.open(store, config.politeness().perHost(),
                 config.politeness().delay(), DurableFrontier.DEFAULT_WINDOW, config.limits().maxPagesPerHost() >= 0);
-        return new Crawler(config, frontier, fetcher(config), new StreamingLinkExtractor(), scope(config),
-                frontier.usage());
+        return create(config, frontier, frontier.usage());
     }
 
-    private static Fetcher fetcher(CrawlConfig config) {
-        return new RetryingFetcher(new JettyFetcher(config.httpSettings()), config.maxTries(),
-                config.retryBackoff(), config.retryBackoffMax());
+    /**
+     * The default components: Jetty with a cookie jar for the scope's hosts (started from the cookies file, if
+     * any), retries, and, with a login form, a session kept logged in, whose login and logout pages are out of
+     * the scope.
+     */
+    private static Crawler create(CrawlConfig config, Frontier frontier, LimitUsage used) {
+        RootScope rootScope = new RootScope(config.roots(), config.scope(), config.lenient(), config.includes(),
+                config.excludes());
+        CookieJar jar = new CookieJar(rootScope::coversHost);
+        SessionSettings session = config.session();
+        if (session.cookiesFile() != null) jar.addNetscape(readCookies(session.cookiesFile()));
+        JettyFetcher jetty = new JettyFetcher(config.httpSettings().withCookies(jar));
+        Fetcher fetcher = new RetryingFetcher(jetty, config.maxTries(), config.retryBackoff(),
+                config.retryBackoffMax());
+        Scope scope = rootScope;
+        if (session.login() != null) {
+            Login login = new Login(session.login(), fetcher, jetty);
+            fetcher = new SessionFetcher(fetcher, login);
+            scope = new SessionScope(rootScope, login);
+        }
+        return new Crawler(config, frontier, fetcher, new StreamingLinkExtractor(), scope, used, jar);
     }
 
-    private static Scope scope(CrawlConfig config) {
-        return new RootScope(config.roots(), config.scope(), config.lenient(), config.includes(), config.excludes());
+    private static String readCookies(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read the cookies file " + file + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The crawl's cookie jar: what the sites set, sent back within the scope. Null for a crawler built with a
+     * fetcher of the caller's.
+     */
+    public CookieJar cookies() {
+        return cookies;
     }
 
     public Crawler addListener(CrawlListener listener) {
@@ -179,6 +227,7 @@ public final class Crawler implements AutoCloseable {
             throw new IllegalStateException("a Crawler runs once: create another for the next crawl");
         }
         long start = System.nanoTime();
+        if (session != null) logIn();
         for (WebUrl root : config.roots()) {
             Visit visit = new Visit(root, config.maxRedirects(), 0, null);
             if (claim(root) && frontier.enqueue(visit)) discovered.increment();
@@ -225,6 +274,15 @@ public final class Crawler implements AutoCloseable {
         RuntimeException failure = listenerFailure.get();
         if (failure != null) throw new CrawlException("crawl stopped: " + failure.getMessage(), failure);
         return summary;
+    }
+
+    /** Logs in before anything is crawled; a login that does not work stops the crawl before it starts. */
+    private void logIn() {
+        try {
+            session.logIn();
+        } catch (LoginException e) {
+            throw new CrawlException("login failed: " + e.getMessage(), e);
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.Crawler;
+import dev.loomcrawl.session.SavedCookies;
 import dev.loomcrawl.redis.RedisCrawl;
 import dev.loomcrawl.state.CrawlStore;
 import dev.loomcrawl.state.StoreWithOutputs;
@@ -78,9 +79,13 @@ sealed interface Backend extends AutoCloseable permits Backend.Memory, Backend.S
             return new StateFile(file, store, new StoreWithOutputs(store), true);
         }
 
+        /** The crawler, its cookie jar as the last commit left it, and kept in the state by each commit. */
         @Override
         public Crawler crawler(CrawlConfig config) {
-            return Crawler.create(config, state);
+            Crawler crawler = Crawler.create(config, state);
+            SavedCookies.restore(crawler.cookies(), state.resumeAt(SavedCookies.KEY));
+            state.add(SavedCookies.KEY, new SavedCookies(crawler.cookies()));
+            return crawler;
         }
 
         @Override

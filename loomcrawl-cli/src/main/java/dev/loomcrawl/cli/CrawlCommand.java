@@ -120,6 +120,9 @@ final class CrawlCommand implements Callable<Integer> {
     OutputOptions outputs = new OutputOptions();
 
     @CommandLine.Mixin
+    SessionOptions session = new SessionOptions();
+
+    @CommandLine.Mixin
     StateOptions state = new StateOptions();
 
     @CommandLine.Mixin
@@ -159,7 +162,7 @@ final class CrawlCommand implements Callable<Integer> {
             Backend.Shared shared = frontier.join(config, maxTasks, spec.commandLine());
             if (shared == null) return Main.FINISHED; // the shared crawl is over: nothing left to do
             try (shared) {
-                return CrawlRun.run(shared, shared.config(), plan, scraper, spec);
+                return CrawlRun.run(shared, shared.config(), plan, scraper, spec, session.saveCookies);
             }
         }
         if (state.file != null) {
@@ -171,10 +174,11 @@ final class CrawlCommand implements Callable<Integer> {
                 return CrawlRun.failed(spec.commandLine(), e.getMessage());
             }
             try (stateFile) {
-                return CrawlRun.run(stateFile, config, saved.plan(plan.progress()), saved.scraper(), spec);
+                return CrawlRun.run(stateFile, config, saved.plan(plan.progress()), saved.scraper(), spec,
+                        session.saveCookies);
             }
         }
-        return CrawlRun.run(new Backend.Memory(), config, plan, scraper, spec);
+        return CrawlRun.run(new Backend.Memory(), config, plan, scraper, spec, session.saveCookies);
     }
 
     /** The crawl's configuration from the options; a bad value throws IllegalArgumentException naming it. */
@@ -189,7 +193,10 @@ final class CrawlCommand implements Callable<Integer> {
         resolve.forEach(b::resolve);
         politeness.applyTo(b);
         limits.applyTo(b);
-        return b.build();
+        session.applyTo(b);
+        CrawlConfig config = b.build();
+        config.session().check(); // a missing password or file is one line now, not a failure mid-crawl
+        return config;
     }
 
     /** Runs a step that validates options, turning its IllegalArgumentException into a usage error. */

@@ -1,5 +1,10 @@
 package dev.loomcrawl.cli;
 
+import java.nio.file.StandardCopyOption;
+import java.nio.file.Path;
+import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
+import java.io.IOException;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlException;
 import dev.loomcrawl.CrawlListener;
@@ -46,7 +51,8 @@ final class CrawlRun {
      * Runs the crawl and returns its exit code. An output that cannot be opened is a usage error for a new crawl
      * (and its new state file is removed again), and a failure (exit 1) for a resumed one, whose files were changed.
      */
-    static int run(Backend backend, CrawlConfig config, Outputs.Plan plan, SelectorScraper scraper, CommandSpec spec) {
+    static int run(Backend backend, CrawlConfig config, Outputs.Plan plan, SelectorScraper scraper, CommandSpec spec,
+                   Path saveCookies) {
         CommandLine cli = spec.commandLine();
         Outputs outputs;
         try {
@@ -59,7 +65,7 @@ final class CrawlRun {
             throw OutputOptions.usage(cli, e.getMessage());
         }
         Queue<CrawlRecord> collected = new ConcurrentLinkedQueue<>(); // unless the backend's store keeps them
-        Ended ended = crawl(backend, config, outputs, plan.progress(), scraper, collected, spec);
+        Ended ended = crawl(backend, config, outputs, plan.progress(), scraper, collected, spec, saveCookies);
         CrawlSummary summary = ended.summary();
         PrintWriter out = plan.reportTo(cli);
         RootOutcomes roots = new RootOutcomes(config);
@@ -85,7 +91,8 @@ final class CrawlRun {
      * the state's as the crawler is created or closed, or an output's as it finishes. Other exceptions are thrown.
      */
     private static Ended crawl(Backend backend, CrawlConfig config, Outputs outputs, boolean progressLine,
-                               SelectorScraper scraper, Queue<CrawlRecord> collected, CommandSpec spec) {
+                               SelectorScraper scraper, Queue<CrawlRecord> collected, CommandSpec spec,
+                               Path saveCookies) {
         CrawlSummary summary = null;
         RuntimeException failure = null;
         long start = System.nanoTime();
@@ -104,6 +111,8 @@ final class CrawlRun {
                     summary = new CrawlSummary(collected.size(), crawler.queued(), Duration.ofNanos(System.nanoTime()
                             - start), config.maxTasks(), false, Instant.now(), null, Map.of());
                 }
+                RuntimeException notSaved = saveCookies(crawler, saveCookies);
+                if (failure == null) failure = notSaved;
             } catch (RuntimeException e) {
                 if (stateCause(e) == null) throw e;
                 if (failure == null) failure = e;
@@ -115,6 +124,19 @@ final class CrawlRun {
             }
         }
         return new Ended(summary, failure);
+    }
+
+    /** Writes the crawler's cookies to {@code file} (whole, or not at all), and returns why it could not. */
+    private static RuntimeException saveCookies(Crawler crawler, Path file) {
+        if (file == null || crawler.cookies() == null) return null;
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try {
+            Files.writeString(tmp, crawler.cookies().toNetscape(), StandardCharsets.UTF_8);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            return null;
+        } catch (IOException e) {
+            return new CrawlException("--save-cookies: cannot write " + file + ": " + e.getMessage(), e);
+        }
     }
 
     /**

@@ -43,6 +43,10 @@ class ResumeCommand implements Callable<Integer> {
             + "else a line every 5 seconds).")
     boolean noProgress;
 
+    @Option(names = "--save-cookies", paramLabel = "FILE",
+            description = "Write the crawl's cookies to FILE at the end, as a Netscape cookies.txt.")
+    Path saveCookies;
+
     @CommandLine.Mixin
     LogOptions log = new LogOptions();
 
@@ -66,7 +70,7 @@ class ResumeCommand implements Callable<Integer> {
             if (!ConfigCodec.encode(config).equals(ConfigCodec.encode(store.config()))) store.saveConfig(config);
             beforeRun(store);
             return CrawlRun.run(Backend.StateFile.resume(file, store), config, saved.plan(!noProgress && !log.quiet),
-                    saved.scraper(), spec);
+                    saved.scraper(), spec, saveCookies);
         } catch (StateException e) {
             return CrawlRun.failed(spec.commandLine(), e.getMessage());
         }

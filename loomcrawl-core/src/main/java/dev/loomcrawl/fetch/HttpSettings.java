@@ -20,11 +20,17 @@ import java.util.Set;
  * @param insecure          accept any TLS certificate (curl's -k), for staging sites and self-signed test servers
  * @param guard             which addresses may be connected to
  * @param headers           extra request headers, sent only to the roots' origins
+ * @param cookies           where cookies are kept and matched; null for none
+ * @param credentials       user names and passwords for HTTP authentication, each for its host only
+ * @param proxies           proxies to fetch through, an origin keeping one; empty to connect directly
+ * @param recordCredentials keep the Authorization, Proxy-Authorization and Cookie headers sent in a response's
+ *                          request headers (so in WARC request records) rather than {@code [redacted]}
  */
 public record HttpSettings(String userAgent, Duration connectTimeout, Duration idleTimeout, Duration fetchTimeout,
                            long maxBodyBytes, int maxConnections, boolean http2, Map<String, InetAddress> pins,
                            boolean insecure, AddressGuard guard, List<Map.Entry<String, String>> headers,
-                           Set<Origin> headerOrigins) {
+                           Set<Origin> headerOrigins, CookieJar cookies, List<Credentials.Credential> credentials,
+                           List<ProxySpec> proxies, boolean recordCredentials) {
     /** The defaults (also {@code CrawlConfig}'s): 10 s to connect, 30 s of silence, 60 s a fetch, 10 MiB a body. */
     public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
@@ -35,11 +41,19 @@ public record HttpSettings(String userAgent, Duration connectTimeout, Duration i
         pins = Map.copyOf(pins);
         headers = List.copyOf(headers);
         headerOrigins = Set.copyOf(headerOrigins);
+        credentials = List.copyOf(credentials);
+        proxies = List.copyOf(proxies);
+    }
+
+    /** These settings with cookies kept in {@code jar}. */
+    public HttpSettings withCookies(CookieJar jar) {
+        return new HttpSettings(userAgent, connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, maxConnections,
+                http2, pins, insecure, guard, headers, headerOrigins, jar, credentials, proxies, recordCredentials);
     }
 
     /**
-     * A builder with the defaults above, HTTP/2 on, 2 connections per origin, public addresses only, no pins and
-     * no extra headers. A crawl's settings come from {@code CrawlConfig.httpSettings()}; this is for a fetcher of
+     * A builder with the defaults above, HTTP/2 on, 2 connections per origin, public addresses only, no pins, no
+     * extra headers, no cookies, credentials or proxies. A crawl's settings come from {@code CrawlConfig.httpSettings()}; this is for a fetcher of
      * one's own.
      */
     public static Builder builder(String userAgent) {
@@ -60,6 +74,10 @@ public record HttpSettings(String userAgent, Duration connectTimeout, Duration i
         private AddressGuard guard = AddressGuard.forRoots(List.of(), Map.of());
         private List<Map.Entry<String, String>> headers = List.of();
         private Set<Origin> headerOrigins = Set.of();
+        private CookieJar cookies;
+        private List<Credentials.Credential> credentials = List.of();
+        private List<ProxySpec> proxies = List.of();
+        private boolean recordCredentials;
 
         private Builder(String userAgent) {
             this.userAgent = userAgent;
@@ -88,9 +106,22 @@ public record HttpSettings(String userAgent, Duration connectTimeout, Duration i
             return this;
         }
 
+        /** Keeps cookies in {@code jar} (default: none kept). */
+        public Builder cookies(CookieJar jar) { cookies = jar; return this; }
+
+        /** Answers HTTP authentication challenges with these, each for its own host. */
+        public Builder credentials(List<Credentials.Credential> c) { credentials = c; return this; }
+
+        /** Fetches through these proxies, an origin keeping one (default: connect directly). */
+        public Builder proxies(List<ProxySpec> p) { proxies = p; return this; }
+
+        /** Keeps credentials and cookies sent in the request headers a response carries (default: redacted). */
+        public Builder recordCredentials(boolean on) { recordCredentials = on; return this; }
+
         public HttpSettings build() {
             return new HttpSettings(userAgent, connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, maxConnections,
-                    http2, pins, insecure, guard, headers, headerOrigins);
+                    http2, pins, insecure, guard, headers, headerOrigins, cookies, credentials, proxies,
+                    recordCredentials);
         }
     }
 }

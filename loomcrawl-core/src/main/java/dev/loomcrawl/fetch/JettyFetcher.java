@@ -1,9 +1,16 @@
 package dev.loomcrawl.fetch;
 
 import dev.loomcrawl.url.WebUrl;
+import org.eclipse.jetty.client.BasicAuthentication;
+import org.eclipse.jetty.client.FormRequestContent;
 import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.client.HttpProxy;
 import org.eclipse.jetty.client.InputStreamResponseListener;
+import org.eclipse.jetty.client.Origin;
+import org.eclipse.jetty.client.ProxyConfiguration;
 import org.eclipse.jetty.client.Request;
+import org.eclipse.jetty.client.Socks5;
+import org.eclipse.jetty.client.Socks5Proxy;
 import org.eclipse.jetty.client.Response;
 import org.eclipse.jetty.client.transport.HttpClientConnectionFactory;
 import org.eclipse.jetty.client.transport.HttpClientTransportDynamic;
@@ -11,6 +18,7 @@ import org.eclipse.jetty.http.HttpCookieStore;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpMethod;
+import org.eclipse.jetty.util.Fields;
 import org.eclipse.jetty.http2.client.HTTP2Client;
 import org.eclipse.jetty.http2.client.transport.ClientConnectionFactoryOverHTTP2;
 import org.eclipse.jetty.io.ClientConnectionFactory;
@@ -23,12 +31,16 @@ import org.eclipse.jetty.util.thread.VirtualThreadPool;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -38,8 +50,14 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * A {@link Fetcher} on Jetty 12's HttpClient: pooled keep-alive connections, HTTP/1.1 and (over TLS, by ALPN)
- * HTTP/2, no redirects followed, no cookies kept. The body is streamed into memory up to the cap; content
+ * HTTP/2, no redirects followed. Cookies are kept in the settings' {@link CookieJar} (none without one); HTTP
+ * authentication answers with the settings' {@link Credentials}; requests go through the settings' proxies, an
+ * origin keeping its proxy ({@link ProxyRotation}). The body is streamed into memory up to the cap; content
  * decoding is done here rather than by the client, so the bytes as received stay available.
+ *
+ * <p>The {@code Authorization}, {@code Proxy-Authorization} and {@code Cookie} headers sent are kept in a
+ * response's request headers (and so in WARC request records) as {@code [redacted]}, unless the settings say to
+ * record credentials.
  */
 public final class JettyFetcher implements Fetcher {
     private static final String ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
@@ -48,6 +66,7 @@ public final class JettyFetcher implements Fetcher {
     private final HttpSettings settings;
     private final HttpClient client;
     private final Set<Request> inFlight = ConcurrentHashMap.newKeySet();
+    private final ProxyRotation proxies;
     private volatile boolean cancelled;
 
     public JettyFetcher(HttpSettings settings) {
@@ -62,7 +81,16 @@ public final class JettyFetcher implements Fetcher {
         client = new HttpClient(new HttpClientTransportDynamic(connector,
                 protocols.toArray(ClientConnectionFactory.Info[]::new)));
         client.setFollowRedirects(false);
-        client.setHttpCookieStore(new HttpCookieStore.Empty());
+        client.setHttpCookieStore(settings.cookies() == null ? new HttpCookieStore.Empty() : settings.cookies());
+        Credentials credentials = new Credentials(settings.credentials());
+        client.setAuthenticationStore(credentials);
+        proxies = settings.proxies().isEmpty() ? null : new ProxyRotation(settings.proxies());
+        Set<String> proxyAddresses = new HashSet<>();
+        for (int i = 0; i < settings.proxies().size(); i++) {
+            ProxySpec spec = settings.proxies().get(i);
+            client.getProxyConfiguration().addProxy(proxy(spec, new ProxyTag(i), credentials));
+            proxyAddresses.add(spec.address().toLowerCase(Locale.ROOT));
+        }
         client.setConnectTimeout(settings.connectTimeout().toMillis());
         client.setIdleTimeout(settings.idleTimeout().toMillis());
         client.setMaxConnectionsPerDestination(settings.maxConnections());
@@ -75,7 +103,8 @@ public final class JettyFetcher implements Fetcher {
         client.setScheduler(scheduler);
         SocketAddressResolver resolver =
                 new SocketAddressResolver.Async(executor, scheduler, settings.connectTimeout().toMillis());
-        client.setSocketAddressResolver(new PinnedResolver(settings.pins(), resolver, settings.guard()));
+        client.setSocketAddressResolver(new PinnedResolver(settings.pins(), resolver, settings.guard(),
+                proxyAddresses));
         try {
             client.start();
         } catch (Exception e) {
@@ -96,9 +125,34 @@ public final class JettyFetcher implements Fetcher {
         return exchange(url, HttpMethod.HEAD, Validators.NONE);
     }
 
+    /**
+     * Submits an HTML form as a browser does ({@code application/x-www-form-urlencoded}, with POST or GET): the
+     * same client, cookies and proxies as every fetch, never retried, no redirect followed.
+     */
+    public FetchResult submit(WebUrl url, String method, List<Map.Entry<String, String>> fields) {
+        Fields form = new Fields();
+        fields.forEach(f -> form.add(f.getKey(), f.getValue()));
+        if (method.equalsIgnoreCase("GET")) {
+            String query = FormRequestContent.convert(form);
+            WebUrl target = WebUrl.tryParse("?" + query, url);
+            return target == null ? failure(url, ErrorKind.PROTOCOL, "bad form action", System.nanoTime())
+                    : exchange(target, HttpMethod.GET, Validators.NONE, null);
+        }
+        return exchange(url, HttpMethod.POST, Validators.NONE, new FormRequestContent(form));
+    }
+
     private FetchResult exchange(WebUrl url, HttpMethod method, Validators validators) {
+        return exchange(url, method, validators, null);
+    }
+
+    private FetchResult exchange(WebUrl url, HttpMethod method, Validators validators, Request.Content body) {
         long start = System.nanoTime();
         if (cancelled) return failure(url, ErrorKind.CANCELLED, "crawl cancelled", start);
+        int proxy = proxies == null ? -1 : proxies.proxyFor(url.origin());
+        if (proxy >= 0) {
+            FetchResult refused = guardTarget(url, start);
+            if (refused != null) return refused;
+        }
         Request request = client.newRequest(WireUri.of(url)).method(method)
                 .timeout(settings.fetchTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .headers(h -> {
@@ -112,14 +166,23 @@ public final class JettyFetcher implements Fetcher {
                         h.put(HttpHeader.IF_MODIFIED_SINCE, validators.lastModified());
                     }
                 });
+        if (body != null) request.body(body);
+        if (proxy >= 0) request.tag(new ProxyTag(proxy));
         inFlight.add(request);
         try {
             InputStreamResponseListener listener = new InputStreamResponseListener();
             request.send(listener);
             Response response = listener.get(settings.fetchTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            if (proxy >= 0) proxies.worked(proxy);
             return read(url, request, response, listener, start);
         } catch (ExecutionException e) {
-            return failure(url, classify(e.getCause()), message(e.getCause()), start);
+            ErrorKind kind = classify(e.getCause());
+            if (proxy >= 0 && proxyFailed(kind, e.getCause())) {
+                proxies.failed(proxy);
+                return failure(url, kind, "proxy " + settings.proxies().get(proxy) + " failed: "
+                        + message(e.getCause()), start);
+            }
+            return failure(url, kind, message(e.getCause()), start);
         } catch (TimeoutException e) {
             request.abort(e);
             return failure(url, ErrorKind.TIMEOUT, "no response within " + settings.fetchTimeout(), start);
@@ -155,7 +218,11 @@ public final class JettyFetcher implements Fetcher {
             truncated |= decoded.truncated();
         }
         List<Map.Entry<String, String>> sent = new ArrayList<>();
-        for (HttpField f : request.getHeaders()) sent.add(Map.entry(f.getName(), f.getValue()));
+        for (HttpField f : request.getHeaders()) {
+            boolean secret = !settings.recordCredentials() && (f.getHeader() == HttpHeader.AUTHORIZATION
+                    || f.getHeader() == HttpHeader.PROXY_AUTHORIZATION || f.getHeader() == HttpHeader.COOKIE);
+            sent.add(Map.entry(f.getName(), secret ? "[redacted]" : f.getValue()));
+        }
         return new FetchResult.Response(url, response.getStatus(), response.getVersion().asString(), sent, headers,
                 body, wire, truncated, elapsed(start), 1);
     }
@@ -196,6 +263,72 @@ public final class JettyFetcher implements Fetcher {
             }
         }
         return new Body(size == buf.length ? buf : Arrays.copyOf(buf, size), false);
+    }
+
+    /** The tag that sends a request through the proxy of that index: Jetty keeps a destination per tag. */
+    private record ProxyTag(int index) {}
+
+    private static ProxyConfiguration.Proxy proxy(ProxySpec spec, ProxyTag tag, Credentials credentials) {
+        Origin.Address address = new Origin.Address(spec.host(), spec.port());
+        if (spec.scheme().equals("socks5")) {
+            Socks5Proxy socks = new Socks5Proxy(address, false) {
+                @Override
+                public boolean matches(Origin origin) {
+                    return tag.equals(origin.getTag());
+                }
+            };
+            if (spec.user() != null) {
+                socks.putAuthenticationFactory(new Socks5.UsernamePasswordAuthenticationFactory(spec.user(),
+                        spec.password()));
+            }
+            return socks;
+        }
+        HttpProxy http = new HttpProxy(address, spec.scheme().equals("https")) {
+            @Override
+            public boolean matches(Origin origin) {
+                return tag.equals(origin.getTag());
+            }
+        };
+        if (spec.user() != null) { // sent with every request to the proxy, without waiting for its 407
+            credentials.addAuthenticationResult(new BasicAuthentication.BasicResult(http.getURI(),
+                    HttpHeader.PROXY_AUTHORIZATION, spec.user(), spec.password()));
+        }
+        return http;
+    }
+
+    /**
+     * The address guard judges a proxied request's target before it goes out: the proxy would connect to it
+     * without asking. The name is resolved here (or pinned by --resolve); a refused address, or a name that does
+     * not resolve, fails the fetch, unless the guard is off.
+     */
+    private FetchResult guardTarget(WebUrl url, long start) {
+        if (settings.guard() == AddressGuard.OFF) return null;
+        String host = url.host().startsWith("[") ? url.host().substring(1, url.host().length() - 1) : url.host();
+        InetAddress pinned = settings.pins().get(url.host() + ":" + url.port());
+        InetAddress[] addresses;
+        try {
+            addresses = pinned != null ? new InetAddress[] {pinned} : InetAddress.getAllByName(host);
+        } catch (UnknownHostException e) {
+            return failure(url, ErrorKind.DNS, url.host() + " does not resolve here, so its address cannot be "
+                    + "checked before going through the proxy (--allow-private lets the proxy resolve it)", start);
+        }
+        String refusal = null;
+        for (InetAddress a : addresses) {
+            refusal = settings.guard().refusal(a);
+            if (refusal == null) return null;
+        }
+        return failure(url, ErrorKind.BLOCKED, "AddressBlockedException: " + url.host() + ": " + refusal, start);
+    }
+
+    /** Whether a failure was the proxy's: it could not be reached, rather than the target through it. */
+    private static boolean proxyFailed(ErrorKind kind, Throwable cause) {
+        String m = message(cause).toLowerCase(Locale.ROOT);
+        boolean tunnel = m.contains("socks") || m.contains("tunnel") || m.contains("connect");
+        return switch (kind) {
+            case REFUSED, UNREACHABLE -> true;
+            case DNS -> !tunnel;
+            default -> false;
+        };
     }
 
     @Override

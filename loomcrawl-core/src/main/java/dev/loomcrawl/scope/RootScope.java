@@ -59,6 +59,20 @@ public final class RootScope implements Scope {
         return in ? null : "out-of-scope";
     }
 
+    /**
+     * Whether the scope covers this host (a lower-case name or an IP literal without brackets), whatever the path:
+     * a root's host, or one matching it as the scope's host rules say. The cookie jar asks it.
+     */
+    public boolean coversHost(String host) {
+        boolean ip = host.indexOf(':') >= 0 || host.matches("[0-9.]+");
+        String h = ip && host.indexOf(':') >= 0 ? "[" + host + "]" : host;
+        if (rootHosts.contains(h)) return true;
+        if (ip) return false;
+        if (kind == ScopeKind.DOMAIN) return rootDomains.contains(registrableDomain(host));
+        if (lenient) return rootHosts.contains(lastTwoLabels(host));
+        return rootHosts.contains(host.startsWith("www.") ? host.substring(4) : "www." + host);
+    }
+
     private boolean hostMatches(WebUrl url) {
         String host = url.host();
         if (rootHosts.contains(host)) return true;

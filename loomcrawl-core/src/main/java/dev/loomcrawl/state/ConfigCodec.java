@@ -4,7 +4,9 @@ import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.limits.LimitSettings;
 import dev.loomcrawl.politeness.PolitenessSettings;
 import dev.loomcrawl.scope.ScopeKind;
+import dev.loomcrawl.session.SessionSettings;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -63,7 +65,44 @@ public final class ConfigCodec {
         add(out, "check-links", c.checkLinks());
         c.headers().forEach(h -> out.add(new Setting("header", h.getKey() + ": " + h.getValue())));
         encodeLimits(c.limits(), out);
+        encodeSession(c.session(), out);
         return out;
+    }
+
+    /**
+     * Where the secrets are, never the secrets: file names and environment variable names. The cookies file is
+     * not kept: it starts a crawl's jar, and the state keeps the jar from then on.
+     */
+    private static void encodeSession(SessionSettings s, List<Setting> out) {
+        if (s.netrc() != null) add(out, "netrc", s.netrc());
+        s.proxies().forEach(p -> add(out, "proxy", p));
+        if (s.proxyFile() != null) add(out, "proxy-file", s.proxyFile());
+        if (s.recordCredentials()) add(out, "record-credentials", true);
+        SessionSettings.Login login = s.login();
+        if (login == null) return;
+        add(out, "login", login.url());
+        for (SessionSettings.FormField f : login.fields()) {
+            add(out, switch (f.source()) {
+                case VALUE -> "form";
+                case ENV -> "form-env";
+                case FILE -> "form-file";
+            }, f.spec());
+        }
+        if (login.loggedInWhen() != null) add(out, "logged-in-when", login.loggedInWhen());
+        add(out, "logout", login.logout().pattern());
+    }
+
+    private static void decodeSession(Values v, CrawlConfig.Builder b) {
+        v.one("netrc", Path::of).ifPresent(b::netrc);
+        v.all("proxy").forEach(b::proxy);
+        v.one("proxy-file", Path::of).ifPresent(b::proxyFile);
+        v.one("record-credentials", ConfigCodec::bool).ifPresent(b::recordCredentials);
+        v.one("login", s -> s).ifPresent(b::login);
+        v.all("form").forEach(f -> b.form(f, SessionSettings.Source.VALUE));
+        v.all("form-env").forEach(f -> b.form(f, SessionSettings.Source.ENV));
+        v.all("form-file").forEach(f -> b.form(f, SessionSettings.Source.FILE));
+        v.one("logged-in-when", s -> s).ifPresent(b::loggedInWhen);
+        v.one("logout", s -> s).ifPresent(b::logout);
     }
 
     private static void encodeLimits(LimitSettings l, List<Setting> out) {
@@ -118,6 +157,7 @@ public final class ConfigCodec {
         v.one("check-links", ConfigCodec::bool).ifPresent(b::checkLinks);
         v.all("header").forEach(b::header);
         b.limits(decodeLimits(v));
+        decodeSession(v, b);
         v.refuseUnread();
         return b.build();
     }

@@ -23,6 +23,17 @@ public sealed interface Route {
      */
     record Validated(String etag, String lastModified, Respond then) implements Route {}
 
+    /** An answer made for each request by {@code answer}, from its method, target, headers and body. */
+    record Dynamic(java.util.function.Function<Request, Route> answer) implements Route {}
+
+    /** A request as a {@link Dynamic} route sees it: headers' names lower-cased, the body as UTF-8 text. */
+    record Request(String method, String target, Map<String, java.util.List<String>> headers, String body) {
+        public String header(String name) {
+            java.util.List<String> v = headers.get(name.toLowerCase(java.util.Locale.ROOT));
+            return v == null || v.isEmpty() ? null : v.getFirst();
+        }
+    }
+
     /** A redirect with the given status and Location header, sent as written. */
     record Redirect(int status, String location) implements Route {}
 

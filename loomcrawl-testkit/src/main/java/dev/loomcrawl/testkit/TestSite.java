@@ -161,6 +161,13 @@ public final class TestSite implements AutoCloseable {
                     answer(exchange, target, v.then(), logged);
                 }
             }
+            case Route.Dynamic d -> {
+                String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+                Map<String, List<String>> headers = new LinkedHashMap<>();
+                exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), List.copyOf(v)));
+                answer(exchange, target, d.answer().apply(new Route.Request(exchange.getRequestMethod(), target,
+                        headers, body)), logged);
+            }
             case Route.Redirect r -> {
                 exchange.getResponseHeaders().add("Location", r.location());
                 logged.endNanos = System.nanoTime();
