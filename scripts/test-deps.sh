@@ -7,6 +7,8 @@
 #   nodejs, npm                  run ReplayWeb.page's driver (scripts/replay; its npm packages go to a cache there)
 #   redis-server                 the distributed-crawl tests
 #   sqlite3                      runs the state file queries docs/state.md shows
+#   tinyproxy, dante-server      real HTTP and SOCKS5 proxies for the proxy tests (ProxyCrawlTest)
+#   curl                         reads and writes the cookies.txt files of the cookie round-trip test
 loomcrawl_test_packages() {
   local missing=()
   [ -f /usr/share/doc/python3-doc/html/index.html ] || missing+=(python3-doc)
@@ -20,6 +22,9 @@ loomcrawl_test_packages() {
   command -v npm >/dev/null 2>&1 || missing+=(npm)
   command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
   command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
+  command -v tinyproxy >/dev/null 2>&1 || missing+=(tinyproxy)
+  [ -x /usr/sbin/danted ] || command -v danted >/dev/null 2>&1 || missing+=(dante-server)
+  command -v curl >/dev/null 2>&1 || missing+=(curl)
   [ ${#missing[@]} -eq 0 ] && return 0
   if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
     echo "loomcrawl: not root, so not installing ${missing[*]}; the tests that need them will be skipped" >&2

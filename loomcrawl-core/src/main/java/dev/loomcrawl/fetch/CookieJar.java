@@ -106,17 +106,22 @@ public final class CookieJar implements HttpCookieStore {
      */
     public String toNetscape() {
         StringBuilder out = new StringBuilder("# Netscape HTTP Cookie File\n# written by loomcrawl\n\n");
+        List<String> lines = new ArrayList<>();
         for (HttpCookie c : store.all()) {
+            StringBuilder line = new StringBuilder();
             String hostOnly = c.getAttributes().get(HOST);
             String domain = hostOnly != null ? hostOnly : "." + stripDot(c.getDomain());
             Instant expires = c.getExpires();
-            out.append(c.isHttpOnly() ? "#HttpOnly_" : "").append(domain).append('\t')
+            line.append(c.isHttpOnly() ? "#HttpOnly_" : "").append(domain).append('\t')
                     .append(hostOnly == null ? "TRUE" : "FALSE").append('\t')
                     .append(c.getPath() == null ? "/" : c.getPath()).append('\t')
                     .append(c.isSecure() ? "TRUE" : "FALSE").append('\t')
                     .append(expires == null ? 0 : expires.getEpochSecond()).append('\t')
                     .append(c.getName()).append('\t').append(c.getValue()).append('\n');
+            lines.add(line.toString());
         }
+        lines.sort(null); // a stable file: the same jar, the same text
+        lines.forEach(out::append);
         return out.toString();
     }
 

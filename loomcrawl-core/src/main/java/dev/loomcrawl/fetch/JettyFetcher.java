@@ -218,7 +218,8 @@ public final class JettyFetcher implements Fetcher {
             truncated |= decoded.truncated();
         }
         List<Map.Entry<String, String>> sent = new ArrayList<>();
-        for (HttpField f : request.getHeaders()) {
+        // the request that got this response: after a 401, the one Jetty sent again with the credentials
+        for (HttpField f : response.getRequest().getHeaders()) {
             boolean secret = !settings.recordCredentials() && (f.getHeader() == HttpHeader.AUTHORIZATION
                     || f.getHeader() == HttpHeader.PROXY_AUTHORIZATION || f.getHeader() == HttpHeader.COOKIE);
             sent.add(Map.entry(f.getName(), secret ? "[redacted]" : f.getValue()));

@@ -1,0 +1,81 @@
+package dev.loomcrawl;
+
+import dev.loomcrawl.fetch.FetchResult;
+import dev.loomcrawl.testkit.RecordedRequest;
+import dev.loomcrawl.testkit.Route;
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** HTTP credentials and cookies go to their own origin only, a redirect's target included; WARC never sees them. */
+class CredentialsTest {
+    private static final String BASIC = "Basic " + Base64.getEncoder().encodeToString("u:p@ss".getBytes(StandardCharsets.UTF_8));
+
+    @Test
+    void credentialsAndCookiesStayWithTheirOriginAcrossARedirect(@TempDir Path dir) throws IOException {
+        try (TestSite b = TestSite.builder().page("/landing", "<p>landed</p>").page("/", "<p>b</p>").start()) {
+            Map<String, Route> routes = Map.of(
+                    "/", new Route.Respond(200, Map.of("Content-Type", "text/html", "Set-Cookie", "a=1; Path=/"),
+                            "<a href=/secret>s</a> <a href=/go>go</a>".getBytes(StandardCharsets.UTF_8)),
+                    "/secret", new Route.Dynamic(r -> BASIC.equals(r.header("authorization"))
+                            ? Route.Respond.html("<a href=/go>go</a>")
+                            : new Route.Respond(401, Map.of("WWW-Authenticate", "Basic realm=\"intranet\""), new byte[0])),
+                    "/go", new Route.Redirect(302, "http://localhost:" + b.port() + "/landing"));
+            try (TestSite a = TestSite.builder().generated(routes::get).start()) {
+                Path netrc = Files.writeString(dir.resolve("netrc"), "machine 127.0.0.1:" + a.port()
+                        + " login u password p@ss\n");
+                Map<String, FetchResult.Response> responses = new ConcurrentHashMap<>();
+                try (Crawler crawler = Crawler.create(CrawlConfig.builder().root(a.url("/"))
+                        .root("http://localhost:" + b.port() + "/").netrc(netrc).build())) {
+                    crawler.addListener(f -> {
+                        if (f.response() != null) responses.put(f.record().url().toString(), f.response());
+                    });
+                    crawler.crawl();
+                }
+                assertEquals(200, responses.get(a.url("/secret")).status());
+                RecordedRequest answered = a.requests().stream().filter(r -> r.target().equals("/secret")).toList().getLast();
+                assertEquals(BASIC, answered.header("authorization"));
+                assertEquals("a=1", answered.header("cookie"));
+                RecordedRequest landing = b.requests().stream().filter(r -> r.target().equals("/landing")).findFirst()
+                        .orElseThrow();
+                assertNull(landing.header("authorization"), "credentials crossed to another origin");
+                assertNull(landing.header("cookie"), "a cookie crossed to another origin");
+                // what a WARC request record would show: the headers sent, credentials redacted
+                List<Map.Entry<String, String>> sent = responses.get(a.url("/secret")).requestHeaders();
+                assertTrue(sent.contains(Map.entry("Authorization", "[redacted]")), sent.toString());
+                assertTrue(sent.contains(Map.entry("Cookie", "[redacted]")), sent.toString());
+                assertTrue(sent.stream().noneMatch(h -> h.getValue().contains(BASIC.substring(6))));
+            }
+        }
+    }
+
+    @Test
+    void credentialsAreRecordedOnlyWhenAsked(@TempDir Path dir) throws IOException {
+        Route secret = new Route.Dynamic(r -> BASIC.equals(r.header("authorization"))
+                ? Route.Respond.html("ok") : new Route.Respond(401, Map.of("WWW-Authenticate", "Basic realm=\"x\""),
+                new byte[0]));
+        try (TestSite a = TestSite.builder().route("/", secret).start()) {
+            Path netrc = Files.writeString(dir.resolve("netrc"), "# ours\nmachine 127.0.0.1\n  login u\n  password p@ss\n");
+            Map<String, FetchResult.Response> responses = new ConcurrentHashMap<>();
+            try (Crawler crawler = Crawler.create(CrawlConfig.builder().root(a.url("/")).netrc(netrc)
+                    .recordCredentials(true).build())) {
+                crawler.addListener(f -> responses.put(f.record().url().toString(), f.response()));
+                crawler.crawl();
+            }
+            assertTrue(responses.get(a.url("/")).requestHeaders().contains(Map.entry("Authorization", BASIC)));
+        }
+    }
+}
