@@ -62,6 +62,49 @@ class CredentialsTest {
         }
     }
 
+    /** A Digest challenge (RFC 7616, MD5, qop=auth), checked by hand: the response must prove the password. */
+    private static Route digest(String user, String password) {
+        return new Route.Dynamic(r -> {
+            String auth = r.header("authorization");
+            if (auth != null && auth.startsWith("Digest ")) {
+                Map<String, String> f = new java.util.HashMap<>();
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\w+)=(?:\"([^\"]*)\"|([^,\\s]*))")
+                        .matcher(auth.substring(7));
+                while (m.find()) f.put(m.group(1), m.group(2) != null ? m.group(2) : m.group(3));
+                String ha1 = md5(user + ":intranet:" + password);
+                String ha2 = md5(r.method() + ":" + f.get("uri"));
+                String expected = md5(ha1 + ":" + f.get("nonce") + ":" + f.get("nc") + ":" + f.get("cnonce") + ":"
+                        + f.get("qop") + ":" + ha2);
+                if (user.equals(f.get("username")) && expected.equals(f.get("response"))) {
+                    return Route.Respond.html("digest ok");
+                }
+            }
+            return new Route.Respond(401, Map.of("WWW-Authenticate",
+                    "Digest realm=\"intranet\", qop=\"auth\", nonce=\"5f2b7c9e\", algorithm=MD5"), new byte[0]);
+        });
+    }
+
+    private static String md5(String s) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("MD5")
+                    .digest(s.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void digestChallengesAreAnswered(@TempDir Path dir) throws IOException {
+        try (TestSite a = TestSite.builder().route("/", digest("u", "p@ss")).start()) {
+            Path netrc = Files.writeString(dir.resolve("netrc"), "machine 127.0.0.1 login u password p@ss\n");
+            CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(a.url("/")).netrc(netrc));
+            assertEquals(200, run.record(a.url("/")).status());
+            Path wrong = Files.writeString(dir.resolve("wrong"), "machine 127.0.0.1 login u password nope\n");
+            assertEquals(401, CrawlRun.of(CrawlConfig.builder().root(a.url("/")).netrc(wrong)).record(a.url("/"))
+                    .status());
+        }
+    }
+
     @Test
     void credentialsAreRecordedOnlyWhenAsked(@TempDir Path dir) throws IOException {
         Route secret = new Route.Dynamic(r -> BASIC.equals(r.header("authorization"))

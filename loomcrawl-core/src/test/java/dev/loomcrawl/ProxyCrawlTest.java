@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Function;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -61,15 +62,54 @@ class ProxyCrawlTest {
     }
 
     @Test
+    void httpsGoesThroughAnHttpProxysTunnel(@TempDir Path dir) throws Exception {
+        try (dev.loomcrawl.fetch.TlsServer tls = new dev.loomcrawl.fetch.TlsServer();
+             ProxyServer proxy = ProxyServer.tinyproxy(dir, null, null)) {
+            CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(tls.url("/")).insecure(true)
+                    .proxy("http://127.0.0.1:" + proxy.port()));
+            assertEquals(200, run.record(tls.url("/b")).status());
+            String port = tls.url("/").replaceAll(".*:(\\d+)/", "$1");
+            assertTrue(proxy.log().stream().anyMatch(l -> l.contains("CONNECT 127.0.0.1:" + port)),
+                    String.join("\n", proxy.log()));
+        }
+    }
+
+    @Test
     void everyConnectionGoesThroughASocks5Proxy(@TempDir Path dir) {
-        try (TestSite site = site(true); ProxyServer socks = ProxyServer.dante(dir)) {
+        try (TestSite site = site(false); ProxyServer socks = ProxyServer.dante(dir)) {
             CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/p0"))
                     .proxy("socks5://127.0.0.1:" + socks.port()));
             assertEquals(PAGES, run.records().values().stream().filter(r -> r.status() == 200).count());
-            // each answer closed its connection, so each request the site saw was a connection Dante made
-            long connections = socks.log().stream().filter(l -> l.contains("tcp/connect [")
-                    && l.endsWith("127.0.0.1." + site.port())).count();
-            assertEquals(site.requests().size(), connections, String.join("\n", socks.log()));
+            // Dante logs the port it connected from for each tunnel: every request the site saw came on one
+            java.util.Set<Integer> tunnelled = new java.util.HashSet<>();
+            java.util.regex.Pattern connect = java.util.regex.Pattern.compile(
+                    "tcp/connect \\[: .* -> 127\\.0\\.0\\.1\\.(\\d+) 127\\.0\\.0\\.1\\." + site.port() + "$");
+            for (String line : socks.log()) {
+                java.util.regex.Matcher m = connect.matcher(line);
+                if (m.find()) tunnelled.add(Integer.parseInt(m.group(1)));
+            }
+            assertFalse(tunnelled.isEmpty(), String.join("\n", socks.log()));
+            for (RecordedRequest r : site.requests()) {
+                assertTrue(tunnelled.contains(r.remotePort()), "not through the proxy: " + r);
+            }
+        }
+    }
+
+    @Test
+    void aSocks5ProxyGetsItsUserAndPassword(@TempDir Path dir) throws IOException {
+        try (TestSite site = site(false); dev.loomcrawl.testkit.Socks5Server socks =
+                new dev.loomcrawl.testkit.Socks5Server("carol", "pw2")) {
+            Path good = Files.writeString(dir.resolve("good"), "socks5://carol:pw2@127.0.0.1:" + socks.port());
+            CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/p0")).proxyFile(good));
+            assertEquals(PAGES, run.records().values().stream().filter(r -> r.status() == 200).count());
+            assertFalse(socks.tunnels().isEmpty());
+            assertTrue(socks.tunnels().stream().allMatch(t -> t.equals("carol 127.0.0.1:" + site.port())));
+            int before = site.requests().size();
+            Path bad = Files.writeString(dir.resolve("bad"), "socks5://carol:nope@127.0.0.1:" + socks.port());
+            CrawlRun refused = CrawlRun.of(CrawlConfig.builder().root(site.url("/p0")).proxyFile(bad));
+            assertTrue(refused.record(site.url("/p0")).errorKind() != null);
+            assertEquals(before, site.requests().size());
+            assertTrue(socks.refused().contains("carol"));
         }
     }
 

@@ -32,7 +32,6 @@ import org.eclipse.jetty.util.thread.VirtualThreadPool;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
-import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -177,7 +176,7 @@ public final class JettyFetcher implements Fetcher {
             return read(url, request, response, listener, start);
         } catch (ExecutionException e) {
             ErrorKind kind = classify(e.getCause());
-            if (proxy >= 0 && proxyFailed(kind, e.getCause())) {
+            if (proxy >= 0 && proxyFailed(kind)) {
                 proxies.failed(proxy);
                 return failure(url, kind, "proxy " + settings.proxies().get(proxy) + " failed: "
                         + message(e.getCause()), start);
@@ -321,15 +320,12 @@ public final class JettyFetcher implements Fetcher {
         return failure(url, ErrorKind.BLOCKED, "AddressBlockedException: " + url.host() + ": " + refusal, start);
     }
 
-    /** Whether a failure was the proxy's: it could not be reached, rather than the target through it. */
-    private static boolean proxyFailed(ErrorKind kind, Throwable cause) {
-        String m = message(cause).toLowerCase(Locale.ROOT);
-        boolean tunnel = m.contains("socks") || m.contains("tunnel") || m.contains("connect");
-        return switch (kind) {
-            case REFUSED, UNREACHABLE -> true;
-            case DNS -> !tunnel;
-            default -> false;
-        };
+    /**
+     * Whether a failure was the proxy's: its address could not be resolved or connected to. (The target's own
+     * failures come back through the proxy as its answers: a status, a SOCKS reply, a CONNECT refused.)
+     */
+    private static boolean proxyFailed(ErrorKind kind) {
+        return kind == ErrorKind.REFUSED || kind == ErrorKind.UNREACHABLE || kind == ErrorKind.DNS;
     }
 
     @Override

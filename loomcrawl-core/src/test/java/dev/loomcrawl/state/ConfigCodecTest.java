@@ -3,6 +3,7 @@ package dev.loomcrawl.state;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.limits.LimitSettings;
 import dev.loomcrawl.scope.ScopeKind;
+import dev.loomcrawl.session.SessionSettings;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -45,6 +46,26 @@ class ConfigCodecTest {
     }
 
     @Test
+    void sessionSettingsSurviveTheRoundTripWithoutTheirSecrets() {
+        CrawlConfig c = CrawlConfig.builder().root("https://wiki.example.com/")
+                .login("https://wiki.example.com/login").form("user=alice", SessionSettings.Source.VALUE)
+                .form("password=WIKI_PASSWORD", SessionSettings.Source.ENV)
+                .form("otp=/run/secrets/otp", SessionSettings.Source.FILE).loggedInWhen("a.logout")
+                .logout("/bye").netrc(java.nio.file.Path.of("/home/a/.netrc"))
+                .proxy("socks5://bob@127.0.0.1:1080").proxyFile(java.nio.file.Path.of("/etc/proxies"))
+                .cookies(java.nio.file.Path.of("/tmp/cookies.txt")).recordCredentials(true).build();
+        List<ConfigCodec.Setting> encoded = ConfigCodec.encode(c);
+        CrawlConfig back = ConfigCodec.decode(encoded);
+        assertEquals(encoded, ConfigCodec.encode(back));
+        assertEquals(c.session().login().fields(), back.session().login().fields());
+        assertTrue(encoded.contains(new ConfigCodec.Setting("form-env", "password=WIKI_PASSWORD")));
+        assertTrue(encoded.contains(new ConfigCodec.Setting("logged-in-when", "a.logout")));
+        // the cookies file starts a crawl; the state keeps the jar from then on
+        assertTrue(encoded.stream().noneMatch(s -> s.name().equals("cookies")));
+        assertEquals(null, back.session().cookiesFile());
+    }
+
+    @Test
     void missingSettingsTakeTheirDefaults() {
         CrawlConfig back = ConfigCodec.decode(List.of(new ConfigCodec.Setting("root", "http://example.com/")));
         assertEquals(ConfigCodec.encode(CrawlConfig.builder().root("http://example.com/").build()),
@@ -70,7 +91,7 @@ class ConfigCodecTest {
         List<String> stored = List.of("roots", "maxTasks", "maxRedirects", "maxTries", "scope", "lenient", "includes",
                 "excludes", "userAgent", "connectTimeout", "idleTimeout", "fetchTimeout", "maxBodyBytes", "retryBackoff",
                 "retryBackoffMax", "http2", "resolve", "insecure", "politeness", "limits", "sitemaps", "allowPrivate",
-                "headers", "checkLinks");
+                "headers", "checkLinks", "session");
         List<String> components = java.util.Arrays.stream(CrawlConfig.class.getRecordComponents())
                 .map(java.lang.reflect.RecordComponent::getName).toList();
         assertEquals(stored, components, "ConfigCodec must store every CrawlConfig component");

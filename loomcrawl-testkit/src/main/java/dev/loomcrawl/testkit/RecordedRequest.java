@@ -14,7 +14,7 @@ import java.util.Map;
  *                   seen ends after the client's next request arrives
  */
 public record RecordedRequest(String method, String target, Map<String, List<String>> headers,
-                              long startNanos, long endNanos) {
+                              long startNanos, long endNanos, int remotePort) {
     public String header(String name) {
         List<String> values = headers.get(name.toLowerCase(java.util.Locale.ROOT));
         return values == null || values.isEmpty() ? null : values.getFirst();

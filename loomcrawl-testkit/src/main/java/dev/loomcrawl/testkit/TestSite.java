@@ -47,7 +47,8 @@ public final class TestSite implements AutoCloseable {
 
         RecordedRequest snapshot() {
             long end = endNanos == 0 ? arrived.startNanos() : endNanos; // still being answered: no length yet
-            return new RecordedRequest(arrived.method(), arrived.target(), arrived.headers(), arrived.startNanos(), end);
+            return new RecordedRequest(arrived.method(), arrived.target(), arrived.headers(), arrived.startNanos(), end,
+                    arrived.remotePort());
         }
     }
     private final HttpServer server;
@@ -118,7 +119,8 @@ public final class TestSite implements AutoCloseable {
                 + (exchange.getRequestURI().getRawQuery() == null ? "" : "?" + exchange.getRequestURI().getRawQuery());
         Map<String, List<String>> headers = new LinkedHashMap<>();
         exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(Locale.ROOT), List.copyOf(v)));
-        Logged logged = new Logged(new RecordedRequest(exchange.getRequestMethod(), target, headers, start, 0));
+        Logged logged = new Logged(new RecordedRequest(exchange.getRequestMethod(), target, headers, start, 0,
+                exchange.getRemoteAddress().getPort()));
         if (recording) requests.add(logged);
         try {
             Route route = routes.get(target);
