@@ -1,6 +1,13 @@
 # Sourced by the launcher and the test script: exports JAVA_HOME pointing at a JDK >= 21.
 # Looks at $JAVA_HOME, then the java on PATH, then /usr/lib/jvm/*; fails with one clear line.
 loomcrawl_java_version() { # prints the feature version of the java binary $1, or nothing
+  # A JDK's release file says it without starting a JVM (most of a launch's own cost); else ask java itself.
+  local release v
+  release="$(dirname "$(dirname "$1")")/release"
+  if [ -f "$release" ]; then
+    v=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$release" | head -1)
+    if [ -n "$v" ]; then echo "$v"; return 0; fi
+  fi
   "$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -1
 }
 loomcrawl_find_jdk() {
