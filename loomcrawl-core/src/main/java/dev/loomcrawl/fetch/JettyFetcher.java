@@ -1,16 +1,10 @@
 package dev.loomcrawl.fetch;
 
 import dev.loomcrawl.url.WebUrl;
-import org.eclipse.jetty.client.BasicAuthentication;
 import org.eclipse.jetty.client.FormRequestContent;
 import org.eclipse.jetty.client.HttpClient;
-import org.eclipse.jetty.client.HttpProxy;
 import org.eclipse.jetty.client.InputStreamResponseListener;
-import org.eclipse.jetty.client.Origin;
-import org.eclipse.jetty.client.ProxyConfiguration;
 import org.eclipse.jetty.client.Request;
-import org.eclipse.jetty.client.Socks5;
-import org.eclipse.jetty.client.Socks5Proxy;
 import org.eclipse.jetty.client.Response;
 import org.eclipse.jetty.client.transport.HttpClientConnectionFactory;
 import org.eclipse.jetty.client.transport.HttpClientTransportDynamic;
@@ -31,15 +25,12 @@ import org.eclipse.jetty.util.thread.VirtualThreadPool;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -51,7 +42,7 @@ import java.util.concurrent.TimeoutException;
  * A {@link Fetcher} on Jetty 12's HttpClient: pooled keep-alive connections, HTTP/1.1 and (over TLS, by ALPN)
  * HTTP/2, no redirects followed. Cookies are kept in the settings' {@link CookieJar} (none without one); HTTP
  * authentication answers with the settings' {@link Credentials}; requests go through the settings' proxies, an
- * origin keeping its proxy ({@link ProxyRotation}). The body is streamed into memory up to the cap; content
+ * origin keeping its proxy ({@link ProxyRoutes}). The body is streamed into memory up to the cap; content
  * decoding is done here rather than by the client, so the bytes as received stay available.
  *
  * <p>The {@code Authorization}, {@code Proxy-Authorization} and {@code Cookie} headers sent are kept in a
@@ -65,7 +56,7 @@ public final class JettyFetcher implements Fetcher {
     private final HttpSettings settings;
     private final HttpClient client;
     private final Set<Request> inFlight = ConcurrentHashMap.newKeySet();
-    private final ProxyRotation proxies;
+    private final ProxyRoutes proxies;
     private volatile boolean cancelled;
 
     public JettyFetcher(HttpSettings settings) {
@@ -83,13 +74,8 @@ public final class JettyFetcher implements Fetcher {
         client.setHttpCookieStore(settings.cookies() == null ? new HttpCookieStore.Empty() : settings.cookies());
         Credentials credentials = new Credentials(settings.credentials());
         client.setAuthenticationStore(credentials);
-        proxies = settings.proxies().isEmpty() ? null : new ProxyRotation(settings.proxies());
-        Set<String> proxyAddresses = new HashSet<>();
-        for (int i = 0; i < settings.proxies().size(); i++) {
-            ProxySpec spec = settings.proxies().get(i);
-            client.getProxyConfiguration().addProxy(proxy(spec, new ProxyTag(i), credentials));
-            proxyAddresses.add(spec.address().toLowerCase(Locale.ROOT));
-        }
+        proxies = new ProxyRoutes(settings);
+        proxies.install(client.getProxyConfiguration(), credentials);
         client.setConnectTimeout(settings.connectTimeout().toMillis());
         client.setIdleTimeout(settings.idleTimeout().toMillis());
         client.setMaxConnectionsPerDestination(settings.maxConnections());
@@ -103,7 +89,7 @@ public final class JettyFetcher implements Fetcher {
         SocketAddressResolver resolver =
                 new SocketAddressResolver.Async(executor, scheduler, settings.connectTimeout().toMillis());
         client.setSocketAddressResolver(new PinnedResolver(settings.pins(), resolver, settings.guard(),
-                proxyAddresses));
+                proxies.addresses()));
         try {
             client.start();
         } catch (Exception e) {
@@ -147,10 +133,10 @@ public final class JettyFetcher implements Fetcher {
     private FetchResult exchange(WebUrl url, HttpMethod method, Validators validators, Request.Content body) {
         long start = System.nanoTime();
         if (cancelled) return failure(url, ErrorKind.CANCELLED, "crawl cancelled", start);
-        int proxy = proxies == null ? -1 : proxies.proxyFor(url.origin());
+        int proxy = proxies.route(url);
         if (proxy >= 0) {
-            FetchResult refused = guardTarget(url, start);
-            if (refused != null) return refused;
+            ProxyRoutes.Refusal refused = proxies.judge(url);
+            if (refused != null) return failure(url, refused.kind(), refused.message(), start);
         }
         Request request = client.newRequest(WireUri.of(url)).method(method)
                 .timeout(settings.fetchTimeout().toMillis(), TimeUnit.MILLISECONDS)
@@ -166,18 +152,17 @@ public final class JettyFetcher implements Fetcher {
                     }
                 });
         if (body != null) request.body(body);
-        if (proxy >= 0) request.tag(new ProxyTag(proxy));
+        if (proxy >= 0) request.tag(proxies.tag(proxy));
         inFlight.add(request);
         try {
             InputStreamResponseListener listener = new InputStreamResponseListener();
             request.send(listener);
             Response response = listener.get(settings.fetchTimeout().toMillis(), TimeUnit.MILLISECONDS);
-            if (proxy >= 0) proxies.worked(proxy);
+            if (proxy >= 0) proxies.answered(proxy);
             return read(url, request, response, listener, start);
         } catch (ExecutionException e) {
             ErrorKind kind = classify(e.getCause());
-            if (proxy >= 0 && proxyFailed(kind)) {
-                proxies.failed(proxy);
+            if (proxy >= 0 && proxies.failed(proxy, kind)) {
                 return failure(url, kind, "proxy " + settings.proxies().get(proxy) + " failed: "
                         + message(e.getCause()), start);
             }
@@ -263,69 +248,6 @@ public final class JettyFetcher implements Fetcher {
             }
         }
         return new Body(size == buf.length ? buf : Arrays.copyOf(buf, size), false);
-    }
-
-    /** The tag that sends a request through the proxy of that index: Jetty keeps a destination per tag. */
-    private record ProxyTag(int index) {}
-
-    private static ProxyConfiguration.Proxy proxy(ProxySpec spec, ProxyTag tag, Credentials credentials) {
-        Origin.Address address = new Origin.Address(spec.host(), spec.port());
-        if (spec.scheme().equals("socks5")) {
-            Socks5Proxy socks = new Socks5Proxy(address, false) {
-                @Override
-                public boolean matches(Origin origin) {
-                    return tag.equals(origin.getTag());
-                }
-            };
-            if (spec.user() != null) {
-                socks.putAuthenticationFactory(new Socks5.UsernamePasswordAuthenticationFactory(spec.user(),
-                        spec.password()));
-            }
-            return socks;
-        }
-        HttpProxy http = new HttpProxy(address, spec.scheme().equals("https")) {
-            @Override
-            public boolean matches(Origin origin) {
-                return tag.equals(origin.getTag());
-            }
-        };
-        if (spec.user() != null) { // sent with every request to the proxy, without waiting for its 407
-            credentials.addAuthenticationResult(new BasicAuthentication.BasicResult(http.getURI(),
-                    HttpHeader.PROXY_AUTHORIZATION, spec.user(), spec.password()));
-        }
-        return http;
-    }
-
-    /**
-     * The address guard judges a proxied request's target before it goes out: the proxy would connect to it
-     * without asking. The name is resolved here (or pinned by --resolve); a refused address, or a name that does
-     * not resolve, fails the fetch, unless the guard is off.
-     */
-    private FetchResult guardTarget(WebUrl url, long start) {
-        if (settings.guard() == AddressGuard.OFF) return null;
-        String host = url.host().startsWith("[") ? url.host().substring(1, url.host().length() - 1) : url.host();
-        InetAddress pinned = settings.pins().get(url.host() + ":" + url.port());
-        InetAddress[] addresses;
-        try {
-            addresses = pinned != null ? new InetAddress[] {pinned} : InetAddress.getAllByName(host);
-        } catch (UnknownHostException e) {
-            return failure(url, ErrorKind.DNS, url.host() + " does not resolve here, so its address cannot be "
-                    + "checked before going through the proxy (--allow-private lets the proxy resolve it)", start);
-        }
-        String refusal = null;
-        for (InetAddress a : addresses) {
-            refusal = settings.guard().refusal(a);
-            if (refusal == null) return null;
-        }
-        return failure(url, ErrorKind.BLOCKED, "AddressBlockedException: " + url.host() + ": " + refusal, start);
-    }
-
-    /**
-     * Whether a failure was the proxy's: its address could not be resolved or connected to. (The target's own
-     * failures come back through the proxy as its answers: a status, a SOCKS reply, a CONNECT refused.)
-     */
-    private static boolean proxyFailed(ErrorKind kind) {
-        return kind == ErrorKind.REFUSED || kind == ErrorKind.UNREACHABLE || kind == ErrorKind.DNS;
     }
 
     @Override
