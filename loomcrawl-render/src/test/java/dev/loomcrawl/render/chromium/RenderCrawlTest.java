@@ -1,0 +1,205 @@
+package dev.loomcrawl.render.chromium;
+
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.Crawler;
+import dev.loomcrawl.extract.StreamingLinkExtractor;
+import dev.loomcrawl.fetch.FetchResult;
+import dev.loomcrawl.fetch.Fetcher;
+import dev.loomcrawl.fetch.JettyFetcher;
+import dev.loomcrawl.fetch.Validators;
+import dev.loomcrawl.frontier.InMemoryFrontier;
+import dev.loomcrawl.scope.RootScope;
+import dev.loomcrawl.scrape.Item;
+import dev.loomcrawl.scrape.Selector;
+import dev.loomcrawl.scrape.SelectorScraper;
+import dev.loomcrawl.testkit.RecordedRequest;
+import dev.loomcrawl.testkit.SinglePageApp;
+import dev.loomcrawl.testkit.TestSite;
+import dev.loomcrawl.url.WebUrl;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** Crawls of the test kit's single-page app in Debian's Chromium: what rendering finds, and what it refuses. */
+class RenderCrawlTest {
+    private static final RenderSettings THREE_SCROLLS = new RenderSettings(null, Duration.ofSeconds(20), 3, 2, false);
+
+    @BeforeAll
+    static void needsChromium() {
+        assumeTrue(ChromiumRenderer.find() != null, "Chromium is not installed (scripts/test-deps.sh installs it)");
+    }
+
+    @Test
+    void withRenderEveryPageOfTheAppIsFound() {
+        try (TestSite app = SinglePageApp.start()) {
+            Crawl crawl = Crawl.of(config(app), ChromiumRenderer.start(THREE_SCROLLS), null, Function.identity());
+            assertEquals(paths(app, SinglePageApp.allPages()), crawl.htmlPages(),
+                    "links from fetched JSON, the pushState router, the timer and three batches of infinite scroll");
+            crawl.htmlRecords().forEach(r -> assertTrue(r.rendered(), r.url() + " rendered"));
+            assertEquals(1, app.requestCount("/"), "the page itself is fetched once: the browser is given it");
+        }
+    }
+
+    @Test
+    void withoutRenderOnlyTheShellIsFound() {
+        try (TestSite app = SinglePageApp.start()) {
+            Crawl crawl = Crawl.of(config(app), null, null, Function.identity());
+            assertEquals(paths(app, List.of("/")), crawl.htmlPages());
+            assertFalse(crawl.records.get(app.url("/")).rendered());
+        }
+    }
+
+    @Test
+    void onlyPagesMatchingTheIncludeAreRendered() {
+        try (TestSite app = SinglePageApp.start()) {
+            RenderSettings routerOnly = new RenderSettings(java.util.regex.Pattern.compile("/router/|/$"),
+                    Duration.ofSeconds(20), 0, 2, false);
+            Crawl crawl = Crawl.of(config(app), ChromiumRenderer.start(routerOnly), null, Function.identity());
+            assertTrue(crawl.records.get(app.url("/router/a")).rendered());
+            assertFalse(crawl.records.get(app.url("/from-timer")).rendered());
+            assertTrue(crawl.htmlPages().containsAll(paths(app, SinglePageApp.ROUTER_PAGES)));
+        }
+    }
+
+    @Test
+    void scrapingSelectorsRunOnTheRenderedDom() {
+        try (TestSite app = SinglePageApp.start()) {
+            SelectorScraper scraper = new SelectorScraper(Selector.parse("css:#json a"),
+                    List.of(SelectorScraper.Field.parse("title=css:a")), null);
+            Crawl crawl = Crawl.of(config(app), ChromiumRenderer.start(RenderSettings.everyPage()), scraper,
+                    Function.identity());
+            assertEquals(List.of("json 1", "json 2"), crawl.items.stream()
+                    .filter(i -> i.page().toString().equals(app.url("/"))).map(i -> i.get("title")).toList());
+        }
+    }
+
+    @Test
+    void aScriptsRequestToAnAddressTheGuardRefusesNeverArrives() {
+        try (TestSite secret = TestSite.builder().page("/secret", "secret").start()) {
+            // 0.0.0.0 reaches this machine's loopback on Linux, but the guard refuses it (a "special" address)
+            try (TestSite app = SinglePageApp.start(List.of("http://0.0.0.0:" + secret.port() + "/secret"))) {
+                Crawl.of(config(app), ChromiumRenderer.start(RenderSettings.everyPage()), null, Function.identity());
+                assertEquals(List.of(), secret.requests().stream().map(RecordedRequest::target).toList());
+                // the same crawl with the guard off: the script's fetch goes through the crawl's fetcher and arrives
+                Crawl.of(config(app).allowPrivate(true), ChromiumRenderer.start(RenderSettings.everyPage()), null,
+                        Function.identity());
+                assertTrue(secret.requestCount("/secret") > 0, "with --allow-private the request arrives");
+            }
+        }
+    }
+
+    @Test
+    void aBrowserKilledMidCrawlIsStartedAgainAndEveryPageStillHasOneRecord() {
+        try (TestSite app = SinglePageApp.start()) {
+            ChromiumRenderer renderer = ChromiumRenderer.start(THREE_SCROLLS);
+            long first = renderer.browserPid();
+            AtomicLong killed = new AtomicLong(-1);
+            // the second batch of the feed is asked for by a browser in the middle of a render: kill -9 it then
+            Function<Fetcher, Fetcher> killer = fetcher -> new KillingFetcher(fetcher, "/api/feed?page=2", () -> {
+                if (killed.compareAndSet(-1, renderer.browserPid())) {
+                    ProcessHandle.of(killed.get()).ifPresent(ProcessHandle::destroyForcibly);
+                }
+            });
+            Crawl crawl = Crawl.of(config(app), renderer, null, killer);
+            assertEquals(first, killed.get(), "the browser was killed mid-render");
+            assertEquals(paths(app, SinglePageApp.allPages()), crawl.htmlPages());
+            crawl.htmlRecords().forEach(r -> assertTrue(r.rendered(), r.url() + " rendered"));
+        }
+    }
+
+    @Test
+    void withoutChromiumRenderFailsWithOneLineSayingHowToInstallIt() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> ChromiumRenderer.start(Path.of("/nonexistent/chromium"), RenderSettings.everyPage()));
+        assertTrue(e.getMessage().contains("apt-get install chromium"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    private static CrawlConfig.Builder config(TestSite app) {
+        return CrawlConfig.builder().root(app.url("/")).maxTasks(4).perHost(4)
+                .retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50));
+    }
+
+    private static Set<String> paths(TestSite site, List<String> paths) {
+        return paths.stream().map(site::url).collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    /** A finished crawl: every record by URL (two for one URL fail it) and the items scraped. */
+    private record Crawl(Map<String, CrawlRecord> records, Queue<Item> items) {
+        static Crawl of(CrawlConfig.Builder builder, ChromiumRenderer renderer, SelectorScraper scraper,
+                        Function<Fetcher, Fetcher> fetchers) {
+            CrawlConfig config = builder.build();
+            Map<String, CrawlRecord> records = new ConcurrentHashMap<>();
+            Queue<Item> items = new ConcurrentLinkedQueue<>();
+            Fetcher fetcher = fetchers.apply(new JettyFetcher(config.httpSettings()));
+            try (Crawler crawler = new Crawler(config, new InMemoryFrontier(config.politeness().perHost(),
+                    Duration.ZERO), fetcher, new StreamingLinkExtractor(), new RootScope(config.roots(),
+                    config.scope(), config.lenient(), config.includes(), config.excludes()))) {
+                if (renderer != null) crawler.renderer(renderer);
+                if (scraper != null) crawler.pageHandler(scraper);
+                crawler.addListener(finished -> {
+                    if (records.putIfAbsent(finished.record().url().toString(), finished.record()) != null) {
+                        throw new AssertionError("two records for " + finished.record().url());
+                    }
+                    items.addAll(finished.items());
+                });
+                CrawlSummary summary = crawler.crawl();
+                assertTrue(summary.ledgerBalances(), summary.toString());
+            }
+            return new Crawl(records, items);
+        }
+
+        List<CrawlRecord> htmlRecords() {
+            return records.values().stream().filter(r -> r.contentType().equals("text/html")
+                    && Integer.valueOf(200).equals(r.status())).toList();
+        }
+
+        Set<String> htmlPages() {
+            return htmlRecords().stream().map(r -> r.url().toString()).collect(Collectors.toCollection(TreeSet::new));
+        }
+    }
+
+    /** The crawl's fetcher, which runs {@code action} the first time it is asked for a URL ending in {@code target}. */
+    private record KillingFetcher(Fetcher fetcher, String target, Runnable action) implements Fetcher {
+        @Override
+        public FetchResult fetch(WebUrl url, Validators validators) {
+            if (url.toString().endsWith(target)) action.run();
+            return fetcher.fetch(url, validators);
+        }
+
+        @Override
+        public FetchResult head(WebUrl url) {
+            return fetcher.head(url);
+        }
+
+        @Override
+        public void cancelAll() {
+            fetcher.cancelAll();
+        }
+
+        @Override
+        public void close() {
+            fetcher.close();
+        }
+    }
+}
