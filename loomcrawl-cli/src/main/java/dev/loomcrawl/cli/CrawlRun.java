@@ -6,6 +6,8 @@ import dev.loomcrawl.CrawlListener;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.Crawler;
+import dev.loomcrawl.render.chromium.ChromiumRenderer;
+import dev.loomcrawl.render.chromium.RenderSettings;
 import dev.loomcrawl.report.RootOutcomes;
 import dev.loomcrawl.report.TextReport;
 import dev.loomcrawl.scrape.SelectorScraper;
@@ -47,6 +49,32 @@ final class CrawlRun {
      * (and its new state file is removed again), and a failure (exit 1) for a resumed one, whose files were changed.
      */
     static int run(Backend backend, CrawlConfig config, Outputs.Plan plan, SelectorScraper scraper, CommandSpec spec) {
+        return run(backend, config, plan, scraper, RenderOptions.of(spec), spec);
+    }
+
+    /**
+     * {@link #run(Backend, CrawlConfig, Outputs.Plan, SelectorScraper, CommandSpec)} rendering as {@code render}
+     * says (null: no page is rendered). The browser is started first: without one, one line says how to install it
+     * (exit 2), before anything is opened or fetched.
+     */
+    static int run(Backend backend, CrawlConfig config, Outputs.Plan plan, SelectorScraper scraper,
+                   RenderSettings render, CommandSpec spec) {
+        CommandLine cli = spec.commandLine();
+        ChromiumRenderer renderer;
+        try {
+            renderer = render == null ? null : ChromiumRenderer.start(render);
+        } catch (IllegalStateException e) {
+            cli.getErr().println("loomcrawl: " + e.getMessage());
+            cli.getErr().flush();
+            return Main.USAGE;
+        }
+        try (renderer) {
+            return runWith(backend, config, plan, scraper, renderer, spec);
+        }
+    }
+
+    private static int runWith(Backend backend, CrawlConfig config, Outputs.Plan plan, SelectorScraper scraper,
+                               ChromiumRenderer renderer, CommandSpec spec) {
         CommandLine cli = spec.commandLine();
         Outputs outputs;
         try {
@@ -59,7 +87,7 @@ final class CrawlRun {
             throw OutputOptions.usage(cli, e.getMessage());
         }
         Queue<CrawlRecord> collected = new ConcurrentLinkedQueue<>(); // unless the backend's store keeps them
-        Ended ended = crawl(backend, config, outputs, plan.progress(), scraper, collected, spec);
+        Ended ended = crawl(backend, config, outputs, plan.progress(), scraper, renderer, collected, spec);
         CrawlSummary summary = ended.summary();
         PrintWriter out = plan.reportTo(cli);
         RootOutcomes roots = new RootOutcomes(config);
@@ -85,7 +113,8 @@ final class CrawlRun {
      * the state's as the crawler is created or closed, or an output's as it finishes. Other exceptions are thrown.
      */
     private static Ended crawl(Backend backend, CrawlConfig config, Outputs outputs, boolean progressLine,
-                               SelectorScraper scraper, Queue<CrawlRecord> collected, CommandSpec spec) {
+                               SelectorScraper scraper, ChromiumRenderer renderer, Queue<CrawlRecord> collected,
+                               CommandSpec spec) {
         CrawlSummary summary = null;
         RuntimeException failure = null;
         long start = System.nanoTime();
@@ -97,6 +126,7 @@ final class CrawlRun {
                 if (progress != null) crawler.addListener(progress);
                 if (backend.store() == null) crawler.addListener(CrawlListener.ofRecords(collected::add));
                 crawler.pageHandler(scraper);
+                if (renderer != null) crawler.renderer(renderer);
                 try {
                     summary = crawler.crawl();
                 } catch (CrawlException e) { // the report covers the URLs finished until then
