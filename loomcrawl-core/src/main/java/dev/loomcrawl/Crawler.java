@@ -411,8 +411,9 @@ public final class Crawler implements AutoCloseable {
         LinkOffers offers = offerLinks(visit, page.links(), directives.nofollow(), scraped, Visit.Kind.PAGE);
         CrawlRecord record = record(visit, response, startedAt, null, page.charset(), offers.kept, offers.fresh)
                 .withRobots(directives.label());
-        return finished(rendered == null ? record : record.asRendered(), response, offers.found,
-                scraped == null ? List.of() : scraped.items());
+        List<Item> items = scraped == null ? List.of() : scraped.items();
+        if (rendered == null) return finished(record, response, offers.found, items);
+        return finished(record.asRendered(), response, offers.found, items).withSubresources(rendered.exchanges());
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.fetch.Fetcher;
 import dev.loomcrawl.fetch.JettyFetcher;
 import dev.loomcrawl.fetch.Validators;
+import dev.loomcrawl.output.warc.WarcOutput;
 import dev.loomcrawl.frontier.InMemoryFrontier;
 import dev.loomcrawl.scope.RootScope;
 import dev.loomcrawl.scrape.Item;
@@ -20,6 +21,9 @@ import dev.loomcrawl.testkit.TestSite;
 import dev.loomcrawl.url.WebUrl;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcRecord;
+import org.netpreserve.jwarc.WarcTargetRecord;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -128,6 +132,41 @@ class RenderCrawlTest {
     }
 
     @Test
+    void theWarcHoldsTheRequestsAndResponsesTheBrowserMade(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws java.io.IOException {
+        try (TestSite app = SinglePageApp.start()) {
+            Path warc = dir.resolve("crawl.warc.gz");
+            Map<String, List<String>> types = new java.util.TreeMap<>(); // target -> record types, in file order
+            try (WarcOutput out = WarcOutput.open(warc, 1L << 30, Map.of())) {
+                Crawl.of(config(app), ChromiumRenderer.start(THREE_SCROLLS), null, Function.identity(),
+                        out);
+            }
+            for (Path file : out(dir)) {
+                try (WarcReader reader = new WarcReader(file)) {
+                    for (WarcRecord r : reader) {
+                        if (r instanceof WarcTargetRecord t) {
+                            types.computeIfAbsent(t.target(), k -> new java.util.ArrayList<>()).add(r.type());
+                        }
+                    }
+                }
+            }
+            for (String fetchedByTheBrowser : List.of("/api/links.json", "/api/feed?page=1", "/api/feed?page=3")) {
+                List<String> records = types.get(app.url(fetchedByTheBrowser));
+                assertTrue(records != null && records.contains("request") && records.contains("response"),
+                        fetchedByTheBrowser + ": " + records);
+                assertTrue(records.contains("revisit"), "fetched again for the next page, the same payload: " + records);
+            }
+            assertEquals(List.of("request", "response", "metadata"), types.get(app.url("/")));
+        }
+    }
+
+    private static List<Path> out(Path dir) throws java.io.IOException {
+        try (var files = java.nio.file.Files.list(dir)) {
+            return files.filter(f -> f.toString().endsWith(".warc.gz")).sorted().toList();
+        }
+    }
+
+    @Test
     void withoutChromiumRenderFailsWithOneLineSayingHowToInstallIt() {
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> ChromiumRenderer.start(Path.of("/nonexistent/chromium"), RenderSettings.everyPage()));
@@ -147,7 +186,7 @@ class RenderCrawlTest {
     /** A finished crawl: every record by URL (two for one URL fail it) and the items scraped. */
     private record Crawl(Map<String, CrawlRecord> records, Queue<Item> items) {
         static Crawl of(CrawlConfig.Builder builder, ChromiumRenderer renderer, SelectorScraper scraper,
-                        Function<Fetcher, Fetcher> fetchers) {
+                        Function<Fetcher, Fetcher> fetchers, dev.loomcrawl.CrawlListener... outputs) {
             CrawlConfig config = builder.build();
             Map<String, CrawlRecord> records = new ConcurrentHashMap<>();
             Queue<Item> items = new ConcurrentLinkedQueue<>();
@@ -157,6 +196,7 @@ class RenderCrawlTest {
                     config.scope(), config.lenient(), config.includes(), config.excludes()))) {
                 if (renderer != null) crawler.renderer(renderer);
                 if (scraper != null) crawler.pageHandler(scraper);
+                for (dev.loomcrawl.CrawlListener output : outputs) crawler.addListener(output);
                 crawler.addListener(finished -> {
                     if (records.putIfAbsent(finished.record().url().toString(), finished.record()) != null) {
                         throw new AssertionError("two records for " + finished.record().url());
