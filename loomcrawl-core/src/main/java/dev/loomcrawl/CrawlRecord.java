@@ -102,13 +102,15 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
     /** The same record marked as failed: an HTTP response that did not lead anywhere (a redirect loop). */
     public CrawlRecord failedAs(ErrorKind kind, String message) {
         return new CrawlRecord(url, nextUrl, status, kind, message, size, contentType, encoding, numUrls,
-                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change, rendered);
+                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change,
+                rendered);
     }
 
     /** The same record with the page's robots directives (a label such as "noindex,noarchive", or null). */
     public CrawlRecord withRobots(String directives) {
         return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
-                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, directives, change, rendered);
+                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, directives, change,
+                rendered);
     }
 
     /** The same record with how it compares with the URL's capture in an earlier pass (null: a first capture). */
@@ -120,6 +122,7 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
     /** The same record marked as rendered in a browser. */
     public CrawlRecord asRendered() {
         return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
-                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change, true);
+                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change,
+                true);
     }
 }

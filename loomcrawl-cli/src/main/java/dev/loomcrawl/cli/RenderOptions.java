@@ -71,6 +71,15 @@ final class RenderOptions {
         } catch (PatternSyntaxException e) {
             throw new IllegalArgumentException("--render-include is not a valid regular expression: " + include);
         }
+        if (timeout != null && !timeout.isPositive()) {
+            throw new IllegalArgumentException("--render-timeout must be a positive duration, got " + timeout);
+        }
+        if (scrolls != null && (scrolls < 0 || scrolls > 1000)) {
+            throw new IllegalArgumentException("--render-scroll must be between 0 and 1000, got " + scrolls);
+        }
+        if (tasks != null && (tasks < 1 || tasks > 64)) {
+            throw new IllegalArgumentException("--render-tasks must be between 1 and 64, got " + tasks);
+        }
         return new RenderSettings(pattern, timeout == null ? RenderSettings.TIMEOUT : timeout,
                 scrolls == null ? 0 : scrolls, tasks == null ? RenderSettings.TASKS : tasks, resources);
     }
@@ -100,7 +109,8 @@ final class RenderOptions {
         if (include == null) return null;
         return new RenderSettings(include.isEmpty() ? null : Pattern.compile(include),
                 timeout == null ? RenderSettings.TIMEOUT : Duration.parse(timeout),
-                scrolls == null ? 0 : Integer.parseInt(scrolls), tasks == null ? RenderSettings.TASKS : Integer.parseInt(tasks),
+                scrolls == null ? 0 : Integer.parseInt(scrolls),
+                tasks == null ? RenderSettings.TASKS : Integer.parseInt(tasks),
                 Boolean.parseBoolean(resources));
     }
 }

@@ -28,7 +28,9 @@ class RenderCommandTest {
 
     private static boolean chromium() {
         String path = System.getenv().getOrDefault("PATH", "");
-        for (String dir : path.split(":")) if (Files.isExecutable(Path.of(dir.isEmpty() ? "." : dir, "chromium"))) return true;
+        for (String dir : path.split(":")) {
+            if (Files.isExecutable(Path.of(dir.isEmpty() ? "." : dir, "chromium"))) return true;
+        }
         return false;
     }
 
@@ -79,6 +81,9 @@ class RenderCommandTest {
         CrawlCommandTest.Run run = run("crawl", "--render-scroll", "2", "http://127.0.0.1:9/");
         assertEquals(2, run.exit());
         assertTrue(run.err().contains("--render-scroll") && run.err().contains("need --render"), run.err());
+        CrawlCommandTest.Run bad = run("crawl", "--render", "--render-tasks", "0", "http://127.0.0.1:9/");
+        assertEquals(2, bad.exit());
+        assertTrue(bad.err().contains("--render-tasks must be between 1 and 64, got 0"), bad.err());
     }
 
     @Test

@@ -74,8 +74,11 @@ final class Chromium implements AutoCloseable {
                 StandardCharsets.UTF_8))) {
             for (String line; (line = err.readLine()) != null; ) {
                 int at = line.indexOf("ws://");
-                if (line.startsWith("DevTools listening on ") && at > 0) endpoint.complete(URI.create(line.substring(at)));
-                else log.debug("chromium: {}", line);
+                if (line.startsWith("DevTools listening on ") && at > 0) {
+                    endpoint.complete(URI.create(line.substring(at)));
+                } else {
+                    log.debug("chromium: {}", line);
+                }
             }
         } catch (IOException | UncheckedIOException e) {
             // the process is gone

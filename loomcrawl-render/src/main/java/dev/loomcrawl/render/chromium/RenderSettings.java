@@ -20,10 +20,12 @@ public record RenderSettings(Pattern include, Duration timeout, int scrolls, int
 
     public RenderSettings {
         if (timeout == null || !timeout.isPositive()) {
-            throw new IllegalArgumentException("render timeout must be a positive duration, got " + timeout);
+            throw new IllegalArgumentException("timeout must be a positive duration, got " + timeout);
         }
-        if (scrolls < 0 || scrolls > 1000) throw new IllegalArgumentException("render scrolls must be 0 to 1000, got " + scrolls);
-        if (tasks < 1 || tasks > 64) throw new IllegalArgumentException("render tasks must be 1 to 64, got " + tasks);
+        if (scrolls < 0 || scrolls > 1000) {
+            throw new IllegalArgumentException("scrolls must be between 0 and 1000, got " + scrolls);
+        }
+        if (tasks < 1 || tasks > 64) throw new IllegalArgumentException("tasks must be between 1 and 64, got " + tasks);
     }
 
     /** Every HTML page, with the defaults: 15 s, no scrolling, 2 pages at once, images and fonts blocked. */

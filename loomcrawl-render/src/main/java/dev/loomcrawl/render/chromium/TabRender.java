@@ -92,7 +92,8 @@ final class TabRender {
         } finally {
             devTools.forget(sessionId);
             devTools.send(null, "Target.closeTarget", JSON.createObjectNode().put("targetId", targetId));
-            devTools.send(null, "Target.disposeBrowserContext", JSON.createObjectNode().put("browserContextId", context));
+            devTools.send(null, "Target.disposeBrowserContext", JSON.createObjectNode()
+                    .put("browserContextId", context));
         }
     }
 
@@ -105,7 +106,8 @@ final class TabRender {
         JsonNode result = call("Runtime.evaluate", JSON.createObjectNode().put("expression", expression)
                 .put("returnByValue", true).put("timeout", settings.timeout().toMillis()));
         if (result.has("exceptionDetails")) {
-            throw new DevTools.CommandException("script failed: " + result.path("exceptionDetails").path("text").asText());
+            throw new DevTools.CommandException("script failed: "
+                    + result.path("exceptionDetails").path("text").asText());
         }
         return result.path("result").path("value");
     }
@@ -142,7 +144,8 @@ final class TabRender {
                     try {
                         answer(params);
                     } catch (RuntimeException e) {
-                        log.debug("{}: answering {} failed: {}", page.url(), params.path("request").path("url"), e.toString());
+                        log.debug("{}: answering {} failed: {}", page.url(), params.path("request").path("url"),
+                                e.toString());
                     } finally {
                         lastActivity = System.nanoTime();
                         unanswered.decrementAndGet();
@@ -194,7 +197,9 @@ final class TabRender {
         ObjectNode params = JSON.createObjectNode().put("requestId", requestId).put("responseCode", r.status());
         ArrayNode headers = params.putArray("responseHeaders");
         for (Map.Entry<String, String> h : r.headers()) {
-            if (!DROPPED_HEADERS.contains(h.getKey())) headers.addObject().put("name", h.getKey()).put("value", h.getValue());
+            if (!DROPPED_HEADERS.contains(h.getKey())) {
+                headers.addObject().put("name", h.getKey()).put("value", h.getValue());
+            }
         }
         params.put("body", Base64.getEncoder().encodeToString(r.body()));
         devTools.send(sessionId, "Fetch.fulfillRequest", params);
