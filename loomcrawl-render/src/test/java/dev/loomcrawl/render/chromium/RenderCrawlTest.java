@@ -108,6 +108,11 @@ class RenderCrawlTest {
                 Crawl.of(config(app).allowPrivate(true), ChromiumRenderer.start(RenderSettings.everyPage()), null,
                         Function.identity());
                 assertTrue(secret.requestCount("/secret") > 0, "with --allow-private the request arrives");
+                int arrived = secret.arrivals();
+                // without robots.txt in the way, the guard itself refuses the address
+                Crawl.of(config(app).ignoreRobots(true), ChromiumRenderer.start(RenderSettings.everyPage()), null,
+                        Function.identity());
+                assertEquals(arrived, secret.arrivals());
             }
         }
     }
@@ -163,6 +168,36 @@ class RenderCrawlTest {
     private static List<Path> out(Path dir) throws java.io.IOException {
         try (var files = java.nio.file.Files.list(dir)) {
             return files.filter(f -> f.toString().endsWith(".warc.gz")).sorted().toList();
+        }
+    }
+
+    @Test
+    void aHungBrowserIsKilledAndStartedAgainAndEveryPageStillHasOneRecord() {
+        try (TestSite app = SinglePageApp.start()) {
+            RenderSettings quick = new RenderSettings(null, Duration.ofSeconds(2), 0, 2, false);
+            ChromiumRenderer renderer = ChromiumRenderer.start(quick);
+            AtomicLong stopped = new AtomicLong(-1);
+            // the JSON is asked for by a browser in the middle of a render: stop it (SIGSTOP) then; it answers nothing
+            Function<Fetcher, Fetcher> freezer = fetcher -> new KillingFetcher(fetcher, "/api/links.json", () -> {
+                if (stopped.compareAndSet(-1, renderer.browserPid())) signal("STOP", stopped.get());
+            });
+            Crawl crawl = Crawl.of(config(app), renderer, null, freezer);
+            assertTrue(stopped.get() > 0, "the browser was stopped mid-render");
+            assertFalse(ProcessHandle.of(stopped.get()).map(ProcessHandle::isAlive).orElse(false),
+                    "the hung browser was killed");
+            assertEquals(paths(app, List.of("/", "/router/a", "/router/b", "/router/deep", "/from-json/1",
+                    "/from-json/2", "/from-timer")), crawl.htmlPages());
+            crawl.htmlRecords().forEach(r -> assertTrue(r.rendered(), r.url() + " rendered"));
+        }
+    }
+
+    private static void signal(String name, long pid) {
+        try {
+            new ProcessBuilder("kill", "-" + name, Long.toString(pid)).inheritIO().start().waitFor();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
