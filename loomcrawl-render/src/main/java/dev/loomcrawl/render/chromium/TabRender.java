@@ -34,6 +34,13 @@ import static dev.loomcrawl.render.chromium.DevTools.JSON;
 final class TabRender {
     private static final Logger log = LoggerFactory.getLogger(TabRender.class);
     static final Duration IDLE = Duration.ofMillis(500);
+    /**
+     * Scrolls to the bottom and resolves once the page's scroll handlers have run: scroll events are dispatched
+     * in the next frame, before its animation-frame callbacks (or after 1 s, should frames not come).
+     */
+    private static final String SCROLL = "new Promise(done => { window.scrollTo(0, document.documentElement"
+            + ".scrollHeight); requestAnimationFrame(() => requestAnimationFrame(() => done(true)));"
+            + " setTimeout(() => done(true), 1000); })";
     private static final Set<String> HEAVY = Set.of("Image", "Media", "Font");
     private static final Set<String> DROPPED_HEADERS = Set.of("content-encoding", "content-length",
             "transfer-encoding", "connection", "keep-alive");
@@ -79,7 +86,7 @@ final class TabRender {
             while (!loaded.isDone() && System.nanoTime() < deadline) pause();
             waitForIdle(deadline);
             for (int i = 0; i < settings.scrolls(); i++) {
-                evaluate("window.scrollTo(0, document.documentElement.scrollHeight); true");
+                evaluate(SCROLL);
                 lastActivity = System.nanoTime();
                 waitForIdle(System.nanoTime() + settings.timeout().toNanos());
             }
@@ -104,7 +111,7 @@ final class TabRender {
     /** Runs a script in the page (bounded by the render timeout) and returns its value. */
     private JsonNode evaluate(String expression) {
         JsonNode result = call("Runtime.evaluate", JSON.createObjectNode().put("expression", expression)
-                .put("returnByValue", true).put("timeout", settings.timeout().toMillis()));
+                .put("returnByValue", true).put("awaitPromise", true).put("timeout", settings.timeout().toMillis()));
         if (result.has("exceptionDetails")) {
             throw new DevTools.CommandException("script failed: "
                     + result.path("exceptionDetails").path("text").asText());
