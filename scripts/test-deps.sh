@@ -3,7 +3,8 @@
 #   libboost1.81-doc,            two more real sites, which scripts/test crawls with loomcrawl and wget -r to
 #   postgresql-doc-15              compare the URLs each reaches (scripts/bench/wget-compare)
 #   nginx, wget                  serve those sites and mirror them (the comparison, the benchmark smoke run)
-#   chromium                     the headless browser that opens the HTML report and replays the WACZ
+#   chromium                     the headless browser that opens the HTML report, replays the WACZ and renders
+#                                pages for --render (RenderCrawlTest, RenderCommandTest)
 #   nodejs, npm                  run ReplayWeb.page's driver (scripts/replay; its npm packages go to a cache there)
 #   redis-server                 the distributed-crawl tests
 #   sqlite3                      runs the state file queries docs/state.md shows

@@ -30,14 +30,24 @@ import java.time.Instant;
  *                    when none
  * @param change      on a re-crawl, how the URL compares with its capture in an earlier pass; null for a first
  *                    capture, and when no response came
+ * @param rendered    the page was loaded in a browser ({@code --render}): its links and items come from the DOM
+ *                    its scripts built
  */
 public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind errorKind, String error, long size,
                           String contentType, String encoding, int numUrls, int numNewUrls, int depth,
                           WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
-                          String skipReason, String robots, Change change) {
+                          String skipReason, String robots, Change change, boolean rendered) {
 
     public CrawlRecord {
         if (status != null && status == 0) status = null;
+    }
+
+    public CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind errorKind, String error, long size,
+                       String contentType, String encoding, int numUrls, int numNewUrls, int depth,
+                       WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
+                       String skipReason, String robots, Change change) {
+        this(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls, numNewUrls, depth,
+                referrer, startedAt, duration, truncated, attempts, skipReason, robots, change, false);
     }
 
     public CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind errorKind, String error, long size,
@@ -92,18 +102,27 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
     /** The same record marked as failed: an HTTP response that did not lead anywhere (a redirect loop). */
     public CrawlRecord failedAs(ErrorKind kind, String message) {
         return new CrawlRecord(url, nextUrl, status, kind, message, size, contentType, encoding, numUrls,
-                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change);
+                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change,
+                rendered);
     }
 
     /** The same record with the page's robots directives (a label such as "noindex,noarchive", or null). */
     public CrawlRecord withRobots(String directives) {
         return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
-                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, directives, change);
+                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, directives, change,
+                rendered);
     }
 
     /** The same record with how it compares with the URL's capture in an earlier pass (null: a first capture). */
     public CrawlRecord withChange(Change c) {
         return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
-                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, c);
+                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, c, rendered);
+    }
+
+    /** The same record marked as rendered in a browser. */
+    public CrawlRecord asRendered() {
+        return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
+                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change,
+                true);
     }
 }

@@ -21,6 +21,9 @@ import dev.loomcrawl.limits.CrawlLimits;
 import dev.loomcrawl.limits.LimitUsage;
 import dev.loomcrawl.politeness.OriginPacing;
 import dev.loomcrawl.politeness.PolitenessSettings;
+import dev.loomcrawl.render.BrowserRequests;
+import dev.loomcrawl.render.Renderer;
+import dev.loomcrawl.render.Rendering;
 import dev.loomcrawl.robots.RobotsGate;
 import dev.loomcrawl.scope.RootScope;
 import dev.loomcrawl.session.Login;
@@ -96,6 +99,8 @@ public final class Crawler implements AutoCloseable {
     private final String agentToken;
     private final List<CrawlListener> listeners = new CopyOnWriteArrayList<>();
     private volatile PageHandler pageHandler;
+    private volatile Renderer renderer;
+    private final BrowserRequests browserRequests;
     private final Map<String, LongAdder> dropped = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> unfollowed = new ConcurrentHashMap<>();
     private final RedirectChains chains = new RedirectChains();
@@ -137,6 +142,7 @@ public final class Crawler implements AutoCloseable {
                 Duration.ofMinutes(5), p.maxRetryAfter());
         this.limits = new CrawlLimits(config.limits(), used);
         this.agentToken = RobotsDirectives.agentToken(config.userAgent());
+        this.browserRequests = new BrowserRequests(fetcher, robots, p.perHost(), config.fetchTimeout());
     }
 
     /**
@@ -215,6 +221,15 @@ public final class Crawler implements AutoCloseable {
     /** Scrapes each fetched HTML page with {@code handler} (items go to listeners' {@code onItem}). */
     public Crawler pageHandler(PageHandler handler) {
         this.pageHandler = handler;
+        return this;
+    }
+
+    /**
+     * Renders the HTML pages {@code renderer} wants in a browser before their links are extracted (step 10);
+     * closing the crawler closes it.
+     */
+    public Crawler renderer(Renderer renderer) {
+        this.renderer = renderer;
         return this;
     }
 
@@ -444,14 +459,35 @@ public final class Crawler implements AutoCloseable {
         }
         if (visit.sitemap()) return followSitemap(visit, response, startedAt);
         boolean css = type.isCss();
+        Rendering.Rendered rendered = css ? null : render(visit, response);
+        byte[] html = rendered == null ? response.body() : rendered.htmlBytes();
         ParsedPage page = css ? CssLinks.extract(response.body(), type.charset(), visit.url())
-                : extractor.extract(response.body(), type.charset(), visit.url());
+                : rendered == null ? extractor.extract(html, type.charset(), visit.url())
+                : extractor.extract(html, "utf-8", rendered.base());
         directives = directives(response, page.robotsMeta());
-        Page scraped = css ? null : scrape(visit, response, page);
+        Page scraped = css ? null : scrape(visit, response.status(), html, page);
         LinkOffers offers = offerLinks(visit, page.links(), directives.nofollow(), scraped, Visit.Kind.PAGE);
-        return finished(record(visit, response, startedAt, null, page.charset(), offers.kept, offers.fresh)
-                        .withRobots(directives.label()), response, offers.found,
-                scraped == null ? List.of() : scraped.items());
+        CrawlRecord record = record(visit, response, startedAt, null, page.charset(), offers.kept, offers.fresh)
+                .withRobots(directives.label());
+        List<Item> items = scraped == null ? List.of() : scraped.items();
+        if (rendered == null) return finished(record, response, offers.found, items);
+        return finished(record.asRendered(), response, offers.found, items).withSubresources(rendered.exchanges());
+    }
+
+    /**
+     * The page as a browser leaves it, when it is to be rendered; null when it is not, or could not be (then the
+     * server's HTML stands, and the record does not say rendered).
+     */
+    private Rendering.Rendered render(Visit visit, FetchResult.Response response) {
+        Renderer r = renderer;
+        if (r == null || !r.wants(visit.url())) return null;
+        return switch (r.render(response, browserRequests)) {
+            case Rendering.Rendered rendered -> rendered;
+            case Rendering.Failed failed -> {
+                log.warn("{} not rendered: {}", visit.url(), failed.reason());
+                yield null;
+            }
+        };
     }
 
     /** A sitemap's entries: further sitemaps (of an index) or pages, offered like a page's links. */
@@ -514,10 +550,10 @@ public final class Crawler implements AutoCloseable {
     }
 
     /** Runs the page handler, if there is one; a handler that throws loses that page's items, nothing else. */
-    private Page scrape(Visit visit, FetchResult.Response response, ParsedPage parsed) {
+    private Page scrape(Visit visit, int status, byte[] html, ParsedPage parsed) {
         PageHandler handler = pageHandler;
         if (handler == null) return null;
-        Page page = new Page(visit.url(), response.status(), response.body(), parsed.charset(), parsed.links());
+        Page page = new Page(visit.url(), status, html, parsed.charset(), parsed.links());
         try {
             handler.handle(page);
         } catch (RuntimeException e) {
@@ -682,9 +718,11 @@ public final class Crawler implements AutoCloseable {
         return frontier.inFlight();
     }
 
-    /** Releases the HTTP client's connections and the frontier (a durable one's writer). */
+    /** Ends the browser (with a renderer), releases the HTTP client's connections and the frontier. */
     @Override
     public void close() {
+        Renderer r = renderer;
+        if (r != null) r.close();
         fetcher.close();
         frontier.close();
     }

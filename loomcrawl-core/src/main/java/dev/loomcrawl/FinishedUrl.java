@@ -18,18 +18,27 @@ import java.util.List;
  * @param items    what the page handler scraped from the page, in document order; empty without one
  * @param previous on a re-crawl, what the URL's capture in an earlier pass came to (what a WARC revisit record
  *                 refers to); null for a first capture
+ * @param subresources a rendered page's exchanges: every response the crawl fetched for the browser while it
+ *                 rendered the page (scripts, stylesheets, fetched JSON...), in the order fetched; empty unless
+ *                 rendered
  */
 public record FinishedUrl(CrawlRecord record, FetchResult.Response response, List<FoundLink> links,
-                          List<Item> items, LastCapture previous) {
+                          List<Item> items, LastCapture previous, List<FetchResult.Response> subresources) {
 
     public FinishedUrl {
         links = List.copyOf(links);
         items = List.copyOf(items);
+        subresources = List.copyOf(subresources);
     }
 
     /** A URL's first capture. */
     public FinishedUrl(CrawlRecord record, FetchResult.Response response, List<FoundLink> links, List<Item> items) {
-        this(record, response, links, items, null);
+        this(record, response, links, items, null, List.of());
+    }
+
+    /** The same finished URL with the exchanges of its render. */
+    public FinishedUrl withSubresources(List<FetchResult.Response> exchanges) {
+        return new FinishedUrl(record, response, links, items, previous, exchanges);
     }
 
     /**
@@ -37,7 +46,8 @@ public record FinishedUrl(CrawlRecord record, FetchResult.Response response, Lis
      * how it compares ({@link Change#of}).
      */
     public FinishedUrl revisiting(LastCapture last, FetchResult result) {
-        return new FinishedUrl(record.withChange(Change.of(last, result)), response, links, items, last);
+        return new FinishedUrl(record.withChange(Change.of(last, result)), response, links, items, last,
+                subresources);
     }
 
     /** A URL with a record only: skipped, failed, or recorded without a fetch. */

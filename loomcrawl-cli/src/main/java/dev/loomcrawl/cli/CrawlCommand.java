@@ -126,6 +126,9 @@ final class CrawlCommand implements Callable<Integer> {
     StateOptions state = new StateOptions();
 
     @CommandLine.Mixin
+    RenderOptions render = new RenderOptions();
+
+    @CommandLine.Mixin
     FrontierOptions frontier = new FrontierOptions();
 
     @CommandLine.Mixin
@@ -166,7 +169,7 @@ final class CrawlCommand implements Callable<Integer> {
             }
         }
         if (state.file != null) {
-            SavedOptions saved = SavedOptions.of(plan, scrape); // what every run of the crawl opens and scrapes
+            SavedOptions saved = SavedOptions.of(plan, scrape, RenderOptions.of(spec)); // what every run of the crawl opens and scrapes
             Backend.StateFile stateFile;
             try {
                 stateFile = Backend.StateFile.create(state.file, config, state.links, saved);

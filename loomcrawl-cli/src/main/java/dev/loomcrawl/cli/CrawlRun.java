@@ -11,6 +11,8 @@ import dev.loomcrawl.CrawlListener;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.Crawler;
+import dev.loomcrawl.render.chromium.ChromiumRenderer;
+import dev.loomcrawl.render.chromium.RenderSettings;
 import dev.loomcrawl.report.RootOutcomes;
 import dev.loomcrawl.report.TextReport;
 import dev.loomcrawl.scrape.SelectorScraper;
@@ -53,6 +55,33 @@ final class CrawlRun {
      */
     static int run(Backend backend, CrawlConfig config, Outputs.Plan plan, SelectorScraper scraper, CommandSpec spec,
                    Path saveCookies) {
+        return run(backend, config, plan, scraper, RenderOptions.of(spec), spec, saveCookies);
+    }
+
+    /**
+     * {@link #run(Backend, CrawlConfig, Outputs.Plan, SelectorScraper, CommandSpec, Path)} rendering as
+     * {@code render} says (null: no page is rendered). The browser is started first: without one, one line says how
+     * to install it (exit 2), before anything is opened or fetched. {@code saveCookies}, when not null, is where the
+     * crawl's cookies are written at the end.
+     */
+    static int run(Backend backend, CrawlConfig config, Outputs.Plan plan, SelectorScraper scraper,
+                   RenderSettings render, CommandSpec spec, Path saveCookies) {
+        CommandLine cli = spec.commandLine();
+        ChromiumRenderer renderer;
+        try {
+            renderer = render == null ? null : ChromiumRenderer.start(render);
+        } catch (IllegalStateException e) {
+            cli.getErr().println("loomcrawl: " + e.getMessage());
+            cli.getErr().flush();
+            return Main.USAGE;
+        }
+        try (renderer) {
+            return runWith(backend, config, plan, scraper, renderer, spec, saveCookies);
+        }
+    }
+
+    private static int runWith(Backend backend, CrawlConfig config, Outputs.Plan plan, SelectorScraper scraper,
+                               ChromiumRenderer renderer, CommandSpec spec, Path saveCookies) {
         CommandLine cli = spec.commandLine();
         Outputs outputs;
         try {
@@ -65,7 +94,8 @@ final class CrawlRun {
             throw OutputOptions.usage(cli, e.getMessage());
         }
         Queue<CrawlRecord> collected = new ConcurrentLinkedQueue<>(); // unless the backend's store keeps them
-        Ended ended = crawl(backend, config, outputs, plan.progress(), scraper, collected, spec, saveCookies);
+        Ended ended = crawl(backend, config, outputs, plan.progress(), scraper, renderer, collected, spec,
+                saveCookies);
         CrawlSummary summary = ended.summary();
         PrintWriter out = plan.reportTo(cli);
         RootOutcomes roots = new RootOutcomes(config);
@@ -91,8 +121,8 @@ final class CrawlRun {
      * the state's as the crawler is created or closed, or an output's as it finishes. Other exceptions are thrown.
      */
     private static Ended crawl(Backend backend, CrawlConfig config, Outputs outputs, boolean progressLine,
-                               SelectorScraper scraper, Queue<CrawlRecord> collected, CommandSpec spec,
-                               Path saveCookies) {
+                               SelectorScraper scraper, ChromiumRenderer renderer, Queue<CrawlRecord> collected,
+                               CommandSpec spec, Path saveCookies) {
         CrawlSummary summary = null;
         RuntimeException failure = null;
         long start = System.nanoTime();
@@ -104,6 +134,7 @@ final class CrawlRun {
                 if (progress != null) crawler.addListener(progress);
                 if (backend.store() == null) crawler.addListener(CrawlListener.ofRecords(collected::add));
                 crawler.pageHandler(scraper);
+                if (renderer != null) crawler.renderer(renderer);
                 try {
                     summary = crawler.crawl();
                 } catch (CrawlException e) { // the report covers the URLs finished until then

@@ -1,6 +1,7 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.output.lines.LineFormat;
+import dev.loomcrawl.render.chromium.RenderSettings;
 import dev.loomcrawl.scrape.SelectorScraper;
 import dev.loomcrawl.state.ConfigCodec.Setting;
 
@@ -18,9 +19,10 @@ import java.util.Map;
  *
  * @param output the records file, or null; {@code format} its format
  * @param fields the {@code --field NAME=SELECTOR} options as given, in order
+ * @param render what {@code --render} and its options asked for, or null
  */
 record SavedOptions(String output, LineFormat format, String links, String items, Path warc, long warcMaxSize,
-                    Path wacz, Path htmlReport, String item, List<String> fields, String follow) {
+                    Path wacz, Path htmlReport, String item, List<String> fields, String follow, RenderSettings render) {
     private static final String PREFIX = "cli.";
 
     SavedOptions {
@@ -28,11 +30,11 @@ record SavedOptions(String output, LineFormat format, String links, String items
     }
 
     /** What the crawl command was given; its outputs' paths made absolute. */
-    static SavedOptions of(Outputs.Plan plan, ScrapeOptions scrape) {
+    static SavedOptions of(Outputs.Plan plan, ScrapeOptions scrape, RenderSettings render) {
         return new SavedOptions(absolute(plan.records()), plan.recordFormat(), absolute(plan.links()),
                 absolute(plan.items()), plan.warc() == null ? null : plan.warc().toAbsolutePath(), plan.warcMaxSize(),
                 plan.wacz() == null ? null : plan.wacz().toAbsolutePath(), plan.htmlReport() == null ? null : plan.htmlReport().toAbsolutePath(), scrape.item, scrape.fields,
-                scrape.follow);
+                scrape.follow, render);
     }
 
     private static String absolute(String file) {
@@ -69,6 +71,7 @@ record SavedOptions(String output, LineFormat format, String links, String items
         add(out, "item", item);
         fields.forEach(f -> add(out, "field", f));
         add(out, "follow", follow);
+        out.addAll(RenderOptions.encode(render, PREFIX));
         return out;
     }
 
@@ -97,6 +100,11 @@ record SavedOptions(String output, LineFormat format, String links, String items
         String item = one(byName, "item");
         List<String> fields = all(byName, "field");
         String follow = one(byName, "follow");
+        Map<String, String> renderSettings = new LinkedHashMap<>();
+        for (String name : List.of("render", "render-timeout", "render-scroll", "render-tasks", "render-resources")) {
+            String value = one(byName, name);
+            if (value != null) renderSettings.put(name, value);
+        }
         if (!byName.isEmpty()) {
             throw new IllegalArgumentException("unknown settings " + byName.keySet() + " (written by a newer loomcrawl?)");
         }
@@ -104,8 +112,9 @@ record SavedOptions(String output, LineFormat format, String links, String items
         try {
             return new SavedOptions(output, format == null ? null : LineFormat.valueOf(format.toUpperCase(Locale.ROOT)),
                     links, items, warc == null ? null : Path.of(warc), warcMaxSize == null ? 0 : Long.parseLong(warcMaxSize),
-                    wacz == null ? null : Path.of(wacz), html == null ? null : Path.of(html), item, fields, follow);
-        } catch (IllegalArgumentException e) {
+                    wacz == null ? null : Path.of(wacz), html == null ? null : Path.of(html), item, fields, follow,
+                    RenderOptions.decode(renderSettings));
+        } catch (IllegalArgumentException | java.time.format.DateTimeParseException e) {
             throw new IllegalArgumentException("a bad cli setting: " + e.getMessage());
         }
     }

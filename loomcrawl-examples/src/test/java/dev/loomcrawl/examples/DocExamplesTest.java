@@ -33,6 +33,7 @@ class DocExamplesTest {
             import dev.loomcrawl.output.*;
             import dev.loomcrawl.output.lines.*;
             import dev.loomcrawl.output.warc.*;
+            import dev.loomcrawl.render.chromium.*;
             import dev.loomcrawl.report.*;
             import dev.loomcrawl.state.*;
             import dev.loomcrawl.store.sqlite.*;
@@ -45,7 +46,7 @@ class DocExamplesTest {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"README.md", "docs/outputs.md", "docs/state.md", "docs/scraping.md"})
+    @ValueSource(strings = {"README.md", "docs/outputs.md", "docs/state.md", "docs/scraping.md", "docs/rendering.md"})
     void everyJavaExampleCompiles(String doc) throws IOException {
         String text = Files.readString(root().resolve(doc));
         List<String> blocks = new ArrayList<>();

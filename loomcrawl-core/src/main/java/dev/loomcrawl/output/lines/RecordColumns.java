@@ -35,7 +35,8 @@ final class RecordColumns {
             new Column<>("truncated", CrawlRecord::truncated),
             new Column<>("attempts", CrawlRecord::attempts),
             new Column<>("robots", CrawlRecord::robots),
-            new Column<>("change", r -> r.change() == null ? null : r.change().label()));
+            new Column<>("change", r -> r.change() == null ? null : r.change().label()),
+            new Column<>("rendered", CrawlRecord::rendered));
 
     private static String emptyToNull(String s) {
         return s == null || s.isEmpty() ? null : s;

@@ -4,6 +4,7 @@ import org.netpreserve.jwarc.WarcDigest;
 
 import java.net.URI;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * One fetched URL's WARC records, prepared on the worker thread that fetched it (digests computed, records
@@ -21,10 +22,20 @@ import java.time.Instant;
  * @param metadata      the metadata record (outlinks), gzipped
  * @param earlier       on a re-crawl, the capture of an earlier pass that the response is a revisit of (not
  *                      modified, or the same payload): then a revisit record refers to it; else null
+ * @param subresources  a rendered page's exchanges, each a capture of its own, written after the page's
  */
 record WarcCapture(String target, Instant date, URI responseId, WarcDigest payloadDigest, long payloadLength,
                    String protocol, byte[] responseHead, byte[] request, byte[] response, byte[] metadata,
-                   Earlier earlier) {
+                   Earlier earlier, List<WarcCapture> subresources) {
+
+    WarcCapture {
+        subresources = List.copyOf(subresources);
+    }
+
+    WarcCapture withSubresources(List<WarcCapture> captures) {
+        return new WarcCapture(target, date, responseId, payloadDigest, payloadLength, protocol, responseHead, request,
+                response, metadata, earlier, captures);
+    }
 
     /**
      * The capture of an earlier pass a 304's revisit record refers to: the same URL, captured in full at
@@ -34,6 +45,8 @@ record WarcCapture(String target, Instant date, URI responseId, WarcDigest paylo
 
     /** The compressed size of the capture when written as a response. */
     long size() {
-        return request.length + response.length + metadata.length;
+        long size = request.length + response.length + metadata.length;
+        for (WarcCapture sub : subresources) size += sub.size();
+        return size;
     }
 }

@@ -1,8 +1,10 @@
 package dev.loomcrawl.output.warc;
 
 import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.Version;
+import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.output.Appender;
 import dev.loomcrawl.output.CommitStage;
 import dev.loomcrawl.output.CommittedWriter;
@@ -16,6 +18,7 @@ import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -136,7 +139,23 @@ public final class WarcOutput implements CrawlOutput {
     /** The URL's WARC records, prepared (digests, headers); null when it got no response. */
     private static WarcCapture capture(FinishedUrl finished) {
         if (finished.response() == null) return null;
-        return WarcRecords.capture(finished.record(), finished.response(), finished.links(), finished.previous());
+        WarcCapture page = WarcRecords.capture(finished.record(), finished.response(), finished.links(),
+                finished.previous());
+        if (finished.subresources().isEmpty()) return page;
+        List<WarcCapture> subresources = new ArrayList<>(finished.subresources().size());
+        for (FetchResult.Response r : finished.subresources()) {
+            subresources.add(WarcRecords.capture(subresource(finished.record(), r), r, List.of(), null));
+        }
+        return page.withSubresources(subresources);
+    }
+
+    /**
+     * A record for one of a rendered page's exchanges, as its WARC records need it: the page as its referrer
+     * ({@code via}), the page's fetch start as its date (when the browser asked for it is not kept).
+     */
+    private static CrawlRecord subresource(CrawlRecord page, FetchResult.Response r) {
+        return new CrawlRecord(r.url(), null, r.status(), null, null, r.body().length, r.contentType().mediaType(),
+                "", 0, 0, page.depth(), page.url(), page.startedAt(), r.duration(), r.truncated(), r.attempts(), null);
     }
 
     /**

@@ -92,7 +92,7 @@ final class WarcRecords {
                 .body(MediaType.WARC_FIELDS, fields).build();
 
         return new WarcCapture(target, date, responseId, payload, body.length, protocol, head, gzip(request),
-                gzip(response.build()), gzip(metadata), earlier(record, r, previous));
+                gzip(response.build()), gzip(metadata), earlier(record, r, previous), List.of());
     }
 
     /**

@@ -29,6 +29,7 @@ final class WarcSink implements Sink<WarcCapture> {
                 c.payloadDigest().toString(), new PayloadIndex.Original(c.responseId(), c.target(), c.date()));
         byte[] response = original == null ? c.response() : WarcRecords.revisit(c, original);
         files.write(List.of(c.request(), response, c.metadata()));
+        for (WarcCapture sub : c.subresources()) write(sub); // what the browser fetched rendering the page
     }
 
     @Override

@@ -1,0 +1,101 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.render.chromium.RenderSettings;
+import dev.loomcrawl.testkit.SinglePageApp;
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import static dev.loomcrawl.cli.CrawlCommandTest.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** crawl --render and its options, in-process, on the test kit's single-page app in Debian's Chromium. */
+class RenderCommandTest {
+    @TempDir
+    Path tmp;
+
+    private static boolean chromium() {
+        String path = System.getenv().getOrDefault("PATH", "");
+        for (String dir : path.split(":")) {
+            if (Files.isExecutable(Path.of(dir.isEmpty() ? "." : dir, "chromium"))) return true;
+        }
+        return false;
+    }
+
+    /** The URLs of the HTML pages in a records file, and whether every one of them was rendered. */
+    private static Set<String> renderedPages(Path records) throws IOException {
+        Set<String> pages = new TreeSet<>();
+        for (String line : Files.readAllLines(records)) {
+            if (!line.contains("\"content_type\":\"text/html\"")) continue;
+            assertTrue(line.endsWith("\"rendered\":true}"), line);
+            pages.add(line.substring(8, line.indexOf('"', 8)));
+        }
+        return pages;
+    }
+
+    private static Set<String> urls(TestSite site, List<String> paths) {
+        return paths.stream().map(site::url).collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    @Test
+    void renderFindsEveryPageOfTheAppAndTheRecordsSaySo() throws IOException {
+        assumeTrue(chromium(), "Chromium is not installed");
+        try (TestSite app = SinglePageApp.start()) {
+            Path records = tmp.resolve("records.jsonl");
+            CrawlCommandTest.Run crawl = run("crawl", "--render", "--render-scroll", "3", "--no-progress",
+                    "--output", records.toString(), app.url("/"));
+            assertEquals(0, crawl.exit(), crawl.err());
+            assertEquals(urls(app, SinglePageApp.allPages()), renderedPages(records));
+        }
+    }
+
+    @Test
+    void aResumedCrawlKeepsRendering() throws IOException {
+        assumeTrue(chromium(), "Chromium is not installed");
+        try (TestSite app = SinglePageApp.start()) {
+            Path records = tmp.resolve("records.jsonl");
+            String state = tmp.resolve("crawl.db").toString();
+            CrawlCommandTest.Run first = run("crawl", "--state", state, "--render-include", "/", "--render-scroll", "3",
+                    "--max-pages", "4", "--no-progress", "--output", records.toString(), app.url("/"));
+            assertEquals(0, first.exit(), first.err());
+            CrawlCommandTest.Run rest = run("resume", "--max-pages", "100", "--no-progress", state);
+            assertEquals(0, rest.exit(), rest.err());
+            assertEquals(urls(app, SinglePageApp.allPages()), renderedPages(records));
+        }
+    }
+
+    @Test
+    void renderOptionsWithoutRenderAreAUsageError() {
+        CrawlCommandTest.Run run = run("crawl", "--render-scroll", "2", "http://127.0.0.1:9/");
+        assertEquals(2, run.exit());
+        assertTrue(run.err().contains("--render-scroll") && run.err().contains("need --render"), run.err());
+        CrawlCommandTest.Run bad = run("crawl", "--render", "--render-tasks", "0", "http://127.0.0.1:9/");
+        assertEquals(2, bad.exit());
+        assertTrue(bad.err().contains("--render-tasks must be between 1 and 64, got 0"), bad.err());
+    }
+
+    @Test
+    void theRenderOptionsSurviveTheStateFilesSettings() {
+        RenderSettings render = new RenderSettings(Pattern.compile("/app/"), Duration.ofSeconds(7), 3, 4, true);
+        SavedOptions saved = new SavedOptions(null, null, null, null, null, 0, null, null, null, List.of(), null,
+                render);
+        RenderSettings back = SavedOptions.decode(saved.encode()).render();
+        assertEquals("/app/", back.include().pattern());
+        assertEquals(List.of(Duration.ofSeconds(7), 3, 4, true),
+                List.of(back.timeout(), back.scrolls(), back.tasks(), back.resources()));
+        assertEquals(null, SavedOptions.decode(new SavedOptions(null, null, null, null, null, 0, null, null, null,
+                List.of(), null, null).encode()).render());
+    }
+}

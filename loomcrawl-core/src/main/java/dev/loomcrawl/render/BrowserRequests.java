@@ -1,0 +1,79 @@
+package dev.loomcrawl.render;
+
+import dev.loomcrawl.fetch.ErrorKind;
+import dev.loomcrawl.fetch.FetchResult;
+import dev.loomcrawl.fetch.Fetcher;
+import dev.loomcrawl.robots.RobotsGate;
+import dev.loomcrawl.url.Origin;
+import dev.loomcrawl.url.WebUrl;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The crawl's rules for the requests a browser makes while it renders a page: each is a GET through the crawl's
+ * own {@link Fetcher} (so the address guard, {@code --resolve}, the body cap and the timeouts apply), after
+ * robots.txt allowed it (unless the crawl ignores robots.txt), holding one of its origin's {@code --per-host}
+ * slots for browser requests. What the crawl refuses comes back as a {@link FetchResult.Failure}, which the
+ * renderer turns into a failed request: it never reaches the network.
+ */
+public final class BrowserRequests {
+    private final Fetcher fetcher;
+    private final RobotsGate robots; // null: robots.txt is ignored
+    private final int perHost;
+    private final Duration slotWait;
+    private final Map<Origin, Semaphore> slots = new ConcurrentHashMap<>();
+
+    /**
+     * @param robots   the crawl's robots.txt gate, or null when it ignores robots.txt
+     * @param perHost  browser requests in flight at once per origin, over every page being rendered
+     * @param slotWait how long a request waits for a slot of its origin before it fails as a timeout
+     */
+    public BrowserRequests(Fetcher fetcher, RobotsGate robots, int perHost, Duration slotWait) {
+        this.fetcher = fetcher;
+        this.robots = robots;
+        this.perHost = perHost;
+        this.slotWait = slotWait;
+    }
+
+    /** Fetches {@code url} for the browser, or says why the crawl does not. Blocking. */
+    public FetchResult fetch(WebUrl url) {
+        long start = System.nanoTime();
+        if (robots != null) {
+            switch (robots.check(url)) {
+                case RobotsGate.Verdict.Allowed a -> { }
+                case RobotsGate.Verdict.Disallowed no -> {
+                    return refused(url, ErrorKind.BLOCKED, no.detail() == null ? no.reason() : no.detail(), start);
+                }
+                case RobotsGate.Verdict.Later later -> {
+                    return refused(url, ErrorKind.BLOCKED, "robots.txt of " + url.origin() + " is unavailable", start);
+                }
+                case RobotsGate.Verdict.Unreachable down -> {
+                    return down.failure();
+                }
+            }
+        }
+        Semaphore slot = slots.computeIfAbsent(url.origin(), o -> new Semaphore(perHost, true));
+        try {
+            if (!slot.tryAcquire(slotWait.toMillis(), TimeUnit.MILLISECONDS)) {
+                return refused(url, ErrorKind.TIMEOUT, "no --per-host slot on " + url.origin() + " within "
+                        + slotWait, start);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return refused(url, ErrorKind.CANCELLED, "interrupted", start);
+        }
+        try {
+            return fetcher.fetch(url);
+        } finally {
+            slot.release();
+        }
+    }
+
+    private static FetchResult.Failure refused(WebUrl url, ErrorKind kind, String message, long start) {
+        return new FetchResult.Failure(url, kind, message, Duration.ofNanos(System.nanoTime() - start), 0);
+    }
+}

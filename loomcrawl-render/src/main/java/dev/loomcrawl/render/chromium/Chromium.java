@@ -1,0 +1,129 @@
+package dev.loomcrawl.render.chromium;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+
+/**
+ * One headless Chromium process and its DevTools connection. It is started with a fresh profile, no sandbox (it
+ * runs as root in containers), none of its background traffic, and no network of its own: its host resolver
+ * maps every name to nothing and its proxy is a closed port. The renderer answers every request it intercepts;
+ * the shut network is a precaution for what the DevTools Fetch domain does not intercept (WebSockets, for one).
+ */
+final class Chromium implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Chromium.class);
+    private static final List<String> FLAGS = List.of("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+            "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--disable-extensions", "--disable-dev-shm-usage",
+            "--mute-audio", "--hide-scrollbars", "--remote-debugging-port=0",
+            // no network of its own: every request it may make is intercepted and fetched by the crawl
+            "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=http://127.0.0.1:9",
+            "--proxy-bypass-list=<-loopback>");
+
+    private final Process process;
+    private final Path profile;
+    final DevTools devTools;
+
+    private Chromium(Process process, Path profile, DevTools devTools) {
+        this.process = process;
+        this.profile = profile;
+        this.devTools = devTools;
+    }
+
+    /** Starts the browser at {@code executable}; an IOException says why it did not start. */
+    static Chromium start(Path executable, Duration timeout) throws IOException {
+        Path profile = Files.createTempDirectory("loomcrawl-chromium-");
+        List<String> command = Stream.concat(Stream.of(executable.toString(), "--user-data-dir=" + profile),
+                FLAGS.stream()).toList();
+        Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        CompletableFuture<URI> endpoint = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().name("loomcrawl-chromium-stderr").start(() -> drain(process, endpoint));
+        try {
+            URI uri = endpoint.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return new Chromium(process, profile, DevTools.connect(uri, timeout));
+        } catch (ExecutionException | TimeoutException | IOException e) {
+            kill(process, profile);
+            throw new IOException(executable + " did not start: " + (e instanceof ExecutionException x ? x.getCause()
+                    .getMessage() : e.toString()), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            kill(process, profile);
+            throw new IOException("interrupted starting " + executable, e);
+        }
+    }
+
+    /** Reads the browser's standard error for its DevTools address, then on (to debug logging) until it ends. */
+    private static void drain(Process process, CompletableFuture<URI> endpoint) {
+        try (BufferedReader err = new BufferedReader(new InputStreamReader(process.getErrorStream(),
+                StandardCharsets.UTF_8))) {
+            for (String line; (line = err.readLine()) != null; ) {
+                int at = line.indexOf("ws://");
+                if (line.startsWith("DevTools listening on ") && at > 0) {
+                    endpoint.complete(URI.create(line.substring(at)));
+                } else {
+                    log.debug("chromium: {}", line);
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // the process is gone
+        }
+        endpoint.completeExceptionally(new IOException("it exited (status " + exitStatus(process) + ")"));
+    }
+
+    private static String exitStatus(Process process) {
+        try {
+            return process.waitFor(5, TimeUnit.SECONDS) ? String.valueOf(process.exitValue()) : "still running";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "unknown";
+        }
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    /** Whether it still runs and its connection is open. */
+    boolean alive() {
+        return process.isAlive() && devTools.isOpen();
+    }
+
+    /** Ends the browser (and its child processes) at once and deletes its profile. */
+    @Override
+    public void close() {
+        devTools.close();
+        kill(process, profile);
+    }
+
+    private static void kill(Process process, Path profile) {
+        List<ProcessHandle> children = process.descendants().toList();
+        process.destroyForcibly();
+        children.forEach(ProcessHandle::destroyForcibly);
+        try {
+            process.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try (Stream<Path> files = Files.walk(profile)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            log.debug("could not delete {}: {}", profile, e.toString());
+        }
+    }
+}

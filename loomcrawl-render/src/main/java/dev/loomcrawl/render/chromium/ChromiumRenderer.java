@@ -1,0 +1,175 @@
+package dev.loomcrawl.render.chromium;
+
+import dev.loomcrawl.fetch.FetchResult;
+import dev.loomcrawl.render.BrowserRequests;
+import dev.loomcrawl.render.Renderer;
+import dev.loomcrawl.render.Rendering;
+import dev.loomcrawl.url.WebUrl;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A {@link Renderer} on Debian's headless Chromium, driven over the DevTools protocol (decision 17): one browser
+ * process for the crawl, each page in a tab of its own, at most {@code tasks} at once. A browser that crashes,
+ * is killed or stops answering is started again and its pages are tried once more; a page that fails twice is
+ * left unrendered ({@link Rendering.Failed}).
+ */
+public final class ChromiumRenderer implements Renderer {
+    private static final Logger log = LoggerFactory.getLogger(ChromiumRenderer.class);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+    private static final List<String> NAMES = List.of("chromium", "chromium-browser", "google-chrome");
+
+    private final Path executable;
+    private final RenderSettings settings;
+    private final Semaphore tasks;
+    private final AtomicReference<CompletableFuture<Chromium>> browser = new AtomicReference<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private ChromiumRenderer(Path executable, RenderSettings settings) {
+        this.executable = executable;
+        this.settings = settings;
+        this.tasks = new Semaphore(settings.tasks(), true);
+    }
+
+    /**
+     * Starts the browser now, so that a crawl that cannot render fails before it fetches anything: an
+     * {@link IllegalStateException} whose message is one line saying how to install Chromium, or why it did not
+     * start.
+     */
+    public static ChromiumRenderer start(RenderSettings settings) {
+        return start(find(), settings);
+    }
+
+    /** Starts {@code executable} (null or not executable: Chromium is missing). */
+    static ChromiumRenderer start(Path executable, RenderSettings settings) {
+        if (executable == null || !Files.isExecutable(executable)) {
+            throw new IllegalStateException("--render needs Chromium, and none was found (chromium on the PATH, or "
+                    + "LOOMCRAWL_CHROMIUM): install it with 'apt-get install chromium'");
+        }
+        ChromiumRenderer renderer = new ChromiumRenderer(executable, settings);
+        try {
+            renderer.current();
+        } catch (IOException e) {
+            throw new IllegalStateException("--render: " + e.getMessage());
+        }
+        return renderer;
+    }
+
+    /**
+     * The browser to run: {@code LOOMCRAWL_CHROMIUM}, else the first of chromium, chromium-browser and google-chrome
+     * on the PATH; null when there is none.
+     */
+    static Path find() {
+        String given = System.getenv("LOOMCRAWL_CHROMIUM");
+        if (given != null && !given.isBlank()) return Files.isExecutable(Path.of(given)) ? Path.of(given) : null;
+        String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
+        for (String name : NAMES) {
+            for (String dir : path.split(java.io.File.pathSeparator)) {
+                Path candidate = Path.of(dir.isEmpty() ? "." : dir, name);
+                if (Files.isExecutable(candidate)) return candidate;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public boolean wants(WebUrl url) {
+        return settings.wants(url);
+    }
+
+    @Override
+    public Rendering render(FetchResult.Response page, BrowserRequests requests) {
+        tasks.acquireUninterruptibly();
+        try {
+            String lastFailure = null;
+            for (int attempt = 1; attempt <= 2; attempt++) {
+                if (closed.get()) return new Rendering.Failed("the renderer is closed");
+                Chromium chromium;
+                try {
+                    chromium = current();
+                } catch (IOException e) {
+                    return new Rendering.Failed(e.getMessage());
+                }
+                try {
+                    return new TabRender(chromium.devTools, settings, page, requests).run();
+                } catch (DevTools.BrowserGoneException e) {
+                    lastFailure = e.getMessage();
+                    log.warn("the browser failed rendering {} ({}); starting it again", page.url(), e.getMessage());
+                    retire(chromium);
+                } catch (DevTools.CommandException e) {
+                    return new Rendering.Failed(e.getMessage());
+                }
+            }
+            return new Rendering.Failed("the browser failed twice: " + lastFailure);
+        } finally {
+            tasks.release();
+        }
+    }
+
+    /**
+     * The running browser; if there is none, or it died, one is started. One caller starts it, outside any lock;
+     * the others wait for its future.
+     */
+    private Chromium current() throws IOException {
+        for (int tries = 0; tries < 3; tries++) {
+            CompletableFuture<Chromium> running = browser.get();
+            if (running != null) {
+                try {
+                    Chromium c = running.join();
+                    if (c.alive()) return c;
+                    retire(c);
+                } catch (CompletionException e) {
+                    browser.compareAndSet(running, null); // it did not start: the next caller tries again
+                    throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+                }
+                continue;
+            }
+            CompletableFuture<Chromium> mine = new CompletableFuture<>();
+            if (!browser.compareAndSet(null, mine)) continue;
+            try {
+                Chromium c = Chromium.start(executable, START_TIMEOUT);
+                log.debug("started {} (pid {})", executable, c.pid());
+                mine.complete(c);
+                if (closed.get()) c.close();
+            } catch (IOException | RuntimeException e) {
+                mine.completeExceptionally(e);
+                browser.compareAndSet(mine, null);
+                throw e;
+            }
+        }
+        throw new IOException("the browser could not be kept running");
+    }
+
+    /** Takes a dead or hung browser out of use (once) and ends what is left of it. */
+    private void retire(Chromium chromium) {
+        CompletableFuture<Chromium> running = browser.get();
+        if (running != null && running.getNow(null) == chromium && browser.compareAndSet(running, null)) {
+            chromium.close();
+        }
+    }
+
+    /** The process id of the browser now running, or -1 (for tests that kill it). */
+    long browserPid() {
+        CompletableFuture<Chromium> running = browser.get();
+        Chromium c = running == null ? null : running.getNow(null);
+        return c == null ? -1 : c.pid();
+    }
+
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) return;
+        CompletableFuture<Chromium> running = browser.getAndSet(null);
+        if (running != null && running.isDone() && !running.isCompletedExceptionally()) running.join().close();
+    }
+}

@@ -1,0 +1,39 @@
+package dev.loomcrawl.render.chromium;
+
+import dev.loomcrawl.url.WebUrl;
+
+import java.time.Duration;
+import java.util.regex.Pattern;
+
+/**
+ * How pages are rendered.
+ *
+ * @param include   only URLs in which this is found are rendered; null: every HTML page ({@code --render})
+ * @param timeout   the longest wait for the load event and network idle, and again after each scroll
+ * @param scrolls   times the page is scrolled to its bottom, each followed by a wait for network idle
+ * @param tasks     pages rendered at once (tabs of the one browser)
+ * @param resources let images, media and fonts load (blocked by default: they cost time and add no links)
+ */
+public record RenderSettings(Pattern include, Duration timeout, int scrolls, int tasks, boolean resources) {
+    public static final Duration TIMEOUT = Duration.ofSeconds(15);
+    public static final int TASKS = 2;
+
+    public RenderSettings {
+        if (timeout == null || !timeout.isPositive()) {
+            throw new IllegalArgumentException("timeout must be a positive duration, got " + timeout);
+        }
+        if (scrolls < 0 || scrolls > 1000) {
+            throw new IllegalArgumentException("scrolls must be between 0 and 1000, got " + scrolls);
+        }
+        if (tasks < 1 || tasks > 64) throw new IllegalArgumentException("tasks must be between 1 and 64, got " + tasks);
+    }
+
+    /** Every HTML page, with the defaults: 15 s, no scrolling, 2 pages at once, images and fonts blocked. */
+    public static RenderSettings everyPage() {
+        return new RenderSettings(null, TIMEOUT, 0, TASKS, false);
+    }
+
+    public boolean wants(WebUrl url) {
+        return include == null || include.matcher(url.toString()).find();
+    }
+}

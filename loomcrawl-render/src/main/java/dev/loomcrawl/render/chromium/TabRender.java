@@ -1,0 +1,232 @@
+package dev.loomcrawl.render.chromium;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomcrawl.fetch.ErrorKind;
+import dev.loomcrawl.fetch.FetchResult;
+import dev.loomcrawl.render.BrowserRequests;
+import dev.loomcrawl.render.Rendering;
+import dev.loomcrawl.url.WebUrl;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static dev.loomcrawl.render.chromium.DevTools.JSON;
+
+/**
+ * One page rendered in a tab of its own (in a browser context of its own: no cookies or storage shared with other
+ * pages). Every request the tab makes is paused ({@code Fetch.enable}) and answered here: the page's own URL
+ * with the response the crawl already fetched, everything else through {@link BrowserRequests} or refused
+ * ({@code Fetch.failRequest}). Network idle is counted here too: no request unanswered, none for
+ * {@link #IDLE}.
+ */
+final class TabRender {
+    private static final Logger log = LoggerFactory.getLogger(TabRender.class);
+    static final Duration IDLE = Duration.ofMillis(500);
+    /**
+     * Scrolls to the bottom and resolves once the page's scroll handlers have run: scroll events are dispatched
+     * in the next frame, before its animation-frame callbacks (or after 1 s, should frames not come).
+     */
+    private static final String SCROLL = "new Promise(done => { window.scrollTo(0, document.documentElement"
+            + ".scrollHeight); requestAnimationFrame(() => requestAnimationFrame(() => done(true)));"
+            + " setTimeout(() => done(true), 1000); })";
+    private static final Set<String> HEAVY = Set.of("Image", "Media", "Font");
+    private static final Set<String> DROPPED_HEADERS = Set.of("content-encoding", "content-length",
+            "transfer-encoding", "connection", "keep-alive");
+
+    private final DevTools devTools;
+    private final RenderSettings settings;
+    private final FetchResult.Response page;
+    private final BrowserRequests requests;
+    private final Duration commandTimeout;
+    private final AtomicInteger unanswered = new AtomicInteger();
+    private final AtomicBoolean documentServed = new AtomicBoolean();
+    private final CompletableFuture<Void> loaded = new CompletableFuture<>();
+    private final List<FetchResult.Response> exchanges = Collections.synchronizedList(new ArrayList<>());
+    private volatile long lastActivity = System.nanoTime();
+    private volatile boolean gone;
+    private String targetId;
+    private String sessionId;
+
+    TabRender(DevTools devTools, RenderSettings settings, FetchResult.Response page, BrowserRequests requests) {
+        this.devTools = devTools;
+        this.settings = settings;
+        this.page = page;
+        this.requests = requests;
+        this.commandTimeout = settings.timeout().plusSeconds(15);
+    }
+
+    /** Loads the page, waits, scrolls, and reads the DOM. Throws BrowserGoneException when the browser went. */
+    Rendering.Rendered run() {
+        String context = devTools.call(null, "Target.createBrowserContext", JSON.createObjectNode()
+                .put("disposeOnDetach", true), commandTimeout).path("browserContextId").asText();
+        targetId = devTools.call(null, "Target.createTarget", JSON.createObjectNode().put("url", "about:blank")
+                .put("browserContextId", context), commandTimeout).path("targetId").asText();
+        sessionId = devTools.call(null, "Target.attachToTarget", JSON.createObjectNode().put("targetId", targetId)
+                .put("flatten", true), commandTimeout).path("sessionId").asText();
+        devTools.listen(sessionId, this::onEvent);
+        try {
+            ObjectNode fetch = JSON.createObjectNode();
+            fetch.putArray("patterns").addObject().put("urlPattern", "*").put("requestStage", "Request");
+            call("Fetch.enable", fetch);
+            call("Page.enable", null);
+            call("Page.navigate", JSON.createObjectNode().put("url", page.url().toString()));
+            long deadline = System.nanoTime() + settings.timeout().toNanos();
+            while (!loaded.isDone() && System.nanoTime() < deadline) pause();
+            waitForIdle(deadline);
+            for (int i = 0; i < settings.scrolls(); i++) {
+                evaluate(SCROLL);
+                lastActivity = System.nanoTime();
+                waitForIdle(System.nanoTime() + settings.timeout().toNanos());
+            }
+            JsonNode dom = JSON.readTree(evaluate(
+                    "JSON.stringify([document.documentElement.outerHTML, document.baseURI])").asText());
+            WebUrl base = WebUrl.tryParse(dom.path(1).asText(), null);
+            return new Rendering.Rendered(dom.path(0).asText(), base == null ? page.url() : base, exchanges);
+        } catch (java.io.IOException e) {
+            throw new DevTools.CommandException("the page's DOM did not come back as JSON: " + e.getMessage());
+        } finally {
+            devTools.forget(sessionId);
+            devTools.send(null, "Target.closeTarget", JSON.createObjectNode().put("targetId", targetId));
+            devTools.send(null, "Target.disposeBrowserContext", JSON.createObjectNode()
+                    .put("browserContextId", context));
+        }
+    }
+
+    private JsonNode call(String method, ObjectNode params) {
+        return devTools.call(sessionId, method, params, commandTimeout);
+    }
+
+    /** Runs a script in the page (bounded by the render timeout) and returns its value. */
+    private JsonNode evaluate(String expression) {
+        JsonNode result = call("Runtime.evaluate", JSON.createObjectNode().put("expression", expression)
+                .put("returnByValue", true).put("awaitPromise", true).put("timeout", settings.timeout().toMillis()));
+        if (result.has("exceptionDetails")) {
+            throw new DevTools.CommandException("script failed: "
+                    + result.path("exceptionDetails").path("text").asText());
+        }
+        return result.path("result").path("value");
+    }
+
+    /** Waits until no request is unanswered and none came for {@link #IDLE}, or until {@code deadline}. */
+    private void waitForIdle(long deadline) {
+        while (System.nanoTime() < deadline) {
+            if (unanswered.get() == 0 && System.nanoTime() - lastActivity >= IDLE.toNanos()) return;
+            pause();
+        }
+        log.debug("{}: network not idle within {}", page.url(), settings.timeout());
+    }
+
+    private void pause() {
+        if (gone) throw new DevTools.BrowserGoneException("the browser went away while rendering " + page.url());
+        try {
+            Thread.sleep(25);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DevTools.BrowserGoneException("interrupted while rendering " + page.url());
+        }
+    }
+
+    /** Called on the connection's thread: quick, and a paused request is answered on a virtual thread. */
+    private void onEvent(JsonNode message) {
+        switch (message.path("method").asText()) {
+            case "Page.loadEventFired" -> loaded.complete(null);
+            case "loomcrawl.gone" -> gone = true;
+            case "Fetch.requestPaused" -> {
+                unanswered.incrementAndGet();
+                lastActivity = System.nanoTime();
+                JsonNode params = message.path("params");
+                Thread.ofVirtual().name("loomcrawl-render-request").start(() -> {
+                    try {
+                        answer(params);
+                    } catch (RuntimeException e) {
+                        log.debug("{}: answering {} failed: {}", page.url(), params.path("request").path("url"),
+                                e.toString());
+                    } finally {
+                        lastActivity = System.nanoTime();
+                        unanswered.decrementAndGet();
+                    }
+                });
+            }
+            default -> { }
+        }
+    }
+
+    /** Answers one paused request: the page itself, a request the crawl makes for the browser, or a refusal. */
+    private void answer(JsonNode paused) {
+        String requestId = paused.path("requestId").asText();
+        JsonNode request = paused.path("request");
+        String type = paused.path("resourceType").asText();
+        boolean mainFrame = paused.path("frameId").asText().equals(targetId);
+        if (type.equals("Document") && mainFrame) {
+            if (documentServed.compareAndSet(false, true)) fulfil(requestId, page); // no second GET of the page
+            else fail(requestId, "Aborted"); // a script navigating away: the page stays this page
+            return;
+        }
+        if (!request.path("method").asText().equals("GET")) {
+            fail(requestId, "BlockedByClient"); // the crawl only sends GETs
+            return;
+        }
+        if (!settings.resources() && HEAVY.contains(type)) {
+            fail(requestId, "BlockedByClient");
+            return;
+        }
+        WebUrl url = WebUrl.tryParse(request.path("url").asText(), null);
+        if (url == null || !url.scheme().startsWith("http")) {
+            fail(requestId, "BlockedByClient");
+            return;
+        }
+        switch (requests.fetch(url)) {
+            case FetchResult.Response r -> {
+                exchanges.add(r);
+                fulfil(requestId, r);
+            }
+            case FetchResult.Failure f -> {
+                log.debug("{}: the browser's request for {} refused: {} {}", page.url(), url, f.kind().label(),
+                        f.message());
+                fail(requestId, errorReason(f.kind()));
+            }
+        }
+    }
+
+    private void fulfil(String requestId, FetchResult.Response r) {
+        ObjectNode params = JSON.createObjectNode().put("requestId", requestId).put("responseCode", r.status());
+        ArrayNode headers = params.putArray("responseHeaders");
+        for (Map.Entry<String, String> h : r.headers()) {
+            if (!DROPPED_HEADERS.contains(h.getKey())) {
+                headers.addObject().put("name", h.getKey()).put("value", h.getValue());
+            }
+        }
+        params.put("body", Base64.getEncoder().encodeToString(r.body()));
+        devTools.send(sessionId, "Fetch.fulfillRequest", params);
+    }
+
+    private void fail(String requestId, String reason) {
+        devTools.send(sessionId, "Fetch.failRequest", JSON.createObjectNode().put("requestId", requestId)
+                .put("errorReason", reason));
+    }
+
+    private static String errorReason(ErrorKind kind) {
+        return switch (kind) {
+            case BLOCKED -> "BlockedByClient";
+            case TIMEOUT -> "TimedOut";
+            case DNS -> "NameNotResolved";
+            case REFUSED -> "ConnectionRefused";
+            case UNREACHABLE -> "AddressUnreachable";
+            case RESET -> "ConnectionReset";
+            case CANCELLED -> "Aborted";
+            default -> "Failed";
+        };
+    }
+}

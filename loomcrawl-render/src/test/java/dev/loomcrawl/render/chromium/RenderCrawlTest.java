@@ -1,0 +1,280 @@
+package dev.loomcrawl.render.chromium;
+
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.Crawler;
+import dev.loomcrawl.extract.StreamingLinkExtractor;
+import dev.loomcrawl.fetch.FetchResult;
+import dev.loomcrawl.fetch.Fetcher;
+import dev.loomcrawl.fetch.JettyFetcher;
+import dev.loomcrawl.fetch.Validators;
+import dev.loomcrawl.output.warc.WarcOutput;
+import dev.loomcrawl.frontier.InMemoryFrontier;
+import dev.loomcrawl.scope.RootScope;
+import dev.loomcrawl.scrape.Item;
+import dev.loomcrawl.scrape.Selector;
+import dev.loomcrawl.scrape.SelectorScraper;
+import dev.loomcrawl.testkit.RecordedRequest;
+import dev.loomcrawl.testkit.SinglePageApp;
+import dev.loomcrawl.testkit.TestSite;
+import dev.loomcrawl.url.WebUrl;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcRecord;
+import org.netpreserve.jwarc.WarcTargetRecord;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** Crawls of the test kit's single-page app in Debian's Chromium: what rendering finds, and what it refuses. */
+class RenderCrawlTest {
+    private static final RenderSettings THREE_SCROLLS = new RenderSettings(null, Duration.ofSeconds(20), 3, 2, false);
+
+    @BeforeAll
+    static void needsChromium() {
+        assumeTrue(ChromiumRenderer.find() != null, "Chromium is not installed (scripts/test-deps.sh installs it)");
+    }
+
+    @Test
+    void withRenderEveryPageOfTheAppIsFound() {
+        try (TestSite app = SinglePageApp.start()) {
+            Crawl crawl = Crawl.of(config(app), ChromiumRenderer.start(THREE_SCROLLS), null, Function.identity());
+            assertEquals(paths(app, SinglePageApp.allPages()), crawl.htmlPages(),
+                    "links from fetched JSON, the pushState router, the timer and three batches of infinite scroll");
+            crawl.htmlRecords().forEach(r -> assertTrue(r.rendered(), r.url() + " rendered"));
+            assertEquals(1, app.requestCount("/"), "the page itself is fetched once: the browser is given it");
+        }
+    }
+
+    @Test
+    void withoutRenderOnlyTheShellIsFound() {
+        try (TestSite app = SinglePageApp.start()) {
+            Crawl crawl = Crawl.of(config(app), null, null, Function.identity());
+            assertEquals(paths(app, List.of("/")), crawl.htmlPages());
+            assertFalse(crawl.records.get(app.url("/")).rendered());
+        }
+    }
+
+    @Test
+    void onlyPagesMatchingTheIncludeAreRendered() {
+        try (TestSite app = SinglePageApp.start()) {
+            RenderSettings routerOnly = new RenderSettings(java.util.regex.Pattern.compile("/router/|/$"),
+                    Duration.ofSeconds(20), 0, 2, false);
+            Crawl crawl = Crawl.of(config(app), ChromiumRenderer.start(routerOnly), null, Function.identity());
+            assertTrue(crawl.records.get(app.url("/router/a")).rendered());
+            assertFalse(crawl.records.get(app.url("/from-timer")).rendered());
+            assertTrue(crawl.htmlPages().containsAll(paths(app, SinglePageApp.ROUTER_PAGES)));
+        }
+    }
+
+    @Test
+    void scrapingSelectorsRunOnTheRenderedDom() {
+        try (TestSite app = SinglePageApp.start()) {
+            SelectorScraper scraper = new SelectorScraper(Selector.parse("css:#json a"),
+                    List.of(SelectorScraper.Field.parse("title=css:a")), null);
+            Crawl crawl = Crawl.of(config(app), ChromiumRenderer.start(RenderSettings.everyPage()), scraper,
+                    Function.identity());
+            assertEquals(List.of("json 1", "json 2"), crawl.items.stream()
+                    .filter(i -> i.page().toString().equals(app.url("/"))).map(i -> i.get("title")).toList());
+        }
+    }
+
+    @Test
+    void aScriptsRequestToAnAddressTheGuardRefusesNeverArrives() {
+        try (TestSite secret = TestSite.builder().page("/secret", "secret").start()) {
+            // 0.0.0.0 reaches this machine's loopback on Linux, but the guard refuses it (a "special" address)
+            try (TestSite app = SinglePageApp.start(List.of("http://0.0.0.0:" + secret.port() + "/secret"))) {
+                Crawl.of(config(app), ChromiumRenderer.start(RenderSettings.everyPage()), null, Function.identity());
+                assertEquals(List.of(), secret.requests().stream().map(RecordedRequest::target).toList());
+                // the same crawl with the guard off: the script's fetch goes through the crawl's fetcher and arrives
+                Crawl.of(config(app).allowPrivate(true), ChromiumRenderer.start(RenderSettings.everyPage()), null,
+                        Function.identity());
+                assertTrue(secret.requestCount("/secret") > 0, "with --allow-private the request arrives");
+                int arrived = secret.arrivals();
+                // without robots.txt in the way, the guard itself refuses the address
+                Crawl.of(config(app).ignoreRobots(true), ChromiumRenderer.start(RenderSettings.everyPage()), null,
+                        Function.identity());
+                assertEquals(arrived, secret.arrivals());
+            }
+        }
+    }
+
+    @Test
+    void aBrowserKilledMidCrawlIsStartedAgainAndEveryPageStillHasOneRecord() {
+        try (TestSite app = SinglePageApp.start()) {
+            ChromiumRenderer renderer = ChromiumRenderer.start(THREE_SCROLLS);
+            long first = renderer.browserPid();
+            AtomicLong killed = new AtomicLong(-1);
+            // the second batch of the feed is asked for by a browser in the middle of a render: kill -9 it then
+            Function<Fetcher, Fetcher> killer = fetcher -> new KillingFetcher(fetcher, "/api/feed?page=2", () -> {
+                if (killed.compareAndSet(-1, renderer.browserPid())) {
+                    ProcessHandle.of(killed.get()).ifPresent(ProcessHandle::destroyForcibly);
+                }
+            });
+            Crawl crawl = Crawl.of(config(app), renderer, null, killer);
+            assertEquals(first, killed.get(), "the browser was killed mid-render");
+            assertEquals(paths(app, SinglePageApp.allPages()), crawl.htmlPages());
+            crawl.htmlRecords().forEach(r -> assertTrue(r.rendered(), r.url() + " rendered"));
+        }
+    }
+
+    @Test
+    void theWarcHoldsTheRequestsAndResponsesTheBrowserMade(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws java.io.IOException {
+        try (TestSite app = SinglePageApp.start()) {
+            Path warc = dir.resolve("crawl.warc.gz");
+            Map<String, List<String>> types = new java.util.TreeMap<>(); // target -> record types, in file order
+            try (WarcOutput out = WarcOutput.open(warc, 1L << 30, Map.of())) {
+                Crawl.of(config(app), ChromiumRenderer.start(THREE_SCROLLS), null, Function.identity(),
+                        out);
+            }
+            for (Path file : out(dir)) {
+                try (WarcReader reader = new WarcReader(file)) {
+                    for (WarcRecord r : reader) {
+                        if (r instanceof WarcTargetRecord t) {
+                            types.computeIfAbsent(t.target(), k -> new java.util.ArrayList<>()).add(r.type());
+                        }
+                    }
+                }
+            }
+            for (String fetchedByTheBrowser : List.of("/api/links.json", "/api/feed?page=1", "/api/feed?page=3")) {
+                List<String> records = types.get(app.url(fetchedByTheBrowser));
+                assertTrue(records != null && records.contains("request") && records.contains("response"),
+                        fetchedByTheBrowser + ": " + records);
+                assertTrue(records.contains("revisit"), "fetched again for the next page, the same payload: " + records);
+            }
+            assertEquals(List.of("request", "response", "metadata"), types.get(app.url("/")));
+        }
+    }
+
+    private static List<Path> out(Path dir) throws java.io.IOException {
+        try (var files = java.nio.file.Files.list(dir)) {
+            return files.filter(f -> f.toString().endsWith(".warc.gz")).sorted().toList();
+        }
+    }
+
+    @Test
+    void aHungBrowserIsKilledAndStartedAgainAndEveryPageStillHasOneRecord() {
+        try (TestSite app = SinglePageApp.start()) {
+            RenderSettings quick = new RenderSettings(null, Duration.ofSeconds(2), 0, 2, false);
+            ChromiumRenderer renderer = ChromiumRenderer.start(quick);
+            AtomicLong stopped = new AtomicLong(-1);
+            // the JSON is asked for by a browser in the middle of a render: stop it (SIGSTOP) then; it answers nothing
+            Function<Fetcher, Fetcher> freezer = fetcher -> new KillingFetcher(fetcher, "/api/links.json", () -> {
+                if (stopped.compareAndSet(-1, renderer.browserPid())) signal("STOP", stopped.get());
+            });
+            Crawl crawl = Crawl.of(config(app), renderer, null, freezer);
+            assertTrue(stopped.get() > 0, "the browser was stopped mid-render");
+            assertFalse(ProcessHandle.of(stopped.get()).map(ProcessHandle::isAlive).orElse(false),
+                    "the hung browser was killed");
+            assertEquals(paths(app, List.of("/", "/router/a", "/router/b", "/router/deep", "/from-json/1",
+                    "/from-json/2", "/from-timer")), crawl.htmlPages());
+            crawl.htmlRecords().forEach(r -> assertTrue(r.rendered(), r.url() + " rendered"));
+        }
+    }
+
+    private static void signal(String name, long pid) {
+        try {
+            new ProcessBuilder("kill", "-" + name, Long.toString(pid)).inheritIO().start().waitFor();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
+    void withoutChromiumRenderFailsWithOneLineSayingHowToInstallIt() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> ChromiumRenderer.start(Path.of("/nonexistent/chromium"), RenderSettings.everyPage()));
+        assertTrue(e.getMessage().contains("apt-get install chromium"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    private static CrawlConfig.Builder config(TestSite app) {
+        return CrawlConfig.builder().root(app.url("/")).maxTasks(4).perHost(4)
+                .retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50));
+    }
+
+    private static Set<String> paths(TestSite site, List<String> paths) {
+        return paths.stream().map(site::url).collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    /** A finished crawl: every record by URL (two for one URL fail it) and the items scraped. */
+    private record Crawl(Map<String, CrawlRecord> records, Queue<Item> items) {
+        static Crawl of(CrawlConfig.Builder builder, ChromiumRenderer renderer, SelectorScraper scraper,
+                        Function<Fetcher, Fetcher> fetchers, dev.loomcrawl.CrawlListener... outputs) {
+            CrawlConfig config = builder.build();
+            Map<String, CrawlRecord> records = new ConcurrentHashMap<>();
+            Queue<Item> items = new ConcurrentLinkedQueue<>();
+            Fetcher fetcher = fetchers.apply(new JettyFetcher(config.httpSettings()));
+            try (Crawler crawler = new Crawler(config, new InMemoryFrontier(config.politeness().perHost(),
+                    Duration.ZERO), fetcher, new StreamingLinkExtractor(), new RootScope(config.roots(),
+                    config.scope(), config.lenient(), config.includes(), config.excludes()))) {
+                if (renderer != null) crawler.renderer(renderer);
+                if (scraper != null) crawler.pageHandler(scraper);
+                for (dev.loomcrawl.CrawlListener output : outputs) crawler.addListener(output);
+                crawler.addListener(finished -> {
+                    if (records.putIfAbsent(finished.record().url().toString(), finished.record()) != null) {
+                        throw new AssertionError("two records for " + finished.record().url());
+                    }
+                    items.addAll(finished.items());
+                });
+                CrawlSummary summary = crawler.crawl();
+                assertTrue(summary.ledgerBalances(), summary.toString());
+            }
+            return new Crawl(records, items);
+        }
+
+        List<CrawlRecord> htmlRecords() {
+            return records.values().stream().filter(r -> r.contentType().equals("text/html")
+                    && Integer.valueOf(200).equals(r.status())).toList();
+        }
+
+        Set<String> htmlPages() {
+            return htmlRecords().stream().map(r -> r.url().toString()).collect(Collectors.toCollection(TreeSet::new));
+        }
+    }
+
+    /** The crawl's fetcher, which runs {@code action} the first time it is asked for a URL ending in {@code target}. */
+    private record KillingFetcher(Fetcher fetcher, String target, Runnable action) implements Fetcher {
+        @Override
+        public FetchResult fetch(WebUrl url, Validators validators) {
+            if (url.toString().endsWith(target)) action.run();
+            return fetcher.fetch(url, validators);
+        }
+
+        @Override
+        public FetchResult head(WebUrl url) {
+            return fetcher.head(url);
+        }
+
+        @Override
+        public void cancelAll() {
+            fetcher.cancelAll();
+        }
+
+        @Override
+        public void close() {
+            fetcher.close();
+        }
+    }
+}
