@@ -73,6 +73,11 @@ class RenderCommandTest {
             CrawlCommandTest.Run rest = run("resume", "--max-pages", "100", "--no-progress", state);
             assertEquals(0, rest.exit(), rest.err());
             assertEquals(urls(app, SinglePageApp.allPages()), renderedPages(records));
+            // the state keeps the flag too: its report says the same (schema version 4)
+            Path reported = tmp.resolve("reported.jsonl");
+            CrawlCommandTest.Run report = run("report", "--format", "jsonl", "-o", reported.toString(), state);
+            assertEquals(0, report.exit(), report.err());
+            assertEquals(urls(app, SinglePageApp.allPages()), renderedPages(reported));
         }
     }
 

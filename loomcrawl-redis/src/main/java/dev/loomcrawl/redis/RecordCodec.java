@@ -17,8 +17,8 @@ import java.time.Instant;
 /**
  * A {@link CrawlRecord} as a JSON array of its fields in declaration order (compact, and readable with
  * {@code redis-cli LRANGE}): url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
- * numNewUrls, depth, referrer, startedAt (epoch ms), duration (ms), truncated, attempts, skipReason, robots (absent
- * in records written before it existed).
+ * numNewUrls, depth, referrer, startedAt (epoch ms), duration (ms), truncated, attempts, skipReason, robots,
+ * rendered (the last two absent in records written before they existed).
  */
 final class RecordCodec {
     private static final JsonFactory JSON = new JsonFactory();
@@ -47,6 +47,7 @@ final class RecordCodec {
             g.writeNumber(r.attempts());
             g.writeString(r.skipReason());
             g.writeString(r.robots());
+            g.writeBoolean(r.rendered());
             g.writeEndArray();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -74,11 +75,13 @@ final class RecordCodec {
             boolean truncated = p.nextToken() == JsonToken.VALUE_TRUE;
             int attempts = (int) number(p);
             String skipReason = text(p);
-            String robots = p.nextToken() == JsonToken.VALUE_STRING ? p.getText() : null;
+            JsonToken robotsToken = p.nextToken();
+            String robots = robotsToken == JsonToken.VALUE_STRING ? p.getText() : null;
+            boolean rendered = robotsToken != JsonToken.END_ARRAY && p.nextToken() == JsonToken.VALUE_TRUE;
             return new CrawlRecord(url, nextUrl, status, kind == null ? null : ErrorKind.valueOf(kind), error, size,
                     contentType, encoding, numUrls, numNewUrls, depth,
                     referrer == null ? null : WebUrl.parse(referrer), startedAt, duration, truncated, attempts,
-                    skipReason, robots);
+                    skipReason, robots, null, rendered);
         } catch (IOException | RuntimeException e) {
             throw new RedisCrawlException("a record in Redis is not readable (" + e.getMessage() + "): " + json);
         }

@@ -31,7 +31,10 @@ class CodecTest {
         CrawlRecord r = new CrawlRecord(A, B.toString(), 301, ErrorKind.REDIRECT_LOOP, "redirect loop", 0, "", "", 0, 0,
                 2, B, at, Duration.ofMillis(5), false, 1, null, "noindex,noarchive");
         assertEquals(r, RecordCodec.decode(RecordCodec.encode(r)));
-        String old = RecordCodec.encode(r.withRobots(null)).replace(",null]", "]");
+        String old = RecordCodec.encode(r.withRobots(null)).replace(",null,false]", "]");
         assertEquals(r.withRobots(null), RecordCodec.decode(old));
+        String beforeRendering = RecordCodec.encode(r).replace(",false]", "]");
+        assertEquals(r, RecordCodec.decode(beforeRendering));
+        assertEquals(r.asRendered(), RecordCodec.decode(RecordCodec.encode(r.asRendered())));
     }
 }

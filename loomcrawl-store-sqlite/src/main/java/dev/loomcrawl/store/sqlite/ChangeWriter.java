@@ -54,8 +54,8 @@ final class ChangeWriter implements AutoCloseable {
                 + "referrer, drop_reason, kind, first_pass) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         insertRecord = c.prepareStatement("INSERT INTO records (url_id, run, status, next_url, error_kind, error, "
                 + "size, content_type, encoding, num_urls, num_new_urls, started_at, duration_ms, truncated, "
-                + "attempts, skip_reason, robots, pass, change) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                + "attempts, skip_reason, robots, pass, change, rendered) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         markDone = c.prepareStatement("UPDATE urls SET state = 'done' WHERE id = ?");
         findPayload = c.prepareStatement("SELECT original FROM payloads WHERE digest = ?");
         insertPayload = c.prepareStatement("INSERT INTO payloads (digest, original) VALUES (?, ?)");
@@ -186,6 +186,7 @@ final class ChangeWriter implements AutoCloseable {
         p.setInt(18, pass);
         if (r.change() == null) p.setNull(19, Types.VARCHAR);
         else p.setString(19, r.change().label());
+        p.setInt(20, r.rendered() ? 1 : 0);
         p.addBatch();
         markDone.setLong(1, id);
         markDone.addBatch();

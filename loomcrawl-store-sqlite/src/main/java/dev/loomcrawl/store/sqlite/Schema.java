@@ -5,16 +5,16 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * The state file's tables, version 3, as docs/state.md describes them for people reading them with
+ * The state file's tables, version 4, as docs/state.md describes them for people reading them with
  * {@code sqlite3}. The file is marked as loomcrawl's with SQLite's {@code application_id} (the bytes "Loom")
- * and versioned with {@code user_version}; a file with another id, or a higher version, is refused. A version 1
- * or 2 file is upgraded in place when it is opened for writing ({@link #upgrade}), and read as it is otherwise.
+ * and versioned with {@code user_version}; a file with another id, or a higher version, is refused. A version 1,
+ * 2 or 3 file is upgraded in place when it is opened for writing ({@link #upgrade}), and read as it is otherwise.
  */
 final class Schema {
     /** {@code PRAGMA application_id}: "Loom" in ASCII. */
     static final int APPLICATION_ID = 0x4c6f6f6d;
     /** {@code PRAGMA user_version}: the version of the tables below. */
-    static final int VERSION = 3;
+    static final int VERSION = 4;
 
     /** Columns added by version 2: what a visit is for, a page's robots directives, why a link is not followed. */
     private static final String[] VERSION_2 = {
@@ -53,6 +53,11 @@ final class Schema {
                 + "SELECT 1, coalesce(min(started_at), strftime('%Y-%m-%dT%H:%M:%SZ', 'now')), 0, 0, 0 FROM runs",
     };
 
+    /** Version 4: whether a page was rendered in a browser (--render). Version 3's upgrade makes records with it. */
+    private static final String[] VERSION_4 = {
+        "ALTER TABLE records ADD COLUMN rendered INTEGER NOT NULL DEFAULT 0",
+    };
+
     private static final String RECORDS = """
         CREATE TABLE records (
           url_id INTEGER NOT NULL REFERENCES urls (id),
@@ -74,6 +79,7 @@ final class Schema {
           skip_reason TEXT,
           robots TEXT,
           change TEXT,
+          rendered INTEGER NOT NULL DEFAULT 0,
           PRIMARY KEY (url_id, pass)
         ) WITHOUT ROWID""";
 
@@ -183,6 +189,7 @@ final class Schema {
         try (Statement s = c.createStatement()) {
             if (from < 2) for (String change : VERSION_2) s.execute(change);
             if (from < 3) for (String change : VERSION_3) s.execute(change);
+            else if (from < 4) for (String change : VERSION_4) s.execute(change);
             s.execute("PRAGMA user_version = " + VERSION);
         }
         c.commit();

@@ -37,6 +37,7 @@ final class StateQueries {
     private final Connection c;
     private final boolean version1; // a file read as it is, without the columns version 2 added
     private final boolean onePass; // a file of version 1 or 2, read as it is: no passes, one record per URL
+    private final boolean neverRendered; // a file of version 1 to 3, read as it is: no rendered column
 
     StateQueries(Connection c) throws SQLException {
         this.c = c;
@@ -44,6 +45,7 @@ final class StateQueries {
             int version = rs.next() ? rs.getInt(1) : 0;
             this.version1 = version < 2;
             this.onePass = version < 3;
+            this.neverRendered = version < 4;
         }
     }
 
@@ -180,7 +182,8 @@ final class StateQueries {
         String sql = "SELECT u.url, r.next_url, r.status, r.error_kind, r.error, r.size, r.content_type, r.encoding, "
                 + "r.num_urls, r.num_new_urls, u.depth, u.referrer, r.started_at, r.duration_ms, r.truncated, "
                 + "r.attempts, r.skip_reason, " + (version1 ? "NULL" : "r.robots") + ", "
-                + (onePass ? "NULL" : "r.change") + " FROM records r JOIN urls u ON u.id = r.url_id" + where
+                + (onePass ? "NULL" : "r.change") + ", " + (neverRendered ? "0" : "r.rendered")
+                + " FROM records r JOIN urls u ON u.id = r.url_id" + where
                 + " ORDER BY u.url";
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             while (rs.next()) action.accept(record(rs));
@@ -196,7 +199,7 @@ final class StateQueries {
                 rs.getInt(11), referrer == null ? null : WebUrl.tryParse(referrer, null),
                 Instant.parse(rs.getString(13)), Duration.ofNanos(Math.round(rs.getDouble(14) * 1e6)),
                 rs.getInt(15) != 0, rs.getInt(16), rs.getString(17), rs.getString(18),
-                rs.getString(19) == null ? null : Change.ofLabel(rs.getString(19)));
+                rs.getString(19) == null ? null : Change.ofLabel(rs.getString(19)), rs.getInt(20) != 0);
     }
 
     /** The crawl over all its runs; {@code maxTasks} is the current configuration's. */

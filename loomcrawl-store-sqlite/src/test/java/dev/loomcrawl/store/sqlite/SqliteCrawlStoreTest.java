@@ -149,11 +149,31 @@ class SqliteCrawlStoreTest {
         Path file = tmp.resolve("newer.db");
         SqliteCrawlStore.create(file, CrawlConfig.builder().root("http://example.test/").build(), false).close();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
-            s.execute("PRAGMA user_version = 4");
+            s.execute("PRAGMA user_version = 5");
         }
         String message = refused(file).getMessage();
-        assertTrue(message.contains("written by a newer loomcrawl (state schema version 4; this one reads up to 3)"),
+        assertTrue(message.contains("written by a newer loomcrawl (state schema version 5; this one reads up to 4)"),
                 message);
+    }
+
+    @Test
+    void aVersion3StateFileGainsTheRenderedColumnWhenResumed() throws Exception {
+        Path file = tmp.resolve("v3.db");
+        SqliteCrawlStore.create(file, CrawlConfig.builder().root("http://example.test/").build(), false).close();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
+            s.execute("ALTER TABLE records DROP COLUMN rendered");
+            s.execute("PRAGMA user_version = 3");
+        }
+        try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) { // read as it is
+            store.forEachRecord(r -> { });
+        }
+        SqliteCrawlStore.open(file).close();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
+             java.sql.ResultSet rs = s.executeQuery("PRAGMA user_version")) {
+            rs.next();
+            assertEquals(4, rs.getInt(1));
+            s.execute("SELECT rendered FROM records");
+        }
     }
 
     @Test
@@ -202,7 +222,7 @@ class SqliteCrawlStoreTest {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
              java.sql.ResultSet rs = s.executeQuery("PRAGMA user_version")) {
             rs.next();
-            assertEquals(3, rs.getInt(1));
+            assertEquals(4, rs.getInt(1));
             try (java.sql.ResultSet u = c.createStatement().executeQuery(
                     "SELECT last_status, captured_ms, first_pass FROM urls JOIN captures ON url_id = id")) {
                 u.next();
@@ -210,7 +230,7 @@ class SqliteCrawlStoreTest {
                 assertEquals(java.time.Instant.parse("2026-01-01T00:00:01Z").toEpochMilli(), u.getLong(2));
                 assertEquals(1, u.getInt(3));
             }
-            s.execute("SELECT kind FROM urls; SELECT robots, pass, change FROM records; SELECT * FROM passes; SELECT * FROM payloads");
+            s.execute("SELECT kind FROM urls; SELECT robots, pass, change, rendered FROM records; SELECT * FROM passes; SELECT * FROM payloads");
         }
     }
 
