@@ -20,6 +20,7 @@ import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.limits.CrawlLimits;
 import dev.loomcrawl.limits.LimitUsage;
 import dev.loomcrawl.politeness.OriginPacing;
+import dev.loomcrawl.politeness.OriginSlots;
 import dev.loomcrawl.politeness.PolitenessSettings;
 import dev.loomcrawl.render.BrowserRequests;
 import dev.loomcrawl.render.Renderer;
@@ -100,6 +101,7 @@ public final class Crawler implements AutoCloseable {
     private final List<CrawlListener> listeners = new CopyOnWriteArrayList<>();
     private volatile PageHandler pageHandler;
     private volatile Renderer renderer;
+    private final OriginSlots renderSlots; // while pages are rendered: each origin's slots, pages and browser alike
     private final BrowserRequests browserRequests;
     private final Map<String, LongAdder> dropped = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> unfollowed = new ConcurrentHashMap<>();
@@ -142,7 +144,8 @@ public final class Crawler implements AutoCloseable {
                 Duration.ofMinutes(5), p.maxRetryAfter());
         this.limits = new CrawlLimits(config.limits(), used);
         this.agentToken = RobotsDirectives.agentToken(config.userAgent());
-        this.browserRequests = new BrowserRequests(fetcher, robots, p.perHost(), config.fetchTimeout());
+        this.renderSlots = new OriginSlots(p.perHost());
+        this.browserRequests = new BrowserRequests(fetcher, robots, renderSlots, config.fetchTimeout());
     }
 
     /**
@@ -332,7 +335,7 @@ public final class Crawler implements AutoCloseable {
         if (config.sitemaps()) offerDeclaredSitemaps(visit.url().origin());
         Instant startedAt = Instant.now();
         lease.started();
-        FetchResult result = visit.checkOnly() ? check(visit.url()) : fetcher.fetch(visit.url(), validators(visit));
+        FetchResult result = visit.checkOnly() ? check(visit.url()) : fetch(visit);
         if (cancelled.get()) { // aborted mid-fetch: not finished, so no record; it counts as still to do
             abandoned.incrementAndGet();
             return null;
@@ -348,6 +351,29 @@ public final class Crawler implements AutoCloseable {
             case FetchResult.Response r -> followLinks(visit, r, startedAt);
         };
         return visit.revisit() ? finished.revisiting(visit.last(), result) : finished;
+    }
+
+    /**
+     * Fetches the visit's URL. While pages are rendered, the fetch also takes one of its origin's slots, which the
+     * browsers' requests take too, so that the two together keep to {@code --per-host}.
+     */
+    private FetchResult fetch(Visit visit) {
+        if (renderer == null) return fetcher.fetch(visit.url(), validators(visit));
+        Origin origin = visit.url().origin();
+        try {
+            if (!renderSlots.take(origin, config.fetchTimeout())) {
+                return new FetchResult.Failure(visit.url(), ErrorKind.TIMEOUT, "no --per-host slot on " + origin
+                        + " within " + config.fetchTimeout() + " (browsers' requests held them)", Duration.ZERO, 1);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new FetchResult.Failure(visit.url(), ErrorKind.CANCELLED, "interrupted", Duration.ZERO, 1);
+        }
+        try {
+            return fetcher.fetch(visit.url(), validators(visit));
+        } finally {
+            renderSlots.give(origin);
+        }
     }
 
     /** A re-crawl's visit asks whether the URL changed since its last capture (a 304 says it did not). */

@@ -3,39 +3,34 @@ package dev.loomcrawl.render;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.fetch.Fetcher;
+import dev.loomcrawl.politeness.OriginSlots;
 import dev.loomcrawl.robots.RobotsGate;
-import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The crawl's rules for the requests a browser makes while it renders a page: each is a GET through the crawl's
  * own {@link Fetcher} (so the address guard, {@code --resolve}, the body cap and the timeouts apply), after
  * robots.txt allowed it (unless the crawl ignores robots.txt), holding one of its origin's {@code --per-host}
- * slots for browser requests. What the crawl refuses comes back as a {@link FetchResult.Failure}, which the
+ * slots, which the crawl's page fetches take too while pages are rendered ({@link OriginSlots}). What the crawl refuses comes back as a {@link FetchResult.Failure}, which the
  * renderer turns into a failed request: it never reaches the network.
  */
 public final class BrowserRequests {
     private final Fetcher fetcher;
     private final RobotsGate robots; // null: robots.txt is ignored
-    private final int perHost;
+    private final OriginSlots slots;
     private final Duration slotWait;
-    private final Map<Origin, Semaphore> slots = new ConcurrentHashMap<>();
 
     /**
      * @param robots   the crawl's robots.txt gate, or null when it ignores robots.txt
-     * @param perHost  browser requests in flight at once per origin, over every page being rendered
+     * @param slots    each origin's {@code --per-host} slots, shared with the crawl's page fetches
      * @param slotWait how long a request waits for a slot of its origin before it fails as a timeout
      */
-    public BrowserRequests(Fetcher fetcher, RobotsGate robots, int perHost, Duration slotWait) {
+    public BrowserRequests(Fetcher fetcher, RobotsGate robots, OriginSlots slots, Duration slotWait) {
         this.fetcher = fetcher;
         this.robots = robots;
-        this.perHost = perHost;
+        this.slots = slots;
         this.slotWait = slotWait;
     }
 
@@ -56,9 +51,8 @@ public final class BrowserRequests {
                 }
             }
         }
-        Semaphore slot = slots.computeIfAbsent(url.origin(), o -> new Semaphore(perHost, true));
         try {
-            if (!slot.tryAcquire(slotWait.toMillis(), TimeUnit.MILLISECONDS)) {
+            if (!slots.take(url.origin(), slotWait)) {
                 return refused(url, ErrorKind.TIMEOUT, "no --per-host slot on " + url.origin() + " within "
                         + slotWait, start);
             }
@@ -69,7 +63,7 @@ public final class BrowserRequests {
         try {
             return fetcher.fetch(url);
         } finally {
-            slot.release();
+            slots.give(url.origin());
         }
     }
 

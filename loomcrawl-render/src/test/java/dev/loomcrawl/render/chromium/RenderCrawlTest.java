@@ -209,6 +209,52 @@ class RenderCrawlTest {
         assertFalse(e.getMessage().contains("\n"));
     }
 
+    @Test
+    void pageFetchesAndTheBrowsersRequestsTogetherKeepToPerHost() {
+        int pages = 10;
+        Function<String, dev.loomcrawl.testkit.Route> routes = target -> {
+            if (target.matches("/p\\d+")) {
+                int i = Integer.parseInt(target.substring(2));
+                StringBuilder html = new StringBuilder("<!doctype html><title>p").append(i).append("</title>");
+                for (int k = 0; k < 4; k++) html.append("<script src=/s/").append(i).append('-').append(k)
+                        .append(".js></script>");
+                for (int k = 1; k <= 2 && i + k < pages; k++) html.append("<a href=/p").append(i + k).append(">n</a>");
+                return new dev.loomcrawl.testkit.Route.Delay(Duration.ofMillis(100),
+                        dev.loomcrawl.testkit.Route.Respond.html(html.toString()));
+            }
+            if (target.startsWith("/s/")) {
+                return new dev.loomcrawl.testkit.Route.Delay(Duration.ofMillis(100), new dev.loomcrawl.testkit.Route
+                        .Respond(200, Map.of("Content-Type", "text/javascript"), "void 0;".getBytes()));
+            }
+            return null;
+        };
+        try (TestSite site = TestSite.builder().generated(routes).start()) {
+            Crawl crawl = Crawl.of(CrawlConfig.builder().root(site.url("/p0")).maxTasks(4).perHost(2)
+                            .retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50)),
+                    ChromiumRenderer.start(new RenderSettings(null, Duration.ofSeconds(20), 0, 2, false)), null,
+                    Function.identity());
+            assertEquals(pages, crawl.htmlRecords().stream().filter(CrawlRecord::rendered).count());
+            List<RecordedRequest> requests = site.requests().stream()
+                    .filter(r -> !r.target().equals("/robots.txt")).toList();
+            assertTrue(requests.stream().anyMatch(r -> r.target().startsWith("/s/")), "no script was requested");
+            assertTrue(mostAtOnce(requests) <= 2, "at once: " + mostAtOnce(requests));
+        }
+    }
+
+    /** The most requests the site was answering at one moment. */
+    private static int mostAtOnce(List<RecordedRequest> requests) {
+        List<long[]> events = new java.util.ArrayList<>();
+        for (RecordedRequest r : requests) {
+            events.add(new long[] {r.startNanos(), 1});
+            events.add(new long[] {r.endNanos(), -1});
+        }
+        events.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1])); // ends first
+        int now = 0;
+        int most = 0;
+        for (long[] e : events) most = Math.max(most, now += (int) e[1]);
+        return most;
+    }
+
     private static CrawlConfig.Builder config(TestSite app) {
         return CrawlConfig.builder().root(app.url("/")).maxTasks(4).perHost(4)
                 .retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50));
