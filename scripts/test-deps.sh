@@ -5,7 +5,7 @@
 #   nginx, wget                  serve those sites and mirror them (the comparison, the benchmark smoke run)
 #   chromium                     the headless browser that opens the HTML report and replays the WACZ
 #   nodejs, npm                  run ReplayWeb.page's driver (scripts/replay; its npm packages go to a cache there)
-#   redis-server                 the distributed-crawl tests
+#   redis-server, redis-tools    the distributed-crawl tests (redis-cli joins the nodes of a test cluster)
 #   sqlite3                      runs the state file queries docs/state.md shows
 loomcrawl_test_packages() {
   local missing=()
@@ -19,6 +19,7 @@ loomcrawl_test_packages() {
   command -v node >/dev/null 2>&1 || missing+=(nodejs)
   command -v npm >/dev/null 2>&1 || missing+=(npm)
   command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+  command -v redis-cli >/dev/null 2>&1 || missing+=(redis-tools)
   command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
   [ ${#missing[@]} -eq 0 ] && return 0
   if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then

@@ -1,5 +1,6 @@
 package dev.loomcrawl.redis;
 
+import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisBusyException;
 import io.lettuce.core.RedisChannelHandler;
@@ -14,8 +15,14 @@ import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import org.slf4j.Logger;
@@ -30,12 +37,20 @@ import java.util.function.Function;
  * its locks are ReentrantLocks, which park a virtual thread without pinning it). Calls ride out a Redis
  * restart: a lost connection, a server still loading its AOF or a script cache emptied by the restart are
  * retried until {@code patience} has passed, then reported as a {@link RedisCrawlException} in one line.
+ *
+ * <p>The server given may be one node of a Redis Cluster ({@code cluster_enabled:1}): the link then uses
+ * Lettuce's cluster client, which learns the cluster's nodes from it, sends each command to the master of its
+ * key's slot and follows the cluster's topology as it changes (a replica promoted when its master dies). The
+ * rest of the code sees the commands both clients share ({@link RedisClusterCommands}).
  */
 final class RedisLink implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RedisLink.class);
 
-    private final RedisClient client;
-    private final StatefulRedisConnection<String, String> connection;
+    private final AbstractRedisClient client;
+    private final StatefulConnection<String, String> connection;
+    private final RedisClusterCommands<String, String> sync;
+    private final RedisClusterAsyncCommands<String, String> async;
+    private final boolean cluster;
     private final String where;
     private final Duration patience;
     private final ThreadLocal<Boolean> repeated = ThreadLocal.withInitial(() -> false);
@@ -44,6 +59,20 @@ final class RedisLink implements AutoCloseable {
                       Duration patience) {
         this.client = client;
         this.connection = connection;
+        this.sync = connection.sync();
+        this.async = connection.async();
+        this.cluster = false;
+        this.where = where;
+        this.patience = patience;
+    }
+
+    private RedisLink(RedisClusterClient client, StatefulRedisClusterConnection<String, String> connection,
+                      String where, Duration patience) {
+        this.client = client;
+        this.connection = connection;
+        this.sync = connection.sync();
+        this.async = connection.async();
+        this.cluster = true;
         this.where = where;
         this.patience = patience;
     }
@@ -59,12 +88,31 @@ final class RedisLink implements AutoCloseable {
         if (!redisUri.toURI().getScheme().startsWith("redis")) {
             throw new RedisCrawlException("not a Redis URI: " + uri + " (expected redis://host:port[/db])");
         }
+        RedisURI probe = RedisURI.builder(redisUri).withDatabase(0).build(); // a cluster refuses SELECT
+        RedisLink single = connectSingle(probe, patience);
+        boolean clustered;
+        try {
+            clustered = single.call(r -> r.info("cluster")).contains("cluster_enabled:1");
+        } catch (RedisCrawlException e) {
+            single.close();
+            throw e;
+        }
+        if (clustered) {
+            single.close();
+            return connectCluster(redisUri, patience);
+        }
+        if (redisUri.getDatabase() == 0) return single;
+        single.close();
+        return connectSingle(redisUri, patience);
+    }
+
+    private static RedisLink connectSingle(RedisURI redisUri, Duration patience) {
         String where = redisUri.getHost() + ":" + redisUri.getPort() + "/" + redisUri.getDatabase();
         RedisClient client = RedisClient.create(redisUri);
         client.setOptions(ClientOptions.builder()
                 .autoReconnect(true)
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.ACCEPT_COMMANDS)
-                .socketOptions(SocketOptions.builder().connectTimeout(Duration.ofSeconds(5)).build())
+                .socketOptions(SOCKET)
                 .timeoutOptions(TimeoutOptions.enabled(Duration.ofSeconds(10)))
                 .build());
         try {
@@ -75,12 +123,51 @@ final class RedisLink implements AutoCloseable {
         }
     }
 
+    private static final SocketOptions SOCKET = SocketOptions.builder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    /**
+     * Connects to the cluster {@code seed} is a node of. The client refreshes its view of the cluster every 2 s,
+     * and at once on a MOVED reply or a reconnect that keeps failing: after a master dies, the commands for its
+     * slots go to the replica that took its place. A command that fails meanwhile is retried by {@link #call}.
+     */
+    private static RedisLink connectCluster(RedisURI seed, Duration patience) {
+        String where = seed.getHost() + ":" + seed.getPort() + " (cluster)";
+        if (seed.getDatabase() != 0) {
+            throw new RedisCrawlException("Redis at " + where + " is a cluster, which has only database 0; "
+                    + "leave /" + seed.getDatabase() + " out of the URI");
+        }
+        RedisClusterClient client = RedisClusterClient.create(seed);
+        client.setOptions(ClusterClientOptions.builder()
+                .autoReconnect(true)
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.ACCEPT_COMMANDS)
+                .socketOptions(SOCKET)
+                .timeoutOptions(TimeoutOptions.enabled(Duration.ofSeconds(10)))
+                .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
+                        .enablePeriodicRefresh(Duration.ofSeconds(2))
+                        .enableAllAdaptiveRefreshTriggers()
+                        .refreshTriggersReconnectAttempts(2)
+                        .build())
+                .build());
+        try {
+            return new RedisLink(client, client.connect(), where, patience);
+        } catch (RedisException e) {
+            client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+            throw new RedisCrawlException("cannot reach the Redis Cluster at " + where + ": " + rootMessage(e));
+        }
+    }
+
+    /** Whether this link goes to a Redis Cluster. */
+    boolean cluster() {
+        return cluster;
+    }
+
     /**
      * Subscribes to {@code channel} on a connection of its own (a subscribed connection can do nothing else);
      * {@code onMessage} runs on Lettuce's event loop, so it must not block. Closing the result unsubscribes.
      */
     AutoCloseable subscribe(String channel, Runnable onMessage) {
-        StatefulRedisPubSubConnection<String, String> pubSub = client.connectPubSub();
+        StatefulRedisPubSubConnection<String, String> pubSub = client instanceof RedisClusterClient c
+                ? c.connectPubSub() : ((RedisClient) client).connectPubSub();
         pubSub.addListener(new RedisPubSubAdapter<>() {
             @Override
             public void message(String ch, String message) {
@@ -106,14 +193,17 @@ final class RedisLink implements AutoCloseable {
         return where;
     }
 
-    /** Runs a script on the keys of one hash tag; its reply is a list of integers and strings. */
+    /**
+     * Runs a script on the keys of one hash tag; its reply is a list of integers and strings. A server that
+     * does not know the script (new, restarted, or a replica just promoted) is sent its text (EVAL caches it),
+     * on the node of the keys' slot.
+     */
     List<Object> run(Script script, String[] keys, String... args) {
         return call(redis -> {
             try {
                 return redis.evalsha(script.sha(), ScriptOutputType.MULTI, keys, args);
-            } catch (RedisNoScriptException e) { // a new or restarted server: load it, then run it
-                redis.scriptLoad(script.text());
-                return redis.evalsha(script.sha(), ScriptOutputType.MULTI, keys, args);
+            } catch (RedisNoScriptException e) {
+                return redis.eval(script.text(), ScriptOutputType.MULTI, keys, args);
             }
         });
     }
@@ -124,9 +214,9 @@ final class RedisLink implements AutoCloseable {
      * use this for what a later call repairs (the schedule's hints: a sweep puts every origin back).
      */
     void send(Script script, String[] keys, String... args) {
-        connection.async().<Object>evalsha(script.sha(), ScriptOutputType.MULTI, keys, args).whenComplete((ok, e) -> {
+        async.<Object>evalsha(script.sha(), ScriptOutputType.MULTI, keys, args).whenComplete((ok, e) -> {
             if (e instanceof RedisNoScriptException) {
-                connection.async().scriptLoad(script.text()).thenRun(() -> send(script, keys, args));
+                async.<Object>eval(script.text(), ScriptOutputType.MULTI, keys, args);
             } else if (e != null) {
                 log.debug("Redis at {}: a {} was lost: {}", where, script, rootMessage(e));
             }
@@ -137,13 +227,13 @@ final class RedisLink implements AutoCloseable {
      * Runs plain commands. A call that fails because Redis went away is repeated once it is back, so a call
      * must be safe to repeat: every script here is (a repeated lease is a leaked lease, which runs out).
      */
-    <T> T call(Function<RedisCommands<String, String>, T> commands) {
+    <T> T call(Function<RedisClusterCommands<String, String>, T> commands) {
         long deadline = System.nanoTime() + patience.toNanos();
         long wait = 50;
         repeated.set(false);
         while (true) {
             try {
-                return commands.apply(connection.sync());
+                return commands.apply(sync);
             } catch (RedisCommandInterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new RedisCrawlException("interrupted while waiting for Redis at " + where, e);
