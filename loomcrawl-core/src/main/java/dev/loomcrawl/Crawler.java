@@ -16,11 +16,14 @@ import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.InMemoryFrontier;
 import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.limits.AtomicBudgetCounts;
+import dev.loomcrawl.limits.BudgetCounts;
 import dev.loomcrawl.limits.CrawlLimits;
 import dev.loomcrawl.limits.LimitUsage;
 import dev.loomcrawl.politeness.OriginPacing;
 import dev.loomcrawl.politeness.PolitenessSettings;
 import dev.loomcrawl.robots.RobotsGate;
+import dev.loomcrawl.robots.SharedRobots;
 import dev.loomcrawl.scope.RootScope;
 import dev.loomcrawl.scrape.Item;
 import dev.loomcrawl.scrape.Page;
@@ -105,6 +108,20 @@ public final class Crawler implements AutoCloseable {
     /** A crawler whose budgets start from what earlier runs of a resumed crawl used. */
     public Crawler(CrawlConfig config, Frontier frontier, Fetcher fetcher, LinkExtractor extractor, Scope scope,
                    LimitUsage used) {
+        this(config, frontier, fetcher, extractor, scope, new AtomicBudgetCounts(used), null);
+    }
+
+    /**
+     * A crawler of a crawl shared by several processes: its budgets are counted in {@code crawlWide}'s counts,
+     * and its robots.txt files are shared there too.
+     */
+    public Crawler(CrawlConfig config, Frontier frontier, Fetcher fetcher, LinkExtractor extractor, Scope scope,
+                   CrawlWide crawlWide) {
+        this(config, frontier, fetcher, extractor, scope, crawlWide.budgets(), crawlWide.robots());
+    }
+
+    private Crawler(CrawlConfig config, Frontier frontier, Fetcher fetcher, LinkExtractor extractor, Scope scope,
+                    BudgetCounts counts, SharedRobots sharedRobots) {
         this.config = config;
         this.frontier = frontier;
         this.fetcher = fetcher;
@@ -113,10 +130,10 @@ public final class Crawler implements AutoCloseable {
         PolitenessSettings p = config.politeness();
         if (p.ignoreRobots()) log.warn("ignoring robots.txt: site owners' wishes will not be respected");
         this.robots = p.ignoreRobots() ? null : new RobotsGate(fetcher, config.userAgent(), Duration.ofHours(24),
-                config.retryBackoff().multipliedBy(2), config.maxTries() + 1, this::crawlDelay);
+                config.retryBackoff().multipliedBy(2), config.maxTries() + 1, this::crawlDelay, sharedRobots);
         this.pacing = new OriginPacing(p.delay(), p.maxCrawlDelay(), config.retryBackoff().multipliedBy(2),
                 Duration.ofMinutes(5), p.maxRetryAfter());
-        this.limits = new CrawlLimits(config.limits(), used);
+        this.limits = new CrawlLimits(config.limits(), counts);
         this.agentToken = RobotsDirectives.agentToken(config.userAgent());
     }
 
@@ -134,6 +151,14 @@ public final class Crawler implements AutoCloseable {
      */
     public static Crawler create(CrawlConfig config, Frontier frontier) {
         return new Crawler(config, frontier, fetcher(config), new StreamingLinkExtractor(), scope(config));
+    }
+
+    /**
+     * A crawler with the default components around a frontier shared with other processes, whose budgets and
+     * robots.txt files are the whole crawl's ({@code crawlWide}). Closing the crawler closes the frontier.
+     */
+    public static Crawler create(CrawlConfig config, Frontier frontier, CrawlWide crawlWide) {
+        return new Crawler(config, frontier, fetcher(config), new StreamingLinkExtractor(), scope(config), crawlWide);
     }
 
     /**
@@ -486,7 +511,10 @@ public final class Crawler implements AutoCloseable {
             log.debug("dropped {} ({})", visit.url(), reason);
             return reason;
         }
-        if (!frontier.enqueue(visit)) return SEEN; // a shared frontier: another process queued it first
+        if (!frontier.enqueue(visit)) { // a shared frontier: another process queued it first, and counted it
+            limits.notQueued(visit.url());
+            return SEEN;
+        }
         discovered.increment();
         return null;
     }

@@ -98,4 +98,30 @@ class DistributedClusterTest {
             assertEquals(PAGES, records.lines().count(), "one record per URL");
         }
     }
+
+    @Test
+    void maxPagesCountsOverEveryProcess() throws Exception {
+        try (SpreadSite site = SpreadSite.start(12, 3000, 4, Duration.ZERO)) {
+            List<LoomcrawlProcess> processes = three("budget", "--max-tasks", "10", "--per-host", "8",
+                    "--max-pages", "1000", site.url(0));
+            for (LoomcrawlProcess p : processes) p.exit(240);
+
+            int fetched = IntStream.of(site.fetchesPerPage()).sum();
+            assertTrue(fetched >= 1000 && fetched <= 1000 + 30, fetched + " pages fetched for --max-pages 1000 over "
+                    + "three processes of 10 fetches in flight each");
+        }
+    }
+
+    @Test
+    void robotsTxtIsFetchedOncePerOriginForTheWholeCrawl() throws Exception {
+        try (SpreadSite site = SpreadSite.start(12, PAGES, 4, Duration.ZERO)) {
+            List<LoomcrawlProcess> processes = three("robots", "--max-tasks", "10", "--per-host", "8", site.url(0));
+            for (LoomcrawlProcess p : processes) assertEquals(0, p.exit(240), p.stderr());
+
+            for (var origin : site.sites()) {
+                assertEquals(1, origin.requestCount("/robots.txt"), "robots.txt of " + origin.url("/"));
+            }
+            assertTrue(IntStream.of(site.fetchesPerPage()).allMatch(n -> n == 1));
+        }
+    }
 }

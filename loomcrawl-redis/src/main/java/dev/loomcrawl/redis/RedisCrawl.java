@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.CrawlWide;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
@@ -23,6 +24,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
@@ -165,10 +167,16 @@ public final class RedisCrawl implements AutoCloseable {
 
     /**
      * A crawler for this process: the default components around {@link #frontier}, its records stored in
-     * Redis. Closing the crawler closes the frontier; closing this closes the connection.
+     * Redis, its budgets counted over every process and its robots.txt files shared with them ({@link #crawlWide}).
+     * Closing the crawler closes the frontier; closing this closes the connection.
      */
     public Crawler crawler(CrawlConfig config, Duration leaseTime) {
-        return Crawler.create(config, frontier(config, leaseTime));
+        return Crawler.create(config, frontier(config, leaseTime), crawlWide());
+    }
+
+    /** The crawl's budget counts and robots.txt files, shared by every process through Redis. */
+    public CrawlWide crawlWide() {
+        return new CrawlWide(new RedisBudgetCounts(redis, keys), new RedisRobots(redis, keys, UUID.randomUUID().toString()));
     }
 
     /** Every record every process stored, in URL order (one origin's records at a time are held in memory). */

@@ -31,6 +31,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 
 /**
  * One connection to Redis (Lettuce: thread-safe, multiplexed, so every virtual thread of the crawl shares it;
@@ -220,6 +221,17 @@ final class RedisLink implements AutoCloseable {
             } else if (e != null) {
                 log.debug("Redis at {}: a {} was lost: {}", where, script, rootMessage(e));
             }
+        });
+    }
+
+    /**
+     * Adds {@code n} to a hash's field without waiting; {@code total} is told the field's new value when it
+     * comes. A failure is logged and the addition lost (use it for counts that may fall a little short).
+     */
+    void addLater(String key, String field, long n, LongConsumer total) {
+        async.hincrby(key, field, n).whenComplete((value, e) -> {
+            if (e != null) log.debug("Redis at {}: an addition to {} was lost: {}", where, key, rootMessage(e));
+            else total.accept(value);
         });
     }
 

@@ -12,28 +12,30 @@ import java.util.List;
  */
 public final class SpreadSite implements AutoCloseable {
     private final int pages;
-    private final int[] ports;
+    private volatile int[] ports; // set once every site has started, before any page is asked for
     private final List<TestSite> sites = new ArrayList<>();
 
     private SpreadSite(int pages, int origins) {
         this.pages = pages;
-        this.ports = new int[origins];
-        for (int s = 0; s < origins; s++) ports[s] = TestSite.freePort();
     }
 
     /** Starts {@code origins} sites sharing {@code pages} pages, each answered {@code latency} after it is asked. */
     public static SpreadSite start(int origins, int pages, int links, Duration latency) {
         SpreadSite spread = new SpreadSite(pages, origins);
+        int[] ports = new int[origins];
         for (int s = 0; s < origins; s++) {
             int site = s;
-            spread.sites.add(TestSite.builder().port(spread.ports[s]).generated(target -> {
+            // an ephemeral port each; pages are made when asked for, once every site's port is known
+            spread.sites.add(TestSite.builder().generated(target -> {
                 if (!target.matches("/p\\d{1,9}")) return null;
                 long i = Long.parseLong(target.substring(2));
                 if (i >= pages || i % origins != site || !target.equals("/p" + i)) return null;
                 Route page = Route.Respond.html(spread.page((int) i, links));
                 return latency.isZero() ? page : new Route.Delay(latency, page);
             }).start());
+            ports[s] = spread.sites.getLast().port();
         }
+        spread.ports = ports;
         return spread;
     }
 
