@@ -7,6 +7,7 @@ import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.limits.LimitSettings;
 import dev.loomcrawl.testkit.RecordedRequest;
 import dev.loomcrawl.testkit.RedisServer;
 import dev.loomcrawl.testkit.TestSite;
@@ -232,6 +233,26 @@ class RedisFrontierTest {
             assertEquals(3000, records.size(), "one record per URL");
             assertTrue(summaries.stream().mapToLong(CrawlSummary::done).sum() >= 3000);
             assertNotNull(summaries);
+        }
+    }
+
+    @Test
+    void maxPagesPerHostAndMaxBytesCountOverEveryCrawler() throws Exception {
+        try (TestSite site = site(2000, Duration.ofMillis(1))) {
+            CrawlConfig perHost = CrawlConfig.builder().root(site.url("/p0")).maxTasks(8).perHost(8)
+                    .limits(LimitSettings.builder().maxPagesPerHost(300).build()).build();
+            crawlWith(3, "per-host", perHost);
+            assertEquals(1 + 300, pageRequests(site).size(), "the root (not counted, as in one process) and 300 "
+                    + "URLs queued for the host over three crawlers");
+        }
+        try (TestSite site = site(2000, Duration.ofMillis(1))) {
+            long pageBytes = TestSite.crossLinkedPage(1000, 2000, 4).length(); // every page about as long
+            CrawlConfig bytes = CrawlConfig.builder().root(site.url("/p0")).maxTasks(8).perHost(8)
+                    .limits(LimitSettings.builder().maxBytes(400 * pageBytes).build()).build();
+            crawlWith(3, "bytes", bytes);
+            int fetched = pageRequests(site).size();
+            assertTrue(fetched >= 380 && fetched <= 400 + 3 * 8 + 20, fetched + " pages of about " + pageBytes
+                    + " bytes for --max-bytes of 400 of them, over three crawlers of 8 fetches in flight");
         }
     }
 }
