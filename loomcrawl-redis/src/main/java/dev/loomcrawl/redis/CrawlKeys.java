@@ -59,6 +59,11 @@ record CrawlKeys(String crawlId) {
         return crawl("dropped");
     }
 
+    /** Every process that joined the crawl (a hash: process id to "server ms, then its line", see beat.lua). */
+    String processes() {
+        return crawl("processes");
+    }
+
     /** The counts the crawl's budgets are kept against (a hash): {@code pages} started, body {@code bytes}. */
     String budget() {
         return crawl("budget");

@@ -213,6 +213,29 @@ public final class RedisCrawl implements AutoCloseable {
                 finished == null, Instant.ofEpochMilli(end), null, dropped);
     }
 
+    /** How the crawl stands now over every process, and each process as it last said (loomcrawl status). */
+    public CrawlStatus status() {
+        long queued = 0, leased = 0, done = 0, errors = 0;
+        List<String> origins = origins();
+        for (int from = 0; from < origins.size(); from += 500) {
+            List<String[]> keySets = origins.subList(from, Math.min(origins.size(), from + 500)).stream()
+                    .map(keys::origin).toList();
+            for (List<Object> counts : redis.runAll(Script.COUNTS, keySets)) {
+                queued += (Long) counts.get(0);
+                leased += (Long) counts.get(1);
+                done += (Long) counts.get(2);
+                errors += (Long) counts.get(3);
+            }
+        }
+        Map<String, String> meta = redis.call(r -> r.hgetall(keys.meta()));
+        long now = (Long) redis.run(Script.CLOCK, new String[] {keys.processes()}).getFirst();
+        List<ProcessStatus> processes = new ArrayList<>();
+        redis.call(r -> r.hgetall(keys.processes())).forEach((id, kept) -> processes.add(ProcessStatus.parse(id, kept, now)));
+        processes.sort(Comparator.comparingLong(ProcessStatus::startedMs).thenComparing(ProcessStatus::id));
+        return new CrawlStatus(done, queued, leased, errors, Long.parseLong(meta.getOrDefault("created", "0")),
+                Long.parseLong(meta.getOrDefault("finished", "-1")), now, processes);
+    }
+
     private List<String> origins() {
         return redis.call(r -> r.smembers(keys.origins())).stream().sorted().toList();
     }

@@ -49,6 +49,8 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class RedisFrontier implements Frontier {
     private static final Logger log = LoggerFactory.getLogger(RedisFrontier.class);
     private static final Duration REPAIR_EVERY = Duration.ofSeconds(5);
+    /** How often a process tells the crawl it is alive, with its counts. */
+    static final Duration BEAT_EVERY = Duration.ofSeconds(1);
 
     private final RedisLink redis;
     private final CrawlKeys keys;
@@ -57,6 +59,9 @@ public final class RedisFrontier implements Frontier {
     private final long leaseMs;
     private final String process = Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
     private final AtomicLong tokens = new AtomicLong();
+    private final AtomicLong completed = new AtomicLong();
+    private final AtomicLong errors = new AtomicLong();
+    private final long startedMs = System.currentTimeMillis();
     private final Set<Held> held = ConcurrentHashMap.newKeySet(); // the leases of visits taken here
     private final Set<String> registered = ConcurrentHashMap.newKeySet(); // origins known to be in the registry
     private final FingerprintSet known = new FingerprintSet(); // URLs Redis said were seen, since the last drop
@@ -295,9 +300,14 @@ public final class RedisFrontier implements Frontier {
                 return;
             }
             String record = RecordCodec.encode(finished.record());
+            boolean error = finished.record().failed() || finished.record().statusAtLeast(400);
             List<Object> reply = redis.run(Script.COMPLETE, keys.origin(origin), perHost, token, record,
-                    Long.toString(pause.toMillis()));
+                    Long.toString(pause.toMillis()), error ? "1" : "0");
             hint(origin, reply);
+            if (number(reply, 0) == 1 || redis.lastCallRepeated()) {
+                completed.incrementAndGet();
+                if (error) errors.incrementAndGet();
+            }
             if (number(reply, 0) == 0 && redis.lastCallRepeated()) {
                 log.info("{} was completed as Redis went away (the repeated completion found it done)", visit.url());
             } else if (number(reply, 0) == 0) {
@@ -359,18 +369,34 @@ public final class RedisFrontier implements Frontier {
         return held.size();
     }
 
+    /** Renews the leases of the visits in flight every third of the lease time; says this process is alive every second. */
     private void renewLoop() {
-        long every = Math.max(100, leaseMs / 3);
+        long renewEvery = Math.max(100, leaseMs / 3);
+        long nextRenew = System.nanoTime() + renewEvery * 1_000_000;
         while (!Thread.currentThread().isInterrupted()) {
             try {
-                Thread.sleep(every);
-                renew();
+                beat("running");
+                long sleepMs = Math.min(BEAT_EVERY.toMillis(), (nextRenew - System.nanoTime()) / 1_000_000);
+                if (sleepMs > 0) Thread.sleep(sleepMs);
+                if (System.nanoTime() - nextRenew >= 0) {
+                    renew();
+                    nextRenew = System.nanoTime() + renewEvery * 1_000_000;
+                }
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
                 log.warn("could not renew leases: {}", e.getMessage());
             }
         }
+    }
+
+    /**
+     * Tells the crawl how this process stands (for {@code loomcrawl status}): its state, when it started, visits
+     * completed, errors among them, visits in flight, host and pid. See {@link ProcessStatus}.
+     */
+    private void beat(String state) {
+        redis.run(Script.BEAT, new String[] {keys.processes()}, process, ProcessStatus.line(state, startedMs,
+                completed.get(), errors.get(), held.size()));
     }
 
     private void renew() {
@@ -392,6 +418,15 @@ public final class RedisFrontier implements Frontier {
     @Override
     public void close() {
         renewer.interrupt();
+        try {
+            renewer.join(2000);
+            redis.runBriefly(Script.BEAT, new String[] {keys.processes()}, process, ProcessStatus.line("ended",
+                    startedMs, completed.get(), errors.get(), held.size()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            log.debug("could not say this process ended: {}", e.getMessage());
+        }
         try {
             wakeUps.close();
         } catch (Exception e) {

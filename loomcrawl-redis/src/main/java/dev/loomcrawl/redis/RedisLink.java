@@ -9,6 +9,7 @@ import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandInterruptedException;
 import io.lettuce.core.RedisException;
+import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisLoadingException;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.RedisURI;
@@ -29,7 +30,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
 
@@ -222,6 +227,47 @@ final class RedisLink implements AutoCloseable {
                 log.debug("Redis at {}: a {} was lost: {}", where, script, rootMessage(e));
             }
         });
+    }
+
+    /**
+     * Runs a script on each of several key sets at once (pipelined: one round trip's wait for all of them, not one
+     * each); the replies come in the order of {@code keySets}. Retried as a whole, like {@link #call}: only for
+     * scripts that change nothing.
+     */
+    List<List<Object>> runAll(Script script, List<String[]> keySets, String... args) {
+        return call(redis -> {
+            List<RedisFuture<List<Object>>> sent = new ArrayList<>(keySets.size());
+            for (String[] keys : keySets) sent.add(async.evalsha(script.sha(), ScriptOutputType.MULTI, keys, args));
+            List<List<Object>> replies = new ArrayList<>(keySets.size());
+            for (int i = 0; i < sent.size(); i++) {
+                try {
+                    replies.add(sent.get(i).get());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new RedisCommandInterruptedException(e);
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof RedisNoScriptException) {
+                        replies.add(redis.eval(script.text(), ScriptOutputType.MULTI, keySets.get(i), args));
+                    } else if (e.getCause() instanceof RedisException re) {
+                        throw re;
+                    } else {
+                        throw new RedisException(e.getCause());
+                    }
+                }
+            }
+            return replies;
+        });
+    }
+
+    /** Runs a script once, waiting at most 2 s for it, for what may be lost (a last word before closing). */
+    void runBriefly(Script script, String[] keys, String... args) {
+        try {
+            async.<Object>evalsha(script.sha(), ScriptOutputType.MULTI, keys, args).get(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            log.debug("Redis at {}: a {} was lost: {}", where, script, rootMessage(e));
+        }
     }
 
     /**
