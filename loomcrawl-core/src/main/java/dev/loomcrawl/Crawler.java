@@ -447,7 +447,8 @@ public final class Crawler implements AutoCloseable {
         boolean obey = !config.politeness().ignoreDirectives();
         List<FoundLink> found = new ArrayList<>(links.size());
         Map<WebUrl, String> outcomes = new HashMap<>(); // target -> why not followed ("" when followed)
-        int kept = 0, fresh = 0;
+        List<Visit> admitted = new ArrayList<>(); // new URLs no limit dropped: queued together, after the loop
+        int kept = 0;
         int depth = kind == Visit.Kind.SITEMAP ? from.depth() : from.depth() + 1;
         for (Link link : links) {
             WebUrl target = link.target() == null ? null : limits.normalize(link.target());
@@ -462,12 +463,13 @@ public final class Crawler implements AutoCloseable {
             if (why == null) {
                 String outcome = outcomes.get(target);
                 if (outcome == null) {
-                    String reason = offer(new Visit(target, config.maxRedirects(), depth, from.url(), 0, kind));
+                    Visit visit = new Visit(target, config.maxRedirects(), depth, from.url(), 0, kind);
+                    String reason = admit(visit);
+                    if (reason == null) admitted.add(visit);
                     outcome = reason != null && !reason.equals(SEEN) ? reason
                             : robots != null && robots.knownToDisallow(target) ? "robots" : ""; // queued, to be skipped
                     outcomes.put(target, outcome);
                     kept++;
-                    if (reason == null) fresh++;
                 }
                 why = outcome.isEmpty() ? null : outcome;
             } else if (rejection != null && target != null && config.checkLinks() && !outcomes.containsKey(target)) {
@@ -477,7 +479,7 @@ public final class Crawler implements AutoCloseable {
             if (why != null) count(unfollowed, why, 1);
             found.add(new FoundLink(link, rejection == null, why));
         }
-        return new LinkOffers(found, kept, fresh);
+        return new LinkOffers(found, kept, enqueue(admitted));
     }
 
     /** Runs the page handler, if there is one; a handler that throws loses that page's items, nothing else. */
@@ -501,6 +503,17 @@ public final class Crawler implements AutoCloseable {
      * queued, {@link #SEEN} when the crawl already knew it, or the reason it was dropped.
      */
     private String offer(Visit visit) {
+        String reason = admit(visit);
+        if (reason != null) return reason;
+        return enqueue(List.of(visit)) == 1 ? null : SEEN;
+    }
+
+    /**
+     * Claims a URL in the seen set and drops it if a limit or trap guard says so (counted by reason). Returns null
+     * when it is to be queued ({@link #enqueue}), {@link #SEEN} when the crawl already knew it, or the reason it
+     * was dropped.
+     */
+    private String admit(Visit visit) {
         if (!claim(visit.url())) return SEEN;
         String reason = limits.dropReason(visit.url(), visit.depth());
         if (reason == null && visit.sitemap() && sitemaps.incrementAndGet() > MAX_SITEMAPS) reason = "max-sitemaps";
@@ -511,12 +524,26 @@ public final class Crawler implements AutoCloseable {
             log.debug("dropped {} ({})", visit.url(), reason);
             return reason;
         }
-        if (!frontier.enqueue(visit)) { // a shared frontier: another process queued it first, and counted it
-            limits.notQueued(visit.url());
-            return SEEN;
-        }
-        discovered.increment();
         return null;
+    }
+
+    /**
+     * Queues admitted visits, together (a shared frontier asks once for all); returns how many were queued. One a
+     * shared frontier did not queue was queued first by another process, which counted it.
+     */
+    private int enqueue(List<Visit> visits) {
+        if (visits.isEmpty()) return 0;
+        boolean[] queued = frontier.enqueueAll(visits);
+        int fresh = 0;
+        for (int i = 0; i < queued.length; i++) {
+            if (queued[i]) {
+                discovered.increment();
+                fresh++;
+            } else {
+                limits.notQueued(visits.get(i).url());
+            }
+        }
+        return fresh;
     }
 
     /** Claims a URL in the seen set; false when the crawl already knew it. */

@@ -18,6 +18,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -220,7 +221,8 @@ public final class RedisCrawl implements AutoCloseable {
         for (int from = 0; from < origins.size(); from += 500) {
             List<String[]> keySets = origins.subList(from, Math.min(origins.size(), from + 500)).stream()
                     .map(keys::origin).toList();
-            for (List<Object> counts : redis.runAll(Script.COUNTS, keySets)) {
+            for (List<Object> counts : redis.runAll(Script.COUNTS, keySets, Collections.nCopies(keySets.size(),
+                    new String[0]))) {
                 queued += (Long) counts.get(0);
                 leased += (Long) counts.get(1);
                 done += (Long) counts.get(2);

@@ -36,6 +36,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongConsumer;
 
 /**
@@ -60,6 +61,7 @@ final class RedisLink implements AutoCloseable {
     private final String where;
     private final Duration patience;
     private final ThreadLocal<Boolean> repeated = ThreadLocal.withInitial(() -> false);
+    private final LongAdder waits = new LongAdder();
 
     private RedisLink(RedisClient client, StatefulRedisConnection<String, String> connection, String where,
                       Duration patience) {
@@ -162,6 +164,14 @@ final class RedisLink implements AutoCloseable {
         }
     }
 
+    /**
+     * How many times a thread waited for Redis so far: each {@link #call} and {@link #run} (and each of their
+     * repeats), and each {@link #runAll} however many scripts it sends. What is sent without waiting is not counted.
+     */
+    long waits() {
+        return waits.sum();
+    }
+
     /** Whether this link goes to a Redis Cluster. */
     boolean cluster() {
         return cluster;
@@ -230,14 +240,16 @@ final class RedisLink implements AutoCloseable {
     }
 
     /**
-     * Runs a script on each of several key sets at once (pipelined: one round trip's wait for all of them, not one
-     * each); the replies come in the order of {@code keySets}. Retried as a whole, like {@link #call}: only for
-     * scripts that change nothing.
+     * Runs a script on each of several key sets, with its own arguments each, at once (pipelined: one round trip's
+     * wait for all of them, not one each); the replies come in the order of {@code keySets}. Retried as a whole,
+     * like {@link #call}, so the script must be safe to repeat.
      */
-    List<List<Object>> runAll(Script script, List<String[]> keySets, String... args) {
+    List<List<Object>> runAll(Script script, List<String[]> keySets, List<String[]> argSets) {
         return call(redis -> {
             List<RedisFuture<List<Object>>> sent = new ArrayList<>(keySets.size());
-            for (String[] keys : keySets) sent.add(async.evalsha(script.sha(), ScriptOutputType.MULTI, keys, args));
+            for (int i = 0; i < keySets.size(); i++) {
+                sent.add(async.evalsha(script.sha(), ScriptOutputType.MULTI, keySets.get(i), argSets.get(i)));
+            }
             List<List<Object>> replies = new ArrayList<>(keySets.size());
             for (int i = 0; i < sent.size(); i++) {
                 try {
@@ -247,7 +259,7 @@ final class RedisLink implements AutoCloseable {
                     throw new RedisCommandInterruptedException(e);
                 } catch (ExecutionException e) {
                     if (e.getCause() instanceof RedisNoScriptException) {
-                        replies.add(redis.eval(script.text(), ScriptOutputType.MULTI, keySets.get(i), args));
+                        replies.add(redis.eval(script.text(), ScriptOutputType.MULTI, keySets.get(i), argSets.get(i)));
                     } else if (e.getCause() instanceof RedisException re) {
                         throw re;
                     } else {
@@ -291,6 +303,7 @@ final class RedisLink implements AutoCloseable {
         repeated.set(false);
         while (true) {
             try {
+                waits.increment();
                 return commands.apply(sync);
             } catch (RedisCommandInterruptedException e) {
                 Thread.currentThread().interrupt();

@@ -37,8 +37,8 @@ public final class RedisCluster implements AutoCloseable {
             }
             cluster.awaitOk(cluster.nodes);
             return cluster;
-        } catch (RuntimeException e) {
-            cluster.close();
+        } catch (RuntimeException | Error e) {
+            cluster.close(); // no node outlives a cluster that could not be made
             throw e;
         }
     }
