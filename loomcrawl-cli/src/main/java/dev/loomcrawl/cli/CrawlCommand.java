@@ -171,7 +171,8 @@ final class CrawlCommand implements Callable<Integer> {
                 return CrawlRun.failed(spec.commandLine(), e.getMessage());
             }
             try (stateFile) {
-                return CrawlRun.run(stateFile, config, saved.plan(plan.progress()), saved.scraper(), spec);
+                return CrawlRun.run(stateFile, config, saved.plan(plan.progress(), plan.metrics()), saved.scraper(),
+                        spec);
             }
         }
         return CrawlRun.run(new Backend.Memory(), config, plan, scraper, spec);
