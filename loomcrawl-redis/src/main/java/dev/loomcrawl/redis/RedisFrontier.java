@@ -164,7 +164,7 @@ public final class RedisFrontier implements Frontier {
 
     @Override
     public Lease take() throws InterruptedException {
-        Held next = ready.poll(); // leased by the completion of the visit before, in the same round trip
+        Held next = stopped ? null : ready.poll(); // leased by a completion here, in the same round trip
         if (next != null) return next;
         long lastRepair = System.nanoTime();
         while (!stopped && !over) {

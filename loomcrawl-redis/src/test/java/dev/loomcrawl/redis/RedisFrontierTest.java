@@ -255,4 +255,24 @@ class RedisFrontierTest {
                     + " bytes for --max-bytes of 400 of them, over three crawlers of 8 fetches in flight");
         }
     }
+
+    @Test
+    void aCompletionLeasesTheOriginsNextVisitAndClosingHandsItBack() throws Exception {
+        try (TestSite site = site(3, Duration.ZERO);
+             RedisCrawl crawl = RedisCrawl.connect(redis.uri(), "ahead");
+             RedisLink look = RedisLink.connect(redis.uri(), Duration.ofSeconds(5))) {
+            CrawlConfig config = crawl.join(config(site, 4), 0);
+            String[] keys = new CrawlKeys("ahead").origin(WebUrl.parse(site.url("/p0")).origin());
+            RedisFrontier frontier = crawl.frontier(config, Duration.ofSeconds(30));
+            for (int i = 0; i < 3; i++) frontier.offer(new Visit(WebUrl.parse(site.url("/p" + i)), 10, 0, null));
+
+            Lease first = frontier.take();
+            first.done(FinishedUrl.of(CrawlRecord.skipped(first.visit().url(), 0, null, "test")));
+            assertEquals(1L, (long) look.call(r -> r.zcard(keys[CrawlKeys.LEASES])), "the next visit, leased with the completion");
+            assertEquals(1L, (long) look.call(r -> r.llen(keys[CrawlKeys.QUEUE])));
+            frontier.close(); // never taken: handed back
+            assertEquals(0L, (long) look.call(r -> r.zcard(keys[CrawlKeys.LEASES])));
+            assertEquals(2L, (long) look.call(r -> r.llen(keys[CrawlKeys.QUEUE])), "both visits not done are queued again");
+        }
+    }
 }
