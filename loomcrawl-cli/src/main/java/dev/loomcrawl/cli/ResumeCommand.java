@@ -65,7 +65,8 @@ class ResumeCommand implements Callable<Integer> {
             }
             if (!ConfigCodec.encode(config).equals(ConfigCodec.encode(store.config()))) store.saveConfig(config);
             beforeRun(store);
-            return CrawlRun.run(Backend.StateFile.resume(file, store), config, saved.plan(!noProgress && !log.quiet, null),
+            return CrawlRun.run(Backend.StateFile.resume(file, store), config,
+                    saved.plan(!noProgress && !log.quiet, null),
                     saved.scraper(), spec);
         } catch (StateException e) {
             return CrawlRun.failed(spec.commandLine(), e.getMessage());

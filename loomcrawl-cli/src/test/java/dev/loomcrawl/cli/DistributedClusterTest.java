@@ -37,7 +37,7 @@ class DistributedClusterTest {
 
     @AfterEach
     void stopCluster() {
-        cluster.close();
+        if (cluster != null) cluster.close();
     }
 
     private LoomcrawlProcess join(String node, String crawlId, String... more) throws Exception {

@@ -25,8 +25,8 @@ public record ProcessStatus(String id, String state, String host, long pid, long
 
     /** What a process says of itself: its state ("running" or "ended") and counts, its host and pid. */
     static String line(String state, long startedMs, long done, long errors, int inFlight) {
-        return state + " " + startedMs + " " + done + " " + errors + " " + inFlight + " " + ProcessHandle.current().pid()
-                + " " + HOST;
+        return state + " " + startedMs + " " + done + " " + errors + " " + inFlight + " "
+                + ProcessHandle.current().pid() + " " + HOST;
     }
 
     /** Reads what beat.lua kept ("server ms" then {@link #line}), as seen at {@code nowMs} (Redis's clock). */

@@ -177,7 +177,8 @@ public final class RedisCrawl implements AutoCloseable {
 
     /** The crawl's budget counts and robots.txt files, shared by every process through Redis. */
     public CrawlWide crawlWide() {
-        return new CrawlWide(new RedisBudgetCounts(redis, keys), new RedisRobots(redis, keys, UUID.randomUUID().toString()));
+        return new CrawlWide(new RedisBudgetCounts(redis, keys),
+                new RedisRobots(redis, keys, UUID.randomUUID().toString()));
     }
 
     /** Every record every process stored, in URL order (one origin's records at a time are held in memory). */
@@ -232,7 +233,8 @@ public final class RedisCrawl implements AutoCloseable {
         Map<String, String> meta = redis.call(r -> r.hgetall(keys.meta()));
         long now = (Long) redis.run(Script.CLOCK, new String[] {keys.processes()}).getFirst();
         List<ProcessStatus> processes = new ArrayList<>();
-        redis.call(r -> r.hgetall(keys.processes())).forEach((id, kept) -> processes.add(ProcessStatus.parse(id, kept, now)));
+        redis.call(r -> r.hgetall(keys.processes()))
+                .forEach((id, kept) -> processes.add(ProcessStatus.parse(id, kept, now)));
         processes.sort(Comparator.comparingLong(ProcessStatus::startedMs).thenComparing(ProcessStatus::id));
         return new CrawlStatus(done, queued, leased, errors, Long.parseLong(meta.getOrDefault("created", "0")),
                 Long.parseLong(meta.getOrDefault("finished", "-1")), now, processes);

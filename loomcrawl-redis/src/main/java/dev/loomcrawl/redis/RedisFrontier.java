@@ -142,7 +142,7 @@ public final class RedisFrontier implements Frontier {
         return queued;
     }
 
-    /** Puts an origin in the crawl's registry before its first URL is queued: a sweep must find every origin with work. */
+    /** Puts an origin in the crawl's registry before its first URL is queued: a sweep must find every origin. */
     private void register(String origin) {
         if (!registered.contains(origin)) {
             redis.call(r -> r.sadd(keys.origins(), origin));
@@ -410,7 +410,7 @@ public final class RedisFrontier implements Frontier {
         return held.size();
     }
 
-    /** Renews the leases of the visits in flight every third of the lease time; says this process is alive every second. */
+    /** Renews the leases in flight every third of the lease time; says how this process stands once a second. */
     private void renewLoop() {
         long renewEvery = Math.max(100, leaseMs / 3);
         long nextRenew = System.nanoTime() + renewEvery * 1_000_000;
@@ -463,7 +463,8 @@ public final class RedisFrontier implements Frontier {
                 lease.retryLater(lease.visit(), Duration.ZERO);
                 held.remove(lease);
             } catch (RuntimeException e) {
-                log.debug("could not hand {} back (its lease runs out instead): {}", lease.visit().url(), e.getMessage());
+                log.debug("could not hand {} back (its lease runs out instead): {}", lease.visit().url(),
+                        e.getMessage());
             }
         }
         renewer.interrupt();

@@ -226,7 +226,7 @@ final class RedisLink implements AutoCloseable {
 
     /**
      * Sends a script without waiting for its answer (commands on one connection run in the order sent). If the
-     * server forgot the script, it is loaded and sent again; any other failure is logged and dropped, so only
+     * server forgot the script, its text is sent (EVAL); any other failure is logged and dropped, so only
      * use this for what a later call repairs (the schedule's hints: a sweep puts every origin back).
      */
     void send(Script script, String[] keys, String... args) {

@@ -27,7 +27,7 @@ public final class RedisCluster implements AutoCloseable {
     public static RedisCluster start(Path dir) {
         RedisCluster cluster = new RedisCluster();
         try {
-            for (int i = 0; i < NODES; i++) cluster.nodes.add(Node.start(dir.resolve("node" + i)));
+            for (int i = 0; i < NODES; i++) cluster.nodes.add(Node.startOnFreePorts(dir.resolve("node" + i)));
             List<String> create = new ArrayList<>(List.of(binary("redis-cli"), "--cluster", "create"));
             cluster.nodes.forEach(n -> create.add("127.0.0.1:" + n.port));
             create.addAll(List.of("--cluster-replicas", "1", "--cluster-yes"));
@@ -121,8 +121,31 @@ public final class RedisCluster implements AutoCloseable {
     }
 
     private record Node(Path dir, int port, Process process) {
-        static Node start(Path dir) {
-            int port = TestSite.freePort();
+        /**
+         * A node listens on a port and on that port + 10000 (the cluster bus): both must be free. A port taken
+         * between the check and the start (other tests run meanwhile) is tried again on others.
+         */
+        static Node startOnFreePorts(Path dir) {
+            for (int attempt = 1; ; attempt++) {
+                int port = TestSite.freePort();
+                if (port + 10000 > 65535 || !free(port + 10000)) continue;
+                try {
+                    return start(dir.resolve("port" + port), port);
+                } catch (IllegalStateException e) {
+                    if (attempt >= 5) throw e;
+                }
+            }
+        }
+
+        private static boolean free(int port) {
+            try (var socket = new java.net.ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
+                return true;
+            } catch (IOException e) {
+                return false;
+            }
+        }
+
+        static Node start(Path dir, int port) {
             List<String> cmd = List.of(binary("redis-server"), "--port", Integer.toString(port), "--bind", "127.0.0.1",
                     "--dir", dir.toString(), "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
                     "--cluster-node-timeout", "1000", "--appendonly", "yes", "--appendfsync", "always",
@@ -134,8 +157,10 @@ public final class RedisCluster implements AutoCloseable {
                         .redirectOutput(dir.resolve("redis.out").toFile()).start();
                 Node node = new Node(dir, port, process);
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-                while (!node.cli("ping").contains("PONG")) {
+                // ours, not another server that had the port: alive, and a cluster node
+                while (!node.cli("info", "cluster").contains("cluster_enabled:1") || !process.isAlive()) {
                     if (!process.isAlive() || System.nanoTime() > deadline) {
+                        process.destroyForcibly();
                         throw new IllegalStateException("redis-server did not start on port " + port + "; see " + dir);
                     }
                     sleep(20);
@@ -155,7 +180,8 @@ public final class RedisCluster implements AutoCloseable {
         }
 
         String cli(String... args) {
-            List<String> cmd = new ArrayList<>(List.of(binary("redis-cli"), "-h", "127.0.0.1", "-p", Integer.toString(port)));
+            List<String> cmd = new ArrayList<>(List.of(binary("redis-cli"), "-h", "127.0.0.1", "-p",
+                    Integer.toString(port)));
             cmd.addAll(List.of(args));
             return run(cmd, null);
         }
