@@ -393,7 +393,8 @@ public final class RedisFrontier implements Frontier {
             queuedAt = now;
             queuedEstimate = countQueued();
         }
-        return (int) Math.min(Integer.MAX_VALUE, queuedEstimate);
+        // visits leased ahead here are still to take: queued, not in flight
+        return (int) Math.min(Integer.MAX_VALUE, queuedEstimate + ready.size());
     }
 
     private long countQueued() {
@@ -407,7 +408,7 @@ public final class RedisFrontier implements Frontier {
 
     @Override
     public int inFlight() {
-        return held.size();
+        return Math.max(0, held.size() - ready.size()); // taken and not done; not those leased ahead
     }
 
     /** Renews the leases in flight every third of the lease time; says how this process stands once a second. */
