@@ -6,7 +6,7 @@
 #   chromium                     the headless browser that opens the HTML report, replays the WACZ and renders
 #                                pages for --render (RenderCrawlTest, RenderCommandTest)
 #   nodejs, npm                  run ReplayWeb.page's driver (scripts/replay; its npm packages go to a cache there)
-#   redis-server                 the distributed-crawl tests
+#   redis-server, redis-tools    the distributed-crawl tests (redis-cli joins the nodes of a test cluster)
 #   sqlite3                      runs the state file queries docs/state.md shows
 #   tinyproxy, dante-server      real HTTP and SOCKS5 proxies for the proxy tests (ProxyCrawlTest)
 #   curl                         reads and writes the cookies.txt files of the cookie round-trip test
@@ -22,6 +22,7 @@ loomcrawl_test_packages() {
   command -v node >/dev/null 2>&1 || missing+=(nodejs)
   command -v npm >/dev/null 2>&1 || missing+=(npm)
   command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+  command -v redis-cli >/dev/null 2>&1 || missing+=(redis-tools)
   command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
   command -v tinyproxy >/dev/null 2>&1 || missing+=(tinyproxy)
   [ -x /usr/sbin/danted ] || command -v danted >/dev/null 2>&1 || missing+=(dante-server)

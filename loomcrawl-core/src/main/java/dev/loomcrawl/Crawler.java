@@ -17,6 +17,8 @@ import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.InMemoryFrontier;
 import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.limits.AtomicBudgetCounts;
+import dev.loomcrawl.limits.BudgetCounts;
 import dev.loomcrawl.limits.CrawlLimits;
 import dev.loomcrawl.limits.LimitUsage;
 import dev.loomcrawl.politeness.OriginPacing;
@@ -26,6 +28,7 @@ import dev.loomcrawl.render.BrowserRequests;
 import dev.loomcrawl.render.Renderer;
 import dev.loomcrawl.render.Rendering;
 import dev.loomcrawl.robots.RobotsGate;
+import dev.loomcrawl.robots.SharedRobots;
 import dev.loomcrawl.scope.RootScope;
 import dev.loomcrawl.session.Login;
 import dev.loomcrawl.session.LoginException;
@@ -124,11 +127,20 @@ public final class Crawler implements AutoCloseable {
     /** A crawler whose budgets start from what earlier runs of a resumed crawl used. */
     public Crawler(CrawlConfig config, Frontier frontier, Fetcher fetcher, LinkExtractor extractor, Scope scope,
                    LimitUsage used) {
-        this(config, frontier, fetcher, extractor, scope, used, null);
+        this(config, frontier, fetcher, extractor, scope, new AtomicBudgetCounts(used), null, null);
+    }
+
+    /**
+     * A crawler of a crawl shared by several processes: its budgets are counted in {@code crawlWide}'s counts,
+     * and its robots.txt files are shared there too.
+     */
+    public Crawler(CrawlConfig config, Frontier frontier, Fetcher fetcher, LinkExtractor extractor, Scope scope,
+                   CrawlWide crawlWide) {
+        this(config, frontier, fetcher, extractor, scope, crawlWide.budgets(), crawlWide.robots(), null);
     }
 
     private Crawler(CrawlConfig config, Frontier frontier, Fetcher fetcher, LinkExtractor extractor, Scope scope,
-                    LimitUsage used, CookieJar cookies) {
+                    BudgetCounts counts, SharedRobots sharedRobots, CookieJar cookies) {
         this.config = config;
         this.frontier = frontier;
         this.fetcher = fetcher;
@@ -139,10 +151,10 @@ public final class Crawler implements AutoCloseable {
         PolitenessSettings p = config.politeness();
         if (p.ignoreRobots()) log.warn("ignoring robots.txt: site owners' wishes will not be respected");
         this.robots = p.ignoreRobots() ? null : new RobotsGate(fetcher, config.userAgent(), Duration.ofHours(24),
-                config.retryBackoff().multipliedBy(2), config.maxTries() + 1, this::crawlDelay);
+                config.retryBackoff().multipliedBy(2), config.maxTries() + 1, this::crawlDelay, sharedRobots);
         this.pacing = new OriginPacing(p.delay(), p.maxCrawlDelay(), config.retryBackoff().multipliedBy(2),
                 Duration.ofMinutes(5), p.maxRetryAfter());
-        this.limits = new CrawlLimits(config.limits(), used);
+        this.limits = new CrawlLimits(config.limits(), counts);
         this.agentToken = RobotsDirectives.agentToken(config.userAgent());
         this.renderSlots = new OriginSlots(p.perHost());
         this.browserRequests = new BrowserRequests(fetcher, robots, renderSlots, config.fetchTimeout());
@@ -161,7 +173,15 @@ public final class Crawler implements AutoCloseable {
      * say). Closing the crawler closes the frontier.
      */
     public static Crawler create(CrawlConfig config, Frontier frontier) {
-        return create(config, frontier, LimitUsage.NONE);
+        return create(config, frontier, new AtomicBudgetCounts(LimitUsage.NONE), null);
+    }
+
+    /**
+     * A crawler with the default components around a frontier shared with other processes, whose budgets and
+     * robots.txt files are the whole crawl's ({@code crawlWide}). Closing the crawler closes the frontier.
+     */
+    public static Crawler create(CrawlConfig config, Frontier frontier, CrawlWide crawlWide) {
+        return create(config, frontier, crawlWide.budgets(), crawlWide.robots());
     }
 
     /**
@@ -174,15 +194,17 @@ public final class Crawler implements AutoCloseable {
         }
         DurableFrontier frontier = DurableFrontier.open(store, config.politeness().perHost(),
                 config.politeness().delay(), DurableFrontier.DEFAULT_WINDOW, config.limits().maxPagesPerHost() >= 0);
-        return create(config, frontier, frontier.usage());
+        return create(config, frontier, new AtomicBudgetCounts(frontier.usage()), null);
     }
 
     /**
      * The default components: Jetty with a cookie jar for the scope's hosts (started from the cookies file, if
      * any), retries, and, with a login form, a session kept logged in, whose login and logout pages are out of
-     * the scope.
+     * the scope. Budgets are counted in {@code counts}; robots.txt files are shared in {@code sharedRobots}
+     * (null: this process's own).
      */
-    private static Crawler create(CrawlConfig config, Frontier frontier, LimitUsage used) {
+    private static Crawler create(CrawlConfig config, Frontier frontier, BudgetCounts counts,
+                                  SharedRobots sharedRobots) {
         RootScope rootScope = new RootScope(config.roots(), config.scope(), config.lenient(), config.includes(),
                 config.excludes());
         CookieJar jar = new CookieJar(rootScope::coversHost);
@@ -197,7 +219,7 @@ public final class Crawler implements AutoCloseable {
             fetcher = new SessionFetcher(fetcher, login);
             scope = new SessionScope(rootScope, login);
         }
-        return new Crawler(config, frontier, fetcher, new StreamingLinkExtractor(), scope, used, jar);
+        return new Crawler(config, frontier, fetcher, new StreamingLinkExtractor(), scope, counts, sharedRobots, jar);
     }
 
     private static String readCookies(Path file) {
@@ -542,7 +564,8 @@ public final class Crawler implements AutoCloseable {
         boolean obey = !config.politeness().ignoreDirectives();
         List<FoundLink> found = new ArrayList<>(links.size());
         Map<WebUrl, String> outcomes = new HashMap<>(); // target -> why not followed ("" when followed)
-        int kept = 0, fresh = 0;
+        List<Visit> admitted = new ArrayList<>(); // new URLs no limit dropped: queued together, after the loop
+        int kept = 0;
         int depth = kind == Visit.Kind.SITEMAP ? from.depth() : from.depth() + 1;
         for (Link link : links) {
             WebUrl target = link.target() == null ? null : limits.normalize(link.target());
@@ -557,12 +580,13 @@ public final class Crawler implements AutoCloseable {
             if (why == null) {
                 String outcome = outcomes.get(target);
                 if (outcome == null) {
-                    String reason = offer(new Visit(target, config.maxRedirects(), depth, from.url(), 0, kind));
+                    Visit visit = new Visit(target, config.maxRedirects(), depth, from.url(), 0, kind);
+                    String reason = admit(visit);
+                    if (reason == null) admitted.add(visit);
                     outcome = reason != null && !reason.equals(SEEN) ? reason
                             : robots != null && robots.knownToDisallow(target) ? "robots" : ""; // queued, to be skipped
                     outcomes.put(target, outcome);
                     kept++;
-                    if (reason == null) fresh++;
                 }
                 why = outcome.isEmpty() ? null : outcome;
             } else if (rejection != null && target != null && config.checkLinks() && !outcomes.containsKey(target)) {
@@ -572,7 +596,7 @@ public final class Crawler implements AutoCloseable {
             if (why != null) count(unfollowed, why, 1);
             found.add(new FoundLink(link, rejection == null, why));
         }
-        return new LinkOffers(found, kept, fresh);
+        return new LinkOffers(found, kept, enqueue(admitted));
     }
 
     /** Runs the page handler, if there is one; a handler that throws loses that page's items, nothing else. */
@@ -596,6 +620,17 @@ public final class Crawler implements AutoCloseable {
      * queued, {@link #SEEN} when the crawl already knew it, or the reason it was dropped.
      */
     private String offer(Visit visit) {
+        String reason = admit(visit);
+        if (reason != null) return reason;
+        return enqueue(List.of(visit)) == 1 ? null : SEEN;
+    }
+
+    /**
+     * Claims a URL in the seen set and drops it if a limit or trap guard says so (counted by reason). Returns null
+     * when it is to be queued ({@link #enqueue}), {@link #SEEN} when the crawl already knew it, or the reason it
+     * was dropped.
+     */
+    private String admit(Visit visit) {
         if (!claim(visit.url())) return SEEN;
         String reason = limits.dropReason(visit.url(), visit.depth());
         if (reason == null && visit.sitemap() && sitemaps.incrementAndGet() > MAX_SITEMAPS) reason = "max-sitemaps";
@@ -606,9 +641,26 @@ public final class Crawler implements AutoCloseable {
             log.debug("dropped {} ({})", visit.url(), reason);
             return reason;
         }
-        if (!frontier.enqueue(visit)) return SEEN; // a shared frontier: another process queued it first
-        discovered.increment();
         return null;
+    }
+
+    /**
+     * Queues admitted visits, together (a shared frontier asks once for all); returns how many were queued. One a
+     * shared frontier did not queue was queued first by another process, which counted it.
+     */
+    private int enqueue(List<Visit> visits) {
+        if (visits.isEmpty()) return 0;
+        boolean[] queued = frontier.enqueueAll(visits);
+        int fresh = 0;
+        for (int i = 0; i < queued.length; i++) {
+            if (queued[i]) {
+                discovered.increment();
+                fresh++;
+            } else {
+                limits.notQueued(visits.get(i).url());
+            }
+        }
+        return fresh;
     }
 
     /** Claims a URL in the seen set; false when the crawl already knew it. */

@@ -2,6 +2,7 @@ package dev.loomcrawl.cli;
 
 import picocli.CommandLine;
 
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -49,6 +50,21 @@ final class Converters {
                 default -> 0;
             };
             return Long.parseLong(m.group(1)) << shift;
+        }
+    }
+
+    /** HOST:PORT (a name, an IPv4 address, or an IPv6 one in brackets), for a server to listen on. */
+    static final class AddressConverter implements CommandLine.ITypeConverter<InetSocketAddress> {
+        @Override
+        public InetSocketAddress convert(String value) {
+            int colon = value.lastIndexOf(':');
+            String host = colon <= 0 ? "" : value.substring(0, colon).replaceAll("^\\[(.*)]$", "$1");
+            String port = colon < 0 ? "" : value.substring(colon + 1);
+            if (host.isEmpty() || !port.matches("\\d{1,5}") || Integer.parseInt(port) > 65535) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not HOST:PORT (examples: "
+                        + "127.0.0.1:9400, 0.0.0.0:9400, localhost:9400)");
+            }
+            return InetSocketAddress.createUnresolved(host, Integer.parseInt(port));
         }
     }
 }

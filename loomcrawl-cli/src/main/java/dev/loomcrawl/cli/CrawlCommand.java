@@ -177,8 +177,8 @@ final class CrawlCommand implements Callable<Integer> {
                 return CrawlRun.failed(spec.commandLine(), e.getMessage());
             }
             try (stateFile) {
-                return CrawlRun.run(stateFile, config, saved.plan(plan.progress()), saved.scraper(), spec,
-                        session.saveCookies);
+                return CrawlRun.run(stateFile, config, saved.plan(plan.progress(), plan.metrics()), saved.scraper(),
+                        spec, session.saveCookies);
             }
         }
         return CrawlRun.run(new Backend.Memory(), config, plan, scraper, spec, session.saveCookies);

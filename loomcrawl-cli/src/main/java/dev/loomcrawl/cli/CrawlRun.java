@@ -94,8 +94,7 @@ final class CrawlRun {
             throw OutputOptions.usage(cli, e.getMessage());
         }
         Queue<CrawlRecord> collected = new ConcurrentLinkedQueue<>(); // unless the backend's store keeps them
-        Ended ended = crawl(backend, config, outputs, plan.progress(), scraper, renderer, collected, spec,
-                saveCookies);
+        Ended ended = crawl(backend, config, outputs, plan, scraper, renderer, collected, spec, saveCookies);
         CrawlSummary summary = ended.summary();
         PrintWriter out = plan.reportTo(cli);
         RootOutcomes roots = new RootOutcomes(config);
@@ -120,18 +119,21 @@ final class CrawlRun {
      * that stops the crawl is returned: the crawl's own ({@link CrawlException}: an output or the frontier failed),
      * the state's as the crawler is created or closed, or an output's as it finishes. Other exceptions are thrown.
      */
-    private static Ended crawl(Backend backend, CrawlConfig config, Outputs outputs, boolean progressLine,
+    private static Ended crawl(Backend backend, CrawlConfig config, Outputs outputs, Outputs.Plan plan,
                                SelectorScraper scraper, ChromiumRenderer renderer, Queue<CrawlRecord> collected,
                                CommandSpec spec, Path saveCookies) {
         CrawlSummary summary = null;
         RuntimeException failure = null;
         long start = System.nanoTime();
         try (outputs) {
-            // closed in reverse order: the progress line, Ctrl-C, then the crawler (a state's writer) before the outputs
+            // closed in reverse order: metrics, the progress line, Ctrl-C, then the crawler (a state's writer) before
+            // the outputs
             try (Crawler crawler = backend.crawler(config); Interrupts interrupts = Interrupts.install(crawler, spec);
-                 Progress progress = progressLine ? Progress.start(crawler, spec.commandLine().getErr()) : null) {
+                 Progress progress = plan.progress() ? Progress.start(crawler, spec.commandLine().getErr()) : null;
+                 Metrics metrics = plan.metrics() == null ? null : Metrics.serve(crawler, plan.metrics())) {
                 outputs.attach(crawler);
                 if (progress != null) crawler.addListener(progress);
+                if (metrics != null) crawler.addListener(metrics);
                 if (backend.store() == null) crawler.addListener(CrawlListener.ofRecords(collected::add));
                 crawler.pageHandler(scraper);
                 if (renderer != null) crawler.renderer(renderer);

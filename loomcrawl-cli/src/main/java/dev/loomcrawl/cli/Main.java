@@ -14,7 +14,7 @@ import java.io.PrintWriter;
 @Command(name = "loomcrawl", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = "A fast, polite web crawler on virtual threads.",
         subcommands = {CrawlCommand.class, CheckCommand.class, ResumeCommand.class, RecrawlCommand.class,
-                ReportCommand.class, TrainCommand.class,
+                ReportCommand.class, StatusCommand.class, TrainCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     static final int FINISHED = 0;

@@ -5,6 +5,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,6 +61,11 @@ final class OutputOptions {
                     + " ndjson) or CSV (csv). '-' writes to standard output.")
     String items;
 
+    @Option(names = "--metrics", paramLabel = "HOST:PORT", converter = Converters.AddressConverter.class,
+            description = "Serve this process's counters as Prometheus metrics at http://HOST:PORT/metrics while "
+                    + "it crawls (pages, errors, body bytes, queued, in flight).")
+    InetSocketAddress metrics;
+
     @Option(names = "--no-progress", description = "No progress on standard error (a live line on a terminal, "
             + "else a line every 5 seconds).")
     boolean noProgress;
@@ -92,7 +98,7 @@ final class OutputOptions {
         }
         refuseSharedFiles(cli, state);
         return new Outputs.Plan(output, recordFormat, links, linkFormat, items, itemFormat, itemFields,
-                warc, warcMaxSize, wacz, htmlReport, !noProgress && !quiet);
+                warc, warcMaxSize, wacz, htmlReport, !noProgress && !quiet, metrics);
     }
 
     /** Two outputs (the state file included) on one file would garble both: a usage error naming them. */

@@ -16,6 +16,7 @@ import dev.loomcrawl.state.StoreWithOutputs;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,7 +41,7 @@ final class Outputs implements AutoCloseable {
     /** What to open, checked by {@link OutputOptions}. Null means "not asked for". */
     record Plan(String records, LineFormat recordFormat, String links, LineFormat linkFormat,
                 String items, LineFormat itemFormat, List<String> itemFields, Path warc,
-                long warcMaxSize, Path wacz, Path htmlReport, boolean progress) {
+                long warcMaxSize, Path wacz, Path htmlReport, boolean progress, InetSocketAddress metrics) {
         /** Where the text report goes: standard error when records, links or items take standard output. */
         PrintWriter reportTo(CommandLine cli) {
             boolean stdoutTaken = Stream.of(records, links, items).anyMatch(OutputOptions.STDOUT::equals);

@@ -69,8 +69,8 @@ class ResumeCommand implements Callable<Integer> {
             }
             if (!ConfigCodec.encode(config).equals(ConfigCodec.encode(store.config()))) store.saveConfig(config);
             beforeRun(store);
-            return CrawlRun.run(Backend.StateFile.resume(file, store), config, saved.plan(!noProgress && !log.quiet),
-                    saved.scraper(), saved.render(), spec, saveCookies);
+            return CrawlRun.run(Backend.StateFile.resume(file, store), config,
+                    saved.plan(!noProgress && !log.quiet, null), saved.scraper(), saved.render(), spec, saveCookies);
         } catch (StateException e) {
             return CrawlRun.failed(spec.commandLine(), e.getMessage());
         }

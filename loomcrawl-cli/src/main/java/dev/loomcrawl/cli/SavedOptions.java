@@ -5,6 +5,7 @@ import dev.loomcrawl.render.chromium.RenderSettings;
 import dev.loomcrawl.scrape.SelectorScraper;
 import dev.loomcrawl.state.ConfigCodec.Setting;
 
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,10 +43,10 @@ record SavedOptions(String output, LineFormat format, String links, String items
     }
 
     /** The outputs to open, with or without the progress line (which is not saved: each run says). */
-    Outputs.Plan plan(boolean progress) {
+    Outputs.Plan plan(boolean progress, InetSocketAddress metrics) {
         return new Outputs.Plan(output, format, links, links == null ? null : byName(links), items,
                 items == null ? null : byName(items), ScrapeOptions.fieldNames(fields), warc, warcMaxSize, wacz,
-                htmlReport, progress);
+                htmlReport, progress, metrics);
     }
 
     private static LineFormat byName(String file) {

@@ -5,6 +5,7 @@ import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * The crawl's work queue, seen set and per-origin politeness, with the seed's join semantics: the crawl is
@@ -33,6 +34,16 @@ public interface Frontier extends AutoCloseable {
      * answers false: its {@link #markSeen} is a local look, and another process queued the URL first.
      */
     boolean enqueue(Visit visit);
+
+    /**
+     * Queues several visits whose URLs the caller has just marked seen, as {@link #enqueue} does each; says for
+     * each whether it was queued. A shared frontier sends them together: one wait instead of one each.
+     */
+    default boolean[] enqueueAll(List<Visit> visits) {
+        boolean[] queued = new boolean[visits.size()];
+        for (int i = 0; i < queued.length; i++) queued[i] = enqueue(visits.get(i));
+        return queued;
+    }
 
     /** Whether the URL was ever offered or marked seen. */
     boolean seen(WebUrl url);

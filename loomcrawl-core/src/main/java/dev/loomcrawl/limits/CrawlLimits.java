@@ -2,25 +2,20 @@ package dev.loomcrawl.limits;
 
 import dev.loomcrawl.url.WebUrl;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
-
 /**
  * Applies {@link LimitSettings}. {@link #normalize} strips session ids from each discovered URL before the
  * seen set is asked; {@link #dropReason} is asked before a newly seen URL is queued (depth, URL length, trap
  * guards, pages per host); {@link #startPage}, {@link #addBytes} and {@link #exhausted} keep the crawl's
  * budget (pages, bytes, time). For a resumed crawl, pages, bytes and per-host counts go on from what
  * earlier runs used, so they bound the whole crawl; the time limit bounds each run, and URL shapes
- * ({@code trap-url-shape}) are counted afresh in each run.
+ * ({@code trap-url-shape}) are counted afresh in each run. In a crawl shared by several processes, pages,
+ * bytes and per-host counts are the whole crawl's ({@link BudgetCounts}).
  */
 public final class CrawlLimits {
     private final LimitSettings s;
     private final TrapGuards traps;
     private final long deadline;
-    private final Map<String, AtomicLong> perHost = new ConcurrentHashMap<>();
-    private final AtomicLong pages = new AtomicLong();
-    private final AtomicLong bytes = new AtomicLong();
+    private final BudgetCounts counts;
 
     public CrawlLimits(LimitSettings settings) {
         this(settings, LimitUsage.NONE);
@@ -28,12 +23,15 @@ public final class CrawlLimits {
 
     /** Limits for the next run of a resumed crawl: pages, bytes and per-host counts go on from {@code used}. */
     public CrawlLimits(LimitSettings settings, LimitUsage used) {
+        this(settings, new AtomicBudgetCounts(used));
+    }
+
+    /** Limits whose pages, bytes and per-host counts are kept in {@code counts} (a shared crawl's, say). */
+    public CrawlLimits(LimitSettings settings, BudgetCounts counts) {
         this.s = settings;
         this.traps = new TrapGuards(settings);
         this.deadline = settings.maxTime() == null ? Long.MAX_VALUE : System.nanoTime() + settings.maxTime().toNanos();
-        pages.set(used.pages());
-        bytes.set(used.bytes());
-        used.perHost().forEach((host, n) -> perHost.put(host, new AtomicLong(n)));
+        this.counts = counts;
     }
 
     /** Why this URL, found at {@code depth}, must not be queued; null when it may be. */
@@ -42,11 +40,18 @@ public final class CrawlLimits {
         if (s.maxUrlLength() >= 0 && url.toString().length() > s.maxUrlLength()) return "max-url-length";
         String trap = traps.reason(url, depth);
         if (trap != null) return trap;
-        if (s.maxPagesPerHost() >= 0
-                && perHost.computeIfAbsent(url.host(), h -> new AtomicLong()).incrementAndGet() > s.maxPagesPerHost()) {
+        if (s.maxPagesPerHost() >= 0 && !counts.takeHostPage(url.host(), s.maxPagesPerHost())) {
             return "max-pages-per-host";
         }
         return null;
+    }
+
+    /**
+     * A URL {@link #dropReason} let through was not queued after all: another process of a shared crawl queued
+     * it first, and counted it. Gives its place in the per-host budget back.
+     */
+    public void notQueued(WebUrl url) {
+        if (s.maxPagesPerHost() >= 0) counts.returnHostPage(url.host());
     }
 
     /**
@@ -60,26 +65,21 @@ public final class CrawlLimits {
 
     /** Takes one page from the budget; false (and nothing taken) when {@code maxPages} are already started. */
     public boolean startPage() {
-        if (s.maxPages() < 0) return true;
-        while (true) {
-            long n = pages.get();
-            if (n >= s.maxPages()) return false;
-            if (pages.compareAndSet(n, n + 1)) return true;
-        }
+        return s.maxPages() < 0 || counts.takePage(s.maxPages());
     }
 
     /** Gives a page back (its URL turned out not to be fetched). */
     public void returnPage() {
-        if (s.maxPages() >= 0) pages.decrementAndGet();
+        if (s.maxPages() >= 0) counts.returnPage();
     }
 
     public void addBytes(long n) {
-        bytes.addAndGet(n);
+        if (s.maxBytes() >= 0) counts.addBytes(n);
     }
 
     /** The budget limit that has run out ("max-bytes", "max-time"), or null. Pages are checked by startPage. */
     public String exhausted() {
-        if (s.maxBytes() >= 0 && bytes.get() >= s.maxBytes()) return "max-bytes";
+        if (s.maxBytes() >= 0 && counts.bytes() >= s.maxBytes()) return "max-bytes";
         if (System.nanoTime() - deadline > 0) return "max-time";
         return null;
     }

@@ -31,11 +31,16 @@ import java.util.function.BiConsumer;
  * again, after a backoff. Files over 500 KiB are parsed up to that size.
  *
  * <p>Only one thread fetches an origin's file; others asking meanwhile wait on its future, holding no lock.
+ * In a crawl shared by several processes ({@link SharedRobots}), the file is first looked for where every
+ * process keeps it, and fetched by the one process that claims it; the others wait for it (up to
+ * {@link #CLAIM}, after which they fetch it themselves).
  */
 public final class RobotsGate {
     private static final Logger log = LoggerFactory.getLogger(RobotsGate.class);
     static final int MAX_BYTES = 500 * 1024;
     private static final int MAX_REDIRECTS = 5;
+    /** How long a process's claim on fetching a shared robots.txt holds others off. */
+    static final Duration CLAIM = Duration.ofSeconds(30);
 
     /** Whether a URL may be fetched now. */
     public sealed interface Verdict {
@@ -72,12 +77,20 @@ public final class RobotsGate {
     private final SimpleRobotRulesParser parser = new SimpleRobotRulesParser(Long.MAX_VALUE, 5);
     private final Map<Origin, CompletableFuture<Entry>> entries = new ConcurrentHashMap<>();
     private final BiConsumer<Origin, Duration> crawlDelays;
+    private final SharedRobots shared;
 
     /**
      * @param crawlDelays told each origin's Crawl-delay when its robots.txt has one
      */
     public RobotsGate(Fetcher fetcher, String userAgent, Duration maxAge, Duration retryBase, int maxAttempts,
                       BiConsumer<Origin, Duration> crawlDelays) {
+        this(fetcher, userAgent, maxAge, retryBase, maxAttempts, crawlDelays, null);
+    }
+
+    /** A gate that shares robots.txt files with the other processes of a crawl through {@code shared}. */
+    public RobotsGate(Fetcher fetcher, String userAgent, Duration maxAge, Duration retryBase, int maxAttempts,
+                      BiConsumer<Origin, Duration> crawlDelays, SharedRobots shared) {
+        this.shared = shared;
         this.fetcher = fetcher;
         this.crawlDelays = crawlDelays;
         this.agent = agentToken(userAgent);
@@ -164,6 +177,23 @@ public final class RobotsGate {
     }
 
     private Entry fetch(Origin origin, int failuresSoFar) {
+        if (shared == null) return fetchHere(origin, failuresSoFar);
+        long deadline = System.nanoTime() + CLAIM.toNanos();
+        while (true) {
+            var kept = shared.get(origin);
+            if (kept.isPresent()) return rules(origin, kept.get());
+            if (shared.claim(origin, CLAIM) || System.nanoTime() > deadline) break;
+            try {
+                Thread.sleep(100); // another process is fetching it; this thread holds no lock
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return fetchHere(origin, failuresSoFar);
+    }
+
+    private Entry fetchHere(Origin origin, int failuresSoFar) {
         WebUrl url = WebUrl.parse(origin + "/robots.txt");
         for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
             FetchResult result = fetcher.fetch(url);
@@ -183,21 +213,13 @@ public final class RobotsGate {
         long now = System.nanoTime();
         if (result instanceof FetchResult.Response r) {
             int s = r.status();
-            if (s >= 200 && s < 300) {
+            if (s >= 200 && s < 300 || s >= 400 && s < 500 && s != 429) {
                 byte[] body = r.body().length > MAX_BYTES ? Arrays.copyOf(r.body(), MAX_BYTES) : r.body();
-                SimpleRobotRules rules = parser.parseContent(url.toString(), body, r.header("content-type"),
-                        List.of(agent));
-                if (rules.getCrawlDelay() != BaseRobotRules.UNSET_CRAWL_DELAY && rules.getCrawlDelay() > 0) {
-                    try {
-                        crawlDelays.accept(origin, Duration.ofMillis(rules.getCrawlDelay()));
-                    } catch (RuntimeException e) { // the rules stand; only the gap could not be set
-                        log.warn("robots.txt of {} asks for a Crawl-delay that could not be applied: {}", origin,
-                                e.toString());
-                    }
-                }
-                return new Entry(rules, now, 0, 0, null, null);
+                SharedRobots.Answer answer = new SharedRobots.Answer(url.toString(), s, r.header("content-type"),
+                        s < 300 ? body : new byte[0]);
+                if (shared != null) shared.put(origin, answer, maxAge);
+                return rules(origin, answer);
             }
-            if (s >= 400 && s < 500 && s != 429) return new Entry(parser.failedFetch(s), now, 0, 0, null, null);
         }
         int failures = failuresSoFar + 1;
         Duration wait = retryBase.multipliedBy(1L << Math.min(failures - 1, 20));
@@ -208,6 +230,22 @@ public final class RobotsGate {
                         f.duration(), f.attempts())
                 : null;
         return new Entry(null, now, failures, now + wait.toNanos(), unreachable, answer(result));
+    }
+
+    /** The rules of a file that answered 2xx (its rules) or 4xx (allow all), fetched here or by another process. */
+    private Entry rules(Origin origin, SharedRobots.Answer answer) {
+        long now = System.nanoTime();
+        if (answer.status() >= 300) return new Entry(parser.failedFetch(answer.status()), now, 0, 0, null, null);
+        SimpleRobotRules rules = parser.parseContent(answer.url(), answer.body(), answer.contentType(), List.of(agent));
+        if (rules.getCrawlDelay() != BaseRobotRules.UNSET_CRAWL_DELAY && rules.getCrawlDelay() > 0) {
+            try {
+                crawlDelays.accept(origin, Duration.ofMillis(rules.getCrawlDelay()));
+            } catch (RuntimeException e) { // the rules stand; only the gap could not be set
+                log.warn("robots.txt of {} asks for a Crawl-delay that could not be applied: {}", origin,
+                        e.toString());
+            }
+        }
+        return new Entry(rules, now, 0, 0, null, null);
     }
 
     private static String describe(FetchResult result) {

@@ -59,6 +59,31 @@ record CrawlKeys(String crawlId) {
         return crawl("dropped");
     }
 
+    /** Every process that joined the crawl (a hash: process id to "server ms, then its line", see beat.lua). */
+    String processes() {
+        return crawl("processes");
+    }
+
+    /** The counts the crawl's budgets are kept against (a hash): {@code pages} started, body {@code bytes}. */
+    String budget() {
+        return crawl("budget");
+    }
+
+    /** URLs queued per host, for {@code --max-pages-per-host} (a hash: host to count). */
+    String hostPages() {
+        return crawl("host-pages");
+    }
+
+    /** An origin's robots.txt as some process fetched it (a hash: url, status, type, body in base 64). */
+    String robots(String origin) {
+        return "loomcrawl:{" + crawlId + "|" + origin + "}:robots";
+    }
+
+    /** Held (with an expiry) by the process fetching an origin's robots.txt for the whole crawl. */
+    String robotsClaim(String origin) {
+        return "loomcrawl:{" + crawlId + "|" + origin + "}:robots-claim";
+    }
+
     /** The keys of the crawl-wide scheduling scripts (hint, pick): due, hinted, meta. */
     String[] schedule() {
         return new String[] {due(), hinted(), meta()};

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.CrawlWide;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
@@ -17,12 +18,14 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
@@ -165,10 +168,17 @@ public final class RedisCrawl implements AutoCloseable {
 
     /**
      * A crawler for this process: the default components around {@link #frontier}, its records stored in
-     * Redis. Closing the crawler closes the frontier; closing this closes the connection.
+     * Redis, its budgets counted over every process and its robots.txt files shared with them ({@link #crawlWide}).
+     * Closing the crawler closes the frontier; closing this closes the connection.
      */
     public Crawler crawler(CrawlConfig config, Duration leaseTime) {
-        return Crawler.create(config, frontier(config, leaseTime));
+        return Crawler.create(config, frontier(config, leaseTime), crawlWide());
+    }
+
+    /** The crawl's budget counts and robots.txt files, shared by every process through Redis. */
+    public CrawlWide crawlWide() {
+        return new CrawlWide(new RedisBudgetCounts(redis, keys),
+                new RedisRobots(redis, keys, UUID.randomUUID().toString()));
     }
 
     /** Every record every process stored, in URL order (one origin's records at a time are held in memory). */
@@ -203,6 +213,31 @@ public final class RedisCrawl implements AutoCloseable {
         int maxTasks = config().map(CrawlConfig::maxTasks).orElse(0);
         return new CrawlSummary(done, todo, Duration.ofMillis(Math.max(0, end - created)), maxTasks,
                 finished == null, Instant.ofEpochMilli(end), null, dropped);
+    }
+
+    /** How the crawl stands now over every process, and each process as it last said (loomcrawl status). */
+    public CrawlStatus status() {
+        long queued = 0, leased = 0, done = 0, errors = 0;
+        List<String> origins = origins();
+        for (int from = 0; from < origins.size(); from += 500) {
+            List<String[]> keySets = origins.subList(from, Math.min(origins.size(), from + 500)).stream()
+                    .map(keys::origin).toList();
+            for (List<Object> counts : redis.runAll(Script.COUNTS, keySets, Collections.nCopies(keySets.size(),
+                    new String[0]))) {
+                queued += (Long) counts.get(0);
+                leased += (Long) counts.get(1);
+                done += (Long) counts.get(2);
+                errors += (Long) counts.get(3);
+            }
+        }
+        Map<String, String> meta = redis.call(r -> r.hgetall(keys.meta()));
+        long now = (Long) redis.run(Script.CLOCK, new String[] {keys.processes()}).getFirst();
+        List<ProcessStatus> processes = new ArrayList<>();
+        redis.call(r -> r.hgetall(keys.processes()))
+                .forEach((id, kept) -> processes.add(ProcessStatus.parse(id, kept, now)));
+        processes.sort(Comparator.comparingLong(ProcessStatus::startedMs).thenComparing(ProcessStatus::id));
+        return new CrawlStatus(done, queued, leased, errors, Long.parseLong(meta.getOrDefault("created", "0")),
+                Long.parseLong(meta.getOrDefault("finished", "-1")), now, processes);
     }
 
     private List<String> origins() {

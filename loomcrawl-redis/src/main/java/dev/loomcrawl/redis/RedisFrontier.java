@@ -20,8 +20,10 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -49,6 +51,8 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class RedisFrontier implements Frontier {
     private static final Logger log = LoggerFactory.getLogger(RedisFrontier.class);
     private static final Duration REPAIR_EVERY = Duration.ofSeconds(5);
+    /** How often a process tells the crawl it is alive, with its counts. */
+    static final Duration BEAT_EVERY = Duration.ofSeconds(1);
 
     private final RedisLink redis;
     private final CrawlKeys keys;
@@ -57,7 +61,11 @@ public final class RedisFrontier implements Frontier {
     private final long leaseMs;
     private final String process = Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
     private final AtomicLong tokens = new AtomicLong();
+    private final AtomicLong completed = new AtomicLong();
+    private final AtomicLong errors = new AtomicLong();
+    private final long startedMs = System.currentTimeMillis();
     private final Set<Held> held = ConcurrentHashMap.newKeySet(); // the leases of visits taken here
+    private final Queue<Held> ready = new ConcurrentLinkedQueue<>(); // leased with a completion, not yet taken
     private final Set<String> registered = ConcurrentHashMap.newKeySet(); // origins known to be in the registry
     private final FingerprintSet known = new FingerprintSet(); // URLs Redis said were seen, since the last drop
     private final Thread renewer;
@@ -65,7 +73,6 @@ public final class RedisFrontier implements Frontier {
     private final ReentrantLock idle = new ReentrantLock();
     private final Condition wake = idle.newCondition();
     private final AtomicLong wakeCount = new AtomicLong();
-    private volatile String lastLeased; // the origin of the last visit taken, tried first by the next take()
     private volatile boolean stopped;
     private volatile boolean over;
     private volatile long queuedEstimate;
@@ -107,13 +114,46 @@ public final class RedisFrontier implements Frontier {
         if (claim(visit, false)) redis.call(r -> r.hincrby(keys.dropped(), reason, 1));
     }
 
-    /** Adds the URL to the seen set and, if it was not there and {@code queue}, to its origin's queue. */
-    private boolean claim(Visit visit, boolean queue) {
-        String origin = visit.url().origin().toString();
-        if (queue && !registered.contains(origin)) { // registered first: a sweep must find every origin with work
+    /**
+     * Offers the visits together: one wait for Redis for all of them (pipelined), however many origins they are
+     * on. A page's new links are offered so.
+     */
+    @Override
+    public boolean[] enqueueAll(List<Visit> visits) {
+        List<String[]> keySets = new ArrayList<>(visits.size());
+        List<String[]> argSets = new ArrayList<>(visits.size());
+        long[] fingerprints = new long[visits.size()];
+        for (int i = 0; i < visits.size(); i++) {
+            Visit visit = visits.get(i);
+            String origin = visit.url().origin().toString();
+            register(origin);
+            fingerprints[i] = UrlFingerprint.of(visit.url());
+            keySets.add(keys.origin(origin));
+            argSets.add(new String[] {member(fingerprints[i]), VisitCodec.encode(visit), perHost, "1"});
+        }
+        List<List<Object>> replies = redis.runAll(Script.OFFER, keySets, argSets);
+        boolean[] queued = new boolean[visits.size()];
+        for (int i = 0; i < visits.size(); i++) {
+            List<Object> reply = replies.get(i);
+            known.add(fingerprints[i]);
+            if (number(reply, 1) == 1) hint(visits.get(i).url().origin().toString(), reply);
+            queued[i] = number(reply, 0) == 1;
+        }
+        return queued;
+    }
+
+    /** Puts an origin in the crawl's registry before its first URL is queued: a sweep must find every origin. */
+    private void register(String origin) {
+        if (!registered.contains(origin)) {
             redis.call(r -> r.sadd(keys.origins(), origin));
             registered.add(origin);
         }
+    }
+
+    /** Adds the URL to the seen set and, if it was not there and {@code queue}, to its origin's queue. */
+    private boolean claim(Visit visit, boolean queue) {
+        String origin = visit.url().origin().toString();
+        if (queue) register(origin);
         long fingerprint = UrlFingerprint.of(visit.url());
         List<Object> reply = redis.run(Script.OFFER, keys.origin(origin), member(fingerprint),
                 VisitCodec.encode(visit), perHost, queue ? "1" : "0");
@@ -124,15 +164,13 @@ public final class RedisFrontier implements Frontier {
 
     @Override
     public Lease take() throws InterruptedException {
-        String last = lastLeased;
-        if (last != null && !stopped && !over) { // most often the origin just leased from has more: ask it first
-            Lease lease = lease(last);
-            if (lease != null) return lease;
-            lastLeased = null;
-        }
+        Held next = stopped ? null : ready.poll(); // leased by a completion here, in the same round trip
+        if (next != null) return next;
         long lastRepair = System.nanoTime();
         while (!stopped && !over) {
             long wakeUpsBefore = wakeCount.get();
+            next = ready.poll(); // a completion here may have leased one meanwhile (and woken this thread)
+            if (next != null) return next;
             List<Object> pick = redis.run(Script.PICK, keys.schedule(), "16");
             long now = number(pick, 0);
             long earliest = number(pick, 1);
@@ -140,14 +178,14 @@ public final class RedisFrontier implements Frontier {
                 over = true;
                 break;
             }
-            List<String> ready = new ArrayList<>();
-            for (int i = 3; i < pick.size(); i++) ready.add((String) pick.get(i));
-            Collections.shuffle(ready); // processes asking at once spread over the origins that are due
-            for (String origin : ready) {
+            List<String> due = new ArrayList<>();
+            for (int i = 3; i < pick.size(); i++) due.add((String) pick.get(i));
+            Collections.shuffle(due); // processes asking at once spread over the origins that are due
+            for (String origin : due) {
                 Lease lease = lease(origin);
                 if (lease != null) return lease;
             }
-            if (!ready.isEmpty()) continue; // their leases moved them in the schedule: ask again
+            if (!due.isEmpty()) continue; // their leases moved them in the schedule: ask again
             if (earliest < 0 || System.nanoTime() - lastRepair > REPAIR_EVERY.toNanos()) {
                 if (sweep()) break;
                 lastRepair = System.nanoTime();
@@ -188,7 +226,6 @@ public final class RedisFrontier implements Frontier {
         if (line.isEmpty()) return null;
         Held lease = new Held(VisitCodec.decode(line), token, origin, number(reply, 1));
         held.add(lease);
-        lastLeased = origin;
         return lease;
     }
 
@@ -295,9 +332,23 @@ public final class RedisFrontier implements Frontier {
                 return;
             }
             String record = RecordCodec.encode(finished.record());
+            boolean error = finished.record().failed() || finished.record().statusAtLeast(400);
+            String nextToken = stopped || over ? "" : process + ":" + tokens.incrementAndGet();
             List<Object> reply = redis.run(Script.COMPLETE, keys.origin(origin), perHost, token, record,
-                    Long.toString(pause.toMillis()));
+                    Long.toString(pause.toMillis()), error ? "1" : "0", nextToken, Long.toString(leaseMs),
+                    Long.toString(delayMs));
             hint(origin, reply);
+            String line = (String) reply.get(1);
+            if (!line.isEmpty()) { // the origin's next visit, for this process's next take()
+                Held lease = new Held(VisitCodec.decode(line), nextToken, origin, number(reply, 2));
+                held.add(lease);
+                ready.add(lease);
+                wakeUp(); // a take() waiting for an origin to be due: this one is
+            }
+            if (number(reply, 0) == 1 || redis.lastCallRepeated()) {
+                completed.incrementAndGet();
+                if (error) errors.incrementAndGet();
+            }
             if (number(reply, 0) == 0 && redis.lastCallRepeated()) {
                 log.info("{} was completed as Redis went away (the repeated completion found it done)", visit.url());
             } else if (number(reply, 0) == 0) {
@@ -342,7 +393,8 @@ public final class RedisFrontier implements Frontier {
             queuedAt = now;
             queuedEstimate = countQueued();
         }
-        return (int) Math.min(Integer.MAX_VALUE, queuedEstimate);
+        // visits leased ahead here are still to take: queued, not in flight
+        return (int) Math.min(Integer.MAX_VALUE, queuedEstimate + ready.size());
     }
 
     private long countQueued() {
@@ -356,21 +408,37 @@ public final class RedisFrontier implements Frontier {
 
     @Override
     public int inFlight() {
-        return held.size();
+        return Math.max(0, held.size() - ready.size()); // taken and not done; not those leased ahead
     }
 
+    /** Renews the leases in flight every third of the lease time; says how this process stands once a second. */
     private void renewLoop() {
-        long every = Math.max(100, leaseMs / 3);
+        long renewEvery = Math.max(100, leaseMs / 3);
+        long nextRenew = System.nanoTime() + renewEvery * 1_000_000;
         while (!Thread.currentThread().isInterrupted()) {
             try {
-                Thread.sleep(every);
-                renew();
+                beat("running");
+                long sleepMs = Math.min(BEAT_EVERY.toMillis(), (nextRenew - System.nanoTime()) / 1_000_000);
+                if (sleepMs > 0) Thread.sleep(sleepMs);
+                if (System.nanoTime() - nextRenew >= 0) {
+                    renew();
+                    nextRenew = System.nanoTime() + renewEvery * 1_000_000;
+                }
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
                 log.warn("could not renew leases: {}", e.getMessage());
             }
         }
+    }
+
+    /**
+     * Tells the crawl how this process stands (for {@code loomcrawl status}): its state, when it started, visits
+     * completed, errors among them, visits in flight, host and pid. See {@link ProcessStatus}.
+     */
+    private void beat(String state) {
+        redis.run(Script.BEAT, new String[] {keys.processes()}, process, ProcessStatus.line(state, startedMs,
+                completed.get(), errors.get(), held.size()));
     }
 
     private void renew() {
@@ -391,7 +459,28 @@ public final class RedisFrontier implements Frontier {
 
     @Override
     public void close() {
+        for (Held lease; (lease = ready.poll()) != null; ) { // leased with a completion, never taken: back they go
+            try {
+                lease.retryLater(lease.visit(), Duration.ZERO);
+                held.remove(lease);
+            } catch (RuntimeException e) {
+                log.debug("could not hand {} back (its lease runs out instead): {}", lease.visit().url(),
+                        e.getMessage());
+            }
+        }
         renewer.interrupt();
+        long done = completed.get();
+        log.info("waited for Redis {} times for {} visits completed here ({} a visit)", redis.waits(), done,
+                done == 0 ? "-" : String.format(java.util.Locale.ROOT, "%.2f", redis.waits() / (double) done));
+        try {
+            renewer.join(2000);
+            redis.runBriefly(Script.BEAT, new String[] {keys.processes()}, process, ProcessStatus.line("ended",
+                    startedMs, completed.get(), errors.get(), held.size()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            log.debug("could not say this process ended: {}", e.getMessage());
+        }
         try {
             wakeUps.close();
         } catch (Exception e) {

@@ -1,5 +1,6 @@
 package dev.loomcrawl.redis;
 
+import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisBusyException;
 import io.lettuce.core.RedisChannelHandler;
@@ -8,42 +9,78 @@ import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandInterruptedException;
 import io.lettuce.core.RedisException;
+import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisLoadingException;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongConsumer;
 
 /**
  * One connection to Redis (Lettuce: thread-safe, multiplexed, so every virtual thread of the crawl shares it;
  * its locks are ReentrantLocks, which park a virtual thread without pinning it). Calls ride out a Redis
  * restart: a lost connection, a server still loading its AOF or a script cache emptied by the restart are
  * retried until {@code patience} has passed, then reported as a {@link RedisCrawlException} in one line.
+ *
+ * <p>The server given may be one node of a Redis Cluster ({@code cluster_enabled:1}): the link then uses
+ * Lettuce's cluster client, which learns the cluster's nodes from it, sends each command to the master of its
+ * key's slot and follows the cluster's topology as it changes (a replica promoted when its master dies). The
+ * rest of the code sees the commands both clients share ({@link RedisClusterCommands}).
  */
 final class RedisLink implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RedisLink.class);
 
-    private final RedisClient client;
-    private final StatefulRedisConnection<String, String> connection;
+    private final AbstractRedisClient client;
+    private final StatefulConnection<String, String> connection;
+    private final RedisClusterCommands<String, String> sync;
+    private final RedisClusterAsyncCommands<String, String> async;
+    private final boolean cluster;
     private final String where;
     private final Duration patience;
     private final ThreadLocal<Boolean> repeated = ThreadLocal.withInitial(() -> false);
+    private final LongAdder waits = new LongAdder();
 
     private RedisLink(RedisClient client, StatefulRedisConnection<String, String> connection, String where,
                       Duration patience) {
         this.client = client;
         this.connection = connection;
+        this.sync = connection.sync();
+        this.async = connection.async();
+        this.cluster = false;
+        this.where = where;
+        this.patience = patience;
+    }
+
+    private RedisLink(RedisClusterClient client, StatefulRedisClusterConnection<String, String> connection,
+                      String where, Duration patience) {
+        this.client = client;
+        this.connection = connection;
+        this.sync = connection.sync();
+        this.async = connection.async();
+        this.cluster = true;
         this.where = where;
         this.patience = patience;
     }
@@ -59,12 +96,31 @@ final class RedisLink implements AutoCloseable {
         if (!redisUri.toURI().getScheme().startsWith("redis")) {
             throw new RedisCrawlException("not a Redis URI: " + uri + " (expected redis://host:port[/db])");
         }
+        RedisURI probe = RedisURI.builder(redisUri).withDatabase(0).build(); // a cluster refuses SELECT
+        RedisLink single = connectSingle(probe, patience);
+        boolean clustered;
+        try {
+            clustered = single.call(r -> r.info("cluster")).contains("cluster_enabled:1");
+        } catch (RedisCrawlException e) {
+            single.close();
+            throw e;
+        }
+        if (clustered) {
+            single.close();
+            return connectCluster(redisUri, patience);
+        }
+        if (redisUri.getDatabase() == 0) return single;
+        single.close();
+        return connectSingle(redisUri, patience);
+    }
+
+    private static RedisLink connectSingle(RedisURI redisUri, Duration patience) {
         String where = redisUri.getHost() + ":" + redisUri.getPort() + "/" + redisUri.getDatabase();
         RedisClient client = RedisClient.create(redisUri);
         client.setOptions(ClientOptions.builder()
                 .autoReconnect(true)
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.ACCEPT_COMMANDS)
-                .socketOptions(SocketOptions.builder().connectTimeout(Duration.ofSeconds(5)).build())
+                .socketOptions(SOCKET)
                 .timeoutOptions(TimeoutOptions.enabled(Duration.ofSeconds(10)))
                 .build());
         try {
@@ -75,12 +131,59 @@ final class RedisLink implements AutoCloseable {
         }
     }
 
+    private static final SocketOptions SOCKET = SocketOptions.builder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    /**
+     * Connects to the cluster {@code seed} is a node of. The client refreshes its view of the cluster every 2 s,
+     * and at once on a MOVED reply or a reconnect that keeps failing: after a master dies, the commands for its
+     * slots go to the replica that took its place. A command that fails meanwhile is retried by {@link #call}.
+     */
+    private static RedisLink connectCluster(RedisURI seed, Duration patience) {
+        String where = seed.getHost() + ":" + seed.getPort() + " (cluster)";
+        if (seed.getDatabase() != 0) {
+            throw new RedisCrawlException("Redis at " + where + " is a cluster, which has only database 0; "
+                    + "leave /" + seed.getDatabase() + " out of the URI");
+        }
+        RedisClusterClient client = RedisClusterClient.create(seed);
+        client.setOptions(ClusterClientOptions.builder()
+                .autoReconnect(true)
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.ACCEPT_COMMANDS)
+                .socketOptions(SOCKET)
+                .timeoutOptions(TimeoutOptions.enabled(Duration.ofSeconds(10)))
+                .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
+                        .enablePeriodicRefresh(Duration.ofSeconds(2))
+                        .enableAllAdaptiveRefreshTriggers()
+                        .refreshTriggersReconnectAttempts(2)
+                        .build())
+                .build());
+        try {
+            return new RedisLink(client, client.connect(), where, patience);
+        } catch (RedisException e) {
+            client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+            throw new RedisCrawlException("cannot reach the Redis Cluster at " + where + ": " + rootMessage(e));
+        }
+    }
+
+    /**
+     * How many times a thread waited for Redis so far: each {@link #call} and {@link #run} (and each of their
+     * repeats), and each {@link #runAll} however many scripts it sends. What is sent without waiting is not counted.
+     */
+    long waits() {
+        return waits.sum();
+    }
+
+    /** Whether this link goes to a Redis Cluster. */
+    boolean cluster() {
+        return cluster;
+    }
+
     /**
      * Subscribes to {@code channel} on a connection of its own (a subscribed connection can do nothing else);
      * {@code onMessage} runs on Lettuce's event loop, so it must not block. Closing the result unsubscribes.
      */
     AutoCloseable subscribe(String channel, Runnable onMessage) {
-        StatefulRedisPubSubConnection<String, String> pubSub = client.connectPubSub();
+        StatefulRedisPubSubConnection<String, String> pubSub = client instanceof RedisClusterClient c
+                ? c.connectPubSub() : ((RedisClient) client).connectPubSub();
         pubSub.addListener(new RedisPubSubAdapter<>() {
             @Override
             public void message(String ch, String message) {
@@ -106,27 +209,30 @@ final class RedisLink implements AutoCloseable {
         return where;
     }
 
-    /** Runs a script on the keys of one hash tag; its reply is a list of integers and strings. */
+    /**
+     * Runs a script on the keys of one hash tag; its reply is a list of integers and strings. A server that
+     * does not know the script (new, restarted, or a replica just promoted) is sent its text (EVAL caches it),
+     * on the node of the keys' slot.
+     */
     List<Object> run(Script script, String[] keys, String... args) {
         return call(redis -> {
             try {
                 return redis.evalsha(script.sha(), ScriptOutputType.MULTI, keys, args);
-            } catch (RedisNoScriptException e) { // a new or restarted server: load it, then run it
-                redis.scriptLoad(script.text());
-                return redis.evalsha(script.sha(), ScriptOutputType.MULTI, keys, args);
+            } catch (RedisNoScriptException e) {
+                return redis.eval(script.text(), ScriptOutputType.MULTI, keys, args);
             }
         });
     }
 
     /**
      * Sends a script without waiting for its answer (commands on one connection run in the order sent). If the
-     * server forgot the script, it is loaded and sent again; any other failure is logged and dropped, so only
+     * server forgot the script, its text is sent (EVAL); any other failure is logged and dropped, so only
      * use this for what a later call repairs (the schedule's hints: a sweep puts every origin back).
      */
     void send(Script script, String[] keys, String... args) {
-        connection.async().<Object>evalsha(script.sha(), ScriptOutputType.MULTI, keys, args).whenComplete((ok, e) -> {
+        async.<Object>evalsha(script.sha(), ScriptOutputType.MULTI, keys, args).whenComplete((ok, e) -> {
             if (e instanceof RedisNoScriptException) {
-                connection.async().scriptLoad(script.text()).thenRun(() -> send(script, keys, args));
+                async.<Object>eval(script.text(), ScriptOutputType.MULTI, keys, args);
             } else if (e != null) {
                 log.debug("Redis at {}: a {} was lost: {}", where, script, rootMessage(e));
             }
@@ -134,16 +240,71 @@ final class RedisLink implements AutoCloseable {
     }
 
     /**
+     * Runs a script on each of several key sets, with its own arguments each, at once (pipelined: one round trip's
+     * wait for all of them, not one each); the replies come in the order of {@code keySets}. Retried as a whole,
+     * like {@link #call}, so the script must be safe to repeat.
+     */
+    List<List<Object>> runAll(Script script, List<String[]> keySets, List<String[]> argSets) {
+        return call(redis -> {
+            List<RedisFuture<List<Object>>> sent = new ArrayList<>(keySets.size());
+            for (int i = 0; i < keySets.size(); i++) {
+                sent.add(async.evalsha(script.sha(), ScriptOutputType.MULTI, keySets.get(i), argSets.get(i)));
+            }
+            List<List<Object>> replies = new ArrayList<>(keySets.size());
+            for (int i = 0; i < sent.size(); i++) {
+                try {
+                    replies.add(sent.get(i).get());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new RedisCommandInterruptedException(e);
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof RedisNoScriptException) {
+                        replies.add(redis.eval(script.text(), ScriptOutputType.MULTI, keySets.get(i), argSets.get(i)));
+                    } else if (e.getCause() instanceof RedisException re) {
+                        throw re;
+                    } else {
+                        throw new RedisException(e.getCause());
+                    }
+                }
+            }
+            return replies;
+        });
+    }
+
+    /** Runs a script once, waiting at most 2 s for it, for what may be lost (a last word before closing). */
+    void runBriefly(Script script, String[] keys, String... args) {
+        try {
+            async.<Object>evalsha(script.sha(), ScriptOutputType.MULTI, keys, args).get(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            log.debug("Redis at {}: a {} was lost: {}", where, script, rootMessage(e));
+        }
+    }
+
+    /**
+     * Adds {@code n} to a hash's field without waiting; {@code total} is told the field's new value when it
+     * comes. A failure is logged and the addition lost (use it for counts that may fall a little short).
+     */
+    void addLater(String key, String field, long n, LongConsumer total) {
+        async.hincrby(key, field, n).whenComplete((value, e) -> {
+            if (e != null) log.debug("Redis at {}: an addition to {} was lost: {}", where, key, rootMessage(e));
+            else total.accept(value);
+        });
+    }
+
+    /**
      * Runs plain commands. A call that fails because Redis went away is repeated once it is back, so a call
      * must be safe to repeat: every script here is (a repeated lease is a leaked lease, which runs out).
      */
-    <T> T call(Function<RedisCommands<String, String>, T> commands) {
+    <T> T call(Function<RedisClusterCommands<String, String>, T> commands) {
         long deadline = System.nanoTime() + patience.toNanos();
         long wait = 50;
         repeated.set(false);
         while (true) {
             try {
-                return commands.apply(connection.sync());
+                waits.increment();
+                return commands.apply(sync);
             } catch (RedisCommandInterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new RedisCrawlException("interrupted while waiting for Redis at " + where, e);

@@ -1,9 +1,26 @@
--- ARGV: perHost, token, record, pause ms. The visit is finished: its record is kept and its lease (and its
--- politeness slot, if still held) ends, atomically; the origin then waits at least the pause.
--- Fencing: if the lease ran out (and the visit went back to the queue) the record is refused: {0, ...}.
-if redis.call('HEXISTS', leased, ARGV[2]) == 0 then return {0, due(tonumber(ARGV[1])), info} end
-unlease(ARGV[2])
-later(tonumber(ARGV[4]))
-redis.call('RPUSH', records, ARGV[3])
-redis.call('HINCRBY', state, 'done', 1)
-return {1, due(tonumber(ARGV[1])), info}
+-- ARGV: perHost, token, record, pause ms, '1' if the record is an error (a failure or a 4xx/5xx), and to lease
+-- the origin's next visit in the same call: a token ('' for none), lease ms, delay ms.
+-- The visit is finished: its record is kept and its lease (and its politeness slot, if still held) ends,
+-- atomically; the origin then waits at least the pause. Then the origin's next visit is leased, as lease.lua does,
+-- if another slot than the one just freed is free.
+-- Fencing: if the lease ran out (and the visit went back to the queue) the record is refused (0 first).
+-- Returns {1 if completed else 0, the next visit or '', its gap ms, due, info}.
+local perHost = tonumber(ARGV[1])
+local completed = 0
+if redis.call('HEXISTS', leased, ARGV[2]) == 1 then
+  unlease(ARGV[2])
+  later(tonumber(ARGV[4]))
+  redis.call('RPUSH', records, ARGV[3])
+  redis.call('HINCRBY', state, 'done', 1)
+  if ARGV[5] == '1' then redis.call('HINCRBY', state, 'errors', 1) end
+  completed = 1
+end
+local visit, spacing = '', 0
+reclaim()
+-- Leased ahead only while the origin keeps a slot free for the other processes: when its slots are all taken,
+-- the slot this visit frees goes to whichever process asks first, so a process cannot keep an origin to itself.
+-- (A repeated call whose first answer was lost gets the visit its token already holds.)
+if ARGV[6] ~= '' and (redis.call('HEXISTS', leased, ARGV[6]) == 1 or redis.call('ZCARD', active) < perHost - 1) then
+  visit, spacing = take(ARGV[6], tonumber(ARGV[7]), perHost, tonumber(ARGV[8]))
+end
+return {completed, visit, spacing, due(perHost), info}

@@ -53,3 +53,22 @@ local function unlease(token)
   redis.call('ZREM', active, token)
   redis.call('HDEL', leased, token)
 end
+
+-- Leases the origin's next visit to token if a politeness slot is free and the gap has passed; a token that
+-- already holds a visit (a repeated call whose first answer was lost) gets the same one.
+-- Returns the visit ('' if none) and the origin's gap (ms).
+local function take(token, leaseMs, perHost, delayMs)
+  local again = redis.call('HGET', leased, token)
+  if again then return again, gap(delayMs) end
+  if redis.call('LLEN', queue) == 0 or redis.call('ZCARD', active) >= perHost or nextStart() > now then
+    return '', 0
+  end
+  local visit = redis.call('LPOP', queue)
+  local expiry = now + leaseMs
+  redis.call('ZADD', leases, expiry, token)
+  redis.call('ZADD', active, expiry, token)
+  redis.call('HSET', leased, token, visit)
+  local spacing = gap(delayMs)
+  redis.call('HSET', state, 'next', now + spacing)
+  return visit, spacing
+end

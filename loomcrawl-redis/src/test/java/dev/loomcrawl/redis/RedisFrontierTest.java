@@ -7,6 +7,7 @@ import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.limits.LimitSettings;
 import dev.loomcrawl.testkit.RecordedRequest;
 import dev.loomcrawl.testkit.RedisServer;
 import dev.loomcrawl.testkit.TestSite;
@@ -232,6 +233,46 @@ class RedisFrontierTest {
             assertEquals(3000, records.size(), "one record per URL");
             assertTrue(summaries.stream().mapToLong(CrawlSummary::done).sum() >= 3000);
             assertNotNull(summaries);
+        }
+    }
+
+    @Test
+    void maxPagesPerHostAndMaxBytesCountOverEveryCrawler() throws Exception {
+        try (TestSite site = site(2000, Duration.ofMillis(1))) {
+            CrawlConfig perHost = CrawlConfig.builder().root(site.url("/p0")).maxTasks(8).perHost(8)
+                    .limits(LimitSettings.builder().maxPagesPerHost(300).build()).build();
+            crawlWith(3, "per-host", perHost);
+            assertEquals(1 + 300, pageRequests(site).size(), "the root (not counted, as in one process) and 300 "
+                    + "URLs queued for the host over three crawlers");
+        }
+        try (TestSite site = site(2000, Duration.ofMillis(1))) {
+            long pageBytes = TestSite.crossLinkedPage(1000, 2000, 4).length(); // every page about as long
+            CrawlConfig bytes = CrawlConfig.builder().root(site.url("/p0")).maxTasks(8).perHost(8)
+                    .limits(LimitSettings.builder().maxBytes(400 * pageBytes).build()).build();
+            crawlWith(3, "bytes", bytes);
+            int fetched = pageRequests(site).size();
+            assertTrue(fetched >= 380 && fetched <= 400 + 3 * 8 + 20, fetched + " pages of about " + pageBytes
+                    + " bytes for --max-bytes of 400 of them, over three crawlers of 8 fetches in flight");
+        }
+    }
+
+    @Test
+    void aCompletionLeasesTheOriginsNextVisitAndClosingHandsItBack() throws Exception {
+        try (TestSite site = site(3, Duration.ZERO);
+             RedisCrawl crawl = RedisCrawl.connect(redis.uri(), "ahead");
+             RedisLink look = RedisLink.connect(redis.uri(), Duration.ofSeconds(5))) {
+            CrawlConfig config = crawl.join(config(site, 4), 0);
+            String[] keys = new CrawlKeys("ahead").origin(WebUrl.parse(site.url("/p0")).origin());
+            RedisFrontier frontier = crawl.frontier(config, Duration.ofSeconds(30));
+            for (int i = 0; i < 3; i++) frontier.offer(new Visit(WebUrl.parse(site.url("/p" + i)), 10, 0, null));
+
+            Lease first = frontier.take();
+            first.done(FinishedUrl.of(CrawlRecord.skipped(first.visit().url(), 0, null, "test")));
+            assertEquals(1L, (long) look.call(r -> r.zcard(keys[CrawlKeys.LEASES])), "the next visit, leased with the completion");
+            assertEquals(1L, (long) look.call(r -> r.llen(keys[CrawlKeys.QUEUE])));
+            frontier.close(); // never taken: handed back
+            assertEquals(0L, (long) look.call(r -> r.zcard(keys[CrawlKeys.LEASES])));
+            assertEquals(2L, (long) look.call(r -> r.llen(keys[CrawlKeys.QUEUE])), "both visits not done are queued again");
         }
     }
 }

@@ -1,0 +1,86 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.testkit.RedisServer;
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code loomcrawl status}: one view of a crawl shared by real processes, one of them killed mid-crawl. */
+class StatusCommandTest {
+    private static final int PAGES = 600;
+
+    @TempDir
+    Path tmp;
+    RedisServer redis;
+
+    @BeforeEach
+    void startRedis() {
+        redis = RedisServer.start(tmp.resolve("redis"));
+    }
+
+    @AfterEach
+    void stopRedis() {
+        redis.close();
+    }
+
+    private record Run(int code, String out, String err) {}
+
+    private Run status(String... more) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        String[] args = new String[more.length + 4];
+        System.arraycopy(new String[] {"status", redis.uri(), "--crawl-id", "watched"}, 0, args, 0, 4);
+        System.arraycopy(more, 0, args, 4, more.length);
+        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void statusShowsTheWholeCrawlAndEachProcessAliveEndedOrGone() throws Exception {
+        // page 0 also links to a page that is not there: one error (a 404) in the whole crawl
+        try (TestSite site = TestSite.builder().generated(TestSite.crossLinkedGenerator(PAGES, 4, Duration.ofMillis(40)))
+                .page("/p0", TestSite.crossLinkedPage(0, PAGES, 4) + "<a href=\"/missing\">gone</a>").start()) {
+            List<String> options = List.of("crawl", "-q", "--frontier", redis.uri(), "--crawl-id", "watched",
+                    "--max-tasks", "4", "--per-host", "8", "--lease-time", "2s", site.url("/p0"));
+            LoomcrawlProcess victim = LoomcrawlProcess.start(tmp, options.toArray(String[]::new));
+            LoomcrawlProcess survivor = LoomcrawlProcess.start(tmp, options.toArray(String[]::new));
+            while (site.arrivals() < 60) Thread.sleep(10);
+
+            Run running = status();
+            assertEquals(0, running.code(), running.err());
+            assertTrue(running.out().startsWith("crawl 'watched' at 127.0.0.1:" + redis.port() + "/0: running for "),
+                    running.out());
+            assertEquals(2, running.out().lines().filter(l -> l.contains(" alive ")).count(), running.out());
+
+            victim.process().destroyForcibly().waitFor(); // SIGKILL: it says nothing more
+            Run watched = status("--watch"); // until the crawl is over
+            assertEquals(0, survivor.exit(240), survivor.stderr());
+
+            assertEquals(0, watched.code(), watched.err());
+            String last = watched.out().substring(watched.out().lastIndexOf("crawl 'watched'"));
+            assertTrue(watched.out().split("crawl 'watched'").length > 3, "printed every second:\n" + watched.out());
+            assertTrue(last.contains(": finished after "), last);
+            assertTrue(last.contains((PAGES + 1) + " done, 0 queued, 0 in flight, 1 errors, "), last);
+            assertEquals(1, last.lines().filter(l -> l.contains(" gone ")).count(), "the killed process:\n" + last);
+            assertEquals(1, last.lines().filter(l -> l.contains(" ended ")).count(), "the survivor:\n" + last);
+            assertTrue(watched.out().contains(" gone "), watched.out());
+        }
+    }
+
+    @Test
+    void aCrawlThatDoesNotExistIsOneLine() {
+        Run run = status();
+        assertEquals(1, run.code());
+        assertEquals("loomcrawl: crawl 'watched' at 127.0.0.1:" + redis.port() + "/0 does not exist", run.err().strip());
+    }
+}
