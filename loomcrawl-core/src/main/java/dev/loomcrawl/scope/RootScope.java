@@ -50,12 +50,8 @@ public final class RootScope implements Scope {
             if (p.matcher(s).find()) return "excluded";
         }
         if (!includes.isEmpty() && includes.stream().noneMatch(p -> p.matcher(s).find())) return "excluded";
-        boolean in = switch (kind) {
-            case HOST -> hostMatches(url);
-            case DOMAIN -> rootHosts.contains(url.host()) || !url.hasIpHost()
-                    && rootDomains.contains(registrableDomain(url.host()));
-            case PREFIX -> hostMatches(url) && roots.stream().anyMatch(r -> underDirectory(url, r));
-        };
+        boolean in = hostIn(url.host(), url.hasIpHost())
+                && (kind != ScopeKind.PREFIX || roots.stream().anyMatch(r -> underDirectory(url, r)));
         return in ? null : "out-of-scope";
     }
 
@@ -64,19 +60,18 @@ public final class RootScope implements Scope {
      * a root's host, or one matching it as the scope's host rules say. The cookie jar asks it.
      */
     public boolean coversHost(String host) {
-        boolean ip = host.indexOf(':') >= 0 || host.matches("[0-9.]+");
-        String h = ip && host.indexOf(':') >= 0 ? "[" + host + "]" : host;
-        if (rootHosts.contains(h)) return true;
-        if (ip) return false;
-        if (kind == ScopeKind.DOMAIN) return rootDomains.contains(registrableDomain(host));
-        if (lenient) return rootHosts.contains(lastTwoLabels(host));
-        return rootHosts.contains(host.startsWith("www.") ? host.substring(4) : "www." + host);
+        String h = host.indexOf(':') >= 0 ? "[" + host + "]" : host; // IPv6 as a URL writes it
+        return hostIn(h, WebUrl.isIpHost(h));
     }
 
-    private boolean hostMatches(WebUrl url) {
-        String host = url.host();
+    /**
+     * The host rules: a root's host; for an IP literal nothing else; under {@code --scope domain} a host of a
+     * root's registrable domain; else, lenient, the same last two labels, or strict, the same but for a leading www.
+     */
+    private boolean hostIn(String host, boolean ip) {
         if (rootHosts.contains(host)) return true;
-        if (url.hasIpHost()) return false;
+        if (ip) return false;
+        if (kind == ScopeKind.DOMAIN) return rootDomains.contains(registrableDomain(host));
         if (lenient) return rootHosts.contains(lastTwoLabels(host));
         return rootHosts.contains(host.startsWith("www.") ? host.substring(4) : "www." + host);
     }

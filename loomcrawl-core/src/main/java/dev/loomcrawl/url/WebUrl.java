@@ -99,6 +99,11 @@ public final class WebUrl implements Comparable<WebUrl> {
 
     /** Whether {@code host()} is an IP address literal rather than a domain. */
     public boolean hasIpHost() {
+        return isIpHost(host);
+    }
+
+    /** Whether a host as a URL serialises it (IPv6 in brackets) is an IP address literal rather than a domain. */
+    public static boolean isIpHost(String host) {
         if (host.startsWith("[")) return true;
         for (int i = 0; i < host.length(); i++) {
             char c = host.charAt(i);
