@@ -104,7 +104,6 @@ public final class Crawler implements AutoCloseable {
     private final List<CrawlListener> listeners = new CopyOnWriteArrayList<>();
     private volatile PageHandler pageHandler;
     private volatile Renderer renderer;
-    private final OriginSlots renderSlots; // while pages are rendered: each origin's slots, pages and browser alike
     private final BrowserRequests browserRequests;
     private final Map<String, LongAdder> dropped = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> unfollowed = new ConcurrentHashMap<>();
@@ -156,8 +155,8 @@ public final class Crawler implements AutoCloseable {
                 Duration.ofMinutes(5), p.maxRetryAfter());
         this.limits = new CrawlLimits(config.limits(), counts);
         this.agentToken = RobotsDirectives.agentToken(config.userAgent());
-        this.renderSlots = new OriginSlots(p.perHost());
-        this.browserRequests = new BrowserRequests(fetcher, robots, renderSlots, config.fetchTimeout());
+        this.browserRequests = new BrowserRequests(fetcher, robots, new OriginSlots(p.perHost()),
+                config.fetchTimeout());
     }
 
     /**
@@ -381,21 +380,7 @@ public final class Crawler implements AutoCloseable {
      */
     private FetchResult fetch(Visit visit) {
         if (renderer == null) return fetcher.fetch(visit.url(), validators(visit));
-        Origin origin = visit.url().origin();
-        try {
-            if (!renderSlots.take(origin, config.fetchTimeout())) {
-                return new FetchResult.Failure(visit.url(), ErrorKind.TIMEOUT, "no --per-host slot on " + origin
-                        + " within " + config.fetchTimeout() + " (browsers' requests held them)", Duration.ZERO, 1);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new FetchResult.Failure(visit.url(), ErrorKind.CANCELLED, "interrupted", Duration.ZERO, 1);
-        }
-        try {
-            return fetcher.fetch(visit.url(), validators(visit));
-        } finally {
-            renderSlots.give(origin);
-        }
+        return browserRequests.holdingSlot(visit.url(), () -> fetcher.fetch(visit.url(), validators(visit)));
     }
 
     /** A re-crawl's visit asks whether the URL changed since its last capture (a 304 says it did not). */

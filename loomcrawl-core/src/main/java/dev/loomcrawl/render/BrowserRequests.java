@@ -8,6 +8,7 @@ import dev.loomcrawl.robots.RobotsGate;
 import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;
+import java.util.function.Supplier;
 
 /**
  * The crawl's rules for the requests a browser makes while it renders a page: each is a GET through the crawl's
@@ -51,6 +52,16 @@ public final class BrowserRequests {
                 }
             }
         }
+        return holdingSlot(url, () -> fetcher.fetch(url));
+    }
+
+    /**
+     * Runs {@code fetch} holding one of {@code url}'s origin's slots, waiting for one at most as long as the
+     * crawl's fetch timeout; a wait that runs out, or is interrupted, is the fetch's failure. The crawl's page
+     * fetches go through here too while pages are rendered, so pages and browser requests share the slots.
+     */
+    public FetchResult holdingSlot(WebUrl url, Supplier<FetchResult> fetch) {
+        long start = System.nanoTime();
         try {
             if (!slots.take(url.origin(), slotWait)) {
                 return refused(url, ErrorKind.TIMEOUT, "no --per-host slot on " + url.origin() + " within "
@@ -61,7 +72,7 @@ public final class BrowserRequests {
             return refused(url, ErrorKind.CANCELLED, "interrupted", start);
         }
         try {
-            return fetcher.fetch(url);
+            return fetch.get();
         } finally {
             slots.give(url.origin());
         }
