@@ -32,7 +32,8 @@ public final class ProxyServer implements AutoCloseable {
         int port = TestSite.freePort();
         Path log = dir.resolve("tinyproxy.log");
         String conf = "Port " + port + "\nListen 127.0.0.1\nTimeout 30\nLogFile \"" + log + "\"\nLogLevel Info\n"
-                + "MaxClients 200\nAllow 127.0.0.1\n" + (user == null ? "" : "BasicAuth " + user + " " + password + "\n");
+                + "MaxClients 200\nAllow 127.0.0.1\n"
+                + (user == null ? "" : "BasicAuth " + user + " " + password + "\n");
         return start(dir, "tinyproxy.conf", conf, List.of("tinyproxy", "-d", "-c"), port, log);
     }
 
@@ -44,7 +45,7 @@ public final class ProxyServer implements AutoCloseable {
                 + "clientmethod: none\nsocksmethod: none\nuser.privileged: root\nuser.unprivileged: nobody\n"
                 + "client pass { from: 127.0.0.1/32 to: 0.0.0.0/0 log: connect disconnect error }\n"
                 + "socks pass { from: 127.0.0.1/32 to: 0.0.0.0/0 log: connect disconnect error }\n";
-        return start(dir, "danted.conf", conf, List.of(daemon("danted"), "-f"), port, log);
+        return start(dir, "danted.conf", conf, List.of(Commands.find("danted"), "-f"), port, log);
     }
 
     private static ProxyServer start(Path dir, String confName, String conf, List<String> command, int port, Path log) {
@@ -65,13 +66,6 @@ public final class ProxyServer implements AutoCloseable {
         }
     }
 
-    private static String daemon(String name) {
-        for (String dir : new String[] {"/usr/sbin/", "/usr/bin/"}) {
-            if (Files.isExecutable(Path.of(dir + name))) return dir + name;
-        }
-        return name;
-    }
-
     private void awaitListening() {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
         while (true) {
@@ -81,12 +75,7 @@ public final class ProxyServer implements AutoCloseable {
                 if (!process.isAlive() || System.nanoTime() > deadline) {
                     throw new IllegalStateException("the proxy did not start on port " + port + "; see " + log);
                 }
-                try {
-                    Thread.sleep(20);
-                } catch (InterruptedException ie) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException(ie);
-                }
+                Commands.sleep(20);
             }
         }
     }

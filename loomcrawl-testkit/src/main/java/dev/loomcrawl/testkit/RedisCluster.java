@@ -28,7 +28,7 @@ public final class RedisCluster implements AutoCloseable {
         RedisCluster cluster = new RedisCluster();
         try {
             for (int i = 0; i < NODES; i++) cluster.nodes.add(Node.startOnFreePorts(dir.resolve("node" + i)));
-            List<String> create = new ArrayList<>(List.of(binary("redis-cli"), "--cluster", "create"));
+            List<String> create = new ArrayList<>(List.of(Commands.find("redis-cli"), "--cluster", "create"));
             cluster.nodes.forEach(n -> create.add("127.0.0.1:" + n.port));
             create.addAll(List.of("--cluster-replicas", "1", "--cluster-yes"));
             String out = run(create, dir.resolve("cluster-create.out"));
@@ -105,7 +105,7 @@ public final class RedisCluster implements AutoCloseable {
         for (Node node : which) {
             while (!node.cli("cluster", "info").contains("cluster_state:ok")) {
                 if (System.nanoTime() > deadline) throw new IllegalStateException("the cluster is not ok");
-                sleep(100);
+                Commands.sleep(100);
             }
         }
     }
@@ -146,8 +146,8 @@ public final class RedisCluster implements AutoCloseable {
         }
 
         static Node start(Path dir, int port) {
-            List<String> cmd = List.of(binary("redis-server"), "--port", Integer.toString(port), "--bind", "127.0.0.1",
-                    "--dir", dir.toString(), "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
+            List<String> cmd = List.of(Commands.find("redis-server"), "--port", Integer.toString(port),
+                    "--bind", "127.0.0.1", "--dir", dir.toString(), "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
                     "--cluster-node-timeout", "1000", "--appendonly", "yes", "--appendfsync", "always",
                     "--save", "", "--protected-mode", "no", "--daemonize", "no",
                     "--logfile", dir.resolve("redis.log").toString());
@@ -163,7 +163,7 @@ public final class RedisCluster implements AutoCloseable {
                         process.destroyForcibly();
                         throw new IllegalStateException("redis-server did not start on port " + port + "; see " + dir);
                     }
-                    sleep(20);
+                    Commands.sleep(20);
                 }
                 return node;
             } catch (IOException e) {
@@ -180,7 +180,7 @@ public final class RedisCluster implements AutoCloseable {
         }
 
         String cli(String... args) {
-            List<String> cmd = new ArrayList<>(List.of(binary("redis-cli"), "-h", "127.0.0.1", "-p",
+            List<String> cmd = new ArrayList<>(List.of(Commands.find("redis-cli"), "-h", "127.0.0.1", "-p",
                     Integer.toString(port)));
             cmd.addAll(List.of(args));
             return run(cmd, null);
@@ -208,22 +208,6 @@ public final class RedisCluster implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot run " + cmd.getFirst() + " (install redis-tools: "
                     + "scripts/test-deps.sh)", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static String binary(String name) {
-        for (String dir : List.of("/usr/bin/", "/usr/local/bin/")) {
-            if (Files.isExecutable(Path.of(dir + name))) return dir + name;
-        }
-        return name;
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);

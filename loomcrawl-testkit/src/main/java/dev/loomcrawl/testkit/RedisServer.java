@@ -53,8 +53,8 @@ public final class RedisServer implements AutoCloseable {
     /** Starts the server (again), on the same port and data, and waits until it answers PING. */
     public synchronized void start() {
         if (process != null && process.isAlive()) throw new IllegalStateException("already running");
-        List<String> cmd = List.of(binary(), "--port", Integer.toString(port), "--bind", "127.0.0.1",
-                "--dir", dir.toString(), "--appendonly", "yes", "--appendfsync", fsync, "--save", "",
+        List<String> cmd = List.of(Commands.find("redis-server"), "--port", Integer.toString(port),
+                "--bind", "127.0.0.1", "--dir", dir.toString(), "--appendonly", "yes", "--appendfsync", fsync, "--save", "",
                 "--protected-mode", "no", "--daemonize", "no", "--logfile", dir.resolve("redis.log").toString());
         try {
             Files.createDirectories(dir);
@@ -68,7 +68,7 @@ public final class RedisServer implements AutoCloseable {
             if (!process.isAlive() || System.nanoTime() > deadline) {
                 throw new IllegalStateException("redis-server did not start on port " + port + "; see " + dir);
             }
-            sleep(20);
+            Commands.sleep(20);
         }
     }
 
@@ -95,22 +95,6 @@ public final class RedisServer implements AutoCloseable {
             return new String(reply, 0, n, StandardCharsets.US_ASCII).startsWith("+PONG");
         } catch (IOException e) {
             return false;
-        }
-    }
-
-    private static String binary() {
-        for (String candidate : List.of("/usr/bin/redis-server", "/usr/local/bin/redis-server")) {
-            if (Files.isExecutable(Path.of(candidate))) return candidate;
-        }
-        return "redis-server";
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 
