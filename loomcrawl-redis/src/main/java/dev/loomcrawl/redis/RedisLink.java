@@ -117,12 +117,7 @@ final class RedisLink implements AutoCloseable {
     private static RedisLink connectSingle(RedisURI redisUri, Duration patience) {
         String where = redisUri.getHost() + ":" + redisUri.getPort() + "/" + redisUri.getDatabase();
         RedisClient client = RedisClient.create(redisUri);
-        client.setOptions(ClientOptions.builder()
-                .autoReconnect(true)
-                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.ACCEPT_COMMANDS)
-                .socketOptions(SOCKET)
-                .timeoutOptions(TimeoutOptions.enabled(Duration.ofSeconds(10)))
-                .build());
+        client.setOptions(reconnecting(ClientOptions.builder()).build());
         try {
             return new RedisLink(client, client.connect(), where, patience);
         } catch (RedisException e) {
@@ -132,6 +127,18 @@ final class RedisLink implements AutoCloseable {
     }
 
     private static final SocketOptions SOCKET = SocketOptions.builder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    /**
+     * What a connection to one server and to a cluster alike do: reconnect by themselves, keep taking commands
+     * while disconnected, give up connecting after 5 s, and on a command after 10 s.
+     */
+    private static <B extends ClientOptions.Builder> B reconnecting(B options) {
+        options.autoReconnect(true)
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.ACCEPT_COMMANDS)
+                .socketOptions(SOCKET)
+                .timeoutOptions(TimeoutOptions.enabled(Duration.ofSeconds(10)));
+        return options;
+    }
 
     /**
      * Connects to the cluster {@code seed} is a node of. The client refreshes its view of the cluster every 2 s,
@@ -145,11 +152,7 @@ final class RedisLink implements AutoCloseable {
                     + "leave /" + seed.getDatabase() + " out of the URI");
         }
         RedisClusterClient client = RedisClusterClient.create(seed);
-        client.setOptions(ClusterClientOptions.builder()
-                .autoReconnect(true)
-                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.ACCEPT_COMMANDS)
-                .socketOptions(SOCKET)
-                .timeoutOptions(TimeoutOptions.enabled(Duration.ofSeconds(10)))
+        client.setOptions(reconnecting(ClusterClientOptions.builder())
                 .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
                         .enablePeriodicRefresh(Duration.ofSeconds(2))
                         .enableAllAdaptiveRefreshTriggers()
