@@ -2,7 +2,7 @@ package dev.loomcrawl;
 
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.frontier.LastCapture;
-import dev.loomcrawl.state.UrlFingerprint;
+import dev.loomcrawl.url.UrlFingerprint;
 
 import java.util.HexFormat;
 import java.util.Locale;

@@ -2,15 +2,16 @@ package dev.loomcrawl.frontier;
 
 import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.url.Origin;
+import dev.loomcrawl.url.UrlFingerprint;
 import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -20,13 +21,15 @@ import java.util.concurrent.locks.ReentrantLock;
  * heap when it has queued visits and fewer than {@code perOrigin} in flight; {@link #take()} sleeps until the
  * earliest one is due, so a paused or slow origin never holds up the others and nothing spins.
  *
- * <p>The seen set is a concurrent set of serialised URLs whose {@code add} is the atomic check-and-add. All
- * other state shares one lock, held for a few field updates and never across I/O.
+ * <p>The seen set is a {@link FingerprintSet} of the URLs' 64-bit fingerprints (8 to 16 bytes a URL, not an object
+ * per URL), whose {@code add} is the atomic check-and-add. All other state shares one lock, held for a few field
+ * updates and never across I/O. Everything queued is in memory: {@link SpillingFrontier} bounds that, with this
+ * frontier as its window.
  */
 public final class InMemoryFrontier implements Frontier {
     private final int perOrigin;
     private final long baseDelayNanos;
-    private final Set<String> seen = ConcurrentHashMap.newKeySet();
+    private final FingerprintSet seen = new FingerprintSet();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private final Map<Origin, OriginQueue> origins = new HashMap<>();
@@ -34,6 +37,7 @@ public final class InMemoryFrontier implements Frontier {
             Comparator.<OriginQueue>comparingLong(o -> o.notBefore).thenComparingLong(o -> o.sequence));
     private long sequence;
     private int queued;
+    private int originsQueued;
     private int inFlight;
     private boolean stopped;
 
@@ -57,6 +61,7 @@ public final class InMemoryFrontier implements Frontier {
         lock.lock();
         try {
             OriginQueue o = origin(visit.url().origin());
+            if (o.visits.isEmpty()) originsQueued++;
             o.visits.addLast(visit);
             queued++;
             schedule(o);
@@ -68,12 +73,12 @@ public final class InMemoryFrontier implements Frontier {
 
     @Override
     public boolean markSeen(WebUrl url) {
-        return seen.add(url.toString());
+        return seen.add(UrlFingerprint.of(url));
     }
 
     @Override
     public boolean seen(WebUrl url) {
-        return seen.contains(url.toString());
+        return seen.contains(UrlFingerprint.of(url));
     }
 
     @Override
@@ -98,6 +103,7 @@ public final class InMemoryFrontier implements Frontier {
                 ready.poll();
                 o.inReady = false;
                 Visit visit = o.visits.pollFirst();
+                if (o.visits.isEmpty()) originsQueued--;
                 queued--;
                 inFlight++;
                 o.inFlight++;
@@ -139,6 +145,47 @@ public final class InMemoryFrontier implements Frontier {
         lock.lock();
         try {
             return queued;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Visits of {@code origin} queued now. */
+    public int queued(Origin origin) {
+        lock.lock();
+        try {
+            OriginQueue o = origins.get(origin);
+            return o == null ? 0 : o.visits.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Takes back the newest queued visits of each origin holding more than {@code keep} (at least 1), at most
+     * {@code max} in all, newest first within an origin: a window making room for origins that hold less.
+     */
+    public List<Visit> trim(int keep, int max) {
+        if (keep < 1) throw new IllegalArgumentException("keep must be at least 1");
+        List<Visit> taken = new ArrayList<>();
+        lock.lock();
+        try {
+            for (OriginQueue o : origins.values()) {
+                while (o.visits.size() > keep && taken.size() < max) taken.add(o.visits.pollLast());
+                if (taken.size() == max) break;
+            }
+            queued -= taken.size();
+        } finally {
+            lock.unlock();
+        }
+        return taken;
+    }
+
+    /** Origins with at least one visit queued now. */
+    public int originsQueued() {
+        lock.lock();
+        try {
+            return originsQueued;
         } finally {
             lock.unlock();
         }
@@ -226,6 +273,7 @@ public final class InMemoryFrontier implements Frontier {
         public void retryLater(Visit again, Duration pause) {
             lock.lock();
             try {
+                if (origin.visits.isEmpty()) originsQueued++;
                 origin.visits.addFirst(again);
                 queued++;
                 if (holding) {

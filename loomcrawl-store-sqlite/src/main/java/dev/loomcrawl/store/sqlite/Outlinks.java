@@ -1,7 +1,7 @@
 package dev.loomcrawl.store.sqlite;
 
 import dev.loomcrawl.url.WebUrl;
-import dev.loomcrawl.state.UrlFingerprint;
+import dev.loomcrawl.url.UrlFingerprint;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayFIFOQueue;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;

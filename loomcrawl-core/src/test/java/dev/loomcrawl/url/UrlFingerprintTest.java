@@ -1,5 +1,6 @@
-package dev.loomcrawl.state;
+package dev.loomcrawl.url;
 
+import dev.loomcrawl.frontier.FingerprintSet;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;

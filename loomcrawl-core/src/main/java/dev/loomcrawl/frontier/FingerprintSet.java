@@ -1,4 +1,4 @@
-package dev.loomcrawl.state;
+package dev.loomcrawl.frontier;
 
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 

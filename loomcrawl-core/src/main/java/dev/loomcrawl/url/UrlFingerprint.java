@@ -1,4 +1,4 @@
-package dev.loomcrawl.state;
+package dev.loomcrawl.url;
 
 import dev.loomcrawl.url.WebUrl;
 
