@@ -14,8 +14,8 @@ import dev.loomcrawl.fetch.JettyFetcher;
 import dev.loomcrawl.fetch.RetryingFetcher;
 import dev.loomcrawl.fetch.Validators;
 import dev.loomcrawl.frontier.Frontier;
-import dev.loomcrawl.frontier.InMemoryFrontier;
 import dev.loomcrawl.frontier.Lease;
+import dev.loomcrawl.frontier.SpillingFrontier;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.limits.AtomicBudgetCounts;
 import dev.loomcrawl.limits.BudgetCounts;
@@ -41,6 +41,7 @@ import dev.loomcrawl.scrape.PageHandler;
 import dev.loomcrawl.scope.Scope;
 import dev.loomcrawl.robots.RobotsDirectives;
 import dev.loomcrawl.sitemap.SitemapReader;
+import dev.loomcrawl.spill.SpillDirectory;
 import dev.loomcrawl.state.CrawlStore;
 import dev.loomcrawl.state.DurableFrontier;
 import dev.loomcrawl.url.Origin;
@@ -160,11 +161,19 @@ public final class Crawler implements AutoCloseable {
     }
 
     /**
-     * A crawler with the default components: per-origin frontier, Jetty with retries, the streaming link
-     * extractor (jsoup's results, without building a DOM: decision 6), root scope.
+     * A crawler with the default components: per-origin frontier (in memory, spilling to the temporary directory
+     * past {@link SpillingFrontier#DEFAULT_WINDOW} queued visits), Jetty with retries, the streaming link extractor
+     * (jsoup's results, without building a DOM: decision 6), root scope.
      */
     public static Crawler create(CrawlConfig config) {
-        return create(config, new InMemoryFrontier(config.politeness().perHost(), config.politeness().delay()));
+        return create(config, SpillDirectory.defaultBase());
+    }
+
+    /** A crawler with the default components whose frontier spills what outgrows memory into {@code spillDir}. */
+    public static Crawler create(CrawlConfig config, Path spillDir) {
+        int window = Math.max(SpillingFrontier.DEFAULT_WINDOW, 2 * config.maxTasks());
+        return create(config, new SpillingFrontier(config.politeness().perHost(), config.politeness().delay(), window,
+                spillDir));
     }
 
     /**
