@@ -3,6 +3,7 @@ package dev.loomcrawl.cli;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.session.SavedCookies;
+import dev.loomcrawl.spill.SpillDirectory;
 import dev.loomcrawl.redis.RedisCrawl;
 import dev.loomcrawl.state.CrawlStore;
 import dev.loomcrawl.state.StoreWithOutputs;
@@ -34,6 +35,11 @@ sealed interface Backend extends AutoCloseable permits Backend.Memory, Backend.S
         return null;
     }
 
+    /** Where what outgrows memory goes: the queue of a crawl in memory, the records of its report. */
+    default Path spillDir() {
+        return SpillDirectory.defaultBase();
+    }
+
     /** Whether a crawl in which no root produced a successful response exits 3, with one line per root. */
     default boolean judgesRoots() {
         return true;
@@ -50,11 +56,14 @@ sealed interface Backend extends AutoCloseable permits Backend.Memory, Backend.S
     @Override
     default void close() {}
 
-    /** The crawl lives in this process: the records it collects are the report's, and its outputs are listeners. */
-    record Memory() implements Backend {
+    /**
+     * The crawl lives in this process: the records it collects are the report's, and its outputs are listeners.
+     * Its queue and its report's records go to {@code spillDir} once they outgrow memory.
+     */
+    record Memory(Path spillDir) implements Backend {
         @Override
         public Crawler crawler(CrawlConfig config) {
-            return Crawler.create(config);
+            return Crawler.create(config, spillDir);
         }
 
         @Override
@@ -110,7 +119,7 @@ sealed interface Backend extends AutoCloseable permits Backend.Memory, Backend.S
      * The crawl is shared through Redis, joined with {@code config}: this process reports the records it
      * collected, and does not judge the roots, which other processes may have fetched.
      */
-    record Shared(RedisCrawl crawl, CrawlConfig config, Duration leaseTime) implements Backend {
+    record Shared(RedisCrawl crawl, CrawlConfig config, Duration leaseTime, Path spillDir) implements Backend {
         @Override
         public Crawler crawler(CrawlConfig config) {
             return crawl.crawler(config, leaseTime);

@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -159,10 +160,11 @@ final class CrawlCommand implements Callable<Integer> {
                     + "combined: a shared crawl keeps its state in Redis");
         }
         state.refuseLinksWithoutState(spec);
+        Path spillDir = state.spillDir(spec);
         if (frontier.given()) frontier.check(spec, config != null);
         Outputs.Plan plan = outputs.plan(spec, log.quiet, scrape.fieldNames(), state.file);
         if (frontier.given()) {
-            Backend.Shared shared = frontier.join(config, maxTasks, spec.commandLine());
+            Backend.Shared shared = frontier.join(config, maxTasks, spillDir, spec.commandLine());
             if (shared == null) return Main.FINISHED; // the shared crawl is over: nothing left to do
             try (shared) {
                 return CrawlRun.run(shared, shared.config(), plan, scraper, spec, session.saveCookies);
@@ -181,7 +183,7 @@ final class CrawlCommand implements Callable<Integer> {
                         spec, session.saveCookies);
             }
         }
-        return CrawlRun.run(new Backend.Memory(), config, plan, scraper, spec, session.saveCookies);
+        return CrawlRun.run(new Backend.Memory(spillDir), config, plan, scraper, spec, session.saveCookies);
     }
 
     /** The crawl's configuration from the options; a bad value throws IllegalArgumentException naming it. */

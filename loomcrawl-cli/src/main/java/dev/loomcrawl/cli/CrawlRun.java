@@ -8,11 +8,12 @@ import java.io.IOException;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlException;
 import dev.loomcrawl.CrawlListener;
-import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.render.chromium.ChromiumRenderer;
 import dev.loomcrawl.render.chromium.RenderSettings;
+import dev.loomcrawl.output.OutputException;
+import dev.loomcrawl.report.RecordSpill;
 import dev.loomcrawl.report.RootOutcomes;
 import dev.loomcrawl.report.TextReport;
 import dev.loomcrawl.scrape.SelectorScraper;
@@ -28,8 +29,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * The command line's one crawl path, for {@code crawl}, {@code crawl --state}, {@code resume} and {@code crawl
@@ -93,25 +92,28 @@ final class CrawlRun {
             backend.discard();
             throw OutputOptions.usage(cli, e.getMessage());
         }
-        Queue<CrawlRecord> collected = new ConcurrentLinkedQueue<>(); // unless the backend's store keeps them
-        Ended ended = crawl(backend, config, outputs, plan, scraper, renderer, collected, spec, saveCookies);
-        CrawlSummary summary = ended.summary();
-        PrintWriter out = plan.reportTo(cli);
-        RootOutcomes roots = new RootOutcomes(config);
-        if (ended.failure() != null) {
-            reportQuietly(backend, collected, summary, roots, out);
-            StateException state = stateCause(ended.failure());
-            return failed(cli, state != null ? state.getMessage() : ended.failure().getMessage());
+        // unless the backend's store keeps them: in memory, then sorted runs on disk past RecordSpill.DEFAULT_RUN
+        try (RecordSpill collected = new RecordSpill(backend.spillDir(), RecordSpill.DEFAULT_RUN)) {
+            Ended ended = crawl(backend, config, outputs, plan, scraper, renderer, collected, spec, saveCookies);
+            CrawlSummary summary = ended.summary();
+            PrintWriter out = plan.reportTo(cli);
+            RootOutcomes roots = new RootOutcomes(config);
+            if (ended.failure() != null) {
+                reportQuietly(backend, collected, summary, roots, out);
+                StateException state = stateCause(ended.failure());
+                return failed(cli, state != null ? state.getMessage() : ended.failure().getMessage());
+            }
+            try {
+                if (summary.interrupted()) out.println("Interrupted");
+                report(backend, collected, summary, roots, out);
+                out.flush();
+            } catch (StateException | OutputException e) {
+                out.flush();
+                return failed(cli, e.getMessage());
+            }
+            if (summary.interrupted()) return Main.INTERRUPTED;
+            return backend.judgesRoots() ? judged(roots, cli.getErr()) : Main.FINISHED;
         }
-        try {
-            if (summary.interrupted()) out.println("Interrupted");
-            report(backend, collected, summary, roots, out);
-            out.flush();
-        } catch (StateException e) {
-            return failed(cli, e.getMessage());
-        }
-        if (summary.interrupted()) return Main.INTERRUPTED;
-        return backend.judgesRoots() ? judged(roots, cli.getErr()) : Main.FINISHED;
     }
 
     /**
@@ -120,7 +122,7 @@ final class CrawlRun {
      * the state's as the crawler is created or closed, or an output's as it finishes. Other exceptions are thrown.
      */
     private static Ended crawl(Backend backend, CrawlConfig config, Outputs outputs, Outputs.Plan plan,
-                               SelectorScraper scraper, ChromiumRenderer renderer, Queue<CrawlRecord> collected,
+                               SelectorScraper scraper, ChromiumRenderer renderer, RecordSpill collected,
                                CommandSpec spec, Path saveCookies) {
         CrawlSummary summary = null;
         RuntimeException failure = null;
@@ -176,12 +178,14 @@ final class CrawlRun {
      * The report: every run's records read back from the backend's store, or the records this process collected,
      * and the summary of the crawl (of all its runs, from a store). {@code roots} takes each record.
      */
-    private static void report(Backend backend, Queue<CrawlRecord> collected, CrawlSummary summary,
+    private static void report(Backend backend, RecordSpill collected, CrawlSummary summary,
                                RootOutcomes roots, Writer out) {
         CrawlStore store = backend.store();
         if (store == null) {
-            collected.forEach(roots::add);
-            TextReport.write(collected, summary, out);
+            TextReport.writeSorted(each -> collected.forEachSorted(r -> {
+                roots.add(r);
+                each.accept(r);
+            }), summary, out);
         } else {
             TextReport.writeSorted(each -> store.forEachRecord(r -> {
                 roots.add(r); // a root may have succeeded in an earlier run
@@ -191,7 +195,7 @@ final class CrawlRun {
     }
 
     /** The report of what was done, after a failure; nothing if a store cannot be read either. */
-    private static void reportQuietly(Backend backend, Queue<CrawlRecord> collected, CrawlSummary summary,
+    private static void reportQuietly(Backend backend, RecordSpill collected, CrawlSummary summary,
                                       RootOutcomes roots, PrintWriter out) {
         StringWriter report = new StringWriter();
         try {

@@ -6,6 +6,7 @@ import dev.loomcrawl.state.ConfigCodec;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -56,7 +57,7 @@ final class FrontierOptions {
      * is taken, waiting for another process to start the crawl); returns its backend, which holds the crawl's
      * configuration, or null when the crawl is already finished (said on standard error).
      */
-    Backend.Shared join(CrawlConfig proposed, int maxTasks, CommandLine cli) {
+    Backend.Shared join(CrawlConfig proposed, int maxTasks, Path spillDir, CommandLine cli) {
         RedisCrawl crawl;
         try {
             crawl = RedisCrawl.connect(uri, crawlId);
@@ -75,7 +76,7 @@ final class FrontierOptions {
                 crawl.close();
                 return null;
             }
-            return new Backend.Shared(crawl, config, leaseTime);
+            return new Backend.Shared(crawl, config, leaseTime, spillDir);
         } catch (RuntimeException e) {
             crawl.close();
             throw e;

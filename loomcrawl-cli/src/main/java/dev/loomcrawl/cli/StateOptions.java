@@ -1,8 +1,10 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.spill.SpillDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** {@code --state FILE}: keep the crawl's state in a file, so that {@code loomcrawl resume FILE} can go on with it. */
@@ -16,6 +18,21 @@ final class StateOptions {
 
     @Option(names = "--state-links", description = "With --state, also keep every link of every page (the link graph).")
     boolean links;
+
+    @Option(names = "--spill-dir", paramLabel = "DIR",
+            description = "Without --state: where the queue and the report's records go once they outgrow memory "
+                    + "(deleted at the end). Default: the temporary directory, or /var/tmp when that is a tmpfs.")
+    Path spillDir;
+
+    /** Where a crawl without a state file spills; a bad --spill-dir (a file, not writable) is a usage error. */
+    Path spillDir(CommandLine.Model.CommandSpec spec) {
+        if (spillDir == null) return SpillDirectory.defaultBase();
+        if (Files.exists(spillDir) && (!Files.isDirectory(spillDir) || !Files.isWritable(spillDir))) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--spill-dir must be a directory this process can write to: '" + spillDir + "'");
+        }
+        return spillDir;
+    }
 
     /** --state-links alone is a usage error. */
     void refuseLinksWithoutState(CommandLine.Model.CommandSpec spec) {

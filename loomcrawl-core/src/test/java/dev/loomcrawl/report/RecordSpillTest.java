@@ -1,0 +1,118 @@
+package dev.loomcrawl.report;
+
+import dev.loomcrawl.Change;
+import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.fetch.ErrorKind;
+import dev.loomcrawl.output.OutputException;
+import dev.loomcrawl.url.WebUrl;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(60)
+class RecordSpillTest {
+    @TempDir
+    Path spillDir;
+
+    /** Records with every field set, a few of each kind, in a shuffled order. */
+    private static List<CrawlRecord> records(int n) {
+        List<CrawlRecord> records = new ArrayList<>();
+        Random random = new Random(n);
+        for (int i = 0; i < n; i++) {
+            WebUrl url = WebUrl.parse("http://h" + i % 3 + ".test/p" + random.nextInt(1_000_000) + "-" + i + "?é=" + i);
+            records.add(switch (i % 3) {
+                case 0 -> new CrawlRecord(url, i % 2 == 0 ? null : "http://h.test/next", 200 + i % 300, null, null,
+                        i * 37L, "text/html", "utf-8", i % 50, i % 7, i % 9, WebUrl.parse("http://h.test/from" + i % 4),
+                        Instant.ofEpochSecond(1_700_000_000L + i, i * 1000), Duration.ofNanos(i * 12_345L), i % 5 == 0,
+                        1 + i % 3, null, i % 4 == 0 ? "noindex" : null, i % 6 == 0 ? Change.CHANGED : null, i % 8 == 0);
+                case 1 -> new CrawlRecord(url, null, null, ErrorKind.values()[i % ErrorKind.values().length],
+                        "error " + "x".repeat(i % 300), 0, "", "", 0, 0, i % 4, null, Instant.ofEpochMilli(i),
+                        Duration.ZERO, false, 4, null);
+                default -> CrawlRecord.skipped(url, 2, url, "robots", "robots.txt disallows it");
+            });
+        }
+        Collections.shuffle(records, random);
+        return records;
+    }
+
+    private static List<CrawlRecord> sorted(List<CrawlRecord> records) {
+        List<CrawlRecord> sorted = new ArrayList<>(records);
+        sorted.sort(Comparator.comparing(r -> r.url().toString()));
+        return sorted;
+    }
+
+    private static List<CrawlRecord> read(RecordSpill spill) {
+        List<CrawlRecord> out = new ArrayList<>();
+        spill.forEachSorted(out::add);
+        return out;
+    }
+
+    @Test
+    void recordsComeBackWholeInUrlOrderFromRunsOnDiskAndMemory() throws Exception {
+        List<CrawlRecord> records = records(1000);
+        try (RecordSpill spill = new RecordSpill(spillDir, 64)) {
+            try (ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) { // added as workers do
+                for (CrawlRecord r : records) workers.execute(() -> spill.add(r));
+            }
+            assertEquals(1000, spill.size());
+            assertEquals(1, spillDirectories().size(), "past one run, records wait on disk");
+            assertEquals(sorted(records), read(spill));
+        }
+        assertEquals(List.of(), spillDirectories(), "closing deletes the runs");
+    }
+
+    @Test
+    void moreRunsThanAreMergedAtOnceAreMergedInRounds() throws Exception {
+        List<CrawlRecord> records = records(700);
+        try (RecordSpill spill = new RecordSpill(spillDir, 3)) { // 233 runs: four rounds of merging
+            records.forEach(spill::add);
+            assertEquals(sorted(records), read(spill));
+        }
+    }
+
+    @Test
+    void aReportThatFitsInMemoryNeverTouchesTheDisk() throws Exception {
+        List<CrawlRecord> records = records(100);
+        try (RecordSpill spill = new RecordSpill(spillDir, 100)) {
+            records.subList(0, 99).forEach(spill::add);
+            assertEquals(sorted(records.subList(0, 99)), read(spill));
+        }
+        assertEquals(List.of(), spillDirectories());
+    }
+
+    @Test
+    void aRunThatCannotBeWrittenStopsTheNextAdd() throws Exception {
+        Path notADirectory = Files.writeString(spillDir.resolve("file"), "x");
+        List<CrawlRecord> records = records(2000);
+        try (RecordSpill spill = new RecordSpill(notADirectory, 1)) {
+            OutputException e = assertThrows(OutputException.class, () -> records.forEach(spill::add));
+            assertTrue(e.getMessage().startsWith("cannot write the report's records in " + notADirectory + ": "),
+                    e.getMessage());
+            assertThrows(OutputException.class, () -> spill.forEachSorted(r -> {}));
+        }
+    }
+
+    private List<Path> spillDirectories() throws IOException {
+        try (Stream<Path> dirs = Files.list(spillDir)) {
+            return dirs.filter(p -> p.getFileName().toString().startsWith("loomcrawl-spill-")).toList();
+        }
+    }
+}
