@@ -2,11 +2,12 @@ package dev.loomcrawl.report;
 
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.FoundLink;
+import dev.loomcrawl.url.UrlFingerprint;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -15,9 +16,13 @@ import java.util.Set;
 /**
  * The part of the link graph the broken-links table needs, kept small: for each in-scope link target not yet
  * known to be fine, the first {@code cap} pages linking to it (and a count of all). Once a target's record comes
- * and it is fine (not 4xx, 5xx or failed) its referrers are dropped and the target is remembered as fine (one
- * set entry per URL crawled, like the frontier's seen set); a broken target keeps its capped referrers for the
- * report. Not thread-safe: its users ({@link HtmlReport}, {@link LinkCheck}) guard it.
+ * and it is fine (not 4xx, 5xx or failed) its referrers are dropped and the target is remembered as fine by its
+ * 64-bit fingerprint (8 to 16 bytes a URL crawled, like the frontier's seen set); a broken target keeps its capped
+ * referrers for the report. Not thread-safe: its users ({@link HtmlReport}, {@link LinkCheck}) guard it.
+ *
+ * <p>Two bounds keep a huge crawl's report in a fixed heap: at most {@code maxTracked} targets waiting for their
+ * record have their referrers tracked (a broken one found past that lists the page that led the crawl to it), and
+ * at most {@code maxListed} broken targets are kept for the table (the others are only counted).
  *
  * <p>Fed records only (no links: a report from a crawl's state), a broken target's one referrer is the page that
  * led the crawl to it, and nothing is kept per fine URL.
@@ -31,25 +36,37 @@ final class BrokenLinks {
             count++;
             if (first.size() < cap) first.add(from);
         }
-
     }
 
     private record Target(CrawlRecord record, Referrers referrers) {}
 
+    /** What the table shows: the broken targets kept, how many there were, and whether some referrers were not tracked. */
+    record Listing(List<ReportData.Broken> shown, long total, boolean referrersPartial) {}
+
     private final int cap;
     private final boolean links;
-    private final Set<String> fine = new HashSet<>();
-    private final Map<String, Referrers> pending = new HashMap<>();
+    private final int maxTracked;
+    private final int maxListed;
+    private final LongOpenHashSet settled = new LongOpenHashSet(); // fine, or broken and not listed
+    private final Long2ObjectOpenHashMap<Referrers> pending = new Long2ObjectOpenHashMap<>();
     private final Map<String, Target> broken = new HashMap<>();
+    private long brokenTotal;
+    private boolean untracked;
 
     BrokenLinks(int cap) {
-        this(cap, true);
+        this(cap, true, Integer.MAX_VALUE, Integer.MAX_VALUE);
     }
 
-    /** @param links whether {@link #linked} will be called (else fine URLs need not be remembered) */
-    BrokenLinks(int cap, boolean links) {
+    /**
+     * @param links      whether {@link #linked} will be called (else settled URLs need not be remembered)
+     * @param maxTracked targets waiting for their record whose referrers are tracked, at most
+     * @param maxListed  broken targets kept for the table, at most
+     */
+    BrokenLinks(int cap, boolean links, int maxTracked, int maxListed) {
         this.cap = cap;
         this.links = links;
+        this.maxTracked = maxTracked;
+        this.maxListed = maxListed;
     }
 
     /**
@@ -61,32 +78,44 @@ final class BrokenLinks {
         for (FoundLink f : links) {
             if (f.followed() || checked && f.link().fetchable()) targets.add(f.link().target().toString());
         }
-        linked(from, targets);
+        for (String to : targets) linked(from, to);
     }
 
-    /** A page's distinct link targets. */
-    private void linked(String from, Collection<String> targets) {
-        for (String to : targets) {
-            if (fine.contains(to)) continue;
-            Target b = broken.get(to);
-            if (b != null) {
-                b.referrers().add(from, cap);
-            } else {
-                pending.computeIfAbsent(to, t -> new Referrers()).add(from, cap);
-            }
+    private void linked(String from, String to) {
+        Target b = broken.get(to);
+        if (b != null) {
+            b.referrers().add(from, cap);
+            return;
         }
+        long fingerprint = UrlFingerprint.of(to);
+        if (settled.contains(fingerprint)) return;
+        Referrers refs = pending.get(fingerprint);
+        if (refs == null) {
+            if (pending.size() >= maxTracked) {
+                untracked = true;
+                return;
+            }
+            pending.put(fingerprint, refs = new Referrers());
+        }
+        refs.add(from, cap);
     }
 
     /** A URL's record: it settles whether its target is broken. */
     void recorded(CrawlRecord r) {
         String url = r.url().toString();
-        Referrers refs = pending.remove(url);
+        long fingerprint = UrlFingerprint.of(url);
+        Referrers refs = pending.remove(fingerprint);
         if (!isBroken(r)) {
-            if (links) fine.add(url);
+            if (links) settled.add(fingerprint);
+            return;
+        }
+        brokenTotal++;
+        if (broken.size() >= maxListed) {
+            if (links) settled.add(fingerprint);
             return;
         }
         if (refs == null) refs = new Referrers();
-        // Reached through a redirect (or a root): the referrer is the only page known to lead here.
+        // Reached through a redirect (or a root), or not tracked: the referrer is the page known to lead here.
         if (refs.count == 0 && r.referrer() != null) refs.add(r.referrer().toString(), cap);
         broken.put(url, new Target(r, refs));
     }
@@ -95,8 +124,8 @@ final class BrokenLinks {
         return r.failed() || r.statusAtLeast(400);
     }
 
-    /** The broken targets, those linked from most pages first, then by URL. */
-    List<ReportData.Broken> list() {
+    /** The broken targets kept, those linked from most pages first, then by URL. */
+    Listing list() {
         List<ReportData.Broken> out = new ArrayList<>(broken.size());
         for (Map.Entry<String, Target> e : broken.entrySet()) {
             CrawlRecord r = e.getValue().record();
@@ -106,6 +135,6 @@ final class BrokenLinks {
         }
         out.sort((a, b) -> a.referrerCount() != b.referrerCount() ? Long.compare(b.referrerCount(), a.referrerCount())
                 : a.url().compareTo(b.url()));
-        return out;
+        return new Listing(out, brokenTotal, untracked);
     }
 }

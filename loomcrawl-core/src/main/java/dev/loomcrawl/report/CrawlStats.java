@@ -97,11 +97,11 @@ final class CrawlStats {
         return standard ? url.host() : url.host() + ":" + url.port();
     }
 
-    ReportData snapshot(Duration elapsed, boolean interrupted, long todo, List<ReportData.Broken> broken, int cap) {
+    ReportData snapshot(Duration elapsed, boolean interrupted, long todo, BrokenLinks.Listing broken, int cap) {
         if (elapsed == null) elapsed = first == null ? Duration.ZERO : Duration.between(first, last);
         return new ReportData(List.copyOf(roots), Instant.now(), pages, bytes, errors, elapsed, interrupted, todo,
                 statusBars(), timeBars(), depthBars(), typeBars(0), typeBars(1), hostRows(), hosts.size(),
-                broken, cap, changeBars());
+                broken.shown(), broken.total(), broken.referrersPartial(), cap, changeBars());
     }
 
     /**

@@ -19,15 +19,20 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The HTML report: one self-contained page written when the crawl ends, with charts (status classes,
- * response times, pages by depth, content types, bytes by content type), a table per host, and every broken
- * link (4xx, 5xx or failed) with the pages linking to it. Totals take constant memory; the link graph is kept
- * only as far as broken links need it (see {@link BrokenLinks}: at most {@link #REFERRERS} referrers per
- * target). Updates take a lock for a few map operations, never across I/O; the file is written by
+ * response times, pages by depth, content types, bytes by content type), a table per host, and the broken
+ * links (4xx, 5xx or failed; the first {@link #LISTED} found) with the pages linking to it. Totals take constant
+ * memory; the link graph is kept only as far as broken links need it (see {@link BrokenLinks}: at most
+ * {@link #REFERRERS} referrers per target, for at most {@link #TRACKED} targets waiting for their record), and a
+ * URL crawled costs 8 to 16 bytes (its fingerprint, once it is known to be fine). Updates take a lock for a few map operations, never across I/O; the file is written by
  * {@link #finish} or {@link #close}, to a temporary file first and then moved into place.
  */
 public final class HtmlReport implements CrawlOutput {
     /** Pages remembered per link target, to list as the pages linking to it when it turns out broken. */
     public static final int REFERRERS = 10;
+    /** Link targets waiting for their record whose referrers are tracked at once, at most. */
+    public static final int TRACKED = 100_000;
+    /** Broken link targets listed, at most (the rest are counted). */
+    public static final int LISTED = 10_000;
 
     private final Path path;
     private final ReentrantLock lock = new ReentrantLock();
@@ -37,7 +42,7 @@ public final class HtmlReport implements CrawlOutput {
 
     private HtmlReport(Path path, boolean links) {
         this.path = path;
-        this.broken = new BrokenLinks(REFERRERS, links);
+        this.broken = new BrokenLinks(REFERRERS, links, TRACKED, LISTED);
     }
 
     /** Checks now that {@code path}'s directory takes files, so a bad path fails before the crawl starts. */

@@ -39,9 +39,14 @@ final class HtmlReportTables {
             section.appendElement("p").addClass("none").text("No broken links: no URL answered 4xx or 5xx or failed.");
             return;
         }
-        section.appendElement("p").addClass("note").text(HtmlReportPage.count(d.broken().size())
-                + " URLs answered 4xx or 5xx or could not be fetched. For each, the first "
-                + d.referrerCap() + " pages found linking to it are listed.");
+        String shown = d.brokenTotal() > d.broken().size()
+                ? " The " + HtmlReportPage.count(d.broken().size()) + " found first are listed." : "";
+        String partial = d.referrersPartial() ? " Pages linking to a URL were tracked for at most "
+                + HtmlReportPage.count(HtmlReport.TRACKED) + " URLs waiting for their answer at once; past that, the "
+                + "page that led the crawl to it is listed." : "";
+        section.appendElement("p").addClass("note").text(HtmlReportPage.count(d.brokenTotal())
+                + " URLs answered 4xx or 5xx or could not be fetched." + shown + " For each, the first "
+                + d.referrerCap() + " pages found linking to it are listed." + partial);
         Element table = section.appendElement("table").addClass("broken");
         Element head = table.appendElement("thead").appendElement("tr");
         head.appendElement("th").text("Broken URL");

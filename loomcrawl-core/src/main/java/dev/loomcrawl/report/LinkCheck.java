@@ -13,8 +13,9 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A link checker's listener: which links are broken (4xx, 5xx or failed) and which pages contain them. Every
- * link a page holds counts, in scope or checked from outside it; fine targets are forgotten as soon as their
- * record comes, so memory grows with the broken links, not with the crawl.
+ * link a page holds counts, in scope or checked from outside it. A fine target's referrers are forgotten as soon
+ * as its record comes, and the target is remembered by its 64-bit fingerprint alone, so memory grows with the
+ * broken links and the links waiting for their check, and by 8 to 16 bytes a URL checked.
  */
 public final class LinkCheck implements CrawlListener {
 
@@ -55,7 +56,7 @@ public final class LinkCheck implements CrawlListener {
         Map<String, List<Broken>> pages = new TreeMap<>();
         lock.lock();
         try {
-            for (ReportData.Broken b : broken.list()) {
+            for (ReportData.Broken b : broken.list().shown()) {
                 for (String page : b.referrers()) {
                     pages.computeIfAbsent(page, p -> new ArrayList<>()).add(new Broken(b.url(), b.status()));
                 }

@@ -11,13 +11,18 @@ import java.util.List;
  * @param elapsed     the crawl's duration
  * @param todo        URLs left to do when it was interrupted (0 when it ran out of work), -1 when unknown
  * @param hostCount   hosts seen; {@code hosts} holds the busiest of them
+ * @param broken      the broken link targets listed (at most {@link HtmlReport#LISTED}), most linked first
+ * @param brokenTotal broken link targets found, listed or not
+ * @param referrersPartial whether some targets' referrers were not tracked (more than {@link HtmlReport#TRACKED}
+ *                    waited for their record at once): those list the page that led the crawl to them
  * @param changes     once the crawl was crawled again, URLs by how they compare with their capture in an earlier
  *                    pass (and first captures); empty before
  */
 record ReportData(List<String> roots, Instant generated, long pages, long bytes, long errors, Duration elapsed,
                   boolean interrupted, long todo, List<Bar> statuses, List<Bar> times, List<Bar> depths,
                   List<Bar> typeCounts, List<Bar> typeBytes, List<HostRow> hosts, int hostCount,
-                  List<Broken> broken, int referrerCap, List<Bar> changes) {
+                  List<Broken> broken, long brokenTotal, boolean referrersPartial, int referrerCap,
+                  List<Bar> changes) {
 
     /** One bar of a chart. {@code color} is a CSS colour, null for the default. */
     record Bar(String label, long value, String color) {}
