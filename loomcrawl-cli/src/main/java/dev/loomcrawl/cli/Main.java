@@ -41,7 +41,24 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        // Out of memory on any thread: one line and exit 1, rather than a stack trace and a crawl that hangs on
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+            if (e instanceof OutOfMemoryError) outOfMemory(e);
+            System.err.print("Exception in thread \"" + thread.getName() + "\" "); // as the JVM says it otherwise
+            e.printStackTrace();
+        });
+        try {
+            System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        } catch (OutOfMemoryError e) {
+            outOfMemory(e);
+        }
+    }
+
+    private static void outOfMemory(Throwable e) {
+        long mb = Runtime.getRuntime().maxMemory() >> 20;
+        System.err.println("loomcrawl: out of memory (" + e.getMessage() + ") in a heap of " + mb + " MB; give the "
+                + "JVM more with LOOMCRAWL_JAVA_OPTS='-Xmx" + Math.max(1024, 2 * mb) + "m'");
+        System.exit(FAILED); // shutdown hooks close the outputs, flushing what was written
     }
 
     /** Runs the command line with the given streams and returns the exit code. */
