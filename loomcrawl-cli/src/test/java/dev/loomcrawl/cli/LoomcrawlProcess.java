@@ -15,8 +15,13 @@ import java.util.concurrent.TimeUnit;
 record LoomcrawlProcess(Process process, Path out, Path err) {
 
     static LoomcrawlProcess start(Path dir, String... args) throws IOException {
+        return startWithHeap("256m", dir, args);
+    }
+
+    /** A process whose heap is at most {@code maxHeap} (-Xmx's syntax). */
+    static LoomcrawlProcess startWithHeap(String maxHeap, Path dir, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-Xmx256m", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                "-Xmx" + maxHeap, "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
                 Main.class.getName()));
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "stdout", ".txt");

@@ -93,6 +93,21 @@ class SpillTest {
     }
 
     @Test
+    void runningOutOfHeapEndsTheProcessWithOneLineInsteadOfHangingOn() throws Exception {
+        byte[] huge = new byte[48 << 20];
+        try (TestSite site = TestSite.builder().page("/", "<a href=/big>big</a>")
+                .resource("/big", "application/octet-stream", huge).start()) {
+            LoomcrawlProcess crawl = LoomcrawlProcess.startWithHeap("32m", tmp, "crawl", "--no-progress",
+                    "--max-body", "64MiB", site.url("/"));
+            assertEquals(1, crawl.exit(60), crawl.stderr());
+            String line = crawl.stderr();
+            assertEquals(1, line.lines().count(), line);
+            assertTrue(line.startsWith("loomcrawl: out of memory (Java heap space) in a heap of "), line);
+            assertTrue(line.endsWith(" MB; give the JVM more with LOOMCRAWL_JAVA_OPTS='-Xmx1024m'\n"), line);
+        }
+    }
+
+    @Test
     void aSpillDirectoryThatIsAFileIsAUsageError() throws Exception {
         Path file = Files.writeString(tmp.resolve("file"), "x");
         LoomcrawlProcess crawl = LoomcrawlProcess.start(tmp, "crawl", "--spill-dir", file.toString(),
