@@ -47,11 +47,18 @@ public final class Main implements Runnable {
             System.err.print("Exception in thread \"" + thread.getName() + "\" "); // as the JVM says it otherwise
             e.printStackTrace();
         });
+        int exit;
         try {
-            System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+            exit = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
         } catch (OutOfMemoryError e) {
             outOfMemory(e);
+            return;
+        } catch (Throwable e) { // a bug: say so and exit, for a thread that is not a daemon would keep the JVM up
+            System.err.print("loomcrawl: internal error: ");
+            e.printStackTrace();
+            exit = FAILED;
         }
+        System.exit(exit);
     }
 
     private static void outOfMemory(Throwable e) {
