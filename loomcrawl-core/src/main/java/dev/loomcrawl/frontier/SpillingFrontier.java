@@ -84,7 +84,7 @@ public final class SpillingFrontier implements Frontier {
         this.spillDir = spillDir;
         this.capacity = capacity;
         this.minShare = (int) Math.min(capacity, 2L * perOrigin);
-        this.spill = new VisitSpill(spillDir, this::failed);
+        this.spill = new VisitSpill(spillDir, VisitSpill.SEGMENT_BYTES, this::failed);
     }
 
     @Override

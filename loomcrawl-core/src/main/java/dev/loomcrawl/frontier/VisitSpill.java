@@ -18,6 +18,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -27,10 +28,12 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.function.Consumer;
 
 /**
- * Queued visits kept on disk: a first-in first-out file per origin, in a {@link SpillDirectory} made when the
- * first visit is spilled. One thread, started then, does all the writing and reading in the order it was asked to,
- * so a load sees every visit of its origin appended before it; callers only hand over requests, and never wait on
- * the disk. A file is deleted once read to its end, and the directory when the spill is closed.
+ * Queued visits kept on disk: a first-in first-out queue of files per origin, in a {@link SpillDirectory} made
+ * when the first visit is spilled. One thread, started then, does all the writing and reading in the order it was
+ * asked to, so a load sees every visit of its origin appended before it; callers only hand over requests, and never
+ * wait on the disk. An origin's visits go to a file until it holds a segment's bytes, then to a new one; a
+ * file is deleted once read to its end, so the disk holds about what is queued, and the directory goes when the
+ * spill is closed.
  *
  * <p>A visit on disk is its length, then its URL, redirects left, depth, referrer, deferrals and kind. A re-crawl's
  * visits ({@link Visit#last()}) are not spilled: {@link SpillingFrontier} keeps them in memory.
@@ -54,9 +57,12 @@ final class VisitSpill implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(VisitSpill.class);
     private static final int OPEN_FILES = 64;
+    /** The size past which an origin's visits go to a new file. */
+    static final long SEGMENT_BYTES = 16 << 20;
     private static final int READ_CHUNK = 64 * 1024;
 
     private final Path base;
+    private final long segmentBytes;
     private final Consumer<IOException> onFailure;
     private final LinkedBlockingQueue<Command> commands = new LinkedBlockingQueue<>(); // drained faster than filled
     private Thread thread; // started by the first request; guarded by this
@@ -64,34 +70,36 @@ final class VisitSpill implements AutoCloseable {
 
     // The spill thread's own, touched by no other thread:
     private SpillDirectory dir;
-    private final Map<Origin, OriginFile> files = new HashMap<>();
-    private final Map<OriginFile, Boolean> open = new LinkedHashMap<>(16, 0.75f, true);
+    private final Map<Origin, ArrayDeque<Segment>> queues = new HashMap<>();
+    private final Map<Segment, Boolean> open = new LinkedHashMap<>(16, 0.75f, true);
     private final ByteArrayOutputStream pending = new ByteArrayOutputStream(); // appends not yet written
     private final DataOutputStream encoder = new DataOutputStream(pending);
     private final ByteArrayOutputStream record = new ByteArrayOutputStream();
     private final DataOutputStream recordEncoder = new DataOutputStream(record);
-    private OriginFile pendingFile;
+    private Segment pendingFile;
     private long nextFile;
     private IOException failure;
 
-    /** One origin's visits on disk, from {@code readAt} to {@code writeAt}. */
-    private static final class OriginFile {
+    /** A file of one origin's visits, to be read from {@code readAt} to {@code writeAt}. */
+    private static final class Segment {
         final Path path;
         FileChannel channel;
         long readAt;
         long writeAt;
 
-        OriginFile(Path path) {
+        Segment(Path path) {
             this.path = path;
         }
     }
 
     /**
-     * @param base      where the spill directory is made
-     * @param onFailure told of the first I/O failure, on the spill's thread
+     * @param base         where the spill directory is made
+     * @param segmentBytes the size past which an origin's visits go to a new file
+     * @param onFailure    told of the first I/O failure, on the spill's thread
      */
-    VisitSpill(Path base, Consumer<IOException> onFailure) {
+    VisitSpill(Path base, long segmentBytes, Consumer<IOException> onFailure) {
         this.base = base;
+        this.segmentBytes = segmentBytes;
         this.onFailure = onFailure;
     }
 
@@ -160,14 +168,16 @@ final class VisitSpill implements AutoCloseable {
     private void append(Append a) {
         if (failure != null) return;
         guarded(() -> {
-            OriginFile file = files.get(a.origin());
-            if (file == null) {
+            ArrayDeque<Segment> queue = queues.computeIfAbsent(a.origin(), o -> new ArrayDeque<>());
+            Segment file = queue.peekLast();
+            long size = file == null ? 0 : file.writeAt + (file == pendingFile ? pending.size() : 0);
+            if (file == null || size >= segmentBytes) {
                 if (dir == null) {
                     dir = SpillDirectory.create(base);
                     log.info("the queue outgrew memory: the rest waits on disk in {}", dir.path());
                 }
-                file = new OriginFile(dir.path().resolve("visits-" + nextFile++));
-                files.put(a.origin(), file);
+                file = new Segment(dir.path().resolve("visits-" + nextFile++));
+                queue.addLast(file);
             }
             if (file != pendingFile) writePending();
             pendingFile = file;
@@ -179,15 +189,18 @@ final class VisitSpill implements AutoCloseable {
         List<Visit> visits = new ArrayList<>();
         if (failure == null) {
             guarded(() -> {
-                OriginFile file = files.get(l.origin());
-                if (file == null) return;
-                if (file == pendingFile) writePending();
-                read(file, l.max(), visits);
-                if (file.readAt == file.writeAt) {
-                    files.remove(l.origin());
+                ArrayDeque<Segment> queue = queues.get(l.origin());
+                if (queue == null) return;
+                if (queue.peekLast() == pendingFile) writePending();
+                while (visits.size() < l.max() && !queue.isEmpty()) {
+                    Segment file = queue.peekFirst();
+                    read(file, l.max(), visits);
+                    if (file.readAt < file.writeAt) break;
+                    queue.pollFirst(); // read to its end
                     closeChannel(file);
                     Files.deleteIfExists(file.path);
                 }
+                if (queue.isEmpty()) queues.remove(l.origin());
             });
         }
         l.then().loaded(visits, failure);
@@ -226,7 +239,7 @@ final class VisitSpill implements AutoCloseable {
     /** Writes the appends encoded so far to their origin's file. */
     private void writePending() throws IOException {
         if (pendingFile == null || pending.size() == 0) return;
-        OriginFile file = pendingFile;
+        Segment file = pendingFile;
         ByteBuffer bytes = ByteBuffer.wrap(pending.toByteArray());
         pending.reset();
         pendingFile = null;
@@ -235,7 +248,7 @@ final class VisitSpill implements AutoCloseable {
     }
 
     /** Reads up to {@code max} whole visits from where the file was last read. */
-    private void read(OriginFile file, int max, List<Visit> visits) throws IOException {
+    private void read(Segment file, int max, List<Visit> visits) throws IOException {
         FileChannel channel = channel(file);
         int chunk = READ_CHUNK;
         String lastReferrer = null;
@@ -277,34 +290,36 @@ final class VisitSpill implements AutoCloseable {
     }
 
     /** The file's channel, opened if it was closed; at most {@link #OPEN_FILES} stay open. */
-    private FileChannel channel(OriginFile file) throws IOException {
+    private FileChannel channel(Segment file) throws IOException {
         if (file.channel == null) {
             file.channel = FileChannel.open(file.path, StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE);
         }
         open.put(file, Boolean.TRUE);
         if (open.size() > OPEN_FILES) {
-            OriginFile eldest = open.keySet().iterator().next();
+            Segment eldest = open.keySet().iterator().next();
             closeChannel(eldest);
         }
         return file.channel;
     }
 
-    private void closeChannel(OriginFile file) throws IOException {
+    private void closeChannel(Segment file) throws IOException {
         open.remove(file);
         if (file.channel != null) file.channel.close();
         file.channel = null;
     }
 
     private void shutDown() {
-        for (OriginFile file : files.values()) {
-            try {
-                closeChannel(file);
-            } catch (IOException e) {
-                // the directory is deleted next; nothing in it is needed
+        for (ArrayDeque<Segment> queue : queues.values()) {
+            for (Segment file : queue) {
+                try {
+                    closeChannel(file);
+                } catch (IOException e) {
+                    // the directory is deleted next; nothing in it is needed
+                }
             }
         }
-        files.clear();
+        queues.clear();
         if (dir != null) dir.close();
     }
 }
