@@ -3,7 +3,6 @@ package dev.loomcrawl.frontier;
 import dev.loomcrawl.CrawlException;
 import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.url.Origin;
-import dev.loomcrawl.url.UrlFingerprint;
 import dev.loomcrawl.url.WebUrl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,7 +44,6 @@ public final class SpillingFrontier implements Frontier {
     private static final Logger log = LoggerFactory.getLogger(SpillingFrontier.class);
 
     private final InMemoryFrontier window;
-    private final FingerprintSet seen = new FingerprintSet();
     private final VisitSpill spill;
     private final Path spillDir;
     private final int capacity;
@@ -87,14 +85,15 @@ public final class SpillingFrontier implements Frontier {
         this.spill = new VisitSpill(spillDir, VisitSpill.SEGMENT_BYTES, this::failed);
     }
 
+    /** The window's seen set: every URL seen, whether its visit is in memory, on disk or done. */
     @Override
     public boolean markSeen(WebUrl url) {
-        return seen.add(UrlFingerprint.of(url));
+        return window.markSeen(url);
     }
 
     @Override
     public boolean seen(WebUrl url) {
-        return seen.contains(UrlFingerprint.of(url));
+        return window.seen(url);
     }
 
     @Override
