@@ -4,9 +4,11 @@ import dev.loomcrawl.url.WebUrl;
 
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
+import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -69,23 +71,45 @@ public final class StreamingLinkExtractor implements LinkExtractor {
     /**
      * Decodes into a char array (what the tokenizer scans), replacing malformed input as jsoup's reader and
      * {@code new String} do; throws {@link Unsupported} for a NUL character, which jsoup's tokenizer treats
-     * specially in every state.
+     * specially in every state. In a charset where every byte below 0x80 is that ASCII character and starts no
+     * sequence (UTF-8, ISO-8859-*, windows-125*), the ASCII run the page starts with, often all of it, is copied
+     * in the same pass that looks for NUL; the charset's decoder takes over at the first other byte.
      */
     private static CharBuffer decode(byte[] body, PageCharset charset) {
         CharsetDecoder decoder = charset.charset().newDecoder()
                 .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE);
-        int length = body.length - charset.skip();
-        CharBuffer out = CharBuffer.allocate((int) (length * (double) decoder.maxCharsPerByte()) + 4);
-        ByteBuffer in = ByteBuffer.wrap(body, charset.skip(), length);
-        CoderResult result = decoder.decode(in, out, true);
-        if (result.isOverflow()) throw new Unsupported("decoding overflow");
-        decoder.flush(out);
-        out.flip();
-        char[] a = out.array();
-        for (int i = 0, n = out.limit(); i < n; i++) {
-            if (a[i] == 0) throw new Unsupported("NUL character");
+        int from = charset.skip();
+        int length = body.length - from;
+        char[] a = new char[(int) (length * (double) decoder.maxCharsPerByte()) + 4];
+        int ascii = 0;
+        if (asciiCompatible(charset.charset())) {
+            for (; ascii < length; ascii++) {
+                byte b = body[from + ascii];
+                if (b <= 0) {
+                    if (b == 0) throw new Unsupported("NUL character");
+                    break;
+                }
+                a[ascii] = (char) b;
+            }
         }
+        CharBuffer out = CharBuffer.wrap(a);
+        out.position(ascii);
+        if (ascii < length) {
+            CoderResult result = decoder.decode(ByteBuffer.wrap(body, from + ascii, length - ascii), out, true);
+            if (result.isOverflow()) throw new Unsupported("decoding overflow");
+            decoder.flush(out);
+            for (int i = ascii, n = out.position(); i < n; i++) {
+                if (a[i] == 0) throw new Unsupported("NUL character");
+            }
+        }
+        out.flip();
         return out;
+    }
+
+    private static boolean asciiCompatible(Charset charset) {
+        String name = charset.name();
+        return charset == StandardCharsets.UTF_8 || name.equals("US-ASCII") || name.startsWith("ISO-8859-")
+                || name.startsWith("windows-125");
     }
 
     /** How many pages were handed to jsoup because they need tree rules not reproduced here. */

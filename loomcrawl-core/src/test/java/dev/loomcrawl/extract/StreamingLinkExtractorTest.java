@@ -183,6 +183,31 @@ class StreamingLinkExtractorTest {
         assertSameAsJsoup(new byte[] {(byte) 0xFF, (byte) 0xFE}, null);
     }
 
+    /** The ASCII run a page starts with is copied without the decoder; what follows must decode as before. */
+    @Test
+    void anAsciiRunThenOtherBytesDecodeAsTheCharsetDecodesThem() {
+        byte[] ascii = "<title>t</title><a href=/a>a</a> ".getBytes(StandardCharsets.US_ASCII);
+        byte[][] tails = {
+                "<a href='/caf\u00e9'>caf\u00e9</a>".getBytes(StandardCharsets.UTF_8),
+                {(byte) 0xC3, '(', '<', 'a', ' ', 'h', 'r', 'e', 'f', '=', '/', 'b', '>', 'b'}, // malformed UTF-8
+                {(byte) 0xE2, (byte) 0x82}, // a sequence cut short at the end
+                {(byte) 0xE9, '<', 'a', ' ', 'h', 'r', 'e', 'f', '=', '/', (byte) 0xE9, '>', 'x'},
+                "\u65e5\u672c<a href=/\u65e5>\u65e5</a>".getBytes(Charset.forName("Shift_JIS")),
+        };
+        for (String charset : List.of("utf-8", "iso-8859-1", "windows-1252", "shift_jis", "utf-16le")) {
+            for (byte[] tail : tails) {
+                assertSameAsJsoup(withBom(ascii, tail), charset);
+                assertSameAsJsoup(tail, charset);
+            }
+        }
+        byte[] nulFirst = withBom("<a href=/x>".getBytes(StandardCharsets.US_ASCII), new byte[] {0, 'y'});
+        assertEquals("NUL character", StreamingLinkExtractor.unsupportedReason(nulFirst, "utf-8", PAGE));
+        byte[] nulLater = withBom("<a href=/\u00e9>".getBytes(StandardCharsets.UTF_8), new byte[] {0, 'y'});
+        assertEquals("NUL character", StreamingLinkExtractor.unsupportedReason(nulLater, "utf-8", PAGE));
+        assertSameAsJsoup(nulFirst, "utf-8");
+        assertSameAsJsoup(nulLater, "utf-8");
+    }
+
     @Test
     void anIllegalHeaderCharsetNameCountsAsNoHeaderCharset() {
         // JsoupLinkExtractor throws IllegalCharsetNameException here (Charset.isSupported outside its try);
