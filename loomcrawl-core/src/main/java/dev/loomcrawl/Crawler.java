@@ -10,6 +10,7 @@ import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.fetch.CookieJar;
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.fetch.Fetcher;
+import dev.loomcrawl.fetch.HttpSettings;
 import dev.loomcrawl.fetch.JettyFetcher;
 import dev.loomcrawl.fetch.RetryingFetcher;
 import dev.loomcrawl.fetch.Validators;
@@ -209,9 +210,10 @@ public final class Crawler implements AutoCloseable {
         CookieJar jar = new CookieJar(rootScope::coversHost);
         SessionSettings session = config.session();
         if (session.cookiesFile() != null) jar.addNetscape(readCookies(session.cookiesFile()));
-        JettyFetcher jetty = new JettyFetcher(config.httpSettings().withCookies(jar));
+        HttpSettings http = config.httpSettings().withCookies(jar);
+        JettyFetcher jetty = new JettyFetcher(http);
         Fetcher fetcher = new RetryingFetcher(jetty, config.maxTries(), config.retryBackoff(),
-                config.retryBackoffMax());
+                config.retryBackoffMax(), http.proxies().isEmpty()); // through proxies, a refusal is the proxy's
         Scope scope = rootScope;
         if (session.login() != null) {
             Login login = new Login(session.login(), fetcher, jetty);
