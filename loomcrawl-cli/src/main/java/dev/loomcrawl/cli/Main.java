@@ -5,6 +5,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
+import java.util.List;
 
 /**
  * {@code loomcrawl}: the command-line entry point. Exit codes of {@code crawl} and {@code resume}: 0 finished,
@@ -12,11 +13,15 @@ import java.io.PrintWriter;
  * 130 interrupted; of {@code check}: 0 no broken links, 1 broken links, 2 usage error, 3 the check failed.
  */
 @Command(name = "loomcrawl", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
-        description = "A fast, polite web crawler on virtual threads.",
-        subcommands = {CrawlCommand.class, CheckCommand.class, ResumeCommand.class, RecrawlCommand.class,
-                ReportCommand.class, StatusCommand.class, TrainCommand.class,
-                CommandLine.HelpCommand.class})
+        description = "A fast, polite web crawler on virtual threads.")
 public final class Main implements Runnable {
+    /**
+     * The subcommands, in the order help lists them. picocli reads a command's annotations when it is added, a
+     * few tens of milliseconds for them all at every start; a run that names its command adds only that one.
+     */
+    private static final List<String> COMMANDS =
+            List.of("crawl", "check", "resume", "recrawl", "report", "status", "train", "help");
+
     static final int FINISHED = 0;
     static final int FAILED = 1;
     static final int USAGE = 2;
@@ -41,12 +46,32 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        tellJettyTheReferenceSize();
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /**
+     * Jetty pads some of its structures by the JVM's reference size, which it asks the platform MBean server for
+     * unless told: starting that server (and the diagnostic commands it registers, JFR's among them) cost 40-60 ms
+     * of CPU at every start, a tenth of a short crawl's. The process says it instead, as the JVM decides it:
+     * compressed (4-byte) references under a 32 GiB heap, 8-byte ones above. A value given with -D stands. It is
+     * a hint for padding, not a correctness matter.
+     */
+    static void tellJettyTheReferenceSize() {
+        String key = "org.eclipse.jetty.util.referencesPerCacheLine";
+        if (System.getProperty(key) == null) {
+            boolean compressed = Runtime.getRuntime().maxMemory() < (32L << 30);
+            System.setProperty(key, compressed ? "16" : "8"); // 64-byte cache lines, as Jetty assumes
+        }
     }
 
     /** Runs the command line with the given streams and returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new Main());
+        String named = args.length > 0 && COMMANDS.contains(args[0]) && !args[0].equals("help") ? args[0] : null;
+        for (String name : COMMANDS) {
+            if (named == null || name.equals(named)) cli.addSubcommand(name, command(name));
+        }
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, args2) -> {
@@ -65,6 +90,21 @@ public final class Main implements Runnable {
             return FAILED;
         });
         return cli.execute(args);
+    }
+
+    /** A new instance of the subcommand {@code name}. */
+    private static Object command(String name) {
+        return switch (name) {
+            case "crawl" -> new CrawlCommand();
+            case "check" -> new CheckCommand();
+            case "resume" -> new ResumeCommand();
+            case "recrawl" -> new RecrawlCommand();
+            case "report" -> new ReportCommand();
+            case "status" -> new StatusCommand();
+            case "train" -> new TrainCommand();
+            case "help" -> new CommandLine.HelpCommand();
+            default -> throw new IllegalArgumentException(name);
+        };
     }
 
     @Override
