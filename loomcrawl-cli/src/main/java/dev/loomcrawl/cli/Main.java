@@ -17,7 +17,8 @@ import java.util.List;
 public final class Main implements Runnable {
     /**
      * The subcommands, in the order help lists them. picocli reads a command's annotations when it is added, a
-     * few tens of milliseconds for them all at every start; a run that names its command adds only that one.
+     * few tens of milliseconds for them all at every start; a run that names its command adds only that one, and
+     * {@code --version} none.
      */
     private static final List<String> COMMANDS =
             List.of("crawl", "check", "resume", "recrawl", "report", "status", "train", "help");
@@ -68,9 +69,11 @@ public final class Main implements Runnable {
     /** Runs the command line with the given streams and returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new Main());
-        String named = args.length > 0 && COMMANDS.contains(args[0]) && !args[0].equals("help") ? args[0] : null;
+        String first = args.length > 0 ? args[0] : "";
+        boolean version = args.length == 1 && (first.equals("--version") || first.equals("-V"));
+        String named = COMMANDS.contains(first) && !first.equals("help") ? first : null;
         for (String name : COMMANDS) {
-            if (named == null || name.equals(named)) cli.addSubcommand(name, command(name));
+            if (!version && (named == null || name.equals(named))) cli.addSubcommand(name, command(name));
         }
         cli.setOut(out);
         cli.setErr(err);
