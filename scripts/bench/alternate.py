@@ -1,8 +1,8 @@
 """Times whole processes, alternating: round 1 runs each command once, in order, then round 2, and so on, so that
 a change in the machine's load falls on every command alike. Wall time from the clock, CPU time (user + system, the
 process and its children) from wait4's resource usage. Prints one Markdown row per command: median and minimum wall,
-median CPU, in seconds. Exit statuses 0 and 3 (no root succeeded: a refused root) are runs that worked; a command
-none of whose runs did is flagged.
+median CPU, in seconds. Exit statuses 0, 3 (loomcrawl: no root succeeded, as for a refused root) and 8 (wget: some
+URL answered an error status) are runs that worked; a command none of whose runs did is flagged.
 
 python3 scripts/bench/alternate.py [--rounds N] [--warmup N] [--header] [--versus NAME] NAME COMMAND [NAME COMMAND...]
 
@@ -56,7 +56,7 @@ def main(argv):
         print("| command | runs | wall median s | wall min s | CPU median s |" + (f" x {versus} |" if versus else ""))
         print("|---|---:|---:|---:|---:|" + ("---:|" if versus else ""))
     for name, _ in commands:
-        flag = "" if codes[name] & {0, 3} else f" (failed: exit {sorted(codes[name])})"
+        flag = "" if codes[name] & {0, 3, 8} else f" (failed: exit {sorted(codes[name])})"
         wall = statistics.median(walls[name])
         times = f" {statistics.median(walls[versus]) / wall:.2f} |" if versus else ""
         print(f"| {name}{flag} | {rounds} | {wall:.3f} | {min(walls[name]):.3f} | "
