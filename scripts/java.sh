@@ -1,26 +1,35 @@
 # Sourced by the launcher and the test script: exports JAVA_HOME pointing at a JDK >= 21.
 # Looks at $JAVA_HOME, then the java on PATH, then /usr/lib/jvm/*; fails with one clear line.
+# The launcher sources it at every start, so it runs no program it can do without (each costs a few milliseconds):
+# a JDK's release file is read by the shell, and the next place is looked at only when the last did not do.
 loomcrawl_java_version() { # prints the feature version of the java binary $1, or nothing
   # A JDK's release file says it without starting a JVM (most of a launch's own cost); else ask java itself.
-  local release v
-  release="$(dirname "$(dirname "$1")")/release"
+  local release="${1%/bin/java}/release" line
   if [ -f "$release" ]; then
-    v=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$release" | head -1)
-    if [ -n "$v" ]; then echo "$v"; return 0; fi
+    while IFS= read -r line || [ -n "$line" ]; do
+      case $line in
+        JAVA_VERSION=\"[0-9]*) line=${line#JAVA_VERSION=\"}; echo "${line%%[!0-9]*}"; return 0 ;;
+      esac
+    done < "$release"
   fi
   "$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -1
 }
+loomcrawl_usable_jdk() { # DIR: whether DIR is a JDK of version 21 or newer
+  local v
+  [ -x "$1/bin/java" ] && [ -x "$1/bin/javac" ] || return 1
+  v=$(loomcrawl_java_version "$1/bin/java")
+  [ -n "$v" ] && [ "$v" -ge 21 ]
+}
 loomcrawl_find_jdk() {
-  local candidates=() dir v
-  [ -n "${JAVA_HOME:-}" ] && candidates+=("$JAVA_HOME")
-  if command -v javac >/dev/null 2>&1; then
-    candidates+=("$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")")
+  local javac dir
+  if [ -n "${JAVA_HOME:-}" ] && loomcrawl_usable_jdk "$JAVA_HOME"; then echo "$JAVA_HOME"; return 0; fi
+  if javac=$(command -v javac); then
+    javac=$(readlink -f "$javac")
+    dir=${javac%/bin/javac}
+    if loomcrawl_usable_jdk "$dir"; then echo "$dir"; return 0; fi
   fi
-  for dir in $(ls -d /usr/lib/jvm/*/ 2>/dev/null | sort -rV); do candidates+=("${dir%/}"); done
-  for dir in "${candidates[@]}"; do
-    [ -x "$dir/bin/java" ] && [ -x "$dir/bin/javac" ] || continue
-    v=$(loomcrawl_java_version "$dir/bin/java")
-    if [ -n "$v" ] && [ "$v" -ge 21 ]; then echo "$dir"; return 0; fi
+  for dir in $(ls -d /usr/lib/jvm/*/ 2>/dev/null | sort -rV); do
+    if loomcrawl_usable_jdk "${dir%/}"; then echo "${dir%/}"; return 0; fi
   done
   return 1
 }

@@ -10,6 +10,7 @@ import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.fetch.CookieJar;
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.fetch.Fetcher;
+import dev.loomcrawl.fetch.HttpSettings;
 import dev.loomcrawl.fetch.JettyFetcher;
 import dev.loomcrawl.fetch.RetryingFetcher;
 import dev.loomcrawl.fetch.Validators;
@@ -150,10 +151,12 @@ public final class Crawler implements AutoCloseable {
         this.scope = scope;
         PolitenessSettings p = config.politeness();
         if (p.ignoreRobots()) log.warn("ignoring robots.txt: site owners' wishes will not be respected");
+        // twice the retry backoff; Duration.multipliedBy would initialise BigDecimal (10 ms of CPU) at every start
+        Duration twiceBackoff = config.retryBackoff().plus(config.retryBackoff());
         this.robots = p.ignoreRobots() ? null : new RobotsGate(fetcher, config.userAgent(), Duration.ofHours(24),
-                config.retryBackoff().multipliedBy(2), config.maxTries() + 1, this::crawlDelay, sharedRobots);
-        this.pacing = new OriginPacing(p.delay(), p.maxCrawlDelay(), config.retryBackoff().multipliedBy(2),
-                Duration.ofMinutes(5), p.maxRetryAfter());
+                twiceBackoff, config.maxTries() + 1, this::crawlDelay, sharedRobots);
+        this.pacing = new OriginPacing(p.delay(), p.maxCrawlDelay(), twiceBackoff, Duration.ofMinutes(5),
+                p.maxRetryAfter());
         this.limits = new CrawlLimits(config.limits(), counts);
         this.agentToken = RobotsDirectives.agentToken(config.userAgent());
         this.browserRequests = new BrowserRequests(fetcher, robots, new OriginSlots(p.perHost()),
@@ -218,9 +221,10 @@ public final class Crawler implements AutoCloseable {
         CookieJar jar = new CookieJar(rootScope::coversHost);
         SessionSettings session = config.session();
         if (session.cookiesFile() != null) jar.addNetscape(readCookies(session.cookiesFile()));
-        JettyFetcher jetty = new JettyFetcher(config.httpSettings().withCookies(jar));
+        HttpSettings http = config.httpSettings().withCookies(jar);
+        JettyFetcher jetty = new JettyFetcher(http);
         Fetcher fetcher = new RetryingFetcher(jetty, config.maxTries(), config.retryBackoff(),
-                config.retryBackoffMax());
+                config.retryBackoffMax(), http.proxies().isEmpty()); // through proxies, a refusal is the proxy's
         Scope scope = rootScope;
         if (session.login() != null) {
             Login login = new Login(session.login(), fetcher, jetty);

@@ -291,8 +291,9 @@ class CrawlerTest {
         }
         CrawlRun run = CrawlRun.of(CrawlConfig.builder().root("http://127.0.0.1:" + closedPort + "/").maxTries(2));
         CrawlRecord r = run.record("http://127.0.0.1:" + closedPort + "/");
-        assertEquals(ErrorKind.REFUSED, r.errorKind(), r.error()); // found while fetching robots.txt, tried twice
-        assertEquals(2, r.attempts());
+        // found while fetching robots.txt, and not tried again: the origin never answered (decision 5)
+        assertEquals(ErrorKind.REFUSED, r.errorKind(), r.error());
+        assertEquals(1, r.attempts());
         assertNull(r.status(), "no response came: no status, not 0");
         assertFalse(r.answered());
         CrawlRun direct = CrawlRun.of(CrawlConfig.builder().root("http://127.0.0.1:" + closedPort + "/").maxTries(2)

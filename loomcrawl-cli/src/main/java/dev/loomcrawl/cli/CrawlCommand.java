@@ -48,7 +48,8 @@ final class CrawlCommand implements Callable<Integer> {
     int maxRedirect;
 
     @Option(names = {"--max-tries", "--max_tries"}, paramLabel = "N", defaultValue = "4",
-            description = "Attempts per URL on network errors (default: ${DEFAULT-VALUE}).")
+            description = "Attempts per URL on network errors; a refused connection is tried again only on a "
+                    + "site that has answered in this run (default: ${DEFAULT-VALUE}).")
     int maxTries;
 
     @Option(names = "--exclude", paramLabel = "REGEX",

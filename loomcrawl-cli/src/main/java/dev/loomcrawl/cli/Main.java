@@ -5,6 +5,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
+import java.util.List;
 
 /**
  * {@code loomcrawl}: the command-line entry point. Exit codes of {@code crawl} and {@code resume}: 0 finished,
@@ -12,11 +13,16 @@ import java.io.PrintWriter;
  * 130 interrupted; of {@code check}: 0 no broken links, 1 broken links, 2 usage error, 3 the check failed.
  */
 @Command(name = "loomcrawl", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
-        description = "A fast, polite web crawler on virtual threads.",
-        subcommands = {CrawlCommand.class, CheckCommand.class, ResumeCommand.class, RecrawlCommand.class,
-                ReportCommand.class, StatusCommand.class, TrainCommand.class,
-                CommandLine.HelpCommand.class})
+        description = "A fast, polite web crawler on virtual threads.")
 public final class Main implements Runnable {
+    /**
+     * The subcommands, in the order help lists them. picocli reads a command's annotations when it is added, a
+     * few tens of milliseconds for them all at every start; a run that names its command adds only that one, and
+     * {@code --version} none.
+     */
+    private static final List<String> COMMANDS =
+            List.of("crawl", "check", "resume", "recrawl", "report", "status", "train", "help");
+
     static final int FINISHED = 0;
     static final int FAILED = 1;
     static final int USAGE = 2;
@@ -41,12 +47,9 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        tellJettyTheReferenceSize();
         // Out of memory on any thread: one line and exit 1, rather than a stack trace and a crawl that hangs on
-        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
-            if (e instanceof OutOfMemoryError) outOfMemory(e);
-            System.err.print("Exception in thread \"" + thread.getName() + "\" "); // as the JVM says it otherwise
-            e.printStackTrace();
-        });
+        Thread.setDefaultUncaughtExceptionHandler(new Uncaught());
         int exit;
         try {
             exit = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
@@ -68,9 +71,40 @@ public final class Main implements Runnable {
         System.exit(FAILED); // shutdown hooks close the outputs, flushing what was written
     }
 
+    /** A class, not a lambda: the AOT cache cannot archive lambdas in this class (decision 21). */
+    private static final class Uncaught implements Thread.UncaughtExceptionHandler {
+        @Override
+        public void uncaughtException(Thread thread, Throwable e) {
+            if (e instanceof OutOfMemoryError) outOfMemory(e);
+            System.err.print("Exception in thread \"" + thread.getName() + "\" "); // as the JVM says it otherwise
+            e.printStackTrace();
+        }
+    }
+
+    /**
+     * Jetty pads some of its structures by the JVM's reference size, which it asks the platform MBean server for
+     * unless told: starting that server (and the diagnostic commands it registers, JFR's among them) cost 40-60 ms
+     * of CPU at every start, a tenth of a short crawl's. The process says it instead, as the JVM decides it:
+     * compressed (4-byte) references under a 32 GiB heap, 8-byte ones above. A value given with -D stands. It is
+     * a hint for padding, not a correctness matter.
+     */
+    static void tellJettyTheReferenceSize() {
+        String key = "org.eclipse.jetty.util.referencesPerCacheLine";
+        if (System.getProperty(key) == null) {
+            boolean compressed = Runtime.getRuntime().maxMemory() < (32L << 30);
+            System.setProperty(key, compressed ? "16" : "8"); // 64-byte cache lines, as Jetty assumes
+        }
+    }
+
     /** Runs the command line with the given streams and returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new Main());
+        String first = args.length > 0 ? args[0] : "";
+        boolean version = args.length == 1 && (first.equals("--version") || first.equals("-V"));
+        String named = COMMANDS.contains(first) && !first.equals("help") ? first : null;
+        for (String name : COMMANDS) {
+            if (!version && (named == null || name.equals(named))) cli.addSubcommand(name, command(name));
+        }
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, args2) -> {
@@ -89,6 +123,21 @@ public final class Main implements Runnable {
             return FAILED;
         });
         return cli.execute(args);
+    }
+
+    /** A new instance of the subcommand {@code name}. */
+    private static Object command(String name) {
+        return switch (name) {
+            case "crawl" -> new CrawlCommand();
+            case "check" -> new CheckCommand();
+            case "resume" -> new ResumeCommand();
+            case "recrawl" -> new RecrawlCommand();
+            case "report" -> new ReportCommand();
+            case "status" -> new StatusCommand();
+            case "train" -> new TrainCommand();
+            case "help" -> new CommandLine.HelpCommand();
+            default -> throw new IllegalArgumentException(name);
+        };
     }
 
     @Override

@@ -19,8 +19,9 @@ import java.util.concurrent.Executors;
  * {@code loomcrawl train} (hidden): the training run the launcher records an AOT cache from (JDK 25's
  * {@code -XX:AOTCacheOutput}, JEP 483/514/515), so that later runs start with loomcrawl's classes already loaded
  * and linked. It crawls a small site of its own on 127.0.0.1 (pages, robots.txt, a stylesheet, a redirect, a
- * missing page) the way {@code crawl} does, and a refused root, which is what most runs do first. Nothing of it is
- * printed; it exits 0.
+ * missing page, a page the streaming extractor hands to jsoup) the way {@code crawl} does; then a refused root,
+ * which is what most runs do first, and a refused https root, which sets TLS up. Nothing of it is printed; it
+ * exits 0.
  */
 @Command(name = "train", hidden = true, description = "Record what a crawl loads, for the launcher's AOT cache.")
 final class TrainCommand implements Callable<Integer> {
@@ -38,6 +39,8 @@ final class TrainCommand implements Callable<Integer> {
             PrintWriter quiet = new PrintWriter(Writer.nullWriter());
             Main.run(new String[] {"crawl", "--max-tasks", "20", "--no-progress", root}, quiet, quiet);
             Main.run(new String[] {"crawl", "-q", "http://127.0.0.1:1/"}, quiet, quiet);
+            // sets TLS up (trust store, SSLContext), which an https URL needs first; the connection is refused
+            Main.run(new String[] {"crawl", "-q", "https://127.0.0.1:1/"}, quiet, quiet);
         } finally {
             server.stop(0);
             threads.shutdownNow();
@@ -56,6 +59,11 @@ final class TrainCommand implements Callable<Integer> {
         } else if (path.equals("/style.css")) {
             type = "text/css";
             body = "body { background: url(/p1) } @import url(\"/p2\");";
+        } else if (path.equals("/tricky")) { // handed to jsoup whole (a template), in another charset
+            type = "text/html";
+            body = "<html><head><meta charset=iso-8859-1><base href=/></head><body><table><tr><td>"
+                    + "<a href=p4>caf\u00e9</a></td></tr></table><template><a href=/p5>t</a></template>"
+                    + "<a href='HTTP://Example.COM:80/%7Ex'>out</a></body></html>";
         } else if (path.equals("/old")) {
             exchange.getResponseHeaders().add("Location", "/p3");
             status = 301;
@@ -66,12 +74,13 @@ final class TrainCommand implements Callable<Integer> {
                     + "<meta charset=utf-8></head><body><h1>Page " + i + "</h1><p>Some <b>text</b> &amp; more."
                     + "<a href=/p" + (i + 1) % PAGES + ">next</a> <a href='/p" + (i * 7 + 3) % PAGES + "'>on</a>"
                     + " <a href=/old>old</a> <a href=/missing>gone</a> <a href=/private/x>private</a>"
+                    + " <a href=/tricky>tricky</a>"
                     + " <img src=/p" + (i * 3) % PAGES + " srcset='/p1 1x, /p2 2x'></p></body></html>";
         } else {
             status = 404;
             body = "<html><body>Not found</body></html>";
         }
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = body.getBytes(type.equals("text/html") ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", type);
         exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
         try (OutputStream out = exchange.getResponseBody()) {

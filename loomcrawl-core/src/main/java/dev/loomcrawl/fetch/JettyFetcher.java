@@ -1,6 +1,7 @@
 package dev.loomcrawl.fetch;
 
 import dev.loomcrawl.url.WebUrl;
+import org.eclipse.jetty.client.ContentDecoder;
 import org.eclipse.jetty.client.FormRequestContent;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.InputStreamResponseListener;
@@ -17,6 +18,7 @@ import org.eclipse.jetty.http2.client.HTTP2Client;
 import org.eclipse.jetty.http2.client.transport.ClientConnectionFactoryOverHTTP2;
 import org.eclipse.jetty.io.ClientConnectionFactory;
 import org.eclipse.jetty.io.ClientConnector;
+import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.util.SocketAddressResolver;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
@@ -48,6 +50,10 @@ import java.util.concurrent.TimeoutException;
  * <p>The {@code Authorization}, {@code Proxy-Authorization} and {@code Cookie} headers sent are kept in a
  * response's request headers (and so in WARC request records) as {@code [redacted]}, unless the settings say to
  * record credentials.
+ *
+ * <p>TLS is set up (the JDK's trust store read, an {@code SSLContext} made: 40-60 ms of CPU) before the first https
+ * request, not when the client starts: a crawl of http URLs never pays for it. Through proxies it is set up at once
+ * (a proxy may be https, or tunnel to https).
  */
 public final class JettyFetcher implements Fetcher {
     private static final String ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
@@ -56,15 +62,17 @@ public final class JettyFetcher implements Fetcher {
     private final HttpSettings settings;
     private final HttpClient client;
     private final Set<Request> inFlight = ConcurrentHashMap.newKeySet();
+    private final SslContextFactory.Client tls;
     private final ProxyRoutes proxies;
     private volatile boolean cancelled;
 
     public JettyFetcher(HttpSettings settings) {
         this.settings = settings;
         ClientConnector connector = new ClientConnector();
-        SslContextFactory.Client tls = new SslContextFactory.Client(settings.insecure());
+        tls = new SslContextFactory.Client(settings.insecure());
         if (settings.insecure()) tls.setEndpointIdentificationAlgorithm(null);
         connector.setSslContextFactory(tls);
+        connector.unmanage(tls); // started by startTls(), not with the client
         List<ClientConnectionFactory.Info> protocols = new ArrayList<>();
         protocols.add(HttpClientConnectionFactory.HTTP11);
         if (settings.http2()) protocols.add(new ClientConnectionFactoryOverHTTP2.HTTP2(new HTTP2Client(connector)));
@@ -90,14 +98,30 @@ public final class JettyFetcher implements Fetcher {
                 new SocketAddressResolver.Async(executor, scheduler, settings.connectTimeout().toMillis());
         client.setSocketAddressResolver(new PinnedResolver(settings.pins(), resolver, settings.guard(),
                 proxies.addresses()));
+        // Jetty 12.1's start() looks its decoders up (ServiceLoader over the class path, 10-15 ms) when the list is
+        // empty: a placeholder, taken out again below, keeps it from doing so.
+        client.getContentDecoderFactories().put(new NoDecoding());
         try {
             client.start();
+            if (!settings.proxies().isEmpty()) tls.start();
         } catch (Exception e) {
             throw new IllegalStateException("HTTP client did not start: " + e.getMessage(), e);
         }
-        // After start: Jetty 12.1's start() installs its gzip decoder when the list is empty. Decoding is ours
-        // (ContentDecoding), so the body as received stays available and its headers stay as sent.
+        // No decoder at all: decoding is ours (ContentDecoding), so the body as received stays available and its
+        // headers stay as sent.
         client.getContentDecoderFactories().clear();
+    }
+
+    /** The placeholder decoder of the constructor: never used, since the list is cleared after start. */
+    private static final class NoDecoding extends ContentDecoder.Factory {
+        NoDecoding() {
+            super("identity");
+        }
+
+        @Override
+        public Content.Source newDecoderContentSource(Content.Source source) {
+            return source;
+        }
     }
 
     @Override
@@ -133,6 +157,10 @@ public final class JettyFetcher implements Fetcher {
     private FetchResult exchange(WebUrl url, HttpMethod method, Validators validators, Request.Content body) {
         long start = System.nanoTime();
         if (cancelled) return failure(url, ErrorKind.CANCELLED, "crawl cancelled", start);
+        if (url.scheme().equals("https") && !tls.isStarted()) {
+            String failed = startTls();
+            if (failed != null) return failure(url, ErrorKind.TLS, failed, start);
+        }
         int proxy = proxies.route(url);
         if (proxy >= 0) {
             ProxyRoutes.Refusal refused = proxies.judge(url);
@@ -181,6 +209,21 @@ public final class JettyFetcher implements Fetcher {
             return failure(url, ErrorKind.CANCELLED, message(e), start);
         } finally {
             inFlight.remove(request);
+        }
+    }
+
+    /** Whether TLS has been set up (by the first https request, or through proxies at once). */
+    boolean tlsReady() {
+        return tls.isStarted();
+    }
+
+    /** Sets TLS up, once (a second caller waits for the first); null, or why it could not be. */
+    private String startTls() {
+        try {
+            tls.start();
+            return null;
+        } catch (Exception e) {
+            return "TLS could not be set up: " + message(e);
         }
     }
 
@@ -261,6 +304,7 @@ public final class JettyFetcher implements Fetcher {
     public void close() {
         try {
             client.stop();
+            tls.stop();
         } catch (Exception e) {
             // stopping a client releases sockets; a failure here leaves nothing to save
         }

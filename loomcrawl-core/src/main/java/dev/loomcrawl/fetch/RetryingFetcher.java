@@ -1,8 +1,11 @@
 package dev.loomcrawl.fetch;
 
+import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -11,19 +14,37 @@ import java.util.concurrent.TimeUnit;
  * Retries network failures (those whose {@link ErrorKind#retryable()} holds) up to {@code maxTries} attempts
  * in all, waiting between them with exponential backoff and jitter: a random wait between half and all of
  * {@code base * 2^(attempt-1)}, capped at {@code max}. HTTP statuses, 5xx included, are answers and not retried.
+ *
+ * <p>A refused connection is retried only on an origin that has answered (any HTTP status) through this fetcher
+ * before: a server that is restarting loses no pages, but a port nothing listens on fails at once, as wget and
+ * curl fail, instead of after seconds of backoff. Through proxies every refusal is retried: there it is the
+ * proxy's, and the next attempt may take another (decision 5).
  */
 public final class RetryingFetcher implements Fetcher {
     private final Fetcher delegate;
     private final int maxTries;
     private final Duration base;
     private final Duration max;
+    private final boolean refusedOnlyWhereAnswered;
+    private final Set<Origin> answered = ConcurrentHashMap.newKeySet();
     private final CountDownLatch cancelled = new CountDownLatch(1);
 
+    /** A fetcher that retries a refused connection only on an origin that answered before. */
     public RetryingFetcher(Fetcher delegate, int maxTries, Duration base, Duration max) {
+        this(delegate, maxTries, base, max, true);
+    }
+
+    /**
+     * @param refusedOnlyWhereAnswered retry a refused connection only on an origin that answered before (false:
+     *                                 like any network failure, as a crawl through proxies does)
+     */
+    public RetryingFetcher(Fetcher delegate, int maxTries, Duration base, Duration max,
+                           boolean refusedOnlyWhereAnswered) {
         this.delegate = delegate;
         this.maxTries = maxTries;
         this.base = base;
         this.max = max;
+        this.refusedOnlyWhereAnswered = refusedOnlyWhereAnswered;
     }
 
     @Override
@@ -38,14 +59,26 @@ public final class RetryingFetcher implements Fetcher {
 
     private FetchResult withRetries(WebUrl url, java.util.function.Function<WebUrl, FetchResult> attempt) {
         long start = System.nanoTime();
-        FetchResult result = attempt.apply(url);
+        FetchResult result = tried(url, attempt);
         int attempts = 1;
-        while (result instanceof FetchResult.Failure f && f.kind().retryable() && attempts < maxTries) {
+        while (result instanceof FetchResult.Failure f && worthRetrying(f) && attempts < maxTries) {
             if (!backOff(attempts)) break;
             attempts++;
-            result = attempt.apply(url);
+            result = tried(url, attempt);
         }
         return result.withAttempts(attempts, Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    /** One attempt; an answer marks its origin as one that answered. */
+    private FetchResult tried(WebUrl url, java.util.function.Function<WebUrl, FetchResult> attempt) {
+        FetchResult result = attempt.apply(url);
+        if (result instanceof FetchResult.Response && !answered.contains(url.origin())) answered.add(url.origin());
+        return result;
+    }
+
+    private boolean worthRetrying(FetchResult.Failure f) {
+        if (!f.kind().retryable()) return false;
+        return f.kind() != ErrorKind.REFUSED || !refusedOnlyWhereAnswered || answered.contains(f.url().origin());
     }
 
     /** Sleeps before the next attempt; false if the crawl was cancelled meanwhile. */

@@ -222,7 +222,9 @@ public final class RobotsGate {
             }
         }
         int failures = failuresSoFar + 1;
-        Duration wait = retryBase.multipliedBy(1L << Math.min(failures - 1, 20));
+        // retryBase * 2^(failures - 1), in nanoseconds (Duration.multipliedBy would initialise BigDecimal: 10 ms)
+        Duration wait = Duration.ofNanos(Math.min(retryBase.toNanos(), Long.MAX_VALUE >> 20)
+                << Math.min(failures - 1, 20));
         log.info("robots.txt of {} unavailable ({}), attempt {} of {}", origin, describe(result), failures,
                 maxAttempts);
         FetchResult.Failure unreachable = result instanceof FetchResult.Failure f

@@ -34,7 +34,8 @@ public final class RootScope implements Scope {
         for (WebUrl root : roots) {
             String host = root.host();
             rootHosts.add(root.hasIpHost() || !lenient ? host : lastTwoLabels(host));
-            if (!root.hasIpHost()) rootDomains.add(registrableDomain(host));
+            // the public suffix list is loaded (80-100 ms of CPU) only for a scope that needs it
+            if (kind == ScopeKind.DOMAIN && !root.hasIpHost()) rootDomains.add(registrableDomain(host));
         }
     }
 

@@ -14,6 +14,8 @@ import java.util.zip.GZIPOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 class JettyFetcherTest {
@@ -31,6 +33,36 @@ class JettyFetcherTest {
             assertEquals(200, r.status());
             assertEquals("HTTP/2.0", r.protocol());
             assertEquals(List.of("HTTP/2.0"), server.protocols());
+        }
+    }
+
+    @Test
+    void tlsIsSetUpByTheFirstHttpsFetchNotBefore() throws Exception {
+        try (TestSite plain = TestSite.builder().page("/", "plain").start();
+             TlsServer server = new TlsServer();
+             JettyFetcher fetcher = new JettyFetcher(settings(plain.url("/"), true, true))) {
+            assertFalse(fetcher.tlsReady());
+            assertEquals(200, assertInstanceOf(FetchResult.Response.class,
+                    fetcher.fetch(WebUrl.parse(plain.url("/")))).status());
+            assertFalse(fetcher.tlsReady()); // an http crawl never sets TLS up
+            List<Thread> threads = new java.util.ArrayList<>();
+            java.util.Queue<FetchResult> results = new java.util.concurrent.ConcurrentLinkedQueue<>();
+            for (int i = 0; i < 8; i++) { // the first https fetches, all at once: one sets TLS up, the others wait
+                threads.add(Thread.ofVirtual().start(() -> results.add(fetcher.fetch(WebUrl.parse(server.url("/"))))));
+            }
+            for (Thread t : threads) t.join();
+            assertTrue(fetcher.tlsReady());
+            assertEquals(8, results.size());
+            for (FetchResult r : results) assertEquals(200, assertInstanceOf(FetchResult.Response.class, r).status());
+        }
+    }
+
+    @Test
+    void throughAProxyTlsIsSetUpAtOnce() {
+        HttpSettings proxied = CrawlConfig.builder().root("http://127.0.0.1:1/").proxy("http://127.0.0.1:2").build()
+                .httpSettings();
+        try (JettyFetcher fetcher = new JettyFetcher(proxied)) {
+            assertTrue(fetcher.tlsReady());
         }
     }
 
