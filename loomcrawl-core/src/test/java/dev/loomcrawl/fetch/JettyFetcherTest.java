@@ -2,6 +2,7 @@ package dev.loomcrawl.fetch;
 
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.url.WebUrl;
+import dev.loomcrawl.testkit.RecordedRequest;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.Test;
@@ -15,6 +16,7 @@ import java.util.zip.GZIPOutputStream;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class JettyFetcherTest {
 
@@ -107,6 +109,48 @@ class JettyFetcherTest {
             }
             assertEquals(List.of("builder-test/1"), site.requests().stream().map(q -> q.header("user-agent")).toList(),
                     "the guarded fetcher never connected");
+        }
+    }
+
+    /**
+     * 300 fetches, 30 at a time, to one origin answering after 20 ms: they share at most 30 connections (a finished
+     * one is taken again from the free list), each page is asked for once (no connection was handed to two
+     * requests, or closed under one), and at the end every connection is back in the pool, idle.
+     */
+    @Test
+    void manyFetchesAtOnceToOneOriginShareThePoolsConnections() throws Exception {
+        int atOnce = 30;
+        try (TestSite site = TestSite.builder().generated(target ->
+                        new Route.Delay(java.time.Duration.ofMillis(20), Route.Respond.html("<p>" + target + "</p>")))
+                .start();
+             JettyFetcher fetcher = new JettyFetcher(CrawlConfig.builder().root(site.url("/")).maxTasks(atOnce)
+                     .build().httpSettings());
+             var executor = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            java.util.concurrent.Semaphore permits = new java.util.concurrent.Semaphore(atOnce);
+            List<java.util.concurrent.Future<FetchResult>> results = new java.util.ArrayList<>();
+            for (int i = 0; i < 300; i++) {
+                WebUrl url = WebUrl.parse(site.url("/p" + i));
+                results.add(executor.submit(() -> {
+                    permits.acquire();
+                    try {
+                        return fetcher.fetch(url);
+                    } finally {
+                        permits.release();
+                    }
+                }));
+            }
+            for (var r : results) {
+                assertEquals(200, assertInstanceOf(FetchResult.Response.class,
+                        r.get(30, java.util.concurrent.TimeUnit.SECONDS)).status());
+            }
+            assertEquals(300, site.requests().size(), "each page asked for once");
+            long connections = site.requests().stream().map(RecordedRequest::remotePort).distinct().count();
+            assertTrue(connections <= atOnce, connections + " connections");
+            var pool = assertInstanceOf(org.eclipse.jetty.client.AbstractConnectionPool.class,
+                    fetcher.connectionPools().getFirst());
+            assertInstanceOf(FreeListPool.Connections.class, pool);
+            assertEquals(connections, pool.getConnectionCount());
+            assertEquals(pool.getConnectionCount(), pool.getIdleConnectionCount(), "every connection given back");
         }
     }
 
