@@ -7,11 +7,16 @@ import org.junit.jupiter.api.Test;
 
 import java.net.InetAddress;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Many fetches waiting at once: the crawl finishes whole, each page asked for once, over reused connections. */
+/**
+ * Many fetches waiting at once, on one origin and spread over several (on several loopback addresses, as a broad
+ * crawl meets them): the crawl finishes whole, each page asked for once, over connections the pool hands back out.
+ */
 class InFlightTest {
 
     /** An origin whose / links to /p0 .. /p(pages-1), each answered after 20 ms. */
@@ -42,6 +47,32 @@ class InFlightTest {
             run.records().values().forEach(r -> assertEquals(200, r.status(), r.url().toString()));
             assertFetchedOnceEach(site, pages);
             assertTrue(connections(site) <= inFlight, connections(site) + " connections");
+        }
+    }
+
+    @Test
+    void fetchesSpreadOverManyOriginsOnSeveralLoopbackAddresses() throws Exception {
+        int origins = 24;
+        int pages = 20;
+        int perHost = 5;
+        List<TestSite> sites = new ArrayList<>();
+        try {
+            CrawlConfig.Builder config = CrawlConfig.builder().maxTasks(origins * perHost).perHost(perHost);
+            for (int o = 0; o < origins; o++) {
+                InetAddress address = InetAddress.getByAddress(new byte[] {127, 0, 0, (byte) (1 + o % 4)});
+                sites.add(waitingSite(address, pages));
+                config.root(sites.getLast().url("/"));
+            }
+            CrawlRun run = CrawlRun.of(config);
+            assertEquals(origins * (pages + 1), run.records().size());
+            run.records().values().forEach(r -> assertEquals(200, r.status(), r.url().toString()));
+            for (TestSite site : sites) {
+                assertFetchedOnceEach(site, pages);
+                assertTrue(connections(site) <= perHost, site.url("/") + ": " + connections(site) + " connections");
+            }
+            assertEquals(4, sites.stream().map(s -> s.url("/").split(":")[1]).distinct().count(), "four addresses");
+        } finally {
+            sites.forEach(TestSite::close);
         }
     }
 }
