@@ -154,6 +154,23 @@ class JettyFetcherTest {
         }
     }
 
+    /** An origin fetched from once does not stay in the client for good: a broad crawl meets millions. */
+    @Test
+    void anOriginLeftIdleIsForgottenOnceItsConnectionsHaveClosed() throws Exception {
+        try (TestSite site = TestSite.builder().page("/", "<p>once</p>").start();
+             JettyFetcher fetcher = new JettyFetcher(CrawlConfig.builder().root(site.url("/"))
+                     .idleTimeout(java.time.Duration.ofMillis(300)).build().httpSettings())) {
+            assertInstanceOf(FetchResult.Response.class, fetcher.fetch(WebUrl.parse(site.url("/"))));
+            assertEquals(1, fetcher.connectionPools().size());
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+            while (!fetcher.connectionPools().isEmpty() && System.nanoTime() < deadline) Thread.sleep(50);
+            assertEquals(List.of(), fetcher.connectionPools(), "the origin is forgotten");
+            FetchResult.Response again = assertInstanceOf(FetchResult.Response.class,
+                    fetcher.fetch(WebUrl.parse(site.url("/"))));
+            assertEquals(200, again.status(), "and met again as new");
+        }
+    }
+
     /** CrawlConfig's politeness setters and PolitenessSettings' builder share one set of defaults. */
     @Test
     void politenessDefaultsAreTheSameThroughEitherBuilder() {
