@@ -171,6 +171,32 @@ class JettyFetcherTest {
         }
     }
 
+    /** Closing a fetcher stops its client: the connection it kept alive is closed (the server reads its end). */
+    @Test
+    void closingTheFetcherClosesItsPooledConnections() throws Exception {
+        try (var server = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            String url = "http://127.0.0.1:" + server.getLocalPort() + "/";
+            JettyFetcher fetcher = new JettyFetcher(CrawlConfig.builder().root(url).build().httpSettings());
+            try (var executor = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+                var result = executor.submit(() -> fetcher.fetch(WebUrl.parse(url)));
+                try (java.net.Socket socket = server.accept()) {
+                    socket.setSoTimeout(20_000);
+                    var in = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
+                            StandardCharsets.US_ASCII));
+                    for (String line = in.readLine(); line != null && !line.isEmpty(); line = in.readLine()) {
+                        // the request's headers
+                    }
+                    socket.getOutputStream().write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
+                            .getBytes(StandardCharsets.US_ASCII));
+                    assertEquals(200, assertInstanceOf(FetchResult.Response.class,
+                            result.get(20, java.util.concurrent.TimeUnit.SECONDS)).status());
+                    fetcher.close();
+                    assertEquals(-1, in.read(), "the client closed its end");
+                }
+            }
+        }
+    }
+
     /** CrawlConfig's politeness setters and PolitenessSettings' builder share one set of defaults. */
     @Test
     void politenessDefaultsAreTheSameThroughEitherBuilder() {
