@@ -168,8 +168,9 @@ public final class JettyFetcher implements Fetcher {
             request.send(received);
             Result result = received.await(settings.fetchTimeout());
             if (proxy >= 0 && received.answered()) proxies.answered(proxy);
-            if (result.isFailed() && !received.truncated()) {
-                Throwable cause = result.getFailure();
+            // once the response has begun, only its own failure counts (a server may answer before taking a body)
+            Throwable cause = received.answered() ? result.getResponseFailure() : result.getFailure();
+            if (cause != null && !received.truncated()) {
                 ErrorKind kind = classify(cause);
                 if (proxy >= 0 && proxies.failed(proxy, kind)) {
                     return failure(url, kind, "proxy " + settings.proxies().get(proxy) + " failed: " + message(cause),

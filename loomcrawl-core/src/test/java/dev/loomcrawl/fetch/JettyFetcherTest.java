@@ -154,6 +154,24 @@ class JettyFetcherTest {
         }
     }
 
+    /**
+     * A fetch returns once its exchange has ended, and Jetty ends it after giving the connection back: the next fetch
+     * to the origin, started right after, always finds it free. (Reading the body from a stream returned before
+     * that, and a fetch started at once could open a second connection.)
+     */
+    @Test
+    void fetchesOneAfterAnotherShareOneConnection() throws Exception {
+        try (TestSite site = TestSite.builder().generated(target -> Route.Respond.html("<p>" + target + "</p>"))
+                .start();
+             JettyFetcher fetcher = new JettyFetcher(settings(site.url("/"), true, false))) {
+            for (int i = 0; i < 50; i++) {
+                assertEquals(200, assertInstanceOf(FetchResult.Response.class,
+                        fetcher.fetch(WebUrl.parse(site.url("/p" + i)))).status());
+            }
+            assertEquals(1, site.requests().stream().map(RecordedRequest::remotePort).distinct().count());
+        }
+    }
+
     /** An origin fetched from once does not stay in the client for good: a broad crawl meets millions. */
     @Test
     void anOriginLeftIdleIsForgottenOnceItsConnectionsHaveClosed() throws Exception {
