@@ -482,11 +482,12 @@ public final class Crawler implements AutoCloseable {
                 return record.failedAs(ErrorKind.REDIRECT_LOOP, "redirect loop: " + String.join(" -> ",
                         loop.stream().map(WebUrl::toString).toList()));
             }
+            boolean linked = chains.redirecting(visit.url(), target); // before the target can be taken
             if (offer(visit.redirectedTo(target)) == null) {
-                chains.redirected(visit.url(), target);
                 log.debug("redirect to {} from {}", target, visit.url());
                 return record;
             }
+            if (linked) chains.notQueued(visit.url(), target);
         }
         chains.ended(visit.url());
         return record;

@@ -19,9 +19,18 @@ import java.util.concurrent.ConcurrentHashMap;
 final class RedirectChains {
     private final Map<WebUrl, WebUrl> from = new ConcurrentHashMap<>();
 
-    /** {@code source} redirected to {@code target}, which was queued. */
-    void redirected(WebUrl source, WebUrl target) {
-        from.put(target, source);
+    /**
+     * {@code source} redirects to {@code target}, which is about to be offered: said before the offer, since a queued
+     * target may be taken, fetched and redirect on at once, on another thread. False when another chain already
+     * leads to {@code target} (which the offer will then find seen).
+     */
+    boolean redirecting(WebUrl source, WebUrl target) {
+        return from.putIfAbsent(target, source) == null;
+    }
+
+    /** The offer did not queue {@code target} after all: {@code source} does not lead to it. */
+    void notQueued(WebUrl source, WebUrl target) {
+        from.remove(target, source);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.loomcrawl.fetch;
 
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.url.WebUrl;
+import dev.loomcrawl.testkit.RecordedRequest;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.Test;
@@ -17,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class JettyFetcherTest {
 
@@ -139,6 +141,109 @@ class JettyFetcherTest {
             }
             assertEquals(List.of("builder-test/1"), site.requests().stream().map(q -> q.header("user-agent")).toList(),
                     "the guarded fetcher never connected");
+        }
+    }
+
+    /**
+     * 300 fetches, 30 at a time, to one origin answering after 20 ms: they share at most 30 connections (a finished
+     * one is taken again from the free list), each page is asked for once (no connection was handed to two
+     * requests, or closed under one), and at the end every connection is back in the pool, idle.
+     */
+    @Test
+    void manyFetchesAtOnceToOneOriginShareThePoolsConnections() throws Exception {
+        int atOnce = 30;
+        try (TestSite site = TestSite.builder().generated(target ->
+                        new Route.Delay(java.time.Duration.ofMillis(20), Route.Respond.html("<p>" + target + "</p>")))
+                .start();
+             JettyFetcher fetcher = new JettyFetcher(CrawlConfig.builder().root(site.url("/")).maxTasks(atOnce)
+                     .build().httpSettings());
+             var executor = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            java.util.concurrent.Semaphore permits = new java.util.concurrent.Semaphore(atOnce);
+            List<java.util.concurrent.Future<FetchResult>> results = new java.util.ArrayList<>();
+            for (int i = 0; i < 300; i++) {
+                WebUrl url = WebUrl.parse(site.url("/p" + i));
+                results.add(executor.submit(() -> {
+                    permits.acquire();
+                    try {
+                        return fetcher.fetch(url);
+                    } finally {
+                        permits.release();
+                    }
+                }));
+            }
+            for (var r : results) {
+                assertEquals(200, assertInstanceOf(FetchResult.Response.class,
+                        r.get(30, java.util.concurrent.TimeUnit.SECONDS)).status());
+            }
+            assertEquals(300, site.requests().size(), "each page asked for once");
+            long connections = site.requests().stream().map(RecordedRequest::remotePort).distinct().count();
+            assertTrue(connections <= atOnce, connections + " connections");
+            var pool = assertInstanceOf(org.eclipse.jetty.client.AbstractConnectionPool.class,
+                    fetcher.connectionPools().getFirst());
+            assertInstanceOf(FreeListPool.Connections.class, pool);
+            assertEquals(connections, pool.getConnectionCount());
+            assertEquals(pool.getConnectionCount(), pool.getIdleConnectionCount(), "every connection given back");
+        }
+    }
+
+    /**
+     * A fetch returns once its exchange has ended, and Jetty ends it after giving the connection back: the next fetch
+     * to the origin, started right after, always finds it free. (Reading the body from a stream returned before
+     * that, and a fetch started at once could open a second connection.)
+     */
+    @Test
+    void fetchesOneAfterAnotherShareOneConnection() throws Exception {
+        try (TestSite site = TestSite.builder().generated(target -> Route.Respond.html("<p>" + target + "</p>"))
+                .start();
+             JettyFetcher fetcher = new JettyFetcher(settings(site.url("/"), true, false))) {
+            for (int i = 0; i < 50; i++) {
+                assertEquals(200, assertInstanceOf(FetchResult.Response.class,
+                        fetcher.fetch(WebUrl.parse(site.url("/p" + i)))).status());
+            }
+            assertEquals(1, site.requests().stream().map(RecordedRequest::remotePort).distinct().count());
+        }
+    }
+
+    /** An origin fetched from once does not stay in the client for good: a broad crawl meets millions. */
+    @Test
+    void anOriginLeftIdleIsForgottenOnceItsConnectionsHaveClosed() throws Exception {
+        try (TestSite site = TestSite.builder().page("/", "<p>once</p>").start();
+             JettyFetcher fetcher = new JettyFetcher(CrawlConfig.builder().root(site.url("/"))
+                     .idleTimeout(java.time.Duration.ofMillis(300)).build().httpSettings())) {
+            assertInstanceOf(FetchResult.Response.class, fetcher.fetch(WebUrl.parse(site.url("/"))));
+            assertEquals(1, fetcher.connectionPools().size());
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+            while (!fetcher.connectionPools().isEmpty() && System.nanoTime() < deadline) Thread.sleep(50);
+            assertEquals(List.of(), fetcher.connectionPools(), "the origin is forgotten");
+            FetchResult.Response again = assertInstanceOf(FetchResult.Response.class,
+                    fetcher.fetch(WebUrl.parse(site.url("/"))));
+            assertEquals(200, again.status(), "and met again as new");
+        }
+    }
+
+    /** Closing a fetcher stops its client: the connection it kept alive is closed (the server reads its end). */
+    @Test
+    void closingTheFetcherClosesItsPooledConnections() throws Exception {
+        try (var server = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            String url = "http://127.0.0.1:" + server.getLocalPort() + "/";
+            JettyFetcher fetcher = new JettyFetcher(CrawlConfig.builder().root(url).build().httpSettings());
+            try (var executor = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+                var result = executor.submit(() -> fetcher.fetch(WebUrl.parse(url)));
+                try (java.net.Socket socket = server.accept()) {
+                    socket.setSoTimeout(20_000);
+                    var in = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
+                            StandardCharsets.US_ASCII));
+                    for (String line = in.readLine(); line != null && !line.isEmpty(); line = in.readLine()) {
+                        // the request's headers
+                    }
+                    socket.getOutputStream().write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
+                            .getBytes(StandardCharsets.US_ASCII));
+                    assertEquals(200, assertInstanceOf(FetchResult.Response.class,
+                            result.get(20, java.util.concurrent.TimeUnit.SECONDS)).status());
+                    fetcher.close();
+                    assertEquals(-1, in.read(), "the client closed its end");
+                }
+            }
         }
     }
 

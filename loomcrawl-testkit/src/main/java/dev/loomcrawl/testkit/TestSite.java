@@ -24,7 +24,7 @@ import java.util.function.Function;
 
 /**
  * A web site declared as data ({@link Route}s by path), served by the JDK's {@link HttpServer} on a real
- * socket on 127.0.0.1 and an ephemeral port. Every request it receives is recorded. Paths with no route get a
+ * socket on 127.0.0.1 (or another loopback address, {@link Builder#address}) and an ephemeral port. Every request it receives is recorded. Paths with no route get a
  * 404. Close it to stop the server.
  */
 public final class TestSite implements AutoCloseable {
@@ -54,12 +54,12 @@ public final class TestSite implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
 
-    private TestSite(Map<String, Route> routes, Function<String, Route> generated, boolean recording, int port)
-            throws IOException {
+    private TestSite(Map<String, Route> routes, Function<String, Route> generated, boolean recording,
+                     InetAddress address, int port) throws IOException {
         this.routes = Map.copyOf(routes);
         this.generated = generated;
         this.recording = recording;
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 4096);
+        server = HttpServer.create(new InetSocketAddress(address, port), 4096);
         server.setExecutor(executor);
         server.createContext("/", this::handle);
         server.start();
@@ -73,9 +73,9 @@ public final class TestSite implements AutoCloseable {
         return server.getAddress().getPort();
     }
 
-    /** The absolute URL of {@code path} on this site, using the address 127.0.0.1. */
+    /** The absolute URL of {@code path} on this site, by its address (127.0.0.1 unless another was given). */
     public String url(String path) {
-        return "http://127.0.0.1:" + port() + path;
+        return "http://" + server.getAddress().getAddress().getHostAddress() + ":" + port() + path;
     }
 
     /** The URL of {@code path} under another host name (which the crawler must resolve to 127.0.0.1). */
@@ -226,6 +226,7 @@ public final class TestSite implements AutoCloseable {
         private final Map<String, Route> routes = new LinkedHashMap<>();
         private Function<String, Route> generated = target -> null;
         private boolean recording = true;
+        private InetAddress address = InetAddress.getLoopbackAddress();
         private int port;
 
         /** Answers targets that have no declared route with what {@code routes} makes of them (null: a 404). */
@@ -237,6 +238,18 @@ public final class TestSite implements AutoCloseable {
         /** Turns the request log off (for benchmarks that send millions of requests); arrivals are still counted. */
         public Builder recording(boolean on) {
             this.recording = on;
+            return this;
+        }
+
+        /**
+         * Serves on this loopback address (any of 127.0.0.0/8: distinct hosts for one machine's crawl of many
+         * origins) instead of 127.0.0.1. Anything but a loopback address is refused: test sites stay on the machine.
+         */
+        public Builder address(InetAddress loopback) {
+            if (!loopback.isLoopbackAddress()) {
+                throw new IllegalArgumentException(loopback.getHostAddress() + " is not a loopback address");
+            }
+            this.address = loopback;
             return this;
         }
 
@@ -282,7 +295,7 @@ public final class TestSite implements AutoCloseable {
 
         public TestSite start() {
             try {
-                return new TestSite(routes, generated, recording, port);
+                return new TestSite(routes, generated, recording, address, port);
             } catch (IOException e) {
                 throw new UncheckedIOException("test site could not start", e);
             }

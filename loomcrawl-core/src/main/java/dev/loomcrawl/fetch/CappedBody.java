@@ -1,0 +1,101 @@
+package dev.loomcrawl.fetch;
+
+import org.eclipse.jetty.client.Response;
+import org.eclipse.jetty.client.Result;
+import org.eclipse.jetty.http.HttpHeader;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A response's body as received, copied into one array as each piece arrives, on Jetty's own thread, up to a cap:
+ * at the cap the exchange is aborted and the body marked truncated. The fetch only waits ({@link #await}) for the
+ * exchange to end.
+ *
+ * <p>Copying as the bytes arrive gives Jetty's network buffer back at once and lets the exchange end (and its
+ * connection go back to the pool) as soon as the last byte is in, whether or not the fetch's thread has run
+ * since. Reading through an {@code InputStreamResponseListener} instead kept each buffer, 16 KB, and each
+ * connection until the fetch's thread came to read: with thousands of responses arriving together, hundreds of
+ * megabytes (decision 20).
+ */
+final class CappedBody implements Response.Listener {
+    private final long cap;
+    private final CountDownLatch ended = new CountDownLatch(1);
+    private volatile Result result;
+    // Written by Jetty's thread, one callback after another, before the exchange ends; read by the fetch after.
+    private boolean answered;
+    private long declared = -1;
+    private byte[] bytes = new byte[0];
+    private int size;
+    private boolean truncated;
+
+    CappedBody(long cap) {
+        this.cap = Math.min(cap, Integer.MAX_VALUE - 16);
+    }
+
+    /**
+     * Waits until the exchange has ended, and says how: with its response, or its failure (a truncated body's
+     * abort included: see {@link #truncated()}).
+     */
+    Result await(Duration timeout) throws InterruptedException, TimeoutException {
+        if (!ended.await(timeout.toNanos(), TimeUnit.NANOSECONDS)) throw new TimeoutException();
+        return result;
+    }
+
+    /** Whether a response's headers came (the server, or the proxy, answered), whatever happened next. */
+    boolean answered() {
+        return answered;
+    }
+
+    /** The body's bytes, up to the cap. */
+    byte[] bytes() {
+        return size == bytes.length ? bytes : Arrays.copyOf(bytes, size);
+    }
+
+    /** Whether the body went on past the cap (the exchange was then aborted). */
+    boolean truncated() {
+        return truncated;
+    }
+
+    @Override
+    public void onHeaders(Response response) {
+        answered = true;
+        declared = declaredLength(response);
+    }
+
+    @Override
+    public void onContent(Response response, ByteBuffer content) {
+        if (truncated) return;
+        int room = (int) Math.min(content.remaining(), cap - size);
+        if (size + room > bytes.length) { // sized by Content-Length when there is one: then no copy but this
+            long wanted = bytes.length == 0 && declared >= 0 ? declared : Math.max(16384, 2L * size);
+            bytes = Arrays.copyOf(bytes, (int) Math.min(cap, Math.max(size + room, wanted)));
+        }
+        content.get(bytes, size, room);
+        size += room;
+        if (content.hasRemaining()) {
+            truncated = true;
+            response.abort(new CancellationException("body cap of " + cap + " bytes reached"));
+        }
+    }
+
+    @Override
+    public void onComplete(Result result) {
+        this.result = result;
+        ended.countDown();
+    }
+
+    /** Content-Length, or -1 when it is missing or not a number (a hint for the array's size, nothing more). */
+    private static long declaredLength(Response response) {
+        try {
+            return response.getHeaders().getLongField(HttpHeader.CONTENT_LENGTH);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}
