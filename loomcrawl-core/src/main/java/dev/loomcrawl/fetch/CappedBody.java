@@ -5,11 +5,9 @@ import org.eclipse.jetty.client.Result;
 import org.eclipse.jetty.http.HttpHeader;
 
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -33,6 +31,7 @@ final class CappedBody implements Response.Listener {
     private byte[] bytes = new byte[0];
     private int size;
     private boolean truncated;
+    private OutOfMemoryError outOfMemory;
 
     CappedBody(long cap) {
         this.cap = Math.min(cap, Integer.MAX_VALUE - 16);
@@ -40,10 +39,17 @@ final class CappedBody implements Response.Listener {
 
     /**
      * Waits until the exchange has ended, and says how: with its response, or its failure (a truncated body's
-     * abort included: see {@link #truncated()}).
+     * abort included: see {@link #truncated()}). The wait has no deadline of its own: the request's total timeout
+     * ({@code Request.timeout}), which Jetty keeps with one timer per origin, ends the exchange with a
+     * {@link TimeoutException}. A deadline here would be a timed park of the virtual thread, a timer of the JDK's
+     * scheduler set and cancelled on every fetch: 3.5% of the JDK docs crawl's CPU (benchmarks.md).
+     *
+     * @throws OutOfMemoryError when the body did not fit in the heap: thrown here, on the fetch's thread, so that
+     *     the process ends with its one line (Jetty's thread would only log it and fail this exchange)
      */
-    Result await(Duration timeout) throws InterruptedException, TimeoutException {
-        if (!ended.await(timeout.toNanos(), TimeUnit.NANOSECONDS)) throw new TimeoutException();
+    Result await() throws InterruptedException {
+        ended.await();
+        if (outOfMemory != null) throw outOfMemory; // on the fetch's thread, where the process's handler sees it
         return result;
     }
 
@@ -74,7 +80,14 @@ final class CappedBody implements Response.Listener {
         int room = (int) Math.min(content.remaining(), cap - size);
         if (size + room > bytes.length) { // sized by Content-Length when there is one: then no copy but this
             long wanted = bytes.length == 0 && declared >= 0 ? declared : Math.max(16384, 2L * size);
-            bytes = Arrays.copyOf(bytes, (int) Math.min(cap, Math.max(size + room, wanted)));
+            try {
+                bytes = Arrays.copyOf(bytes, (int) Math.min(cap, Math.max(size + room, wanted)));
+            } catch (OutOfMemoryError e) { // Jetty would log it and fail only this exchange
+                outOfMemory = e;
+                truncated = true;
+                response.abort(e);
+                return;
+            }
         }
         content.get(bytes, size, room);
         size += room;

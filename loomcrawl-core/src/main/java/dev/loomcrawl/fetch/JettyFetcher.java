@@ -194,12 +194,15 @@ public final class JettyFetcher implements Fetcher {
         try {
             CappedBody received = new CappedBody(settings.maxBodyBytes());
             request.send(received);
-            Result result = received.await(settings.fetchTimeout());
+            Result result = received.await(); // the request's timeout ends it at the deadline
             if (proxy >= 0 && received.answered()) proxies.answered(proxy);
             // once the response has begun, only its own failure counts (a server may answer before taking a body)
             Throwable cause = received.answered() ? result.getResponseFailure() : result.getFailure();
             if (cause != null && !received.truncated()) {
                 ErrorKind kind = classify(cause);
+                if (cause instanceof TimeoutException && String.valueOf(cause.getMessage()).startsWith("Total timeout")) {
+                    return failure(url, ErrorKind.TIMEOUT, "no response within " + settings.fetchTimeout(), start);
+                }
                 if (proxy >= 0 && proxies.failed(proxy, kind)) {
                     return failure(url, kind, "proxy " + settings.proxies().get(proxy) + " failed: " + message(cause),
                             start);
@@ -207,9 +210,6 @@ public final class JettyFetcher implements Fetcher {
                 return failure(url, kind, message(cause), start);
             }
             return read(url, result.getResponse(), received, start);
-        } catch (TimeoutException e) {
-            request.abort(e);
-            return failure(url, ErrorKind.TIMEOUT, "no response within " + settings.fetchTimeout(), start);
         } catch (IOException e) { // a body that does not decode
             return failure(url, classify(e), message(e), start);
         } catch (InterruptedException e) {
