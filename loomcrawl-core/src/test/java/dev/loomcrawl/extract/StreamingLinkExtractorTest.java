@@ -183,6 +183,29 @@ class StreamingLinkExtractorTest {
         assertSameAsJsoup(new byte[] {(byte) 0xFF, (byte) 0xFE}, null);
     }
 
+    /**
+     * The prescan looks at the first 1,024 bytes before the whole 5,120: a {@code <meta>} found, cut or hidden
+     * near that boundary (in a comment, a script, after a multi-byte character, after an XML declaration) must
+     * give the charset jsoup's one look at 5,120 bytes gives.
+     */
+    @Test
+    void aCharsetNamedNearTheEndOfTheFirstLookIsTheOneTheWholePrescanFinds() {
+        String html = "<a href='/caf\u00e9'>caf\u00e9</a>";
+        String meta = "<meta charset=latin1>";
+        for (int pad = 980; pad <= 1030; pad++) {
+            String x = "x".repeat(pad);
+            for (String page : List.of("<title>t</title>" + x + meta,
+                    "<!--" + x + "-->" + meta,
+                    "<!--" + x + meta + "-->" + html,
+                    "<script>" + x + "</script>" + meta,
+                    "<title>" + "\u00e9".repeat(pad / 2) + "</title>" + meta,
+                    "<?xml version='1.0' encoding='ISO-8859-15'?>" + x + "<meta charset=windows-1252>",
+                    "<?xml version='1.0' encoding='ISO-8859-15'?><!--" + x)) {
+                assertSameAsJsoup((page + html).getBytes(StandardCharsets.UTF_8), null);
+            }
+        }
+    }
+
     /** The ASCII run a page starts with is copied without the decoder; what follows must decode as before. */
     @Test
     void anAsciiRunThenOtherBytesDecodeAsTheCharsetDecodesThem() {
