@@ -1,0 +1,116 @@
+package dev.loomcrawl;
+
+import dev.loomcrawl.frontier.Frontier;
+import dev.loomcrawl.frontier.InMemoryFrontier;
+import dev.loomcrawl.frontier.Lease;
+import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.testkit.TestSite;
+import dev.loomcrawl.url.Origin;
+import dev.loomcrawl.url.WebUrl;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The dispatch loop runs on a virtual thread of its own while {@code crawl()} waits for it: what it throws is
+ * thrown by {@code crawl()}, on the caller's thread, and the crawl does not hang.
+ */
+class DispatchTest {
+    /** The in-memory frontier, but its {@code take()} notes its thread and throws at the {@code failAt}-th call. */
+    private static final class BreakingFrontier implements Frontier {
+        final InMemoryFrontier delegate = new InMemoryFrontier(2, Duration.ZERO);
+        final List<Thread> takers = new CopyOnWriteArrayList<>();
+        final AtomicInteger takes = new AtomicInteger();
+        final RuntimeException failure = new IllegalStateException("the frontier broke");
+        final int failAt;
+
+        BreakingFrontier(int failAt) {
+            this.failAt = failAt;
+        }
+
+        @Override
+        public Lease take() throws InterruptedException {
+            takers.add(Thread.currentThread());
+            if (takes.incrementAndGet() == failAt) throw failure;
+            return delegate.take();
+        }
+
+        @Override
+        public boolean markSeen(WebUrl url) {
+            return delegate.markSeen(url);
+        }
+
+        @Override
+        public boolean enqueue(Visit visit) {
+            return delegate.enqueue(visit);
+        }
+
+        @Override
+        public boolean seen(WebUrl url) {
+            return delegate.seen(url);
+        }
+
+        @Override
+        public void setDelay(Origin origin, Duration delay) {
+            delegate.setDelay(origin, delay);
+        }
+
+        @Override
+        public void stop() {
+            delegate.stop();
+        }
+
+        @Override
+        public int queued() {
+            return delegate.queued();
+        }
+
+        @Override
+        public int inFlight() {
+            return delegate.inFlight();
+        }
+    }
+
+    private static CrawlConfig config(TestSite site) {
+        return CrawlConfig.builder().root(site.url("/")).ignoreRobots(true).build();
+    }
+
+    @Test
+    @Timeout(60) // a hang guard, not a performance target
+    void whatTheDispatchLoopThrowsIsThrownByCrawlOnTheCallersThread() {
+        try (TestSite site = TestSite.builder().page("/", "<a href=/a>a</a> <a href=/b>b</a> <a href=/c>c</a>")
+                .page("/a", "a").page("/b", "b").page("/c", "c").start()) {
+            BreakingFrontier frontier = new BreakingFrontier(3);
+            try (Crawler crawler = Crawler.create(config(site), frontier)) {
+                RuntimeException thrown = assertThrows(RuntimeException.class, crawler::crawl);
+                assertSame(frontier.failure, thrown);
+            }
+            assertEquals(3, frontier.takes.get());
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void theLoopTakesOnAVirtualThreadAndTheCrawlEndsAsBefore() {
+        try (TestSite site = TestSite.builder().page("/", "<a href=/a>a</a> <a href=/b>b</a>")
+                .page("/a", "a").page("/b", "b").start()) {
+            BreakingFrontier frontier = new BreakingFrontier(-1);
+            try (Crawler crawler = Crawler.create(config(site), frontier)) {
+                CrawlSummary summary = crawler.crawl();
+                assertEquals(3, summary.done());
+                assertEquals(0, summary.todo());
+            }
+            assertTrue(frontier.takers.stream().allMatch(Thread::isVirtual), frontier.takers.toString());
+            assertTrue(frontier.takers.stream().noneMatch(t -> t == Thread.currentThread()));
+        }
+    }
+}
