@@ -2,11 +2,10 @@ package dev.loomcrawl;
 
 import dev.loomcrawl.extract.StreamingLinkExtractor;
 import dev.loomcrawl.fetch.ErrorKind;
-import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.fetch.Fetcher;
 import dev.loomcrawl.fetch.JettyFetcher;
+import dev.loomcrawl.fetch.Outage;
 import dev.loomcrawl.fetch.RetryingFetcher;
-import dev.loomcrawl.fetch.Validators;
 import dev.loomcrawl.frontier.InMemoryFrontier;
 import dev.loomcrawl.output.Crawls;
 import dev.loomcrawl.scope.RootScope;
@@ -75,32 +74,5 @@ class RefusedConnectionsTest {
             assertEquals(200, r.status(), path + ": " + r.error());
         }
         assertTrue(records.get(WebUrl.parse(root).resolve("/a").toString()).attempts() >= 2);
-    }
-
-    /** A fetcher that calls {@code before} ahead of each fetch and {@code refused} after each refused connection. */
-    private record Outage(Fetcher delegate, java.util.function.Consumer<WebUrl> before, Runnable refused)
-            implements Fetcher {
-        @Override
-        public FetchResult fetch(WebUrl url, Validators validators) {
-            before.accept(url);
-            FetchResult result = delegate.fetch(url, validators);
-            if (result instanceof FetchResult.Failure f && f.kind() == ErrorKind.REFUSED) refused.run();
-            return result;
-        }
-
-        @Override
-        public FetchResult head(WebUrl url) {
-            return delegate.head(url);
-        }
-
-        @Override
-        public void cancelAll() {
-            delegate.cancelAll();
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
-        }
     }
 }

@@ -1,15 +1,12 @@
 package dev.loomcrawl.fetch;
 
 import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.output.Crawls;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
 import dev.loomcrawl.url.WebUrl;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -32,18 +29,9 @@ class RetryingFetcherTest {
         return CrawlConfig.builder().root(root).build().httpSettings();
     }
 
-    /** A port on 127.0.0.1 that nothing listens on. */
-    private static int closedPort() {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     @Test
     void aRefusedConnectionToAnOriginThatNeverAnsweredIsNotRetried() {
-        String dead = "http://127.0.0.1:" + closedPort() + "/";
+        String dead = "http://127.0.0.1:" + Crawls.closedPort() + "/";
         try (RetryingFetcher fetcher = new RetryingFetcher(new JettyFetcher(settings(dead)), 4, BASE, MAX)) {
             FetchResult.Failure f = assertInstanceOf(FetchResult.Failure.class, fetcher.fetch(WebUrl.parse(dead)));
             assertEquals(ErrorKind.REFUSED, f.kind(), f.message());
@@ -59,18 +47,11 @@ class RetryingFetcherTest {
         AtomicInteger refusals = new AtomicInteger();
         AtomicBoolean stopped = new AtomicBoolean();
         // the server stops before /a is asked for, and starts again on the same port once a connection was refused
-        Fetcher outage = new Delegating(new JettyFetcher(settings(root))) {
-            @Override
-            public FetchResult fetch(WebUrl url, Validators validators) {
-                if (url.path().equals("/a") && stopped.compareAndSet(false, true)) site.get().close();
-                FetchResult result = super.fetch(url, validators);
-                if (result instanceof FetchResult.Failure f && f.kind() == ErrorKind.REFUSED
-                        && refusals.incrementAndGet() == 1) {
-                    site.set(TestSite.builder().port(port).page("/a", "back").start());
-                }
-                return result;
-            }
-        };
+        Fetcher outage = new Outage(new JettyFetcher(settings(root)), url -> {
+            if (url.path().equals("/a") && stopped.compareAndSet(false, true)) site.get().close();
+        }, () -> {
+            if (refusals.incrementAndGet() == 1) site.set(TestSite.builder().port(port).page("/a", "back").start());
+        });
         try (RetryingFetcher fetcher = new RetryingFetcher(outage, 4, BASE, MAX)) {
             assertEquals(200, assertInstanceOf(FetchResult.Response.class, fetcher.fetch(WebUrl.parse(root))).status());
             FetchResult.Response back = assertInstanceOf(FetchResult.Response.class,
@@ -99,40 +80,11 @@ class RetryingFetcherTest {
 
     @Test
     void throughProxiesEveryRefusalIsRetried() {
-        String dead = "http://127.0.0.1:" + closedPort() + "/";
+        String dead = "http://127.0.0.1:" + Crawls.closedPort() + "/";
         try (RetryingFetcher fetcher = new RetryingFetcher(new JettyFetcher(settings(dead)), 3, BASE, MAX, false)) {
             FetchResult.Failure f = assertInstanceOf(FetchResult.Failure.class, fetcher.fetch(WebUrl.parse(dead)));
             assertEquals(ErrorKind.REFUSED, f.kind(), f.message());
             assertEquals(3, f.attempts());
-        }
-    }
-
-    /** A fetcher that passes everything to another, for a test to act around it. */
-    private static class Delegating implements Fetcher {
-        private final Fetcher delegate;
-
-        Delegating(Fetcher delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public FetchResult fetch(WebUrl url, Validators validators) {
-            return delegate.fetch(url, validators);
-        }
-
-        @Override
-        public FetchResult head(WebUrl url) {
-            return delegate.head(url);
-        }
-
-        @Override
-        public void cancelAll() {
-            delegate.cancelAll();
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
         }
     }
 }

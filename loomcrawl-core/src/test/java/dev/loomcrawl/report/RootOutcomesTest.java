@@ -5,15 +5,12 @@ import dev.loomcrawl.CrawlListener;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.fetch.ErrorKind;
+import dev.loomcrawl.output.Crawls;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
 import dev.loomcrawl.url.WebUrl;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -38,17 +35,9 @@ class RootOutcomesTest {
         return outcomes;
     }
 
-    private static int closedPort() {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     @Test
     void aRefusedRootIsExplainedAsNoServerListening() {
-        String root = "http://127.0.0.1:" + closedPort() + "/";
+        String root = "http://127.0.0.1:" + Crawls.closedPort() + "/";
         RootOutcomes outcomes = crawl(CrawlConfig.builder().root(root));
         assertFalse(outcomes.anySucceeded());
         assertEquals(List.of("root " + root + " failed: connection refused (is a server listening there?)"),
@@ -69,7 +58,7 @@ class RootOutcomesTest {
     void oneSucceedingRootIsEnoughAndARedirectToA200IsASuccess() {
         try (TestSite site = TestSite.builder().redirect("/old", 301, "/new").page("/new", "new").start()) {
             RootOutcomes outcomes = crawl(CrawlConfig.builder().root(site.url("/old"))
-                    .root("http://127.0.0.1:" + closedPort() + "/"));
+                    .root("http://127.0.0.1:" + Crawls.closedPort() + "/"));
             assertTrue(outcomes.anySucceeded());
             assertEquals(List.of(), outcomes.explanations());
         }
