@@ -200,7 +200,7 @@ public final class JettyFetcher implements Fetcher {
             Throwable cause = received.answered() ? result.getResponseFailure() : result.getFailure();
             if (cause != null && !received.truncated()) {
                 ErrorKind kind = classify(cause);
-                if (cause instanceof TimeoutException && String.valueOf(cause.getMessage()).startsWith("Total timeout")) {
+                if (cause instanceof TimeoutException t && String.valueOf(t.getMessage()).startsWith("Total timeout")) {
                     return failure(url, ErrorKind.TIMEOUT, "no response within " + settings.fetchTimeout(), start);
                 }
                 if (proxy >= 0 && proxies.failed(proxy, kind)) {

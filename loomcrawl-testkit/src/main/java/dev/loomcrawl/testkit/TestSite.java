@@ -24,8 +24,8 @@ import java.util.function.Function;
 
 /**
  * A web site declared as data ({@link Route}s by path), served by the JDK's {@link HttpServer} on a real
- * socket on 127.0.0.1 (or another loopback address, {@link Builder#address}) and an ephemeral port. Every request it receives is recorded. Paths with no route get a
- * 404. Close it to stop the server.
+ * socket on 127.0.0.1 (or another loopback address, {@link Builder#address}) and an ephemeral port. Every request
+ * it receives is recorded. Paths with no route get a 404. Close it to stop the server.
  */
 public final class TestSite implements AutoCloseable {
     private final Map<String, Route> routes;
