@@ -4,6 +4,7 @@ import org.eclipse.jetty.client.AbstractConnectionPool;
 import org.eclipse.jetty.client.Connection;
 import org.eclipse.jetty.client.Destination;
 import org.eclipse.jetty.client.MultiplexConnectionPool;
+import org.eclipse.jetty.client.transport.internal.HttpConnectionOverHTTP;
 import org.eclipse.jetty.util.Pool;
 
 import java.util.ArrayList;
@@ -53,9 +54,23 @@ final class FreeListPool<P> implements Pool<P> {
      * connection until the protocol says more), with this pool in place of {@code ConcurrentPool}.
      */
     static final class Connections extends AbstractConnectionPool {
-        Connections(Destination destination, int maxConnections) {
+        private final long keepAliveMillis;
+
+        /**
+         * @param keepAliveMillis the idle timeout an HTTP/1.1 connection is given back with: how long it stays open
+         *                        unused (a request sets its own while it runs, and Jetty puts this one back after)
+         */
+        Connections(Destination destination, int maxConnections, long keepAliveMillis) {
             super(destination, () -> new FreeListPool<>(maxConnections, MultiplexConnectionPool.newMaxMultiplexer(1)),
                     1);
+            this.keepAliveMillis = keepAliveMillis;
+        }
+
+        @Override
+        public boolean release(Connection connection) {
+            // before it is free, so no request taking it meanwhile has its own timeout overwritten
+            if (connection instanceof HttpConnectionOverHTTP http1) http1.getEndPoint().setIdleTimeout(keepAliveMillis);
+            return super.release(connection);
         }
     }
 

@@ -80,9 +80,11 @@ public final class JettyFetcher implements Fetcher {
                 protocols.toArray(ClientConnectionFactory.Info[]::new));
         // Jetty's own pool looks at its connections one by one for a free one: at 10,000 to one origin, most of the
         // crawl's CPU. A free list finds one at once (decision 20).
+        // It also gives an HTTP/1.1 connection back with the keep-alive as its idle timeout (decision 23).
+        long keepAlive = settings.keepAlive().toMillis();
         transport.setConnectionPoolFactory(destination -> new FreeListPool.Connections(destination,
-                destination.getHttpClient().getMaxConnectionsPerDestination()));
-        client = new HttpClient(transport);
+                destination.getHttpClient().getMaxConnectionsPerDestination(), keepAlive));
+        client = new ManyOriginsHttpClient(transport);
         client.setFollowRedirects(false);
         client.setHttpCookieStore(settings.cookies() == null ? new HttpCookieStore.Empty() : settings.cookies());
         Credentials credentials = new Credentials(settings.credentials());
@@ -90,13 +92,15 @@ public final class JettyFetcher implements Fetcher {
         proxies = new ProxyRoutes(settings);
         proxies.install(client.getProxyConfiguration(), credentials);
         client.setConnectTimeout(settings.connectTimeout().toMillis());
+        // A connection's idle timeout while it is opened, and an HTTP/2 session's (its streams have none of their
+        // own); each request sets its own, and an HTTP/1.1 connection in the pool has the keep-alive's.
         client.setIdleTimeout(settings.idleTimeout().toMillis());
         client.setMaxConnectionsPerDestination(settings.maxConnections());
         client.setMaxRequestsQueuedPerDestination(Math.max(1024, settings.maxConnections() * 4));
         // Jetty keeps an origin's state (queue, pool, timers: about 2 KB) for good unless told: a broad crawl meets
-        // each of its many origins for a while, then no more. It goes once its last connection has been idle-closed
-        // and an idle timeout more has passed (decision 20).
-        client.setDestinationIdleTimeout(settings.idleTimeout().toMillis());
+        // each of its many origins for a while, then no more. It goes once its last connection has been closed and
+        // a keep-alive more has passed (decisions 20 and 23).
+        client.setDestinationIdleTimeout(keepAlive);
         client.setUserAgentField(new HttpField(HttpHeader.USER_AGENT, settings.userAgent()));
         VirtualThreadPool executor = new VirtualThreadPool(); // measured faster than Jetty's pooled threads here
         executor.setName("loomcrawl-http");
@@ -177,6 +181,7 @@ public final class JettyFetcher implements Fetcher {
         }
         Request request = client.newRequest(WireUri.of(url)).method(method)
                 .timeout(settings.fetchTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .idleTimeout(settings.idleTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .headers(h -> {
                     h.put(HttpHeader.ACCEPT, ACCEPT).put(HttpHeader.ACCEPT_ENCODING, ACCEPT_ENCODING);
                     // extra headers (credentials, typically) go to the roots' origins only, never across a redirect

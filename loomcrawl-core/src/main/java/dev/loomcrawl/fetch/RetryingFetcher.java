@@ -1,11 +1,11 @@
 package dev.loomcrawl.fetch;
 
+import dev.loomcrawl.url.FingerprintSet;
 import dev.loomcrawl.url.Origin;
+import dev.loomcrawl.url.UrlFingerprint;
 import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
  * <p>A refused connection is retried only on an origin that has answered (any HTTP status) through this fetcher
  * before: a server that is restarting loses no pages, but a port nothing listens on fails at once, as wget and
  * curl fail, instead of after seconds of backoff. Through proxies every refusal is retried: there it is the
- * proxy's, and the next attempt may take another (decision 5).
+ * proxy's, and the next attempt may take another (decision 5). The origins that answered are kept as 64-bit
+ * fingerprints (8 to 16 bytes each, as the seen set's URLs), since a broad crawl meets millions.
  */
 public final class RetryingFetcher implements Fetcher {
     private final Fetcher delegate;
@@ -26,7 +27,7 @@ public final class RetryingFetcher implements Fetcher {
     private final Duration base;
     private final Duration max;
     private final boolean refusedOnlyWhereAnswered;
-    private final Set<Origin> answered = ConcurrentHashMap.newKeySet();
+    private final FingerprintSet answered = new FingerprintSet();
     private final CountDownLatch cancelled = new CountDownLatch(1);
 
     /** A fetcher that retries a refused connection only on an origin that answered before. */
@@ -72,13 +73,21 @@ public final class RetryingFetcher implements Fetcher {
     /** One attempt; an answer marks its origin as one that answered. */
     private FetchResult tried(WebUrl url, java.util.function.Function<WebUrl, FetchResult> attempt) {
         FetchResult result = attempt.apply(url);
-        if (result instanceof FetchResult.Response && !answered.contains(url.origin())) answered.add(url.origin());
+        if (result instanceof FetchResult.Response) {
+            long origin = fingerprint(url.origin());
+            if (!answered.contains(origin)) answered.add(origin);
+        }
         return result;
     }
 
     private boolean worthRetrying(FetchResult.Failure f) {
         if (!f.kind().retryable()) return false;
-        return f.kind() != ErrorKind.REFUSED || !refusedOnlyWhereAnswered || answered.contains(f.url().origin());
+        return f.kind() != ErrorKind.REFUSED || !refusedOnlyWhereAnswered
+                || answered.contains(fingerprint(f.url().origin()));
+    }
+
+    private static long fingerprint(Origin origin) {
+        return UrlFingerprint.of(origin.toString());
     }
 
     /** Sleeps before the next attempt; false if the crawl was cancelled meanwhile. */

@@ -1,11 +1,13 @@
 package dev.loomcrawl.frontier;
 
 import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.url.FingerprintSet;
 import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.UrlFingerprint;
 import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -23,8 +25,10 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>The seen set is a {@link FingerprintSet} of the URLs' 64-bit fingerprints (8 to 16 bytes a URL, not an object
  * per URL), whose {@code add} is the atomic check-and-add. All other state shares one lock, held for a few field
- * updates and never across I/O. Everything queued is in memory: {@link SpillingFrontier} bounds that, with this
- * frontier as its window.
+ * updates and never across I/O. An origin with nothing queued or in flight is forgotten once its gap since the last
+ * fetch start has passed (unless its gap is wider than every origin's, a Crawl-delay or an overload's backoff), so
+ * a broad crawl holds the origins it is crawling, not every one it has met. Everything queued is in memory:
+ * {@link SpillingFrontier} bounds that, with this frontier as its window.
  */
 public final class InMemoryFrontier implements Frontier {
     private final int perOrigin;
@@ -33,6 +37,8 @@ public final class InMemoryFrontier implements Frontier {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private final Map<Origin, OriginQueue> origins = new HashMap<>();
+    /** Origins that went idle, roughly in the order their gaps end: forgotten by {@link #forgetIdle} when due. */
+    private final ArrayDeque<OriginQueue> idle = new ArrayDeque<>();
     private final PriorityQueue<OriginQueue> ready = new PriorityQueue<>(
             Comparator.<OriginQueue>comparingLong(o -> o.notBefore).thenComparingLong(o -> o.sequence));
     private long sequence;
@@ -96,6 +102,7 @@ public final class InMemoryFrontier implements Frontier {
                     continue;
                 }
                 long now = System.nanoTime();
+                forgetIdle(now);
                 if (o.notBefore - now > 0) {
                     changed.awaitNanos(o.notBefore - now);
                     continue;
@@ -120,6 +127,7 @@ public final class InMemoryFrontier implements Frontier {
     public void setDelay(Origin origin, Duration delay) {
         lock.lock();
         try {
+            if (!origins.containsKey(origin) && delay.toNanos() <= baseDelayNanos) return; // as it would be anyway
             OriginQueue o = origin(origin);
             long before = o.delayNanos;
             o.delayNanos = Math.max(baseDelayNanos, delay.toNanos());
@@ -205,11 +213,47 @@ public final class InMemoryFrontier implements Frontier {
         return origins.computeIfAbsent(origin, o -> new OriginQueue(o, baseDelayNanos));
     }
 
+    /** The origin's queue in the map: {@code o} itself, put back if it was forgotten, or the one made since. */
+    private OriginQueue attached(OriginQueue o) {
+        OriginQueue current = origins.putIfAbsent(o.origin, o);
+        return current == null ? o : current;
+    }
+
+    /** Origins known now: those with visits queued or in flight, or whose gap has not passed yet. */
+    int originsKnown() {
+        lock.lock();
+        try {
+            return origins.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Gives back one of the origin's slots, pausing it if asked. */
     private void free(OriginQueue o, Duration pause) {
         o.inFlight--;
         if (pause.isPositive()) pause(o, pause.toNanos());
         schedule(o);
+        if (o.inFlight == 0 && o.visits.isEmpty() && !o.inIdle && o.delayNanos <= baseDelayNanos) {
+            o.inIdle = true;
+            idle.addLast(o);
+            forgetIdle(System.nanoTime());
+        }
+    }
+
+    /**
+     * Forgets the idle origins whose gap has passed, from the oldest, stopping at one still in its gap: a visit
+     * queued later then finds no gap to keep, and none was owed. An origin busy again, or with a wider gap than
+     * every origin's, is only taken off the list (it comes back when it is idle again).
+     */
+    private void forgetIdle(long now) {
+        for (OriginQueue o = idle.peekFirst(); o != null; o = idle.peekFirst()) {
+            boolean stillIdle = o.inFlight == 0 && o.visits.isEmpty() && o.delayNanos <= baseDelayNanos;
+            if (stillIdle && o.notBefore - now > 0) return;
+            idle.pollFirst();
+            o.inIdle = false;
+            if (stillIdle && origins.get(o.origin) == o) origins.remove(o.origin);
+        }
     }
 
     /** Moves the origin's next fetch to no earlier than {@code nanos} from now. */
@@ -273,6 +317,8 @@ public final class InMemoryFrontier implements Frontier {
         public void retryLater(Visit again, Duration pause) {
             lock.lock();
             try {
+                // having given its slot back, the origin may have been forgotten since
+                OriginQueue origin = holding ? this.origin : attached(this.origin);
                 if (origin.visits.isEmpty()) originsQueued++;
                 origin.visits.addFirst(again);
                 queued++;

@@ -15,6 +15,8 @@ final class OriginQueue {
     /** Order among origins due at the same time: first come, first served. */
     long sequence;
     boolean inReady;
+    /** In the frontier's list of origins that may be forgotten once their gap has passed. */
+    boolean inIdle;
 
     OriginQueue(Origin origin, long delayNanos) {
         this.origin = origin;

@@ -20,8 +20,8 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The frontier of a crawl without a state file: in memory while it is small, on disk past a bound, so that a crawl
- * of any size runs in a fixed heap. The seen set is {@link FingerprintSet}'s 64-bit fingerprints (8 to 16 bytes a
- * URL). Scheduling is an {@link InMemoryFrontier} used as a window of at most {@code capacity} queued visits; the
+ * of any size runs in a fixed heap. The seen set is {@link dev.loomcrawl.url.FingerprintSet}'s 64-bit fingerprints
+ * (8 to 16 bytes a URL). Scheduling is an {@link InMemoryFrontier} used as a window of at most {@code capacity} queued visits; the
  * rest wait on disk in a first-in first-out file per origin ({@link VisitSpill}), and are loaded back as the
  * window drains. A crawl that never queues more than the window never touches the disk.
  *

@@ -13,12 +13,14 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 
 /**
  * robots.txt per RFC 9309, parsed by crawler-commons and matched against our user-agent token. Each origin's
@@ -31,6 +33,10 @@ import java.util.function.BiConsumer;
  * again, after a backoff. Files over 500 KiB are parsed up to that size.
  *
  * <p>Only one thread fetches an origin's file; others asking meanwhile wait on its future, holding no lock.
+ * What is known of at most {@code maxOrigins} origins is kept (20,000 by default, a few KB each): past that, the
+ * origin used longest ago is forgotten, and its file is fetched again if the crawl comes back to it, so a crawl of
+ * millions of origins holds the rules of those it is crawling, not of every one it has met. An origin's
+ * Crawl-delay outlives its rules ({@link dev.loomcrawl.politeness.OriginPacing} keeps it).
  * In a crawl shared by several processes ({@link SharedRobots}), the file is first looked for where every
  * process keeps it, and fetched by the one process that claims it; the others wait for it (up to
  * {@link #CLAIM}, after which they fetch it themselves).
@@ -41,6 +47,8 @@ public final class RobotsGate {
     private static final int MAX_REDIRECTS = 5;
     /** How long a process's claim on fetching a shared robots.txt holds others off. */
     static final Duration CLAIM = Duration.ofSeconds(30);
+    /** The origins whose robots.txt is kept in memory by default. */
+    public static final int MAX_ORIGINS = 20_000;
 
     /** Whether a URL may be fetched now. */
     public sealed interface Verdict {
@@ -75,7 +83,9 @@ public final class RobotsGate {
     private final int maxAttempts;
     /** No cap of its own: crawler-commons would turn a Crawl-delay over its cap into "disallow all". */
     private final SimpleRobotRulesParser parser = new SimpleRobotRulesParser(Long.MAX_VALUE, 5);
-    private final Map<Origin, CompletableFuture<Entry>> entries = new ConcurrentHashMap<>();
+    /** Least recently used first; guarded by {@link #lock}, which is held for a map operation and never longer. */
+    private final LinkedHashMap<Origin, CompletableFuture<Entry>> entries;
+    private final ReentrantLock lock = new ReentrantLock();
     private final BiConsumer<Origin, Duration> crawlDelays;
     private final SharedRobots shared;
 
@@ -90,6 +100,20 @@ public final class RobotsGate {
     /** A gate that shares robots.txt files with the other processes of a crawl through {@code shared}. */
     public RobotsGate(Fetcher fetcher, String userAgent, Duration maxAge, Duration retryBase, int maxAttempts,
                       BiConsumer<Origin, Duration> crawlDelays, SharedRobots shared) {
+        this(fetcher, userAgent, maxAge, retryBase, maxAttempts, crawlDelays, shared, MAX_ORIGINS);
+    }
+
+    /** @param maxOrigins the origins whose robots.txt is kept in memory; the one used longest ago goes first */
+    public RobotsGate(Fetcher fetcher, String userAgent, Duration maxAge, Duration retryBase, int maxAttempts,
+                      BiConsumer<Origin, Duration> crawlDelays, SharedRobots shared, int maxOrigins) {
+        if (maxOrigins < 1) throw new IllegalArgumentException("maxOrigins must be at least 1");
+        this.entries = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Origin, CompletableFuture<RobotsGate.Entry>> eldest) {
+                // one being fetched stays: its fetcher completes it, and others wait on it
+                return size() > maxOrigins && eldest.getValue().isDone();
+            }
+        };
         this.shared = shared;
         this.fetcher = fetcher;
         this.crawlDelays = crawlDelays;
@@ -126,7 +150,7 @@ public final class RobotsGate {
      * not known yet (or did not answer), so a link can be said to be kept out by robots.txt when that is known.
      */
     public boolean knownToDisallow(WebUrl url) {
-        CompletableFuture<Entry> f = entries.get(url.origin());
+        CompletableFuture<Entry> f = locked(() -> entries.get(url.origin()));
         Entry e = f == null ? null : f.getNow(null);
         return e != null && e.available() && !e.rules().isAllowed(url.toString());
     }
@@ -140,19 +164,29 @@ public final class RobotsGate {
     /** The origin's entry, fetching robots.txt when needed; {@code fetched[0]} says whether this call did. */
     private Entry entry(Origin origin, boolean[] fetched) {
         while (true) {
-            CompletableFuture<Entry> current = entries.get(origin);
+            CompletableFuture<Entry> current = locked(() -> entries.get(origin));
             if (current != null) {
                 Entry e = current.join();
                 if (!stale(e)) return e;
                 CompletableFuture<Entry> next = new CompletableFuture<>();
-                if (!entries.replace(origin, current, next)) continue; // someone else is refetching
+                if (!locked(() -> entries.replace(origin, current, next))) continue; // someone else is refetching
                 fetched[0] = true;
                 return settle(origin, next, e.failures());
             }
             CompletableFuture<Entry> mine = new CompletableFuture<>();
-            if (entries.putIfAbsent(origin, mine) != null) continue;
+            if (locked(() -> entries.putIfAbsent(origin, mine)) != null) continue;
             fetched[0] = true;
             return settle(origin, mine, 0);
+        }
+    }
+
+    /** One operation on the entries under their lock (a few field updates; never I/O, never a wait). */
+    private <T> T locked(Supplier<T> operation) {
+        lock.lock();
+        try {
+            return operation.get();
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -164,7 +198,7 @@ public final class RobotsGate {
         try {
             future.complete(fetch(origin, failuresSoFar));
         } catch (RuntimeException e) {
-            entries.remove(origin, future);
+            locked(() -> entries.remove(origin, future));
             future.completeExceptionally(e);
         }
         return future.join();

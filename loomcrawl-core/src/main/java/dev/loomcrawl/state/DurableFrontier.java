@@ -6,7 +6,7 @@ import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.fetch.Validators;
-import dev.loomcrawl.frontier.FingerprintSet;
+import dev.loomcrawl.url.FingerprintSet;
 import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.LastCapture;
 import dev.loomcrawl.frontier.InMemoryFrontier;

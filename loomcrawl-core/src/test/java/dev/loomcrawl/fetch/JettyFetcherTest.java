@@ -16,6 +16,7 @@ import java.util.zip.GZIPOutputStream;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -208,8 +209,7 @@ class JettyFetcherTest {
     @Test
     void anOriginLeftIdleIsForgottenOnceItsConnectionsHaveClosed() throws Exception {
         try (TestSite site = TestSite.builder().page("/", "<p>once</p>").start();
-             JettyFetcher fetcher = new JettyFetcher(CrawlConfig.builder().root(site.url("/"))
-                     .idleTimeout(java.time.Duration.ofMillis(300)).build().httpSettings())) {
+             JettyFetcher fetcher = new JettyFetcher(keepAlive(java.time.Duration.ofMillis(300), false))) {
             assertInstanceOf(FetchResult.Response.class, fetcher.fetch(WebUrl.parse(site.url("/"))));
             assertEquals(1, fetcher.connectionPools().size());
             long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
@@ -219,6 +219,56 @@ class JettyFetcherTest {
                     fetcher.fetch(WebUrl.parse(site.url("/"))));
             assertEquals(200, again.status(), "and met again as new");
         }
+    }
+
+    /**
+     * An HTTP/1.1 connection left unused is closed after the keep-alive (300 ms here), while a request on it waits
+     * for the idle timeout (10 s): the second fetch, a second of silence on the connection the first left, is
+     * answered; once the connection has closed, the third opens a new one.
+     */
+    @Test
+    void anUnusedConnectionClosesAfterTheKeepAliveWhileARequestWaitsForTheIdleTimeout() throws Exception {
+        try (TestSite site = TestSite.builder().page("/", "<p>fast</p>")
+                .route("/slow", new Route.Delay(java.time.Duration.ofSeconds(1), Route.Respond.html("<p>slow</p>")))
+                .start();
+             JettyFetcher fetcher = new JettyFetcher(keepAlive(java.time.Duration.ofMillis(300), true))) {
+            assertEquals(200, assertInstanceOf(FetchResult.Response.class,
+                    fetcher.fetch(WebUrl.parse(site.url("/")))).status());
+            assertEquals(200, assertInstanceOf(FetchResult.Response.class,
+                    fetcher.fetch(WebUrl.parse(site.url("/slow")))).status(), "a second of silence is waited for");
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(8);
+            while (fetcher.connectionPools().stream().anyMatch(p -> !p.isEmpty()) && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertTrue(fetcher.connectionPools().stream().allMatch(org.eclipse.jetty.client.ConnectionPool::isEmpty),
+                    "the unused connection was closed");
+            assertEquals(200, assertInstanceOf(FetchResult.Response.class,
+                    fetcher.fetch(WebUrl.parse(site.url("/")))).status());
+            List<Integer> ports = site.requests().stream().map(RecordedRequest::remotePort).toList();
+            assertEquals(3, ports.size());
+            assertEquals(ports.get(0), ports.get(1), "the slow request went over the first connection");
+            assertNotEquals(ports.get(1), ports.get(2), "the third over a new one");
+        }
+    }
+
+    /** An HTTP/2 session is not cut by the keep-alive while a stream waits: its idle timeout is the request's. */
+    @Test
+    void anHttp2StreamAnsweringAfterTheKeepAliveIsNotCut() throws Exception {
+        try (TlsServer server = new TlsServer();
+             JettyFetcher fetcher = new JettyFetcher(HttpSettings.builder("loomcrawl-test")
+                     .guard(AddressGuard.OFF).insecure(true).idleTimeout(java.time.Duration.ofSeconds(10))
+                     .keepAlive(java.time.Duration.ofMillis(200)).build())) {
+            assertEquals(200, assertInstanceOf(FetchResult.Response.class,
+                    fetcher.fetch(WebUrl.parse(server.url("/")))).status());
+            assertEquals(200, assertInstanceOf(FetchResult.Response.class,
+                    fetcher.fetch(WebUrl.parse(server.url("/slow")))).status());
+            assertEquals(List.of("HTTP/2.0", "HTTP/2.0"), server.protocols());
+        }
+    }
+
+    private static HttpSettings keepAlive(java.time.Duration keepAlive, boolean http2) {
+        return HttpSettings.builder("loomcrawl-test").guard(AddressGuard.OFF).http2(http2)
+                .idleTimeout(java.time.Duration.ofSeconds(10)).keepAlive(keepAlive).build();
     }
 
     /** Closing a fetcher stops its client: the connection it kept alive is closed (the server reads its end). */

@@ -58,6 +58,13 @@ public final class TlsServer implements AutoCloseable {
             @Override
             public boolean handle(Request request, Response response, Callback callback) {
                 protocols.add(request.getConnectionMetaData().getProtocol());
+                if (request.getHttpURI().getPath().startsWith("/slow")) {
+                    try {
+                        Thread.sleep(1000); // a second of silence before the answer
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
                 response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/html; charset=utf-8");
                 Content.Sink.write(response, true, "<a href=/b>b</a>", callback);
                 return true;

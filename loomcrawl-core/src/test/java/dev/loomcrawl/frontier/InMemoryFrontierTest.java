@@ -67,4 +67,76 @@ class InMemoryFrontierTest {
         assertNull(frontier.take());
         assertEquals(2, frontier.queued());
     }
+
+    /** A broad crawl meets each origin for a while: once done with, an origin is not kept. */
+    @Test
+    void anOriginWithNothingQueuedOrInFlightIsForgotten() throws Exception {
+        InMemoryFrontier frontier = new InMemoryFrontier(2, java.time.Duration.ZERO);
+        for (int i = 0; i < 1000; i++) frontier.offer(visit("http://o" + i + ".test/"));
+        frontier.offer(visit("http://o0.test/second"));
+        assertEquals(1000, frontier.originsKnown());
+        for (int i = 0; i < 1001; i++) frontier.take().done(null);
+        assertEquals(0, frontier.originsKnown());
+        assertNull(frontier.take(), "and the crawl is over");
+    }
+
+    /**
+     * An idle origin is kept until its gap since the last fetch start has passed, so that a visit queued meanwhile
+     * still waits for it.
+     */
+    @Test
+    void anIdleOriginIsKeptWhileItsGapRuns() throws Exception {
+        java.time.Duration gap = java.time.Duration.ofMillis(300);
+        InMemoryFrontier frontier = new InMemoryFrontier(1, gap);
+        frontier.offer(visit("http://a.test/1"));
+        Lease first = frontier.take();
+        first.started();
+        long started = System.nanoTime();
+        first.done(null);
+        assertEquals(1, frontier.originsKnown(), "kept while its gap runs");
+        frontier.offer(visit("http://a.test/2"));
+        Lease second = frontier.take();
+        assertTrue(System.nanoTime() - started >= gap.toNanos(), "the gap is kept");
+        second.done(null);
+    }
+
+    /** An origin whose gap is wider than every origin's (a Crawl-delay, a backoff) is kept while idle. */
+    @Test
+    void anIdleOriginWithAGapOfItsOwnIsKept() throws Exception {
+        InMemoryFrontier frontier = new InMemoryFrontier(1, java.time.Duration.ZERO);
+        frontier.offer(visit("http://a.test/"));
+        Lease a = frontier.take();
+        frontier.setDelay(a.visit().url().origin(), java.time.Duration.ofMillis(400));
+        a.done(null);
+        frontier.offer(visit("http://b.test/"));
+        frontier.take().done(null);
+        assertEquals(1, frontier.originsKnown(), "a.test is kept, b.test is not");
+        frontier.setDelay(dev.loomcrawl.url.WebUrl.parse("http://c.test/").origin(), java.time.Duration.ZERO);
+        assertEquals(1, frontier.originsKnown(), "an origin told the common gap is not made up");
+    }
+
+    /** A visit retried after its lease gave the slot back goes to the origin's one queue, even if it was forgotten. */
+    @Test
+    void aVisitRetriedAfterItsOriginWasForgottenJoinsTheOriginsQueue() throws Exception {
+        InMemoryFrontier frontier = new InMemoryFrontier(1, java.time.Duration.ZERO);
+        frontier.offer(visit("http://a.test/1"));
+        frontier.offer(visit("http://other.test/")); // keeps the crawl open while a.test is idle
+        Lease lease = frontier.take();
+        assertEquals("http://a.test/1", lease.visit().url().toString());
+        lease.release(java.time.Duration.ZERO);
+        assertEquals(1, frontier.originsKnown(), "a.test, idle, is forgotten");
+        frontier.offer(visit("http://a.test/2"));
+        lease.retryLater(lease.visit(), java.time.Duration.ZERO);
+        assertEquals(2, frontier.queued(dev.loomcrawl.url.WebUrl.parse("http://a.test/").origin()),
+                "both wait in a.test's one queue");
+        lease.done(null);
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        for (int i = 0; i < 3; i++) {
+            Lease l = frontier.take();
+            taken.add(l.visit().url().toString());
+            l.done(null);
+        }
+        assertEquals(java.util.Set.of("http://a.test/1", "http://a.test/2", "http://other.test/"), taken);
+        assertNull(frontier.take());
+    }
 }

@@ -47,4 +47,44 @@ class RobotsGateTest {
             }
         }
     }
+
+    /**
+     * At most maxOrigins origins' rules are kept: the one used longest ago is forgotten and its robots.txt fetched
+     * again when asked; the others are not fetched again. Three origins, room for two.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(30)
+    void theOriginUsedLongestAgoIsForgottenAndItsFileFetchedAgainWhenAsked() throws Exception {
+        java.util.List<dev.loomcrawl.testkit.TestSite> sites = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            sites.add(dev.loomcrawl.testkit.TestSite.builder().robots("User-agent: *\nDisallow: /no\n")
+                    .page("/", "home").start());
+        }
+        dev.loomcrawl.CrawlConfig config = dev.loomcrawl.CrawlConfig.builder().root(sites.get(0).url("/")).build();
+        dev.loomcrawl.fetch.JettyFetcher fetcher = new dev.loomcrawl.fetch.JettyFetcher(config.httpSettings());
+        try {
+            RobotsGate gate = new RobotsGate(fetcher, config.userAgent(), java.time.Duration.ofHours(1),
+                    java.time.Duration.ofMillis(10), 2, (origin, delay) -> { }, null, 2);
+            java.util.function.IntFunction<RobotsGate.Verdict> check = i ->
+                    gate.check(dev.loomcrawl.url.WebUrl.parse(sites.get(i).url(i == 1 ? "/no" : "/")));
+            check.apply(0);
+            check.apply(1);
+            check.apply(0); // 0 is now the most recently used: 1 goes when 2 comes
+            check.apply(2);
+            org.junit.jupiter.api.Assertions.assertInstanceOf(RobotsGate.Verdict.Allowed.class, check.apply(0));
+            org.junit.jupiter.api.Assertions.assertInstanceOf(RobotsGate.Verdict.Allowed.class, check.apply(2));
+            assertEquals(1, sites.get(0).requestCount("/robots.txt"));
+            assertEquals(1, sites.get(2).requestCount("/robots.txt"));
+            assertEquals(1, sites.get(1).requestCount("/robots.txt"));
+            // forgotten, so not known to disallow until asked again; then fetched again and still disallowing
+            dev.loomcrawl.url.WebUrl no = dev.loomcrawl.url.WebUrl.parse(sites.get(1).url("/no"));
+            org.junit.jupiter.api.Assertions.assertFalse(gate.knownToDisallow(no));
+            org.junit.jupiter.api.Assertions.assertInstanceOf(RobotsGate.Verdict.Disallowed.class, check.apply(1));
+            assertEquals(2, sites.get(1).requestCount("/robots.txt"));
+            org.junit.jupiter.api.Assertions.assertTrue(gate.knownToDisallow(no));
+        } finally {
+            fetcher.close();
+            for (var site : sites) site.close();
+        }
+    }
 }

@@ -1,6 +1,5 @@
 package dev.loomcrawl.url;
 
-import dev.loomcrawl.frontier.FingerprintSet;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;

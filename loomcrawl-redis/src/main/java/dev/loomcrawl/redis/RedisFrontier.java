@@ -4,7 +4,7 @@ import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.Visit;
-import dev.loomcrawl.frontier.FingerprintSet;
+import dev.loomcrawl.url.FingerprintSet;
 import dev.loomcrawl.url.UrlFingerprint;
 import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;

@@ -1,4 +1,4 @@
-package dev.loomcrawl.frontier;
+package dev.loomcrawl.url;
 
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 
