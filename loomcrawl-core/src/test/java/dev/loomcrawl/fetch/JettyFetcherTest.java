@@ -222,21 +222,21 @@ class JettyFetcherTest {
     }
 
     /**
-     * An HTTP/1.1 connection left unused is closed after the keep-alive (300 ms here), while a request on it waits
-     * for the idle timeout (10 s): the second fetch, a second of silence on the connection the first left, is
+     * An HTTP/1.1 connection left unused is closed after the keep-alive (1 s here), while a request on it waits
+     * for the idle timeout (10 s): the second fetch, two seconds of silence on the connection the first left, is
      * answered; once the connection has closed, the third opens a new one.
      */
     @Test
     void anUnusedConnectionClosesAfterTheKeepAliveWhileARequestWaitsForTheIdleTimeout() throws Exception {
         try (TestSite site = TestSite.builder().page("/", "<p>fast</p>")
-                .route("/slow", new Route.Delay(java.time.Duration.ofSeconds(1), Route.Respond.html("<p>slow</p>")))
+                .route("/slow", new Route.Delay(java.time.Duration.ofSeconds(2), Route.Respond.html("<p>slow</p>")))
                 .start();
-             JettyFetcher fetcher = new JettyFetcher(keepAlive(java.time.Duration.ofMillis(300), true))) {
+             JettyFetcher fetcher = new JettyFetcher(keepAlive(java.time.Duration.ofSeconds(1), true))) {
             assertEquals(200, assertInstanceOf(FetchResult.Response.class,
                     fetcher.fetch(WebUrl.parse(site.url("/")))).status());
             assertEquals(200, assertInstanceOf(FetchResult.Response.class,
-                    fetcher.fetch(WebUrl.parse(site.url("/slow")))).status(), "a second of silence is waited for");
-            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(8);
+                    fetcher.fetch(WebUrl.parse(site.url("/slow")))).status(), "two seconds of silence are waited for");
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(9);
             while (fetcher.connectionPools().stream().anyMatch(p -> !p.isEmpty()) && System.nanoTime() < deadline) {
                 Thread.sleep(20);
             }

@@ -21,8 +21,8 @@ class ManyOriginsHttpClientTest {
         try (TestSite a = TestSite.builder().page("/", "<p>a</p>").start();
              TestSite b = TestSite.builder().page("/", "<p>b</p>").start()) {
             ManyOriginsHttpClient client = new ManyOriginsHttpClient(new HttpClientTransportOverHTTP());
-            client.setDestinationIdleTimeout(200);
-            client.setIdleTimeout(200);
+            client.setDestinationIdleTimeout(1000);
+            client.setIdleTimeout(1000);
             client.start();
             try {
                 assertEquals(200, client.GET(a.url("/")).getStatus());
