@@ -70,13 +70,11 @@ public final class RetryingFetcher implements Fetcher {
         return result.withAttempts(attempts, Duration.ofNanos(System.nanoTime() - start));
     }
 
-    /** One attempt; an answer marks its origin as one that answered. */
+    /** One attempt; an answer marks its origin as one that answered, when refusals are judged by that. */
     private FetchResult tried(WebUrl url, java.util.function.Function<WebUrl, FetchResult> attempt) {
         FetchResult result = attempt.apply(url);
-        if (result instanceof FetchResult.Response) {
-            long origin = fingerprint(url.origin());
-            if (!answered.contains(origin)) answered.add(origin);
-        }
+        // the set's add is its own check-and-add: one stripe lock, as a contains would take
+        if (refusedOnlyWhereAnswered && result instanceof FetchResult.Response) answered.add(fingerprint(url.origin()));
         return result;
     }
 
