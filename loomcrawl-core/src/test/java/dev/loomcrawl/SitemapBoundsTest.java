@@ -70,11 +70,17 @@ class SitemapBoundsTest {
         int port = TestSite.freePort();
         String base = "http://127.0.0.1:" + port;
         byte[] small = gzip(URLSET + urls(base + "/p", 3), " ", 1 << 20, "</urlset>");
+        byte[] text = gzip(base + "/t0\n" + base + "/t1\n", "", 0, base + "/t2\n");
         try (TestSite site = TestSite.builder().port(port).page("/", "home").page("/p0", "0").page("/p1", "1")
-                .page("/p2", "2").resource("/sitemap.xml", "application/octet-stream", small).start()) {
+                .page("/p2", "2").page("/t0", "0").page("/t1", "1").page("/t2", "2")
+                .resource("/sitemap.xml", "application/octet-stream", small)
+                .resource("/maps/urls.txt.gz", "application/gzip", text)
+                .robots("User-agent: *\nSitemap: " + base + "/maps/urls.txt.gz\n").start()) {
             CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(base + "/").sitemaps(true).maxTasks(2));
             assertNull(run.record(base + "/sitemap.xml").error());
+            assertNull(run.record(base + "/maps/urls.txt.gz").error());
             for (int i = 0; i < 3; i++) assertEquals(200, run.record(base + "/p" + i).status());
+            for (int i = 0; i < 3; i++) assertEquals(200, run.record(base + "/t" + i).status());
         }
     }
 
