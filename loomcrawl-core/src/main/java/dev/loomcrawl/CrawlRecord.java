@@ -14,7 +14,8 @@ import java.time.Instant;
  * @param status      the HTTP status; null when no response came (a failure, a skip). A 0 given here is taken as
  *                    null
  * @param errorKind   why the fetch failed (null when it did not)
- * @param error       the failure's detail (null when it did not fail)
+ * @param error       the failure's detail; for a response, what was cut or went wrong reading it ("links cut...",
+ *                    "extraction failed: ..."; see {@link #withNote}); null when none
  * @param size        body bytes after content decoding
  * @param contentType the media type, lower-cased ("" when the server sent none)
  * @param encoding    the charset the body was read with: the page's own for HTML, else the Content-Type
@@ -37,6 +38,9 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
                           String contentType, String encoding, int numUrls, int numNewUrls, int depth,
                           WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
                           String skipReason, String robots, Change change, boolean rendered) {
+
+    /** The longest note {@link #withNote} keeps, "…" included. */
+    static final int MAX_NOTE = 300;
 
     public CrawlRecord {
         if (status != null && status == 0) status = null;
@@ -117,6 +121,22 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
     public CrawlRecord withChange(Change c) {
         return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
                 numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, c, rendered);
+    }
+
+    /**
+     * The same record with a note in {@link #error()} (what a parser's bound cut, an extraction that failed),
+     * after the error it has, if any; the record itself is unchanged otherwise (not {@link #failed()}). A null
+     * note changes nothing.
+     */
+    public CrawlRecord withNote(String note) {
+        if (note == null) return this;
+        // short and on one line: an exception's message may quote the page
+        if (note.length() > MAX_NOTE) note = note.substring(0, MAX_NOTE - 1) + "…";
+        note = note.replaceAll("\\s+", " ");
+        String e = error == null ? note : error + "; " + note;
+        return new CrawlRecord(url, nextUrl, status, errorKind, e, size, contentType, encoding, numUrls,
+                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change,
+                rendered);
     }
 
     /** The same record marked as rendered in a browser. */

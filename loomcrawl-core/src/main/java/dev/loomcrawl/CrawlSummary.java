@@ -14,8 +14,9 @@ import java.util.Map;
  * @param dropped      URLs not queued (or left undone by a budget), by reason: "max-depth", "trap-deep-path"...
  * @param discovered   distinct URLs the crawl came to know (roots, links, redirect targets, sitemap entries)
  *                     and claimed in its seen set; -1 when not known (a shared crawl's)
- * @param unfollowed   links found on pages and not followed, by reason ("nofollow", "scheme", "out-of-scope"...;
- *                     see {@link FoundLink#notFollowed()}), counted by this run
+ * @param unfollowed   links found on pages and not followed, by reason ("nofollow", "scheme", "invalid-url",
+ *                     "out-of-scope"...; see {@link FoundLink#notFollowed()}; "max-links-per-page" counts the
+ *                     links past that bound, which were not kept), counted by this run
  */
 public record CrawlSummary(long done, long todo, Duration elapsed, int maxTasks, boolean interrupted,
                            Instant finishedAt, String limitReached, Map<String, Long> dropped, long discovered,

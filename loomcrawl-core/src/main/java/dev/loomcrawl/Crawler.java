@@ -231,7 +231,8 @@ public final class Crawler implements AutoCloseable {
             fetcher = new SessionFetcher(fetcher, login);
             scope = new SessionScope(rootScope, login);
         }
-        return new Crawler(config, frontier, fetcher, new StreamingLinkExtractor(), scope, counts, sharedRobots, jar);
+        return new Crawler(config, frontier, fetcher, new StreamingLinkExtractor(config.limits().maxLinksPerPage()),
+                scope, counts, sharedRobots, jar);
     }
 
     private static String readCookies(Path file) {
@@ -553,20 +554,51 @@ public final class Crawler implements AutoCloseable {
                     .withRobots(directives.label()), response, List.of(), List.of());
         }
         if (visit.sitemap()) return followSitemap(visit, response, startedAt);
+        Extracted x;
+        try {
+            x = extract(visit, response);
+        } catch (RuntimeException | StackOverflowError e) { // the page is recorded, whatever its content does
+            return extractionFailed(visit, response, startedAt, e, directives);
+        }
+        ParsedPage page = x.page;
+        if (page.linksCut() > 0) count(unfollowed, "max-links-per-page", page.linksCut());
+        LinkOffers offers = offerLinks(visit, page.links(), x.directives.nofollow(), x.scraped, Visit.Kind.PAGE);
+        CrawlRecord record = record(visit, response, startedAt, null, page.charset(), offers.kept, offers.fresh)
+                .withRobots(x.directives.label()).withNote(page.cutNote());
+        List<Item> items = x.scraped == null ? List.of() : x.scraped.items();
+        if (x.rendered == null) return finished(record, response, offers.found, items);
+        return finished(record.asRendered(), response, offers.found, items).withSubresources(x.rendered.exchanges());
+    }
+
+    /** What reading a page came to: its links (cut to the bound), directives, scrape, and the browser's page. */
+    private record Extracted(ParsedPage page, RobotsDirectives directives, Page scraped, Rendering.Rendered rendered) {}
+
+    /** Renders (if wanted), extracts, reads the robots directives and scrapes an HTML page or a stylesheet. */
+    private Extracted extract(Visit visit, FetchResult.Response response) {
+        ContentType type = response.contentType();
         boolean css = type.isCss();
         Rendering.Rendered rendered = css ? null : render(visit, response);
         byte[] html = rendered == null ? response.body() : rendered.htmlBytes();
-        ParsedPage page = css ? CssLinks.extract(response.body(), type.charset(), visit.url())
+        ParsedPage page = css ? CssLinks.extract(response.body(), type.charset(), visit.url(),
+                        config.limits().maxLinksPerPage())
                 : rendered == null ? extractor.extract(html, type.charset(), visit.url())
                 : extractor.extract(html, "utf-8", rendered.base());
-        directives = directives(response, page.robotsMeta());
+        page = page.keepingLinks(config.limits().maxLinksPerPage()); // an extractor of the caller's may keep all
+        RobotsDirectives directives = directives(response, page.robotsMeta());
         Page scraped = css ? null : scrape(visit, response.status(), html, page);
-        LinkOffers offers = offerLinks(visit, page.links(), directives.nofollow(), scraped, Visit.Kind.PAGE);
-        CrawlRecord record = record(visit, response, startedAt, null, page.charset(), offers.kept, offers.fresh)
-                .withRobots(directives.label());
-        List<Item> items = scraped == null ? List.of() : scraped.items();
-        if (rendered == null) return finished(record, response, offers.found, items);
-        return finished(record.asRendered(), response, offers.found, items).withSubresources(rendered.exchanges());
+        return new Extracted(page, directives, scraped, rendered);
+    }
+
+    /**
+     * A page whose content broke extraction (a parser's exception, a stack overflow): recorded with its status
+     * and the error, without links; the crawl goes on.
+     */
+    private FinishedUrl extractionFailed(Visit visit, FetchResult.Response response, Instant startedAt,
+                                         Throwable e, RobotsDirectives headerDirectives) {
+        log.warn("{}: extraction failed: {}", visit.url(), e.toString());
+        CrawlRecord record = record(visit, response, startedAt, null, charsetOrDefault(response), 0, 0)
+                .withRobots(headerDirectives.label()).withNote("extraction failed: " + e);
+        return finished(record, response, List.of(), List.of());
     }
 
     /**
@@ -587,17 +619,14 @@ public final class Crawler implements AutoCloseable {
 
     /** A sitemap's entries: further sitemaps (of an index) or pages, offered like a page's links. */
     private FinishedUrl followSitemap(Visit visit, FetchResult.Response response, Instant startedAt) {
-        SitemapReader.Read read;
-        try {
-            read = SitemapReader.read(response);
-        } catch (IllegalArgumentException e) {
-            log.warn("{}: {}", visit.url(), e.getMessage());
-            read = new SitemapReader.Read(false, List.of());
-        }
+        SitemapReader.Read read = SitemapReader.read(response, config.maxBodyBytes(),
+                config.limits().maxLinksPerPage());
+        if (read.problem() != null) log.warn("{}: {}", visit.url(), read.problem());
+        if (read.cut() > 0) count(unfollowed, "max-sitemap-entries", read.cut());
         LinkOffers offers = offerLinks(visit, read.links(), false, null,
                 read.index() ? Visit.Kind.SITEMAP : Visit.Kind.PAGE);
         return finished(record(visit, response, startedAt, null, charsetOrDefault(response), offers.kept,
-                offers.fresh), response, offers.found, List.of());
+                offers.fresh).withNote(read.problem()), response, offers.found, List.of());
     }
 
     /** What offering a page's links came to: every link with whether it is followed, and the counts. */
@@ -620,7 +649,7 @@ public final class Crawler implements AutoCloseable {
                 link = new Link(target, link.href(), link.element(), link.attribute(), link.text(), link.rel(),
                         link.lastmod(), link.priority());
             }
-            String rejection = target == null ? "scheme" : scope.rejection(target);
+            String rejection = target == null ? link.unfetchableReason() : scope.rejection(target);
             String why = rejection;
             if (why == null && obey && (nofollowPage || link.nofollow())) why = "nofollow";
             if (why == null && scraped != null && !scraped.follows(target)) why = "not-selected";

@@ -145,7 +145,7 @@ class LimitsTest {
         LimitSettings l = LimitSettings.builder().maxDepth(3).maxPages(100).maxPagesPerHost(10).maxBytes(1 << 20)
                 .maxTime(Duration.ofMinutes(5)).maxUrlLength(500).maxPathSegments(20).maxSegmentRepeats(2)
                 .maxQueryParameters(8).maxQueryLength(300).maxParameterRepeats(2).maxUrlsPerShape(77)
-                .keepSessionIds(true).build();
+                .maxLinksPerPage(500).keepSessionIds(true).build();
         CrawlConfig config = CrawlConfig.builder().root("http://example.com/").limits(l).build();
         assertEquals(l, ConfigCodec.decode(ConfigCodec.encode(config)).limits());
         LimitSettings off = LimitSettings.builder().noTrapGuards().build();
@@ -158,7 +158,7 @@ class LimitsTest {
         List<ConfigCodec.Setting> old = ConfigCodec.encode(CrawlConfig.builder().root("http://example.com/")
                         .limits(LimitSettings.builder().maxPathSegments(20).build()).build()).stream()
                 .filter(s -> !Set.of("max-query-length", "max-parameter-repeats", "max-urls-per-shape",
-                        "keep-session-ids").contains(s.name())).toList();
+                        "max-links-per-page", "keep-session-ids").contains(s.name())).toList();
         assertEquals(LimitSettings.builder().maxPathSegments(20).build(), ConfigCodec.decode(old).limits());
     }
 }

@@ -33,6 +33,11 @@ final class LimitOptions {
             description = "Longer URLs are dropped (default: ${DEFAULT-VALUE}).")
     int maxUrlLength;
 
+    @Option(names = "--max-links-per-page", paramLabel = "N", description = "Links kept per page (HTML, CSS; a "
+            + "sitemap keeps at most 50,000 entries); the rest are counted, not followed, and the page's record says "
+            + "so (default: 100000; -1: no limit).")
+    Integer maxLinksPerPage;
+
     @Option(names = "--max-path-segments", paramLabel = "N",
             description = "URLs with more path segments are dropped as a trap (default: 40; -1: no limit).")
     Integer maxPathSegments;
@@ -99,6 +104,7 @@ final class LimitOptions {
         if (maxQueryLength != null) l.maxQueryLength(maxQueryLength);
         if (maxParameterRepeats != null) l.maxParameterRepeats(maxParameterRepeats);
         if (maxUrlsPerShape != null) l.maxUrlsPerShape(maxUrlsPerShape);
+        if (maxLinksPerPage != null) l.maxLinksPerPage(maxLinksPerPage);
         return l;
     }
 
@@ -114,6 +120,7 @@ final class LimitOptions {
         guard(maxQueryLength, "--max-query-length", 0);
         guard(maxParameterRepeats, "--max-parameter-repeats", 1);
         guard(maxUrlsPerShape, "--max-urls-per-shape", 1);
+        guard(maxLinksPerPage, "--max-links-per-page", 1);
         if (maxTime != null && !maxTime.isPositive()) {
             throw new IllegalArgumentException("--max-time must be a positive duration, got " + maxTime);
         }

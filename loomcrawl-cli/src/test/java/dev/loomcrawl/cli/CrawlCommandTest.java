@@ -90,6 +90,7 @@ class CrawlCommandTest {
             "--max-query-length -2        | --max-query-length must be -1 (no limit) or at least 0, got -2",
             "--max-segment-repeats 0      | --max-segment-repeats must be -1 (no limit) or at least 1, got 0",
             "--max-urls-per-shape 0       | --max-urls-per-shape must be -1 (no limit) or at least 1, got 0",
+            "--max-links-per-page 0       | --max-links-per-page must be -1 (no limit) or at least 1, got 0",
     })
     void aBadFlagOrValueIsOneLineNamingItThenUsageAndExit2(String flags, String message) {
         String[] args = (flags.trim() + " http://example.com/").split(" ");

@@ -15,7 +15,10 @@ final class CommentScanner {
         if (c[p] == '-') {
             p++; // CommentStartDash
             if (p >= n) return n;
-            if (c[p] == '-') return commentEnd(c, n, p + 1);
+            if (c[p] == '-') { // "<!----": CommentEnd, which may go back to the Comment state
+                int end = commentEnd(c, n, p + 1);
+                return end >= 0 ? end : comment(c, n, -end - 1);
+            }
             if (c[p] == '>') return p + 1;
         }
         return comment(c, n, p);

@@ -53,14 +53,21 @@ public final class CssLinks {
      * @param url           the URL the stylesheet was fetched from
      */
     public static ParsedPage extract(byte[] body, String headerCharset, WebUrl url) {
+        return extract(body, headerCharset, url, -1);
+    }
+
+    /** As {@link #extract(byte[], String, WebUrl)}, keeping the first {@code maxLinks} (negative: all). */
+    public static ParsedPage extract(byte[] body, String headerCharset, WebUrl url, int maxLinks) {
         Charset charset = charset(body, headerCharset);
         int skip = bomLength(body); // a BOM decides the charset, so it is always the charset's own
         String css = new String(body, skip, body.length - skip, charset); // malformed bytes become U+FFFD
-        List<Link> links = new ArrayList<>();
-        for (Ref ref : scan(css)) {
+        List<Ref> refs = scan(css);
+        int kept = maxLinks < 0 ? refs.size() : Math.min(maxLinks, refs.size());
+        List<Link> links = new ArrayList<>(kept);
+        for (Ref ref : refs.subList(0, kept)) { // only those kept are resolved
             links.add(ref.link(url, "css", ref.imported() ? "import" : "url"));
         }
-        return new ParsedPage(charset.name().toLowerCase(Locale.ROOT), links, List.of());
+        return new ParsedPage(charset.name().toLowerCase(Locale.ROOT), links, List.of(), refs.size() - kept, 0);
     }
 
     /** The charset a stylesheet is decoded with (CSS Syntax Level 3, "determine the fallback encoding"). */

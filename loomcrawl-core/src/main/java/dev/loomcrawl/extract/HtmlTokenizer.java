@@ -45,6 +45,8 @@ final class HtmlTokenizer {
     private String rawEndName;
     private int pos;
     private int textStart;
+    /** Attributes ignored in all, past {@link TagToken#MAX_ATTRIBUTES} in a tag. */
+    private long ignoredAttributes;
 
     HtmlTokenizer(char[] buf, int length, Sink sink) {
         this.c = buf;
@@ -269,8 +271,14 @@ final class HtmlTokenizer {
         if (pos >= n) return false;
         tag.name = HtmlTags.name(c, start, pos);
         int end = AttributeScanner.scan(c, n, pos, tag);
+        ignoredAttributes += tag.ignored;
         pos = end < 0 ? n : end;
         return end >= 0;
+    }
+
+    /** Attributes ignored so far, past {@link TagToken#MAX_ATTRIBUTES} in a tag. */
+    long ignoredAttributes() {
+        return ignoredAttributes;
     }
 
     private int indexOf(char ch, int from) {

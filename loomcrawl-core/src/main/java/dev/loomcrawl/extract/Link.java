@@ -8,7 +8,8 @@ import dev.loomcrawl.url.WebUrl;
  * "") and the {@code rel} attribute ("" when absent).
  *
  * @param target the reference resolved against the page's base URL; null when it is not an http(s) URL that
- *               can be fetched ({@code mailto:}, {@code javascript:}, {@code data:}, {@code tel:}, unparseable)
+ *               can be fetched ({@code mailto:}, {@code javascript:}, {@code data:}, {@code tel:}, unparseable:
+ *               {@link #unfetchableReason()} says which)
  * @param href   the reference as written in the page (entity-decoded, surrounding whitespace trimmed); a
  *               {@code data:} URI longer than 256 characters is cut to its first 255 and
  *               "…" (a page can hold megabytes of them, and they are never fetched)
@@ -66,6 +67,38 @@ public record Link(WebUrl target, String href, String element, String attribute,
     /** The target as a string: the resolved URL, or for a link that cannot be fetched, the reference itself. */
     public String to() {
         return target != null ? target.toString() : href;
+    }
+
+    /**
+     * Why a link without a target is not followed: {@code "scheme"} when it names a scheme other than http and
+     * https ({@code mailto:}, {@code javascript:}, {@code data:}...), {@code "invalid-url"} when it is an http(s)
+     * or relative reference that does not parse (a host the DNS cannot hold, a bad port...). Null when it has a
+     * target.
+     */
+    public String unfetchableReason() {
+        if (target != null) return null;
+        String scheme = scheme(href);
+        return scheme == null || scheme.equals("http") || scheme.equals("https") ? "invalid-url" : "scheme";
+    }
+
+    /** The scheme a reference names, lower-cased, as the URL parser reads it; null when it names none. */
+    private static String scheme(String value) {
+        StringBuilder scheme = new StringBuilder(8);
+        int i = 0;
+        int n = value.length();
+        while (i < n && value.charAt(i) <= ' ') i++;
+        for (; i < n; i++) {
+            char ch = value.charAt(i);
+            if (ch == '\t' || ch == '\n' || ch == '\r') continue;
+            if (ch == ':') return scheme.isEmpty() ? null : scheme.toString();
+            if (ch >= 'A' && ch <= 'Z') ch += 32;
+            boolean letter = ch >= 'a' && ch <= 'z';
+            if (!letter && (scheme.isEmpty() || !(ch >= '0' && ch <= '9' || ch == '+' || ch == '-' || ch == '.'))) {
+                return null;
+            }
+            scheme.append(ch);
+        }
+        return null;
     }
 
     /** Whether {@code rel} holds the {@code nofollow} keyword. */

@@ -21,7 +21,14 @@ final class LinkCollector implements ElementSink {
 
     private final List<Pending> pending = new ArrayList<>();
     private final List<String> robots = new ArrayList<>(0);
+    private final int maxLinks;
+    private long cut;
     private String baseHref;
+
+    /** Keeps the first {@code maxLinks} links of the page (negative: all), and counts the rest. */
+    LinkCollector(int maxLinks) {
+        this.maxLinks = maxLinks;
+    }
 
     @Override
     public boolean wantsAnchorText() {
@@ -73,13 +80,27 @@ final class LinkCollector implements ElementSink {
     }
 
     private void addValue(String name, TagToken attrs, String value, String attribute, AnchorText anchor) {
+        if (full()) return;
         String text = UrlAttributes.textIsAlt(name) ? attrs.attr("alt").strip() : "";
         pending.add(new Pending(value, name, attribute, name.equals("a") ? anchor : null, text,
                 attrs.attr("rel").strip(), false));
     }
 
     private void addCss(CssLinks.Ref ref, String element, String attribute) {
+        if (full()) return;
         pending.add(new Pending(ref.url(), element, attribute, null, "", "", true));
+    }
+
+    /** Whether the page's bound on links is reached: then the link is counted, not kept. */
+    private boolean full() {
+        if (maxLinks < 0 || pending.size() < maxLinks) return false;
+        cut++;
+        return true;
+    }
+
+    /** Links past the bound, not kept. */
+    long cut() {
+        return cut;
     }
 
     /** The robots metas' contents, in document order. */

@@ -44,28 +44,46 @@ import java.util.concurrent.atomic.LongAdder;
  * neither reproduced nor detected here.
  */
 public final class StreamingLinkExtractor implements LinkExtractor {
+    /** Links kept per page by default: the largest index pages of the JDK and Python docs have 25,000. */
+    public static final int MAX_LINKS_PER_PAGE = 100_000;
+
     private final JsoupLinkExtractor fallback = new JsoupLinkExtractor();
     private final LongAdder fallbacks = new LongAdder();
+    private final int maxLinks;
+
+    /** Keeps up to {@link #MAX_LINKS_PER_PAGE} links of a page. */
+    public StreamingLinkExtractor() {
+        this(MAX_LINKS_PER_PAGE);
+    }
+
+    /**
+     * Keeps the first {@code maxLinks} links of a page (negative: all); the rest are counted
+     * ({@link ParsedPage#linksCut()}) as they are found, never collected.
+     */
+    public StreamingLinkExtractor(int maxLinks) {
+        this.maxLinks = maxLinks;
+    }
 
     @Override
     public ParsedPage extract(byte[] body, String headerCharset, WebUrl url) {
         try {
-            return stream(body, headerCharset, url);
+            return stream(body, headerCharset, url, maxLinks);
         } catch (Unsupported e) {
             fallbacks.increment();
-            return fallback.extract(body, headerCharset, url);
+            return fallback.extract(body, headerCharset, url).keepingLinks(maxLinks);
         }
     }
 
-    private static ParsedPage stream(byte[] body, String headerCharset, WebUrl url) {
+    private static ParsedPage stream(byte[] body, String headerCharset, WebUrl url, int maxLinks) {
         PageCharset charset = PageCharset.of(body, headerCharset);
         CharBuffer chars = decode(body, charset);
-        LinkCollector links = new LinkCollector();
+        LinkCollector links = new LinkCollector(maxLinks);
         TreeShadow tree = new TreeShadow(chars.array(), links);
         HtmlTokenizer tokenizer = new HtmlTokenizer(chars.array(), chars.limit(), tree);
         tree.tokenizer = tokenizer;
         tokenizer.run();
-        return new ParsedPage(charset.name(), links.links(url), links.robotsMeta());
+        return new ParsedPage(charset.name(), links.links(url), links.robotsMeta(), links.cut(),
+                tokenizer.ignoredAttributes());
     }
 
     /**
@@ -120,7 +138,7 @@ public final class StreamingLinkExtractor implements LinkExtractor {
     /** Why this page would be handed to jsoup, or null if the streaming pass handles it (for tests). */
     static String unsupportedReason(byte[] body, String headerCharset, WebUrl url) {
         try {
-            stream(body, headerCharset, url);
+            stream(body, headerCharset, url, -1);
             return null;
         } catch (Unsupported e) {
             return e.getMessage();

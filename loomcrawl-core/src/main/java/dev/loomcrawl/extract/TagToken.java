@@ -15,12 +15,19 @@ import java.util.Arrays;
  */
 final class TagToken {
     private static final int NO_VALUE = -1;
+    /**
+     * Attributes kept per tag; the rest are ignored (their values too). No page needs more, and a tag of a
+     * million attributes would otherwise cost memory, and a quadratic search for duplicates in jsoup.
+     */
+    static final int MAX_ATTRIBUTES = 1000;
 
     final char[] buf;
     String name;
     boolean endTag;
     boolean selfClosing;
     private int count;
+    /** Attributes of this tag past {@link #MAX_ATTRIBUTES}, ignored. */
+    int ignored;
     private int[] ranges = new int[4 * 8]; // nameStart, nameEnd, valueStart (or NO_VALUE), valueEnd
 
     TagToken(char[] buf) {
@@ -38,9 +45,14 @@ final class TagToken {
         endTag = end;
         selfClosing = false;
         count = 0;
+        ignored = 0;
     }
 
     void addAttribute(int nameStart, int nameEnd) {
+        if (count == MAX_ATTRIBUTES) {
+            ignored++;
+            return;
+        }
         if (count * 4 == ranges.length) ranges = Arrays.copyOf(ranges, ranges.length * 2);
         int i = count * 4;
         ranges[i] = nameStart;
@@ -50,12 +62,9 @@ final class TagToken {
         count++;
     }
 
-    /** Extends the name of the attribute being read (the tokenizer found more of it). */
-    void extendName(int nameEnd) {
-        ranges[(count - 1) * 4 + 1] = nameEnd;
-    }
-
+    /** The value of the attribute just added (none when it was one too many). */
     void setValue(int start, int end) {
+        if (ignored > 0) return;
         int i = (count - 1) * 4;
         ranges[i + 2] = start;
         ranges[i + 3] = end;

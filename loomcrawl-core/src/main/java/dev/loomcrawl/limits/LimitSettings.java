@@ -21,12 +21,15 @@ import java.time.Duration;
  * @param maxUrlsPerShape     URLs queued per shape (the URL with every number replaced by one mark, so that
  *                            URLs differing only by numbers, a calendar's ?month=N+1, share a shape) before the
  *                            shape's URLs more than 20 links deeper than its shallowest are dropped
+ * @param maxLinksPerPage     links kept per page (an HTML page, a stylesheet; a sitemap keeps at most 50,000
+ *                            entries, the sitemaps.org limit, or fewer when this is lower): the rest are counted
+ *                            as {@code max-links-per-page} and the page's record says so
  * @param keepSessionIds      whether {@link CrawlLimits#normalize} keeps session ids (false: strips them)
  */
 public record LimitSettings(int maxDepth, long maxPages, long maxPagesPerHost, long maxBytes, Duration maxTime,
                             int maxUrlLength, int maxPathSegments, int maxSegmentRepeats, int maxQueryParameters,
                             int maxQueryLength, int maxParameterRepeats, int maxUrlsPerShape,
-                            boolean keepSessionIds) {
+                            int maxLinksPerPage, boolean keepSessionIds) {
 
     /** No limit and no trap guard; session ids are kept. */
     public static final LimitSettings NONE = builder().noLimits().build();
@@ -56,6 +59,7 @@ public record LimitSettings(int maxDepth, long maxPages, long maxPagesPerHost, l
         b.maxQueryLength = maxQueryLength;
         b.maxParameterRepeats = maxParameterRepeats;
         b.maxUrlsPerShape = maxUrlsPerShape;
+        b.maxLinksPerPage = maxLinksPerPage;
         b.keepSessionIds = keepSessionIds;
         return b;
     }
@@ -74,6 +78,7 @@ public record LimitSettings(int maxDepth, long maxPages, long maxPagesPerHost, l
         private int maxQueryLength = 1024;
         private int maxParameterRepeats = 5;
         private int maxUrlsPerShape = 1000;
+        private int maxLinksPerPage = 100_000;
         private boolean keepSessionIds;
 
         private Builder() {}
@@ -90,6 +95,7 @@ public record LimitSettings(int maxDepth, long maxPages, long maxPagesPerHost, l
         public Builder maxQueryLength(int n) { maxQueryLength = n; return this; }
         public Builder maxParameterRepeats(int n) { maxParameterRepeats = n; return this; }
         public Builder maxUrlsPerShape(int n) { maxUrlsPerShape = n; return this; }
+        public Builder maxLinksPerPage(int n) { maxLinksPerPage = n; return this; }
         public Builder keepSessionIds(boolean keep) { keepSessionIds = keep; return this; }
 
         /** Turns every trap guard off (the URL length cap and the budget limits stay as they are). */
@@ -106,6 +112,7 @@ public record LimitSettings(int maxDepth, long maxPages, long maxPagesPerHost, l
         /** Turns every limit and trap guard off and keeps session ids. */
         public Builder noLimits() {
             maxUrlLength = -1;
+            maxLinksPerPage = -1;
             keepSessionIds = true;
             return noTrapGuards();
         }
@@ -113,7 +120,7 @@ public record LimitSettings(int maxDepth, long maxPages, long maxPagesPerHost, l
         public LimitSettings build() {
             return new LimitSettings(maxDepth, maxPages, maxPagesPerHost, maxBytes, maxTime, maxUrlLength,
                     maxPathSegments, maxSegmentRepeats, maxQueryParameters, maxQueryLength, maxParameterRepeats,
-                    maxUrlsPerShape, keepSessionIds);
+                    maxUrlsPerShape, maxLinksPerPage, keepSessionIds);
         }
     }
 }

@@ -118,6 +118,7 @@ public final class ConfigCodec {
         add(out, "max-query-length", l.maxQueryLength());
         add(out, "max-parameter-repeats", l.maxParameterRepeats());
         add(out, "max-urls-per-shape", l.maxUrlsPerShape());
+        add(out, "max-links-per-page", l.maxLinksPerPage());
         add(out, "keep-session-ids", l.keepSessionIds());
     }
 
@@ -176,6 +177,7 @@ public final class ConfigCodec {
         v.one("max-query-length", Integer::parseInt).ifPresent(b::maxQueryLength);
         v.one("max-parameter-repeats", Integer::parseInt).ifPresent(b::maxParameterRepeats);
         v.one("max-urls-per-shape", Integer::parseInt).ifPresent(b::maxUrlsPerShape);
+        v.one("max-links-per-page", Integer::parseInt).ifPresent(b::maxLinksPerPage);
         v.one("keep-session-ids", ConfigCodec::bool).ifPresent(b::keepSessionIds);
         return b.build();
     }

@@ -12,9 +12,24 @@ import java.nio.charset.StandardCharsets;
  * The WHATWG host parser for special schemes: bracketed IPv6, percent-decoding, domain-to-ASCII (the JDK's
  * IDNA for non-ASCII names), forbidden code points, and the IPv4 parser that accepts what browsers accept
  * (hex, octal and short forms such as {@code 0x7f.1}). Returns the serialised host, or null on failure.
+ *
+ * <p>Beyond WHATWG, a domain the DNS cannot hold is a failure too: longer than {@value #MAX_HOST} characters
+ * (one more for a trailing dot) or with a label longer than {@value #MAX_LABEL} (RFC 1035), in its ASCII form.
+ * A page can link to any string: a host of thousands of characters would otherwise reach IDNA, whose
+ * Punycode encoder throws on it, and could never be fetched anyway.
  */
 final class HostParser {
     private HostParser() {}
+
+    /** The longest domain the DNS holds, in characters of its ASCII form, without a trailing dot. */
+    static final int MAX_HOST = 253;
+    /** The longest label of a domain. */
+    static final int MAX_LABEL = 63;
+    /**
+     * The longest Unicode domain handed to IDNA: each character is at least one of its ASCII form, except a few
+     * that IDNA maps to nothing (soft hyphens...); anything longer is refused before the work.
+     */
+    private static final int MAX_UNICODE_HOST = 4 * MAX_HOST;
 
     private static final String FORBIDDEN_DOMAIN = "\u0000\t\n\r #/:<>?@[\\]^|%\u007F";
 
@@ -22,14 +37,33 @@ final class HostParser {
         if (input.startsWith("[")) {
             return input.endsWith("]") ? ipv6(input.substring(1, input.length() - 1)) : null;
         }
+        if (input.length() > 3 * MAX_UNICODE_HOST) return null; // percent-encoded, each byte is three
         String decoded = input.indexOf('%') < 0 ? input : percentDecode(input);
+        if (decoded.length() > MAX_UNICODE_HOST) return null;
         String ascii = toAscii(decoded);
         if (ascii == null || ascii.isEmpty()) return null;
         for (int i = 0; i < ascii.length(); i++) {
             char c = ascii.charAt(i);
             if (c < 0x20 || FORBIDDEN_DOMAIN.indexOf(c) >= 0) return null;
         }
-        return endsInNumber(ascii) ? ipv4(ascii) : ascii;
+        if (endsInNumber(ascii)) return ipv4(ascii);
+        return fitsDns(ascii, 0, ascii.length()) ? ascii : null;
+    }
+
+    /**
+     * Whether the ASCII domain {@code s[start, end)} fits the DNS: at most {@value #MAX_HOST} characters (and a
+     * trailing dot), labels of at most {@value #MAX_LABEL}. Empty labels are WHATWG's business, not checked.
+     */
+    static boolean fitsDns(String s, int start, int end) {
+        if (end > start && s.charAt(end - 1) == '.') end--;
+        if (end - start > MAX_HOST) return false;
+        int label = start;
+        for (int i = start; i <= end; i++) {
+            if (i < end && s.charAt(i) != '.') continue;
+            if (i - label > MAX_LABEL) return false;
+            label = i + 1;
+        }
+        return true;
     }
 
     private static String toAscii(String domain) {
@@ -38,7 +72,7 @@ final class HostParser {
         if (ascii) return WebUrl.lower(domain);
         try {
             return WebUrl.lower(IDN.toASCII(domain, IDN.ALLOW_UNASSIGNED));
-        } catch (IllegalArgumentException e) {
+        } catch (RuntimeException e) { // IllegalArgumentException, and Punycode's RuntimeException("input too long")
             return null;
         }
     }

@@ -13,7 +13,8 @@ package dev.loomcrawl.url;
  * { } %} (encoded, read as a slash, or possibly an encoded dot segment); a scheme other than lower-case
  * {@code http://} or {@code https://} followed by a host, including {@code http:foo}; userinfo; a host that is
  * not lower-case {@code [a-z0-9.-]} or whose last label does not start with a letter (it could be an IPv4
- * number); a port that is empty or over 65535; three or more slashes before the host.
+ * number), or that the DNS cannot hold ({@link HostParser#fitsDns}); a port that is empty or over 65535; three or
+ * more slashes before the host.
  */
 final class PlainReference {
     private PlainReference() {}
@@ -83,7 +84,7 @@ final class PlainReference {
             i++;
         }
         boolean domain = lastLabel < i && in.charAt(lastLabel) >= 'a' && in.charAt(lastLabel) <= 'z';
-        if (!domain && !isDottedQuad(in, start, i)) return null;
+        if (domain ? !HostParser.fitsDns(in, start, i) : !isDottedQuad(in, start, i)) return null;
         String host = in.substring(start, i);
         int port = -1;
         if (i < end && in.charAt(i) == ':') {

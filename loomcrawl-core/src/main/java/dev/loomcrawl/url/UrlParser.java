@@ -1,5 +1,8 @@
 package dev.loomcrawl.url;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +15,8 @@ import java.util.List;
  * userinfo percent-encode sets. The fragment is parsed past and dropped.
  */
 final class UrlParser {
+    private static final Logger log = LoggerFactory.getLogger(UrlParser.class);
+
     private UrlParser() {}
 
     // Percent-encode sets: true means "encode this ASCII character". Non-ASCII is always encoded.
@@ -27,10 +32,19 @@ final class UrlParser {
         return set;
     }
 
+    /**
+     * The URL {@code raw} makes against {@code base}, or null. A reference is written by the site, not by us: should
+     * any of it still throw here, that one reference is a URL that cannot be parsed, not the page's failure.
+     */
     static WebUrl parse(String raw, WebUrl base) {
         if (raw == null) return null;
-        WebUrl plain = PlainReference.resolve(raw, base);
-        return plain != null ? plain : parseFully(raw, base);
+        try {
+            WebUrl plain = PlainReference.resolve(raw, base);
+            return plain != null ? plain : parseFully(raw, base);
+        } catch (RuntimeException | StackOverflowError e) {
+            log.debug("cannot parse a URL of {} characters: {}", raw.length(), e.toString());
+            return null;
+        }
     }
 
     /** The whole parser, without {@link PlainReference}'s fast path: the oracle that path is tested against. */

@@ -26,4 +26,26 @@ class LinkTest {
             assertEquals(oracle(rel), link.nofollow(), "rel='" + rel + "'");
         }
     }
+
+    @Test
+    void aLinkWithoutTargetIsAnotherSchemeOrAnInvalidUrl() {
+        dev.loomcrawl.url.WebUrl page = dev.loomcrawl.url.WebUrl.parse("http://example.com/dir/page");
+        for (String scheme : List.of("mailto:a@b.c", "javascript:void(0)", " tel:+1", "DATA:x", "ftp://h/", "a+b.c-d:x",
+                "jav\tascript:x")) {
+            assertEquals("scheme", new Link(Link.resolve(page, scheme), scheme, "a", "href", "", "").unfetchableReason(),
+                    scheme);
+        }
+        for (String bad : List.of("http://exa mple.com/", "https://" + "a".repeat(64) + ".com/", "//" + "b".repeat(300),
+                "http://h:99999/", "HTTP://[::1/", "http://" + "\u00e9".repeat(2000) + "/", "//" + "c.".repeat(127) + "d")) {
+            Link link = new Link(Link.resolve(page, bad), bad, "a", "href", "", "");
+            assertEquals("invalid-url", link.unfetchableReason(), bad);
+        }
+        assertEquals(null, new Link(page, "x", "a", "href", "", "").unfetchableReason());
+        // the longest a DNS name can be is fine: 253 characters, labels of 63
+        String longest = ("a".repeat(63) + ".").repeat(3) + "b".repeat(61);
+        assertEquals(253, longest.length());
+        assertEquals(longest, page.resolve("http://" + longest + "/").host());
+        assertEquals(longest + ".", page.resolve("http://" + longest + "./").host());
+        assertEquals(null, page.resolve("http://" + longest + "c/"));
+    }
 }

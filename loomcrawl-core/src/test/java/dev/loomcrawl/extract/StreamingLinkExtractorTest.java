@@ -157,6 +157,50 @@ class StreamingLinkExtractorTest {
     }
 
     @Test
+    void commentsThatGoOnAfterTheirEndDashesStreamLikeJsoup() {
+        // "<!----" then anything but '>' or '-': jsoup goes back to the comment state (this once threw)
+        assertStreamsLikeJsoup("<!----x--><a href=c1>c</a>");
+        assertStreamsLikeJsoup("<!----!x--><a href=c2>c</a><!----!-x--!><a href=c3>c</a>");
+        assertStreamsLikeJsoup("<!--" + "--!".repeat(500) + "x--><a href=c4>c</a>");
+        assertStreamsLikeJsoup("<!--" + "--!".repeat(500) + "<a href=hidden>c</a>");
+        assertStreamsLikeJsoup("<!----" + "-".repeat(100) + "!<a href=hidden>c</a>");
+    }
+
+    @Test
+    void tagsOfThousandsOfAttributesStreamLikeJsoupUpToTheBound() {
+        StringBuilder tag = new StringBuilder("<a href=first");
+        for (int i = 0; i < 5000; i++) tag.append(i % 3 == 0 ? " u" + i : i % 3 == 1 ? " q" + i + "='v'" : " w" + i + "=v");
+        for (String html : List.of(tag + " rel=nofollow>x</a><img src=after alt=A>", tag + "/><a href=next>y</a>")) {
+            byte[] body = html.getBytes(StandardCharsets.UTF_8);
+            assertNull(StreamingLinkExtractor.unsupportedReason(body, null, PAGE));
+            ParsedPage expected = jsoup.extract(body, null, PAGE);
+            ParsedPage actual = streaming.extract(body, null, PAGE);
+            assertEquals(expected.links(), actual.links());
+            assertEquals(expected.charset(), actual.charset());
+        }
+        // past the bound, attributes are ignored: a rel after the 1,000th is not read (jsoup reads it)
+        ParsedPage page = streaming.extract((tag + " rel=nofollow>x</a>").getBytes(StandardCharsets.UTF_8), null, PAGE);
+        assertEquals("", page.links().getFirst().rel());
+        assertEquals(4002, page.attributesIgnored()); // of 5,002
+    }
+
+    @Test
+    void linksPastTheBoundAreCountedAsTheyAreFoundAndNotKept() {
+        StringBuilder html = new StringBuilder("<style>p{b:url(css.png)}</style>");
+        for (int i = 0; i < 25; i++) html.append("<a href=p").append(i).append(">p</a>");
+        byte[] body = html.toString().getBytes(StandardCharsets.UTF_8);
+        ParsedPage all = jsoup.extract(body, null, PAGE);
+        ParsedPage cut = new StreamingLinkExtractor(10).extract(body, null, PAGE);
+        assertEquals(all.links().subList(0, 10), cut.links());
+        assertEquals(16, cut.linksCut());
+        // a page handed to jsoup (a NUL in it) is cut to the same bound
+        byte[] withNul = (html + "\u0000").getBytes(StandardCharsets.UTF_8);
+        ParsedPage fallback = new StreamingLinkExtractor(10).extract(withNul, null, PAGE);
+        assertEquals(10, fallback.links().size());
+        assertEquals(16, fallback.linksCut());
+    }
+
+    @Test
     void constructsThatMoveNodesAreHandedToJsoup() {
         for (String html : List.of("<table><a href=x>fostered</a><tr><td>c</table>",
                 "<a href=x><div>block</a>after", "<template><a href=t>t</a></template>",
@@ -263,7 +307,8 @@ class StreamingLinkExtractorTest {
             "<a href='mailto:m'>", "<a href=''>", "<img src='data:x'>", "<object data=o>", "</object>", "<embed src=e>",
             "<input type=image src=ii>", "<td background=bg>", "<image href=svgi xlink:href=xl>", "<use href=u>",
             "<style>p{b:url(st.png)}</style>", "<style>@import 'im.css'", "<p style='b:url(ps.png)'>",
-            "<span style='color:red'>", "<meta name=robots content=noindex>", "<math>", "</math>"};
+            "<span style='color:red'>", "<meta name=robots content=noindex>", "<math>", "</math>",
+            "<!----", "--!", "-->", "x", "!", "<!--"};
 
     @Test
     void randomTagSoupGivesJsoupsLinks() {
