@@ -99,7 +99,7 @@ public record CrawlConfig(
      * the netrc and proxy files). Cookies are not part of it: the crawler gives its fetcher a jar of its own.
      */
     public HttpSettings httpSettings() {
-        AddressGuard guard = allowPrivate ? AddressGuard.OFF : AddressGuard.forRoots(roots, resolve);
+        AddressGuard guard = allowPrivate ? AddressGuard.OFF : AddressGuard.forRoots(roots);
         Set<Origin> rootOrigins = new HashSet<>();
         roots.forEach(r -> rootOrigins.add(r.origin()));
         return HttpSettings.builder(userAgent).connectTimeout(connectTimeout).idleTimeout(idleTimeout)

@@ -78,7 +78,7 @@ class CrawlerTest {
                             + "<a href='http://sub.example.test:" + port + "/s'>s</a>")
                     .start()) {
                 String root = "http://example.test:" + pages.port() + "/";
-                CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(root)
+                CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(root).allowPrivate(true) // names for 2 servers
                         .resolve("example.test:" + pages.port() + ":127.0.0.1")
                         .resolve("www.example.test:" + port + ":127.0.0.1")
                         .resolve("sub.example.test:" + port + ":127.0.0.1"));
@@ -100,7 +100,7 @@ class CrawlerTest {
                             + "<a href='http://example.other:" + port + "/x'>x</a>")
                     .start()) {
                 CrawlRun run = CrawlRun.of(CrawlConfig.builder().root("http://www.example.test:" + pages.port() + "/")
-                        .lenient(true)
+                        .lenient(true).allowPrivate(true) // names for two local servers
                         .resolve("www.example.test:" + pages.port() + ":127.0.0.1")
                         .resolve("sub.example.test:" + port + ":127.0.0.1")
                         .resolve("example.other:" + port + ":127.0.0.1"));
@@ -477,7 +477,7 @@ class CrawlerTest {
                         + "<a href='" + outside.url("out.test", "/no-head") + "'>h</a>"
                         + "<a href='" + outside.url("out.test", "/moved") + "'>r</a>")
                 .page("/in", "").start()) {
-            CrawlRun run = CrawlRun.of(from(site, "/").checkLinks(true)
+            CrawlRun run = CrawlRun.of(from(site, "/").checkLinks(true).allowPrivate(true) // a second local server
                     .resolve("out.test:" + outside.port() + ":127.0.0.1"));
             assertEquals(200, run.record(outside.url("out.test", "/ok")).status());
             assertEquals(404, run.record(outside.url("out.test", "/missing")).status());

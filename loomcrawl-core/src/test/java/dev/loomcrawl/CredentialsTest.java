@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -18,11 +19,34 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** HTTP credentials and cookies go to their own origin only, a redirect's target included; WARC never sees them. */
 class CredentialsTest {
     private static final String BASIC = "Basic " + Base64.getEncoder().encodeToString("u:p@ss".getBytes(StandardCharsets.UTF_8));
+
+    /** A netrc file as it should be: its owner's alone. */
+    static Path netrc(Path file, String text) throws IOException {
+        Files.writeString(file, text);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        return file;
+    }
+
+    @Test
+    void aNetrcOthersMayReadIsRefusedWithOneLine(@TempDir Path dir) throws IOException {
+        Path netrc = netrc(dir.resolve("netrc"), "machine 127.0.0.1 login u password p@ss\n");
+        for (String loose : List.of("rw-r--r--", "rw-r-----", "rw----r--", "rw--w----")) {
+            Files.setPosixFilePermissions(netrc, PosixFilePermissions.fromString(loose));
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> CrawlConfig.builder().root("http://127.0.0.1:1/").netrc(netrc).build().httpSettings());
+            assertEquals("the netrc file " + netrc + " holds passwords but other users may read or change it ("
+                    + loose + "): chmod 600 " + netrc, e.getMessage());
+        }
+        Files.setPosixFilePermissions(netrc, PosixFilePermissions.fromString("r--------"));
+        assertEquals(1, CrawlConfig.builder().root("http://127.0.0.1:1/").netrc(netrc).build().httpSettings()
+                .credentials().size());
+    }
 
     @Test
     void credentialsAndCookiesStayWithTheirOriginAcrossARedirect(@TempDir Path dir) throws IOException {
@@ -35,7 +59,7 @@ class CredentialsTest {
                             : new Route.Respond(401, Map.of("WWW-Authenticate", "Basic realm=\"intranet\""), new byte[0])),
                     "/go", new Route.Redirect(302, "http://localhost:" + b.port() + "/landing"));
             try (TestSite a = TestSite.builder().generated(routes::get).start()) {
-                Path netrc = Files.writeString(dir.resolve("netrc"), "machine 127.0.0.1:" + a.port()
+                Path netrc = netrc(dir.resolve("netrc"), "machine 127.0.0.1:" + a.port()
                         + " login u password p@ss\n");
                 Map<String, FetchResult.Response> responses = new ConcurrentHashMap<>();
                 try (Crawler crawler = Crawler.create(CrawlConfig.builder().root(a.url("/"))
@@ -96,10 +120,10 @@ class CredentialsTest {
     @Test
     void digestChallengesAreAnswered(@TempDir Path dir) throws IOException {
         try (TestSite a = TestSite.builder().route("/", digest("u", "p@ss")).start()) {
-            Path netrc = Files.writeString(dir.resolve("netrc"), "machine 127.0.0.1 login u password p@ss\n");
+            Path netrc = netrc(dir.resolve("netrc"), "machine 127.0.0.1 login u password p@ss\n");
             CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(a.url("/")).netrc(netrc));
             assertEquals(200, run.record(a.url("/")).status());
-            Path wrong = Files.writeString(dir.resolve("wrong"), "machine 127.0.0.1 login u password nope\n");
+            Path wrong = netrc(dir.resolve("wrong"), "machine 127.0.0.1 login u password nope\n");
             assertEquals(401, CrawlRun.of(CrawlConfig.builder().root(a.url("/")).netrc(wrong)).record(a.url("/"))
                     .status());
         }
@@ -111,7 +135,7 @@ class CredentialsTest {
                 ? Route.Respond.html("ok") : new Route.Respond(401, Map.of("WWW-Authenticate", "Basic realm=\"x\""),
                 new byte[0]));
         try (TestSite a = TestSite.builder().route("/", secret).start()) {
-            Path netrc = Files.writeString(dir.resolve("netrc"), "# ours\nmachine 127.0.0.1\n  login u\n  password p@ss\n");
+            Path netrc = netrc(dir.resolve("netrc"), "# ours\nmachine 127.0.0.1\n  login u\n  password p@ss\n");
             Map<String, FetchResult.Response> responses = new ConcurrentHashMap<>();
             try (Crawler crawler = Crawler.create(CrawlConfig.builder().root(a.url("/")).netrc(netrc)
                     .recordCredentials(true).build())) {

@@ -30,7 +30,10 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * {@code loomcrawl check URL|DIR}: crawls the pages in scope, checks (without crawling) the links that leave
  * it, and prints the broken links grouped by the page that contains them. A directory is served on a loopback
- * port and checked offline (its external links are not checked), and reported by file path.
+ * port and checked offline, and reported by file path: nothing but that port's origin is fetched (its links to
+ * other sites, and to other servers on this machine or network, are not checked, whatever the options). Links
+ * the address guard refuses (local or private addresses other than the root's origin) are counted as not
+ * checked, not as broken.
  */
 @Command(name = "check", sortOptions = false, usageHelpAutoWidth = true,
         description = "Find broken links: crawl a site (or a built static site in a directory) and check every "
@@ -67,6 +70,10 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--resolve", paramLabel = "HOST:PORT:ADDR",
             description = "Connect to ADDR for HOST:PORT instead of resolving it, as curl does. Repeatable.")
     List<String> resolve = new java.util.ArrayList<>();
+
+    @Option(names = "--allow-private", description = "Also check links to loopback, private and link-local "
+            + "addresses other than the root's own origin (never done for a directory).")
+    boolean allowPrivate;
 
     @CommandLine.Mixin
     LogOptions log = new LogOptions();
@@ -117,7 +124,8 @@ final class CheckCommand implements Callable<Integer> {
     private CrawlConfig config(String root, boolean online) {
         try {
             CrawlConfig.Builder b = CrawlConfig.builder().root(root).maxTasks(maxTasks).perHost(perHost)
-                    .maxTries(maxTries).checkLinks(online).insecure(insecure);
+                    .maxTries(maxTries).checkLinks(online).insecure(insecure).allowPrivate(allowPrivate && online);
+            if (!online) b.include("^" + java.util.regex.Pattern.quote(root.substring(0, root.indexOf('/', 8) + 1)));
             excludes.forEach(b::exclude);
             resolve.forEach(b::resolve);
             return b.build();
@@ -138,12 +146,18 @@ final class CheckCommand implements Callable<Integer> {
             }
         }
         if (broken == 0) {
-            out.println("No broken links (" + check.checked() + " URLs checked).");
+            out.println("No broken links (" + counts(check) + ").");
             return 0;
         }
         out.println(broken + " broken link" + (broken == 1 ? "" : "s") + " on " + pages.size() + " page"
-                + (pages.size() == 1 ? "" : "s") + " (" + check.checked() + " URLs checked).");
+                + (pages.size() == 1 ? "" : "s") + " (" + counts(check) + ").");
         return 1;
+    }
+
+    private static String counts(LinkCheck check) {
+        long refused = check.notChecked();
+        return check.checked() + " URLs checked" + (refused == 0 ? "" : "; " + refused + " not checked: local or "
+                + "private address" + (refused == 1 ? "" : "es") + ", which --allow-private checks");
     }
 
     /** A URL of the served directory as its file path; any other URL as it is. */

@@ -9,6 +9,7 @@ import dev.loomcrawl.output.lines.ItemFile;
 import dev.loomcrawl.output.lines.LineFormat;
 import dev.loomcrawl.output.lines.LinkFile;
 import dev.loomcrawl.output.OutputException;
+import dev.loomcrawl.output.WholeFile;
 import dev.loomcrawl.output.lines.RecordFile;
 import dev.loomcrawl.output.warc.WaczPackage;
 import dev.loomcrawl.output.warc.WarcOutput;
@@ -99,6 +100,7 @@ final class Outputs implements AutoCloseable {
             if (plan.htmlReport() != null) {
                 outputs.report = outputs.add("--html-report", () -> HtmlReport.open(plan.htmlReport()));
             }
+            checkWacz(plan);
         } catch (Failed e) {
             outputs.closeQuietly();
             throw e;
@@ -139,11 +141,22 @@ final class Outputs implements AutoCloseable {
                     throw new Failed("--html-report", e);
                 }
             }
+            checkWacz(plan);
         } catch (Failed e) {
             outputs.closeQuietly();
             throw e;
         }
         return outputs;
+    }
+
+    /** The WACZ package is written at the end: a path it cannot be written at fails before the crawl. */
+    private static void checkWacz(Plan plan) {
+        if (plan.wacz() == null) return;
+        try {
+            WholeFile.check(plan.wacz());
+        } catch (OutputException e) {
+            throw new Failed("--wacz", e);
+        }
     }
 
     /** Attaches the opened outputs to the crawler, unless the state's commits write them. */

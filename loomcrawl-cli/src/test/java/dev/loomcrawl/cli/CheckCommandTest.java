@@ -62,13 +62,63 @@ class CheckCommandTest {
                      .page("/", "<a href=/in>in</a><a href='" + other.url("other.test", "/fine") + "'>f</a>"
                              + "<a href='" + other.url("other.test", "/gone") + "'>g</a>")
                      .page("/in", "<a href=/in-missing>x</a>").start()) {
-            CrawlCommandTest.Run r = check("--resolve", "other.test:" + other.port() + ":127.0.0.1", site.url("/"));
+            // two servers on this machine stand for two sites: the second is another loopback origin
+            CrawlCommandTest.Run r = check("--allow-private", "--resolve", "other.test:" + other.port() + ":127.0.0.1",
+                    site.url("/"));
             assertEquals(1, r.exit(), r.out() + r.err());
             assertEquals(site.url("/") + "\n  404      " + other.url("other.test", "/gone") + "\n"
                     + site.url("/in") + "\n  404      " + site.url("/in-missing") + "\n"
                     + "2 broken links on 2 pages (5 URLs checked).\n", r.out());
             assertEquals(1, other.requestCount("/fine"));
             assertEquals(0, other.requestCount("/deeper")); // checked, not crawled
+        }
+    }
+
+    @Test
+    void aDirectoryCheckFetchesNoOtherServerOnThisMachine(@TempDir Path site) throws Exception {
+        try (TestSite service = TestSite.builder().page("/admin/delete", "<a href=/admin/more>more</a>")
+                .page("/", "<a href=/admin/delete>d</a>").start()) {
+            write(site.resolve("index.html"), "<a href='" + service.url("/admin/delete?all=1") + "'>x</a>"
+                    + "<a href='http://localhost:" + service.port() + "/'>y</a><a href=a.html>a</a>");
+            write(site.resolve("a.html"), "fine");
+            CrawlCommandTest.Run r = check(site.toString());
+            assertEquals(0, r.exit(), r.out() + r.err());
+            assertEquals("No broken links (2 URLs checked).\n", r.out());
+            CrawlCommandTest.Run allowed = check("--allow-private", site.toString()); // a directory stays offline
+            assertEquals(0, allowed.exit(), allowed.out() + allowed.err());
+            assertEquals(0, service.arrivals());
+        }
+    }
+
+    @Test
+    void aLocalSitesLinksToOtherLocalServersAreNotCheckedUnlessAllowed() {
+        try (TestSite other = TestSite.builder().page("/x", "<a href=/deeper>d</a>").start();
+             TestSite site = TestSite.builder().page("/", "<a href='" + other.url("/x") + "'>o</a>"
+                     + "<a href='http://localhost:" + other.port() + "/y'>l</a><a href=/in>in</a>")
+                     .page("/in", "in").start()) {
+            CrawlCommandTest.Run r = check(site.url("/"));
+            assertEquals(0, r.exit(), r.out() + r.err());
+            assertEquals("No broken links (2 URLs checked; 2 not checked: local or private addresses, which "
+                    + "--allow-private checks).\n", r.out());
+            assertEquals(0, other.arrivals());
+            CrawlCommandTest.Run allowed = check("--allow-private", site.url("/"));
+            assertEquals(1, allowed.exit(), allowed.out() + allowed.err()); // /y and /deeper are missing
+            assertEquals(1, other.requestCount("/x"));
+        }
+    }
+
+    @Test
+    void aLinkToAPublicNamePinnedToAnIpv6FormOfLoopbackIsNotChecked() {
+        try (TestSite site = TestSite.builder().page("/", "<a href='http://nat64.example.com:1/a'>n</a>"
+                + "<a href='http://sixtofour.example.com:1/b'>s</a><a href='http://compat.example.com:1/c'>c</a>"
+                + "<a href='http://teredo.example.com:1/d'>t</a>").start()) {
+            CrawlCommandTest.Run r = check("--max-tries", "1", "--resolve", "nat64.example.com:1:64:ff9b::7f00:1",
+                    "--resolve", "sixtofour.example.com:1:[2002:c0a8:101::1]", "--resolve",
+                    "compat.example.com:1:::127.0.0.1", "--resolve",
+                    "teredo.example.com:1:2001:0:4136:e378:8000:63bf:80ff:fffe", site.url("/"));
+            assertEquals(0, r.exit(), r.out() + r.err());
+            assertEquals("No broken links (1 URLs checked; 4 not checked: local or private addresses, which "
+                    + "--allow-private checks).\n", r.out());
         }
     }
 

@@ -60,6 +60,53 @@ class OutputOptionsTest {
     }
 
     @Test
+    void reportsWrittenAtTheEndGoThroughALinkAndKeepIt() throws Exception {
+        try (TestSite site = site()) {
+            Path real = Files.writeString(dir.resolve("real.html"), "old");
+            Path link = Files.createSymbolicLink(dir.resolve("link.html"), real);
+            Path dangling = Files.createSymbolicLink(dir.resolve("new.html"), dir.resolve("created.html"));
+            Path waczReal = Files.writeString(dir.resolve("real.wacz"), "old");
+            Path waczLink = Files.createSymbolicLink(dir.resolve("link.wacz"), waczReal);
+            CrawlCommandTest.Run r = run("crawl", "--no-progress", "--html-report", link.toString(),
+                    "--warc", dir.resolve("w").toString(), "--wacz", waczLink.toString(), site.url("/"));
+            assertEquals(0, r.exit(), r.err());
+            assertTrue(Files.isSymbolicLink(link), "the link was replaced by a file");
+            assertTrue(Files.readString(real).contains("<title>loomcrawl report"), "the report is in the linked file");
+            assertTrue(Files.isSymbolicLink(waczLink), "the link was replaced by a file");
+            assertTrue(Files.size(waczReal) > 1000);
+            CrawlCommandTest.Run again = run("crawl", "--no-progress", "--html-report", dangling.toString(),
+                    site.url("/"));
+            assertEquals(0, again.exit(), again.err());
+            assertTrue(Files.isSymbolicLink(dangling));
+            assertTrue(Files.readString(dir.resolve("created.html")).contains("<title>loomcrawl report"));
+        }
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void anHtmlReportIsWrittenThroughANamedPipe() throws Exception {
+        Path fifo = dir.resolve("report.fifo");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        assumeTrue(mkfifo.waitFor() == 0, "needs mkfifo");
+        var read = new java.util.concurrent.CompletableFuture<String>();
+        Thread reader = new Thread(() -> { // blocks until loomcrawl opens the pipe to write (a daemon: if never)
+            try {
+                read.complete(Files.readString(fifo));
+            } catch (java.io.IOException e) {
+                read.completeExceptionally(e);
+            }
+        });
+        reader.setDaemon(true);
+        reader.start();
+        try (TestSite site = site()) {
+            CrawlCommandTest.Run r = run("crawl", "--no-progress", "--html-report", fifo.toString(), site.url("/"));
+            assertEquals(0, r.exit(), r.err());
+            assertFalse(Files.isRegularFile(fifo), "the pipe was replaced by a file");
+            assertTrue(read.get(30, java.util.concurrent.TimeUnit.SECONDS).contains("<title>loomcrawl report"));
+        }
+    }
+
+    @Test
     void formatOverridesTheExtension() throws Exception {
         try (TestSite site = site()) {
             Path file = dir.resolve("records.log");
@@ -84,6 +131,7 @@ class OutputOptionsTest {
             "--warc DIR/no/crawl              => --warc: cannot write DIR/no/crawl-00000.warc.gz: No such file or directory",
             "--html-report DIR/no/r.html      => --html-report: cannot write DIR/no/r.html: No such file or directory",
             "--html-report DIR                => --html-report: cannot write DIR: Is a directory",
+            "--warc DIR/w --wacz DIR          => --wacz: cannot write DIR: Is a directory",
     })
     void aBadValueIsOneLineNamingItThenUsageAndExit2(String flags, String message) {
         List<String> args = new ArrayList<>(List.of("crawl"));

@@ -107,4 +107,21 @@ class SessionCommandTest {
         assertTrue(env.err().startsWith("form field password: the environment variable "
                 + "LOOMCRAWL_TEST_NO_SUCH_VARIABLE is not set\n"), env.err());
     }
+
+    @Test
+    void aNetrcOtherUsersMayReadIsRefusedAndNothingIsFetched(@TempDir Path dir) throws Exception {
+        try (TestSite site = TestSite.builder().page("/", "hello").start()) {
+            Path netrc = Files.writeString(dir.resolve("netrc"), "machine 127.0.0.1 login u password p@ss\n");
+            Files.setPosixFilePermissions(netrc, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            CrawlCommandTest.Run r = run("crawl", "-q", "--netrc", netrc.toString(), site.url("/"));
+            assertEquals(2, r.exit(), r.out() + r.err());
+            assertEquals("the netrc file " + netrc + " holds passwords but other users may read or change it "
+                    + "(rw-r--r--): chmod 600 " + netrc, r.err().lines().findFirst().orElse("")); // then the usage
+            assertFalse(r.err().contains("\tat "), r.err());
+            assertEquals(0, site.arrivals());
+            Files.setPosixFilePermissions(netrc, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+            CrawlCommandTest.Run ok = run("crawl", "-q", "--netrc", netrc.toString(), site.url("/"));
+            assertEquals(0, ok.exit(), ok.out() + ok.err());
+        }
+    }
 }

@@ -3,125 +3,97 @@ package dev.loomcrawl.fetch;
 import crawlercommons.domains.EffectiveTldFinder;
 import dev.loomcrawl.url.WebUrl;
 
-import java.net.Inet4Address;
-import java.net.Inet6Address;
 import java.net.InetAddress;
-import java.net.UnknownHostException;
-import java.util.ArrayList;
-import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 /**
- * Which network addresses a crawl may connect to. Public addresses always; loopback, private (RFC 1918),
- * link-local (cloud metadata at 169.254.169.254 included), CGNAT, IPv6 unique-local and other special ranges
- * only when a root is itself in that class (crawling localhost or an intranet) or the guard is off
- * ({@code --allow-private}). The fetcher checks the address it is about to connect to, after resolution, so
- * neither a DNS answer nor a redirect can lead around it.
+ * Which network addresses a crawl may connect to. Public addresses always. Loopback, private (RFC 1918),
+ * link-local (cloud metadata at 169.254.169.254 included), CGNAT, IPv6 unique-local and other special ranges (an
+ * IPv6 form carrying an IPv4 address counts as that IPv4 address: {@link AddressRanges}) only on a root's own
+ * host and port, when that root names a local or intranet server itself, or when the guard is off
+ * ({@code --allow-private}). So crawling {@code http://127.0.0.1:8080/} reaches nothing else on this machine, nor
+ * another port of it. The fetcher checks the address it is about to connect to, after resolution, so neither a
+ * DNS answer nor a redirect can lead around it.
  */
 public final class AddressGuard {
 
     /** Kinds of address, by range. */
     public enum AddressClass { PUBLIC, LOOPBACK, PRIVATE, LINK_LOCAL, CGNAT, UNIQUE_LOCAL, SPECIAL }
 
-    public static final AddressGuard OFF = new AddressGuard(EnumSet.allOf(AddressClass.class), List.of(), Map.of());
+    public static final AddressGuard OFF = new AddressGuard(Set.of(), Set.of(), true);
 
-    private final Set<AddressClass> allowed;
-    /** Root names that may lend their addresses' classes: judged on the first non-public address (below). */
-    private final List<WebUrl> names;
-    private final Map<String, InetAddress> pins;
-    private volatile Set<AddressClass> lent;
+    /** The "host:port"s of the roots that name a local server: an IP literal, localhost. */
+    private final Set<String> local;
+    /** The "host:port"s of the other roots, local only when their name has no public suffix (below). */
+    private final Set<String> named;
+    private final boolean off;
+    private volatile Set<String> intranet;
 
-    private AddressGuard(Set<AddressClass> allowed, List<WebUrl> names, Map<String, InetAddress> pins) {
-        this.allowed = EnumSet.copyOf(allowed);
-        this.names = List.copyOf(names);
-        this.pins = Map.copyOf(pins);
+    private AddressGuard(Set<String> local, Set<String> named, boolean off) {
+        this.local = Set.copyOf(local);
+        this.named = Set.copyOf(named);
+        this.off = off;
     }
 
     /**
-     * The guard for a crawl from these roots. A root lends its class when its host is an IP literal,
-     * {@code localhost} (or under {@code .localhost}), or a name with no public suffix (an intranet name such
-     * as {@code wiki.corp}); a public name pinned or resolved to a private address lends nothing.
+     * The guard for a crawl from these roots. A root's own host and port may be any address when its host is an IP
+     * literal, {@code localhost} (or under {@code .localhost}), or a name with no public suffix (an intranet name
+     * such as {@code wiki.corp}); a public name pinned or resolved to a private address gets nothing. A root on
+     * its scheme's default port also covers the other scheme's default port of the same host ({@code
+     * http://wiki.corp/} redirecting to {@code https://wiki.corp/}).
      *
      * <p>Which names have a public suffix is asked of the public suffix list (crawler-commons), whose loading
-     * costs 80-100 ms of CPU; and it matters only for an address that is not public. So root names are judged (and
-     * intranet names resolved) when the crawl first connects to such an address, if ever, not here.
+     * costs 80-100 ms of CPU; and it matters only for an address that is not public. So root names are judged
+     * when the crawl first connects to such an address, if ever, not here.
      */
-    public static AddressGuard forRoots(List<WebUrl> roots, Map<String, InetAddress> pins) {
-        Set<AddressClass> allowed = EnumSet.of(AddressClass.PUBLIC);
-        List<WebUrl> names = new ArrayList<>();
+    public static AddressGuard forRoots(List<WebUrl> roots) {
+        Set<String> local = new HashSet<>();
+        Set<String> named = new HashSet<>();
         for (WebUrl root : roots) {
-            String host = root.host();
-            if (root.hasIpHost()) {
-                allowed.add(classify(literal(host)));
-            } else if (host.equals("localhost") || host.endsWith(".localhost")) {
-                allowed.add(AddressClass.LOOPBACK);
-            } else {
-                names.add(root);
-            }
+            String host = bare(root.host());
+            boolean isLocal = root.hasIpHost() || host.equals("localhost") || host.endsWith(".localhost");
+            Set<String> into = isLocal ? local : named;
+            into.add(host + ":" + root.port());
+            if (root.port() == 80 && root.scheme().equals("http")) into.add(host + ":443");
+            if (root.port() == 443 && root.scheme().equals("https")) into.add(host + ":80");
         }
-        return new AddressGuard(allowed, names, pins);
+        return new AddressGuard(local, named, false);
     }
 
-    /** Why connecting to {@code address} is refused, or null when it is allowed. */
-    public String refusal(InetAddress address) {
+    /** Why connecting to {@code address} for {@code host:port} is refused, or null when it is allowed. */
+    public String refusal(String host, int port, InetAddress address) {
+        if (off) return null;
         AddressClass c = classify(address);
-        if (allowed.contains(c) || lent().contains(c)) return null;
+        if (c == AddressClass.PUBLIC) return null;
+        String origin = bare(host) + ":" + port;
+        if (local.contains(origin) || named.contains(origin) && intranet().contains(origin)) return null;
         return address.getHostAddress() + " is a " + c.name().toLowerCase(Locale.ROOT).replace('_', '-')
                 + " address; pass --allow-private to crawl it";
     }
 
-    /** The classes of the addresses of the root names with no public suffix, found once. */
-    private Set<AddressClass> lent() {
-        Set<AddressClass> classes = lent;
-        if (classes == null) {
-            Set<AddressClass> found = EnumSet.noneOf(AddressClass.class);
-            for (WebUrl root : names) {
-                if (EffectiveTldFinder.getAssignedDomain(root.host(), true, false) == null) {
-                    for (InetAddress a : resolve(root.host(), root.port(), pins)) found.add(classify(a));
-                }
+    /** The root "host:port"s whose names have no public suffix, found once. */
+    private Set<String> intranet() {
+        Set<String> found = intranet;
+        if (found == null) {
+            found = new HashSet<>();
+            for (String origin : named) {
+                String host = origin.substring(0, origin.lastIndexOf(':'));
+                if (EffectiveTldFinder.getAssignedDomain(host, true, false) == null) found.add(origin);
             }
-            lent = classes = found; // two threads may both find it: the same set
+            intranet = found; // two threads may both find it: the same set
         }
-        return classes;
+        return found;
     }
 
     public static AddressClass classify(InetAddress a) {
-        if (a.isLoopbackAddress()) return AddressClass.LOOPBACK;
-        if (a.isLinkLocalAddress()) return AddressClass.LINK_LOCAL;
-        if (a.isSiteLocalAddress()) return AddressClass.PRIVATE;
-        if (a.isAnyLocalAddress() || a.isMulticastAddress()) return AddressClass.SPECIAL;
-        byte[] b = a.getAddress();
-        if (a instanceof Inet4Address) {
-            int first = b[0] & 0xFF;
-            int second = b[1] & 0xFF;
-            if (first == 100 && second >= 64 && second < 128) return AddressClass.CGNAT;
-            if (first == 0 || first >= 240 || (first == 192 && second == 0 && (b[2] & 0xFF) == 0)
-                    || (first == 198 && (second == 18 || second == 19))) return AddressClass.SPECIAL;
-        } else if (a instanceof Inet6Address) {
-            if ((b[0] & 0xFE) == 0xFC) return AddressClass.UNIQUE_LOCAL;
-            if ((b[0] & 0xFF) == 0xFE && (b[1] & 0xC0) == 0xC0) return AddressClass.PRIVATE; // deprecated site-local
-        }
-        return AddressClass.PUBLIC;
+        return AddressRanges.classify(a);
     }
 
-    private static InetAddress literal(String host) {
-        try {
-            return InetAddress.getByName(host.startsWith("[") ? host.substring(1, host.length() - 1) : host);
-        } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("bad IP literal " + host, e); // WebUrl validated it already
-        }
-    }
-
-    private static List<InetAddress> resolve(String host, int port, Map<String, InetAddress> pins) {
-        InetAddress pinned = pins.get(host + ":" + port);
-        if (pinned != null) return List.of(pinned);
-        try {
-            return List.of(InetAddress.getAllByName(host));
-        } catch (UnknownHostException e) {
-            return List.of(); // it will fail again, and be recorded, when fetched
-        }
+    private static String bare(String host) {
+        String h = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        return h.toLowerCase(Locale.ROOT);
     }
 }

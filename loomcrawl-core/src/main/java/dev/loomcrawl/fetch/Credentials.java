@@ -10,11 +10,14 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -58,10 +61,13 @@ public final class Credentials implements AuthenticationStore {
     /**
      * Reads a {@code .netrc} file (curl's {@code --netrc-file}): {@code machine HOST[:PORT] login USER password
      * PASS} entries, separated by spaces or line breaks; {@code account} and {@code macdef} are skipped, and so
-     * is {@code default}, whose credentials would go to every server. A malformed file throws
+     * is {@code default}, whose credentials would go to every server. A file other users may read or change is
+     * refused, as ssh refuses a private key and Python's netrc module a ~/.netrc: its passwords are no longer
+     * secret, or no longer the user's ({@code chmod 600} it). A malformed file throws
      * {@link IllegalArgumentException} saying where; a password never appears in the message.
      */
     public static List<Credential> readNetrc(Path file) {
+        refuseShared(file);
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
@@ -105,6 +111,22 @@ public final class Credentials implements AuthenticationStore {
         }
         add(out, machine, user, password, file);
         return out;
+    }
+
+    /** Refuses a netrc whose group or others may read or write it (where permissions are POSIX ones). */
+    private static void refuseShared(Path file) {
+        Set<PosixFilePermission> permissions;
+        try {
+            permissions = Files.getPosixFilePermissions(file);
+        } catch (UnsupportedOperationException | IOException e) {
+            return; // not a POSIX file system; or unreadable, which reading it says
+        }
+        if (permissions.contains(PosixFilePermission.GROUP_READ) || permissions.contains(PosixFilePermission.OTHERS_READ)
+                || permissions.contains(PosixFilePermission.GROUP_WRITE)
+                || permissions.contains(PosixFilePermission.OTHERS_WRITE)) {
+            throw new IllegalArgumentException("the netrc file " + file + " holds passwords but other users may read "
+                    + "or change it (" + PosixFilePermissions.toString(permissions) + "): chmod 600 " + file);
+        }
     }
 
     private static String value(List<String> tokens, int i, String key, Path file) {

@@ -78,7 +78,7 @@ public record HttpSettings(String userAgent, Duration connectTimeout, Duration i
         private boolean http2 = true;
         private Map<String, InetAddress> pins = Map.of();
         private boolean insecure;
-        private AddressGuard guard = AddressGuard.forRoots(List.of(), Map.of());
+        private AddressGuard guard = AddressGuard.forRoots(List.of());
         private List<Map.Entry<String, String>> headers = List.of();
         private Set<Origin> headerOrigins = Set.of();
         private CookieJar cookies;

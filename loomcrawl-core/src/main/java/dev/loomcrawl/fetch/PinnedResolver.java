@@ -41,7 +41,7 @@ final class PinnedResolver implements SocketAddressResolver {
                 String refusal = null;
                 List<InetSocketAddress> allowed = new java.util.ArrayList<>(addresses.size());
                 for (InetSocketAddress a : addresses) {
-                    String why = proxy ? null : guard.refusal(a.getAddress());
+                    String why = proxy ? null : guard.refusal(host, port, a.getAddress());
                     if (why == null) allowed.add(a);
                     else refusal = why;
                 }

@@ -93,7 +93,7 @@ final class ProxyRoutes {
         }
         String refusal = null;
         for (InetAddress a : addresses) {
-            refusal = settings.guard().refusal(a);
+            refusal = settings.guard().refusal(url.host(), url.port(), a);
             if (refusal == null) return null;
         }
         return new Refusal(ErrorKind.BLOCKED, "AddressBlockedException: " + url.host() + ": " + refusal);

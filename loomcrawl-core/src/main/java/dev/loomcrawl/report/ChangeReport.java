@@ -1,15 +1,13 @@
 package dev.loomcrawl.report;
 
-import dev.loomcrawl.output.OutputException;
+import dev.loomcrawl.output.WholeFile;
 import dev.loomcrawl.url.WebUrl;
 
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -50,14 +48,13 @@ public final class ChangeReport {
 
     /**
      * An HTML page: the counts, then every URL that is new, changed or gone (or failed), with its change; written
-     * to a temporary file beside {@code path} and moved into place.
+     * as {@link WholeFile} writes one.
      */
     public static void html(int pass, Consumer<BiConsumer<WebUrl, String>> changes, Path path) {
-        HtmlReport.check(path);
-        Path tmp = path.resolveSibling(path.getFileName() + ".tmp");
+        WholeFile.check(path);
         Map<String, Long> counts = new TreeMap<>();
-        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-            PrintWriter out = new PrintWriter(w);
+        WholeFile.write(path, stream -> {
+            PrintWriter out = new PrintWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8));
             out.println("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>loomcrawl: pass "
                     + pass + "</title><style>body{font:14px sans-serif;margin:2em}td,th{padding:2px 8px;text-align:"
                     + "left}tr:nth-child(even){background:#f4f4f4}</style></head><body>");
@@ -77,14 +74,7 @@ public final class ChangeReport {
             out.println("</table></body></html>");
             out.flush();
             if (out.checkError()) throw new IOException("write failed");
-        } catch (IOException e) {
-            throw new OutputException(path.toString(), e);
-        }
-        try {
-            Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new OutputException(path.toString(), e);
-        }
+        });
     }
 
     private static String escape(String s) {

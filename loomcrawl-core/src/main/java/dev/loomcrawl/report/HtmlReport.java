@@ -6,12 +6,10 @@ import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.FoundLink;
 import dev.loomcrawl.output.CrawlOutput;
 import dev.loomcrawl.output.OutputException;
+import dev.loomcrawl.output.WholeFile;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -24,7 +22,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * memory; the link graph is kept only as far as broken links need it (see {@link BrokenLinks}: at most
  * {@link #REFERRERS} referrers per target, for at most {@link #TRACKED} targets waiting for their record), and a
  * URL crawled costs 8 to 16 bytes (its fingerprint, once it is known to be fine). Updates take a lock for a few map operations, never across I/O; the file is written by
- * {@link #finish} or {@link #close}, to a temporary file first and then moved into place.
+ * {@link #finish} or {@link #close}, as {@link WholeFile} writes one: to a temporary file first and then moved
+ * into place, or through a device or pipe.
  */
 public final class HtmlReport implements CrawlOutput {
     /** Pages remembered per link target, to list as the pages linking to it when it turns out broken. */
@@ -62,15 +61,9 @@ public final class HtmlReport implements CrawlOutput {
         report.finish(summary);
     }
 
-    /** Throws {@link OutputException} unless a file can be written at {@code path} (as the report is: beside it). */
+    /** Throws {@link OutputException} unless the report can be written at {@code path} ({@link WholeFile}). */
     public static void check(Path path) {
-        if (Files.isDirectory(path)) throw new OutputException(path.toString(), "Is a directory");
-        try {
-            Files.write(temporary(path), new byte[0]);
-            Files.delete(temporary(path));
-        } catch (IOException e) {
-            throw new OutputException(path.toString(), e);
-        }
+        WholeFile.check(path);
     }
 
     @Override
@@ -109,23 +102,6 @@ public final class HtmlReport implements CrawlOutput {
             lock.unlock();
         }
         String html = HtmlReportPage.render(data);
-        Path tmp = temporary(path);
-        try {
-            Files.writeString(tmp, html, StandardCharsets.UTF_8);
-            Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // the report failed already; that error is the one to tell
-            }
-            throw new OutputException(path.toString(), e);
-        }
-    }
-
-    /** A hidden file next to the report, so the final move stays on one file system. */
-    private static Path temporary(Path path) {
-        Path abs = path.toAbsolutePath();
-        return abs.resolveSibling("." + abs.getFileName() + ".tmp");
+        WholeFile.write(path, out -> out.write(html.getBytes(StandardCharsets.UTF_8)));
     }
 }

@@ -4,6 +4,7 @@ import dev.loomcrawl.CrawlListener;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.FinishedUrl;
 import dev.loomcrawl.FoundLink;
+import dev.loomcrawl.fetch.ErrorKind;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +26,7 @@ public final class LinkCheck implements CrawlListener {
     private final BrokenLinks broken = new BrokenLinks(Integer.MAX_VALUE);
     private final ReentrantLock lock = new ReentrantLock();
     private long checked;
+    private long notChecked;
 
     @Override
     public void onFinished(FinishedUrl finished) {
@@ -34,6 +36,10 @@ public final class LinkCheck implements CrawlListener {
             // links leaving the site are checked too
             if (!finished.links().isEmpty()) broken.linked(record.url().toString(), finished.links(), true);
             if (record.skipped()) return;
+            if (record.errorKind() == ErrorKind.BLOCKED) { // the address guard's: not a broken link, not checked
+                notChecked++;
+                return;
+            }
             checked++;
             broken.recorded(record);
         } finally {
@@ -46,6 +52,16 @@ public final class LinkCheck implements CrawlListener {
         lock.lock();
         try {
             return checked;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** URLs not checked because the address guard refused them (a local or private address). */
+    public long notChecked() {
+        lock.lock();
+        try {
+            return notChecked;
         } finally {
             lock.unlock();
         }

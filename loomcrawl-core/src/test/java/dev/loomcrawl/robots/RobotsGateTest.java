@@ -60,7 +60,8 @@ class RobotsGateTest {
             sites.add(dev.loomcrawl.testkit.TestSite.builder().robots("User-agent: *\nDisallow: /no\n")
                     .page("/", "home").start());
         }
-        dev.loomcrawl.CrawlConfig config = dev.loomcrawl.CrawlConfig.builder().root(sites.get(0).url("/")).build();
+        dev.loomcrawl.CrawlConfig config = dev.loomcrawl.CrawlConfig.builder().root(sites.get(0).url("/"))
+                .allowPrivate(true).build(); // three local origins
         dev.loomcrawl.fetch.JettyFetcher fetcher = new dev.loomcrawl.fetch.JettyFetcher(config.httpSettings());
         try {
             RobotsGate gate = new RobotsGate(fetcher, config.userAgent(), java.time.Duration.ofHours(1),

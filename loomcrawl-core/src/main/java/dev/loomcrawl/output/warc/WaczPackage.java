@@ -5,17 +5,15 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.Version;
 import dev.loomcrawl.output.OutputException;
+import dev.loomcrawl.output.WholeFile;
 
-import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -37,8 +35,8 @@ import java.util.stream.Stream;
  *       {@code software}, and {@code resources}: name, path, {@code sha256:} hash and size of each file above;</li>
  *   <li>{@code datapackage-digest.json}: the hash of {@code datapackage.json}.</li>
  * </ul>
- * It is written to {@code NAME.tmp} beside the target and moved into place when whole, so a killed process never
- * leaves half a package under the final name.
+ * It is written as {@link WholeFile} writes a file: to a temporary file beside the target, moved into place when
+ * whole (so a killed process never leaves half a package under the final name), or through a device or pipe.
  */
 public final class WaczPackage {
     /** The version of the WACZ format written. */
@@ -59,34 +57,23 @@ public final class WaczPackage {
         if (new HashSet<>(warcs.stream().map(Path::getFileName).toList()).size() != warcs.size()) {
             throw new IllegalArgumentException("WARC files packaged together need distinct names: " + warcs);
         }
-        Path target = wacz.toAbsolutePath();
-        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
         Path work = null;
         try {
-            work = Files.createTempDirectory(target.getParent(), ".wacz-index-");
+            work = Files.createTempDirectory(WholeFile.scratchDirectory(wacz), ".wacz-index-");
             List<Path> indexes = new ArrayList<>();
             for (int i = 0; i < warcs.size(); i++) {
                 indexes.add(work.resolve(i + ".cdxj"));
                 CdxjIndex.write(warcs.get(i), indexes.getLast());
             }
-            try (FileOutputStream file = new FileOutputStream(tmp.toFile());
-                 BufferedOutputStream buffered = new BufferedOutputStream(file, 1 << 20);
-                 WaczZip zip = new WaczZip(buffered)) {
+            WholeFile.write(wacz, out -> {
+                WaczZip zip = new WaczZip(out);
                 pack(zip, warcs, indexes, title);
                 zip.finish();
-                buffered.flush();
-                file.getFD().sync(); // whole on disk before its final name says so
-            }
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            });
         } catch (IOException e) {
-            throw new OutputException(target.toString(), e);
+            throw new OutputException(wacz.toString(), e);
         } finally {
             delete(work);
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // left behind, named .tmp
-            }
         }
     }
 

@@ -17,7 +17,8 @@ import java.sql.Statement;
 /**
  * Checks on a state file before anything is written to it, and its connections. The checks are made in the
  * order that gives the most useful message: missing, empty, read-only, not SQLite, not loomcrawl's, newer,
- * corrupt, in use.
+ * without tables, corrupt, in use; all of them before the first write (the switch to WAL mode), so a refused
+ * file is left as it was.
  */
 final class StateFiles {
     private StateFiles() {}
@@ -67,8 +68,9 @@ final class StateFiles {
         Connection c = connect(file, !writable);
         try {
             int version = identify(file, c);
-            if (forWriting) configure(c, true);
+            refuseEmptySchema(file, c);
             if (check) quickCheck(file, c);
+            if (forWriting) configure(c, true); // the first write (WAL mode): after every check that can refuse
             c.setAutoCommit(false);
             if (forWriting) Schema.upgrade(c, version);
             return c;
@@ -103,6 +105,20 @@ final class StateFiles {
                     + "version " + version + "; this one reads up to " + Schema.VERSION + "): upgrade loomcrawl to use it");
         }
         return version;
+    }
+
+    /**
+     * Refuses a file marked as loomcrawl's that holds no crawl (one whose creation was killed before its tables
+     * were committed, or another program's imitation), before anything is written to it.
+     */
+    private static void refuseEmptySchema(Path file, Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('crawl', 'config')")) {
+            if (rs.next() && rs.getInt(1) == 2) return;
+        }
+        throw new StateException("state file " + file + ": it is marked as a loomcrawl state file but holds no "
+                + "crawl (was the crawl killed while the file was being created?); loomcrawl will not touch it: "
+                + "delete it and start again");
     }
 
     private static void quickCheck(Path file, Connection c) throws SQLException {

@@ -145,6 +145,23 @@ class SqliteCrawlStoreTest {
     }
 
     @Test
+    void aFileMarkedAsOursWithoutTablesIsRefusedUntouched() throws Exception {
+        Path file = tmp.resolve("marked.db");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
+            s.execute("PRAGMA application_id = " + Schema.APPLICATION_ID);
+            s.execute("PRAGMA user_version = " + Schema.VERSION);
+        }
+        byte[] before = Files.readAllBytes(file);
+        String message = refused(file).getMessage();
+        assertThrows(StateException.class, () -> SqliteCrawlStore.openForReading(file).close());
+        assertArrayEquals(before, Files.readAllBytes(file)); // not switched to WAL mode, nothing written
+        assertFalse(Files.exists(tmp.resolve("marked.db-wal")));
+        assertFalse(Files.exists(tmp.resolve("marked.db-shm")));
+        assertTrue(message.contains("marked as a loomcrawl state file but holds no crawl"), message);
+        assertTrue(message.contains("will not touch it"), message);
+    }
+
+    @Test
     void aStateFileOfANewerSchemaIsRefused() throws Exception {
         Path file = tmp.resolve("newer.db");
         SqliteCrawlStore.create(file, CrawlConfig.builder().root("http://example.test/").build(), false).close();
