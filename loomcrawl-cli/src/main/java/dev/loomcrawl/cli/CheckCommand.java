@@ -6,6 +6,7 @@ import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlException;
 import dev.loomcrawl.CrawlListener;
 import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.CrawlSummary;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.RootUrl;
 import dev.loomcrawl.report.LinkCheck;
@@ -40,7 +41,8 @@ import java.util.concurrent.atomic.AtomicReference;
                 + "link on it, including links to other sites.",
         footerHeading = "%nExamples:%n",
         footer = {"  loomcrawl check https://example.com/docs/", "  loomcrawl check ./public",
-                "", "Exit codes: 0 no broken links, 1 broken links found, 2 usage error, 3 the check itself failed."})
+                "", "Exit codes: 0 no broken links, 1 broken links found, 2 usage error, 3 the check itself failed,",
+                "130 interrupted (Ctrl-C), 143 stopped by SIGTERM (what was found so far is printed)."})
 final class CheckCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -100,11 +102,20 @@ final class CheckCommand implements Callable<Integer> {
             CrawlConfig config = config(root, server == null);
             LinkCheck check = new LinkCheck();
             AtomicReference<CrawlRecord> rootRecord = new AtomicReference<>();
-            try (Crawler crawler = Crawler.create(config)) {
+            CrawlSummary summary;
+            int toDo;
+            Interrupts signals;
+            try (Crawler crawler = Crawler.create(config);
+                 Interrupts interrupts = signals = Interrupts.install(crawler, err)) {
                 crawler.addListener(check).addListener(CrawlListener.ofRecords(r -> {
                     if (r.depth() == 0 && r.referrer() == null) rootRecord.set(r);
                 }));
-                crawler.crawl();
+                summary = crawler.crawl();
+                toDo = crawler.queued();
+            }
+            if (summary.interrupted()) { // what was found so far, said to be incomplete
+                report(check, servedRoot(server, root), out, toDo);
+                return signals.exitCode();
             }
             CrawlRecord first = rootRecord.get();
             if (first == null || first.failed() || !first.answered() || first.statusAtLeast(400)) {
@@ -112,7 +123,7 @@ final class CheckCommand implements Callable<Integer> {
                         + (first == null ? "no answer" : first.failed() ? first.error() : "status " + first.status()));
                 return 3;
             }
-            return report(check, server == null ? null : root.substring(0, root.lastIndexOf('/') + 1), out);
+            return report(check, servedRoot(server, root), out, -1);
         } catch (CrawlException | UncheckedIOException e) {
             err.println("loomcrawl: check failed: " + e.getMessage());
             return 3;
@@ -134,8 +145,18 @@ final class CheckCommand implements Callable<Integer> {
         }
     }
 
-    /** Prints the broken links page by page; 0 when there are none, else 1. */
-    private static int report(LinkCheck check, String servedRoot, PrintWriter out) {
+    /** The directory's URL on the port serving it, or null when a URL is checked. */
+    private static String servedRoot(HttpServer server, String root) {
+        return server == null ? null : root.substring(0, root.lastIndexOf('/') + 1);
+    }
+
+    /**
+     * Prints the broken links page by page; 0 when there are none, else 1. A check stopped by a signal
+     * ({@code toDo} >= 0 URLs left unchecked) begins with {@code Interrupted} and says its result is incomplete.
+     */
+    private static int report(LinkCheck check, String servedRoot, PrintWriter out, int toDo) {
+        boolean incomplete = toDo >= 0;
+        if (incomplete) out.println("Interrupted");
         Map<String, List<LinkCheck.Broken>> pages = check.byPage();
         int broken = 0;
         for (Map.Entry<String, List<LinkCheck.Broken>> page : pages.entrySet()) {
@@ -145,12 +166,14 @@ final class CheckCommand implements Callable<Integer> {
                 broken++;
             }
         }
+        String counts = counts(check) + (incomplete ? "; incomplete: interrupted with " + toDo + " URL"
+                + (toDo == 1 ? "" : "s") + " not checked yet" : "");
         if (broken == 0) {
-            out.println("No broken links (" + counts(check) + ").");
+            out.println("No broken links" + (incomplete ? " found so far" : "") + " (" + counts + ").");
             return 0;
         }
         out.println(broken + " broken link" + (broken == 1 ? "" : "s") + " on " + pages.size() + " page"
-                + (pages.size() == 1 ? "" : "s") + " (" + counts(check) + ").");
+                + (pages.size() == 1 ? "" : "s") + (incomplete ? " so far" : "") + " (" + counts + ").");
         return 1;
     }
 

@@ -37,7 +37,7 @@ import java.util.Map;
  * ends here too (a state file that cannot be created or opened is its command's, said through {@link #failed}).
  * A failure that stops the crawl (a full disk under the state or an output, a state file gone read-only, Redis
  * gone) is the report of what was done, then one line on standard error, exit 1; Ctrl-C is {@code Interrupted},
- * the report, exit 130; no root producing a successful response is the report, one line per root, exit 3.
+ * the report, exit 130, and SIGTERM the same with exit 143 ({@link Interrupts}); no root producing a successful response is the report, one line per root, exit 3.
  */
 final class CrawlRun {
     /** The library's advice to resume, which ends its message; said here as the command to run. */
@@ -45,8 +45,11 @@ final class CrawlRun {
 
     private CrawlRun() {}
 
-    /** How the crawl ended: its summary (null if it never began), and the failure that stopped it, if any. */
-    private record Ended(CrawlSummary summary, RuntimeException failure) {}
+    /**
+     * How the crawl ended: its summary (null if it never began), the failure that stopped it, if any, and the exit
+     * code of an interrupted crawl (130 for Ctrl-C, 143 for SIGTERM).
+     */
+    private record Ended(CrawlSummary summary, RuntimeException failure, int interruptedExit) {}
 
     /**
      * Runs the crawl and returns its exit code. An output that cannot be opened is a usage error for a new crawl
@@ -111,7 +114,7 @@ final class CrawlRun {
                 out.flush();
                 return failed(cli, e.getMessage());
             }
-            if (summary.interrupted()) return Main.INTERRUPTED;
+            if (summary.interrupted()) return ended.interruptedExit();
             return backend.judgesRoots() ? judged(roots, cli.getErr()) : Main.FINISHED;
         }
     }
@@ -126,11 +129,13 @@ final class CrawlRun {
                                CommandSpec spec, Path saveCookies) {
         CrawlSummary summary = null;
         RuntimeException failure = null;
+        Interrupts signals = null;
         long start = System.nanoTime();
         try (outputs) {
-            // closed in reverse order: metrics, the progress line, Ctrl-C, then the crawler (a state's writer) before
+            // closed in reverse order: metrics, the progress line, Ctrl-C and SIGTERM, then the crawler (a state's writer) before
             // the outputs
-            try (Crawler crawler = backend.crawler(config); Interrupts interrupts = Interrupts.install(crawler, spec);
+            try (Crawler crawler = backend.crawler(config);
+                 Interrupts interrupts = signals = Interrupts.install(crawler, spec.commandLine().getErr());
                  Progress progress = plan.progress() ? Progress.start(crawler, spec.commandLine().getErr()) : null;
                  Metrics metrics = plan.metrics() == null ? null : Metrics.serve(crawler, plan.metrics())) {
                 outputs.attach(crawler);
@@ -158,7 +163,7 @@ final class CrawlRun {
                 if (failure == null) failure = e;
             }
         }
-        return new Ended(summary, failure);
+        return new Ended(summary, failure, signals == null ? Main.INTERRUPTED : signals.exitCode());
     }
 
     /** Writes the crawler's cookies to {@code file} (whole, or not at all), and returns why it could not. */

@@ -1,42 +1,88 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.Crawler;
-import picocli.CommandLine;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
+import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Ctrl-C (SIGINT) during a crawl: the first stops taking new URLs and lets fetches in flight finish, the
- * second aborts them. Either way the crawl returns and the report is printed. The previous handler is put
+ * Ctrl-C (SIGINT) and SIGTERM during a crawl or a check. The first signal stops taking new URLs and lets the
+ * fetches in flight finish; the second, of either kind, aborts them. Either way the crawl returns, and its report
+ * is printed and its outputs closed by the command. After SIGTERM (what systemd, Kubernetes, {@code docker stop}
+ * and CI runners send, and follow with SIGKILL after 10 to 30 s) the fetches in flight are aborted by themselves
+ * after {@link #TERM_GRACE}, so that the whole stop fits in the time a supervisor gives; after Ctrl-C a person at
+ * the terminal decides. The exit code says which signal came first: 130 or 143. The previous handlers are put
  * back on close.
  */
 final class Interrupts implements AutoCloseable {
+    /** How long fetches in flight may run on after SIGTERM before they are aborted. */
+    static final Duration TERM_GRACE = Duration.ofSeconds(5);
+
     private static final Signal INT = new Signal("INT");
-    private final SignalHandler previous;
+    private static final Signal TERM = new Signal("TERM");
 
-    private Interrupts(SignalHandler previous) {
-        this.previous = previous;
-    }
+    private final SignalHandler previousInt;
+    private final SignalHandler previousTerm;
+    private final AtomicReference<Signal> first = new AtomicReference<>();
+    private final AtomicReference<Thread> grace = new AtomicReference<>();
 
-    static Interrupts install(Crawler crawler, CommandLine.Model.CommandSpec spec) {
-        AtomicInteger presses = new AtomicInteger();
-        SignalHandler previous = Signal.handle(INT, signal -> {
-            if (presses.incrementAndGet() == 1) {
-                spec.commandLine().getErr().printf("%nStopping: finishing %d fetches in flight (Ctrl-C again to abort)%n",
-                        crawler.inFlight());
-                crawler.stop();
+    private Interrupts(Crawler crawler, PrintWriter err) {
+        AtomicInteger signals = new AtomicInteger();
+        SignalHandler handler = signal -> {
+            if (signals.incrementAndGet() == 1) {
+                first.set(signal);
+                stopping(crawler, err, signal);
             } else {
-                spec.commandLine().getErr().println("Aborting fetches in flight");
+                err.println("Aborting fetches in flight");
+                err.flush();
                 crawler.cancel();
             }
-        });
-        return new Interrupts(previous);
+        };
+        previousInt = Signal.handle(INT, handler);
+        previousTerm = Signal.handle(TERM, handler);
+    }
+
+    /** Handles SIGINT and SIGTERM for {@code crawler} until closed; what is said goes to {@code err}. */
+    static Interrupts install(Crawler crawler, PrintWriter err) {
+        return new Interrupts(crawler, err);
+    }
+
+    private void stopping(Crawler crawler, PrintWriter err, Signal signal) {
+        int inFlight = crawler.inFlight();
+        if (signal.equals(TERM)) {
+            err.printf("%nStopping (SIGTERM): finishing %d fetches in flight for up to %d s (a second signal aborts "
+                    + "them)%n", inFlight, TERM_GRACE.toSeconds());
+            grace.set(Thread.ofVirtual().name("loomcrawl-stop-grace").start(() -> {
+                try {
+                    Thread.sleep(TERM_GRACE);
+                } catch (InterruptedException e) {
+                    return; // the crawl ended within the grace
+                }
+                err.println("Aborting fetches in flight: " + TERM_GRACE.toSeconds() + " s have passed");
+                err.flush();
+                crawler.cancel();
+            }));
+        } else {
+            err.printf("%nStopping: finishing %d fetches in flight (Ctrl-C again to abort)%n", inFlight);
+        }
+        err.flush();
+        crawler.stop();
+    }
+
+    /** The exit code of a crawl stopped by a signal: 143 when SIGTERM came first, else 130 (Ctrl-C). */
+    int exitCode() {
+        return TERM.equals(first.get()) ? Main.TERMINATED : Main.INTERRUPTED;
     }
 
     @Override
     public void close() {
-        Signal.handle(INT, previous);
+        Signal.handle(INT, previousInt);
+        Signal.handle(TERM, previousTerm);
+        Thread t = grace.get();
+        if (t != null) t.interrupt();
     }
 }

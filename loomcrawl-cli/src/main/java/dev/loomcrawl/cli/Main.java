@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * {@code loomcrawl}: the command-line entry point. Exit codes of {@code crawl} and {@code resume}: 0 finished,
  * 1 the crawl failed (its state, an output, the disk), 2 usage error, 3 no root produced a successful response,
- * 130 interrupted; of {@code check}: 0 no broken links, 1 broken links, 2 usage error, 3 the check failed.
+ * 130 interrupted (Ctrl-C), 143 stopped by SIGTERM; of {@code check}: 0 no broken links, 1 broken links, 2 usage
+ * error, 3 the check failed, 130 and 143 likewise.
  */
 @Command(name = "loomcrawl", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = "A fast, polite web crawler on virtual threads.")
@@ -28,10 +29,12 @@ public final class Main implements Runnable {
     static final int USAGE = 2;
     static final int NO_ROOT_SUCCEEDED = 3;
     static final int INTERRUPTED = 130;
+    static final int TERMINATED = 143;
 
     /** The crawl and resume commands' exit codes, for their help footers. */
     static final String EXIT_CODES = "Exit codes: 0 crawl finished, 1 crawl failed (state, output or disk), "
-            + "2 usage error, 3 no root produced a successful response (one line per root says why), 130 interrupted.";
+            + "2 usage error, 3 no root produced a successful response (one line per root says why), 130 interrupted "
+            + "(Ctrl-C), 143 stopped by SIGTERM (the report is printed and the outputs closed either way).";
 
     /**
      * Input that is not what it should be (a root that is a local path or not http(s), a missing directory):

@@ -30,8 +30,9 @@ import java.util.stream.Stream;
 /**
  * The outputs of one crawl, opened before it and attached to its crawler, and their close path. {@link #finish}
  * ends them after the crawl (the HTML report learns the crawl's duration); {@link #close} ends them in any case.
- * Both are idempotent, and a shutdown hook closes them too if the JVM exits some other way (SIGTERM), so records,
- * links and WARC captures handed over are written whole and flushed. A write failure ends as one line: the
+ * Both are idempotent, and a shutdown hook closes them too if the JVM exits some other way (a SIGTERM before or
+ * after the crawl, when {@link Interrupts} does not handle it), so records, links and WARC captures handed over
+ * are written whole and flushed. A write failure ends as one line: the
  * {@link OutputException}'s message.
  *
  * <p>With a state ({@link #openInStep}) the files are written in step with its commits instead, and need no hook:

@@ -19,8 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Outputs of a real loomcrawl process stopped part-way by a real signal: Ctrl-C twice (fetches in flight
- * aborted), or SIGTERM (the JVM exits through its shutdown hooks). Every file must still be whole: JSON Lines
- * that parse line by line, CSV that parses, WARC files that jwarc's validator accepts.
+ * aborted), or SIGTERM (a stop like Ctrl-C; fetches that never end are aborted after the grace). Every file
+ * must still be whole: JSON Lines that parse line by line, CSV that parses, WARC files that jwarc's validator
+ * accepts.
  */
 class OutputInterruptTest {
     private static final int FAST = 10, SLOW = 20;
