@@ -87,6 +87,7 @@ public final class RedisFrontier implements Frontier {
         this.leaseMs = leaseTime.toMillis();
         this.wakeUps = redis.subscribe(keys.wakeChannel(), this::wakeUp);
         redis.onDisconnect(known::clear);
+        redis.onRecovery(this::renewNow);
         this.renewer = Thread.ofPlatform().daemon().name("loomcrawl-lease-renewer").start(this::renewLoop);
     }
 
@@ -439,6 +440,21 @@ public final class RedisFrontier implements Frontier {
     private void beat(String state) {
         redis.run(Script.BEAT, new String[] {keys.processes()}, process, ProcessStatus.line(state, startedMs,
                 completed.get(), errors.get(), held.size()));
+    }
+
+    /**
+     * Renews this process's leases at once when Redis comes back after an outage, on a thread of its own: the
+     * leases ran on Redis's clock meanwhile, so those close to their end are extended before another process's
+     * script can take them back (and before the renewer's next turn, up to a third of the lease time away).
+     */
+    private void renewNow() {
+        Thread.ofVirtual().name("loomcrawl-lease-recovery").start(() -> {
+            try {
+                renew();
+            } catch (RuntimeException e) {
+                log.debug("could not renew leases after an outage: {}", e.getMessage());
+            }
+        });
     }
 
     private void renew() {
