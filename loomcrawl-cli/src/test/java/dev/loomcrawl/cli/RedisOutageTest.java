@@ -59,6 +59,7 @@ class RedisOutageTest {
             assertTrue(p.stdout().contains("*** Report ***"), "its report: " + p.stderr());
             assertTrue(count(p.stderr(), "Redis went away") <= 1 && count(p.stderr(), "Redis is back") <= 1,
                     "one line when an outage starts, one when it ends: " + p.stderr());
+            System.out.println("stderr of a process:\n" + p.stderr());
         }
         assertTrue(processes.stream().anyMatch(p -> p.stderr().contains("Redis is back")),
                 "the outage was seen: " + processes.getFirst().stderr());
