@@ -11,12 +11,16 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * Redis as one process sees it through one link: up, or out since some moment. An outage starts when a call
  * fails for a reason Redis recovers from (a lost connection, a restart loading its AOF, a cluster failing over)
- * and ends when no call is failing any more; it is said in one warning line when it starts and one when it ends,
- * however many calls wait meanwhile. A call waits at most {@code bound} from the start of the outage, so every
+ * and ends when no call is failing any more. An outage that lasts {@link #SAID_AFTER} or more is said in one
+ * warning line then and one when it ends, however many calls wait meanwhile; a blip (a reconnect, a node's
+ * connection being opened) is only repeated. A call waits at most {@code bound} from the start of the outage, so every
  * call of the process gives up together, with one message.
  */
 final class Outage {
     private static final Logger log = LoggerFactory.getLogger(Outage.class);
+
+    /** How long an outage lasts before it is said: shorter ones are blips, repeated without a word. */
+    static final Duration SAID_AFTER = Duration.ofSeconds(1);
 
     private final String where;
     private final Duration bound;
@@ -25,6 +29,7 @@ final class Outage {
     private int failing; // calls now waiting for Redis to come back
     private long startedNanos;
     private boolean out;
+    private boolean said;
 
     Outage(String where, Duration bound) {
         this.where = where;
@@ -42,19 +47,22 @@ final class Outage {
 
     /** A call failed, for the first time ({@code first}) or again, because of {@code why}. */
     void failed(boolean first, String why) {
-        boolean started = false;
+        boolean say = false;
         lock.lock();
         try {
             if (first) failing++;
             if (!out) {
                 out = true;
-                started = true;
+                said = false;
                 startedNanos = System.nanoTime();
+            } else if (!said && System.nanoTime() - startedNanos >= SAID_AFTER.toNanos()) {
+                said = true;
+                say = true;
             }
         } finally {
             lock.unlock();
         }
-        if (started) {
+        if (say) {
             log.warn("Redis went away at {} ({}); waiting up to {} for it to come back", where, why, show(bound));
         }
     }
@@ -72,20 +80,20 @@ final class Outage {
     /** A call that had failed ended: {@code succeeded}, or gave up (interrupted, refused, past the bound). */
     void ended(boolean succeeded) {
         long lasted = -1;
+        boolean recovered = false;
         lock.lock();
         try {
             failing--;
             if (failing == 0 && out && succeeded) {
                 out = false;
-                lasted = System.nanoTime() - startedNanos;
+                recovered = true;
+                if (said) lasted = System.nanoTime() - startedNanos;
             }
         } finally {
             lock.unlock();
         }
-        if (lasted >= 0) {
-            log.warn("Redis is back at {} after {}", where, show(Duration.ofNanos(lasted)));
-            onRecovery.forEach(Runnable::run);
-        }
+        if (lasted >= 0) log.warn("Redis is back at {} after {}", where, show(Duration.ofNanos(lasted)));
+        if (lasted >= 0 || recovered) onRecovery.forEach(Runnable::run);
     }
 
     private static String show(Duration d) {

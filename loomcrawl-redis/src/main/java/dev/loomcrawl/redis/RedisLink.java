@@ -154,6 +154,9 @@ final class RedisLink implements AutoCloseable {
         }
         RedisClusterClient client = RedisClusterClient.create(seed);
         client.setOptions(reconnecting(ClusterClientOptions.builder())
+                // a command for a node that is down fails at once (and is retried by call) instead of waiting
+                // 10 s there: once a replica is promoted, the retry goes to it
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                 .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
                         .enablePeriodicRefresh(Duration.ofSeconds(2))
                         .enableAllAdaptiveRefreshTriggers()
