@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -70,6 +71,16 @@ class RedisOutageTest {
 
     private static long count(String text, String what) {
         return text.lines().filter(l -> l.contains(what)).count();
+    }
+
+    /** The port of the replica of the master on {@code master} (from CLUSTER NODES). */
+    private static int replicaOf(RedisCluster cluster, int master) {
+        String nodes = cluster.cli(master, "cluster", "nodes");
+        String masterId = nodes.lines().filter(l -> l.contains(":" + master + "@")).findFirst().orElseThrow()
+                .split(" ")[0];
+        String line = nodes.lines().filter(l -> l.split(" ")[3].equals(masterId)).findFirst().orElseThrow();
+        String address = line.split(" ")[1];
+        return Integer.parseInt(address.substring(address.indexOf(':') + 1, address.indexOf('@')));
     }
 
     private static void assertEveryPageOnce(int[] fetches, String records, int pages) {
@@ -139,10 +150,21 @@ class RedisOutageTest {
             // is promoted
             int schedule = cluster.masterOf("loomcrawl:{failover}:due");
             int victim = cluster.masterPorts().stream().filter(p -> p != schedule).findFirst().orElseThrow();
+            // its replica waits to be told, so that the cluster stays down (CLUSTERDOWN on every node) for a few
+            // seconds after it marks the master failed, as a slow election would
+            int replica = replicaOf(cluster, victim);
+            assertTrue(cluster.cli(replica, "config", "set", "cluster-replica-no-failover", "yes").contains("OK"));
             while (site.arrivals() < pages / 4) Thread.sleep(5);
             cluster.killMaster(victim); // SIGKILL
             Thread.sleep(1000);
             assertTrue(site.arrivals() < pages, "the crawl was still running at the fault");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!cluster.cli(schedule, "cluster", "info").contains("cluster_state:fail")) { // ~15 s
+                assertTrue(System.nanoTime() < deadline, "the cluster never marked the master failed");
+                Thread.sleep(50);
+            }
+            Thread.sleep(4000); // down: every node answers CLUSTERDOWN
+            assertTrue(cluster.cli(replica, "cluster", "failover", "takeover").contains("OK"));
 
             assertRodeThrough(processes);
             assertTrue(processes.stream().anyMatch(p -> p.stderr().contains("Redis is back")),
