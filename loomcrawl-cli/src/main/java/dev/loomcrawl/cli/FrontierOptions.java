@@ -36,6 +36,13 @@ final class FrontierOptions {
                     + "the queue (default: ${DEFAULT-VALUE}).")
     Duration leaseTime;
 
+    @Option(names = "--redis-outage", paramLabel = "DURATION", defaultValue = "2m",
+            converter = Converters.DurationConverter.class,
+            description = "With --frontier: how long to wait out Redis being unreachable, restarting or failing over "
+                    + "(calls retried with backoff) before the process stops with exit code 1 "
+                    + "(default: ${DEFAULT-VALUE}).")
+    Duration redisOutage;
+
     boolean given() {
         return uri != null;
     }
@@ -49,6 +56,9 @@ final class FrontierOptions {
         }
         if (crawlId == null) throw new CommandLine.ParameterException(cli, "--frontier needs --crawl-id NAME");
         if (leaseTime.toMillis() < 1000) throw new CommandLine.ParameterException(cli, "--lease-time must be at least 1s");
+        if (redisOutage.toMillis() < 1000) {
+            throw new CommandLine.ParameterException(cli, "--redis-outage must be at least 1s");
+        }
         if (!rootsGiven) refuseCrawlOptions(spec);
     }
 
@@ -60,7 +70,7 @@ final class FrontierOptions {
     Backend.Shared join(CrawlConfig proposed, int maxTasks, Path spillDir, CommandLine cli) {
         RedisCrawl crawl;
         try {
-            crawl = RedisCrawl.connect(uri, crawlId);
+            crawl = RedisCrawl.connect(uri, crawlId, redisOutage);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(cli, e.getMessage());
         }

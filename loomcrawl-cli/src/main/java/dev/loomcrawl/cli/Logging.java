@@ -3,7 +3,7 @@ package dev.loomcrawl.cli;
 /**
  * Sets up SLF4J's simple logger on standard error before the first logger is made. Level by verbosity:
  * -1 (-q) errors, 0 warnings (default), 1 (-v) info, 2 (-vv) debug, 3 or more trace. Jetty stays at warnings
- * below -vvv.
+ * below -vvv; Lettuce and Netty (the Redis client) are silent below -vv.
  */
 final class Logging {
     private Logging() {}
@@ -18,6 +18,11 @@ final class Logging {
         };
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", level);
         System.setProperty("org.slf4j.simpleLogger.log.org.eclipse.jetty", verbosity >= 3 ? "debug" : "warn");
+        // Lettuce (and Netty under it) log the faults of a Redis outage from their event loop, with stack traces;
+        // loomcrawl says each outage in one line itself (dev.loomcrawl.redis.Outage), so theirs show from -vv only
+        String lettuce = verbosity >= 3 ? "debug" : verbosity == 2 ? "warn" : "off";
+        System.setProperty("org.slf4j.simpleLogger.log.io.lettuce", lettuce);
+        System.setProperty("org.slf4j.simpleLogger.log.io.netty", lettuce);
         System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
         System.setProperty("org.slf4j.simpleLogger.showThreadName", "false");
         System.setProperty("org.slf4j.simpleLogger.showShortLogName", "true");

@@ -79,9 +79,18 @@ public final class Main implements Runnable {
         @Override
         public void uncaughtException(Thread thread, Throwable e) {
             if (e instanceof OutOfMemoryError) outOfMemory(e);
+            if (redisLost(e)) return; // the crawl stops on it too, and says it in one line
             System.err.print("Exception in thread \"" + thread.getName() + "\" "); // as the JVM says it otherwise
             e.printStackTrace();
         }
+    }
+
+    /** Whether a worker thread ended because Redis stayed away longer than --redis-outage. */
+    private static boolean redisLost(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof dev.loomcrawl.redis.RedisCrawlException) return true;
+        }
+        return false;
     }
 
     /**

@@ -35,8 +35,11 @@ import java.util.function.Consumer;
  * {@link #summary} read every process's records, for {@code loomcrawl report redis://...}.
  */
 public final class RedisCrawl implements AutoCloseable {
-    /** How long calls wait for Redis to come back (a restart) before the crawl stops. */
-    public static final Duration PATIENCE = Duration.ofSeconds(60);
+    /**
+     * How long an outage of Redis (a restart, a cluster failing over, a lost connection) is waited out before
+     * the crawl stops, by default.
+     */
+    public static final Duration OUTAGE = Duration.ofMinutes(2);
     private static final JsonFactory JSON = new JsonFactory();
 
     private final RedisLink redis;
@@ -49,12 +52,18 @@ public final class RedisCrawl implements AutoCloseable {
 
     /** Connects to the crawl {@code crawlId} at {@code uri}; an unreachable server is a one-line exception. */
     public static RedisCrawl connect(String uri, String crawlId) {
-        return connect(uri, crawlId, PATIENCE);
+        return connect(uri, crawlId, OUTAGE);
     }
 
-    static RedisCrawl connect(String uri, String crawlId, Duration patience) {
+    /**
+     * Connects to the crawl {@code crawlId} at {@code uri}, waiting out an outage of Redis for up to
+     * {@code outage} (calls are retried with backoff meanwhile) before a call fails with a one-line
+     * {@link RedisCrawlException}.
+     */
+    public static RedisCrawl connect(String uri, String crawlId, Duration outage) {
+        if (outage.isNegative() || outage.isZero()) throw new IllegalArgumentException("the outage bound must be positive");
         CrawlKeys keys = new CrawlKeys(crawlId);
-        RedisLink redis = RedisLink.connect(uri, patience);
+        RedisLink redis = RedisLink.connect(uri, outage);
         try {
             redis.call(r -> r.ping());
         } catch (RedisCrawlException e) {

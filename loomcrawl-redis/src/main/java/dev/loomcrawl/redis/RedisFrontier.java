@@ -35,7 +35,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * politeness and leases all live in Redis, changed by atomic scripts (docs/distributed.md has the model).
  *
  * <p>Taking a visit leases it: the lease names this process's token and runs out after {@code leaseTime}
- * unless renewed (a background thread renews the leases of visits in flight every third of it). A process
+ * unless renewed (a background thread renews the leases of visits in flight every sixth of it). A process
  * that dies or freezes stops renewing, so its visits go back to the queue when their leases run out, and a
  * late answer from a lease that ran out is refused when it tries to complete (fencing by token). A visit is
  * finished when its record is stored with its lease removed, in one script: one record per URL.
@@ -87,6 +87,7 @@ public final class RedisFrontier implements Frontier {
         this.leaseMs = leaseTime.toMillis();
         this.wakeUps = redis.subscribe(keys.wakeChannel(), this::wakeUp);
         redis.onDisconnect(known::clear);
+        redis.onRecovery(this::renewNow);
         this.renewer = Thread.ofPlatform().daemon().name("loomcrawl-lease-renewer").start(this::renewLoop);
     }
 
@@ -411,13 +412,16 @@ public final class RedisFrontier implements Frontier {
         return Math.max(0, held.size() - ready.size()); // taken and not done; not those leased ahead
     }
 
-    /** Renews the leases in flight every third of the lease time; says how this process stands once a second. */
+    /**
+     * Renews the leases in flight every sixth of the lease time (so a lease outlives an outage of up to five
+     * sixths of it); says how this process stands once a second, without waiting for Redis.
+     */
     private void renewLoop() {
-        long renewEvery = Math.max(100, leaseMs / 3);
+        long renewEvery = Math.max(100, leaseMs / 6);
         long nextRenew = System.nanoTime() + renewEvery * 1_000_000;
         while (!Thread.currentThread().isInterrupted()) {
             try {
-                beat("running");
+                beatLater("running");
                 long sleepMs = Math.min(BEAT_EVERY.toMillis(), (nextRenew - System.nanoTime()) / 1_000_000);
                 if (sleepMs > 0) Thread.sleep(sleepMs);
                 if (System.nanoTime() - nextRenew >= 0) {
@@ -426,6 +430,8 @@ public final class RedisFrontier implements Frontier {
                 }
             } catch (InterruptedException e) {
                 return;
+            } catch (RedisCrawlException e) { // Redis gone past the bound: the crawl's own calls say it, once
+                log.debug("could not renew leases: {}", e.getMessage());
             } catch (RuntimeException e) {
                 log.warn("could not renew leases: {}", e.getMessage());
             }
@@ -436,25 +442,53 @@ public final class RedisFrontier implements Frontier {
      * Tells the crawl how this process stands (for {@code loomcrawl status}): its state, when it started, visits
      * completed, errors among them, visits in flight, host and pid. See {@link ProcessStatus}.
      */
-    private void beat(String state) {
-        redis.run(Script.BEAT, new String[] {keys.processes()}, process, ProcessStatus.line(state, startedMs,
+    private void beatLater(String state) {
+        redis.send(Script.BEAT, new String[] {keys.processes()}, process, ProcessStatus.line(state, startedMs,
                 completed.get(), errors.get(), held.size()));
     }
 
+    /**
+     * Renews this process's leases at once when Redis comes back after an outage, on a thread of its own: the
+     * leases ran on Redis's clock meanwhile, so those close to their end are extended before another process's
+     * script can take them back (and before the renewer's next turn, up to a third of the lease time away).
+     */
+    private void renewNow() {
+        Thread.ofVirtual().name("loomcrawl-lease-recovery").start(() -> {
+            try {
+                renew();
+            } catch (RuntimeException e) {
+                log.debug("could not renew leases after an outage: {}", e.getMessage());
+            }
+        });
+    }
+
+    /**
+     * Renews every lease held here, all origins at once (pipelined): during an outage the call is repeated until
+     * every origin's renewal went through, so the origins on the masters still up keep being renewed meanwhile.
+     */
     private void renew() {
         Map<String, List<String>> byOrigin = new HashMap<>();
         held.forEach(l -> byOrigin.computeIfAbsent(l.origin, o -> new ArrayList<>()).add(l.token));
-        byOrigin.forEach((origin, tokens) -> {
-            List<String> args = new ArrayList<>(tokens.size() + 1);
+        if (byOrigin.isEmpty()) return;
+        List<String> origins = new ArrayList<>(byOrigin.keySet());
+        List<String[]> keySets = new ArrayList<>(origins.size());
+        List<String[]> argSets = new ArrayList<>(origins.size());
+        for (String origin : origins) {
+            List<String> args = new ArrayList<>(byOrigin.get(origin).size() + 1);
             args.add(Long.toString(leaseMs));
-            args.addAll(tokens);
-            List<Object> gone = redis.run(Script.RENEW, keys.origin(origin), args.toArray(String[]::new));
-            if (gone.isEmpty()) return;
+            args.addAll(byOrigin.get(origin));
+            keySets.add(keys.origin(origin));
+            argSets.add(args.toArray(String[]::new));
+        }
+        List<List<Object>> replies = redis.runAll(Script.RENEW, keySets, argSets);
+        for (int i = 0; i < origins.size(); i++) {
+            List<Object> gone = replies.get(i);
+            if (gone.isEmpty()) continue;
             Set<String> stillHeld = new HashSet<>();
             held.forEach(l -> stillHeld.add(l.token));
             long lost = gone.stream().filter(stillHeld::contains).count(); // the others completed meanwhile
-            if (lost > 0) log.warn("{} leases on {} ran out before they could be renewed", lost, origin);
-        });
+            if (lost > 0) log.warn("{} leases on {} ran out before they could be renewed", lost, origins.get(i));
+        }
     }
 
     @Override

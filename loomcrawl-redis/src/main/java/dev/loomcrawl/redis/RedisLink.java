@@ -42,8 +42,9 @@ import java.util.function.LongConsumer;
 /**
  * One connection to Redis (Lettuce: thread-safe, multiplexed, so every virtual thread of the crawl shares it;
  * its locks are ReentrantLocks, which park a virtual thread without pinning it). Calls ride out a Redis
- * restart: a lost connection, a server still loading its AOF or a script cache emptied by the restart are
- * retried until {@code patience} has passed, then reported as a {@link RedisCrawlException} in one line.
+ * outage: a lost connection, a server still loading its AOF, a script cache emptied by a restart, a cluster
+ * failing over (CLUSTERDOWN, TRYAGAIN, MASTERDOWN, READONLY) are retried with backoff until the outage has
+ * lasted {@code patience} ({@link Outage}), then reported as a {@link RedisCrawlException} in one line.
  *
  * <p>The server given may be one node of a Redis Cluster ({@code cluster_enabled:1}): the link then uses
  * Lettuce's cluster client, which learns the cluster's nodes from it, sends each command to the master of its
@@ -59,7 +60,7 @@ final class RedisLink implements AutoCloseable {
     private final RedisClusterAsyncCommands<String, String> async;
     private final boolean cluster;
     private final String where;
-    private final Duration patience;
+    private final Outage outage;
     private final ThreadLocal<Boolean> repeated = ThreadLocal.withInitial(() -> false);
     private final LongAdder waits = new LongAdder();
 
@@ -71,7 +72,7 @@ final class RedisLink implements AutoCloseable {
         this.async = connection.async();
         this.cluster = false;
         this.where = where;
-        this.patience = patience;
+        this.outage = new Outage(where, patience);
     }
 
     private RedisLink(RedisClusterClient client, StatefulRedisClusterConnection<String, String> connection,
@@ -82,7 +83,7 @@ final class RedisLink implements AutoCloseable {
         this.async = connection.async();
         this.cluster = true;
         this.where = where;
-        this.patience = patience;
+        this.outage = new Outage(where, patience);
     }
 
     /** Connects to {@code redis://[user:pass@]host:port[/db]}; a bad URI or an unreachable server is one line. */
@@ -153,6 +154,9 @@ final class RedisLink implements AutoCloseable {
         }
         RedisClusterClient client = RedisClusterClient.create(seed);
         client.setOptions(reconnecting(ClusterClientOptions.builder())
+                // a command for a node that is down fails at once (and is retried by call) instead of waiting
+                // 10 s there: once a replica is promoted, the retry goes to it
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                 .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
                         .enablePeriodicRefresh(Duration.ofSeconds(2))
                         .enableAllAdaptiveRefreshTriggers()
@@ -301,28 +305,60 @@ final class RedisLink implements AutoCloseable {
      * must be safe to repeat: every script here is (a repeated lease is a leaked lease, which runs out).
      */
     <T> T call(Function<RedisClusterCommands<String, String>, T> commands) {
-        long deadline = System.nanoTime() + patience.toNanos();
         long wait = 50;
+        boolean failed = false;
         repeated.set(false);
         while (true) {
             try {
                 waits.increment();
-                return commands.apply(sync);
+                T result = commands.apply(sync);
+                if (failed) outage.ended(true);
+                return result;
             } catch (RedisCommandInterruptedException e) {
+                if (failed) outage.ended(false);
                 Thread.currentThread().interrupt();
                 throw new RedisCrawlException("interrupted while waiting for Redis at " + where, e);
-            } catch (RedisNoScriptException | RedisLoadingException | RedisBusyException e) {
-                if (System.nanoTime() > deadline) throw lost(e);
-            } catch (RedisCommandExecutionException e) {
-                throw new RedisCrawlException("Redis at " + where + " refused a command: " + e.getMessage(), e);
             } catch (RedisException e) {
-                if (System.nanoTime() > deadline) throw lost(e);
-                log.warn("Redis at {}: {}; retrying", where, rootMessage(e));
+                if (!passing(e)) {
+                    if (failed) outage.ended(false);
+                    throw new RedisCrawlException("Redis at " + where + " refused a command: " + e.getMessage(), e);
+                }
+                outage.failed(!failed, rootMessage(e));
+                failed = true;
+                if (outage.overBound()) {
+                    outage.ended(false);
+                    throw lost(e);
+                }
             }
             repeated.set(true);
-            sleep(wait);
+            try {
+                sleep(wait);
+            } catch (RedisCrawlException e) {
+                outage.ended(false);
+                throw e;
+            }
             wait = Math.min(wait * 2, 1000);
         }
+    }
+
+    /** Replies of a server that is restarting or failing over, as opposed to a refusal of the command itself. */
+    private static final List<String> PASSING = List.of("CLUSTERDOWN", "TRYAGAIN", "LOADING", "MASTERDOWN",
+            "READONLY", "NOREPLICAS");
+
+    /** Whether {@code e} passes when Redis comes back (an outage), rather than refusing the command for good. */
+    static boolean passing(RedisException e) {
+        if (e instanceof RedisNoScriptException || e instanceof RedisLoadingException
+                || e instanceof RedisBusyException) {
+            return true;
+        }
+        if (!(e instanceof RedisCommandExecutionException)) return true; // connection lost, timed out, no node
+        String message = e.getMessage() == null ? "" : e.getMessage();
+        return PASSING.stream().anyMatch(message::startsWith);
+    }
+
+    /** Runs {@code action} at the end of each outage, on the thread that saw Redis back; it must not block long. */
+    void onRecovery(Runnable action) {
+        outage.onRecovery(action);
     }
 
     /**
@@ -334,8 +370,8 @@ final class RedisLink implements AutoCloseable {
     }
 
     private RedisCrawlException lost(RedisException e) {
-        return new RedisCrawlException("lost Redis at " + where + " for more than " + patience.toSeconds() + " s: "
-                + rootMessage(e), e);
+        return new RedisCrawlException("lost Redis at " + where + " for more than " + outage.bound().toSeconds()
+                + " s (--redis-outage): " + rootMessage(e), e);
     }
 
     private static String rootMessage(Throwable e) {
