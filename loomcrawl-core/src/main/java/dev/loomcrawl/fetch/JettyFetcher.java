@@ -29,6 +29,9 @@ import org.eclipse.jetty.util.thread.VirtualThreadPool;
 
 import java.io.IOException;
 import java.time.Duration;
+import org.eclipse.jetty.client.HttpResponseException;
+import org.eclipse.jetty.http.HttpStatus;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -253,6 +256,9 @@ public final class JettyFetcher implements Fetcher {
             if (proxy >= 0 && received.answered()) proxies.answered(proxy);
             // once the response has begun, only its own failure counts (a server may answer before taking a body)
             Throwable cause = received.answered() ? result.getResponseFailure() : result.getFailure();
+            // a 401 without WWW-Authenticate is failed by Jetty's authentication handler: it is still an answer
+            if (cause instanceof HttpResponseException && received.answered()
+                    && result.getResponse().getStatus() == HttpStatus.UNAUTHORIZED_401) cause = null;
             if (cause != null && !received.truncated()) {
                 ErrorKind kind = classify(cause);
                 if (cause instanceof TimeoutException t && String.valueOf(t.getMessage()).startsWith("Total timeout")) {
