@@ -84,4 +84,23 @@ class HostileResponsesTest {
             assertEquals(ErrorKind.CANCELLED, assertInstanceOf(FetchResult.Failure.class, r).kind());
         }
     }
+
+    @Test
+    void aBodyInAnEncodingNotDecodedIsRecordedButNeverParsed() throws Exception {
+        String html = "<a href=/followed-by-mistake>x</a>";
+        try (RawServer server = RawServer.start(out -> write(out, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n"
+                + "Content-Encoding: zstd\r\nContent-Length: " + html.length() + "\r\n\r\n" + html));
+             dev.loomcrawl.Crawler crawler = dev.loomcrawl.Crawler.create(dev.loomcrawl.CrawlConfig.builder()
+                     .root(server.url("/")).ignoreRobots(true).build())) {
+            java.util.List<dev.loomcrawl.CrawlRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
+            crawler.addListener(dev.loomcrawl.CrawlListener.ofRecords(records::add));
+            crawler.crawl();
+            assertEquals(1, records.size(), records.toString()); // the link inside was not followed
+            dev.loomcrawl.CrawlRecord r = records.getFirst();
+            assertEquals(200, r.status());
+            assertEquals(0, r.numUrls());
+            assertTrue(String.valueOf(r.error()).contains("Content-Encoding zstd"), String.valueOf(r.error()));
+            assertEquals(1, server.requests());
+        }
+    }
 }
