@@ -553,6 +553,12 @@ public final class Crawler implements AutoCloseable {
             return finished(record(visit, response, startedAt, null, charsetOrDefault(response), 0, 0)
                     .withRobots(directives.label()), response, List.of(), List.of());
         }
+        if (response.undecodedEncoding() != null) { // a body we cannot decode is not read as what it claims
+            return finished(record(visit, response, startedAt, null, charsetOrDefault(response), 0, 0)
+                    .withRobots(directives.label()).withNote("body not read: Content-Encoding "
+                            + response.undecodedEncoding() + " is not one loomcrawl decodes"), response, List.of(),
+                    List.of());
+        }
         if (visit.sitemap()) return followSitemap(visit, response, startedAt);
         Extracted x;
         try {

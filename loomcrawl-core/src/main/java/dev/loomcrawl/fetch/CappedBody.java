@@ -25,6 +25,7 @@ final class CappedBody implements Response.Listener {
     private final long cap;
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile Result result;
+    private volatile Throwable endedBy; // set by end(), when the exchange itself did not end in time
     // Written by Jetty's thread, one callback after another, before the exchange ends; read by the fetch after.
     private boolean answered;
     private long declared = -1;
@@ -51,6 +52,22 @@ final class CappedBody implements Response.Listener {
         ended.await();
         if (outOfMemory != null) throw outOfMemory; // on the fetch's thread, where the process's handler sees it
         return result;
+    }
+
+    /**
+     * Ends the wait from outside, with {@code why}, when the exchange itself has not ended: a server that Jetty's
+     * own timers do not end (interim responses, seen to stop them) or a crawl cancelled. The exchange is aborted
+     * by the caller; whatever Jetty does with it later is ignored.
+     */
+    void end(Throwable why) {
+        if (ended.getCount() == 0) return;
+        endedBy = why;
+        ended.countDown();
+    }
+
+    /** Why the wait was ended from outside ({@link #end}), or null when the exchange ended by itself. */
+    Throwable endedBy() {
+        return result == null ? endedBy : null;
     }
 
     /** Whether a response's headers came (the server, or the proxy, answered), whatever happened next. */
@@ -99,6 +116,7 @@ final class CappedBody implements Response.Listener {
 
     @Override
     public void onComplete(Result result) {
+        if (ended.getCount() == 0) return; // the wait was ended from outside before
         this.result = result;
         ended.countDown();
     }

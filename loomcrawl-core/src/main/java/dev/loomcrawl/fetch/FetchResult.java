@@ -46,6 +46,16 @@ public sealed interface FetchResult {
             return ContentType.parse(header("content-type"));
         }
 
+        /**
+         * The {@code Content-Encoding} this response's body is still in because it is not one loomcrawl decodes
+         * ({@code zstd}, a stack of encodings, an unknown name; it asks for gzip, deflate and br only), or null.
+         * Such a body is recorded and archived as received, never parsed.
+         */
+        public String undecodedEncoding() {
+            String encoding = header("content-encoding");
+            return ContentDecoding.supported(encoding) ? null : encoding;
+        }
+
         /** A 300, 301, 302, 303, 307 or 308 with a Location header. */
         public boolean isRedirect() {
             return switch (status) {

@@ -29,11 +29,13 @@ import org.eclipse.jetty.util.thread.VirtualThreadPool;
 
 import java.io.IOException;
 import java.time.Duration;
+import org.eclipse.jetty.client.HttpResponseException;
+import org.eclipse.jetty.http.HttpStatus;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -58,10 +60,17 @@ import java.util.concurrent.TimeoutException;
 public final class JettyFetcher implements Fetcher {
     private static final String ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
     private static final String ACCEPT_ENCODING = "gzip, deflate, br";
+    /**
+     * The most bytes of response headers taken (status line included): Chromium's limit. Past it the fetch fails
+     * as too large. Jetty sets none, and endless headers grew until the heap was gone.
+     */
+    static final int MAX_RESPONSE_HEADERS = 256 * 1024;
 
     private final HttpSettings settings;
     private final HttpClient client;
-    private final Set<Request> inFlight = ConcurrentHashMap.newKeySet();
+    /** Each request in flight, with its body and the moment its wait ends whatever Jetty does (System.nanoTime). */
+    private final Map<Request, Waiting> inFlight = new ConcurrentHashMap<>();
+    private final Thread watchdog;
     private final SslContextFactory.Client tls;
     private final ProxyRoutes proxies;
     private volatile boolean cancelled;
@@ -75,7 +84,11 @@ public final class JettyFetcher implements Fetcher {
         connector.unmanage(tls); // started by startTls(), not with the client
         List<ClientConnectionFactory.Info> protocols = new ArrayList<>();
         protocols.add(HttpClientConnectionFactory.HTTP11);
-        if (settings.http2()) protocols.add(new ClientConnectionFactoryOverHTTP2.HTTP2(new HTTP2Client(connector)));
+        if (settings.http2()) {
+            HTTP2Client http2 = new HTTP2Client(connector);
+            http2.setMaxResponseHeadersSize(MAX_RESPONSE_HEADERS);
+            protocols.add(new ClientConnectionFactoryOverHTTP2.HTTP2(http2));
+        }
         HttpClientTransportDynamic transport = new HttpClientTransportDynamic(connector,
                 protocols.toArray(ClientConnectionFactory.Info[]::new));
         // Jetty's own pool looks at its connections one by one for a free one: at 10,000 to one origin, most of the
@@ -86,6 +99,7 @@ public final class JettyFetcher implements Fetcher {
                 destination.getHttpClient().getMaxConnectionsPerDestination(), keepAlive));
         client = new ManyOriginsHttpClient(transport);
         client.setFollowRedirects(false);
+        client.setMaxResponseHeadersSize(MAX_RESPONSE_HEADERS); // unbounded by default: a site could fill the heap
         client.setHttpCookieStore(settings.cookies() == null ? new HttpCookieStore.Empty() : settings.cookies());
         Credentials credentials = new Credentials(settings.credentials());
         client.setAuthenticationStore(credentials);
@@ -123,7 +137,39 @@ public final class JettyFetcher implements Fetcher {
         // No decoder at all: decoding is ours (ContentDecoding), so the body as received stays available and its
         // headers stay as sent.
         client.getContentDecoderFactories().clear();
+        watchdog = Thread.ofVirtual().name("loomcrawl-fetch-deadlines").start(this::endOverdueWaits);
     }
+
+    /** A request's body being received, and when its fetch stops waiting for it at the latest. */
+    private record Waiting(CappedBody body, long deadlineNanos) {}
+
+    /**
+     * Once a second, ends the wait of every fetch past its deadline ({@code --fetch-timeout} and {@link #SLACK}).
+     * Jetty's total timeout ends an exchange first, as a rule; but a server that sends interim (1xx) responses
+     * stops Jetty's timers for that exchange, and its wait would last for ever (and Ctrl-C's abort too). One
+     * thread scanning the fetches in flight costs nothing per fetch, where a timed wait would set a timer for each.
+     */
+    private void endOverdueWaits() {
+        while (true) {
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                return; // closed
+            }
+            long now = System.nanoTime();
+            inFlight.forEach((request, waiting) -> {
+                if (now - waiting.deadlineNanos() > 0) {
+                    TimeoutException late = new TimeoutException("Total timeout " + settings.fetchTimeout().toMillis()
+                            + " ms elapsed");
+                    request.abort(late);
+                    waiting.body().end(late);
+                }
+            });
+        }
+    }
+
+    /** How long past {@code --fetch-timeout} a fetch waits for Jetty's own timeout before ending by itself. */
+    static final Duration SLACK = Duration.ofSeconds(1);
 
     /** The placeholder decoder of the constructor: never used, since the list is cleared after start. */
     private static final class NoDecoding extends ContentDecoder.Factory {
@@ -195,18 +241,31 @@ public final class JettyFetcher implements Fetcher {
                 });
         if (body != null) request.body(body);
         if (proxy >= 0) request.tag(proxies.tag(proxy));
-        inFlight.add(request);
+        CappedBody received = new CappedBody(settings.maxBodyBytes());
+        inFlight.put(request, new Waiting(received, start + settings.fetchTimeout().plus(SLACK).toNanos()));
         try {
-            CappedBody received = new CappedBody(settings.maxBodyBytes());
+            if (cancelled) return failure(url, ErrorKind.CANCELLED, "crawl cancelled", start); // cancelAll missed it
             request.send(received);
-            Result result = received.await(); // the request's timeout ends it at the deadline
+            Result result = received.await(); // the request's timeout ends it at the deadline, else the watchdog
+            Throwable stopped = received.endedBy();
+            if (stopped != null) {
+                return stopped instanceof TimeoutException
+                        ? failure(url, ErrorKind.TIMEOUT, "no response within " + settings.fetchTimeout(), start)
+                        : failure(url, classify(stopped), message(stopped), start);
+            }
             if (proxy >= 0 && received.answered()) proxies.answered(proxy);
             // once the response has begun, only its own failure counts (a server may answer before taking a body)
             Throwable cause = received.answered() ? result.getResponseFailure() : result.getFailure();
+            // a 401 without WWW-Authenticate is failed by Jetty's authentication handler: it is still an answer
+            if (cause instanceof HttpResponseException && received.answered()
+                    && result.getResponse().getStatus() == HttpStatus.UNAUTHORIZED_401) cause = null;
             if (cause != null && !received.truncated()) {
                 ErrorKind kind = classify(cause);
                 if (cause instanceof TimeoutException t && String.valueOf(t.getMessage()).startsWith("Total timeout")) {
                     return failure(url, ErrorKind.TIMEOUT, "no response within " + settings.fetchTimeout(), start);
+                }
+                if (kind == ErrorKind.TOO_LARGE && !received.answered()) {
+                    return failure(url, kind, "response headers over " + MAX_RESPONSE_HEADERS + " bytes", start);
                 }
                 if (proxy >= 0 && proxies.failed(proxy, kind)) {
                     return failure(url, kind, "proxy " + settings.proxies().get(proxy) + " failed: " + message(cause),
@@ -275,11 +334,15 @@ public final class JettyFetcher implements Fetcher {
     public void cancelAll() {
         cancelled = true;
         CancellationException cause = new CancellationException("crawl cancelled");
-        for (Request r : inFlight) r.abort(cause);
+        inFlight.forEach((request, waiting) -> {
+            request.abort(cause);
+            waiting.body().end(cause);
+        });
     }
 
     @Override
     public void close() {
+        watchdog.interrupt();
         try {
             client.stop();
             tls.stop();
