@@ -53,7 +53,8 @@ public record CrawlConfig(
         boolean allowPrivate,
         List<Map.Entry<String, String>> headers,
         boolean checkLinks,
-        SessionSettings session) {
+        SessionSettings session,
+        long maxBodyMemory) {
 
     public static final String PROJECT_URL = "https://github.com/loomcrawl/loomcrawl";
     public static final String DEFAULT_USER_AGENT = "loomcrawl/" + Version.VERSION + " (+" + PROJECT_URL + ")";
@@ -73,6 +74,8 @@ public record CrawlConfig(
         positive(idleTimeout, "idleTimeout");
         positive(fetchTimeout, "fetchTimeout");
         require(maxBodyBytes >= 1, "maxBodyBytes must be at least 1 byte, got " + maxBodyBytes);
+        require(maxBodyMemory == 0 || maxBodyMemory >= 1 << 20,
+                "maxBodyMemory must be 0 (a quarter of the heap) or at least 1 MiB, got " + maxBodyMemory);
         require(!retryBackoff.isNegative() && !retryBackoffMax.isNegative(), "retry backoff must not be negative");
     }
 
@@ -84,14 +87,24 @@ public record CrawlConfig(
     public CrawlConfig withMaxTasks(int n) {
         return new CrawlConfig(roots, n, maxRedirects, maxTries, scope, lenient, includes, excludes, userAgent,
                 connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff, retryBackoffMax, http2, resolve,
-                insecure, politeness, limits, sitemaps, allowPrivate, headers, checkLinks, session);
+                insecure, politeness, limits, sitemaps, allowPrivate, headers, checkLinks, session, maxBodyMemory);
+    }
+
+    /**
+     * This configuration with another bound on body memory (a process's own: not saved with a crawl, so a resumed
+     * or joined crawl takes its own command line's, or the default).
+     */
+    public CrawlConfig withMaxBodyMemory(long bytes) {
+        return new CrawlConfig(roots, maxTasks, maxRedirects, maxTries, scope, lenient, includes, excludes, userAgent,
+                connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff, retryBackoffMax, http2, resolve,
+                insecure, politeness, limits, sitemaps, allowPrivate, headers, checkLinks, session, bytes);
     }
 
     /** This configuration with other limits (a resumed crawl may change them). */
     public CrawlConfig withLimits(LimitSettings l) {
         return new CrawlConfig(roots, maxTasks, maxRedirects, maxTries, scope, lenient, includes, excludes, userAgent,
                 connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff, retryBackoffMax, http2, resolve,
-                insecure, politeness, l, sitemaps, allowPrivate, headers, checkLinks, session);
+                insecure, politeness, l, sitemaps, allowPrivate, headers, checkLinks, session, maxBodyMemory);
     }
 
     /**
@@ -103,7 +116,7 @@ public record CrawlConfig(
         Set<Origin> rootOrigins = new HashSet<>();
         roots.forEach(r -> rootOrigins.add(r.origin()));
         return HttpSettings.builder(userAgent).connectTimeout(connectTimeout).idleTimeout(idleTimeout)
-                .fetchTimeout(fetchTimeout).maxBodyBytes(maxBodyBytes).maxConnections(Math.max(maxTasks, 1))
+                .fetchTimeout(fetchTimeout).maxBodyBytes(maxBodyBytes).maxBodyMemory(maxBodyMemory).maxConnections(Math.max(maxTasks, 1))
                 .http2(http2).pins(resolve).insecure(insecure).guard(guard).headers(headers, rootOrigins)
                 .credentials(session.credentials()).proxies(session.proxySpecs())
                 .recordCredentials(session.recordCredentials()).build();
@@ -143,6 +156,7 @@ public record CrawlConfig(
         private boolean allowPrivate;
         private final List<Map.Entry<String, String>> headers = new ArrayList<>();
         private boolean checkLinks;
+        private long maxBodyMemory;
         private Path cookiesFile;
         private Path netrc;
         private final List<String> proxies = new ArrayList<>();
@@ -213,6 +227,12 @@ public record CrawlConfig(
          * but not crawled; robots.txt is not consulted for them.
          */
         public Builder checkLinks(boolean on) { checkLinks = on; return this; }
+
+        /**
+         * Bytes of response bodies held in memory at once, by every fetch and visit in flight together; fetches
+         * wait for room past it (default 0: a quarter of the heap). See {@code BodyMemory}.
+         */
+        public Builder maxBodyMemory(long bytes) { maxBodyMemory = bytes; return this; }
 
         /** Adds a request header ("Name: value"), sent to the roots' origins only. Repeatable. */
         public Builder header(String header) {
@@ -290,7 +310,7 @@ public record CrawlConfig(
                     userAgent, connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff,
                     retryBackoffMax, http2, resolve, insecure,
                     politeness.build(), limits,
-                    sitemaps, allowPrivate, headers, checkLinks, session());
+                    sitemaps, allowPrivate, headers, checkLinks, session(), maxBodyMemory);
         }
 
         private SessionSettings session() {

@@ -329,6 +329,8 @@ public final class Crawler implements AutoCloseable {
                             lease.done(finished); // durable before anyone hears of it
                             if (finished != null) deliver(finished);
                         } finally {
+                            // every output has what it needs of the body: its bytes go back to the bound
+                            if (finished != null && finished.response() != null) finished.response().release();
                             permits.release();
                         }
                     }
@@ -421,9 +423,13 @@ public final class Crawler implements AutoCloseable {
         FetchResult result = visit.checkOnly() ? check(visit.url()) : fetch(visit);
         if (cancelled.get()) { // aborted mid-fetch: not finished, so no record; it counts as still to do
             abandoned.incrementAndGet();
+            release(result);
             return null;
         }
-        if (deferredByOrigin(lease, result)) return null;
+        if (deferredByOrigin(lease, result)) {
+            release(result);
+            return null;
+        }
         if (!(result instanceof FetchResult.Response r && r.isRedirect())) chains.ended(visit.url());
         FinishedUrl finished = switch (result) {
             case FetchResult.Failure f -> finished(failed(visit, f, startedAt));
@@ -434,6 +440,11 @@ public final class Crawler implements AutoCloseable {
             case FetchResult.Response r -> followLinks(visit, r, startedAt);
         };
         return visit.revisit() ? finished.revisiting(visit.last(), result) : finished;
+    }
+
+    /** Gives a response's body bytes back to the body memory bound, when it is not handed on. */
+    private static void release(FetchResult result) {
+        if (result instanceof FetchResult.Response r) r.release();
     }
 
     /**

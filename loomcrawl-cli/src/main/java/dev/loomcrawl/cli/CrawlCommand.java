@@ -99,6 +99,11 @@ final class CrawlCommand implements Callable<Integer> {
             description = "Body cap; longer bodies are cut and marked truncated (default: ${DEFAULT-VALUE}).")
     long maxBody;
 
+    @Option(names = "--max-body-memory", paramLabel = "SIZE", converter = Converters.SizeConverter.class,
+            description = "Response bodies held in memory at once, by every fetch in flight together; past it "
+                    + "fetches wait for room (default: a quarter of the heap, 128MiB with the launcher's).")
+    Long maxBodyMemory;
+
     @Option(names = "--resolve", paramLabel = "HOST:PORT:ADDR",
             description = "Connect to ADDR for HOST:PORT instead of resolving it, as curl does. Repeatable.")
     List<String> resolve = new ArrayList<>();
@@ -193,6 +198,7 @@ final class CrawlCommand implements Callable<Integer> {
                 .maxTries(maxTries).scope(scope).lenient(hostMatching != null && hostMatching.lenient)
                 .connectTimeout(connectTimeout).idleTimeout(idleTimeout).fetchTimeout(fetchTimeout)
                 .maxBodyBytes(maxBody).http2(!noHttp2).insecure(insecure);
+        if (maxBodyMemory != null) b.maxBodyMemory(maxBodyMemory);
         if (userAgent != null) b.userAgent(userAgent);
         excludes.forEach(b::exclude);
         includes.forEach(b::include);

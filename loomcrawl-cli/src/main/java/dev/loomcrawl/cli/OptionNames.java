@@ -12,6 +12,7 @@ final class OptionNames {
             Map.entry("maxTries", "--max-tries"), Map.entry("userAgent", "--user-agent"),
             Map.entry("connectTimeout", "--connect-timeout"), Map.entry("idleTimeout", "--idle-timeout"),
             Map.entry("fetchTimeout", "--fetch-timeout"), Map.entry("maxBodyBytes", "--max-body"),
+            Map.entry("maxBodyMemory", "--max-body-memory"),
             Map.entry("header", "--header"), Map.entry("exclude", "--exclude"), Map.entry("include", "--include"),
             Map.entry("resolve", "--resolve"), Map.entry("perHost", "--per-host"), Map.entry("delay", "--delay"),
             Map.entry("maxCrawlDelay", "--max-crawl-delay"), Map.entry("field", "--field"));

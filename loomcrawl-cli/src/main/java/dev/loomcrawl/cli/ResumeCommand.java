@@ -36,6 +36,11 @@ class ResumeCommand implements Callable<Integer> {
             description = "Fetches in flight at once (default: the saved value).")
     Integer maxTasks;
 
+    @Option(names = "--max-body-memory", paramLabel = "SIZE", converter = Converters.SizeConverter.class,
+            description = "Response bodies held in memory at once (default: a quarter of the heap; not saved with "
+                    + "the crawl: each run has its own).")
+    Long maxBodyMemory;
+
     @CommandLine.Mixin
     LimitOptions limits = new LimitOptions();
 
@@ -82,9 +87,10 @@ class ResumeCommand implements Callable<Integer> {
     private CrawlConfig overridden(CrawlConfig saved) {
         try {
             CrawlConfig c = saved.withLimits(limits.overriding(saved.limits(), spec.commandLine().getParseResult()));
+            if (maxBodyMemory != null) c = c.withMaxBodyMemory(maxBodyMemory);
             return maxTasks == null ? c : c.withMaxTasks(maxTasks);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), OptionNames.flags(e.getMessage()));
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.loomcrawl.fetch;
 import org.eclipse.jetty.client.Response;
 import org.eclipse.jetty.client.Result;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -20,9 +21,14 @@ import java.util.concurrent.TimeoutException;
  * since. Reading through an {@code InputStreamResponseListener} instead kept each buffer, 16 KB, and each
  * connection until the fetch's thread came to read: with thousands of responses arriving together, hundreds of
  * megabytes (decision 20).
+ *
+ * <p>Before the array grows, the fetch's {@link BodyMemory.Claim} is asked for the bytes: while the crawl's bound
+ * on body memory is reached, the piece in hand is kept and nothing more is read from the connection (no demand)
+ * until room is made; a claim refused aborts the exchange.
  */
 final class CappedBody implements Response.Listener {
     private final long cap;
+    private final BodyMemory.Claim claim;
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile Result result;
     private volatile Throwable endedBy; // set by end(), when the exchange itself did not end in time
@@ -31,11 +37,34 @@ final class CappedBody implements Response.Listener {
     private long declared = -1;
     private byte[] bytes = new byte[0];
     private int size;
-    private boolean truncated;
+    private volatile boolean truncated;
     private OutOfMemoryError outOfMemory;
+    private volatile BodyMemory.Refused refused; // the body memory bound had no room for it
+    private Content.Chunk parked; // guarded by this: the piece in hand while waiting for room
 
-    CappedBody(long cap) {
+    CappedBody(long cap, BodyMemory.Claim claim) {
         this.cap = Math.min(cap, Integer.MAX_VALUE - 16);
+        this.claim = claim;
+    }
+
+    /** The body's claim on the crawl's body memory. */
+    BodyMemory.Claim claim() {
+        return claim;
+    }
+
+    /** Why the body memory bound refused this body (the exchange was aborted), or null. */
+    BodyMemory.Refused refused() {
+        return refused;
+    }
+
+    /** The fetch is done with the exchange: a piece still kept waiting for room is given back to Jetty. */
+    void discard() {
+        Content.Chunk chunk;
+        synchronized (this) {
+            chunk = parked;
+            parked = null;
+        }
+        if (chunk != null) chunk.release();
     }
 
     /**
@@ -93,19 +122,86 @@ final class CappedBody implements Response.Listener {
 
     @Override
     public void onContent(Response response, ByteBuffer content) {
-        if (truncated) return;
-        int room = (int) Math.min(content.remaining(), cap - size);
-        if (size + room > bytes.length) { // sized by Content-Length when there is one: then no copy but this
-            long wanted = bytes.length == 0 && declared >= 0 ? declared : Math.max(16384, 2L * size);
-            try {
-                bytes = Arrays.copyOf(bytes, (int) Math.min(cap, Math.max(size + room, wanted)));
-            } catch (OutOfMemoryError e) { // Jetty would log it and fail only this exchange
-                outOfMemory = e;
-                truncated = true;
-                response.abort(e);
-                return;
+        throw new UnsupportedOperationException("pieces come with their demand: onContent(response, chunk, demand)");
+    }
+
+    /**
+     * Takes one piece of the body: copied at once when the array has room or the bytes for more are granted, else
+     * kept until they are (and read no further until then). Runs on Jetty's thread, or the grant's.
+     */
+    @Override
+    public void onContent(Response response, Content.Chunk chunk, Runnable demand) {
+        if (truncated) return; // aborted: nothing more is wanted
+        ByteBuffer content = chunk.getByteBuffer();
+        int length = lengthFor(content.remaining());
+        if (length > bytes.length) {
+            synchronized (this) {
+                chunk.retain();
+                parked = chunk;
             }
+            if (!claim.grow(length - bytes.length, () -> resume(response, length, demand), () -> refuse(response))) {
+                return; // resumed by the grant
+            }
+            synchronized (this) {
+                parked = null;
+            }
+            chunk.release();
+            if (!resize(response, length)) return;
         }
+        take(response, content);
+        if (!truncated) demand.run();
+    }
+
+    /** The bytes for a larger array were granted while the piece in hand waited: takes it, and reads on. */
+    private void resume(Response response, int length, Runnable demand) {
+        Content.Chunk chunk;
+        synchronized (this) {
+            chunk = parked;
+            parked = null;
+        }
+        if (chunk == null) return; // the fetch ended meanwhile
+        try {
+            if (!resize(response, length)) return;
+            take(response, chunk.getByteBuffer());
+        } finally {
+            chunk.release();
+        }
+        if (!truncated) demand.run();
+    }
+
+    private void refuse(Response response) {
+        discard();
+        BodyMemory.Refused why = claim.refusal();
+        refused = why;
+        truncated = true;
+        response.abort(why);
+    }
+
+    /** The array's length needed to take {@code n} more bytes (up to the cap), or its length when it has room. */
+    private int lengthFor(int n) {
+        int room = (int) Math.min(n, cap - size);
+        if (size + room <= bytes.length) return bytes.length;
+        // sized by Content-Length when there is one: then no copy but this
+        long wanted = bytes.length == 0 && declared >= 0 ? declared : Math.max(16384, 2L * size);
+        return (int) Math.min(cap, Math.max(size + room, wanted));
+    }
+
+    /** Grows the array to {@code length}; false, with the exchange aborted, when the heap has no room for it. */
+    private boolean resize(Response response, int length) {
+        try {
+            bytes = Arrays.copyOf(bytes, length);
+            return true;
+        } catch (OutOfMemoryError e) { // Jetty would log it and fail only this exchange
+            outOfMemory = e;
+            truncated = true;
+            response.abort(e);
+            return false;
+        }
+    }
+
+    /** Copies what the array has room for; past the cap, the body is truncated and the exchange aborted. */
+    private void take(Response response, ByteBuffer content) {
+        int room = (int) Math.min(content.remaining(), cap - size);
         content.get(bytes, size, room);
         size += room;
         if (content.hasRemaining()) {

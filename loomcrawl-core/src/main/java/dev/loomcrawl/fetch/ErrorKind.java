@@ -24,6 +24,11 @@ public enum ErrorKind {
     IO,
     /** The host resolved to an address the crawl may not connect to (loopback, private...). */
     BLOCKED,
+    /**
+     * The body did not fit in the crawl's bound on body memory ({@code --max-body-memory}): every byte of it was
+     * held by fetches waiting for more. Tried again later, when bodies have been processed.
+     */
+    MEMORY,
     /** The crawl was cancelled while this fetch was in flight. */
     CANCELLED,
     /** The URL redirected into a loop: its target is earlier in its own redirect chain. */
@@ -34,7 +39,7 @@ public enum ErrorKind {
     /** Whether trying again might succeed: the network failures (not TLS, TOO_LARGE, BLOCKED, CANCELLED). */
     public boolean retryable() {
         return switch (this) {
-            case TIMEOUT, DNS, REFUSED, UNREACHABLE, RESET, PROTOCOL, IO -> true;
+            case TIMEOUT, DNS, REFUSED, UNREACHABLE, RESET, PROTOCOL, IO, MEMORY -> true;
             case TLS, TOO_LARGE, BLOCKED, CANCELLED, REDIRECT_LOOP, REDIRECT_LIMIT -> false;
         };
     }

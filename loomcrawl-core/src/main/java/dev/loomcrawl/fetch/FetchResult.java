@@ -28,10 +28,32 @@ public sealed interface FetchResult {
      * @param body      the body after content decoding (gzip, deflate, br), at most the body cap
      * @param wireBody  the body as received, before content decoding (the same array when not encoded)
      * @param truncated the body was cut at the cap (on the wire or after decoding)
+     * @param memory    the body's claim on the crawl's body memory ({@link BodyMemory}), or null when it has none
      */
     record Response(WebUrl url, int status, String protocol, List<Map.Entry<String, String>> requestHeaders,
                     List<Map.Entry<String, String>> headers, byte[] body, byte[] wireBody, boolean truncated,
-                    Duration duration, int attempts) implements FetchResult {
+                    Duration duration, int attempts, BodyMemory.Claim memory) implements FetchResult {
+
+        /** A response outside any body memory bound. */
+        public Response(WebUrl url, int status, String protocol, List<Map.Entry<String, String>> requestHeaders,
+                        List<Map.Entry<String, String>> headers, byte[] body, byte[] wireBody, boolean truncated,
+                        Duration duration, int attempts) {
+            this(url, status, protocol, requestHeaders, headers, body, wireBody, truncated, duration, attempts, null);
+        }
+
+        /**
+         * Gives the body's bytes back to the crawl's body memory bound: the crawler calls it once the URL is
+         * processed and every output has what it needs of the body. A body no longer reachable is given back by
+         * the garbage collector too, so a response whose caller forgets this holds its bytes only until then.
+         */
+        public void release() {
+            if (memory != null) memory.release();
+        }
+
+        /** Keeps the body's bytes counted beyond the crawler's {@link #release}, until a release of one's own. */
+        public void retain() {
+            if (memory != null) memory.retain();
+        }
 
         /** The first value of a header (name case-insensitive), or null. */
         public String header(String name) {
@@ -67,7 +89,7 @@ public sealed interface FetchResult {
         @Override
         public Response withAttempts(int attempts, Duration duration) {
             return new Response(url, status, protocol, requestHeaders, headers, body, wireBody, truncated, duration,
-                    attempts);
+                    attempts, memory);
         }
     }
 

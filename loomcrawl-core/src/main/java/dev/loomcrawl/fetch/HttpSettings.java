@@ -17,6 +17,8 @@ import java.util.Set;
  *                          origin met no more (a broad crawl meets many once) is forgotten about as long after that
  * @param fetchTimeout      total deadline for one attempt, headers and body, so a trickling server cannot hold it
  * @param maxBodyBytes      body cap, applied on the wire and again after decompression
+ * @param maxBodyMemory     bytes of bodies held at once by all fetches together ({@link BodyMemory}); 0 for the
+ *                          default, a quarter of the heap
  * @param maxConnections    connections per origin the pool may open
  * @param pins              "host:port" to the address to connect to instead of resolving it (curl's --resolve)
  * @param insecure          accept any TLS certificate (curl's -k), for staging sites and self-signed test servers
@@ -29,7 +31,8 @@ import java.util.Set;
  *                          request headers (so in WARC request records) rather than {@code [redacted]}
  */
 public record HttpSettings(String userAgent, Duration connectTimeout, Duration idleTimeout, Duration keepAlive,
-                           Duration fetchTimeout, long maxBodyBytes, int maxConnections, boolean http2,
+                           Duration fetchTimeout, long maxBodyBytes, long maxBodyMemory, int maxConnections,
+                           boolean http2,
                            Map<String, InetAddress> pins, boolean insecure, AddressGuard guard,
                            List<Map.Entry<String, String>> headers,
                            Set<Origin> headerOrigins, CookieJar cookies, List<Credentials.Credential> credentials,
@@ -53,6 +56,7 @@ public record HttpSettings(String userAgent, Duration connectTimeout, Duration i
     /** These settings with cookies kept in {@code jar}. */
     public HttpSettings withCookies(CookieJar jar) {
         return new HttpSettings(userAgent, connectTimeout, idleTimeout, keepAlive, fetchTimeout, maxBodyBytes,
+                maxBodyMemory,
                 maxConnections, http2, pins, insecure, guard, headers, headerOrigins, jar, credentials, proxies,
                 recordCredentials);
     }
@@ -74,6 +78,7 @@ public record HttpSettings(String userAgent, Duration connectTimeout, Duration i
         private Duration keepAlive = KEEP_ALIVE;
         private Duration fetchTimeout = FETCH_TIMEOUT;
         private long maxBodyBytes = MAX_BODY_BYTES;
+        private long maxBodyMemory;
         private int maxConnections = 2;
         private boolean http2 = true;
         private Map<String, InetAddress> pins = Map.of();
@@ -95,6 +100,7 @@ public record HttpSettings(String userAgent, Duration connectTimeout, Duration i
         public Builder keepAlive(Duration d) { keepAlive = d; return this; }
         public Builder fetchTimeout(Duration d) { fetchTimeout = d; return this; }
         public Builder maxBodyBytes(long n) { maxBodyBytes = n; return this; }
+        public Builder maxBodyMemory(long n) { maxBodyMemory = n; return this; }
         public Builder maxConnections(int n) { maxConnections = n; return this; }
         public Builder http2(boolean on) { http2 = on; return this; }
 
@@ -128,6 +134,7 @@ public record HttpSettings(String userAgent, Duration connectTimeout, Duration i
 
         public HttpSettings build() {
             return new HttpSettings(userAgent, connectTimeout, idleTimeout, keepAlive, fetchTimeout, maxBodyBytes,
+                maxBodyMemory,
                     maxConnections, http2, pins, insecure, guard, headers, headerOrigins, cookies, credentials, proxies,
                     recordCredentials);
         }

@@ -28,6 +28,7 @@ import org.eclipse.jetty.util.thread.Scheduler;
 import org.eclipse.jetty.util.thread.VirtualThreadPool;
 
 import java.io.IOException;
+import java.lang.ref.Cleaner;
 import java.time.Duration;
 import org.eclipse.jetty.client.HttpResponseException;
 import org.eclipse.jetty.http.HttpStatus;
@@ -66,7 +67,11 @@ public final class JettyFetcher implements Fetcher {
      */
     static final int MAX_RESPONSE_HEADERS = 256 * 1024;
 
+    /** Gives a body's bytes back to {@link #memory} once no one can reach it, whoever forgot to release it. */
+    private static final Cleaner BODIES = Cleaner.create(Thread.ofVirtual().name("loomcrawl-body-cleaner").factory());
+
     private final HttpSettings settings;
+    private final BodyMemory memory;
     private final HttpClient client;
     /** Each request in flight, with its body and the moment its wait ends whatever Jetty does (System.nanoTime). */
     private final Map<Request, Waiting> inFlight = new ConcurrentHashMap<>();
@@ -77,6 +82,8 @@ public final class JettyFetcher implements Fetcher {
 
     public JettyFetcher(HttpSettings settings) {
         this.settings = settings;
+        this.memory = new BodyMemory(settings.maxBodyMemory() > 0 ? settings.maxBodyMemory()
+                : BodyMemory.defaultCapacity());
         ClientConnector connector = new ClientConnector();
         tls = new SslContextFactory.Client(settings.insecure());
         if (settings.insecure()) tls.setEndpointIdentificationAlgorithm(null);
@@ -241,13 +248,17 @@ public final class JettyFetcher implements Fetcher {
                 });
         if (body != null) request.body(body);
         if (proxy >= 0) request.tag(proxies.tag(proxy));
-        CappedBody received = new CappedBody(settings.maxBodyBytes());
+        CappedBody received = new CappedBody(settings.maxBodyBytes(), memory.claim());
+        boolean handedOver = false; // the body's claim went with the response
         inFlight.put(request, new Waiting(received, start + settings.fetchTimeout().plus(SLACK).toNanos()));
         try {
             if (cancelled) return failure(url, ErrorKind.CANCELLED, "crawl cancelled", start); // cancelAll missed it
             request.send(received);
             Result result = received.await(); // the request's timeout ends it at the deadline, else the watchdog
             Throwable stopped = received.endedBy();
+            if (received.refused() != null) {
+                return failure(url, ErrorKind.MEMORY, received.refused().getMessage(), start);
+            }
             if (stopped != null) {
                 return stopped instanceof TimeoutException
                         ? failure(url, ErrorKind.TIMEOUT, "no response within " + settings.fetchTimeout(), start)
@@ -273,7 +284,11 @@ public final class JettyFetcher implements Fetcher {
                 }
                 return failure(url, kind, message(cause), start);
             }
-            return read(url, result.getResponse(), received, start);
+            FetchResult read = read(url, result.getResponse(), received, start);
+            handedOver = true;
+            return read;
+        } catch (BodyMemory.Refused e) { // no room to decode the body in
+            return failure(url, ErrorKind.MEMORY, e.getMessage(), start);
         } catch (IOException e) { // a body that does not decode
             return failure(url, classify(e), message(e), start);
         } catch (InterruptedException e) {
@@ -282,6 +297,8 @@ public final class JettyFetcher implements Fetcher {
             return failure(url, ErrorKind.CANCELLED, "interrupted", start);
         } finally {
             inFlight.remove(request);
+            received.discard();
+            if (!handedOver) received.claim().close();
         }
     }
 
@@ -300,7 +317,8 @@ public final class JettyFetcher implements Fetcher {
         }
     }
 
-    private FetchResult read(WebUrl url, Response response, CappedBody received, long start) throws IOException {
+    private FetchResult read(WebUrl url, Response response, CappedBody received, long start)
+            throws IOException, InterruptedException {
         List<Map.Entry<String, String>> headers = new ArrayList<>(response.getHeaders().size());
         for (HttpField f : response.getHeaders()) {
             headers.add(Map.entry(f.getLowerCaseName(), f.getValue()));
@@ -310,7 +328,10 @@ public final class JettyFetcher implements Fetcher {
         String encoding = response.getHeaders().get(HttpHeader.CONTENT_ENCODING);
         byte[] body = wire;
         if (ContentDecoding.supported(encoding)) {
-            ContentDecoding.Decoded decoded = ContentDecoding.decode(encoding, wire, settings.maxBodyBytes());
+            BodyMemory.Claim claim = received.claim();
+            long deadline = start + settings.fetchTimeout().plus(SLACK).toNanos();
+            ContentDecoding.Decoded decoded = ContentDecoding.decode(encoding, wire, settings.maxBodyBytes(),
+                    n -> claim.await(n, Math.max(deadline - System.nanoTime(), SLACK.toNanos())));
             body = decoded.body();
             truncated |= decoded.truncated();
         }
@@ -321,8 +342,10 @@ public final class JettyFetcher implements Fetcher {
                     || f.getHeader() == HttpHeader.PROXY_AUTHORIZATION || f.getHeader() == HttpHeader.COOKIE);
             sent.add(Map.entry(f.getName(), secret ? "[redacted]" : f.getValue()));
         }
+        BodyMemory.Claim claim = received.claim();
+        BODIES.register(wire, claim::close); // the wire body is in every copy of the response (withAttempts)
         return new FetchResult.Response(url, response.getStatus(), response.getVersion().asString(), sent, headers,
-                body, wire, truncated, elapsed(start), 1);
+                body, wire, truncated, elapsed(start), 1, claim);
     }
 
     /** The connection pool of each origin fetched from so far (tests look at which pool, and how it stands). */

@@ -7,14 +7,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * The one thread that writes one output. Crawl workers hand it whole items (lines, WARC captures) from any
  * thread; it writes them one after another, so items never interleave and no worker touches the file or holds a
- * lock across I/O. The queue is bounded, so a disk slower than the crawl slows the workers down instead of
- * filling the heap. The thread flushes whenever it has caught up, so a reader tailing the file sees finished
+ * lock across I/O. The queue is bounded, in items and, for large items (WARC captures), in kibibytes, so a disk
+ * slower than the crawl slows the workers down instead of filling the heap. The thread flushes whenever it has caught up, so a reader tailing the file sees finished
  * items promptly.
  *
  * <p>A failed write (a full disk) is kept: later items are dropped, and the next {@link #write} and
@@ -31,12 +34,27 @@ public final class WriterThread<T> implements Appender<T>, AutoCloseable {
     private final AtomicBoolean closing = new AtomicBoolean();
     private final Thread thread;
     private volatile OutputException failure;
+    private final Semaphore kibibytes; // null: bounded in items only
+    private final ToIntFunction<T> weight; // an item's kibibytes, at most the semaphore's
 
     /**
      * @param target   what is written (a path, "standard output"), for messages
      * @param capacity items that may wait; a worker handing over one more waits for room
      */
     public WriterThread(String target, Sink<T> sink, int capacity) {
+        this(target, sink, capacity, null, 0);
+    }
+
+    /**
+     * A writer whose queue is also bounded by bytes: a worker handing over an item waits while the items waiting
+     * and it would be more than {@code maxBytes} together (an item larger than that waits for an empty queue).
+     *
+     * @param size an item's size in bytes
+     */
+    public WriterThread(String target, Sink<T> sink, int capacity, ToLongFunction<T> size, long maxBytes) {
+        this.kibibytes = size == null ? null : new Semaphore((int) Math.max(1, maxBytes >> 10));
+        int most = kibibytes == null ? 0 : kibibytes.availablePermits();
+        this.weight = size == null ? null : item -> (int) Math.min(most, Math.max(1, size.applyAsLong(item) >> 10));
         this.target = target;
         this.sink = sink;
         this.queue = new ArrayBlockingQueue<>(capacity);
@@ -58,7 +76,11 @@ public final class WriterThread<T> implements Appender<T>, AutoCloseable {
             if (failed != null) throw failed;
             if (closing.get()) throw new OutputException(target, "the output is closed");
             try {
+                if (kibibytes != null && !kibibytes.tryAcquire(weight.applyAsInt(item), 100, TimeUnit.MILLISECONDS)) {
+                    continue;
+                }
                 if (queue.offer(item, 100, TimeUnit.MILLISECONDS)) return;
+                if (kibibytes != null) kibibytes.release(weight.applyAsInt(item));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new OutputException(target, "interrupted while waiting for the writer");
@@ -94,7 +116,7 @@ public final class WriterThread<T> implements Appender<T>, AutoCloseable {
                 queue.drainTo(batch, 1023);
                 for (Object item : batch) {
                     if (item == END) return;
-                    if (failure == null) writeItem(item);
+                    writeItem(item); // dropped after a failure
                 }
                 batch.clear();
                 if (queue.isEmpty() && failure == null) attempt(sink::flush);
@@ -113,7 +135,8 @@ public final class WriterThread<T> implements Appender<T>, AutoCloseable {
 
     @SuppressWarnings("unchecked")
     private void writeItem(Object item) {
-        attempt(() -> sink.write((T) item));
+        if (failure == null) attempt(() -> sink.write((T) item));
+        if (kibibytes != null) kibibytes.release(weight.applyAsInt((T) item));
     }
 
     private interface Step {

@@ -231,14 +231,18 @@ public final class RobotsGate {
         WebUrl url = WebUrl.parse(origin + "/robots.txt");
         for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
             FetchResult result = fetcher.fetch(url);
-            if (result instanceof FetchResult.Response r && r.isRedirect() && hop < MAX_REDIRECTS) {
-                WebUrl next = url.resolve(r.header("location"));
-                if (next != null) {
-                    url = next;
-                    continue;
+            try {
+                if (result instanceof FetchResult.Response r && r.isRedirect() && hop < MAX_REDIRECTS) {
+                    WebUrl next = url.resolve(r.header("location"));
+                    if (next != null) {
+                        url = next;
+                        continue;
+                    }
                 }
+                return interpret(origin, url, result, failuresSoFar);
+            } finally { // its body's bytes go back to the body memory bound
+                if (result instanceof FetchResult.Response r) r.release();
             }
-            return interpret(origin, url, result, failuresSoFar);
         }
         return interpret(origin, url, null, failuresSoFar);
     }

@@ -38,6 +38,11 @@ public final class WarcOutput implements CrawlOutput {
     public static final long DEFAULT_MAX_FILE_SIZE = 1L << 30;
     /** Payload digests remembered for revisits: a few hundred bytes each, some 40 MB at most. */
     static final int REMEMBERED_PAYLOADS = 100_000;
+    /**
+     * Bytes of captures (compressed records) waiting for the writer at most: 64 captures of incompressible 10 MiB
+     * bodies would otherwise hold 640 MiB while the disk or the compression falls behind.
+     */
+    static final long QUEUED_BYTES = 32L << 20;
     private static final String WARC_1_1 =
             "https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
@@ -67,7 +72,7 @@ public final class WarcOutput implements CrawlOutput {
         String base = base(path);
         try {
             WarcFiles files = WarcFiles.create(dir, base, maxFileSize, fields(info));
-            return new WarcOutput(files, new WriterThread<>(path.toString(), sink(files), 64), false);
+            return new WarcOutput(files, new WriterThread<>(path.toString(), sink(files), 64, WarcCapture::size, QUEUED_BYTES), false);
         } catch (IOException e) {
             throw new OutputException(dir.resolve(base + "-00000.warc.gz").toString(), e);
         }
