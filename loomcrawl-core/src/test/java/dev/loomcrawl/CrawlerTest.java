@@ -1,5 +1,6 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.testkit.Await;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
@@ -419,7 +420,7 @@ class CrawlerTest {
                 crawler.addListener(CrawlListener.ofRecords(r -> records.put(r.url().toString(), r)));
                 var result = new java.util.concurrent.CompletableFuture<CrawlSummary>();
                 Thread.ofVirtual().start(() -> result.complete(crawler.crawl()));
-                while (site.arrivals() < 12) Thread.sleep(10); // robots.txt, the root, ten slow pages
+                Await.until("robots.txt, the root, ten slow pages", () -> site.arrivals() >= 12);
                 long start = System.nanoTime();
                 crawler.cancel();
                 CrawlSummary summary = result.get(5, java.util.concurrent.TimeUnit.SECONDS);
@@ -444,7 +445,7 @@ class CrawlerTest {
              Crawler crawler = Crawler.create(from(site, "/").maxTasks(5).perHost(5).build())) {
             var result = new java.util.concurrent.CompletableFuture<CrawlSummary>();
             Thread.ofVirtual().start(() -> result.complete(crawler.crawl()));
-            while (site.arrivals() < 7) Thread.sleep(5); // robots.txt, the root, five slow pages
+            Await.until("robots.txt, the root, five slow pages", () -> site.arrivals() >= 7);
             crawler.stop();
             CrawlSummary summary = result.get(5, java.util.concurrent.TimeUnit.SECONDS);
             assertEquals(6, summary.done()); // the root and the five in flight

@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.testkit.Await;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,9 @@ class CrashResumeTest {
             int kills = 0;
             StringBuilder stderr = new StringBuilder();
             for (int moment : moments) {
-                while (site.arrivals() < moment && p.process().isAlive()) Thread.sleep(2);
+                LoomcrawlProcess running = p;
+                Await.until("the chosen number of requests at the site (or the process to end)",
+                        () -> site.arrivals() >= moment || !running.process().isAlive());
                 Thread.sleep(random.nextInt(50)); // not always right after a fetch arrived
                 if (!p.process().isAlive()) break;
                 p.process().destroyForcibly().waitFor(); // SIGKILL: no handler runs, nothing is flushed
@@ -66,7 +69,7 @@ class CrashResumeTest {
             String state = tmp.resolve("crawl.db").toString();
             LoomcrawlProcess p = LoomcrawlProcess.start(tmp, "crawl", "-q", "--state", state, "--max-tasks",
                     "" + MAX_TASKS, "--per-host", "20", site.url("/p0"));
-            while (site.arrivals() < 300) Thread.sleep(2);
+            Await.until("300 requests at the site", () -> site.arrivals() >= 300);
             new ProcessBuilder("kill", "-INT", Long.toString(p.process().pid())).start().waitFor();
             assertEquals(130, p.exit(30), p.stderr());
             assertTrue(p.stdout().startsWith("Interrupted\n*** Report ***\n"));
@@ -93,7 +96,7 @@ class CrashResumeTest {
             String state = tmp.resolve("crawl.db").toString();
             LoomcrawlProcess p = LoomcrawlProcess.start(tmp, "crawl", "--state", state, "--max-tasks", "4",
                     "--per-host", "4", site.url("/"));
-            while (site.arrivals() < 6) Thread.sleep(10); // robots.txt, the root, four hanging pages
+            Await.until("robots.txt, the root, four hanging pages", () -> site.arrivals() >= 6);
             for (int press = 0; press < 2; press++) {
                 new ProcessBuilder("kill", "-INT", Long.toString(p.process().pid())).start().waitFor();
                 Thread.sleep(300);

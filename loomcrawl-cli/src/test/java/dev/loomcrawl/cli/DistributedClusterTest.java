@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.testkit.Await;
 import dev.loomcrawl.testkit.RedisCluster;
 import dev.loomcrawl.testkit.SpreadSite;
 import org.junit.jupiter.api.AfterEach;
@@ -85,7 +86,7 @@ class DistributedClusterTest {
             List<LoomcrawlProcess> processes = three("failover", "--max-tasks", "10", "--per-host", "8",
                     site.url(0));
             int victim = cluster.masterOf("loomcrawl:{failover}:due"); // the master of the crawl's schedule
-            while (site.arrivals() < PAGES / 3) Thread.sleep(5);
+            Await.until("PAGES / 3 requests at the site", () -> site.arrivals() >= PAGES / 3);
             cluster.killMaster(victim); // SIGKILL
             for (LoomcrawlProcess p : processes) assertEquals(0, p.exit(240), p.stderr());
 

@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.testkit.Await;
 import dev.loomcrawl.testkit.RecordedRequest;
 import dev.loomcrawl.testkit.RedisServer;
 import dev.loomcrawl.testkit.TestSite;
@@ -87,7 +88,8 @@ class DistributedCrawlTest {
             LoomcrawlProcess victim = join("kill", "--max-tasks", "10", "--per-host", "16", "--lease-time", "2s", root);
             LoomcrawlProcess a = join("kill", "--max-tasks", "20", "--per-host", "16", "--lease-time", "2s", root);
             LoomcrawlProcess b = join("kill", "--max-tasks", "20", "--lease-time", "2s"); // no ROOT: takes the crawl's options
-            while (site.arrivals() < PAGES / 4 && victim.process().isAlive()) Thread.sleep(5);
+            Await.until("PAGES / 4 requests at the site (or the process to end)",
+                    () -> site.arrivals() >= PAGES / 4 || !victim.process().isAlive());
             assertTrue(victim.process().isAlive(), "killed mid-crawl: " + victim.stderr());
             victim.process().destroyForcibly().waitFor(); // SIGKILL: its leases simply run out
             assertEquals(0, a.exit(240), a.stderr());
@@ -107,7 +109,7 @@ class DistributedCrawlTest {
         try (TestSite site = site(pages, Duration.ZERO)) {
             String[] options = {"--max-tasks", "20", "--per-host", "64", site.url("/p0")};
             List<LoomcrawlProcess> processes = List.of(join("restart", options), join("restart", options));
-            while (site.arrivals() < pages / 3) Thread.sleep(5);
+            Await.until("pages / 3 requests at the site", () -> site.arrivals() >= pages / 3);
             redis.kill(); // SIGKILL; appendfsync always: every answered script is on disk
             Thread.sleep(1000);
             redis.start();
@@ -162,7 +164,7 @@ class DistributedCrawlTest {
             assertTrue(late.stderr().contains("is already finished"), late.stderr());
 
             LoomcrawlProcess early = join("later"); // a worker started before the crawl exists waits for it
-            while (!early.stderr().contains("waiting up to 30 s")) Thread.sleep(20);
+            Await.until("the warning that it waits for Redis", () -> early.stderr().contains("waiting up to 30 s"));
             LoomcrawlProcess seeder = join("later", site.url("/p0"));
             assertEquals(0, seeder.exit(60), seeder.stderr());
             assertEquals(0, early.exit(60), early.stderr());

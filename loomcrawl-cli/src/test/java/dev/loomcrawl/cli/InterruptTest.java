@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.testkit.Await;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.Test;
@@ -42,7 +43,7 @@ class InterruptTest {
     void firstCtrlCFinishesFetchesInFlightThenPrintsInterruptedAndTheReport() throws Exception {
         try (TestSite site = slowSite(Duration.ofMillis(1500), 40)) {
             Process p = start("crawl", "--max-tasks", "4", "--per-host", "4", site.url("/"));
-            while (site.arrivals() < 6) Thread.sleep(10); // robots.txt, the root, four slow pages
+            Await.until("robots.txt, the root, four slow pages", () -> site.arrivals() >= 6);
             interrupt(p);
             assertTrue(p.waitFor(20, TimeUnit.SECONDS));
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -59,7 +60,7 @@ class InterruptTest {
     void secondCtrlCAbortsFetchesInFlight() throws Exception {
         try (TestSite site = slowSite(Duration.ofSeconds(60), 10)) {
             Process p = start("crawl", "--max-tasks", "4", "--per-host", "4", site.url("/"));
-            while (site.arrivals() < 6) Thread.sleep(10); // robots.txt, the root, four slow pages
+            Await.until("robots.txt, the root, four slow pages", () -> site.arrivals() >= 6);
             long start = System.nanoTime();
             interrupt(p);
             Thread.sleep(300);

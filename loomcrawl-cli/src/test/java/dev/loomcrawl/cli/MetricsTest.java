@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.testkit.Await;
 import dev.loomcrawl.testkit.RedisServer;
 import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.Test;
@@ -51,7 +52,8 @@ class MetricsTest {
         args.addAll(List.of(more));
         args.add(site.url("/p0"));
         LoomcrawlProcess crawl = LoomcrawlProcess.start(tmp, args.toArray(String[]::new));
-        while (site.arrivals() < 40 && crawl.process().isAlive()) Thread.sleep(10);
+        Await.until("40 requests at the site (or the process to end)",
+                () -> site.arrivals() >= 40 || !crawl.process().isAlive());
         String metrics = null;
         for (int tries = 0; metrics == null; tries++) {
             try {

@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.testkit.Await;
 import dev.loomcrawl.testkit.TestSite;
 import org.jsoup.Jsoup;
 import org.junit.jupiter.api.Test;
@@ -83,7 +84,9 @@ class OutputCrashResumeTest {
             int kills = 0;
             StringBuilder stderr = new StringBuilder();
             for (int moment : moments) {
-                while (site.arrivals() < moment && p.process().isAlive()) Thread.sleep(2);
+                LoomcrawlProcess running = p;
+                Await.until("the chosen number of requests at the site (or the process to end)",
+                        () -> site.arrivals() >= moment || !running.process().isAlive());
                 Thread.sleep(random.nextInt(30));
                 if (!p.process().isAlive()) break;
                 p.process().destroyForcibly().waitFor(); // SIGKILL: no handler runs, nothing is flushed
@@ -104,7 +107,7 @@ class OutputCrashResumeTest {
         try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(PAGES, LINKS)).start()) {
             String state = tmp.resolve("crawl.db").toString();
             LoomcrawlProcess p = start(crawl(site, state));
-            while (site.arrivals() < 300) Thread.sleep(2);
+            Await.until("300 requests at the site", () -> site.arrivals() >= 300);
             new ProcessBuilder("kill", "-INT", Long.toString(p.process().pid())).start().waitFor();
             assertEquals(130, p.exit(30), p.stderr());
             int first = OutputFiles.jsonLines(tmp.resolve("r.jsonl")).size();

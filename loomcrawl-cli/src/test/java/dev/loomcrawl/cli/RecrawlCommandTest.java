@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.testkit.Await;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.Test;
@@ -217,7 +218,9 @@ class RecrawlCommandTest {
             assertEquals(0, p.exit(120), p.stderr());
             int arrivedInFirstPass = site.arrivals();
             p = LoomcrawlProcess.start(tmp, "recrawl", "-q", "--max-tasks", "" + maxTasks, state);
-            while (site.arrivals() < arrivedInFirstPass + n / 2 && p.process().isAlive()) Thread.sleep(2);
+            LoomcrawlProcess running = p;
+            Await.until("half the pages fetched again at the site (or the process to end)",
+                    () -> site.arrivals() >= arrivedInFirstPass + n / 2 || !running.process().isAlive());
             assertTrue(p.process().isAlive(), "killed halfway through the pass");
             p.process().destroyForcibly().waitFor();
             int arrivedBeforeResume = site.arrivals();

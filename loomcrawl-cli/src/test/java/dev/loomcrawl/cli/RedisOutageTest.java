@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.testkit.Await;
 import dev.loomcrawl.testkit.RedisCluster;
 import dev.loomcrawl.testkit.RedisServer;
 import dev.loomcrawl.testkit.SpreadSite;
@@ -100,7 +101,7 @@ class RedisOutageTest {
              TestSite site = TestSite.builder().generated(TestSite.crossLinkedGenerator(pages, 4, LATENCY)).start()) {
             List<LoomcrawlProcess> processes = new ArrayList<>();
             for (int i = 0; i < 3; i++) processes.add(join(redis.uri(), "restart", site.url("/p0")));
-            while (site.arrivals() < pages / 4) Thread.sleep(5);
+            Await.until("pages / 4 requests at the site", () -> site.arrivals() >= pages / 4);
             redis.kill(); // SIGKILL; appendfsync always: every answered script is on disk
             Thread.sleep(4000);
             assertTrue(site.arrivals() < pages, "the crawl was still running at the fault");
@@ -120,7 +121,7 @@ class RedisOutageTest {
             Path jsonl = tmp.resolve("out.jsonl");
             LoomcrawlProcess p = join(redis.uri(), "gone", "--redis-outage", "3s", "--output", jsonl.toString(),
                     site.url("/p0"));
-            while (site.arrivals() < pages / 10) Thread.sleep(5);
+            Await.until("pages / 10 requests at the site", () -> site.arrivals() >= pages / 10);
             redis.kill(); // and not started again
 
             assertEquals(1, p.exit(60), p.stderr());
@@ -154,7 +155,7 @@ class RedisOutageTest {
             // seconds after it marks the master failed, as a slow election would
             int replica = replicaOf(cluster, victim);
             assertTrue(cluster.cli(replica, "config", "set", "cluster-replica-no-failover", "yes").contains("OK"));
-            while (site.arrivals() < pages / 4) Thread.sleep(5);
+            Await.until("pages / 4 requests at the site", () -> site.arrivals() >= pages / 4);
             cluster.killMaster(victim); // SIGKILL
             Thread.sleep(1000);
             assertTrue(site.arrivals() < pages, "the crawl was still running at the fault");

@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.testkit.Await;
 import dev.loomcrawl.testkit.RedisServer;
 import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.AfterEach;
@@ -54,7 +55,7 @@ class StatusCommandTest {
                     "--max-tasks", "4", "--per-host", "8", "--lease-time", "2s", site.url("/p0"));
             LoomcrawlProcess victim = LoomcrawlProcess.start(tmp, options.toArray(String[]::new));
             LoomcrawlProcess survivor = LoomcrawlProcess.start(tmp, options.toArray(String[]::new));
-            while (site.arrivals() < 60) Thread.sleep(10);
+            Await.until("60 requests at the site", () -> site.arrivals() >= 60);
 
             Run running = status();
             assertEquals(0, running.code(), running.err());

@@ -1,5 +1,6 @@
 package dev.loomcrawl.fetch;
 
+import dev.loomcrawl.testkit.Await;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.url.WebUrl;
 import dev.loomcrawl.testkit.RecordedRequest;
@@ -117,7 +118,7 @@ class JettyFetcherTest {
              JettyFetcher fetcher = new JettyFetcher(settings(site.url("/"), true, false));
              var executor = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
             var result = executor.submit(() -> fetcher.fetch(WebUrl.parse(site.url("/"))));
-            while (site.arrivals() < 1) Thread.sleep(5);
+            Await.until("the first request at the site", () -> site.arrivals() >= 1);
             Thread.sleep(300); // headers are in; the body is being read
             fetcher.cancelAll();
             FetchResult.Failure f = assertInstanceOf(FetchResult.Failure.class,

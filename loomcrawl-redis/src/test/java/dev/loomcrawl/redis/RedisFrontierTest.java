@@ -1,5 +1,6 @@
 package dev.loomcrawl.redis;
 
+import dev.loomcrawl.testkit.Await;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlRecord;
 import dev.loomcrawl.FinishedUrl;
@@ -216,7 +217,7 @@ class RedisFrontierTest {
         try (TestSite site = site(3000, Duration.ofMillis(3))) {
             Thread restarter = Thread.ofPlatform().start(() -> {
                 try {
-                    while (site.arrivals() < 600) Thread.sleep(10);
+                    Await.until("600 requests at the site", () -> site.arrivals() >= 600);
                     redis.kill();
                     Thread.sleep(500);
                     redis.start(); // reloads the append-only file, fsynced on every write
