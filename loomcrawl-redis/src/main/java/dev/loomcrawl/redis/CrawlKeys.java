@@ -90,9 +90,10 @@ record CrawlKeys(String crawlId) {
     }
 
     /**
-     * The seven keys of one origin, in the order the origin scripts expect: queue (a list of visits), seen (a
+     * The eight keys of one origin, in the order the origin scripts expect: queue (a list of visits), seen (a
      * set of URL fingerprints), leases (token to expiry), leased (token to visit), active (token to expiry:
-     * fetches holding a politeness slot), state (a hash: next allowed start, Crawl-delay), records (a list).
+     * fetches holding a politeness slot), state (a hash: next allowed start, Crawl-delay), records (a list),
+     * ended (token to completion time: the recent completions, so that a repeated one is known as such).
      */
     String[] origin(Origin origin) {
         return origin(origin.toString());
@@ -101,9 +102,9 @@ record CrawlKeys(String crawlId) {
     String[] origin(String origin) {
         String tag = "loomcrawl:{" + crawlId + "|" + origin + "}:";
         return new String[] {tag + "queue", tag + "seen", tag + "leases", tag + "leased", tag + "active",
-                tag + "state", tag + "records"};
+                tag + "state", tag + "records", tag + "ended"};
     }
 
     /** Indexes into {@link #origin(Origin)}. */
-    static final int QUEUE = 0, SEEN = 1, LEASES = 2, RECORDS = 6;
+    static final int QUEUE = 0, SEEN = 1, LEASES = 2, RECORDS = 6, ENDED = 7;
 }

@@ -346,13 +346,14 @@ public final class RedisFrontier implements Frontier {
                 ready.add(lease);
                 wakeUp(); // a take() waiting for an origin to be due: this one is
             }
-            if (number(reply, 0) == 1 || redis.lastCallRepeated()) {
+            long outcome = number(reply, 0); // 1 completed, 2 completed by this call's first try, 0 refused
+            if (outcome >= 1 || redis.lastCallRepeated()) {
                 completed.incrementAndGet();
                 if (error) errors.incrementAndGet();
             }
-            if (number(reply, 0) == 0 && redis.lastCallRepeated()) {
+            if (outcome == 2 || outcome == 0 && redis.lastCallRepeated()) {
                 log.info("{} was completed as Redis went away (the repeated completion found it done)", visit.url());
-            } else if (number(reply, 0) == 0) {
+            } else if (outcome == 0) {
                 log.warn("the lease on {} ran out before it finished; its record is discarded (it is fetched again)",
                         visit.url());
             }

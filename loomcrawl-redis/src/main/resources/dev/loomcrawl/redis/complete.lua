@@ -4,7 +4,11 @@
 -- atomically; the origin then waits at least the pause. Then the origin's next visit is leased, as lease.lua does,
 -- if another slot than the one just freed is free.
 -- Fencing: if the lease ran out (and the visit went back to the queue) the record is refused (0 first).
--- Returns {1 if completed else 0, the next visit or '', its gap ms, due, info}.
+-- A completion repeated after its first answer was lost (Redis killed between running the script and answering,
+-- and the call sent again, by the client on reconnecting or by RedisLink) finds its token among the origin's
+-- recent completions (the ended set: the newest 10,000 of the last 10 minutes) and answers 2, not 0.
+-- Returns {1 if completed, 2 if this token had completed before, else 0; the next visit or ''; its gap ms; due;
+-- info}.
 local perHost = tonumber(ARGV[1])
 local completed = 0
 if redis.call('HEXISTS', leased, ARGV[2]) == 1 then
@@ -14,6 +18,11 @@ if redis.call('HEXISTS', leased, ARGV[2]) == 1 then
   redis.call('HINCRBY', state, 'done', 1)
   if ARGV[5] == '1' then redis.call('HINCRBY', state, 'errors', 1) end
   completed = 1
+  redis.call('ZADD', ended, now, ARGV[2])
+  redis.call('ZREMRANGEBYSCORE', ended, '-inf', now - 600000)
+  redis.call('ZREMRANGEBYRANK', ended, 0, -10001)
+elseif redis.call('ZSCORE', ended, ARGV[2]) then
+  completed = 2
 end
 local visit, spacing = '', 0
 reclaim()

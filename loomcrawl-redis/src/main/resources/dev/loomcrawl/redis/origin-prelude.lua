@@ -1,9 +1,9 @@
 -- Shared by every script on one origin's keys (one hash tag, so one cluster slot).
--- KEYS: queue, seen, leases, leased, active, state, records (CrawlKeys.origin).
+-- KEYS: queue, seen, leases, leased, active, state, records, ended (CrawlKeys.origin).
 -- Times are the Redis server's: ms for schedules and leases, and "info" in µs, the moment this
 -- script's view of the origin was true (the schedule keeps the newest view of each origin).
-local queue, seen, leases, leased, active, state, records =
-    KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
+local queue, seen, leases, leased, active, state, records, ended =
+    KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8]
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 local info = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
