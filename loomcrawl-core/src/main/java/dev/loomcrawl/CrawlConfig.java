@@ -2,6 +2,7 @@ package dev.loomcrawl;
 
 import dev.loomcrawl.fetch.AddressGuard;
 import dev.loomcrawl.fetch.HttpSettings;
+import dev.loomcrawl.fetch.Version;
 import dev.loomcrawl.limits.LimitSettings;
 import dev.loomcrawl.politeness.PolitenessSettings;
 import dev.loomcrawl.session.SessionSettings;
@@ -56,8 +57,7 @@ public record CrawlConfig(
         SessionSettings session,
         long maxBodyMemory) {
 
-    public static final String PROJECT_URL = "https://github.com/loomcrawl/loomcrawl";
-    public static final String DEFAULT_USER_AGENT = "loomcrawl/" + Version.VERSION + " (+" + PROJECT_URL + ")";
+    public static final String DEFAULT_USER_AGENT = Version.SOFTWARE;
 
     public CrawlConfig {
         roots = List.copyOf(roots);

@@ -1,5 +1,11 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.FinishedUrl;
+import dev.loomcrawl.result.FoundLink;
+import dev.loomcrawl.result.CrawlSummary;
+import dev.loomcrawl.result.CrawlListener;
+import dev.loomcrawl.result.CrawlException;
 import dev.loomcrawl.extract.CssLinks;
 import dev.loomcrawl.extract.Link;
 import dev.loomcrawl.extract.LinkExtractor;

@@ -1,5 +1,8 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.FoundLink;
+import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;

@@ -1,5 +1,10 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.result.FoundLink;
+import dev.loomcrawl.result.CrawlSummary;
+import dev.loomcrawl.result.CrawlListener;
+import dev.loomcrawl.result.CrawlException;
+import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.testkit.Await;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.testkit.Route;

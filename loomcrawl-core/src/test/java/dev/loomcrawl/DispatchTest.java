@@ -1,5 +1,6 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.InMemoryFrontier;
 import dev.loomcrawl.frontier.Lease;

@@ -1,5 +1,6 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.result.CrawlSummary;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.SimpleFileServer;
 import dev.loomcrawl.report.TextReport;

@@ -1,7 +1,7 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.state.Setting;
 import dev.loomcrawl.limits.LimitSettings;
-import dev.loomcrawl.state.ConfigCodec;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.Test;
@@ -155,7 +155,7 @@ class LimitsTest {
 
     @Test
     void aStateFileWrittenBeforeTheQueryGuardsReadsThemAsTheirDefaults() {
-        List<ConfigCodec.Setting> old = ConfigCodec.encode(CrawlConfig.builder().root("http://example.com/")
+        List<Setting> old = ConfigCodec.encode(CrawlConfig.builder().root("http://example.com/")
                         .limits(LimitSettings.builder().maxPathSegments(20).build()).build()).stream()
                 .filter(s -> !Set.of("max-query-length", "max-parameter-repeats", "max-urls-per-shape",
                         "max-links-per-page", "keep-session-ids").contains(s.name())).toList();

@@ -1,5 +1,6 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.testkit.RecordedRequest;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;

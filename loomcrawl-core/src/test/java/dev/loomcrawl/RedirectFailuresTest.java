@@ -1,5 +1,6 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.scrape.Item;
 import dev.loomcrawl.scrape.Selector;
 import dev.loomcrawl.scrape.SelectorScraper;

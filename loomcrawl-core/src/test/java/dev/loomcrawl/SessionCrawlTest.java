@@ -1,5 +1,6 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.result.CrawlException;
 import dev.loomcrawl.session.SessionSettings;
 import dev.loomcrawl.testkit.LoginSite;
 import dev.loomcrawl.testkit.RecordedRequest;

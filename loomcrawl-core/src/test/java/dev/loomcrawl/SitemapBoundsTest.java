@@ -1,5 +1,7 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.result.FoundLink;
+import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -1,7 +1,7 @@
 package dev.loomcrawl.bench;
 
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;

@@ -2,7 +2,7 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.redis.RedisCrawl;
-import dev.loomcrawl.state.ConfigCodec;
+import dev.loomcrawl.ConfigCodec;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 

@@ -1,6 +1,6 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.Version;
+import dev.loomcrawl.fetch.Version;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -1,9 +1,9 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.CrawlListener;
-import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.result.CrawlListener;
+import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.Crawler;
-import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.result.FinishedUrl;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;

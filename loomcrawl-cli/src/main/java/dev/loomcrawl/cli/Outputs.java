@@ -1,7 +1,7 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.output.CrawlOutput;
 import dev.loomcrawl.report.HtmlReport;

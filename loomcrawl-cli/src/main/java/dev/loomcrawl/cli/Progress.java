@@ -1,8 +1,8 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.CrawlListener;
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.result.CrawlListener;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.Crawler;
 
 import java.io.PrintWriter;

@@ -1,7 +1,7 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.render.chromium.RenderSettings;
-import dev.loomcrawl.state.ConfigCodec.Setting;
+import dev.loomcrawl.state.Setting;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 

@@ -1,8 +1,8 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.CrawlSummary;
-import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.CrawlSummary;
+import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.report.HtmlReport;
 import dev.loomcrawl.output.lines.LineFormat;
 import dev.loomcrawl.output.OutputException;

@@ -3,7 +3,7 @@ package dev.loomcrawl.cli;
 import dev.loomcrawl.output.lines.LineFormat;
 import dev.loomcrawl.render.chromium.RenderSettings;
 import dev.loomcrawl.scrape.SelectorScraper;
-import dev.loomcrawl.state.ConfigCodec.Setting;
+import dev.loomcrawl.state.Setting;
 
 import java.net.InetSocketAddress;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.testkit.Route;

@@ -1,6 +1,6 @@
 package dev.loomcrawl.frontier;
 
-import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
 

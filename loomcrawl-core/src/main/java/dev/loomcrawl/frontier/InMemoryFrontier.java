@@ -1,6 +1,6 @@
 package dev.loomcrawl.frontier;
 
-import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.url.FingerprintSet;
 import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.UrlFingerprint;

@@ -1,6 +1,6 @@
 package dev.loomcrawl.frontier;
 
-import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.result.FinishedUrl;
 
 import java.time.Duration;
 

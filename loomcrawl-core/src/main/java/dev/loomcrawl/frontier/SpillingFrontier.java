@@ -1,7 +1,7 @@
 package dev.loomcrawl.frontier;
 
-import dev.loomcrawl.CrawlException;
-import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.result.CrawlException;
+import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
 import org.slf4j.Logger;

@@ -1,5 +1,6 @@
 package dev.loomcrawl.frontier;
 
+import dev.loomcrawl.result.LastCapture;
 import dev.loomcrawl.url.WebUrl;
 
 /**

@@ -1,6 +1,6 @@
 package dev.loomcrawl.output;
 
-import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.result.CrawlRecord;
 
 /**
  * Where an output hands what it made of one finished URL (a line, a page's links, a WARC capture): a

@@ -1,6 +1,6 @@
 package dev.loomcrawl.output;
 
-import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.result.FinishedUrl;
 
 import java.util.List;
 

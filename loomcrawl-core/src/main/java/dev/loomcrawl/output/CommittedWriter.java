@@ -1,7 +1,7 @@
 package dev.loomcrawl.output;
 
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.FinishedUrl;
 
 import java.io.IOException;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.loomcrawl.output;
 
-import dev.loomcrawl.CrawlListener;
+import dev.loomcrawl.result.CrawlListener;
 
 /**
  * An output: a listener that writes a file and must be closed to finish it (pending items written, the file

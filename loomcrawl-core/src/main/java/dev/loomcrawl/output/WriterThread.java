@@ -1,6 +1,6 @@
 package dev.loomcrawl.output;
 
-import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.result.CrawlRecord;
 
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.loomcrawl.report;
 
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.FoundLink;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.FoundLink;
 import dev.loomcrawl.url.UrlFingerprint;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;

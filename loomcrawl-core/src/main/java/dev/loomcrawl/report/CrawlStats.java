@@ -1,7 +1,7 @@
 package dev.loomcrawl.report;
 
-import dev.loomcrawl.Change;
-import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.result.Change;
+import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;

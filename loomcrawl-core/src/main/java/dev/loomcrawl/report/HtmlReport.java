@@ -1,9 +1,9 @@
 package dev.loomcrawl.report;
 
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.FinishedUrl;
-import dev.loomcrawl.CrawlSummary;
-import dev.loomcrawl.FoundLink;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.FinishedUrl;
+import dev.loomcrawl.result.CrawlSummary;
+import dev.loomcrawl.result.FoundLink;
 import dev.loomcrawl.output.CrawlOutput;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.output.WholeFile;

@@ -1,6 +1,6 @@
 package dev.loomcrawl.report;
 
-import dev.loomcrawl.Version;
+import dev.loomcrawl.fetch.Version;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.DocumentType;
 import org.jsoup.nodes.Element;

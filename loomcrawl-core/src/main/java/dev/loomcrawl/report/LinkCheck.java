@@ -1,9 +1,9 @@
 package dev.loomcrawl.report;
 
-import dev.loomcrawl.CrawlListener;
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.FinishedUrl;
-import dev.loomcrawl.FoundLink;
+import dev.loomcrawl.result.CrawlListener;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.FinishedUrl;
+import dev.loomcrawl.result.FoundLink;
 import dev.loomcrawl.fetch.ErrorKind;
 
 import java.util.ArrayList;

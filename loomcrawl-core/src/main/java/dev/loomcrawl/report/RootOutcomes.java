@@ -2,10 +2,10 @@ package dev.loomcrawl.report;
 
 import crawlercommons.domains.EffectiveTldFinder;
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlListener;
-import dev.loomcrawl.Change;
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.result.CrawlListener;
+import dev.loomcrawl.result.Change;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.robots.RobotsGate;
 import dev.loomcrawl.scope.RootScope;

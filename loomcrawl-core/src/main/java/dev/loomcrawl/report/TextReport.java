@@ -1,7 +1,7 @@
 package dev.loomcrawl.report;
 
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.CrawlSummary;
 
 import java.io.PrintWriter;
 import java.io.Writer;

@@ -1,6 +1,6 @@
 package dev.loomcrawl.session;
 
-import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.fetch.CookieJar;
 import dev.loomcrawl.output.CommittedOutput;
 

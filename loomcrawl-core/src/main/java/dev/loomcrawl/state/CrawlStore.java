@@ -1,9 +1,8 @@
 package dev.loomcrawl.state;
 
-import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.CrawlSummary;
-import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.CrawlSummary;
+import dev.loomcrawl.result.FinishedUrl;
 
 import java.util.List;
 import java.util.function.Consumer;
@@ -27,11 +26,6 @@ public interface CrawlStore extends AutoCloseable {
     /** A random id given to the crawl when its state was created. */
     String crawlId();
 
-    /** The configuration the crawl was started (or last resumed) with. */
-    CrawlConfig config();
-
-    /** Replaces the saved configuration (a resume that overrides limits or {@code maxTasks}). */
-    void saveConfig(CrawlConfig config);
 
     /**
      * The settings kept beside the configuration, in order: those of whoever runs the crawl, such as the loomcrawl
@@ -39,7 +33,7 @@ public interface CrawlStore extends AutoCloseable {
      * configuration setting's does ({@code cli.output}, {@code written./data/records.jsonl}). They are set when
      * the store is created and by {@link StateChange.SettingsChanged}.
      */
-    List<ConfigCodec.Setting> settings();
+    List<Setting> settings();
 
     /** Whether every link of every page is kept ({@link StateChange.Finished#links()}). */
     boolean keepsLinks();

@@ -1,14 +1,14 @@
 package dev.loomcrawl.state;
 
-import dev.loomcrawl.Change;
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.CrawlSummary;
-import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.result.Change;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.CrawlSummary;
+import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.fetch.Validators;
 import dev.loomcrawl.url.FingerprintSet;
 import dev.loomcrawl.frontier.Frontier;
-import dev.loomcrawl.frontier.LastCapture;
+import dev.loomcrawl.result.LastCapture;
 import dev.loomcrawl.frontier.InMemoryFrontier;
 import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.Visit;

@@ -1,6 +1,6 @@
 package dev.loomcrawl.state;
 
-import dev.loomcrawl.Change;
+import dev.loomcrawl.result.Change;
 
 import java.time.Duration;
 

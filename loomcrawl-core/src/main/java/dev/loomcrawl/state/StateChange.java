@@ -1,9 +1,9 @@
 package dev.loomcrawl.state;
 
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.CrawlSummary;
-import dev.loomcrawl.FoundLink;
-import dev.loomcrawl.frontier.LastCapture;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.CrawlSummary;
+import dev.loomcrawl.result.FoundLink;
+import dev.loomcrawl.result.LastCapture;
 import dev.loomcrawl.frontier.Visit;
 
 import java.util.List;
@@ -47,7 +47,7 @@ public sealed interface StateChange {
      * changes around them: each replaces every setting of its name. {@link StoreWithOutputs} saves where its
      * outputs end this way, so that a file's length and the records it holds are committed together.
      */
-    record SettingsChanged(List<ConfigCodec.Setting> settings) implements StateChange {
+    record SettingsChanged(List<Setting> settings) implements StateChange {
         public SettingsChanged {
             settings = List.copyOf(settings);
         }

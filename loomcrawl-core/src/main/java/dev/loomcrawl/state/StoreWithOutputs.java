@@ -1,9 +1,8 @@
 package dev.loomcrawl.state;
 
-import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.CrawlSummary;
-import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.CrawlSummary;
+import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.output.CommitStage;
 import dev.loomcrawl.output.CommittedOutput;
 
@@ -42,7 +41,7 @@ public final class StoreWithOutputs implements CrawlStore, CommitStage {
 
     public StoreWithOutputs(CrawlStore store) {
         this.store = store;
-        for (ConfigCodec.Setting s : store.settings()) {
+        for (Setting s : store.settings()) {
             if (s.name().startsWith(WRITTEN)) saved.put(s.name().substring(WRITTEN.length()), s.value());
         }
     }
@@ -69,7 +68,7 @@ public final class StoreWithOutputs implements CrawlStore, CommitStage {
             store.apply(changes);
             return;
         }
-        List<ConfigCodec.Setting> ends = new ArrayList<>(outputs.size());
+        List<Setting> ends = new ArrayList<>(outputs.size());
         for (int i = 0; i < outputs.size(); i++) {
             Added a = outputs.get(i);
             List<Object> prepared = new ArrayList<>();
@@ -80,7 +79,7 @@ public final class StoreWithOutputs implements CrawlStore, CommitStage {
                 }
             }
             try {
-                ends.add(new ConfigCodec.Setting(WRITTEN + a.key(), write(a.output(), prepared)));
+                ends.add(new Setting(WRITTEN + a.key(), write(a.output(), prepared)));
             } catch (RuntimeException e) {
                 throw new StateException("crawl stopped: " + e.getMessage() + ". The state and the outputs are as of "
                         + "the last commit: once the file can be written, resume the crawl from " + location(), e);
@@ -117,17 +116,7 @@ public final class StoreWithOutputs implements CrawlStore, CommitStage {
     }
 
     @Override
-    public CrawlConfig config() {
-        return store.config();
-    }
-
-    @Override
-    public void saveConfig(CrawlConfig config) {
-        store.saveConfig(config);
-    }
-
-    @Override
-    public List<ConfigCodec.Setting> settings() {
+    public List<Setting> settings() {
         return store.settings();
     }
 

@@ -1,6 +1,5 @@
 package dev.loomcrawl.url;
 
-import dev.loomcrawl.url.WebUrl;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -34,7 +33,7 @@ public final class UrlFingerprint {
 
     /**
      * MurmurHash3_x64_128 (Austin Appleby's reference), returning h1: also what a re-crawl compares a response's
-     * body by ({@link dev.loomcrawl.Change#digest}).
+     * body by ({@link dev.loomcrawl.result.Change#digest}).
      */
     public static long murmur3(byte[] data) {
         long h1 = 0;

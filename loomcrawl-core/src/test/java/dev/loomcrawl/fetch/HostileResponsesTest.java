@@ -92,11 +92,11 @@ class HostileResponsesTest {
                 + "Content-Encoding: zstd\r\nContent-Length: " + html.length() + "\r\n\r\n" + html));
              dev.loomcrawl.Crawler crawler = dev.loomcrawl.Crawler.create(dev.loomcrawl.CrawlConfig.builder()
                      .root(server.url("/")).ignoreRobots(true).build())) {
-            java.util.List<dev.loomcrawl.CrawlRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
-            crawler.addListener(dev.loomcrawl.CrawlListener.ofRecords(records::add));
+            java.util.List<dev.loomcrawl.result.CrawlRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
+            crawler.addListener(dev.loomcrawl.result.CrawlListener.ofRecords(records::add));
             crawler.crawl();
             assertEquals(1, records.size(), records.toString()); // the link inside was not followed
-            dev.loomcrawl.CrawlRecord r = records.getFirst();
+            dev.loomcrawl.result.CrawlRecord r = records.getFirst();
             assertEquals(200, r.status());
             assertEquals(0, r.numUrls());
             assertTrue(String.valueOf(r.error()).contains("Content-Encoding zstd"), String.valueOf(r.error()));

@@ -1,7 +1,7 @@
 package dev.loomcrawl.frontier;
 
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.url.WebUrl;
 import org.junit.jupiter.api.AfterEach;
 

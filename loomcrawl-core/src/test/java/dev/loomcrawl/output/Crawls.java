@@ -1,8 +1,8 @@
 package dev.loomcrawl.output;
 
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlListener;
-import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.result.CrawlListener;
+import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;

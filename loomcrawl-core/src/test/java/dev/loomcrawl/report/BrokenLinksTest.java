@@ -1,7 +1,7 @@
 package dev.loomcrawl.report;
 
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.FoundLink;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.FoundLink;
 import dev.loomcrawl.extract.Link;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.url.WebUrl;

@@ -1,7 +1,7 @@
 package dev.loomcrawl.report;
 
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.output.Chromium;
 import dev.loomcrawl.output.Crawls;
 import dev.loomcrawl.output.OutputException;
@@ -132,8 +132,8 @@ class HtmlReportTest {
     void aRecrawledCrawlsReportChartsItsChanges() throws Exception {
         Path file = dir.resolve("report.html");
         java.util.List<CrawlRecord> records = new java.util.ArrayList<>();
-        dev.loomcrawl.Change[] changes = {dev.loomcrawl.Change.NOT_MODIFIED, dev.loomcrawl.Change.NOT_MODIFIED,
-                dev.loomcrawl.Change.CHANGED, null};
+        dev.loomcrawl.result.Change[] changes = {dev.loomcrawl.result.Change.NOT_MODIFIED, dev.loomcrawl.result.Change.NOT_MODIFIED,
+                dev.loomcrawl.result.Change.CHANGED, null};
         for (int i = 0; i < changes.length; i++) {
             records.add(new CrawlRecord(dev.loomcrawl.url.WebUrl.parse("http://a.test/" + i), null, 200, null, null, 10,
                     "text/html", "utf-8", 0, 0, 1, null, java.time.Instant.now(), Duration.ofMillis(5), false, 1, null,

@@ -1,8 +1,8 @@
 package dev.loomcrawl.report;
 
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlListener;
-import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.result.CrawlListener;
+import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.output.Crawls;

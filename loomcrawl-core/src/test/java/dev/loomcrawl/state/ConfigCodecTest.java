@@ -1,5 +1,6 @@
 package dev.loomcrawl.state;
 
+import dev.loomcrawl.ConfigCodec;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.limits.LimitSettings;
 import dev.loomcrawl.scope.ScopeKind;
@@ -33,7 +34,7 @@ class ConfigCodecTest {
                         .maxQueryParameters(8).maxQueryLength(300).maxParameterRepeats(4).maxUrlsPerShape(50)
                         .keepSessionIds(true).build())
                 .build();
-        List<ConfigCodec.Setting> encoded = ConfigCodec.encode(c);
+        List<Setting> encoded = ConfigCodec.encode(c);
         CrawlConfig back = ConfigCodec.decode(encoded);
         assertEquals(encoded, ConfigCodec.encode(back));
         assertEquals(c.limits(), back.limits());
@@ -41,8 +42,8 @@ class ConfigCodecTest {
         assertEquals(c.headers(), back.headers());
         assertEquals(c.checkLinks(), back.checkLinks());
         assertEquals(c.resolve(), back.resolve());
-        assertTrue(encoded.contains(new ConfigCodec.Setting("max-tasks", "7")));
-        assertTrue(encoded.contains(new ConfigCodec.Setting("exclude", "\\.pdf$")));
+        assertTrue(encoded.contains(new Setting("max-tasks", "7")));
+        assertTrue(encoded.contains(new Setting("exclude", "\\.pdf$")));
     }
 
     @Test
@@ -54,12 +55,12 @@ class ConfigCodecTest {
                 .logout("/bye").netrc(java.nio.file.Path.of("/home/a/.netrc"))
                 .proxy("socks5://bob@127.0.0.1:1080").proxyFile(java.nio.file.Path.of("/etc/proxies"))
                 .cookies(java.nio.file.Path.of("/tmp/cookies.txt")).recordCredentials(true).build();
-        List<ConfigCodec.Setting> encoded = ConfigCodec.encode(c);
+        List<Setting> encoded = ConfigCodec.encode(c);
         CrawlConfig back = ConfigCodec.decode(encoded);
         assertEquals(encoded, ConfigCodec.encode(back));
         assertEquals(c.session().login().fields(), back.session().login().fields());
-        assertTrue(encoded.contains(new ConfigCodec.Setting("form-env", "password=WIKI_PASSWORD")));
-        assertTrue(encoded.contains(new ConfigCodec.Setting("logged-in-when", "a.logout")));
+        assertTrue(encoded.contains(new Setting("form-env", "password=WIKI_PASSWORD")));
+        assertTrue(encoded.contains(new Setting("logged-in-when", "a.logout")));
         // the cookies file starts a crawl; the state keeps the jar from then on
         assertTrue(encoded.stream().noneMatch(s -> s.name().equals("cookies")));
         assertEquals(null, back.session().cookiesFile());
@@ -67,20 +68,20 @@ class ConfigCodecTest {
 
     @Test
     void missingSettingsTakeTheirDefaults() {
-        CrawlConfig back = ConfigCodec.decode(List.of(new ConfigCodec.Setting("root", "http://example.com/")));
+        CrawlConfig back = ConfigCodec.decode(List.of(new Setting("root", "http://example.com/")));
         assertEquals(ConfigCodec.encode(CrawlConfig.builder().root("http://example.com/").build()),
                 ConfigCodec.encode(back));
     }
 
     @Test
     void unknownOrBadSettingsAreRefusedByName() {
-        List<ConfigCodec.Setting> settings = new ArrayList<>(ConfigCodec.encode(
+        List<Setting> settings = new ArrayList<>(ConfigCodec.encode(
                 CrawlConfig.builder().root("http://example.com/").build()));
-        settings.add(new ConfigCodec.Setting("warp-drive", "on"));
+        settings.add(new Setting("warp-drive", "on"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConfigCodec.decode(settings));
         assertTrue(e.getMessage().contains("warp-drive"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> ConfigCodec.decode(List.of(
-                new ConfigCodec.Setting("root", "http://example.com/"), new ConfigCodec.Setting("max-tasks", "many"))));
+                new Setting("root", "http://example.com/"), new Setting("max-tasks", "many"))));
         assertTrue(e.getMessage().contains("max-tasks"), e.getMessage());
     }
 

@@ -1,7 +1,7 @@
 package dev.loomcrawl.examples;
 
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlListener;
+import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.scrape.Item;
 import dev.loomcrawl.testkit.TestSite;

@@ -30,6 +30,7 @@ class DocExamplesTest {
     private static final Pattern BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
     private static final String IMPORTS = """
             import dev.loomcrawl.*;
+            import dev.loomcrawl.result.*;
             import dev.loomcrawl.output.*;
             import dev.loomcrawl.output.lines.*;
             import dev.loomcrawl.output.warc.*;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.url.WebUrl;
 

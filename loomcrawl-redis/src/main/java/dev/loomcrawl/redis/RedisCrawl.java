@@ -7,10 +7,10 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlWide;
 import dev.loomcrawl.Crawler;
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.CrawlSummary;
-import dev.loomcrawl.state.ConfigCodec;
-import dev.loomcrawl.state.ConfigCodec.Setting;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.CrawlSummary;
+import dev.loomcrawl.ConfigCodec;
+import dev.loomcrawl.state.Setting;
 
 import java.io.IOException;
 import java.io.StringWriter;

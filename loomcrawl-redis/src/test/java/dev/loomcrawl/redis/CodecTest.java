@@ -1,6 +1,6 @@
 package dev.loomcrawl.redis;
 
-import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.url.WebUrl;

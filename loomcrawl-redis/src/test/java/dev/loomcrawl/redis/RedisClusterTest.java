@@ -1,8 +1,8 @@
 package dev.loomcrawl.redis;
 
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.testkit.RedisCluster;
 import dev.loomcrawl.testkit.SpreadSite;

@@ -2,9 +2,9 @@ package dev.loomcrawl.redis;
 
 import dev.loomcrawl.testkit.Await;
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.FinishedUrl;
-import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.FinishedUrl;
+import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.Visit;

@@ -1,6 +1,6 @@
 package dev.loomcrawl.output.lines;
 
-import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.output.Appender;
 import dev.loomcrawl.output.CommitStage;
 import dev.loomcrawl.output.CommittedWriter;

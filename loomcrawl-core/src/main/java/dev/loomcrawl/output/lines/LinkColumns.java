@@ -1,6 +1,6 @@
 package dev.loomcrawl.output.lines;
 
-import dev.loomcrawl.FoundLink;
+import dev.loomcrawl.result.FoundLink;
 import dev.loomcrawl.url.WebUrl;
 
 import java.util.List;

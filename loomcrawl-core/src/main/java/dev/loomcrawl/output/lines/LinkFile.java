@@ -1,8 +1,8 @@
 package dev.loomcrawl.output.lines;
 
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.FinishedUrl;
-import dev.loomcrawl.FoundLink;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.FinishedUrl;
+import dev.loomcrawl.result.FoundLink;
 import dev.loomcrawl.output.Appender;
 import dev.loomcrawl.output.CommitStage;
 import dev.loomcrawl.output.CommittedWriter;

@@ -1,6 +1,6 @@
 package dev.loomcrawl.output.lines;
 
-import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.result.CrawlRecord;
 
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;

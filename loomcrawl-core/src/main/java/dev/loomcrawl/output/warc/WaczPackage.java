@@ -2,8 +2,7 @@ package dev.loomcrawl.output.warc;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.Version;
+import dev.loomcrawl.fetch.Version;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.output.WholeFile;
 
@@ -101,7 +100,7 @@ public final class WaczPackage {
             json.writeStringField("wacz_version", WACZ_VERSION);
             if (title != null) json.writeStringField("title", title);
             json.writeStringField("created", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
-            json.writeStringField("software", "loomcrawl/" + Version.VERSION + " (+" + CrawlConfig.PROJECT_URL + ")");
+            json.writeStringField("software", Version.SOFTWARE);
             json.writeArrayFieldStart("resources");
             for (WaczZip.Resource r : resources) {
                 json.writeStartObject();

@@ -1,9 +1,8 @@
 package dev.loomcrawl.output.warc;
 
-import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.FinishedUrl;
-import dev.loomcrawl.Version;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.FinishedUrl;
+import dev.loomcrawl.fetch.Version;
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.output.Appender;
 import dev.loomcrawl.output.CommitStage;
@@ -128,7 +127,7 @@ public final class WarcOutput implements CrawlOutput {
 
     private static Map<String, List<String>> fields(Map<String, String> info) {
         Map<String, List<String>> fields = new LinkedHashMap<>();
-        fields.put("software", List.of("loomcrawl/" + Version.VERSION + " (+" + CrawlConfig.PROJECT_URL + ")"));
+        fields.put("software", List.of(Version.SOFTWARE));
         fields.put("format", List.of("WARC File Format 1.1"));
         fields.put("conformsTo", List.of(WARC_1_1));
         info.forEach((k, v) -> fields.put(k, List.of(v)));

@@ -1,10 +1,10 @@
 package dev.loomcrawl.output.warc;
 
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.FoundLink;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.FoundLink;
 import dev.loomcrawl.extract.Link;
 import dev.loomcrawl.fetch.FetchResult;
-import dev.loomcrawl.frontier.LastCapture;
+import dev.loomcrawl.result.LastCapture;
 import dev.loomcrawl.fetch.WireUri;
 import org.netpreserve.jwarc.MediaType;
 import org.netpreserve.jwarc.MessageVersion;

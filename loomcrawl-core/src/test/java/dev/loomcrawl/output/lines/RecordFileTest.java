@@ -1,7 +1,7 @@
 package dev.loomcrawl.output.lines;
 
-import dev.loomcrawl.CrawlException;
-import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.result.CrawlException;
+import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.output.Crawls;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.testkit.Route;

@@ -1,7 +1,7 @@
 package dev.loomcrawl.output.warc;
 
-import dev.loomcrawl.CrawlListener;
-import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.result.CrawlListener;
+import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.output.CommitStage;
 import dev.loomcrawl.output.CommittedOutput;
 

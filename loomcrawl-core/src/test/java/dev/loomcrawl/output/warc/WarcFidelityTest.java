@@ -1,7 +1,7 @@
 package dev.loomcrawl.output.warc;
 
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.fetch.TlsServer;
 import dev.loomcrawl.output.Crawls;
 import dev.loomcrawl.testkit.Route;

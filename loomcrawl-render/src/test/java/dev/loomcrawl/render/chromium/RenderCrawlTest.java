@@ -1,8 +1,8 @@
 package dev.loomcrawl.render.chromium;
 
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.extract.StreamingLinkExtractor;
 import dev.loomcrawl.fetch.FetchResult;
@@ -267,7 +267,7 @@ class RenderCrawlTest {
     /** A finished crawl: every record by URL (two for one URL fail it) and the items scraped. */
     private record Crawl(Map<String, CrawlRecord> records, Queue<Item> items) {
         static Crawl of(CrawlConfig.Builder builder, ChromiumRenderer renderer, SelectorScraper scraper,
-                        Function<Fetcher, Fetcher> fetchers, dev.loomcrawl.CrawlListener... outputs) {
+                        Function<Fetcher, Fetcher> fetchers, dev.loomcrawl.result.CrawlListener... outputs) {
             CrawlConfig config = builder.build();
             Map<String, CrawlRecord> records = new ConcurrentHashMap<>();
             Queue<Item> items = new ConcurrentLinkedQueue<>();
@@ -277,7 +277,7 @@ class RenderCrawlTest {
                     config.scope(), config.lenient(), config.includes(), config.excludes()))) {
                 if (renderer != null) crawler.renderer(renderer);
                 if (scraper != null) crawler.pageHandler(scraper);
-                for (dev.loomcrawl.CrawlListener output : outputs) crawler.addListener(output);
+                for (dev.loomcrawl.result.CrawlListener output : outputs) crawler.addListener(output);
                 crawler.addListener(finished -> {
                     if (records.putIfAbsent(finished.record().url().toString(), finished.record()) != null) {
                         throw new AssertionError("two records for " + finished.record().url());

@@ -1,11 +1,12 @@
 package dev.loomcrawl.store.sqlite;
 
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.CrawlSummary;
-import dev.loomcrawl.FoundLink;
-import dev.loomcrawl.frontier.LastCapture;
+import dev.loomcrawl.state.Setting;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.CrawlSummary;
+import dev.loomcrawl.result.FoundLink;
+import dev.loomcrawl.result.LastCapture;
 import dev.loomcrawl.frontier.Visit;
-import dev.loomcrawl.state.ConfigCodec;
+import dev.loomcrawl.ConfigCodec;
 import dev.loomcrawl.state.RevisitPolicy;
 import dev.loomcrawl.state.StateChange;
 
@@ -40,11 +41,11 @@ final class ChangeWriter implements AutoCloseable {
     private final PreparedStatement runEnded;
     private final PreparedStatement deleteSetting;
     private final PreparedStatement insertSetting;
-    private final Consumer<List<ConfigCodec.Setting>> settingsCommitted;
-    private final List<ConfigCodec.Setting> settings = new ArrayList<>();
+    private final Consumer<List<Setting>> settingsCommitted;
+    private final List<Setting> settings = new ArrayList<>();
 
     /** @param settingsCommitted told, after each commit, of the settings it changed */
-    ChangeWriter(Connection c, int run, int pass, Consumer<List<ConfigCodec.Setting>> settingsCommitted)
+    ChangeWriter(Connection c, int run, int pass, Consumer<List<Setting>> settingsCommitted)
             throws SQLException {
         this.c = c;
         this.run = run;
@@ -94,7 +95,7 @@ final class ChangeWriter implements AutoCloseable {
             saveCapture.executeBatch();
             insertLink.executeBatch();
             runEnded.executeBatch();
-            for (ConfigCodec.Setting setting : settings) {
+            for (Setting setting : settings) {
                 deleteSetting.setString(1, setting.name());
                 deleteSetting.executeUpdate();
                 insertSetting.setString(1, setting.name());

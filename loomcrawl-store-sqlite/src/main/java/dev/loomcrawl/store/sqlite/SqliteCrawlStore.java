@@ -1,10 +1,11 @@
 package dev.loomcrawl.store.sqlite;
 
+import dev.loomcrawl.state.Setting;
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.CrawlSummary;
-import dev.loomcrawl.Version;
-import dev.loomcrawl.state.ConfigCodec;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.CrawlSummary;
+import dev.loomcrawl.fetch.Version;
+import dev.loomcrawl.ConfigCodec;
 import dev.loomcrawl.state.CrawlStore;
 import dev.loomcrawl.state.Resumption;
 import dev.loomcrawl.state.RevisitPolicy;
@@ -45,7 +46,7 @@ public final class SqliteCrawlStore implements CrawlStore {
     private final String crawlId;
     private final boolean keepLinks;
     private CrawlConfig config;
-    private volatile List<ConfigCodec.Setting> settings; // replaced whole by the writer thread after a commit
+    private volatile List<Setting> settings; // replaced whole by the writer thread after a commit
     private ChangeWriter writer;
 
     private SqliteCrawlStore(Path file, Connection c) throws SQLException {
@@ -58,9 +59,9 @@ public final class SqliteCrawlStore implements CrawlStore {
             this.crawlId = rs.getString(1);
             this.keepLinks = rs.getInt(2) != 0;
         }
-        List<ConfigCodec.Setting> configSettings = new ArrayList<>();
+        List<Setting> configSettings = new ArrayList<>();
         this.settings = new ArrayList<>();
-        for (ConfigCodec.Setting setting : readSettings()) {
+        for (Setting setting : readSettings()) {
             (isSetting(setting.name()) ? settings : configSettings).add(setting);
         }
         this.config = decode(configSettings);
@@ -81,8 +82,8 @@ public final class SqliteCrawlStore implements CrawlStore {
      * {@link CrawlStore#settings()}: their names hold a dot).
      */
     public static SqliteCrawlStore create(Path file, CrawlConfig config, boolean keepLinks,
-                                          List<ConfigCodec.Setting> settings) {
-        for (ConfigCodec.Setting s : settings) {
+                                          List<Setting> settings) {
+        for (Setting s : settings) {
             if (!isSetting(s.name())) throw new IllegalArgumentException("a setting's name needs a dot: " + s.name());
         }
         StateFiles.refuseExisting(file);
@@ -167,12 +168,12 @@ public final class SqliteCrawlStore implements CrawlStore {
         return crawlId;
     }
 
-    @Override
+    /** The configuration the crawl was started (or last resumed) with. */
     public CrawlConfig config() {
         return config;
     }
 
-    @Override
+    /** Replaces the saved configuration (a resume that overrides limits or {@code maxTasks}). */
     public void saveConfig(CrawlConfig newConfig) {
         try {
             try (Statement s = c.createStatement()) {
@@ -188,7 +189,7 @@ public final class SqliteCrawlStore implements CrawlStore {
     }
 
     @Override
-    public List<ConfigCodec.Setting> settings() {
+    public List<Setting> settings() {
         return List.copyOf(settings);
     }
 
@@ -370,16 +371,16 @@ public final class SqliteCrawlStore implements CrawlStore {
         return name.indexOf('.') >= 0;
     }
 
-    private List<ConfigCodec.Setting> readSettings() throws SQLException {
-        List<ConfigCodec.Setting> all = new ArrayList<>();
+    private List<Setting> readSettings() throws SQLException {
+        List<Setting> all = new ArrayList<>();
         try (Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT name, value FROM config ORDER BY position")) {
-            while (rs.next()) all.add(new ConfigCodec.Setting(rs.getString(1), rs.getString(2)));
+            while (rs.next()) all.add(new Setting(rs.getString(1), rs.getString(2)));
         }
         return all;
     }
 
-    private CrawlConfig decode(List<ConfigCodec.Setting> configSettings) {
+    private CrawlConfig decode(List<Setting> configSettings) {
         try {
             return ConfigCodec.decode(configSettings);
         } catch (IllegalArgumentException e) {
@@ -388,9 +389,9 @@ public final class SqliteCrawlStore implements CrawlStore {
     }
 
     /** Appends settings to the config table, after every row there (positions keep their order). */
-    private static void writeSettings(Connection c, List<ConfigCodec.Setting> settings) throws SQLException {
+    private static void writeSettings(Connection c, List<Setting> settings) throws SQLException {
         try (PreparedStatement p = c.prepareStatement("INSERT INTO config (name, value) VALUES (?, ?)")) {
-            for (ConfigCodec.Setting s : settings) {
+            for (Setting s : settings) {
                 p.setString(1, s.name());
                 p.setString(2, s.value());
                 p.addBatch();
@@ -400,8 +401,8 @@ public final class SqliteCrawlStore implements CrawlStore {
     }
 
     /** A batch that set settings was committed: they replace those of the same names here too. */
-    private void settingsCommitted(List<ConfigCodec.Setting> changed) {
-        List<ConfigCodec.Setting> next = new ArrayList<>(settings);
+    private void settingsCommitted(List<Setting> changed) {
+        List<Setting> next = new ArrayList<>(settings);
         next.removeIf(s -> changed.stream().anyMatch(n -> n.name().equals(s.name())));
         next.addAll(changed);
         settings = next;

@@ -1,11 +1,11 @@
 package dev.loomcrawl.store.sqlite;
 
-import dev.loomcrawl.Change;
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.result.Change;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.fetch.Validators;
-import dev.loomcrawl.frontier.LastCapture;
+import dev.loomcrawl.result.LastCapture;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.limits.LimitUsage;
 import dev.loomcrawl.state.Resumption;

@@ -1,8 +1,8 @@
 package dev.loomcrawl.store.sqlite;
 
-import dev.loomcrawl.Change;
+import dev.loomcrawl.result.Change;
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlRecord;
+import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.state.RevisitPolicy;
 import dev.loomcrawl.testkit.RecordedRequest;

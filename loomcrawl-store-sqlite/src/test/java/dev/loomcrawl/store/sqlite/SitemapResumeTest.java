@@ -1,7 +1,7 @@
 package dev.loomcrawl.store.sqlite;
 
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlSummary;
+import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.limits.LimitSettings;
 import dev.loomcrawl.testkit.TestSite;

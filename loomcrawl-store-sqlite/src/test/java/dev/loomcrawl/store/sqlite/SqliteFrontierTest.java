@@ -1,9 +1,9 @@
 package dev.loomcrawl.store.sqlite;
 
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.CrawlRecord;
-import dev.loomcrawl.CrawlSummary;
-import dev.loomcrawl.FinishedUrl;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.CrawlSummary;
+import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.extract.JsoupLinkExtractor;
 import dev.loomcrawl.fetch.JettyFetcher;

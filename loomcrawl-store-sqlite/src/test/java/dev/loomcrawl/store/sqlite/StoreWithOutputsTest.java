@@ -6,7 +6,7 @@ import dev.loomcrawl.limits.LimitSettings;
 import dev.loomcrawl.output.lines.LineFormat;
 import dev.loomcrawl.output.lines.RecordFile;
 import dev.loomcrawl.output.warc.WarcOutput;
-import dev.loomcrawl.state.ConfigCodec.Setting;
+import dev.loomcrawl.state.Setting;
 import dev.loomcrawl.state.StoreWithOutputs;
 import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.Test;
@@ -90,7 +90,7 @@ class StoreWithOutputsTest {
             try (RecordFile r = RecordFile.openInStep(records, LineFormat.JSONL, store)) {
                 store.add("broken", new dev.loomcrawl.output.CommittedOutput<String>() {
                     @Override
-                    public String prepare(dev.loomcrawl.FinishedUrl finished) {
+                    public String prepare(dev.loomcrawl.result.FinishedUrl finished) {
                         if (prepared.incrementAndGet() == 5) throw new IllegalStateException("no room");
                         return finished.record().url().toString();
                     }

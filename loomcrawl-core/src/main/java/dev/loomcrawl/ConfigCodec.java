@@ -1,7 +1,7 @@
-package dev.loomcrawl.state;
+package dev.loomcrawl;
 
-import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.limits.LimitSettings;
+import dev.loomcrawl.state.Setting;
 import dev.loomcrawl.politeness.PolitenessSettings;
 import dev.loomcrawl.scope.ScopeKind;
 import dev.loomcrawl.session.SessionSettings;
@@ -28,9 +28,6 @@ import java.util.function.Function;
  */
 public final class ConfigCodec {
     private ConfigCodec() {}
-
-    /** One setting. */
-    public record Setting(String name, String value) {}
 
     public static List<Setting> encode(CrawlConfig c) {
         List<Setting> out = new ArrayList<>();

@@ -1,4 +1,4 @@
-package dev.loomcrawl;
+package dev.loomcrawl.result;
 
 import java.time.Duration;
 import java.time.Instant;

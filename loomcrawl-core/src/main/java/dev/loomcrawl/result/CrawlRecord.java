@@ -1,4 +1,4 @@
-package dev.loomcrawl;
+package dev.loomcrawl.result;
 
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.url.WebUrl;

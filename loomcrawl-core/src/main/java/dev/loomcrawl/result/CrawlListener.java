@@ -1,4 +1,4 @@
-package dev.loomcrawl;
+package dev.loomcrawl.result;
 
 import dev.loomcrawl.scrape.Item;
 
@@ -9,7 +9,7 @@ import java.util.function.Consumer;
  * in memory; committed with a state file; completed in Redis). Calls for different URLs come concurrently from
  * the worker threads that fetched them: implementations must be thread-safe.
  *
- * <p>An exception thrown here stops the crawl (as a full disk should), and {@link Crawler#crawl()} then throws
+ * <p>An exception thrown here stops the crawl (as a full disk should), and {@link dev.loomcrawl.Crawler#crawl()} then throws
  * it, wrapped, once the fetches in flight are done.
  */
 @FunctionalInterface

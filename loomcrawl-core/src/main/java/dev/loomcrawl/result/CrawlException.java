@@ -1,4 +1,4 @@
-package dev.loomcrawl;
+package dev.loomcrawl.result;
 
 /** A failure that ended the whole crawl (a listener, such as an output file, could not go on). */
 public final class CrawlException extends RuntimeException {

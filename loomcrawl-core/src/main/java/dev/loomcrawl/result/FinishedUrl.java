@@ -1,7 +1,6 @@
-package dev.loomcrawl;
+package dev.loomcrawl.result;
 
 import dev.loomcrawl.fetch.FetchResult;
-import dev.loomcrawl.frontier.LastCapture;
 import dev.loomcrawl.scrape.Item;
 
 import java.util.List;

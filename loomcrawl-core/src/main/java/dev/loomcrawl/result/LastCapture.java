@@ -1,4 +1,4 @@
-package dev.loomcrawl.frontier;
+package dev.loomcrawl.result;
 
 import dev.loomcrawl.fetch.Validators;
 
@@ -9,7 +9,7 @@ import java.time.Instant;
  * conditional GET, and what to compare the new response with to say whether it changed.
  *
  * @param status        the status of the last response; null when none came (a failure)
- * @param payloadDigest the last body's digest ({@link dev.loomcrawl.Change#digest}); null without a body
+ * @param payloadDigest the last body's digest ({@link dev.loomcrawl.result.Change#digest}); null without a body
  * @param validators    the last response's {@code ETag} and {@code Last-Modified}
  * @param archivedAt    when the URL's payload was last captured in full (not as not modified or unchanged): the
  *                      date a WARC revisit record of this capture refers to; null when it never was (or, handed
