@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -160,5 +161,22 @@ class LimitsTest {
                 .filter(s -> !Set.of("max-query-length", "max-parameter-repeats", "max-urls-per-shape",
                         "max-links-per-page", "keep-session-ids").contains(s.name())).toList();
         assertEquals(LimitSettings.builder().maxPathSegments(20).build(), ConfigCodec.decode(old).limits());
+    }
+
+    /** The library refuses what the command line refuses, naming the builder method (the CLI names the option). */
+    @Test
+    void badLimitsAreRefusedByTheLibraryNamingTheBuilderMethod() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LimitSettings.builder().maxPages(0).build());
+        assertEquals("maxPages must be -1 (no limit) or at least 1, got 0", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> LimitSettings.builder().maxDepth(-2).build());
+        assertEquals("maxDepth must be -1 (no limit) or at least 0, got -2", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> LimitSettings.builder().maxTime(Duration.ZERO).build());
+        assertEquals("maxTime must be a positive duration, got PT0S", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> LimitSettings.builder().maxUrlLength(8).build());
+        assertEquals("maxUrlLength must be -1 (no limit) or at least 16, got 8", e.getMessage());
+        assertEquals(0, LimitSettings.builder().maxDepth(0).maxQueryLength(0).build().maxDepth(), "0 is a depth");
+        assertEquals(-1, LimitSettings.builder().maxPages(-1).build().maxPages(), "-1 is no limit");
     }
 }

@@ -12,13 +12,15 @@ import java.time.Duration;
  * stripping, which are on by default (docs/politeness.md lists them).
  */
 final class LimitOptions {
-    @Option(names = "--max-depth", paramLabel = "N", description = "Links followed away from a root.")
+    @Option(names = "--max-depth", paramLabel = "N",
+            description = "Links followed away from a root (-1: no limit, as when not given).")
     Integer maxDepth;
 
-    @Option(names = "--max-pages", paramLabel = "N", description = "URLs fetched in all.")
+    @Option(names = "--max-pages", paramLabel = "N", description = "URLs fetched in all (-1: no limit).")
     Long maxPages;
 
-    @Option(names = "--max-pages-per-host", paramLabel = "N", description = "URLs fetched per host.")
+    @Option(names = "--max-pages-per-host", paramLabel = "N",
+            description = "URLs fetched per host (-1: no limit).")
     Long maxPagesPerHost;
 
     @Option(names = "--max-bytes", paramLabel = "SIZE", converter = Converters.SizeConverter.class,
@@ -30,7 +32,7 @@ final class LimitOptions {
     Duration maxTime;
 
     @Option(names = "--max-url-length", paramLabel = "N", defaultValue = "2048",
-            description = "Longer URLs are dropped (default: ${DEFAULT-VALUE}).")
+            description = "Longer URLs are dropped (default: ${DEFAULT-VALUE}; -1: no limit).")
     int maxUrlLength;
 
     @Option(names = "--max-links-per-page", paramLabel = "N", description = "Links kept per page (HTML, CSS; a "
@@ -73,7 +75,6 @@ final class LimitOptions {
     boolean keepSessionIds;
 
     void applyTo(CrawlConfig.Builder b) {
-        validate();
         LimitSettings.Builder l = LimitSettings.builder().maxDepth(maxDepth == null ? -1 : maxDepth)
                 .maxPages(orNone(maxPages)).maxPagesPerHost(orNone(maxPagesPerHost)).maxBytes(orNone(maxBytes))
                 .maxTime(maxTime).maxUrlLength(maxUrlLength).keepSessionIds(keepSessionIds);
@@ -83,7 +84,6 @@ final class LimitOptions {
 
     /** The saved limits of a resumed crawl, with those given on this command line in their place. */
     LimitSettings overriding(LimitSettings saved, CommandLine.ParseResult given) {
-        validate();
         LimitSettings.Builder l = saved.toBuilder();
         if (given.hasMatchedOption("--max-depth")) l.maxDepth(maxDepth);
         if (given.hasMatchedOption("--max-pages")) l.maxPages(maxPages);
@@ -108,38 +108,7 @@ final class LimitOptions {
         return l;
     }
 
-    private void validate() {
-        positive(maxDepth == null ? null : maxDepth.longValue(), "--max-depth", 0);
-        positive(maxPages, "--max-pages", 1);
-        positive(maxPagesPerHost, "--max-pages-per-host", 1);
-        positive(maxBytes, "--max-bytes", 1);
-        positive((long) maxUrlLength, "--max-url-length", 16);
-        guard(maxPathSegments, "--max-path-segments", 1);
-        guard(maxSegmentRepeats, "--max-segment-repeats", 1);
-        guard(maxQueryParameters, "--max-query-parameters", 0);
-        guard(maxQueryLength, "--max-query-length", 0);
-        guard(maxParameterRepeats, "--max-parameter-repeats", 1);
-        guard(maxUrlsPerShape, "--max-urls-per-shape", 1);
-        guard(maxLinksPerPage, "--max-links-per-page", 1);
-        if (maxTime != null && !maxTime.isPositive()) {
-            throw new IllegalArgumentException("--max-time must be a positive duration, got " + maxTime);
-        }
-    }
-
-    /** A trap guard's value: -1 turns it off, else at least {@code least}. */
-    private static void guard(Integer n, String option, int least) {
-        if (n != null && n != -1 && n < least) {
-            throw new IllegalArgumentException(option + " must be -1 (no limit) or at least " + least + ", got " + n);
-        }
-    }
-
     private static long orNone(Long n) {
         return n == null ? -1 : n;
-    }
-
-    private static void positive(Long n, String option, long least) {
-        if (n != null && n < least) {
-            throw new IllegalArgumentException(option + " must be at least " + least + ", got " + n);
-        }
     }
 }

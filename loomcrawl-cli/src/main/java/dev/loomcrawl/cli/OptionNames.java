@@ -1,21 +1,37 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.limits.LimitSettings;
+import dev.loomcrawl.politeness.PolitenessSettings;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The library names a bad setting by its builder method ({@code "maxTasks must be between 1 and 100000, got
  * 0"}); the command line names the option the user typed ({@code "--max-tasks must be ..."}).
  */
 final class OptionNames {
-    private static final Map<String, String> FLAGS = Map.ofEntries(
-            Map.entry("maxTasks", "--max-tasks"), Map.entry("maxRedirects", "--max-redirect"),
-            Map.entry("maxTries", "--max-tries"), Map.entry("userAgent", "--user-agent"),
-            Map.entry("connectTimeout", "--connect-timeout"), Map.entry("idleTimeout", "--idle-timeout"),
-            Map.entry("fetchTimeout", "--fetch-timeout"), Map.entry("maxBodyBytes", "--max-body"),
-            Map.entry("maxBodyMemory", "--max-body-memory"),
-            Map.entry("header", "--header"), Map.entry("exclude", "--exclude"), Map.entry("include", "--include"),
-            Map.entry("resolve", "--resolve"), Map.entry("perHost", "--per-host"), Map.entry("delay", "--delay"),
-            Map.entry("maxCrawlDelay", "--max-crawl-delay"), Map.entry("field", "--field"));
+    /**
+     * Names whose option is not their name in kebab case (every other builder method's is), and the scraper's
+     * {@code field}, which is no builder method.
+     */
+    private static final Map<String, String> SPELLED_OTHERWISE = Map.of("maxRedirects", "--max-redirect",
+            "maxBodyBytes", "--max-body", "field", "--field");
+    /** Builder methods with no option of their own (roots are arguments; limits and http are groups). */
+    private static final Set<String> NOT_OPTIONS = Set.of("root", "roots", "limits", "http", "form");
+    /** The builders whose messages name their methods: the crawl's and its limits' and politeness settings'. */
+    private static final Set<String> METHODS = Stream.of(CrawlConfig.Builder.class, LimitSettings.Builder.class,
+                    PolitenessSettings.Builder.class)
+            .flatMap(c -> Arrays.stream(c.getDeclaredMethods()))
+            .filter(m -> Modifier.isPublic(m.getModifiers()) && m.getReturnType() == m.getDeclaringClass())
+            .map(Method::getName).filter(name -> !NOT_OPTIONS.contains(name)).collect(Collectors.toSet());
 
     private OptionNames() {}
 
@@ -23,7 +39,14 @@ final class OptionNames {
     static String flags(String message) {
         if (message == null) return null;
         int space = message.indexOf(' ');
-        String flag = space > 0 ? FLAGS.get(message.substring(0, space)) : null;
-        return flag == null ? message : flag + message.substring(space);
+        String name = space > 0 ? message.substring(0, space) : "";
+        if (!METHODS.contains(name) && !SPELLED_OTHERWISE.containsKey(name)) return message;
+        return flag(name) + message.substring(space);
+    }
+
+    /** The option of a builder method: {@code maxPagesPerHost} is {@code --max-pages-per-host}. */
+    static String flag(String method) {
+        String spelled = SPELLED_OTHERWISE.get(method);
+        return spelled != null ? spelled : "--" + method.replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT);
     }
 }

@@ -31,6 +31,35 @@ public record LimitSettings(int maxDepth, long maxPages, long maxPagesPerHost, l
                             int maxQueryLength, int maxParameterRepeats, int maxUrlsPerShape,
                             int maxLinksPerPage, boolean keepSessionIds) {
 
+    /**
+     * Checks every value, so the library refuses what the command line refuses, naming the builder method: -1 (no
+     * limit) or at least 0 for {@code maxDepth}, {@code maxQueryParameters} and {@code maxQueryLength}; at least 1
+     * for the other counts, at least 16 for {@code maxUrlLength}; a positive {@code maxTime} (null: no limit).
+     */
+    public LimitSettings {
+        limit(maxDepth, "maxDepth", 0);
+        limit(maxPages, "maxPages", 1);
+        limit(maxPagesPerHost, "maxPagesPerHost", 1);
+        limit(maxBytes, "maxBytes", 1);
+        if (maxTime != null && !maxTime.isPositive()) {
+            throw new IllegalArgumentException("maxTime must be a positive duration, got " + maxTime);
+        }
+        limit(maxUrlLength, "maxUrlLength", 16);
+        limit(maxPathSegments, "maxPathSegments", 1);
+        limit(maxSegmentRepeats, "maxSegmentRepeats", 1);
+        limit(maxQueryParameters, "maxQueryParameters", 0);
+        limit(maxQueryLength, "maxQueryLength", 0);
+        limit(maxParameterRepeats, "maxParameterRepeats", 1);
+        limit(maxUrlsPerShape, "maxUrlsPerShape", 1);
+        limit(maxLinksPerPage, "maxLinksPerPage", 1);
+    }
+
+    private static void limit(long n, String name, long least) {
+        if (n != -1 && n < least) {
+            throw new IllegalArgumentException(name + " must be -1 (no limit) or at least " + least + ", got " + n);
+        }
+    }
+
     /** No limit and no trap guard; session ids are kept. */
     public static final LimitSettings NONE = builder().noLimits().build();
 
