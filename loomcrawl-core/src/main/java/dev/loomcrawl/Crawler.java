@@ -5,13 +5,9 @@ import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlException;
 import dev.loomcrawl.extract.LinkExtractor;
-import dev.loomcrawl.extract.StreamingLinkExtractor;
 import dev.loomcrawl.fetch.CookieJar;
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.fetch.Fetcher;
-import dev.loomcrawl.fetch.HttpSettings;
-import dev.loomcrawl.fetch.JettyFetcher;
-import dev.loomcrawl.fetch.RetryingFetcher;
 import dev.loomcrawl.fetch.Validators;
 import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.Lease;
@@ -25,31 +21,22 @@ import dev.loomcrawl.politeness.OriginSlots;
 import dev.loomcrawl.render.BrowserRequests;
 import dev.loomcrawl.render.Renderer;
 import dev.loomcrawl.robots.SharedRobots;
-import dev.loomcrawl.scope.RootScope;
-import dev.loomcrawl.session.Login;
 import dev.loomcrawl.session.LoginException;
 import dev.loomcrawl.session.SessionFetcher;
-import dev.loomcrawl.session.SessionScope;
-import dev.loomcrawl.session.SessionSettings;
 import dev.loomcrawl.scrape.PageHandler;
 import dev.loomcrawl.scope.Scope;
 import dev.loomcrawl.spill.SpillDirectory;
 import dev.loomcrawl.state.CrawlStore;
-import dev.loomcrawl.state.DurableFrontier;
 import dev.loomcrawl.url.WebUrl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -109,8 +96,12 @@ public final class Crawler implements AutoCloseable {
         this(config, frontier, fetcher, extractor, scope, crawlWide.budgets(), crawlWide.robots(), null);
     }
 
-    private Crawler(CrawlConfig config, Frontier frontier, Fetcher fetcher, LinkExtractor extractor, Scope scope,
-                    BudgetCounts counts, SharedRobots sharedRobots, CookieJar cookies) {
+    /**
+     * The crawler {@link CrawlerAssembly} builds: budgets counted in {@code counts}, robots.txt files shared in
+     * {@code sharedRobots} (null: this process's own), the cookie jar its fetcher sends (null: none of the crawl's).
+     */
+    Crawler(CrawlConfig config, Frontier frontier, Fetcher fetcher, LinkExtractor extractor, Scope scope,
+            BudgetCounts counts, SharedRobots sharedRobots, CookieJar cookies) {
         this.config = config;
         this.frontier = frontier;
         this.fetcher = fetcher;
@@ -136,9 +127,7 @@ public final class Crawler implements AutoCloseable {
 
     /** A crawler with the default components whose frontier spills what outgrows memory into {@code spillDir}. */
     public static Crawler create(CrawlConfig config, Path spillDir) {
-        int window = Math.max(SpillingFrontier.DEFAULT_WINDOW, 2 * config.maxTasks());
-        return create(config, new SpillingFrontier(config.politeness().perHost(), config.politeness().delay(), window,
-                spillDir));
+        return CrawlerAssembly.spilling(config, spillDir);
     }
 
     /**
@@ -146,7 +135,7 @@ public final class Crawler implements AutoCloseable {
      * say). Closing the crawler closes the frontier.
      */
     public static Crawler create(CrawlConfig config, Frontier frontier) {
-        return create(config, frontier, new AtomicBudgetCounts(LimitUsage.NONE), null);
+        return CrawlerAssembly.around(config, frontier, new AtomicBudgetCounts(LimitUsage.NONE), null);
     }
 
     /**
@@ -154,7 +143,7 @@ public final class Crawler implements AutoCloseable {
      * robots.txt files are the whole crawl's ({@code crawlWide}). Closing the crawler closes the frontier.
      */
     public static Crawler create(CrawlConfig config, Frontier frontier, CrawlWide crawlWide) {
-        return create(config, frontier, crawlWide.budgets(), crawlWide.robots());
+        return CrawlerAssembly.around(config, frontier, crawlWide.budgets(), crawlWide.robots());
     }
 
     /**
@@ -162,47 +151,7 @@ public final class Crawler implements AutoCloseable {
      * crawl, or the next run of one that was stopped or killed. Closing the crawler ends the store's writer.
      */
     public static Crawler create(CrawlConfig config, CrawlStore store) {
-        if (config.checkLinks()) { // check-only visits are not stored, so a resumed check would crawl them
-            throw new IllegalArgumentException("link checking does not run on a state file");
-        }
-        DurableFrontier frontier = DurableFrontier.open(store, config.politeness().perHost(),
-                config.politeness().delay(), DurableFrontier.DEFAULT_WINDOW, config.limits().maxPagesPerHost() >= 0);
-        return create(config, frontier, new AtomicBudgetCounts(frontier.usage()), null);
-    }
-
-    /**
-     * The default components: Jetty with a cookie jar for the scope's hosts (started from the cookies file, if
-     * any), retries, and, with a login form, a session kept logged in, whose login and logout pages are out of
-     * the scope. Budgets are counted in {@code counts}; robots.txt files are shared in {@code sharedRobots}
-     * (null: this process's own).
-     */
-    private static Crawler create(CrawlConfig config, Frontier frontier, BudgetCounts counts,
-                                  SharedRobots sharedRobots) {
-        RootScope rootScope = new RootScope(config.roots(), config.scope(), config.lenient(), config.includes(),
-                config.excludes());
-        CookieJar jar = new CookieJar(rootScope::coversHost);
-        SessionSettings session = config.session();
-        if (session.cookiesFile() != null) jar.addNetscape(readCookies(session.cookiesFile()));
-        HttpSettings http = config.httpSettings().withCookies(jar);
-        JettyFetcher jetty = new JettyFetcher(http);
-        Fetcher fetcher = new RetryingFetcher(jetty, config.maxTries(), config.retryBackoff(),
-                config.retryBackoffMax(), http.proxies().isEmpty()); // through proxies, a refusal is the proxy's
-        Scope scope = rootScope;
-        if (session.login() != null) {
-            Login login = new Login(session.login(), fetcher, jetty);
-            fetcher = new SessionFetcher(fetcher, login);
-            scope = new SessionScope(rootScope, login);
-        }
-        return new Crawler(config, frontier, fetcher, new StreamingLinkExtractor(config.limits().maxLinksPerPage()),
-                scope, counts, sharedRobots, jar);
-    }
-
-    private static String readCookies(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read the cookies file " + file + ": " + e.getMessage());
-        }
+        return CrawlerAssembly.stored(config, store);
     }
 
     /**
@@ -244,7 +193,7 @@ public final class Crawler implements AutoCloseable {
         long start = System.nanoTime();
         if (session != null) logIn();
         links.seed();
-        onDispatchThread(this::dispatch);
+        CrawlThreads.onDispatchThread(this::dispatch);
         CrawlSummary summary = ledger.summary(frontier, Duration.ofNanos(System.nanoTime() - start),
                 config.maxTasks(), interrupted.get());
         frontier.finish(summary); // a durable frontier commits the rest, or throws why it could not
@@ -259,7 +208,7 @@ public final class Crawler implements AutoCloseable {
      */
     private void dispatch() {
         Semaphore permits = new Semaphore(config.maxTasks());
-        try (ExecutorService workers = workers()) {
+        try (ExecutorService workers = CrawlThreads.workers()) {
             while (true) {
                 permits.acquireUninterruptibly();
                 String exhausted = limits.exhausted();
@@ -292,42 +241,6 @@ public final class Crawler implements AutoCloseable {
         } // closing the executor waits for the fetches in flight
     }
 
-    /**
-     * Runs the dispatch loop on a virtual thread, the caller waiting for it to end. The loop parks whenever
-     * {@code maxTasks} visits are in flight or none is ready, and is woken by the workers, thousands of times a
-     * second: on a platform thread each of those is a futex wake-up and a context switch (its parking and the
-     * workers' waking it: 3.1% of the JDK docs crawl's CPU samples), on a virtual thread a task queued on a
-     * carrier (with the default options, 3.5-4.6% less CPU for the crawl: benchmarks.md). What it throws is
-     * thrown here. With the benchmark switch for platform threads, the caller's thread runs it.
-     */
-    private static void onDispatchThread(Runnable dispatch) {
-        if (platformThreads()) {
-            dispatch.run();
-            return;
-        }
-        AtomicReference<Throwable> thrown = new AtomicReference<>();
-        Thread thread = Thread.ofVirtual().name("loomcrawl-dispatch").start(() -> {
-            try {
-                dispatch.run();
-            } catch (Throwable t) {
-                thrown.set(t);
-            }
-        });
-        boolean interrupted = false;
-        while (true) {
-            try {
-                thread.join();
-                break;
-            } catch (InterruptedException e) { // as before: only stop() and cancel() end a crawl early
-                interrupted = true;
-            }
-        }
-        if (interrupted) Thread.currentThread().interrupt();
-        Throwable t = thrown.get();
-        if (t instanceof RuntimeException e) throw e;
-        if (t instanceof Error e) throw e;
-    }
-
     /** Logs in before anything is crawled; a login that does not work stops the crawl before it starts. */
     private void logIn() {
         try {
@@ -338,61 +251,42 @@ public final class Crawler implements AutoCloseable {
     }
 
     /**
-     * One virtual thread per visit. The system property {@code loomcrawl.bench.platformThreads=true} makes them
-     * platform threads instead: a benchmark-only switch, to measure what virtual threads save (benchmarks.md).
-     */
-    private static ExecutorService workers() {
-        return platformThreads()
-                ? Executors.newThreadPerTaskExecutor(Thread.ofPlatform().name("loomcrawl-worker-", 0).factory())
-                : Executors.newVirtualThreadPerTaskExecutor();
-    }
-
-    private static boolean platformThreads() {
-        return Boolean.getBoolean("loomcrawl.bench.platformThreads");
-    }
-
-
-    /**
-     * The life of one URL, in the steps of architecture.md: robots, fetch, pacing, then follow a redirect or read a
-     * page. Returns what the URL came to, for {@link #settle} to act on; the one lease call made here is the
+     * The life of one URL, numbered as in architecture.md's steps: robots, fetch, pacing, then follow a redirect or
+     * read a page. Returns what the URL came to, for {@link #settle} to act on; the one lease call made here is the
      * release of a fetched URL's origin slot, as soon as its fetch is over.
      */
     private VisitOutcome visit(Lease lease) {
         Visit visit = lease.visit();
-        // 1. The end of a redirect chain that ran out of redirects: recorded, not fetched.
+        // 4. The end of a redirect chain that ran out of redirects: recorded, not fetched.
         if (visit.redirectsLeft() < 0) {
             return new VisitOutcome.Unfetched(Records.finished(redirects.limitRecord(visit)));
         }
-        // 2. Robots: a disallowed URL is recorded as skipped; one waiting for robots.txt or its origin goes back.
+        // 5. Robots: a disallowed URL is recorded as skipped; one waiting for robots.txt or its origin goes back.
         VisitOutcome notNow = gate.notAllowedNow(visit);
         if (notNow != null) return notNow;
-        // 3. With --sitemaps, a root origin's robots.txt now read: the sitemaps it declares are offered.
+        //    With --sitemaps, a root origin's robots.txt now read: the sitemaps it declares are offered.
         if (config.sitemaps()) links.offerDeclaredSitemaps(visit.url().origin());
-        // 4. Fetch (a link checker's request for a check-only visit); the origin's gap is timed from here.
+        // 6. Fetch (a link checker's request for a check-only visit); the origin's gap is timed from here.
         Instant startedAt = Instant.now();
         lease.started();
         FetchResult result = visit.checkOnly() ? check(visit.url()) : fetch(visit);
-        // 5. Aborted mid-fetch by cancel(): not finished, so no record; it counts as still to do.
+        // 7. Aborted mid-fetch by cancel(): not finished, so no record; it counts as still to do.
         if (cancelled.get()) return new VisitOutcome.Abandoned(result);
-        // 6. Pace the origin by the answer; an overloaded origin (429, 503) gets the visit back later.
+        // 8. Pace the origin by the answer; an overloaded origin (429, 503) gets the visit back later.
         OriginGate.Pace pace = gate.after(visit, result);
         if (pace.retry()) return new VisitOutcome.RetryLater(visit.deferred(), pace.pause(), result);
-        // 7. The fetch is over: the origin's slot is freed before the page is read; its bytes count to the budget.
+        //    The fetch is over: the origin's slot is freed before the page is read; its bytes count to the budget.
         lease.release(pace.pause());
         if (result instanceof FetchResult.Response r) limits.addBytes(r.body().length);
-        // 8. Record it: a failure, a redirect followed, a link check, or a page read and its links offered.
+        // 9-12. Record it: a failure, a redirect followed (9), a link check, or a page read, its links offered.
         VisitOutcome.Fetched fetched = switch (result) {
             case FetchResult.Failure f -> fetched(Records.finished(Records.failed(visit, f, startedAt)));
-            case FetchResult.Response r when r.isRedirect() -> {
-                Redirects.Followed followed = redirects.follow(visit, r, startedAt);
-                yield new VisitOutcome.Fetched(new FinishedUrl(followed.record(), r, List.of(), List.of()),
-                        followed.chainGoesOn());
-            }
-            case FetchResult.Response r when visit.checkOnly() -> fetched(new FinishedUrl(Records.of(visit, r,
-                    startedAt), r, List.of(), List.of()));
+            case FetchResult.Response r when r.isRedirect() -> redirects.follow(visit, r, startedAt);
+            case FetchResult.Response r when visit.checkOnly() -> fetched(Records.finished(Records.of(visit, r,
+                    startedAt), r));
             case FetchResult.Response r -> fetched(reader.read(visit, r, startedAt));
         };
-        // 9. A re-crawl's visit says how the URL compares with its last capture.
+        // 13. A re-crawl's visit says how the URL compares with its last capture.
         return visit.revisit() ? fetched.revisiting(visit.last(), result) : fetched;
     }
 

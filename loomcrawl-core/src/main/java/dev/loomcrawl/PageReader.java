@@ -72,14 +72,12 @@ final class PageReader {
         ContentType type = response.contentType();
         RobotsDirectives directives = directives(response, List.of());
         if (response.status() != 200 || !type.isHtml() && !type.isCss() && !visit.sitemap()) {
-            return finished(Records.of(visit, response, startedAt).withRobots(directives.label()), response,
-                    List.of(), List.of());
+            return Records.finished(Records.of(visit, response, startedAt).withRobots(directives.label()), response);
         }
         if (response.undecodedEncoding() != null) { // a body we cannot decode is not read as what it claims
-            return finished(Records.of(visit, response, startedAt)
-                    .withRobots(directives.label()).withNote("body not read: Content-Encoding "
-                            + response.undecodedEncoding() + " is not one loomcrawl decodes"), response, List.of(),
-                    List.of());
+            return Records.finished(Records.of(visit, response, startedAt).withRobots(directives.label())
+                    .withNote("body not read: Content-Encoding " + response.undecodedEncoding()
+                            + " is not one loomcrawl decodes"), response);
         }
         if (visit.sitemap()) return readSitemap(visit, response, startedAt);
         Extracted x;
@@ -128,7 +126,7 @@ final class PageReader {
         log.warn("{}: extraction failed: {}", visit.url(), e.toString());
         CrawlRecord record = Records.of(visit, response, startedAt)
                 .withRobots(headerDirectives.label()).withNote("extraction failed: " + e);
-        return finished(record, response, List.of(), List.of());
+        return Records.finished(record, response);
     }
 
     /**

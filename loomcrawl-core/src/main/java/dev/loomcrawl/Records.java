@@ -51,6 +51,11 @@ final class Records {
 
     /** What one URL came to without a response: its record alone. */
     static FinishedUrl finished(CrawlRecord record) {
-        return new FinishedUrl(record, null, List.of(), List.of());
+        return finished(record, null);
+    }
+
+    /** What one URL came to without links or items: its record and the response (null: none). */
+    static FinishedUrl finished(CrawlRecord record, FetchResult.Response response) {
+        return new FinishedUrl(record, response, List.of(), List.of());
     }
 }

@@ -32,15 +32,12 @@ final class Redirects {
         this.links = links;
     }
 
-    /** A redirect's record, and whether its chain goes on (its target was queued). */
-    record Followed(CrawlRecord record, boolean chainGoesOn) {}
-
     /**
      * Records the redirect and queues its target with one redirect less unless seen. A target in the URL's own
      * redirect chain makes this record a {@code redirect-loop}; a chain out of redirects queues its target to be
-     * recorded as {@code redirect-limit} ({@link #limitRecord}).
+     * recorded as {@code redirect-limit} ({@link #limitRecord}). The chain goes on when the target was queued.
      */
-    Followed follow(Visit visit, FetchResult.Response response, Instant startedAt) {
+    VisitOutcome.Fetched follow(Visit visit, FetchResult.Response response, Instant startedAt) {
         String location = response.header("location");
         WebUrl target = visit.url().resolve(location);
         CrawlRecord record = Records.of(visit, response, startedAt, target == null ? location : target.toString(),
@@ -56,17 +53,22 @@ final class Redirects {
         } else {
             List<WebUrl> loop = chains.loop(visit.url(), target, config.maxRedirects() + 1);
             if (!loop.isEmpty()) {
-                return new Followed(record.failedAs(ErrorKind.REDIRECT_LOOP, "redirect loop: " + String.join(" -> ",
-                        loop.stream().map(WebUrl::toString).toList())), false);
+                return fetched(record.failedAs(ErrorKind.REDIRECT_LOOP, "redirect loop: " + String.join(" -> ",
+                        loop.stream().map(WebUrl::toString).toList())), response, false);
             }
             boolean linked = chains.redirecting(visit.url(), target); // before the target can be taken
             if (links.offer(visit.redirectedTo(target)) == null) {
                 log.debug("redirect to {} from {}", target, visit.url());
-                return new Followed(record, true);
+                return fetched(record, response, true);
             }
             if (linked) chains.notQueued(visit.url(), target);
         }
-        return new Followed(record, false);
+        return fetched(record, response, false);
+    }
+
+    private static VisitOutcome.Fetched fetched(CrawlRecord record, FetchResult.Response response,
+                                                boolean chainGoesOn) {
+        return new VisitOutcome.Fetched(Records.finished(record, response), chainGoesOn);
     }
 
     /** The target of a redirect chain that ran out of redirects: recorded, not fetched. */
