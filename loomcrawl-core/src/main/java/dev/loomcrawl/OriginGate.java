@@ -1,0 +1,95 @@
+package dev.loomcrawl;
+
+import dev.loomcrawl.fetch.FetchResult;
+import dev.loomcrawl.fetch.Fetcher;
+import dev.loomcrawl.frontier.Frontier;
+import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.politeness.OriginPacing;
+import dev.loomcrawl.politeness.PolitenessSettings;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.robots.RobotsGate;
+import dev.loomcrawl.robots.SharedRobots;
+import dev.loomcrawl.url.Origin;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * The origin gate: whether a visit may be fetched now (robots.txt's verdict, the origin's gap after a robots.txt
+ * fetch), and how the origin is paced by the answer (Crawl-delay, 429 and 503, Retry-After).
+ */
+final class OriginGate {
+    // logs as the crawler did before its parts were split out: log settings and readers name it
+    private static final Logger log = LoggerFactory.getLogger(Crawler.class);
+
+    private final CrawlConfig config;
+    private final Frontier frontier;
+    private final RobotsGate robots;
+    private final OriginPacing pacing;
+
+    /** {@code sharedRobots}: the robots.txt files of a crawl shared by processes (null: this process's own). */
+    OriginGate(CrawlConfig config, Fetcher fetcher, Frontier frontier, SharedRobots sharedRobots) {
+        this.config = config;
+        this.frontier = frontier;
+        PolitenessSettings p = config.politeness();
+        if (p.ignoreRobots()) log.warn("ignoring robots.txt: site owners' wishes will not be respected");
+        // twice the retry backoff; Duration.multipliedBy would initialise BigDecimal (10 ms of CPU) at every start
+        Duration twiceBackoff = config.retryBackoff().plus(config.retryBackoff());
+        this.robots = p.ignoreRobots() ? null : new RobotsGate(fetcher, config.userAgent(), Duration.ofHours(24),
+                twiceBackoff, config.maxTries() + 1, this::crawlDelay, sharedRobots);
+        this.pacing = new OriginPacing(p.delay(), p.maxCrawlDelay(), twiceBackoff, Duration.ofMinutes(5),
+                p.maxRetryAfter());
+    }
+
+    /** The robots.txt gate; null when robots.txt is ignored. */
+    RobotsGate robots() {
+        return robots;
+    }
+
+    /**
+     * A visit robots.txt does not let go on now: a disallowed URL's skip record (or a failure, robots.txt being
+     * unreachable), or a retry when it waits (robots.txt unavailable for now, or just fetched on an origin whose gap
+     * the page must keep after it). Null when the visit goes on: allowed, check-only, or robots.txt ignored.
+     */
+    VisitOutcome notAllowedNow(Visit visit) {
+        if (visit.checkOnly() || robots == null) return null;
+        return switch (robots.check(visit.url())) {
+            // a robots.txt fetched just now was a fetch on this origin: the page keeps the origin's gap after it
+            case RobotsGate.Verdict.Allowed a when !(a.fetchedRobots() && originDelay(visit).isPositive()) -> null;
+            case RobotsGate.Verdict.Allowed a -> new VisitOutcome.RetryLater(visit, originDelay(visit), null);
+            case RobotsGate.Verdict.Later later -> new VisitOutcome.RetryLater(visit, later.after(), null);
+            case RobotsGate.Verdict.Disallowed no -> new VisitOutcome.Unfetched(Records.finished(
+                    CrawlRecord.skipped(visit.url(), visit.depth(), visit.referrer(), no.reason(), no.detail())));
+            case RobotsGate.Verdict.Unreachable down -> new VisitOutcome.Unfetched(Records.finished(
+                    Records.failed(visit, down.failure(), Instant.now())));
+        };
+    }
+
+    /** How the origin is paced after an answer: the pause it keeps, and whether the visit is to be tried again. */
+    record Pace(Duration pause, boolean retry) {}
+
+    /**
+     * Paces the origin by the answer; an overloaded origin (429, 503) gets the visit back later, while it has tries
+     * left.
+     */
+    Pace after(Visit visit, FetchResult result) {
+        Origin origin = visit.url().origin();
+        OriginPacing.Decision d = pacing.after(origin, result);
+        if (d.newGap() != null) frontier.setDelay(origin, d.newGap());
+        boolean retry = d.overloaded() && visit.deferrals() + 1 < config.maxTries();
+        if (retry) log.info("{} is overloaded; retrying {} in {}", origin, visit.url(), d.pause());
+        return new Pace(d.pause(), retry);
+    }
+
+    /** The origin's gap between fetch starts (see {@link OriginPacing}). */
+    private Duration originDelay(Visit visit) {
+        return pacing.gap(visit.url().origin());
+    }
+
+    /** Called by the robots gate with an origin's Crawl-delay: the origin's gap may grow. */
+    private void crawlDelay(Origin origin, Duration asked) {
+        frontier.setDelay(origin, pacing.crawlDelay(origin, asked));
+    }
+}

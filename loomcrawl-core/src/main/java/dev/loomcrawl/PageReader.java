@@ -1,0 +1,183 @@
+package dev.loomcrawl;
+
+import dev.loomcrawl.extract.CssLinks;
+import dev.loomcrawl.extract.LinkExtractor;
+import dev.loomcrawl.extract.ParsedPage;
+import dev.loomcrawl.fetch.ContentType;
+import dev.loomcrawl.fetch.FetchResult;
+import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.render.BrowserRequests;
+import dev.loomcrawl.render.Renderer;
+import dev.loomcrawl.render.Rendering;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.FinishedUrl;
+import dev.loomcrawl.result.FoundLink;
+import dev.loomcrawl.robots.RobotsDirectives;
+import dev.loomcrawl.scrape.Item;
+import dev.loomcrawl.scrape.Page;
+import dev.loomcrawl.scrape.PageHandler;
+import dev.loomcrawl.sitemap.SitemapReader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Page reading: what a fetched response leads to. An HTML page is rendered (when the renderer wants it), its links
+ * extracted, its robots directives read and the page scraped; a stylesheet's links and a sitemap's entries are read
+ * too; the links the crawl follows are offered ({@link LinkAdmission}). Other responses are recorded as they are.
+ */
+final class PageReader {
+    // logs as the crawler did before its parts were split out: log settings and readers name it
+    private static final Logger log = LoggerFactory.getLogger(Crawler.class);
+
+    private final CrawlConfig config;
+    private final LinkExtractor extractor;
+    private final LinkAdmission links;
+    private final Ledger ledger;
+    private final BrowserRequests browserRequests;
+    private final String agentToken;
+    private volatile PageHandler pageHandler;
+    private volatile Renderer renderer;
+
+    PageReader(CrawlConfig config, LinkExtractor extractor, LinkAdmission links, Ledger ledger,
+               BrowserRequests browserRequests) {
+        this.config = config;
+        this.extractor = extractor;
+        this.links = links;
+        this.ledger = ledger;
+        this.browserRequests = browserRequests;
+        this.agentToken = RobotsDirectives.agentToken(config.userAgent());
+    }
+
+    void pageHandler(PageHandler handler) {
+        this.pageHandler = handler;
+    }
+
+    void renderer(Renderer renderer) {
+        this.renderer = renderer;
+    }
+
+    /** The renderer; null when pages are not rendered. */
+    Renderer renderer() {
+        return renderer;
+    }
+
+    /**
+     * Extracts the links of an HTML page or a stylesheet (or the entries of a sitemap) and offers those the crawl
+     * follows; other responses are recorded as they are.
+     */
+    FinishedUrl read(Visit visit, FetchResult.Response response, Instant startedAt) {
+        ContentType type = response.contentType();
+        RobotsDirectives directives = directives(response, List.of());
+        if (response.status() != 200 || !type.isHtml() && !type.isCss() && !visit.sitemap()) {
+            return Records.finished(Records.of(visit, response, startedAt).withRobots(directives.label()), response);
+        }
+        if (response.undecodedEncoding() != null) { // a body we cannot decode is not read as what it claims
+            return Records.finished(Records.of(visit, response, startedAt).withRobots(directives.label())
+                    .withNote("body not read: Content-Encoding " + response.undecodedEncoding()
+                            + " is not one loomcrawl decodes"), response);
+        }
+        if (visit.sitemap()) return readSitemap(visit, response, startedAt);
+        Extracted x;
+        try {
+            x = extract(visit, response);
+        } catch (RuntimeException | StackOverflowError e) { // the page is recorded, whatever its content does
+            return extractionFailed(visit, response, startedAt, e, directives);
+        }
+        ParsedPage page = x.page;
+        if (page.linksCut() > 0) ledger.unfollowed("max-links-per-page", page.linksCut());
+        LinkAdmission.LinkOffers offers = links.offerLinks(visit, page.links(), x.directives.nofollow(), x.scraped,
+                Visit.Kind.PAGE);
+        CrawlRecord record = Records.of(visit, response, startedAt, null, page.charset(), offers.kept(),
+                offers.fresh()).withRobots(x.directives.label()).withNote(page.cutNote());
+        List<Item> items = x.scraped == null ? List.of() : x.scraped.items();
+        if (x.rendered == null) return finished(record, response, offers.found(), items);
+        return finished(record.asRendered(), response, offers.found(), items)
+                .withSubresources(x.rendered.exchanges());
+    }
+
+    /** What reading a page came to: its links (cut to the bound), directives, scrape, and the browser's page. */
+    private record Extracted(ParsedPage page, RobotsDirectives directives, Page scraped, Rendering.Rendered rendered) {}
+
+    /** Renders (if wanted), extracts, reads the robots directives and scrapes an HTML page or a stylesheet. */
+    private Extracted extract(Visit visit, FetchResult.Response response) {
+        ContentType type = response.contentType();
+        boolean css = type.isCss();
+        Rendering.Rendered rendered = css ? null : render(visit, response);
+        byte[] html = rendered == null ? response.body() : rendered.htmlBytes();
+        ParsedPage page = css ? CssLinks.extract(response.body(), type.charset(), visit.url(),
+                        config.limits().maxLinksPerPage())
+                : rendered == null ? extractor.extract(html, type.charset(), visit.url())
+                : extractor.extract(html, "utf-8", rendered.base());
+        page = page.keepingLinks(config.limits().maxLinksPerPage()); // an extractor of the caller's may keep all
+        RobotsDirectives directives = directives(response, page.robotsMeta());
+        Page scraped = css ? null : scrape(visit, response.status(), html, page);
+        return new Extracted(page, directives, scraped, rendered);
+    }
+
+    /**
+     * A page whose content broke extraction (a parser's exception, a stack overflow): recorded with its status
+     * and the error, without links; the crawl goes on.
+     */
+    private FinishedUrl extractionFailed(Visit visit, FetchResult.Response response, Instant startedAt,
+                                         Throwable e, RobotsDirectives headerDirectives) {
+        log.warn("{}: extraction failed: {}", visit.url(), e.toString());
+        CrawlRecord record = Records.of(visit, response, startedAt)
+                .withRobots(headerDirectives.label()).withNote("extraction failed: " + e);
+        return Records.finished(record, response);
+    }
+
+    /**
+     * The page as a browser leaves it, when it is to be rendered; null when it is not, or could not be (then the
+     * server's HTML stands, and the record does not say rendered).
+     */
+    private Rendering.Rendered render(Visit visit, FetchResult.Response response) {
+        Renderer r = renderer;
+        if (r == null || !r.wants(visit.url())) return null;
+        return switch (r.render(response, browserRequests)) {
+            case Rendering.Rendered rendered -> rendered;
+            case Rendering.Failed failed -> {
+                log.warn("{} not rendered: {}", visit.url(), failed.reason());
+                yield null;
+            }
+        };
+    }
+
+    /** A sitemap's entries: further sitemaps (of an index) or pages, offered like a page's links. */
+    private FinishedUrl readSitemap(Visit visit, FetchResult.Response response, Instant startedAt) {
+        SitemapReader.Read read = SitemapReader.read(response, config.maxBodyBytes(),
+                config.limits().maxLinksPerPage());
+        if (read.problem() != null) log.warn("{}: {}", visit.url(), read.problem());
+        if (read.cut() > 0) ledger.unfollowed("max-sitemap-entries", read.cut());
+        LinkAdmission.LinkOffers offers = links.offerLinks(visit, read.links(), false, null,
+                read.index() ? Visit.Kind.SITEMAP : Visit.Kind.PAGE);
+        return finished(Records.of(visit, response, startedAt, null, Records.charsetOrDefault(response),
+                offers.kept(), offers.fresh()).withNote(read.problem()), response, offers.found(), List.of());
+    }
+
+    /** Runs the page handler, if there is one; a handler that throws loses that page's items, nothing else. */
+    private Page scrape(Visit visit, int status, byte[] html, ParsedPage parsed) {
+        PageHandler handler = pageHandler;
+        if (handler == null) return null;
+        Page page = new Page(visit.url(), status, html, parsed.charset(), parsed.links());
+        try {
+            handler.handle(page);
+        } catch (RuntimeException e) {
+            log.error("page handler failed on {}: {}", visit.url(), e.toString());
+        }
+        return page;
+    }
+
+    /** The response's robots directives (X-Robots-Tag, and the page's robots metas), unless told to ignore them. */
+    private RobotsDirectives directives(FetchResult.Response response, List<String> metas) {
+        if (config.politeness().ignoreDirectives()) return RobotsDirectives.NONE;
+        return RobotsDirectives.of(metas, response.headers(), agentToken);
+    }
+
+    private static FinishedUrl finished(CrawlRecord record, FetchResult.Response response,
+                                        List<FoundLink> links, List<Item> items) {
+        return new FinishedUrl(record, response, links, items);
+    }
+}
