@@ -63,7 +63,8 @@ class DiskFaultTest {
             assertTrue(resumed.stdout().contains("Todo: 0\nDone: " + PAGES + "\n"), resumed.stdout());
             int[] counts = fetches(site);
             assertTrue(IntStream.of(counts).allMatch(n -> n >= 1));
-            assertTrue(IntStream.of(counts).sum() - PAGES <= MAX_TASKS, "repeats: only what was in flight");
+            int repeats = IntStream.of(counts).sum() - PAGES;
+            assertTrue(repeats <= MAX_TASKS, repeats + " repeats; only what was in flight, at most " + MAX_TASKS);
         }
     }
 
