@@ -106,5 +106,5 @@ record CrawlKeys(String crawlId) {
     }
 
     /** Indexes into {@link #origin(Origin)}. */
-    static final int QUEUE = 0, SEEN = 1, LEASES = 2, RECORDS = 6, ENDED = 7;
+    static final int QUEUE = 0, SEEN = 1, LEASES = 2, LEASED = 3, RECORDS = 6, ENDED = 7;
 }

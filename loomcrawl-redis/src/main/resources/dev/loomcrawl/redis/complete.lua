@@ -6,7 +6,8 @@
 -- Fencing: if the lease ran out (and the visit went back to the queue) the record is refused (0 first).
 -- A completion repeated after its first answer was lost (Redis killed between running the script and answering,
 -- and the call sent again, by the client on reconnecting or by RedisLink) finds its token among the origin's
--- recent completions (the ended set: the newest 10,000 of the last 10 minutes) and answers 2, not 0.
+-- recent completions (the ended set: the newest 10,000 of the last 10 minutes; the set expires 10 minutes after
+-- the origin's last completion) and answers 2, not 0.
 -- Returns {1 if completed, 2 if this token had completed before, else 0; the next visit or ''; its gap ms; due;
 -- info}.
 local perHost = tonumber(ARGV[1])
@@ -21,6 +22,7 @@ if redis.call('HEXISTS', leased, ARGV[2]) == 1 then
   redis.call('ZADD', ended, now, ARGV[2])
   redis.call('ZREMRANGEBYSCORE', ended, '-inf', now - 600000)
   redis.call('ZREMRANGEBYRANK', ended, 0, -10001)
+  redis.call('PEXPIRE', ended, 600000)
 elseif redis.call('ZSCORE', ended, ARGV[2]) then
   completed = 2
 end

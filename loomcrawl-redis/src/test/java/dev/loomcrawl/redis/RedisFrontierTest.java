@@ -293,7 +293,7 @@ class RedisFrontierTest {
             RedisFrontier frontier = crawl.frontier(config, Duration.ofSeconds(30));
             frontier.offer(new Visit(WebUrl.parse(site.url("/p0")), 10, 0, null));
             Lease lease = frontier.take();
-            String token = look.call(r -> r.hkeys(keys[3])).getFirst(); // leased: token -> visit
+            String token = look.call(r -> r.hkeys(keys[CrawlKeys.LEASED])).getFirst();
             String record = RecordCodec.encode(CrawlRecord.skipped(lease.visit().url(), 0, null, "test"));
 
             List<Object> first = look.run(Script.COMPLETE, keys, "4", token, record, "0", "0", "", "30000", "0");
@@ -305,6 +305,8 @@ class RedisFrontierTest {
             assertEquals(2L, repeat.getFirst(), "the same token again: completed before, not a lease that ran out");
             assertEquals(0L, stranger.getFirst(), "a token that never held the lease is still refused");
             assertEquals(1L, (long) look.call(r -> r.llen(keys[CrawlKeys.RECORDS])), "one record");
+            long ttl = look.call(r -> r.pttl(keys[CrawlKeys.ENDED]));
+            assertTrue(ttl > 0 && ttl <= 600_000, "an origin's recent completions expire with it idle: " + ttl);
             frontier.close();
         }
     }
