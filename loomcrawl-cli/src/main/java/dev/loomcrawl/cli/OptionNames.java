@@ -45,7 +45,7 @@ final class OptionNames {
     }
 
     /** The option of a builder method: {@code maxPagesPerHost} is {@code --max-pages-per-host}. */
-    static String flag(String method) {
+    private static String flag(String method) {
         String spelled = SPELLED_OTHERWISE.get(method);
         return spelled != null ? spelled : "--" + method.replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT);
     }
