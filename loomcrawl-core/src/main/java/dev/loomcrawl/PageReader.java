@@ -11,7 +11,6 @@ import dev.loomcrawl.render.Renderer;
 import dev.loomcrawl.render.Rendering;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FinishedUrl;
-import dev.loomcrawl.result.FoundLink;
 import dev.loomcrawl.robots.RobotsDirectives;
 import dev.loomcrawl.scrape.Item;
 import dev.loomcrawl.scrape.Page;
@@ -93,8 +92,8 @@ final class PageReader {
         CrawlRecord record = Records.of(visit, response, startedAt, null, page.charset(), offers.kept(),
                 offers.fresh()).withRobots(x.directives.label()).withNote(page.cutNote());
         List<Item> items = x.scraped == null ? List.of() : x.scraped.items();
-        if (x.rendered == null) return finished(record, response, offers.found(), items);
-        return finished(record.asRendered(), response, offers.found(), items)
+        if (x.rendered == null) return Records.finished(record, response, offers.found(), items);
+        return Records.finished(record.asRendered(), response, offers.found(), items)
                 .withSubresources(x.rendered.exchanges());
     }
 
@@ -153,7 +152,7 @@ final class PageReader {
         if (read.cut() > 0) ledger.unfollowed("max-sitemap-entries", read.cut());
         LinkAdmission.LinkOffers offers = links.offerLinks(visit, read.links(), false, null,
                 read.index() ? Visit.Kind.SITEMAP : Visit.Kind.PAGE);
-        return finished(Records.of(visit, response, startedAt, null, Records.charsetOrDefault(response),
+        return Records.finished(Records.of(visit, response, startedAt, null, Records.charsetOrDefault(response),
                 offers.kept(), offers.fresh()).withNote(read.problem()), response, offers.found(), List.of());
     }
 
@@ -174,10 +173,5 @@ final class PageReader {
     private RobotsDirectives directives(FetchResult.Response response, List<String> metas) {
         if (config.politeness().ignoreDirectives()) return RobotsDirectives.NONE;
         return RobotsDirectives.of(metas, response.headers(), agentToken);
-    }
-
-    private static FinishedUrl finished(CrawlRecord record, FetchResult.Response response,
-                                        List<FoundLink> links, List<Item> items) {
-        return new FinishedUrl(record, response, links, items);
     }
 }

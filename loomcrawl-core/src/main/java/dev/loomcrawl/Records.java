@@ -5,6 +5,8 @@ import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FinishedUrl;
+import dev.loomcrawl.result.FoundLink;
+import dev.loomcrawl.scrape.Item;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -56,6 +58,12 @@ final class Records {
 
     /** What one URL came to without links or items: its record and the response (null: none). */
     static FinishedUrl finished(CrawlRecord record, FetchResult.Response response) {
-        return new FinishedUrl(record, response, List.of(), List.of());
+        return finished(record, response, List.of(), List.of());
+    }
+
+    /** What one URL came to: its record, the response (null: none), the links found and the items scraped. */
+    static FinishedUrl finished(CrawlRecord record, FetchResult.Response response, List<FoundLink> links,
+                                List<Item> items) {
+        return new FinishedUrl(record, response, links, items);
     }
 }
