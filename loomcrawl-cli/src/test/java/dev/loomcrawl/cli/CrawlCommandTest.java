@@ -122,6 +122,10 @@ class CrawlCommandTest {
             assertEquals("yes", site.requests().getLast().header("x-test"));
             Run ignoring = run("crawl", "--ignore-robots", "--max-pages", "2", site.url("/"));
             assertTrue(ignoring.out().contains("Done: 2"), ignoring.out());
+            Run unlimited = run("crawl", "--ignore-robots", "--max-pages", "-1", "--max-depth", "-1",
+                    "--max-pages-per-host", "-1", "--max-url-length", "-1", site.url("/"));
+            assertEquals(0, unlimited.exit(), unlimited.err()); // -1 is no limit, as for the trap guards
+            assertTrue(unlimited.out().contains("Done: 4"), unlimited.out());
         }
     }
 
