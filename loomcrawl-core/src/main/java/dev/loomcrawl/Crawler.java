@@ -26,7 +26,10 @@ import dev.loomcrawl.session.SessionFetcher;
 import dev.loomcrawl.scrape.PageHandler;
 import dev.loomcrawl.scope.Scope;
 import dev.loomcrawl.spill.SpillDirectory;
+import dev.loomcrawl.journal.Journal;
 import dev.loomcrawl.state.CrawlStore;
+import dev.loomcrawl.state.DurableFrontier;
+import dev.loomcrawl.state.StateException;
 import dev.loomcrawl.url.WebUrl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,6 +63,7 @@ public final class Crawler implements AutoCloseable {
 
     private final CrawlConfig config;
     private final Frontier frontier;
+    private final Journal journal;
     private final Fetcher fetcher;
     private final SessionFetcher session;
     private final CookieJar cookies;
@@ -84,7 +88,8 @@ public final class Crawler implements AutoCloseable {
     /** A crawler whose budgets start from what earlier runs of a resumed crawl used. */
     public Crawler(CrawlConfig config, Frontier frontier, Fetcher fetcher, LinkExtractor extractor, Scope scope,
                    LimitUsage used) {
-        this(config, frontier, fetcher, extractor, scope, new AtomicBudgetCounts(used), null, null);
+        this(config, frontier, journalOf(frontier), fetcher, extractor, scope, new AtomicBudgetCounts(used), null,
+                null);
     }
 
     /**
@@ -93,17 +98,21 @@ public final class Crawler implements AutoCloseable {
      */
     public Crawler(CrawlConfig config, Frontier frontier, Fetcher fetcher, LinkExtractor extractor, Scope scope,
                    CrawlWide crawlWide) {
-        this(config, frontier, fetcher, extractor, scope, crawlWide.budgets(), crawlWide.robots(), null);
+        this(config, frontier, journalOf(frontier), fetcher, extractor, scope, crawlWide.budgets(), crawlWide.robots(),
+                null);
     }
 
     /**
-     * The crawler {@link CrawlerAssembly} builds: budgets counted in {@code counts}, robots.txt files shared in
-     * {@code sharedRobots} (null: this process's own), the cookie jar its fetcher sends (null: none of the crawl's).
+     * The crawler {@link CrawlerAssembly} builds: finished URLs journaled by {@code journal} (a durable frontier's
+     * own), budgets counted in {@code counts}, robots.txt files shared in {@code sharedRobots} (null: this process's
+     * own), the cookie jar its fetcher sends (null: none of the crawl's).
      */
-    Crawler(CrawlConfig config, Frontier frontier, Fetcher fetcher, LinkExtractor extractor, Scope scope,
-            BudgetCounts counts, SharedRobots sharedRobots, CookieJar cookies) {
+    Crawler(CrawlConfig config, Frontier frontier, Journal journal, Fetcher fetcher, LinkExtractor extractor,
+            Scope scope, BudgetCounts counts, SharedRobots sharedRobots, CookieJar cookies) {
         this.config = config;
         this.frontier = frontier;
+        this.journal = journal;
+        journal.onFailure(frontier::stop); // a full disk: no more work is taken, and crawl() throws why
         this.fetcher = fetcher;
         this.session = fetcher instanceof SessionFetcher s ? s : null;
         this.cookies = cookies;
@@ -135,7 +144,8 @@ public final class Crawler implements AutoCloseable {
      * say). Closing the crawler closes the frontier.
      */
     public static Crawler create(CrawlConfig config, Frontier frontier) {
-        return CrawlerAssembly.around(config, frontier, new AtomicBudgetCounts(LimitUsage.NONE), null);
+        return CrawlerAssembly.around(config, frontier, journalOf(frontier), new AtomicBudgetCounts(LimitUsage.NONE),
+                null);
     }
 
     /**
@@ -143,7 +153,7 @@ public final class Crawler implements AutoCloseable {
      * robots.txt files are the whole crawl's ({@code crawlWide}). Closing the crawler closes the frontier.
      */
     public static Crawler create(CrawlConfig config, Frontier frontier, CrawlWide crawlWide) {
-        return CrawlerAssembly.around(config, frontier, crawlWide.budgets(), crawlWide.robots());
+        return CrawlerAssembly.around(config, frontier, journalOf(frontier), crawlWide.budgets(), crawlWide.robots());
     }
 
     /**
@@ -154,12 +164,25 @@ public final class Crawler implements AutoCloseable {
         return CrawlerAssembly.stored(config, store);
     }
 
+    /** A durable frontier's journal (its store's), else one in memory. */
+    private static Journal journalOf(Frontier frontier) {
+        return frontier instanceof DurableFrontier d ? d.journal() : Journal.inMemory();
+    }
+
     /**
      * The crawl's cookie jar: what the sites set, sent back within the scope. Null for a crawler built with a
      * fetcher of the caller's.
      */
     public CookieJar cookies() {
         return cookies;
+    }
+
+    /**
+     * The crawl's journal, through which every finished URL reaches the outputs: open them on it
+     * ({@code RecordFile.open(path, format, crawler.journal())}) before the crawl, and close them after the crawler.
+     */
+    public Journal journal() {
+        return journal;
     }
 
     public Crawler addListener(CrawlListener listener) {
@@ -196,7 +219,8 @@ public final class Crawler implements AutoCloseable {
         CrawlThreads.onDispatchThread(this::dispatch);
         CrawlSummary summary = ledger.summary(frontier, Duration.ofNanos(System.nanoTime() - start),
                 config.maxTasks(), interrupted.get());
-        frontier.finish(summary); // a durable frontier commits the rest, or throws why it could not
+        frontier.finish(summary); // a durable frontier journals how the run ended
+        closeJournal(); // commits the rest, or throws why it could not
         RuntimeException failure = listenerFailure.get();
         if (failure != null) throw new CrawlException("crawl stopped: " + failure.getMessage(), failure);
         return summary;
@@ -228,8 +252,10 @@ public final class Crawler implements AutoCloseable {
                         finished = settle(lease, visit(lease));
                     } finally {
                         try {
-                            lease.done(finished); // durable before anyone hears of it
-                            if (finished != null) deliver(finished);
+                            // journaled (in every output, and durable with a state) before anyone hears of it
+                            boolean journaled = finished != null && journal.finished(lease.ticket(), finished);
+                            lease.done(finished);
+                            if (journaled) deliver(finished);
                         } finally {
                             // every output has what it needs of the body: its bytes go back to the bound
                             if (finished != null && finished.response() != null) finished.response().release();
@@ -239,6 +265,20 @@ public final class Crawler implements AutoCloseable {
                 });
             }
         } // closing the executor waits for the fetches in flight
+    }
+
+    /**
+     * Closes the journal once the crawl is over: what is pending is committed. A state's failure is thrown as it is
+     * (it says how to resume); an output's stops the crawl as a listener's would.
+     */
+    private void closeJournal() {
+        try {
+            journal.close();
+        } catch (StateException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new CrawlException("crawl stopped: " + e.getMessage(), e);
+        }
     }
 
     /** Logs in before anything is crawled; a login that does not work stops the crawl before it starts. */
@@ -412,12 +452,13 @@ public final class Crawler implements AutoCloseable {
         return frontier.inFlight();
     }
 
-    /** Ends the browser (with a renderer), releases the HTTP client's connections and the frontier. */
+    /** Ends the browser (with a renderer), releases the HTTP client's connections, the frontier and the journal. */
     @Override
     public void close() {
         Renderer r = reader.renderer();
         if (r != null) r.close();
         fetcher.close();
         frontier.close();
+        journal.close();
     }
 }

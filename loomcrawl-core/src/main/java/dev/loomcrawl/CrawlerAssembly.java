@@ -19,7 +19,11 @@ import dev.loomcrawl.session.SessionFetcher;
 import dev.loomcrawl.session.SessionScope;
 import dev.loomcrawl.session.SessionSettings;
 import dev.loomcrawl.state.CrawlStore;
+import dev.loomcrawl.journal.Journal;
+import dev.loomcrawl.journal.JournalWriter;
 import dev.loomcrawl.state.DurableFrontier;
+import dev.loomcrawl.state.StateChange;
+import dev.loomcrawl.state.StateJournal;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +43,7 @@ final class CrawlerAssembly {
     static Crawler spilling(CrawlConfig config, Path spillDir) {
         int window = Math.max(SpillingFrontier.DEFAULT_WINDOW, 2 * config.maxTasks());
         return around(config, new SpillingFrontier(config.politeness().perHost(), config.politeness().delay(), window,
-                spillDir), new AtomicBudgetCounts(LimitUsage.NONE), null);
+                spillDir), Journal.inMemory(), new AtomicBudgetCounts(LimitUsage.NONE), null);
     }
 
     /** Around a durable frontier on {@code store}, whose budgets start from what earlier runs used. */
@@ -47,18 +51,20 @@ final class CrawlerAssembly {
         if (config.checkLinks()) { // check-only visits are not stored, so a resumed check would crawl them
             throw new IllegalArgumentException("link checking does not run on a state file");
         }
-        DurableFrontier frontier = DurableFrontier.open(store, config.politeness().perHost(),
+        JournalWriter<StateChange> journal = StateJournal.open(store);
+        DurableFrontier frontier = DurableFrontier.open(store, journal, config.politeness().perHost(),
                 config.politeness().delay(), DurableFrontier.DEFAULT_WINDOW, config.limits().maxPagesPerHost() >= 0);
-        return around(config, frontier, new AtomicBudgetCounts(frontier.usage()), null);
+        return around(config, frontier, journal, new AtomicBudgetCounts(frontier.usage()), null);
     }
 
     /**
      * The default components: Jetty with a cookie jar for the scope's hosts (started from the cookies file, if
      * any), retries, and, with a login form, a session kept logged in, whose login and logout pages are out of
-     * the scope. Budgets are counted in {@code counts}; robots.txt files are shared in {@code sharedRobots}
-     * (null: this process's own).
+     * the scope. Finished URLs are journaled by {@code journal}; budgets are counted in {@code counts}; robots.txt
+     * files are shared in {@code sharedRobots} (null: this process's own).
      */
-    static Crawler around(CrawlConfig config, Frontier frontier, BudgetCounts counts, SharedRobots sharedRobots) {
+    static Crawler around(CrawlConfig config, Frontier frontier, Journal journal, BudgetCounts counts,
+                          SharedRobots sharedRobots) {
         RootScope rootScope = new RootScope(config.roots(), config.scope(), config.lenient(), config.includes(),
                 config.excludes());
         CookieJar jar = new CookieJar(rootScope::coversHost);
@@ -74,8 +80,8 @@ final class CrawlerAssembly {
             fetcher = new SessionFetcher(fetcher, login);
             scope = new SessionScope(rootScope, login);
         }
-        return new Crawler(config, frontier, fetcher, new StreamingLinkExtractor(config.limits().maxLinksPerPage()),
-                scope, counts, sharedRobots, jar);
+        return new Crawler(config, frontier, journal, fetcher,
+                new StreamingLinkExtractor(config.limits().maxLinksPerPage()), scope, counts, sharedRobots, jar);
     }
 
     private static String readCookies(Path file) {

@@ -6,7 +6,6 @@ import dev.loomcrawl.session.SavedCookies;
 import dev.loomcrawl.spill.SpillDirectory;
 import dev.loomcrawl.redis.RedisCrawl;
 import dev.loomcrawl.state.CrawlStore;
-import dev.loomcrawl.state.StoreWithOutputs;
 import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
 import picocli.CommandLine;
 
@@ -16,16 +15,18 @@ import java.time.Duration;
 /**
  * Where a crawl's frontier, seen set and records live: in this process's memory ({@code crawl}), in a state file
  * ({@code crawl --state}, {@code resume}), or in Redis, shared with other processes ({@code crawl --frontier}).
- * Each says what follows from that for {@link CrawlRun}, the command line's one crawl path: the crawler, how the
- * outputs are opened, where the report's records come from, and whether the roots are judged. Closing it lets go
+ * Each says what follows from that for {@link CrawlRun}, the command line's one crawl path: the crawler (whose
+ * journal the outputs are opened on), where the report's records come from, and whether the roots are judged. Closing it lets go
  * of the state file or the Redis connection.
  */
 sealed interface Backend extends AutoCloseable permits Backend.Memory, Backend.StateFile, Backend.Shared {
     /** A crawler with the default components around this backend's frontier. */
     Crawler crawler(CrawlConfig config);
 
-    /** Opens the outputs; throws {@link Outputs.Failed} when one cannot be opened. */
-    Outputs openOutputs(Outputs.Plan plan, CrawlConfig config, CommandLine cli);
+    /** Opens the outputs on {@code crawler}'s journal; throws {@link Outputs.Failed} when one cannot be opened. */
+    default Outputs openOutputs(Outputs.Plan plan, CrawlConfig config, Crawler crawler, CommandLine cli) {
+        return Outputs.open(plan, config, crawler.journal(), store(), cli);
+    }
 
     /**
      * The store the report is read back from (every run's records, in URL order), or null: the report lists the
@@ -57,49 +58,37 @@ sealed interface Backend extends AutoCloseable permits Backend.Memory, Backend.S
     default void close() {}
 
     /**
-     * The crawl lives in this process: the records it collects are the report's, and its outputs are listeners.
-     * Its queue and its report's records go to {@code spillDir} once they outgrow memory.
+     * The crawl lives in this process: the records it collects are the report's. Its queue and its report's records
+     * go to {@code spillDir} once they outgrow memory.
      */
     record Memory(Path spillDir) implements Backend {
         @Override
         public Crawler crawler(CrawlConfig config) {
             return Crawler.create(config, spillDir);
         }
-
-        @Override
-        public Outputs openOutputs(Outputs.Plan plan, CrawlConfig config, CommandLine cli) {
-            return Outputs.open(plan, config, cli);
-        }
     }
 
     /**
-     * The crawl's state is in a file: outputs are written in step with its commits, and the report lists every
-     * run's records, read back from it. {@code state} is the store the crawler and the outputs share.
+     * The crawl's state is in a file: its journal commits the outputs with the state, and the report lists every
+     * run's records, read back from it.
      */
-    record StateFile(Path file, SqliteCrawlStore store, StoreWithOutputs state, boolean resumed) implements Backend {
+    record StateFile(Path file, SqliteCrawlStore store, boolean resumed) implements Backend {
         /** A new crawl's state file, with the command's outputs and scraping options saved in it. */
         static StateFile create(Path file, CrawlConfig config, boolean keepLinks, SavedOptions saved) {
-            SqliteCrawlStore store = SqliteCrawlStore.create(file, config, keepLinks, saved.encode());
-            return new StateFile(file, store, new StoreWithOutputs(store), false);
+            return new StateFile(file, SqliteCrawlStore.create(file, config, keepLinks, saved.encode()), false);
         }
 
         /** The next run of the crawl in {@code store}, opened from {@code file}. */
         static StateFile resume(Path file, SqliteCrawlStore store) {
-            return new StateFile(file, store, new StoreWithOutputs(store), true);
+            return new StateFile(file, store, true);
         }
 
         /** The crawler, its cookie jar as the last commit left it, and kept in the state by each commit. */
         @Override
         public Crawler crawler(CrawlConfig config) {
-            Crawler crawler = Crawler.create(config, state);
-            SavedCookies.restore(crawler.cookies(), state.resumeAt(SavedCookies.KEY));
-            state.add(SavedCookies.KEY, new SavedCookies(crawler.cookies()));
+            Crawler crawler = Crawler.create(config, store);
+            SavedCookies.keepIn(crawler.journal(), crawler.cookies());
             return crawler;
-        }
-
-        @Override
-        public Outputs openOutputs(Outputs.Plan plan, CrawlConfig config, CommandLine cli) {
-            return Outputs.openInStep(plan, config, state, cli);
         }
 
         /** A new file holds only the configuration then: it is removed again (whether it can be or not). */
@@ -123,11 +112,6 @@ sealed interface Backend extends AutoCloseable permits Backend.Memory, Backend.S
         @Override
         public Crawler crawler(CrawlConfig config) {
             return crawl.crawler(config, leaseTime);
-        }
-
-        @Override
-        public Outputs openOutputs(Outputs.Plan plan, CrawlConfig config, CommandLine cli) {
-            return Outputs.open(plan, config, cli);
         }
 
         @Override

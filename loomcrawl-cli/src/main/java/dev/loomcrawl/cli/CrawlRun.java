@@ -85,19 +85,27 @@ final class CrawlRun {
     private static int runWith(Backend backend, CrawlConfig config, Outputs.Plan plan, SelectorScraper scraper,
                                ChromiumRenderer renderer, CommandSpec spec, Path saveCookies) {
         CommandLine cli = spec.commandLine();
-        Outputs outputs;
+        Crawler crawler;
         try {
-            outputs = backend.openOutputs(plan, config, cli);
+            crawler = backend.crawler(config);
         } catch (StateException e) {
             return failed(cli, e.getMessage());
+        }
+        Outputs outputs;
+        try {
+            outputs = backend.openOutputs(plan, config, crawler, cli);
+        } catch (StateException e) {
+            crawler.close();
+            return failed(cli, e.getMessage());
         } catch (Outputs.Failed e) { // nothing was crawled
+            crawler.close();
             if (backend.resumed()) return failed(cli, e.getMessage());
             backend.discard();
             throw OutputOptions.usage(cli, e.getMessage());
         }
         // unless the backend's store keeps them: in memory, then sorted runs on disk past RecordSpill.DEFAULT_RUN
         try (RecordSpill collected = new RecordSpill(backend.spillDir(), RecordSpill.DEFAULT_RUN)) {
-            Ended ended = crawl(backend, config, outputs, plan, scraper, renderer, collected, spec, saveCookies);
+            Ended ended = crawl(backend, crawler, config, outputs, plan, scraper, renderer, collected, spec, saveCookies);
             CrawlSummary summary = ended.summary();
             PrintWriter out = plan.reportTo(cli);
             RootOutcomes roots = new RootOutcomes(config);
@@ -124,7 +132,7 @@ final class CrawlRun {
      * that stops the crawl is returned: the crawl's own ({@link CrawlException}: an output or the frontier failed),
      * the state's as the crawler is created or closed, or an output's as it finishes. Other exceptions are thrown.
      */
-    private static Ended crawl(Backend backend, CrawlConfig config, Outputs outputs, Outputs.Plan plan,
+    private static Ended crawl(Backend backend, Crawler crawler, CrawlConfig config, Outputs outputs, Outputs.Plan plan,
                                SelectorScraper scraper, ChromiumRenderer renderer, RecordSpill collected,
                                CommandSpec spec, Path saveCookies) {
         CrawlSummary summary = null;
@@ -132,9 +140,9 @@ final class CrawlRun {
         Interrupts signals = null;
         long start = System.nanoTime();
         try (outputs) {
-            // closed in reverse order: metrics, the progress line, Ctrl-C and SIGTERM, then the crawler (a state's writer) before
-            // the outputs
-            try (Crawler crawler = backend.crawler(config);
+            // closed in reverse order: metrics, the progress line, Ctrl-C and SIGTERM, then the crawler (and its
+            // journal) before the outputs
+            try (crawler;
                  Interrupts interrupts = signals = Interrupts.install(crawler, spec.commandLine().getErr());
                  Progress progress = plan.progress() ? Progress.start(crawler, spec.commandLine().getErr()) : null;
                  Metrics metrics = plan.metrics() == null ? null : Metrics.serve(crawler, plan.metrics())) {

@@ -13,7 +13,8 @@ import dev.loomcrawl.output.WholeFile;
 import dev.loomcrawl.output.lines.RecordFile;
 import dev.loomcrawl.output.warc.WaczPackage;
 import dev.loomcrawl.output.warc.WarcOutput;
-import dev.loomcrawl.state.StoreWithOutputs;
+import dev.loomcrawl.journal.Journal;
+import dev.loomcrawl.state.CrawlStore;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
@@ -28,16 +29,15 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
- * The outputs of one crawl, opened before it and attached to its crawler, and their close path. {@link #finish}
- * ends them after the crawl (the HTML report learns the crawl's duration); {@link #close} ends them in any case.
- * Both are idempotent, and a shutdown hook closes them too if the JVM exits some other way (a SIGTERM before or
- * after the crawl, when {@link Interrupts} does not handle it), so records, links and WARC captures handed over
- * are written whole and flushed. A write failure ends as one line: the
+ * The outputs of one crawl, opened on its crawler's journal before it runs, and their close path: the journal writes
+ * them, with or without a state, each finished URL by the commit that journals it. {@link #finish} ends them after
+ * the crawler (the HTML report learns the crawl's duration); {@link #close} ends them in any case. Both are
+ * idempotent, and a shutdown hook closes the journal and them too if the JVM exits some other way (a SIGTERM
+ * before or after the crawl, when {@link Interrupts} does not handle it). A write failure ends as one line: the
  * {@link OutputException}'s message.
  *
- * <p>With a state ({@link #openInStep}) the files are written in step with its commits instead, and need no hook:
- * what is committed is on disk, and a resume cuts off anything after it. The HTML report is then rendered from
- * the state when the run ends, so that it covers every run.
+ * <p>With a state, a resumed crawl's files are cut back to the last commit and appended to, and the HTML report is
+ * rendered from the state when the run ends, so that it covers every run; without one, it listens to the crawl.
  */
 final class Outputs implements AutoCloseable {
     /** What to open, checked by {@link OutputOptions}. Null means "not asked for". */
@@ -62,80 +62,53 @@ final class Outputs implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final CommandLine cli;
     private final Plan plan;
+    private final Journal journal;
+    private final CrawlStore store; // the report's records with a state: not the crawler's listeners
     private HtmlReport report;
     private WarcOutput warc;
     private String roots = "";
     private Thread hook;
-    private StoreWithOutputs state; // when written by the state's commits: not the crawler's listeners
 
-    private Outputs(CommandLine cli, Plan plan) {
+    private Outputs(CommandLine cli, Plan plan, Journal journal, CrawlStore store) {
         this.cli = cli;
         this.plan = plan;
+        this.journal = journal;
+        this.store = store;
     }
 
-    /** Opens the outputs of a crawl without a state; throws {@link Failed} when a file cannot be opened. */
-    static Outputs open(Plan plan, CrawlConfig config, CommandLine cli) {
-        Outputs outputs = new Outputs(cli, plan);
+    /**
+     * Opens the outputs on the crawler's {@code journal}: created, or, for a resumed crawl, cut back to the last
+     * commit and appended to. {@code store} is the crawl's state (null: none), which the HTML report is rendered
+     * from. Throws {@link Failed} when a file cannot be opened (or is not as the crawl left it).
+     */
+    static Outputs open(Plan plan, CrawlConfig config, Journal journal, CrawlStore store, CommandLine cli) {
+        Outputs outputs = new Outputs(cli, plan, journal, store);
         outputs.roots = roots(config);
         try {
             if (plan.records() != null) {
                 outputs.add("--output", () -> plan.records().equals(OutputOptions.STDOUT)
-                        ? RecordFile.open(new WriterStream(cli.getOut()), "standard output", plan.recordFormat())
-                        : RecordFile.open(Path.of(plan.records()), plan.recordFormat()));
+                        ? RecordFile.open(new WriterStream(cli.getOut()), "standard output", plan.recordFormat(),
+                                journal)
+                        : RecordFile.open(Path.of(plan.records()), plan.recordFormat(), journal));
             }
             if (plan.links() != null) {
                 outputs.add("--links", () -> plan.links().equals(OutputOptions.STDOUT)
-                        ? LinkFile.open(new WriterStream(cli.getOut()), "standard output", plan.linkFormat())
-                        : LinkFile.open(Path.of(plan.links()), plan.linkFormat()));
+                        ? LinkFile.open(new WriterStream(cli.getOut()), "standard output", plan.linkFormat(), journal)
+                        : LinkFile.open(Path.of(plan.links()), plan.linkFormat(), journal));
             }
             if (plan.items() != null) {
                 outputs.add("--items", () -> plan.items().equals(OutputOptions.STDOUT)
                         ? ItemFile.open(new WriterStream(cli.getOut()), "standard output", plan.itemFormat(),
-                                plan.itemFields())
-                        : ItemFile.open(Path.of(plan.items()), plan.itemFormat(), plan.itemFields()));
+                                plan.itemFields(), journal)
+                        : ItemFile.open(Path.of(plan.items()), plan.itemFormat(), plan.itemFields(), journal));
             }
             if (plan.warc() != null) {
                 outputs.warc = outputs.add("--warc", () -> WarcOutput.open(plan.warc(), plan.warcMaxSize(),
-                        warcInfo(config)));
+                        warcInfo(config), journal));
             }
-            if (plan.htmlReport() != null) {
+            if (plan.htmlReport() != null && store == null) {
                 outputs.report = outputs.add("--html-report", () -> HtmlReport.open(plan.htmlReport()));
-            }
-            checkWacz(plan);
-        } catch (Failed e) {
-            outputs.closeQuietly();
-            throw e;
-        }
-        outputs.hook = new Thread(outputs::closeQuietly, "loomcrawl-outputs-shutdown");
-        Runtime.getRuntime().addShutdownHook(outputs.hook);
-        return outputs;
-    }
-
-    /**
-     * Opens the outputs of a crawl with a state, written in step with its commits: created for a new crawl, cut
-     * back to the last commit and appended to for a resumed one. Attach them once the crawler exists, and close
-     * them after it. Throws {@link Failed} when a file cannot be opened (or is not as the crawl left it).
-     */
-    static Outputs openInStep(Plan plan, CrawlConfig config, StoreWithOutputs state, CommandLine cli) {
-        Outputs outputs = new Outputs(cli, plan);
-        outputs.roots = roots(config);
-        outputs.state = state;
-        try {
-            if (plan.records() != null) {
-                outputs.add("--output", () -> RecordFile.openInStep(Path.of(plan.records()), plan.recordFormat(), state));
-            }
-            if (plan.links() != null) {
-                outputs.add("--links", () -> LinkFile.openInStep(Path.of(plan.links()), plan.linkFormat(), state));
-            }
-            if (plan.items() != null) {
-                outputs.add("--items", () -> ItemFile.openInStep(Path.of(plan.items()), plan.itemFormat(),
-                        plan.itemFields(), state));
-            }
-            if (plan.warc() != null) {
-                outputs.warc = outputs.add("--warc", () -> WarcOutput.openInStep(plan.warc(), plan.warcMaxSize(),
-                        warcInfo(config), state));
-            }
-            if (plan.htmlReport() != null) {
+            } else if (plan.htmlReport() != null) {
                 try {
                     HtmlReport.check(plan.htmlReport());
                 } catch (OutputException e) {
@@ -147,6 +120,8 @@ final class Outputs implements AutoCloseable {
             outputs.closeQuietly();
             throw e;
         }
+        outputs.hook = new Thread(outputs::closeQuietly, "loomcrawl-outputs-shutdown");
+        Runtime.getRuntime().addShutdownHook(outputs.hook);
         return outputs;
     }
 
@@ -160,9 +135,9 @@ final class Outputs implements AutoCloseable {
         }
     }
 
-    /** Attaches the opened outputs to the crawler, unless the state's commits write them. */
+    /** Attaches the HTML report of a crawl without a state to the crawler: it collects the records it lists. */
     void attach(Crawler crawler) {
-        if (state == null) opened.forEach(crawler::addListener);
+        if (report != null) crawler.addListener(report);
     }
 
     /**
@@ -171,7 +146,7 @@ final class Outputs implements AutoCloseable {
      * run's records, and how the crawl stands. {@code summary} is null when the crawl never ran.
      */
     void finish(CrawlSummary summary) {
-        if (state == null && report != null && summary != null) report.finish(summary);
+        if (report != null && summary != null) report.finish(summary);
         close();
         if (plan.wacz() != null && warc != null) {
             try { // every WARC file is finished and indexed once closed, a resumed crawl's earlier ones too
@@ -180,20 +155,28 @@ final class Outputs implements AutoCloseable {
                 throw new Failed("--wacz", e);
             }
         }
-        if (state == null || plan.htmlReport() == null) return;
+        if (store == null || plan.htmlReport() == null) return;
         try {
-            HtmlReport.write(plan.htmlReport(), state::forEachRecord, state.summary());
+            HtmlReport.write(plan.htmlReport(), store::forEachRecord, store.summary());
         } catch (OutputException e) {
             throw new Failed("--html-report", e);
         }
     }
 
-    /** Writes and closes every output; throws the first failure (one line) once all are closed. */
+    /**
+     * Closes every output, after the journal (closed by its crawler already, unless the JVM is exiting some other
+     * way); throws the first failure (one line) once all are closed.
+     */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) return;
         removeHook();
         RuntimeException first = null;
+        try {
+            journal.close(); // what it holds is written first
+        } catch (RuntimeException e) {
+            first = e;
+        }
         for (CrawlOutput output : opened) {
             try {
                 output.close();

@@ -2,10 +2,10 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.CrawlSummary;
-import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.report.HtmlReport;
 import dev.loomcrawl.output.lines.LineFormat;
 import dev.loomcrawl.output.OutputException;
+import dev.loomcrawl.output.WholeFile;
 import dev.loomcrawl.output.lines.RecordFile;
 import dev.loomcrawl.redis.RedisCrawl;
 import dev.loomcrawl.output.lines.ChangeLines;
@@ -213,10 +213,14 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     private void records(Source from, LineFormat lineFormat) {
-        try (RecordFile records = out == null
-                ? RecordFile.open(new WriterStream(spec.commandLine().getOut()), "standard output", lineFormat)
-                : RecordFile.open(out, lineFormat)) {
-            from.records().accept(r -> records.onFinished(FinishedUrl.of(r)));
+        if (out != null) {
+            WholeFile.write(out, stream -> RecordFile.writeAll(stream, lineFormat, from.records()));
+            return;
+        }
+        try {
+            RecordFile.writeAll(new WriterStream(spec.commandLine().getOut()), lineFormat, from.records());
+        } catch (IOException e) {
+            throw new OutputException("standard output", e);
         }
     }
 

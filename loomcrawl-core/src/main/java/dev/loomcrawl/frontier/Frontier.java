@@ -15,9 +15,9 @@ import java.util.List;
  * due (under the per-origin limit, its gap passed), as a {@link Lease} that owns the visit's life from there:
  * fetch started, slot released or visit put back, and done.
  *
- * <p>A durable frontier ({@code state.DurableFrontier}) also keeps URLs dropped by limits ({@link #drop}),
- * makes a finished visit durable before {@link Lease#done} returns, and records how the run ended in
- * {@link #finish}.
+ * <p>A frontier only schedules: what a finished visit came to goes to the crawl's journal
+ * ({@code journal.Journal}), under its lease's ticket. A durable frontier ({@code state.DurableFrontier}) also
+ * journals the URLs it queues and those dropped by limits ({@link #drop}), and how the run ended ({@link #finish}).
  */
 public interface Frontier extends AutoCloseable {
 
@@ -66,10 +66,13 @@ public interface Frontier extends AutoCloseable {
     /** A URL the caller has just marked seen was dropped by a limit instead of queued. Default: nothing. */
     default void drop(Visit visit, String reason) {}
 
-    /** The crawl is over and this is how it went; a durable frontier commits what is left. Default: nothing. */
+    /**
+     * The crawl is over and this is how it went; a durable frontier journals it and commits what is left (throwing
+     * why it could not). Default: nothing.
+     */
     default void finish(CrawlSummary summary) {}
 
-    /** Releases what the frontier holds (a durable one's writer thread). Default: nothing. */
+    /** Releases what the frontier holds (a durable one's journal). Default: nothing. */
     @Override
     default void close() {}
 

@@ -64,11 +64,19 @@ public final class InMemoryFrontier implements Frontier {
 
     @Override
     public boolean enqueue(Visit visit) {
+        return enqueue(visit, 0);
+    }
+
+    /**
+     * Queues a visit whose URL the caller has just marked seen, with the ticket its lease will carry
+     * ({@link Lease#ticket()}): the number the crawl's journal knows it by.
+     */
+    public boolean enqueue(Visit visit, long ticket) {
         lock.lock();
         try {
             OriginQueue o = origin(visit.url().origin());
             if (o.visits.isEmpty()) originsQueued++;
-            o.visits.addLast(visit);
+            o.visits.addLast(new OriginQueue.Queued(visit, ticket));
             queued++;
             schedule(o);
         } finally {
@@ -109,14 +117,14 @@ public final class InMemoryFrontier implements Frontier {
                 }
                 ready.poll();
                 o.inReady = false;
-                Visit visit = o.visits.pollFirst();
+                OriginQueue.Queued next = o.visits.pollFirst();
                 if (o.visits.isEmpty()) originsQueued--;
                 queued--;
                 inFlight++;
                 o.inFlight++;
                 o.notBefore = now + o.delayNanos; // the delay is a gap between fetch starts
                 schedule(o);
-                return new Taken(visit, o);
+                return new Taken(next.visit(), next.ticket(), o);
             }
         } finally {
             lock.unlock();
@@ -179,7 +187,7 @@ public final class InMemoryFrontier implements Frontier {
         lock.lock();
         try {
             for (OriginQueue o : origins.values()) {
-                while (o.visits.size() > keep && taken.size() < max) taken.add(o.visits.pollLast());
+                while (o.visits.size() > keep && taken.size() < max) taken.add(o.visits.pollLast().visit());
                 if (taken.size() == max) break;
             }
             queued -= taken.size();
@@ -278,18 +286,25 @@ public final class InMemoryFrontier implements Frontier {
     /** A visit taken: whether it still holds its origin's slot, and whether it is done. Guarded by the lock. */
     private final class Taken implements Lease {
         private final Visit visit;
+        private final long ticket;
         private final OriginQueue origin;
         private boolean holding = true;
         private boolean ended;
 
-        Taken(Visit visit, OriginQueue origin) {
+        Taken(Visit visit, long ticket, OriginQueue origin) {
             this.visit = visit;
+            this.ticket = ticket;
             this.origin = origin;
         }
 
         @Override
         public Visit visit() {
             return visit;
+        }
+
+        @Override
+        public long ticket() {
+            return ticket;
         }
 
         @Override
@@ -320,7 +335,7 @@ public final class InMemoryFrontier implements Frontier {
                 // having given its slot back, the origin may have been forgotten since
                 OriginQueue origin = holding ? this.origin : attached(this.origin);
                 if (origin.visits.isEmpty()) originsQueued++;
-                origin.visits.addFirst(again);
+                origin.visits.addFirst(new OriginQueue.Queued(again, ticket));
                 queued++;
                 if (holding) {
                     free(origin, pause);

@@ -20,6 +20,12 @@ public interface Lease {
     Visit visit();
 
     /**
+     * The number the crawl's journal knows the visit by ({@code journal.Journal#finished}): the id a state gave its
+     * URL when it was queued; 0 where nothing numbers visits (a crawl in memory, or in Redis).
+     */
+    long ticket();
+
+    /**
      * The visit's fetch starts now: the origin's next fetch waits its gap from this moment (the gap set when the
      * visit was taken may have been eaten by a robots.txt check or a slow connect in between).
      */
@@ -38,9 +44,8 @@ public interface Lease {
     /**
      * Ends the taking (freeing the origin's slot if neither {@link #release} nor {@link #retryLater} did).
      * {@code finished} is what the visit came to, or null when it is not finished (it went back to the queue, or
-     * was cancelled). A durable frontier returns only once the finished URL is durable (committed, completed), so
-     * that everything downstream of this call sees only URLs that will never be fetched again. Calls after the
-     * first do nothing.
+     * was cancelled); the crawl has journaled it already. A shared frontier completes the visit with it (Redis keeps
+     * the record too). Calls after the first do nothing.
      */
     void done(FinishedUrl finished);
 }

@@ -1,6 +1,5 @@
 package dev.loomcrawl.output;
 
-import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FinishedUrl;
 
 import java.io.IOException;
@@ -9,22 +8,23 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * An output's writer when the crawl has a state ({@link CommitStage}): what the output makes of a finished
- * URL is prepared on the worker's thread and rides with the URL's change to the commit; the state's writer
- * thread, about to commit a batch, writes the batch's items here in commit order, then flushes and syncs the
- * file and saves where it now ends. Nothing is held here between a worker and a commit.
+ * An output's writer: what the output makes of a finished URL is prepared on the worker's thread and rides with the
+ * URL to the journal's commit; the journal's writer thread, committing a batch, writes the batch's items here in
+ * commit order, then flushes the file (and, with a state, syncs it) and saves where it now ends. Only that thread
+ * writes, so items never interleave and no worker touches the file or holds a lock across I/O.
  */
-public final class CommittedWriter<T> implements Appender<T> {
+public final class CommittedWriter<T> {
     private final String key;
     private final String target;
     private final Sink<T> sink;
     private final Supplier<String> end;
-    private boolean unsynced = true; // the state's writer thread's only, like the sink
+    private boolean unsynced = true; // the journal's writer thread's only, like the sink
+    private boolean unflushed = true;
     private boolean failed;
 
     /**
-     * @param key    the output's name in the state (where it ended is saved under it)
-     * @param target what is written (a path), for messages
+     * @param key    the output's name in the journal (where it ended is saved under it)
+     * @param target what is written (a path, "standard output"), for messages
      * @param end    where the sink's file ends, after a flush
      */
     public CommittedWriter(String key, String target, Sink<T> sink, Supplier<String> end) {
@@ -35,45 +35,43 @@ public final class CommittedWriter<T> implements Appender<T> {
     }
 
     /**
-     * Has the state write this output before each commit from now on: {@code prepare} makes the item of each
-     * finished URL (null for none) on the worker's thread; the commit writes the batch's items, then syncs the
-     * file and saves its end.
+     * Has the journal write this output with each commit from now on: {@code prepare} makes the item of each
+     * finished URL (null for none) on the worker's thread; the commit writes the batch's items, flushes (or syncs)
+     * the file and saves its end.
      */
-    public void commitWith(CommitStage state, Function<FinishedUrl, T> prepare) {
-        state.add(key, new CommittedOutput<T>() {
+    public void commitWith(CommitStage journal, Function<FinishedUrl, T> prepare) {
+        journal.add(key, new CommittedOutput<T>() {
             @Override
             public T prepare(FinishedUrl finished) {
                 return prepare.apply(finished);
             }
 
             @Override
-            public String write(List<T> prepared) {
+            public String write(List<T> prepared, boolean force) {
                 for (T item : prepared) CommittedWriter.this.write(item);
-                return sync();
+                return flush(force);
             }
         });
-    }
-
-    /** Not for this writer: its output's items reach it through the state's commits ({@link #commitWith}). */
-    @Override
-    public void write(CrawlRecord record, T item) {
-        throw new IllegalStateException(target + " is written by the crawl's state, not by a listener");
     }
 
     private void write(T item) {
         try {
             sink.write(item);
             unsynced = true;
+            unflushed = true;
         } catch (IOException | RuntimeException e) {
             throw failure(e);
         }
     }
 
-    /** Forces what was written to the storage device; returns where the file now ends. */
-    private String sync() {
+    /** Pushes what was written to the operating system, or with {@code force} to the device; returns the end. */
+    private String flush(boolean force) {
         try {
-            if (unsynced) {
+            if (unflushed) {
                 sink.flush();
+                unflushed = false;
+            }
+            if (force && unsynced) {
                 sink.sync();
                 unsynced = false;
             }
@@ -90,10 +88,9 @@ public final class CommittedWriter<T> implements Appender<T> {
     }
 
     /**
-     * Closes the file. Call it once the state's writer thread has ended: the file's committed part is written
-     * already, and what a commit that failed left behind is cut by the next run.
+     * Closes the file. Call it once the journal is closed: the file's committed part is written already, and what
+     * a commit that failed left behind is cut by the next run (with a state).
      */
-    @Override
     public void close() {
         try {
             sink.close();

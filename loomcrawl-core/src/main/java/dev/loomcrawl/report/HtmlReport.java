@@ -5,6 +5,7 @@ import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.result.FoundLink;
 import dev.loomcrawl.output.CrawlOutput;
+import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.output.WholeFile;
 
@@ -25,7 +26,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link #finish} or {@link #close}, as {@link WholeFile} writes one: to a temporary file first and then moved
  * into place, or through a device or pipe.
  */
-public final class HtmlReport implements CrawlOutput {
+public final class HtmlReport implements CrawlOutput, CrawlListener {
     /** Pages remembered per link target, to list as the pages linking to it when it turns out broken. */
     public static final int REFERRERS = 10;
     /** Link targets waiting for their record whose referrers are tracked at once, at most. */

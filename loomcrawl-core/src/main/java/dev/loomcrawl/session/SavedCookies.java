@@ -1,44 +1,43 @@
 package dev.loomcrawl.session;
 
-import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.fetch.CookieJar;
-import dev.loomcrawl.output.CommittedOutput;
+import dev.loomcrawl.journal.Journal;
 
-import java.util.List;
+import java.util.function.Supplier;
 
 /**
- * Keeps a crawl's cookie jar in its state: registered with the state's commits under {@link #KEY}, it hands
+ * Keeps a crawl's cookie jar in its state: kept by the journal under {@link #KEY} ({@link Journal#keep}), it gives
  * each commit the jar as a Netscape cookies.txt text, saved in the same transaction as the batch's records, so a
- * resumed crawl (even after a kill) goes on with the cookies it had at its last commit. It reads back with
- * {@link #restore}.
+ * resumed crawl (even after a kill) goes on with the cookies it had at its last commit.
  */
-public final class SavedCookies implements CommittedOutput<Void> {
-    /** The key the jar is saved under, beside the outputs' ends. */
+public final class SavedCookies implements Supplier<String> {
+    /** The key the jar is kept under, beside the outputs' ends. */
     public static final String KEY = "cookies";
 
     private final CookieJar jar;
     private long savedVersion = -1;
     private String saved = "";
 
-    public SavedCookies(CookieJar jar) {
+    private SavedCookies(CookieJar jar) {
         this.jar = jar;
     }
 
-    /** Puts back the cookies a state saved ({@code saved} as the commit stage gives it back; null or empty: none). */
-    public static void restore(CookieJar jar, String saved) {
+    /** Puts back the cookies the journal's last commit kept, and keeps the jar with every commit from now on. */
+    public static void keepIn(Journal journal, CookieJar jar) {
+        restore(jar, journal.resumeAt(KEY));
+        journal.keep(KEY, new SavedCookies(jar));
+    }
+
+    /** Puts back the cookies a state kept ({@code saved}; null or empty: none). */
+    static void restore(CookieJar jar, String saved) {
         if (saved == null || saved.isEmpty()) return;
         jar.clear();
         jar.addNetscape(saved);
     }
 
+    /** The jar as it is now (made again only when it changed since the last commit); on the journal's thread. */
     @Override
-    public Void prepare(FinishedUrl finished) {
-        return null;
-    }
-
-    /** The jar as it is now (made again only when it changed since the last commit). */
-    @Override
-    public String write(List<Void> prepared) {
+    public String get() {
         long version = jar.version();
         if (version != savedVersion) {
             saved = jar.toNetscape();

@@ -2,7 +2,6 @@ package dev.loomcrawl.state;
 
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.CrawlSummary;
-import dev.loomcrawl.result.FinishedUrl;
 
 import java.util.List;
 import java.util.function.Consumer;
@@ -13,7 +12,7 @@ import java.util.function.LongConsumer;
  * record per finished URL, optionally its link graph, and its runs. The service-provider interface behind
  * {@link DurableFrontier}: implement it to keep crawls somewhere else (SQLite is in loomcrawl-store-sqlite).
  *
- * <p>Writes come only through {@link #apply}, always from one thread (the {@link StateCommitter}'s), which
+ * <p>Writes come only through {@link #apply}, always from one thread (the journal's writer thread, {@link StateJournal}), which
  * also calls {@link #queued}; a store needs no locking of its own for them. Opening a store (and refusing a
  * foreign, newer or corrupt one) is the implementation's factory's job. Every failure is a
  * {@link StateException} with a one-line message.
@@ -61,7 +60,7 @@ public interface CrawlStore extends AutoCloseable {
     /**
      * The original remembered for a payload digest, or null after remembering {@code original} for it, in the
      * transaction the next {@link #apply} commits. Called on the writer thread only, while outputs write a batch
-     * ({@link StoreWithOutputs}). Default: unsupported.
+     * ({@link StateJournal}). Default: unsupported.
      */
     default String originalPayload(String digest, String original) {
         throw new UnsupportedOperationException("this store keeps no payloads");
@@ -69,16 +68,6 @@ public interface CrawlStore extends AutoCloseable {
 
     /** Applies the changes, in order, as one atomic and durable unit: all of them are on disk, or none. */
     void apply(List<StateChange> changes);
-
-    /**
-     * Called on the worker's thread as a URL finishes, before its {@link StateChange.Finished} is appended: what
-     * this returns rides in that change ({@link StateChange.Finished#prepared()}) to {@link #apply}. A store that
-     * writes more than its state ({@link StoreWithOutputs}) prepares its part here, off the writer thread.
-     * Default: nothing.
-     */
-    default Object prepare(FinishedUrl finished) {
-        return null;
-    }
 
     /** Up to {@code max} queued visits with ids from {@code fromId} up, in id order, seeing every change applied. */
     List<StoredVisit> queued(long fromId, int max);

@@ -9,7 +9,7 @@ import dev.loomcrawl.frontier.Visit;
 import java.util.List;
 
 /**
- * One change to a crawl's durable state. The {@link StateCommitter} hands them to the {@link CrawlStore} in
+ * One change to a crawl's durable state. The journal's writer thread ({@link StateJournal}) hands them to the {@link CrawlStore} in
  * the order they happened, so that whatever prefix of them is on disk after a crash is a state the crawl
  * could have been in. Ids number the URLs in discovery order, which is also the order they are fetched in.
  */
@@ -25,17 +25,16 @@ public sealed interface StateChange {
      * A queued URL is finished: its record, and the links the store keeps (every link of its page when the store
      * keeps the link graph, else none). From here on the URL is not fetched again in this pass of the crawl.
      *
-     * @param prepared what {@link CrawlStore#prepare} made of the finished URL (null when nothing)
      * @param capture  what the next pass compares with and sends in its conditional GET: the response's status,
      *                 payload digest and validators; null to keep the last one (no response came, or a 304)
      * @param outlinks the fingerprints of the URLs the page led to (the links the crawl followed, a redirect's
      *                 target), for a later pass to know which URLs nothing links to any more; null to keep the last
      *                 ones (a 304 has no body to read them from)
      */
-    record Finished(long id, CrawlRecord record, List<FoundLink> links, Object prepared, LastCapture capture,
-                    long[] outlinks) implements StateChange {
+    record Finished(long id, CrawlRecord record, List<FoundLink> links, LastCapture capture, long[] outlinks)
+            implements StateChange {
         public Finished(long id, CrawlRecord record, List<FoundLink> links) {
-            this(id, record, links, null, null, null);
+            this(id, record, links, null, null);
         }
     }
 
@@ -44,7 +43,7 @@ public sealed interface StateChange {
 
     /**
      * Settings kept beside the configuration ({@link CrawlStore#settings()}), set in the same commit as the
-     * changes around them: each replaces every setting of its name. {@link StoreWithOutputs} saves where its
+     * changes around them: each replaces every setting of its name. The {@link StateJournal} saves where its
      * outputs end this way, so that a file's length and the records it holds are committed together.
      */
     record SettingsChanged(List<Setting> settings) implements StateChange {

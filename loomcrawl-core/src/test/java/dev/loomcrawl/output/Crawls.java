@@ -4,6 +4,7 @@ import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.Crawler;
+import dev.loomcrawl.journal.Journal;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
 
@@ -12,6 +13,8 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Real crawls of test sites with outputs attached, for the output tests. */
@@ -24,10 +27,54 @@ public final class Crawls {
                 .retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50));
     }
 
+    /** Opens an output on a crawler's journal, as a crawl's outputs are opened. */
+    @FunctionalInterface
+    public interface Opens<T extends CrawlOutput> {
+        T open(Journal journal);
+    }
+
     public static CrawlSummary run(CrawlConfig.Builder config, CrawlListener... listeners) {
         try (Crawler crawler = Crawler.create(config.build())) {
             for (CrawlListener l : listeners) crawler.addListener(l);
             return crawler.crawl();
+        }
+    }
+
+    /**
+     * Runs a crawl with outputs opened on its journal, as the command line does: opened before the crawl, closed
+     * after the crawler (even when the crawl throws). Returns the crawl's summary; the outputs are closed.
+     */
+    @SafeVarargs
+    public static CrawlSummary runWith(CrawlConfig.Builder config, Opens<? extends CrawlOutput>... outputs) {
+        return crawlWith(config, -1, outputs);
+    }
+
+    /**
+     * {@link #runWith} that cancels the crawl, as a second Ctrl-C does, once {@code after} records are in: the
+     * fetches in flight are aborted part-way through.
+     */
+    @SafeVarargs
+    public static CrawlSummary cancelledAfterWith(int after, CrawlConfig.Builder config,
+                                                  Opens<? extends CrawlOutput>... outputs) {
+        return crawlWith(config, after, outputs);
+    }
+
+    private static CrawlSummary crawlWith(CrawlConfig.Builder config, int cancelAfter,
+                                          Opens<? extends CrawlOutput>[] outputs) {
+        List<CrawlOutput> opened = new ArrayList<>();
+        try {
+            try (Crawler crawler = Crawler.create(config.build())) {
+                for (Opens<? extends CrawlOutput> o : outputs) opened.add(o.open(crawler.journal()));
+                if (cancelAfter > 0) {
+                    AtomicInteger seen = new AtomicInteger();
+                    crawler.addListener(r -> {
+                        if (seen.incrementAndGet() == cancelAfter) Thread.ofVirtual().start(crawler::cancel);
+                    });
+                }
+                return crawler.crawl();
+            }
+        } finally {
+            for (CrawlOutput o : opened) o.close();
         }
     }
 

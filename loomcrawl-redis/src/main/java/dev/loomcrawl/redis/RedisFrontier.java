@@ -299,6 +299,12 @@ public final class RedisFrontier implements Frontier {
             return visit;
         }
 
+        /** 0: the record's durability is the lease's completion in Redis, fenced by the token. */
+        @Override
+        public long ticket() {
+            return 0;
+        }
+
         /** Re-times the origin's gap (its own, or a Crawl-delay any process set) from now, if it has one. */
         @Override
         public void started() {

@@ -1,7 +1,6 @@
 package dev.loomcrawl.output.lines;
 
 import dev.loomcrawl.result.FinishedUrl;
-import dev.loomcrawl.output.Appender;
 import dev.loomcrawl.output.CommitStage;
 import dev.loomcrawl.output.CommittedWriter;
 import dev.loomcrawl.output.CrawlOutput;
@@ -22,32 +21,27 @@ import java.util.List;
 public final class ItemFile implements CrawlOutput {
     private final LineFormat format;
     private final List<Column<Item>> columns;
-    private final Appender<byte[]> writer;
-    private final boolean inStep; // written by the state's commits, not as a listener
+    private final CommittedWriter<byte[]> writer;
 
-    private ItemFile(LineFormat format, List<String> fields, Appender<byte[]> writer, boolean inStep) {
+    private ItemFile(LineFormat format, List<String> fields, CommittedWriter<byte[]> writer, CommitStage journal) {
         this.format = format;
         this.columns = columns(fields);
         this.writer = writer;
-        this.inStep = inStep;
+        writer.commitWith(journal, this::chunk);
     }
 
-    /** Creates (or truncates) {@code path} now; throws {@link OutputException} when it cannot. */
-    public static ItemFile open(Path path, LineFormat format, List<String> fields) {
-        return new ItemFile(format, fields, LineOutput.file(path, header(format, fields)), false);
+    /**
+     * Writes {@code path} with the crawl's journal, as {@link RecordFile#open(Path, LineFormat, CommitStage)} does;
+     * throws {@link OutputException} when it cannot be opened.
+     */
+    public static ItemFile open(Path path, LineFormat format, List<String> fields, CommitStage journal) {
+        return new ItemFile(format, fields, LineOutput.file(path, journal, header(format, fields)), journal);
     }
 
     /** Writes to {@code out}, which is flushed but left open; {@code name} names it in messages. */
-    public static ItemFile open(OutputStream out, String name, LineFormat format, List<String> fields) {
-        return new ItemFile(format, fields, LineOutput.stream(out, name, header(format, fields)), false);
-    }
-
-    /** Writes {@code path} in step with the crawl's state, as {@link RecordFile#openInStep} does. */
-    public static ItemFile openInStep(Path path, LineFormat format, List<String> fields, CommitStage state) {
-        CommittedWriter<byte[]> writer = LineOutput.inStep(path, state, header(format, fields));
-        ItemFile file = new ItemFile(format, fields, writer, true);
-        writer.commitWith(state, file::chunk);
-        return file;
+    public static ItemFile open(OutputStream out, String name, LineFormat format, List<String> fields,
+                                CommitStage journal) {
+        return new ItemFile(format, fields, LineOutput.stream(out, name, header(format, fields)), journal);
     }
 
     /** The CSV header, checking the format first. */
@@ -62,12 +56,6 @@ public final class ItemFile implements CrawlOutput {
         columns.add(new Column<>("index", Item::index));
         for (String f : fields) columns.add(new Column<>(f, i -> i.get(f)));
         return List.copyOf(columns);
-    }
-
-    @Override
-    public void onFinished(FinishedUrl finished) {
-        byte[] chunk = inStep ? null : chunk(finished);
-        if (chunk != null) writer.write(finished.record(), chunk);
     }
 
     /** A page's items as one chunk of lines, in document order, or null when it has none. */

@@ -3,7 +3,6 @@ package dev.loomcrawl.output.lines;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.result.FoundLink;
-import dev.loomcrawl.output.Appender;
 import dev.loomcrawl.output.CommitStage;
 import dev.loomcrawl.output.CommittedWriter;
 import dev.loomcrawl.output.CrawlOutput;
@@ -16,48 +15,36 @@ import java.util.List;
 
 /**
  * The link graph output: one line per link found on a fetched page (from, to, element, attribute, anchor text,
- * rel, in scope), in JSON Lines or CSV. A page's links are handed to the writer thread as one chunk, so they
+ * rel, in scope), in JSON Lines or CSV. A page's links are handed to the journal's writer as one chunk, so they
  * stay together in the file.
  */
 public final class LinkFile implements CrawlOutput {
     private final LineFormat format;
-    private final Appender<byte[]> writer;
-    private final boolean inStep; // written by the state's commits, not as a listener
+    private final CommittedWriter<byte[]> writer;
 
-    private LinkFile(LineFormat format, Appender<byte[]> writer, boolean inStep) {
-        this.inStep = inStep;
+    private LinkFile(LineFormat format, CommittedWriter<byte[]> writer, CommitStage journal) {
         this.format = format;
         this.writer = writer;
+        writer.commitWith(journal, this::chunk);
     }
 
-    /** Creates (or truncates) {@code path} now; throws {@link OutputException} when it cannot. */
-    public static LinkFile open(Path path, LineFormat format) {
-        return new LinkFile(format, LineOutput.file(path, header(format)), false);
+    /**
+     * Writes {@code path} with the crawl's journal, as {@link RecordFile#open(Path, LineFormat, CommitStage)} does;
+     * throws {@link OutputException} when it cannot be opened.
+     */
+    public static LinkFile open(Path path, LineFormat format, CommitStage journal) {
+        return new LinkFile(format, LineOutput.file(path, journal, header(format)), journal);
     }
 
     /** Writes to {@code out}, which is flushed but left open; {@code name} names it in messages. */
-    public static LinkFile open(OutputStream out, String name, LineFormat format) {
-        return new LinkFile(format, LineOutput.stream(out, name, header(format)), false);
-    }
-
-    /** Writes {@code path} in step with the crawl's state, as {@link RecordFile#openInStep} does. */
-    public static LinkFile openInStep(Path path, LineFormat format, CommitStage state) {
-        CommittedWriter<byte[]> writer = LineOutput.inStep(path, state, header(format));
-        LinkFile file = new LinkFile(format, writer, true);
-        writer.commitWith(state, file::chunk);
-        return file;
+    public static LinkFile open(OutputStream out, String name, LineFormat format, CommitStage journal) {
+        return new LinkFile(format, LineOutput.stream(out, name, header(format)), journal);
     }
 
     /** The CSV header, checking the format first. */
     private static byte[] header(LineFormat format) {
         if (format == LineFormat.TEXT) throw new IllegalArgumentException("the link graph is JSON Lines or CSV");
         return format == LineFormat.CSV ? CsvLines.header(LinkColumns.ALL) : null;
-    }
-
-    @Override
-    public void onFinished(FinishedUrl finished) {
-        byte[] chunk = inStep ? null : chunk(finished);
-        if (chunk != null) writer.write(finished.record(), chunk);
     }
 
     /** A page's links as one chunk of lines, or null when it has none. */

@@ -1,54 +1,69 @@
 package dev.loomcrawl.output.lines;
 
 import dev.loomcrawl.result.CrawlRecord;
-import dev.loomcrawl.result.FinishedUrl;
-import dev.loomcrawl.output.Appender;
 import dev.loomcrawl.output.CommitStage;
 import dev.loomcrawl.output.CommittedWriter;
 import dev.loomcrawl.output.CrawlOutput;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.report.TextReport;
 
+import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 
 /**
  * The records output: one line per finished URL, written as it finishes, in JSON Lines, CSV (with a header row)
  * or the seed's text report line. Lines are formatted on the worker thread and written whole by one writer
- * thread; {@link #close()} writes what is pending and flushes. The schema is in docs/outputs.md.
+ * thread, the journal's, in commit order; {@link #close()} closes the file. The schema is in docs/outputs.md.
  */
 public final class RecordFile implements CrawlOutput {
     private final LineFormat format;
-    private final Appender<byte[]> writer;
-    private final boolean inStep; // written by the state's commits, not as a listener
+    private final CommittedWriter<byte[]> writer;
 
-    private RecordFile(LineFormat format, Appender<byte[]> writer, boolean inStep) {
+    private RecordFile(LineFormat format, CommittedWriter<byte[]> writer, CommitStage journal) {
         this.format = format;
         this.writer = writer;
-        this.inStep = inStep;
-    }
-
-    /** Creates (or truncates) {@code path} now; throws {@link OutputException} when it cannot. */
-    public static RecordFile open(Path path, LineFormat format) {
-        return new RecordFile(format, LineOutput.file(path, header(format)), false);
-    }
-
-    /** Writes to {@code out}, which is flushed but left open; {@code name} names it in messages. */
-    public static RecordFile open(OutputStream out, String name, LineFormat format) {
-        return new RecordFile(format, LineOutput.stream(out, name, header(format)), false);
+        writer.commitWith(journal, finished -> line(finished.record(), format));
     }
 
     /**
-     * Writes {@code path} in step with the crawl's state, each finished URL's line by the commit that makes it
-     * durable: created for a new crawl, appended to (after cutting what the last commit did not cover) for a
-     * resumed one. The state's commits write it; as a crawler's listener it does nothing. Close it after the
-     * crawler.
+     * Writes {@code path} with the crawl's journal ({@code crawler.journal()}), each finished URL's line by the
+     * commit that journals it: created (or truncated) now for a new crawl, so a bad path fails before the crawl
+     * starts; for a resumed one, cut back to what the last commit covered and appended to. Close it after the
+     * crawler. Throws {@link OutputException} when the file cannot be opened.
      */
-    public static RecordFile openInStep(Path path, LineFormat format, CommitStage state) {
-        CommittedWriter<byte[]> writer = LineOutput.inStep(path, state, header(format));
-        writer.commitWith(state, finished -> line(finished.record(), format));
-        return new RecordFile(format, writer, true);
+    public static RecordFile open(Path path, LineFormat format, CommitStage journal) {
+        return new RecordFile(format, LineOutput.file(path, journal, header(format)), journal);
+    }
+
+    /** Writes to {@code out}, which is flushed but left open; {@code name} names it in messages. */
+    public static RecordFile open(OutputStream out, String name, LineFormat format, CommitStage journal) {
+        return new RecordFile(format, LineOutput.stream(out, name, header(format)), journal);
+    }
+
+    /**
+     * Writes every record {@code records} gives as a line of {@code format} (after CSV's header) to {@code out}: a
+     * whole file of records (a report of a crawl's state), not a crawl's output.
+     */
+    public static void writeAll(OutputStream out, LineFormat format, Consumer<Consumer<CrawlRecord>> records)
+            throws IOException {
+        byte[] header = header(format);
+        if (header != null) out.write(header);
+        try {
+            records.accept(record -> {
+                try {
+                    out.write(line(record, format));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        out.flush();
     }
 
     private static byte[] header(LineFormat format) {
@@ -62,11 +77,6 @@ public final class RecordFile implements CrawlOutput {
             case CSV -> CsvLines.line(RecordColumns.ALL, record);
             case TEXT -> (TextReport.line(record) + "\n").getBytes(StandardCharsets.UTF_8);
         };
-    }
-
-    @Override
-    public void onFinished(FinishedUrl finished) {
-        if (!inStep) writer.write(finished.record(), line(finished.record(), format));
     }
 
     @Override

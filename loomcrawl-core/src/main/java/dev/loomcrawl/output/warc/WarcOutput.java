@@ -4,12 +4,10 @@ import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.fetch.Version;
 import dev.loomcrawl.fetch.FetchResult;
-import dev.loomcrawl.output.Appender;
 import dev.loomcrawl.output.CommitStage;
 import dev.loomcrawl.output.CommittedWriter;
 import dev.loomcrawl.output.CrawlOutput;
 import dev.loomcrawl.output.OutputException;
-import dev.loomcrawl.output.WriterThread;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,8 +26,7 @@ import java.util.regex.Pattern;
  * The WARC output: every HTTP response of the crawl as WARC 1.1 request, response and metadata records
  * (gzip, one member per record), in files rotated by size, with revisit records for payloads seen before. A
  * URL that got no response (a network failure) or was skipped writes nothing. A finished URL's exchange is
- * prepared on the thread that hands it over (a worker; with a state, the state's writer thread) and one writer
- * thread appends. See {@link HttpBlocks} for how the HTTP parts are reconstructed. Each finished file gets its
+ * prepared on the worker's thread, and the journal's writer thread appends it, in commit order. See {@link HttpBlocks} for how the HTTP parts are reconstructed. Each finished file gets its
  * sorted {@link CdxjIndex} beside it ({@code crawl-00000.cdxj}); {@link WaczPackage} packages finished files.
  */
 public final class WarcOutput implements CrawlOutput {
@@ -37,58 +34,33 @@ public final class WarcOutput implements CrawlOutput {
     public static final long DEFAULT_MAX_FILE_SIZE = 1L << 30;
     /** Payload digests remembered for revisits: a few hundred bytes each, some 40 MB at most. */
     static final int REMEMBERED_PAYLOADS = 100_000;
-    /**
-     * Bytes of captures (compressed records) waiting for the writer at most: 64 captures of incompressible 10 MiB
-     * bodies would otherwise hold 640 MiB while the disk or the compression falls behind.
-     */
-    static final long QUEUED_BYTES = 32L << 20;
     private static final String WARC_1_1 =
             "https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
     private static final Pattern END = Pattern.compile("(.+)-(\\d{5,})\\.warc\\.gz (\\d+)");
 
     private final WarcFiles files;
-    private final Appender<WarcCapture> writer;
-    private final boolean inStep; // written by the state's commits, not as a listener
+    private final CommittedWriter<WarcCapture> writer;
 
-    private WarcOutput(WarcFiles files, Appender<WarcCapture> writer, boolean inStep) {
+    private WarcOutput(WarcFiles files, CommittedWriter<WarcCapture> writer) {
         this.files = files;
         this.writer = writer;
-        this.inStep = inStep;
-    }
-
-    private static WarcSink sink(WarcFiles files) {
-        return new WarcSink(files, new PayloadIndex(REMEMBERED_PAYLOADS));
     }
 
     /**
-     * Starts the first file now. {@code path} is a directory (files are named {@code loomcrawl-TIMESTAMP-NNNNN
-     * .warc.gz} in it) or a prefix ({@code crawl} or {@code crawl.warc.gz} gives {@code crawl-00000.warc.gz},
-     * ...). {@code info} adds fields to each file's warcinfo record (software, format and conformsTo are set).
+     * Writes the files with the crawl's journal ({@code crawler.journal()}), each URL's records by the commit that
+     * journals it. {@code path} is a directory (files are named {@code loomcrawl-TIMESTAMP-NNNNN.warc.gz} in it) or
+     * a prefix ({@code crawl} or {@code crawl.warc.gz} gives {@code crawl-00000.warc.gz}, ...); the first file is
+     * started now. {@code info} adds fields to each file's warcinfo record (software, format and conformsTo are
+     * set). For a resumed crawl, the file that was current at the last commit is cut back to where it ended then and
+     * appended to, and later ones are deleted. When the journal keeps payloads ({@link CommitStage#keepsPayloads}), a
+     * payload first written in an earlier run or pass is a revisit of that record; else revisits refer within a
+     * run. Close it after the crawler.
      */
-    public static WarcOutput open(Path path, long maxFileSize, Map<String, String> info) {
-        Path dir = dir(path, maxFileSize);
-        String base = base(path);
-        try {
-            WarcFiles files = WarcFiles.create(dir, base, maxFileSize, fields(info));
-            return new WarcOutput(files, new WriterThread<>(path.toString(), sink(files), 64, WarcCapture::size, QUEUED_BYTES), false);
-        } catch (IOException e) {
-            throw new OutputException(dir.resolve(base + "-00000.warc.gz").toString(), e);
-        }
-    }
-
-    /**
-     * Writes the files in step with the crawl's state, each URL's records by the commit that makes it durable:
-     * started as {@link #open} starts them for a new crawl; for a resumed one, the file that was current at the
-     * last commit is cut back to where it ended then and appended to, and later ones are deleted. When the state
-     * keeps payloads ({@link CommitStage#keepsPayloads}), a payload first written in an earlier run or pass is a
-     * revisit of that record; else revisits refer within a run. Close it after the crawler.
-     */
-    public static WarcOutput openInStep(Path path, long maxFileSize, Map<String, String> info,
-                                        CommitStage state) {
+    public static WarcOutput open(Path path, long maxFileSize, Map<String, String> info, CommitStage journal) {
         Path dir = dir(path, maxFileSize);
         String key = path.toAbsolutePath().toString();
-        String resumeAt = state.resumeAt(key);
+        String resumeAt = journal.resumeAt(key);
         String base = base(path);
         int index = 0;
         long end = 0;
@@ -107,11 +79,11 @@ public final class WarcOutput implements CrawlOutput {
         } catch (IOException e) {
             throw new OutputException(dir.resolve(String.format("%s-%05d.warc.gz", base, index)).toString(), e);
         }
-        WarcSink sink = state.keepsPayloads()
-                ? new WarcSink(files, PayloadIndex.inState(state)) : sink(files);
+        WarcSink sink = new WarcSink(files, journal.keepsPayloads() ? PayloadIndex.inState(journal)
+                : new PayloadIndex(REMEMBERED_PAYLOADS));
         CommittedWriter<WarcCapture> writer = new CommittedWriter<>(key, path.toString(), sink, files::end);
-        writer.commitWith(state, WarcOutput::capture);
-        return new WarcOutput(files, writer, true);
+        writer.commitWith(journal, WarcOutput::capture);
+        return new WarcOutput(files, writer);
     }
 
     private static Path dir(Path path, long maxFileSize) {
@@ -132,12 +104,6 @@ public final class WarcOutput implements CrawlOutput {
         fields.put("conformsTo", List.of(WARC_1_1));
         info.forEach((k, v) -> fields.put(k, List.of(v)));
         return fields;
-    }
-
-    @Override
-    public void onFinished(FinishedUrl finished) {
-        WarcCapture capture = inStep ? null : capture(finished);
-        if (capture != null) writer.write(finished.record(), capture);
     }
 
     /** The URL's WARC records, prepared (digests, headers); null when it got no response. */
@@ -170,7 +136,7 @@ public final class WarcOutput implements CrawlOutput {
         return files.files();
     }
 
-    /** Writes the captures handed over, closes the last file, and throws if a write failed. */
+    /** Closes the last file (after the journal, which wrote the captures), and throws if that fails. */
     @Override
     public void close() {
         writer.close();
