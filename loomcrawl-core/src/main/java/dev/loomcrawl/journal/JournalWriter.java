@@ -180,18 +180,19 @@ public final class JournalWriter<C> implements Journal {
 
     @Override
     public void add(String key, CommittedOutput<?> output) {
-        if (outputs.stream().anyMatch(r -> r.key.equals(key)) || kept.stream().anyMatch(k -> k.key().equals(key))) {
-            throw new IllegalArgumentException("two outputs write " + key);
-        }
+        if (taken(key)) throw new IllegalArgumentException("two outputs write " + key);
         outputs.add(new Registered<>(key, output));
     }
 
     @Override
     public void keep(String key, Supplier<String> value) {
-        if (outputs.stream().anyMatch(r -> r.key.equals(key)) || kept.stream().anyMatch(k -> k.key().equals(key))) {
-            throw new IllegalArgumentException("two values are kept as " + key);
-        }
+        if (taken(key)) throw new IllegalArgumentException("two values are kept as " + key);
         kept.add(new Kept(key, value));
+    }
+
+    /** Whether an output or a kept value is saved under {@code key} already. */
+    private boolean taken(String key) {
+        return outputs.stream().anyMatch(r -> r.key.equals(key)) || kept.stream().anyMatch(k -> k.key().equals(key));
     }
 
     @Override
@@ -275,16 +276,7 @@ public final class JournalWriter<C> implements Journal {
         }
     }
 
-    /** Blocks until everything appended so far is committed; false if the journal failed. */
-    public boolean awaitDurable() {
-        lock.lock();
-        try {
-            return awaitDurable(appended);
-        } finally {
-            lock.unlock();
-        }
-    }
-
+    /** Blocks until the entry {@code sequence} is committed; false if the writer ended first (it failed). */
     private boolean awaitDurable(long sequence) {
         lock.lock();
         try {

@@ -1,9 +1,9 @@
 package dev.loomcrawl.output;
 
 /**
- * Where outputs written in step with a crawl's commits register: a store that, before each commit, has them write
- * what the batch's finished URLs gave them and saves where each then ends, in the same commit
- * ({@code state.StoreWithOutputs}). An output opened with an {@code openInStep} factory registers itself.
+ * Where outputs register: the crawl's journal ({@code journal.Journal}), which, with each commit, has them write what
+ * the batch's finished URLs gave them and (with a state) saves where each then ends, in the same commit. An output
+ * opened on a journal ({@code RecordFile.open(path, format, journal)}) registers itself.
  */
 public interface CommitStage {
 
@@ -14,7 +14,7 @@ public interface CommitStage {
      */
     String resumeAt(String key);
 
-    /** Writes {@code output} before each commit from now on; its end is saved under {@code key}. */
+    /** Writes {@code output} with each commit from now on; its end is saved under {@code key}. */
     void add(String key, CommittedOutput<?> output);
 
     /** Whether the stage keeps payload originals ({@link #originalPayload}) in the crawl's state. Default: false. */

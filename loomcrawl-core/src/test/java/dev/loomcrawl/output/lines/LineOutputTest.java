@@ -1,16 +1,27 @@
 package dev.loomcrawl.output.lines;
 
+import dev.loomcrawl.journal.Journal;
+import dev.loomcrawl.output.CommitStage;
+import dev.loomcrawl.output.CommittedOutput;
+import dev.loomcrawl.output.CommittedWriter;
 import dev.loomcrawl.output.OutputException;
-import dev.loomcrawl.output.WriterThread;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.testkit.SmallDisk;
+import dev.loomcrawl.url.WebUrl;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -18,36 +29,107 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /** A line output on a real file system that fills up (a tmpfs this test mounts; skipped where it cannot). */
 class LineOutputTest {
     private static final int LINE = 100;
+    private static final String DISK = "40k"; // ten pages: 40960 bytes, not a whole number of lines
 
     private static byte[] line(int i) {
         String text = String.format("%09d", i) + "x".repeat(LINE - 10) + "\n";
         return text.getBytes(StandardCharsets.US_ASCII);
     }
 
+    /** The finished URL whose line is {@code line(i)}: its record's depth is {@code i}. */
+    private static FinishedUrl finished(int i) {
+        return FinishedUrl.of(CrawlRecord.skipped(WebUrl.parse("http://example.test/" + i), i, null, "test"));
+    }
+
+    /** The file holds lines 0, 1, 2... each whole, and fewer than the disk's size. */
+    private static int assertWholeLines(Path file) throws IOException {
+        byte[] written = Files.readAllBytes(file);
+        assertEquals(0, written.length % LINE, "a whole number of lines: " + written.length + " bytes");
+        for (int i = 0; i < written.length / LINE; i++) {
+            assertEquals(new String(line(i), StandardCharsets.US_ASCII),
+                    new String(written, i * LINE, LINE, StandardCharsets.US_ASCII), "line " + i);
+        }
+        assertTrue(written.length < 40 * 1024, "the disk filled: " + written.length);
+        return written.length / LINE;
+    }
+
     @Test
-    void aFullDiskLeavesTheFileEndingWithAWholeLineAndStopsTakingLines() throws IOException {
-        try (SmallDisk disk = SmallDisk.tryMount("40k")) { // less than one 64 KiB write: it fails part way
+    void aFullDiskLeavesTheFileEndingWithAWholeLineAndStopsTheJournal() throws IOException {
+        try (SmallDisk disk = SmallDisk.tryMount(DISK)) {
             assumeTrue(disk != null, "cannot mount a tmpfs here (not root?)");
             Path file = disk.dir().resolve("lines.jsonl");
-            WriterThread<byte[]> writer = LineOutput.file(file, null);
+            Journal journal = Journal.inMemory();
+            boolean[] stopped = new boolean[1];
+            journal.onFailure(() -> stopped[0] = true);
+            CommittedWriter<byte[]> writer = LineOutput.file(file, journal, null);
+            writer.commitWith(journal, f -> line(f.record().depth()));
+            // one line per commit: the line that crosses the disk's end is written part way, then refused
+            int journaled = 0;
+            while (journaled < 10_000 && journal.finished(journaled, finished(journaled))) journaled++;
+            assertTrue(journaled < 10_000, "the disk never filled");
+            assertTrue(stopped[0], "the journal's failure stops the crawl");
+            assertFalse(journal.finished(journaled + 1, finished(journaled + 1)), "a failed journal takes no more");
+            OutputException failure = assertThrows(OutputException.class, journal::close);
+            assertEquals("cannot write " + file + ": No space left on device", failure.getMessage());
+            writer.close(); // after the journal, as a crawl's outputs are closed
+            assertEquals(journaled, assertWholeLines(file), "every line journaled, and only those, is written");
+        }
+    }
+
+    @Test
+    void aFullDiskLeavesTheFileEndingWithAWholeLineAndStopsTakingLines() throws IOException {
+        try (SmallDisk disk = SmallDisk.tryMount(DISK)) {
+            assumeTrue(disk != null, "cannot mount a tmpfs here (not root?)");
+            Path file = disk.dir().resolve("lines.jsonl");
+            OneOutput stage = new OneOutput();
+            CommittedWriter<byte[]> writer = LineOutput.file(file, stage, null);
+            writer.commitWith(stage, f -> line(f.record().depth()));
+            // batches of 128 lines, 12,800 bytes each: the fourth crosses the disk's end and is written part way
             OutputException failure = null;
-            for (int i = 0; i < 10_000 && failure == null; i++) {
+            int committed = 0;
+            for (int i = 0; i < 10_000 && failure == null; i += 128) {
                 try {
-                    writer.write(line(i));
+                    String end = stage.commit(i, 128);
+                    committed = i + 128;
+                    assertEquals(Long.toString((long) committed * LINE), end, "where the file ends");
                 } catch (OutputException e) {
                     failure = e;
                 }
             }
-            OutputException onClose = assertThrows(OutputException.class, writer::close);
-            if (failure != null) assertEquals(failure.getMessage(), onClose.getMessage());
-            assertEquals("cannot write " + file + ": No space left on device", onClose.getMessage());
-            byte[] written = Files.readAllBytes(file);
-            assertEquals(0, written.length % LINE, "a whole number of lines: " + written.length + " bytes");
-            for (int i = 0; i < written.length / LINE; i++) {
-                assertEquals(new String(line(i), StandardCharsets.US_ASCII),
-                        new String(written, i * LINE, LINE, StandardCharsets.US_ASCII), "line " + i);
-            }
-            assertTrue(written.length < 40 * 1024, "the disk filled: " + written.length);
+            assertNotNull(failure, "the disk never filled");
+            assertEquals("cannot write " + file + ": No space left on device", failure.getMessage());
+            OutputException again = assertThrows(OutputException.class, () -> stage.commit(20_000, 1));
+            assertEquals(failure.getMessage(), again.getMessage(), "a failed output takes no more lines");
+            writer.close();
+            assertEquals(committed, assertWholeLines(file), "the batches committed, and not the one that failed");
+            assertTrue(committed > 0, "some batches fitted");
+        }
+    }
+
+    /** A stage with one output, whose batches the test commits itself, as the journal's writer thread would. */
+    private static final class OneOutput implements CommitStage {
+        private CommittedOutput<?> output;
+
+        @Override
+        public String resumeAt(String key) {
+            return null; // a new crawl
+        }
+
+        @Override
+        public void add(String key, CommittedOutput<?> output) {
+            assertNull(this.output, "one output");
+            this.output = output;
+        }
+
+        /** Writes the lines from {@code first} on as one batch, as a commit does; returns where the file ends. */
+        String commit(int first, int lines) {
+            return commit(output, first, lines);
+        }
+
+        private static <T> String commit(CommittedOutput<T> output, int first, int lines) {
+            List<T> batch = new ArrayList<>();
+            for (int i = first; i < first + lines; i++) batch.add(output.prepare(finished(i)));
+            return output.write(batch, false);
         }
     }
 }

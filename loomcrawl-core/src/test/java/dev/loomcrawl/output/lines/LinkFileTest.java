@@ -1,5 +1,6 @@
 package dev.loomcrawl.output.lines;
 
+import dev.loomcrawl.journal.Journal;
 import dev.loomcrawl.output.Crawls;
 import dev.loomcrawl.testkit.TestSite;
 import org.apache.commons.csv.CSVRecord;
@@ -41,9 +42,7 @@ class LinkFileTest {
     void jsonLinesHaveOneLinePerLinkFoundWithWhereItWas() throws IOException {
         Path file = dir.resolve("links.ndjson");
         try (TestSite site = site()) {
-            try (LinkFile out = LinkFile.open(file, LineFormat.JSONL)) {
-                Crawls.run(Crawls.from(site, "/"), out);
-            }
+            Crawls.runWith(Crawls.from(site, "/"), journal -> LinkFile.open(file, LineFormat.JSONL, journal));
             List<Map<String, Object>> links = Files.readAllLines(file).stream().map(TestJson::object).toList();
             assertEquals(5, links.size(), links.toString());
             Map<String, Object> a = first(links, l -> l.get("to").equals(site.url("/a")));
@@ -72,9 +71,7 @@ class LinkFileTest {
     void csvHasAHeaderRowAndQuotesTextThatNeedsIt() throws IOException {
         Path file = dir.resolve("links.csv");
         try (TestSite site = site()) {
-            try (LinkFile out = LinkFile.open(file, LineFormat.CSV)) {
-                Crawls.run(Crawls.from(site, "/"), out);
-            }
+            Crawls.runWith(Crawls.from(site, "/"), journal -> LinkFile.open(file, LineFormat.CSV, journal));
             assertTrue(Files.readString(file).startsWith("from,to,element,attribute,text,rel,in_scope,followed,not_followed,lastmod,priority\r\n"));
             List<CSVRecord> rows = RecordFileTest.parseCsv(file);
             assertEquals(5, rows.size());
@@ -89,10 +86,9 @@ class LinkFileTest {
         Path jsonl = dir.resolve("links.jsonl");
         Path csv = dir.resolve("links.csv");
         try (TestSite site = Crawls.slowSite(60, 20, Duration.ofSeconds(30))) {
-            try (LinkFile json = LinkFile.open(jsonl, LineFormat.JSONL);
-                 LinkFile table = LinkFile.open(csv, LineFormat.CSV)) {
-                Crawls.cancelledAfter(15, Crawls.from(site, "/").maxTasks(30), json, table);
-            }
+            Crawls.cancelledAfterWith(15, Crawls.from(site, "/").maxTasks(30),
+                    journal -> LinkFile.open(jsonl, LineFormat.JSONL, journal),
+                    journal -> LinkFile.open(csv, LineFormat.CSV, journal));
             List<String> lines = Files.readAllLines(jsonl);
             assertTrue(lines.size() >= 60 + 14, "the root's 60 links and one per page done: " + lines.size());
             lines.forEach(TestJson::object);
@@ -102,6 +98,7 @@ class LinkFileTest {
 
     @Test
     void theLinkGraphIsJsonLinesOrCsvOnly() {
-        assertThrows(IllegalArgumentException.class, () -> LinkFile.open(dir.resolve("l.txt"), LineFormat.TEXT));
+        assertThrows(IllegalArgumentException.class,
+                () -> LinkFile.open(dir.resolve("l.txt"), LineFormat.TEXT, Journal.inMemory()));
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomcrawl.output.lines;
 
+import dev.loomcrawl.journal.Journal;
 import dev.loomcrawl.result.CrawlException;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.output.Crawls;
@@ -25,6 +26,7 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -59,10 +61,9 @@ class RecordFileTest {
         int closed = Crawls.closedPort();
         Path file = dir.resolve("records.jsonl");
         try (TestSite site = mixedSite(closed)) {
-            try (RecordFile out = RecordFile.open(file, LineFormat.JSONL)) {
-                // the closed port is another local origin: allowed, so that its connection is refused
-                Crawls.run(Crawls.from(site, "/").maxBodyBytes(10_000).allowPrivate(true), out);
-            }
+            // the closed port is another local origin: allowed, so that its connection is refused
+            Crawls.runWith(Crawls.from(site, "/").maxBodyBytes(10_000).allowPrivate(true),
+                    journal -> RecordFile.open(file, LineFormat.JSONL, journal));
             List<String> lines = Files.readAllLines(file);
             assertEquals(6, lines.size(), String.join("\n", lines));
             Map<String, Map<String, Object>> r = byUrl(lines);
@@ -106,9 +107,7 @@ class RecordFileTest {
     void csvHasAHeaderRowAndOneParsableRowPerUrl() throws IOException {
         Path file = dir.resolve("records.csv");
         try (TestSite site = Crawls.slowSite(5, 5, Duration.ZERO)) {
-            try (RecordFile out = RecordFile.open(file, LineFormat.CSV)) {
-                Crawls.run(Crawls.from(site, "/"), out);
-            }
+            Crawls.runWith(Crawls.from(site, "/"), journal -> RecordFile.open(file, LineFormat.CSV, journal));
             List<CSVRecord> rows = parseCsv(file);
             assertEquals(6, rows.size());
             for (CSVRecord row : rows) {
@@ -125,9 +124,7 @@ class RecordFileTest {
         Path file = dir.resolve("records.txt");
         try (TestSite site = TestSite.builder().page("/", "<a href=/old>o</a>").redirect("/old", 302, "/")
                 .start()) {
-            try (RecordFile out = RecordFile.open(file, LineFormat.TEXT)) {
-                Crawls.run(Crawls.from(site, "/"), out);
-            }
+            Crawls.runWith(Crawls.from(site, "/"), journal -> RecordFile.open(file, LineFormat.TEXT, journal));
             List<String> lines = Files.readAllLines(file);
             assertTrue(lines.contains(site.url("/") + " 200 text/html utf-8 18 1/1"), lines.toString());
             assertTrue(lines.contains(site.url("/old") + " 302 redirect " + site.url("/")), lines.toString());
@@ -139,11 +136,9 @@ class RecordFileTest {
         Path jsonl = dir.resolve("records.jsonl");
         Path csv = dir.resolve("records.csv");
         try (TestSite site = Crawls.slowSite(60, 20, Duration.ofSeconds(30))) {
-            CrawlSummary summary;
-            try (RecordFile json = RecordFile.open(jsonl, LineFormat.JSONL);
-                 RecordFile table = RecordFile.open(csv, LineFormat.CSV)) {
-                summary = Crawls.cancelledAfter(15, Crawls.from(site, "/").maxTasks(30), json, table);
-            }
+            CrawlSummary summary = Crawls.cancelledAfterWith(15, Crawls.from(site, "/").maxTasks(30),
+                    journal -> RecordFile.open(jsonl, LineFormat.JSONL, journal),
+                    journal -> RecordFile.open(csv, LineFormat.CSV, journal));
             assertTrue(summary.interrupted());
             assertTrue(summary.todo() > 0);
             List<String> lines = Files.readAllLines(jsonl);
@@ -159,12 +154,15 @@ class RecordFileTest {
         Path full = Path.of("/dev/full");
         assumeTrue(Files.isWritable(full), "needs /dev/full");
         try (TestSite site = Crawls.slowSite(200, 200, Duration.ZERO)) {
-            RecordFile out = RecordFile.open(full, LineFormat.JSONL);
-            CrawlException e = assertThrows(CrawlException.class,
-                    () -> Crawls.run(Crawls.from(site, "/").maxTasks(4), out));
+            RecordFile[] out = new RecordFile[1];
+            CrawlException e = assertThrows(CrawlException.class, () -> Crawls.runWith(Crawls.from(site, "/")
+                    .maxTasks(4), journal -> out[0] = RecordFile.open(full, LineFormat.JSONL, journal)));
             assertEquals("crawl stopped: cannot write /dev/full: No space left on device", e.getMessage());
-            OutputException onClose = assertThrows(OutputException.class, out::close);
-            assertEquals("cannot write /dev/full: No space left on device", onClose.getMessage());
+            // The output's failure is the journal's, which the crawl throws: the output's own close (after the
+            // crawler's, by runWith; again here) only closes the file, and does not report it a second time.
+            OutputException failure = assertInstanceOf(OutputException.class, e.getCause());
+            assertEquals("cannot write /dev/full: No space left on device", failure.getMessage());
+            out[0].close();
             assertTrue(site.requests().size() < 200, "the crawl should stop early");
         }
     }
@@ -172,10 +170,11 @@ class RecordFileTest {
     @Test
     void aPathThatCannotBeWrittenFailsAtOpenWithTheReason() {
         OutputException e = assertThrows(OutputException.class,
-                () -> RecordFile.open(dir.resolve("no/such/dir/records.jsonl"), LineFormat.JSONL));
+                () -> RecordFile.open(dir.resolve("no/such/dir/records.jsonl"), LineFormat.JSONL, Journal.inMemory()));
         assertEquals("cannot write " + dir.resolve("no/such/dir/records.jsonl") + ": No such file or directory",
                 e.getMessage());
-        OutputException directory = assertThrows(OutputException.class, () -> RecordFile.open(dir, LineFormat.CSV));
+        OutputException directory = assertThrows(OutputException.class,
+                () -> RecordFile.open(dir, LineFormat.CSV, Journal.inMemory()));
         assertTrue(directory.getMessage().endsWith(": Is a directory"), directory.getMessage());
     }
 

@@ -58,10 +58,10 @@ class CdxjIndexTest {
     @Test
     void eachFinishedFileHasASortedIndexBesideItOfItsResponsesAndRevisits() throws Exception {
         try (TestSite site = site("one")) {
-            WarcOutput warc = WarcOutput.open(dir.resolve("crawl.warc.gz"), WarcOutput.DEFAULT_MAX_FILE_SIZE, Map.of());
-            try (warc) {
-                Crawls.run(Crawls.from(site, "/"), warc);
-            }
+            WarcOutput[] opened = new WarcOutput[1];
+            Crawls.runWith(Crawls.from(site, "/"), journal -> opened[0] = WarcOutput.open(dir.resolve("crawl.warc.gz"),
+                    WarcOutput.DEFAULT_MAX_FILE_SIZE, Map.of(), journal));
+            WarcOutput warc = opened[0];
             assertEquals(dir.resolve("crawl-00000.cdxj"), CdxjIndex.beside(warc.files().getFirst()));
             assertIndexed(warc.files());
             List<Line> lines = CdxjFixture.read(dir.resolve("crawl-00000.cdxj"));
@@ -81,10 +81,10 @@ class CdxjIndexTest {
     @Test
     void everyRotatedFileGetsAnIndexOfItsOwn() throws Exception {
         try (TestSite site = Crawls.slowSite(3, 3, java.time.Duration.ZERO)) {
-            WarcOutput warc = WarcOutput.open(dir.resolve("crawl"), 1, Map.of()); // one capture per file
-            try (warc) {
-                Crawls.run(Crawls.from(site, "/"), warc);
-            }
+            WarcOutput[] opened = new WarcOutput[1];
+            Crawls.runWith(Crawls.from(site, "/"), // one capture per file
+                    journal -> opened[0] = WarcOutput.open(dir.resolve("crawl"), 1, Map.of(), journal));
+            WarcOutput warc = opened[0];
             assertEquals(4, warc.files().size());
             assertIndexed(warc.files());
             for (Path w : warc.files()) assertEquals(1, CdxjFixture.read(CdxjIndex.beside(w)).size());
@@ -100,7 +100,7 @@ class CdxjIndexTest {
         Path first = dir.resolve("crawl-00000.warc.gz");
         try (TestSite one = site("one"); TestSite two = site("two")) {
             CommitEachUrl state = new CommitEachUrl();
-            try (WarcOutput warc = WarcOutput.openInStep(path, WarcOutput.DEFAULT_MAX_FILE_SIZE, Map.of(), state)) {
+            try (WarcOutput warc = WarcOutput.open(path, WarcOutput.DEFAULT_MAX_FILE_SIZE, Map.of(), state)) {
                 Crawls.run(Crawls.from(one, "/"), state);
             }
             assertEquals(7, CdxjFixture.read(CdxjIndex.beside(first)).size());
@@ -108,7 +108,7 @@ class CdxjIndexTest {
             Files.write(first, new byte[] {0x1f, (byte) 0x8b, 8, 0, 0}, StandardOpenOption.APPEND);
 
             CommitEachUrl resumed = new CommitEachUrl(state);
-            WarcOutput warc = WarcOutput.openInStep(path, WarcOutput.DEFAULT_MAX_FILE_SIZE, Map.of(), resumed);
+            WarcOutput warc = WarcOutput.open(path, WarcOutput.DEFAULT_MAX_FILE_SIZE, Map.of(), resumed);
             try (warc) {
                 assertFalse(Files.exists(CdxjIndex.beside(first)), "a file being appended to has no index");
                 Crawls.run(Crawls.from(two, "/"), resumed);
@@ -126,7 +126,7 @@ class CdxjIndexTest {
         Path path = dir.resolve("crawl");
         try (TestSite one = site("one"); TestSite two = site("two")) {
             CommitEachUrl state = new CommitEachUrl();
-            WarcOutput first = WarcOutput.openInStep(path, 1, Map.of(), state);
+            WarcOutput first = WarcOutput.open(path, 1, Map.of(), state);
             try (first) {
                 Crawls.run(Crawls.from(one, "/"), state);
             }
@@ -135,7 +135,7 @@ class CdxjIndexTest {
             for (Path w : first.files()) Files.deleteIfExists(CdxjIndex.beside(w));
 
             CommitEachUrl resumed = new CommitEachUrl(state);
-            WarcOutput warc = WarcOutput.openInStep(path, 1, Map.of(), resumed);
+            WarcOutput warc = WarcOutput.open(path, 1, Map.of(), resumed);
             try (warc) {
                 Crawls.run(Crawls.from(two, "/"), resumed);
             }
@@ -150,11 +150,13 @@ class CdxjIndexTest {
         Path stale = dir.resolve("crawl-00000.cdxj");
         Files.writeString(stale, "com,example)/ 20200101000000 {\"url\": \"http://example.com/\"}\n");
         try (TestSite site = site("one")) {
-            WarcOutput warc = WarcOutput.open(dir.resolve("crawl"), WarcOutput.DEFAULT_MAX_FILE_SIZE, Map.of());
-            try (warc) {
-                assertFalse(Files.exists(stale));
-                Crawls.run(Crawls.from(site, "/"), warc);
-            }
+            WarcOutput[] opened = new WarcOutput[1];
+            Crawls.runWith(Crawls.from(site, "/"), journal -> {
+                opened[0] = WarcOutput.open(dir.resolve("crawl"), WarcOutput.DEFAULT_MAX_FILE_SIZE, Map.of(), journal);
+                assertFalse(Files.exists(stale)); // gone once the file is opened, before anything is crawled
+                return opened[0];
+            });
+            WarcOutput warc = opened[0];
             assertIndexed(warc.files());
             assertFalse(Files.readString(stale).contains("example.com"));
         }

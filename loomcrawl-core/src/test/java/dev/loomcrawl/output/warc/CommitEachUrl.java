@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The smallest crawl state that outputs opened {@code openInStep} can live with: as a listener, it commits each
+ * The smallest crawl state that outputs opened on a {@link CommitStage} can live with: as a listener, it commits each
  * finished URL on its own (prepare, then write, one URL at a time) and keeps where each output then ends, which a
  * later run (a resumed crawl) is given. What the SQLite state does with batches, without a database.
  */
@@ -57,6 +57,6 @@ final class CommitEachUrl implements CommitStage, CrawlListener {
         T item = output.prepare(finished);
         List<T> batch = new ArrayList<>();
         if (item != null) batch.add(item);
-        return output.write(batch);
+        return output.write(batch, true);
     }
 }

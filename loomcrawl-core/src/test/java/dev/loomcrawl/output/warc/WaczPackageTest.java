@@ -67,11 +67,10 @@ class WaczPackageTest {
 
     /** A crawl of {@code site} with one capture per WARC file, so the package holds several. */
     private List<Path> crawl(TestSite site) {
-        WarcOutput warc = WarcOutput.open(dir.resolve("crawl"), 1, Map.of());
-        try (warc) {
-            Crawls.run(Crawls.from(site, "/"), warc);
-        }
-        return warc.files();
+        WarcOutput[] warc = new WarcOutput[1];
+        Crawls.runWith(Crawls.from(site, "/"), journal -> warc[0] = WarcOutput.open(dir.resolve("crawl"), 1, Map.of(),
+                journal));
+        return warc[0].files();
     }
 
     private static String sha256(byte[] bytes) throws Exception {

@@ -30,11 +30,9 @@ class WarcFidelityTest {
     Path dir;
 
     private List<Path> crawl(CrawlConfig.Builder config, long maxSize) {
-        WarcOutput warc = WarcOutput.open(dir.resolve("crawl"), maxSize, Map.of());
-        try (warc) {
-            Crawls.run(config, warc);
-        }
-        return warc.files();
+        WarcOutput[] warc = new WarcOutput[1];
+        Crawls.runWith(config, journal -> warc[0] = WarcOutput.open(dir.resolve("crawl"), maxSize, Map.of(), journal));
+        return warc[0].files();
     }
 
     private static void assertValid(List<Path> files) throws Exception {
@@ -112,11 +110,10 @@ class WarcFidelityTest {
     @Test
     void aCrawlCancelledPartWayLeavesValidWarcFiles() throws Exception {
         try (TestSite site = Crawls.slowSite(60, 20, Duration.ofSeconds(30))) {
-            WarcOutput warc = WarcOutput.open(dir.resolve("crawl"), 4_000, Map.of());
-            CrawlSummary summary;
-            try (warc) {
-                summary = Crawls.cancelledAfter(15, Crawls.from(site, "/").maxTasks(30), warc);
-            }
+            WarcOutput[] opened = new WarcOutput[1];
+            CrawlSummary summary = Crawls.cancelledAfterWith(15, Crawls.from(site, "/").maxTasks(30),
+                    journal -> opened[0] = WarcOutput.open(dir.resolve("crawl"), 4_000, Map.of(), journal));
+            WarcOutput warc = opened[0];
             assertTrue(summary.interrupted());
             List<Rec> records = WarcFixture.read(warc.files());
             assertTrue(warc.files().size() > 1, "rotated");

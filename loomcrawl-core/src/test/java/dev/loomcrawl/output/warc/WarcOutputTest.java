@@ -1,5 +1,6 @@
 package dev.loomcrawl.output.warc;
 
+import dev.loomcrawl.journal.Journal;
 import dev.loomcrawl.output.Crawls;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.testkit.TestSite;
@@ -24,12 +25,10 @@ class WarcOutputTest {
     Path dir;
 
     private List<Path> crawl(TestSite site, long maxSize) {
-        WarcOutput warc = WarcOutput.open(dir.resolve("crawl.warc.gz"), maxSize,
-                Map.of("http-header-user-agent", "ua"));
-        try (warc) {
-            Crawls.run(Crawls.from(site, "/"), warc);
-        }
-        return warc.files();
+        WarcOutput[] warc = new WarcOutput[1];
+        Crawls.runWith(Crawls.from(site, "/"), journal -> warc[0] = WarcOutput.open(dir.resolve("crawl.warc.gz"),
+                maxSize, Map.of("http-header-user-agent", "ua"), journal));
+        return warc[0].files();
     }
 
     private static void assertValid(List<Path> files) throws Exception {
@@ -158,14 +157,14 @@ class WarcOutputTest {
     @Test
     void aPathThatCannotBeWrittenFailsAtOpenNamingTheFile() {
         OutputException e = assertThrows(OutputException.class,
-                () -> WarcOutput.open(dir.resolve("missing/crawl"), 1000, Map.of()));
+                () -> WarcOutput.open(dir.resolve("missing/crawl"), 1000, Map.of(), Journal.inMemory()));
         assertEquals("cannot write " + dir.resolve("missing/crawl-00000.warc.gz") + ": No such file or directory",
                 e.getMessage());
     }
 
     @Test
     void aDirectoryGetsTimestampedFileNames() {
-        WarcOutput warc = WarcOutput.open(dir, 1000, Map.of());
+        WarcOutput warc = WarcOutput.open(dir, 1000, Map.of(), Journal.inMemory());
         warc.close();
         String name = warc.files().getFirst().getFileName().toString();
         assertTrue(name.matches("loomcrawl-\\d{14}-00000\\.warc\\.gz"), name);

@@ -9,6 +9,8 @@ import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.fetch.Fetcher;
 import dev.loomcrawl.fetch.JettyFetcher;
 import dev.loomcrawl.fetch.Validators;
+import dev.loomcrawl.journal.Journal;
+import dev.loomcrawl.output.CrawlOutput;
 import dev.loomcrawl.output.warc.WarcOutput;
 import dev.loomcrawl.frontier.InMemoryFrontier;
 import dev.loomcrawl.scope.RootScope;
@@ -142,10 +144,8 @@ class RenderCrawlTest {
         try (TestSite app = SinglePageApp.start()) {
             Path warc = dir.resolve("crawl.warc.gz");
             Map<String, List<String>> types = new java.util.TreeMap<>(); // target -> record types, in file order
-            try (WarcOutput out = WarcOutput.open(warc, 1L << 30, Map.of())) {
-                Crawl.of(config(app), ChromiumRenderer.start(THREE_SCROLLS), null, Function.identity(),
-                        out);
-            }
+            Crawl.of(config(app), ChromiumRenderer.start(THREE_SCROLLS), null, Function.identity(),
+                    journal -> WarcOutput.open(warc, 1L << 30, Map.of(), journal));
             for (Path file : out(dir)) {
                 try (WarcReader reader = new WarcReader(file)) {
                     for (WarcRecord r : reader) {
@@ -264,28 +264,39 @@ class RenderCrawlTest {
         return paths.stream().map(site::url).collect(Collectors.toCollection(TreeSet::new));
     }
 
-    /** A finished crawl: every record by URL (two for one URL fail it) and the items scraped. */
+    /**
+     * A finished crawl: every record by URL (two for one URL fail it) and the items scraped. {@code outputs} are
+     * opened on the crawler's journal before the crawl and closed after the crawler, as the command line does.
+     */
     private record Crawl(Map<String, CrawlRecord> records, Queue<Item> items) {
+        @SafeVarargs
         static Crawl of(CrawlConfig.Builder builder, ChromiumRenderer renderer, SelectorScraper scraper,
-                        Function<Fetcher, Fetcher> fetchers, dev.loomcrawl.result.CrawlListener... outputs) {
+                        Function<Fetcher, Fetcher> fetchers, Function<Journal, ? extends CrawlOutput>... outputs) {
             CrawlConfig config = builder.build();
             Map<String, CrawlRecord> records = new ConcurrentHashMap<>();
             Queue<Item> items = new ConcurrentLinkedQueue<>();
             Fetcher fetcher = fetchers.apply(new JettyFetcher(config.httpSettings()));
-            try (Crawler crawler = new Crawler(config, new InMemoryFrontier(config.politeness().perHost(),
-                    Duration.ZERO), fetcher, new StreamingLinkExtractor(), new RootScope(config.roots(),
-                    config.scope(), config.lenient(), config.includes(), config.excludes()))) {
-                if (renderer != null) crawler.renderer(renderer);
-                if (scraper != null) crawler.pageHandler(scraper);
-                for (dev.loomcrawl.result.CrawlListener output : outputs) crawler.addListener(output);
-                crawler.addListener(finished -> {
-                    if (records.putIfAbsent(finished.record().url().toString(), finished.record()) != null) {
-                        throw new AssertionError("two records for " + finished.record().url());
+            List<CrawlOutput> opened = new java.util.ArrayList<>();
+            try {
+                try (Crawler crawler = new Crawler(config, new InMemoryFrontier(config.politeness().perHost(),
+                        Duration.ZERO), fetcher, new StreamingLinkExtractor(), new RootScope(config.roots(),
+                        config.scope(), config.lenient(), config.includes(), config.excludes()))) {
+                    if (renderer != null) crawler.renderer(renderer);
+                    if (scraper != null) crawler.pageHandler(scraper);
+                    for (Function<Journal, ? extends CrawlOutput> output : outputs) {
+                        opened.add(output.apply(crawler.journal()));
                     }
-                    items.addAll(finished.items());
-                });
-                CrawlSummary summary = crawler.crawl();
-                assertTrue(summary.ledgerBalances(), summary.toString());
+                    crawler.addListener(finished -> {
+                        if (records.putIfAbsent(finished.record().url().toString(), finished.record()) != null) {
+                            throw new AssertionError("two records for " + finished.record().url());
+                        }
+                        items.addAll(finished.items());
+                    });
+                    CrawlSummary summary = crawler.crawl();
+                    assertTrue(summary.ledgerBalances(), summary.toString());
+                }
+            } finally {
+                for (CrawlOutput output : opened) output.close();
             }
             return new Crawl(records, items);
         }

@@ -12,6 +12,7 @@ import dev.loomcrawl.testkit.TestSite;
 import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.state.DurableFrontier;
+import dev.loomcrawl.state.StateJournal;
 import dev.loomcrawl.url.WebUrl;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -41,7 +42,14 @@ class SqliteFrontierTest {
     }
 
     private static DurableFrontier frontier(SqliteCrawlStore store, int window) {
-        return DurableFrontier.open(store, Integer.MAX_VALUE, Duration.ZERO, window, false);
+        return DurableFrontier.open(store, StateJournal.open(store), Integer.MAX_VALUE, Duration.ZERO, window, false);
+    }
+
+    /** Finishes a taken visit as the crawler does: its record journaled under the lease's ticket, then done. */
+    private static void finish(DurableFrontier f, Lease lease) {
+        FinishedUrl finished = FinishedUrl.of(record(lease.visit()));
+        assertTrue(f.journal().finished(lease.ticket(), finished), "journaled");
+        lease.done(finished);
     }
 
     private static CrawlRecord record(Visit v) {
@@ -49,12 +57,16 @@ class SqliteFrontierTest {
                 Instant.now(), Duration.ofMillis(3), false, 1, null);
     }
 
-    /** Takes every visit, finishing each (done with its record) when {@code finish} is true. */
+    /** Takes every visit, finishing each (journaled with its record, then done) when {@code finish} is true. */
     private static List<String> drain(DurableFrontier f, boolean finish) throws InterruptedException {
         List<String> order = new ArrayList<>();
         for (Lease lease; (lease = f.take()) != null; ) {
             order.add(lease.visit().url().toString());
-            lease.done(finish ? FinishedUrl.of(record(lease.visit())) : null);
+            if (finish) {
+                finish(f, lease);
+            } else {
+                lease.done(null);
+            }
         }
         return order;
     }
@@ -83,8 +95,7 @@ class SqliteFrontierTest {
              DurableFrontier f = frontier(store, 25)) {
             for (int i = 0; i < 100; i++) f.offer(visit(i));
             for (int i = 0; i < 30; i++) {
-                Lease lease = f.take();
-                lease.done(FinishedUrl.of(record(lease.visit())));
+                finish(f, f.take());
             }
             f.finish(new CrawlSummary(30, 70, Duration.ofSeconds(1), 100, true, Instant.now(), null, Map.of()));
         }
@@ -112,9 +123,7 @@ class SqliteFrontierTest {
             for (int i = 0; i < 10; i++) f.offer(visit(i));
             List<Lease> taken = new ArrayList<>();
             for (int i = 0; i < 5; i++) taken.add(f.take());
-            for (Lease lease : taken.subList(0, 2)) {
-                lease.done(FinishedUrl.of(record(lease.visit())));
-            }
+            for (Lease lease : taken.subList(0, 2)) finish(f, lease);
         } // no finish(): as if the process had died after its last commit
         try (SqliteCrawlStore store = SqliteCrawlStore.open(file); DurableFrontier f = frontier(store, 4)) {
             List<String> rest = drain(f, false);
