@@ -253,8 +253,12 @@ public final class Crawler implements AutoCloseable {
                     } finally {
                         try {
                             // journaled (in every output, and durable with a state) before anyone hears of it
-                            boolean journaled = finished != null && journal.finished(lease.ticket(), finished);
-                            lease.done(finished);
+                            boolean journaled = false;
+                            try {
+                                journaled = finished != null && journal.finished(lease.ticket(), finished);
+                            } finally {
+                                lease.done(finished); // the slot is freed whatever happened, so the crawl can end
+                            }
                             if (journaled) deliver(finished);
                         } finally {
                             // every output has what it needs of the body: its bytes go back to the bound

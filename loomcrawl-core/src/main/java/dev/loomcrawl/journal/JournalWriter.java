@@ -220,6 +220,9 @@ public final class JournalWriter<C> implements Journal {
         } catch (RuntimeException e) {
             fail(backing.unprepared(finished, e));
             return false;
+        } catch (StackOverflowError e) { // an output's recursion on a hostile page: the crawl stops, saying so
+            fail(backing.unprepared(finished, new IllegalStateException("stack overflow", e)));
+            return false;
         }
         if (change == null && parts.isEmpty() && kept.isEmpty()) return failure() == null; // nothing to commit
         long sequence = add(change, parts);
@@ -369,6 +372,8 @@ public final class JournalWriter<C> implements Journal {
             fail(new IllegalStateException("the journal's writer was interrupted"));
         } catch (RuntimeException e) {
             fail(e);
+        } catch (Error e) { // out of memory, say: the crawl stops, and close() says why
+            fail(new IllegalStateException("the journal's writer failed: " + e, e));
         } finally {
             ended(batch);
         }
