@@ -52,7 +52,7 @@ public abstract class FrontierContract extends FrontierFixture {
         assertFalse(f.seen(WebUrl.parse("http://a.test/2")));
         Lease taken = f.take();
         assertEquals(a1, taken.visit());
-        finish(taken);
+        finish(f, taken);
         assertNull(f.take(), "the URL was queued once");
     }
 
@@ -186,8 +186,8 @@ public abstract class FrontierContract extends FrontierFixture {
         assertTrue(f.offer(visit("http://a.test/child")));
         Lease child = next.get();
         assertEquals("http://a.test/child", child.visit().url().toString());
-        finish(root);
-        finish(child);
+        finish(f, root);
+        finish(f, child);
         assertNull(f.take());
     }
 
@@ -198,7 +198,7 @@ public abstract class FrontierContract extends FrontierFixture {
         Lease only = f.take();
         CompletableFuture<Lease> waiting = takeInBackground(f);
         assertStillWaiting(waiting, "the visit in flight may still queue work");
-        finish(only);
+        finish(f, only);
         assertNull(waiting.get(), "the last visit is done and nothing is queued: the crawl is over");
         assertNull(f.take());
         assertQueued(f, 0);
@@ -217,7 +217,7 @@ public abstract class FrontierContract extends FrontierFixture {
         assertNull(waiting.get(), "stop() wakes a blocked take");
         assertNull(f.take(), "a take after stop() returns null, though a visit is queued");
         assertQueued(f, 1);
-        finish(a1);
+        finish(f, a1);
         assertNull(f.take());
         assertQueued(f, 1);
     }
@@ -250,14 +250,14 @@ public abstract class FrontierContract extends FrontierFixture {
         assertEquals(Set.of("http://a.test/1", "http://a.test/2", "http://b.test/1"), taken.keySet());
         CompletableFuture<Lease> third = takeInBackground(f);
         assertStillWaiting(third, "a.test has 2 visits in flight, its limit");
-        finish(taken.get("http://a.test/1"));
+        finish(f, taken.get("http://a.test/1"));
         Lease a3 = third.get();
         assertEquals("http://a.test/3", a3.visit().url().toString());
         assertEquals(3, f.inFlight());
         CompletableFuture<Lease> fourth = takeInBackground(f);
-        finish(taken.get("http://b.test/1"));
+        finish(f, taken.get("http://b.test/1"));
         assertStillWaiting(fourth, "b.test's free slot is no slot of a.test's");
-        finish(taken.get("http://a.test/2"));
+        finish(f, taken.get("http://a.test/2"));
         assertEquals("http://a.test/4", fourth.get().visit().url().toString());
     }
 
@@ -267,12 +267,12 @@ public abstract class FrontierContract extends FrontierFixture {
         for (int i = 1; i <= 3; i++) f.offer(visit("http://a.test/" + i));
         Lease a1 = f.take();
         a1.release(Duration.ZERO);
-        finish(a1);
+        finish(f, a1);
         Lease a2 = f.take();
         assertEquals("http://a.test/2", a2.visit().url().toString());
         CompletableFuture<Lease> next = takeInBackground(f);
         assertStillWaiting(next, "a.test/2 holds the origin's only slot");
-        finish(a2);
+        finish(f, a2);
         assertEquals("http://a.test/3", next.get().visit().url().toString());
     }
 
@@ -290,7 +290,7 @@ public abstract class FrontierContract extends FrontierFixture {
         } else {
             assertStillWaiting(next, "the slot is freed with done");
         }
-        finish(a1);
+        finish(f, a1);
         assertEquals("http://a.test/2", next.get().visit().url().toString());
     }
 
@@ -380,7 +380,7 @@ public abstract class FrontierContract extends FrontierFixture {
         Lease a1 = f.take();
         long released = System.nanoTime();
         a1.release(GAP);
-        finish(a1);
+        finish(f, a1);
         f.offer(visit("http://b.test/1"));
         assertEquals("http://b.test/1", f.take().visit().url().toString(), "b.test is not paused");
         assertEquals("http://a.test/2", f.take().visit().url().toString());
@@ -402,7 +402,7 @@ public abstract class FrontierContract extends FrontierFixture {
         assertEquals(0, f.inFlight());
         Lease again = f.take();
         assertEquals(a1.visit(), again.visit(), "back at the head of a.test's queue");
-        finish(again);
+        finish(f, again);
         assertEquals("http://a.test/2", f.take().visit().url().toString());
     }
 
@@ -433,10 +433,10 @@ public abstract class FrontierContract extends FrontierFixture {
         Lease again = f.take();
         assertEquals(a1.visit().deferred(), again.visit());
         assertEquals(1, again.visit().deferrals());
-        finish(again);
+        finish(f, again);
         Lease a2 = f.take();
         assertEquals("http://a.test/2", a2.visit().url().toString());
-        finish(a2);
+        finish(f, a2);
         assertNull(f.take());
     }
 
@@ -457,10 +457,10 @@ public abstract class FrontierContract extends FrontierFixture {
         assertEquals(1, f.inFlight(), "the second taking is still in flight");
         CompletableFuture<Lease> next = takeInBackground(f);
         assertStillWaiting(next, "the second taking of a.test/1 holds a.test's only slot");
-        finish(second);
+        finish(f, second);
         Lease a2 = next.get();
         assertEquals("http://a.test/2", a2.visit().url().toString());
-        finish(a2);
+        finish(f, a2);
         assertNull(f.take(), "a.test/1 was handed out twice, not three times");
     }
 
@@ -477,7 +477,7 @@ public abstract class FrontierContract extends FrontierFixture {
         assertCounts(f, 1, 2);
         x.release(Duration.ZERO);
         assertCounts(f, 1, 2); // released is not done: the page is still being parsed
-        finish(x);
+        finish(f, x);
         assertCounts(f, 1, 1);
         y.retryLater(y.visit(), Duration.ZERO);
         assertCounts(f, 2, 1);
@@ -497,7 +497,7 @@ public abstract class FrontierContract extends FrontierFixture {
         if (doneWithoutARecordPutsTheVisitBack()) {
             Lease again = f.take();
             assertEquals(a1, again.visit(), "back in the queue for whoever comes next");
-            finish(again);
+            finish(f, again);
         }
         assertNull(f.take());
         assertFalse(f.offer(a1), "still seen");
@@ -519,7 +519,7 @@ public abstract class FrontierContract extends FrontierFixture {
             assertEquals(a1, taken.visit(), "the queue is shared");
             assertEquals(1, other.inFlight());
             assertEquals(0, f.inFlight(), "each process counts its own visits in flight");
-            finish(taken);
+            finish(other, taken);
             assertNull(f.take(), "the other process did the only visit");
         } else {
             assertFalse(other.seen(a1.url()), "another frontier knows nothing of this one");
@@ -536,7 +536,7 @@ public abstract class FrontierContract extends FrontierFixture {
         List<Visit> visits = List.of(visit("http://a.test/1"), visit("http://a.test/2"), visit("http://a.test/3"));
         visits.forEach(f::offer);
         Lease a1 = f.take();
-        finish(a1);
+        finish(f, a1);
         Lease a2 = f.take(); // in flight when the process dies
         assertEquals("http://a.test/2", a2.visit().url().toString());
         Frontier next = reopen(f, 4, Duration.ZERO);

@@ -157,10 +157,18 @@ public abstract class FrontierFixture {
         return urls;
     }
 
-    /** Ends a taken visit as the crawler does after a fetch: done, with what it came to. */
-    static void finish(Lease lease) {
+    /** Ends a visit taken from {@code f} as the crawler does after a fetch, with what it came to ({@link #finished}). */
+    final void finish(Frontier f, Lease lease) {
         Visit v = lease.visit();
-        lease.done(FinishedUrl.of(CrawlRecord.skipped(v.url(), v.depth(), v.referrer(), "contract")));
+        finished(f, lease, FinishedUrl.of(CrawlRecord.skipped(v.url(), v.depth(), v.referrer(), "contract")));
+    }
+
+    /**
+     * What the crawler does with a finished visit of {@code f}'s: journals it (a frontier whose visits the crawl's
+     * journal finishes overrides this to do so first), then {@code lease.done(finished)}.
+     */
+    protected void finished(Frontier f, Lease lease, FinishedUrl finished) {
+        lease.done(finished);
     }
 
     /** Takes and finishes visits until the crawl is over; the visits taken, in order. */
@@ -168,7 +176,7 @@ public abstract class FrontierFixture {
         List<Visit> taken = new ArrayList<>();
         for (Lease lease; (lease = f.take()) != null; ) {
             taken.add(lease.visit());
-            finish(lease);
+            finish(f, lease);
         }
         return taken;
     }
