@@ -30,6 +30,7 @@ final class Outage {
     private long startedNanos;
     private boolean out;
     private boolean said;
+    private String why = "";
 
     Outage(String where, Duration bound) {
         this.where = where;
@@ -45,16 +46,21 @@ final class Outage {
         onRecovery.add(action);
     }
 
-    /** A call failed, for the first time ({@code first}) or again, because of {@code why}. */
-    void failed(boolean first, String why) {
+    /**
+     * A call failed, for the first time ({@code first}) or again, because of {@code why}; the try that failed
+     * was sent at {@code triedNanos} ({@link System#nanoTime()}). An outage starts when the first failing try was
+     * sent: a server that hangs has been gone since then, not since the command timed out.
+     */
+    void failed(boolean first, String why, long triedNanos) {
         boolean say = false;
         lock.lock();
         try {
             if (first) failing++;
+            this.why = why;
             if (!out) {
                 out = true;
                 said = false;
-                startedNanos = System.nanoTime();
+                startedNanos = triedNanos;
             } else if (!said && System.nanoTime() - startedNanos >= SAID_AFTER.toNanos()) {
                 said = true;
                 say = true;
@@ -64,6 +70,16 @@ final class Outage {
         }
         if (say) {
             log.warn("Redis went away at {} ({}); waiting up to {} for it to come back", where, why, show(bound));
+        }
+    }
+
+    /** Why the last call failed. */
+    String why() {
+        lock.lock();
+        try {
+            return why;
+        } finally {
+            lock.unlock();
         }
     }
 

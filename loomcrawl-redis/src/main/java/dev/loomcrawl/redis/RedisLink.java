@@ -19,6 +19,7 @@ import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.event.connection.ReconnectFailedEvent;
 import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
@@ -26,7 +27,10 @@ import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.Delay;
 import org.slf4j.Logger;
+import reactor.core.Disposable;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
@@ -63,6 +67,8 @@ final class RedisLink implements AutoCloseable {
     private final Outage outage;
     private final ThreadLocal<Boolean> repeated = ThreadLocal.withInitial(() -> false);
     private final LongAdder waits = new LongAdder();
+    private final Disposable reconnects;
+    private volatile String reconnectFailure; // why the last reconnect failed, for the line a process stops with
 
     private RedisLink(RedisClient client, StatefulRedisConnection<String, String> connection, String where,
                       Duration patience) {
@@ -73,6 +79,7 @@ final class RedisLink implements AutoCloseable {
         this.cluster = false;
         this.where = where;
         this.outage = new Outage(where, patience);
+        this.reconnects = watchReconnects(client);
     }
 
     private RedisLink(RedisClusterClient client, StatefulRedisClusterConnection<String, String> connection,
@@ -84,6 +91,24 @@ final class RedisLink implements AutoCloseable {
         this.cluster = true;
         this.where = where;
         this.outage = new Outage(where, patience);
+        this.reconnects = watchReconnects(client);
+    }
+
+    /** Remembers why each reconnect fails: a call rejected while disconnected says only that it is not connected. */
+    private Disposable watchReconnects(AbstractRedisClient client) {
+        return client.getResources().eventBus().get()
+                .filter(ReconnectFailedEvent.class::isInstance)
+                .subscribe(event -> reconnectFailure = rootMessage(((ReconnectFailedEvent) event).getCause()));
+    }
+
+    /** Why a call failed, in words: when only "not connected", why the connection could not be made again. */
+    private String why(RedisException e) {
+        String why = rootMessage(e);
+        String reconnect = reconnectFailure;
+        if (reconnect != null && (why.startsWith("Currently not connected") || why.startsWith("Connection disconnected"))) {
+            return "not connected: " + reconnect;
+        }
+        return why;
     }
 
     /** Connects to {@code redis://[user:pass@]host:port[/db]}; a bad URI or an unreachable server is one line. */
@@ -117,12 +142,12 @@ final class RedisLink implements AutoCloseable {
 
     private static RedisLink connectSingle(RedisURI redisUri, Duration patience) {
         String where = redisUri.getHost() + ":" + redisUri.getPort() + "/" + redisUri.getDatabase();
-        RedisClient client = RedisClient.create(redisUri);
+        RedisClient client = RedisClient.create(resources(), redisUri);
         client.setOptions(reconnecting(ClientOptions.builder()).build());
         try {
             return new RedisLink(client, client.connect(), where, patience);
         } catch (RedisException e) {
-            client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+            shutDown(client);
             throw new RedisCrawlException("cannot reach Redis at " + where + ": " + rootMessage(e));
         }
     }
@@ -130,15 +155,28 @@ final class RedisLink implements AutoCloseable {
     private static final SocketOptions SOCKET = SocketOptions.builder().connectTimeout(Duration.ofSeconds(5)).build();
 
     /**
-     * What a connection to one server and to a cluster alike do: reconnect by themselves, keep taking commands
-     * while disconnected, give up connecting after 5 s, and on a command after 10 s.
+     * What a connection to one server and to a cluster alike do: reconnect by themselves, give up connecting
+     * after 5 s, and on a command after 10 s. While disconnected, a command fails at once, and so do those in
+     * flight when the connection drops, instead of waiting there for the command timeout: {@link #call} repeats
+     * them with its own backoff, so that an outage is timed from its start and a process gives up once it has
+     * lasted {@code --redis-outage}, not a multiple of the command timeout later.
      */
     private static <B extends ClientOptions.Builder> B reconnecting(B options) {
         options.autoReconnect(true)
-                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.ACCEPT_COMMANDS)
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                 .socketOptions(SOCKET)
                 .timeoutOptions(TimeoutOptions.enabled(Duration.ofSeconds(10)));
         return options;
+    }
+
+    /**
+     * Lettuce's resources, with reconnect attempts at most 1 s apart (its default backs off to 30 s, so a process
+     * could go on waiting half a minute for a server that had come back).
+     */
+    private static ClientResources resources() {
+        return ClientResources.builder()
+                .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS))
+                .build();
     }
 
     /**
@@ -152,11 +190,10 @@ final class RedisLink implements AutoCloseable {
             throw new RedisCrawlException("Redis at " + where + " is a cluster, which has only database 0; "
                     + "leave /" + seed.getDatabase() + " out of the URI");
         }
-        RedisClusterClient client = RedisClusterClient.create(seed);
+        RedisClusterClient client = RedisClusterClient.create(resources(), seed);
+        // a command for a node that is down fails at once (and is retried by call): once a replica is promoted,
+        // the retry goes to it
         client.setOptions(reconnecting(ClusterClientOptions.builder())
-                // a command for a node that is down fails at once (and is retried by call) instead of waiting
-                // 10 s there: once a replica is promoted, the retry goes to it
-                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                 .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
                         .enablePeriodicRefresh(Duration.ofSeconds(2))
                         .enableAllAdaptiveRefreshTriggers()
@@ -166,7 +203,7 @@ final class RedisLink implements AutoCloseable {
         try {
             return new RedisLink(client, client.connect(), where, patience);
         } catch (RedisException e) {
-            client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+            shutDown(client);
             throw new RedisCrawlException("cannot reach the Redis Cluster at " + where + ": " + rootMessage(e));
         }
     }
@@ -309,6 +346,11 @@ final class RedisLink implements AutoCloseable {
         boolean failed = false;
         repeated.set(false);
         while (true) {
+            if (outage.overBound()) { // another call gave up: so does this one, without a wait of its own
+                if (failed) outage.ended(false);
+                throw lost(null);
+            }
+            long tried = System.nanoTime();
             try {
                 waits.increment();
                 T result = commands.apply(sync);
@@ -323,7 +365,7 @@ final class RedisLink implements AutoCloseable {
                     if (failed) outage.ended(false);
                     throw new RedisCrawlException("Redis at " + where + " refused a command: " + e.getMessage(), e);
                 }
-                outage.failed(!failed, rootMessage(e));
+                outage.failed(!failed, why(e), tried);
                 failed = true;
                 if (outage.overBound()) {
                     outage.ended(false);
@@ -369,9 +411,11 @@ final class RedisLink implements AutoCloseable {
         return repeated.get();
     }
 
+    /** The one line a process stops with; {@code e} is what the call saw, null when another call gave up first. */
     private RedisCrawlException lost(RedisException e) {
-        return new RedisCrawlException("lost Redis at " + where + " for more than " + outage.bound().toSeconds()
-                + " s (--redis-outage): " + rootMessage(e), e);
+        String message = "lost Redis at " + where + " for more than " + outage.bound().toSeconds() + " s (--redis-outage)";
+        return e == null ? new RedisCrawlException(message + ": " + outage.why())
+                : new RedisCrawlException(message + ": " + why(e), e);
     }
 
     private static String rootMessage(Throwable e) {
@@ -392,7 +436,20 @@ final class RedisLink implements AutoCloseable {
 
     @Override
     public void close() {
+        reconnects.dispose();
         connection.close();
+        shutDown(client);
+    }
+
+    /** Shuts a client down, and the resources made for it alone ({@link #resources()}), waiting at most 2 s each. */
+    private static void shutDown(AbstractRedisClient client) {
         client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+        try {
+            client.getResources().shutdown(0, 2, TimeUnit.SECONDS).get(3, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            log.debug("Lettuce's resources did not shut down in time: {}", rootMessage(e));
+        }
     }
 }

@@ -83,6 +83,28 @@ public final class RedisServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops the server without closing its connections (SIGSTOP), as a hung host or a network partition would:
+     * commands sent to it are never answered. {@link #kill()} and {@link #close()} still end it.
+     */
+    public synchronized void freeze() {
+        signal("-STOP");
+    }
+
+    private void signal(String signal) {
+        try {
+            Process kill = new ProcessBuilder("kill", signal, Long.toString(process.pid())).inheritIO().start();
+            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill " + signal + " failed for redis-server " + process.pid());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
     private boolean answersPing() {
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
             socket.setSoTimeout(1000);
