@@ -117,6 +117,8 @@ final class CrawlRun {
             try {
                 if (summary.interrupted()) out.println("Interrupted");
                 report(backend, collected, summary, roots, out);
+                String content = outputs.contentLine();
+                if (content != null) out.println(content);
                 out.flush();
             } catch (StateException | OutputException e) {
                 out.flush();

@@ -61,6 +61,29 @@ final class OutputOptions {
                     + " ndjson) or CSV (csv). '-' writes to standard output.")
     String items;
 
+    @Option(names = "--content", paramLabel = "FILE",
+            description = "Write what each HTML page says to FILE, as JSON Lines: its title, description, language, "
+                    + "dates and author, and its main content (menus, footers, sidebars left out) as plain text and "
+                    + "as Markdown. noindex pages are left out. '-' writes to standard output.")
+    String content;
+
+    @Option(names = "--content-dir", paramLabel = "DIR",
+            description = "Write each HTML page's main content as a Markdown file under DIR, its path mirroring the "
+                    + "URL's (DIR/host/path.md), with a front matter (url, title, fetched).")
+    Path contentDir;
+
+    @Option(names = "--chunks", paramLabel = "FILE",
+            description = "Write each HTML page's Markdown cut into chunks for retrieval to FILE, as JSON Lines: at "
+                    + "headings, then paragraphs, never inside a code block or a table row; each with its headings "
+                    + "and, with --warc, the WARC file, offset and record id of its capture. '-' writes to standard "
+                    + "output.")
+    String chunks;
+
+    @Option(names = "--chunk-size", paramLabel = "N", defaultValue = "2000",
+            description = "The longest chunk of --chunks, in characters (default: ${DEFAULT-VALUE}); a code block "
+                    + "longer than that is a chunk of its own.")
+    int chunkSize;
+
     @Option(names = "--metrics", paramLabel = "HOST:PORT", converter = Converters.AddressConverter.class,
             description = "Serve this process's counters as Prometheus metrics at http://HOST:PORT/metrics while "
                     + "it crawls (pages, errors, body bytes, queued, in flight).")
@@ -83,11 +106,15 @@ final class OutputOptions {
         LineFormat recordFormat = output == null ? null : recordFormat(cli);
         LineFormat linkFormat = links == null ? null : lineFormat(cli, "--links", links);
         LineFormat itemFormat = items == null ? null : lineFormat(cli, "--items", items);
+        if (content != null) jsonLinesOnly(cli, "--content", content);
+        if (chunks != null) jsonLinesOnly(cli, "--chunks", chunks);
+        if (chunkSize < 1) throw usage(cli, "--chunk-size must be at least 1 character, got " + chunkSize);
         if (format != null && output == null) throw usage(cli, "--format applies to --output, which is not given");
-        if (Stream.of(output, links, items).filter(STDOUT::equals).count() > 1) {
-            throw usage(cli, "only one of --output, --links and --items can write to standard output");
+        if (Stream.of(output, links, items, content, chunks).filter(STDOUT::equals).count() > 1) {
+            throw usage(cli, "only one of --output, --links, --items, --content and --chunks can write to standard "
+                    + "output");
         }
-        if (withState && Stream.of(output, links, items).anyMatch(STDOUT::equals)) {
+        if (withState && Stream.of(output, links, items, content, chunks).anyMatch(STDOUT::equals)) {
             throw usage(cli, "with --state, outputs are files, which 'loomcrawl resume' appends to: name a file "
                     + "instead of '-' (or print records later with 'loomcrawl report --format jsonl')");
         }
@@ -98,7 +125,8 @@ final class OutputOptions {
         }
         refuseSharedFiles(cli, state);
         return new Outputs.Plan(output, recordFormat, links, linkFormat, items, itemFormat, itemFields,
-                warc, warcMaxSize, wacz, htmlReport, !noProgress && !quiet, metrics);
+                warc, warcMaxSize, wacz, htmlReport, !noProgress && !quiet, metrics, content, contentDir, chunks,
+                chunkSize);
     }
 
     /** Two outputs (the state file included) on one file would garble both: a usage error naming them. */
@@ -107,6 +135,8 @@ final class OutputOptions {
         if (output != null && !STDOUT.equals(output)) files.put("--output", Path.of(output));
         if (links != null && !STDOUT.equals(links)) files.put("--links", Path.of(links));
         if (items != null && !STDOUT.equals(items)) files.put("--items", Path.of(items));
+        if (content != null && !STDOUT.equals(content)) files.put("--content", Path.of(content));
+        if (chunks != null && !STDOUT.equals(chunks)) files.put("--chunks", Path.of(chunks));
         if (htmlReport != null) files.put("--html-report", htmlReport);
         if (wacz != null) files.put("--wacz", wacz);
         if (state != null) files.put("--state", state);
@@ -136,6 +166,15 @@ final class OutputOptions {
         if (STDOUT.equals(file)) return LineFormat.JSONL;
         return LineFormat.forFileName(file).filter(f -> f != LineFormat.TEXT).orElseThrow(() -> usage(cli,
                 option + ": cannot tell the format of '" + file + "' from its name; name it .jsonl, .ndjson or .csv"));
+    }
+
+    /** --content and --chunks are JSON Lines: a file named as CSV or text is a usage error. */
+    private static void jsonLinesOnly(CommandLine cli, String option, String file) {
+        if (STDOUT.equals(file)) return;
+        LineFormat format = LineFormat.forFileName(file).orElse(LineFormat.JSONL);
+        if (format != LineFormat.JSONL) {
+            throw usage(cli, option + " writes JSON Lines: name the file .jsonl or .ndjson, not '" + file + "'");
+        }
     }
 
     static CommandLine.ParameterException usage(CommandLine cli, String message) {

@@ -13,6 +13,10 @@ import dev.loomcrawl.output.WholeFile;
 import dev.loomcrawl.output.lines.RecordFile;
 import dev.loomcrawl.output.warc.WaczPackage;
 import dev.loomcrawl.output.warc.WarcOutput;
+import dev.loomcrawl.output.warc.WarcCitations;
+import dev.loomcrawl.output.lines.ContentFile;
+import dev.loomcrawl.output.lines.ChunkFile;
+import dev.loomcrawl.output.pages.ContentDir;
 import dev.loomcrawl.journal.Journal;
 import dev.loomcrawl.state.CrawlStore;
 import picocli.CommandLine;
@@ -43,10 +47,12 @@ final class Outputs implements AutoCloseable {
     /** What to open, checked by {@link OutputOptions}. Null means "not asked for". */
     record Plan(String records, LineFormat recordFormat, String links, LineFormat linkFormat,
                 String items, LineFormat itemFormat, List<String> itemFields, Path warc,
-                long warcMaxSize, Path wacz, Path htmlReport, boolean progress, InetSocketAddress metrics) {
-        /** Where the text report goes: standard error when records, links or items take standard output. */
+                long warcMaxSize, Path wacz, Path htmlReport, boolean progress, InetSocketAddress metrics,
+                String content, Path contentDir, String chunks, int chunkSize) {
+        /** Where the text report goes: standard error when an output takes standard output. */
         PrintWriter reportTo(CommandLine cli) {
-            boolean stdoutTaken = Stream.of(records, links, items).anyMatch(OutputOptions.STDOUT::equals);
+            boolean stdoutTaken = Stream.of(records, links, items, content, chunks)
+                    .anyMatch(OutputOptions.STDOUT::equals);
             return stdoutTaken ? cli.getErr() : cli.getOut();
         }
     }
@@ -66,6 +72,7 @@ final class Outputs implements AutoCloseable {
     private final CrawlStore store; // the report's records with a state: not the crawler's listeners
     private HtmlReport report;
     private WarcOutput warc;
+    private final List<ContentFile.Counts> contentCounts = new ArrayList<>();
     private String roots = "";
     private Thread hook;
 
@@ -106,6 +113,24 @@ final class Outputs implements AutoCloseable {
                 outputs.warc = outputs.add("--warc", () -> WarcOutput.open(plan.warc(), plan.warcMaxSize(),
                         warcInfo(config), journal));
             }
+            boolean ignoreNoindex = config.politeness().ignoreDirectives();
+            if (plan.content() != null) {
+                outputs.contentCounts.add(outputs.add("--content", () -> plan.content().equals(OutputOptions.STDOUT)
+                        ? ContentFile.open(new WriterStream(cli.getOut()), "standard output", journal, ignoreNoindex)
+                        : ContentFile.open(Path.of(plan.content()), journal, ignoreNoindex)).counts());
+            }
+            if (plan.contentDir() != null) {
+                outputs.contentCounts.add(outputs.add("--content-dir",
+                        () -> ContentDir.open(plan.contentDir(), journal, ignoreNoindex)).counts());
+            }
+            if (plan.chunks() != null) { // after the WARC output: the journal writes it first, so chunks can cite it
+                WarcCitations citations = outputs.warc == null ? null : outputs.warc.citations();
+                outputs.contentCounts.add(outputs.add("--chunks", () -> plan.chunks().equals(OutputOptions.STDOUT)
+                        ? ChunkFile.open(new WriterStream(cli.getOut()), "standard output", journal, plan.chunkSize(),
+                                ignoreNoindex, citations)
+                        : ChunkFile.open(Path.of(plan.chunks()), journal, plan.chunkSize(), ignoreNoindex, citations))
+                        .counts());
+            }
             if (plan.htmlReport() != null && store == null) {
                 outputs.report = outputs.add("--html-report", () -> HtmlReport.open(plan.htmlReport()));
             } else if (plan.htmlReport() != null) {
@@ -133,6 +158,19 @@ final class Outputs implements AutoCloseable {
         } catch (OutputException e) {
             throw new Failed("--wacz", e);
         }
+    }
+
+    /**
+     * What the content outputs did, as a line for the end of the report ("content: 512 pages, 3 left out as noindex"),
+     * or null without one. The outputs see the same pages, so the first one's counts speak for all.
+     */
+    String contentLine() {
+        if (contentCounts.isEmpty()) return null;
+        ContentFile.Counts c = contentCounts.getFirst();
+        StringBuilder line = new StringBuilder("Content: ").append(c.pages()).append(c.pages() == 1 ? " page" : " pages");
+        if (c.noindex() > 0) line.append(", ").append(c.noindex()).append(" left out as noindex");
+        if (c.failed() > 0) line.append(", ").append(c.failed()).append(" whose content could not be read");
+        return line.toString();
     }
 
     /** Attaches the HTML report of a crawl without a state to the crawler: it collects the records it lists. */

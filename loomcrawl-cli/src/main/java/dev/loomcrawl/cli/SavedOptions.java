@@ -23,7 +23,8 @@ import java.util.Map;
  * @param render what {@code --render} and its options asked for, or null
  */
 record SavedOptions(String output, LineFormat format, String links, String items, Path warc, long warcMaxSize,
-                    Path wacz, Path htmlReport, String item, List<String> fields, String follow, RenderSettings render) {
+                    Path wacz, Path htmlReport, String item, List<String> fields, String follow, RenderSettings render,
+                    String content, Path contentDir, String chunks, int chunkSize) {
     private static final String PREFIX = "cli.";
 
     SavedOptions {
@@ -35,7 +36,9 @@ record SavedOptions(String output, LineFormat format, String links, String items
         return new SavedOptions(absolute(plan.records()), plan.recordFormat(), absolute(plan.links()),
                 absolute(plan.items()), plan.warc() == null ? null : plan.warc().toAbsolutePath(), plan.warcMaxSize(),
                 plan.wacz() == null ? null : plan.wacz().toAbsolutePath(), plan.htmlReport() == null ? null : plan.htmlReport().toAbsolutePath(), scrape.item, scrape.fields,
-                scrape.follow, render);
+                scrape.follow, render, absolute(plan.content()),
+                plan.contentDir() == null ? null : plan.contentDir().toAbsolutePath(), absolute(plan.chunks()),
+                plan.chunkSize());
     }
 
     private static String absolute(String file) {
@@ -46,7 +49,7 @@ record SavedOptions(String output, LineFormat format, String links, String items
     Outputs.Plan plan(boolean progress, InetSocketAddress metrics) {
         return new Outputs.Plan(output, format, links, links == null ? null : byName(links), items,
                 items == null ? null : byName(items), ScrapeOptions.fieldNames(fields), warc, warcMaxSize, wacz,
-                htmlReport, progress, metrics);
+                htmlReport, progress, metrics, content, contentDir, chunks, chunkSize);
     }
 
     private static LineFormat byName(String file) {
@@ -72,6 +75,10 @@ record SavedOptions(String output, LineFormat format, String links, String items
         add(out, "item", item);
         fields.forEach(f -> add(out, "field", f));
         add(out, "follow", follow);
+        add(out, "content", content);
+        add(out, "content-dir", contentDir);
+        add(out, "chunks", chunks);
+        if (chunks != null) add(out, "chunk-size", chunkSize);
         out.addAll(RenderOptions.encode(render, PREFIX));
         return out;
     }
@@ -101,6 +108,10 @@ record SavedOptions(String output, LineFormat format, String links, String items
         String item = one(byName, "item");
         List<String> fields = all(byName, "field");
         String follow = one(byName, "follow");
+        String content = one(byName, "content");
+        String contentDir = one(byName, "content-dir");
+        String chunks = one(byName, "chunks");
+        String chunkSize = one(byName, "chunk-size");
         Map<String, String> renderSettings = new LinkedHashMap<>();
         for (String name : List.of("render", "render-timeout", "render-scroll", "render-tasks", "render-resources")) {
             String value = one(byName, name);
@@ -114,7 +125,8 @@ record SavedOptions(String output, LineFormat format, String links, String items
             return new SavedOptions(output, format == null ? null : LineFormat.valueOf(format.toUpperCase(Locale.ROOT)),
                     links, items, warc == null ? null : Path.of(warc), warcMaxSize == null ? 0 : Long.parseLong(warcMaxSize),
                     wacz == null ? null : Path.of(wacz), html == null ? null : Path.of(html), item, fields, follow,
-                    RenderOptions.decode(renderSettings));
+                    RenderOptions.decode(renderSettings), content, contentDir == null ? null : Path.of(contentDir),
+                    chunks, chunkSize == null ? 2000 : Integer.parseInt(chunkSize));
         } catch (IllegalArgumentException | java.time.format.DateTimeParseException e) {
             throw new IllegalArgumentException("a bad cli setting: " + e.getMessage());
         }

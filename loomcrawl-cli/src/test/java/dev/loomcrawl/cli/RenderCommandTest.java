@@ -95,12 +95,12 @@ class RenderCommandTest {
     void theRenderOptionsSurviveTheStateFilesSettings() {
         RenderSettings render = new RenderSettings(Pattern.compile("/app/"), Duration.ofSeconds(7), 3, 4, true);
         SavedOptions saved = new SavedOptions(null, null, null, null, null, 0, null, null, null, List.of(), null,
-                render);
+                render, null, null, null, 2000);
         RenderSettings back = SavedOptions.decode(saved.encode()).render();
         assertEquals("/app/", back.include().pattern());
         assertEquals(List.of(Duration.ofSeconds(7), 3, 4, true),
                 List.of(back.timeout(), back.scrolls(), back.tasks(), back.resources()));
         assertEquals(null, SavedOptions.decode(new SavedOptions(null, null, null, null, null, 0, null, null, null,
-                List.of(), null, null).encode()).render());
+                List.of(), null, null, null, null, null, 2000).encode()).render());
     }
 }

@@ -3,15 +3,15 @@ package dev.loomcrawl.output;
 import java.io.IOException;
 
 /**
- * Where a {@link WriterThread} puts items: only that thread calls these methods, so implementations need no
- * locks.
+ * Where a {@link CommittedWriter} puts items: only the journal's writer thread calls these methods, so
+ * implementations need no locks.
  */
 public interface Sink<T> {
 
     /** Writes one whole item (a line, a WARC capture). */
     void write(T item) throws IOException;
 
-    /** Pushes what is buffered to the operating system; called whenever the writer thread has caught up. */
+    /** Pushes what is buffered to the operating system; called once a commit's items are written. */
     void flush() throws IOException;
 
     /**

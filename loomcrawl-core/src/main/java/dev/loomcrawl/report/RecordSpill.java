@@ -2,6 +2,7 @@ package dev.loomcrawl.report;
 
 import dev.loomcrawl.result.Change;
 import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.PageFacts;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.spill.Binary;
@@ -284,6 +285,14 @@ public final class RecordSpill implements AutoCloseable {
         Binary.writeString(out, r.robots());
         Binary.writeVarLong(out, r.change() == null ? 0 : r.change().ordinal() + 1);
         out.writeBoolean(r.rendered());
+        PageFacts f = r.facts();
+        out.writeBoolean(f != null);
+        if (f != null) {
+            for (String v : new String[] {f.title(), f.description(), f.lang(), f.canonical(), f.h1(), f.published(),
+                    f.modified(), f.author()}) {
+                Binary.writeString(out, v);
+            }
+        }
     }
 
     /** The next record, or null at the end of the run. */
@@ -315,10 +324,13 @@ public final class RecordSpill implements AutoCloseable {
         String robots = Binary.readString(in);
         int change = (int) Binary.readVarLong(in);
         boolean rendered = in.readBoolean();
+        PageFacts facts = !in.readBoolean() ? null : new PageFacts(Binary.readString(in), Binary.readString(in),
+                Binary.readString(in), Binary.readString(in), Binary.readString(in), Binary.readString(in),
+                Binary.readString(in), Binary.readString(in));
         return new CrawlRecord(url, nextUrl, status, kind == 0 ? null : KINDS[kind - 1], error, size,
                 contentType, encoding, numUrls, numNewUrls, depth, referrer == null ? null : WebUrl.parse(referrer),
                 startedAt, duration, truncated, attempts, skipReason, robots,
-                change == 0 ? null : CHANGES[change - 1], rendered);
+                change == 0 ? null : CHANGES[change - 1], rendered, facts);
     }
 
     private void throwIfFailed() {

@@ -33,17 +33,27 @@ import java.time.Instant;
  *                    capture, and when no response came
  * @param rendered    the page was loaded in a browser ({@code --render}): its links and items come from the DOM
  *                    its scripts built
+ * @param facts       what an HTML page says about itself (title, description, language...), read with its links;
+ *                    null for anything else (not HTML, not read, no response)
  */
 public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind errorKind, String error, long size,
                           String contentType, String encoding, int numUrls, int numNewUrls, int depth,
                           WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
-                          String skipReason, String robots, Change change, boolean rendered) {
+                          String skipReason, String robots, Change change, boolean rendered, PageFacts facts) {
 
     /** The longest note {@link #withNote} keeps, "…" included. */
     static final int MAX_NOTE = 300;
 
     public CrawlRecord {
         if (status != null && status == 0) status = null;
+    }
+
+    public CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind errorKind, String error, long size,
+                       String contentType, String encoding, int numUrls, int numNewUrls, int depth,
+                       WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
+                       String skipReason, String robots, Change change, boolean rendered) {
+        this(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls, numNewUrls, depth,
+                referrer, startedAt, duration, truncated, attempts, skipReason, robots, change, rendered, null);
     }
 
     public CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind errorKind, String error, long size,
@@ -107,20 +117,21 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
     public CrawlRecord failedAs(ErrorKind kind, String message) {
         return new CrawlRecord(url, nextUrl, status, kind, message, size, contentType, encoding, numUrls,
                 numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change,
-                rendered);
+                rendered, facts);
     }
 
     /** The same record with the page's robots directives (a label such as "noindex,noarchive", or null). */
     public CrawlRecord withRobots(String directives) {
         return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
                 numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, directives, change,
-                rendered);
+                rendered, facts);
     }
 
     /** The same record with how it compares with the URL's capture in an earlier pass (null: a first capture). */
     public CrawlRecord withChange(Change c) {
         return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
-                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, c, rendered);
+                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, c, rendered,
+                facts);
     }
 
     /**
@@ -136,13 +147,20 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
         String e = error == null ? note : error + "; " + note;
         return new CrawlRecord(url, nextUrl, status, errorKind, e, size, contentType, encoding, numUrls,
                 numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change,
-                rendered);
+                rendered, facts);
+    }
+
+    /** The same record with what the page says about itself (null: not an HTML page that was read). */
+    public CrawlRecord withFacts(PageFacts pageFacts) {
+        return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
+                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change,
+                rendered, pageFacts);
     }
 
     /** The same record marked as rendered in a browser. */
     public CrawlRecord asRendered() {
         return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
                 numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change,
-                true);
+                true, facts);
     }
 }

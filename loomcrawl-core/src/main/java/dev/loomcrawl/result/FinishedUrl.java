@@ -20,9 +20,12 @@ import java.util.List;
  * @param subresources a rendered page's exchanges: every response the crawl fetched for the browser while it
  *                 rendered the page (scripts, stylesheets, fetched JSON...), in the order fetched; empty unless
  *                 rendered
+ * @param lazyContent what the page says ({@link #content()}), made when first asked for; null when it is not an HTML
+ *                 page that was read (then there is none)
  */
 public record FinishedUrl(CrawlRecord record, FetchResult.Response response, List<FoundLink> links,
-                          List<Item> items, LastCapture previous, List<FetchResult.Response> subresources) {
+                          List<Item> items, LastCapture previous, List<FetchResult.Response> subresources,
+                          LazyContent lazyContent) {
 
     public FinishedUrl {
         links = List.copyOf(links);
@@ -30,14 +33,33 @@ public record FinishedUrl(CrawlRecord record, FetchResult.Response response, Lis
         subresources = List.copyOf(subresources);
     }
 
+    public FinishedUrl(CrawlRecord record, FetchResult.Response response, List<FoundLink> links,
+                       List<Item> items, LastCapture previous, List<FetchResult.Response> subresources) {
+        this(record, response, links, items, previous, subresources, null);
+    }
+
     /** A URL's first capture. */
     public FinishedUrl(CrawlRecord record, FetchResult.Response response, List<FoundLink> links, List<Item> items) {
         this(record, response, links, items, null, List.of());
     }
 
+    /**
+     * What the page says: its facts and main content, as text and Markdown; made the first time it is asked for
+     * (on the asking thread), then kept. Null when the URL is not an HTML page that was read (a redirect, an error,
+     * another type), or when making it failed ({@link LazyContent#failure}).
+     */
+    public PageContent content() {
+        return lazyContent == null ? null : lazyContent.get();
+    }
+
     /** The same finished URL with the exchanges of its render. */
     public FinishedUrl withSubresources(List<FetchResult.Response> exchanges) {
-        return new FinishedUrl(record, response, links, items, previous, exchanges);
+        return new FinishedUrl(record, response, links, items, previous, exchanges, lazyContent);
+    }
+
+    /** The same finished URL with its content, made when first asked for. */
+    public FinishedUrl withContent(LazyContent content) {
+        return new FinishedUrl(record, response, links, items, previous, subresources, content);
     }
 
     /**
@@ -46,7 +68,7 @@ public record FinishedUrl(CrawlRecord record, FetchResult.Response response, Lis
      */
     public FinishedUrl revisiting(LastCapture last, FetchResult result) {
         return new FinishedUrl(record.withChange(Change.of(last, result)), response, links, items, last,
-                subresources);
+                subresources, lazyContent);
     }
 
     /** A URL with a record only: skipped, failed, or recorded without a fetch. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.PageFacts;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.url.WebUrl;
 
@@ -18,7 +19,8 @@ import java.time.Instant;
  * A {@link CrawlRecord} as a JSON array of its fields in declaration order (compact, and readable with
  * {@code redis-cli LRANGE}): url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
  * numNewUrls, depth, referrer, startedAt (epoch ms), duration (ms), truncated, attempts, skipReason, robots,
- * rendered (the last two absent in records written before they existed).
+ * rendered, then the page facts as an array of eight (title, description, lang, canonical, h1, published,
+ * modified, author) or null (the last three absent in records written before they existed).
  */
 final class RecordCodec {
     private static final JsonFactory JSON = new JsonFactory();
@@ -48,6 +50,17 @@ final class RecordCodec {
             g.writeString(r.skipReason());
             g.writeString(r.robots());
             g.writeBoolean(r.rendered());
+            PageFacts f = r.facts();
+            if (f == null) {
+                g.writeNull();
+            } else {
+                g.writeStartArray();
+                for (String v : new String[] {f.title(), f.description(), f.lang(), f.canonical(), f.h1(),
+                        f.published(), f.modified(), f.author()}) {
+                    g.writeString(v);
+                }
+                g.writeEndArray();
+            }
             g.writeEndArray();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -78,10 +91,12 @@ final class RecordCodec {
             JsonToken robotsToken = p.nextToken();
             String robots = robotsToken == JsonToken.VALUE_STRING ? p.getText() : null;
             boolean rendered = robotsToken != JsonToken.END_ARRAY && p.nextToken() == JsonToken.VALUE_TRUE;
+            PageFacts facts = robotsToken != JsonToken.END_ARRAY && p.nextToken() == JsonToken.START_ARRAY
+                    ? new PageFacts(text(p), text(p), text(p), text(p), text(p), text(p), text(p), text(p)) : null;
             return new CrawlRecord(url, nextUrl, status, kind == null ? null : ErrorKind.valueOf(kind), error, size,
                     contentType, encoding, numUrls, numNewUrls, depth,
                     referrer == null ? null : WebUrl.parse(referrer), startedAt, duration, truncated, attempts,
-                    skipReason, robots, null, rendered);
+                    skipReason, robots, null, rendered, facts);
         } catch (IOException | RuntimeException e) {
             throw new RedisCrawlException("a record in Redis is not readable (" + e.getMessage() + "): " + json);
         }

@@ -40,6 +40,11 @@ final class JsonLines {
             case Long l -> json.writeNumber(l);
             case Double d -> json.writeNumber(d);
             case Boolean b -> json.writeBoolean(b);
+            case java.util.List<?> list -> {
+                json.writeStartArray();
+                for (Object o : list) writeValue(json, o);
+                json.writeEndArray();
+            }
             default -> json.writeString(value.toString());
         }
     }

@@ -5,6 +5,7 @@ import dev.loomcrawl.output.CommitStage;
 import dev.loomcrawl.output.CommittedWriter;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.output.ResumedFile;
+import dev.loomcrawl.output.Sink;
 
 import java.io.FileNotFoundException;
 import java.io.FileOutputStream;
@@ -12,6 +13,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Function;
 
 /**
  * Opens the writer of a line-per-item output, written by the crawl's journal ({@link CommittedWriter}): on a file
@@ -27,6 +29,12 @@ final class LineOutput {
      * disk) leaves the file ending with a whole line. The output registers it with {@link CommittedWriter#commitWith}.
      */
     static CommittedWriter<byte[]> file(Path path, CommitStage journal, byte[] header) {
+        return file(path, journal, header, lines -> lines);
+    }
+
+    /** As {@link #file(Path, CommitStage, byte[])}, with items of type T that {@code wrap} turns into lines. */
+    static <T> CommittedWriter<T> file(Path path, CommitStage journal, byte[] header,
+                                       Function<LineSink, Sink<T>> wrap) {
         String key = path.toAbsolutePath().toString();
         String resumeAt = journal.resumeAt(key);
         long end = resumeAt == null || resumeAt.isEmpty() ? 0 : end(path, resumeAt);
@@ -39,11 +47,17 @@ final class LineOutput {
                 throw new OutputException(path.toString(), e);
             }
         }
-        return new CommittedWriter<>(key, path.toString(), sink, () -> Long.toString(sink.position()));
+        return new CommittedWriter<>(key, path.toString(), wrap.apply(sink), () -> Long.toString(sink.position()));
     }
 
     /** Writes to a stream that stays open (standard output); {@code name} names it in messages. */
     static CommittedWriter<byte[]> stream(OutputStream out, String name, byte[] header) {
+        return stream(out, name, header, lines -> lines);
+    }
+
+    /** As {@link #stream(OutputStream, String, byte[])}, with items of type T that {@code wrap} turns into lines. */
+    static <T> CommittedWriter<T> stream(OutputStream out, String name, byte[] header,
+                                         Function<LineSink, Sink<T>> wrap) {
         LineSink sink = new LineSink(out, false);
         if (header != null) {
             try {
@@ -52,7 +66,7 @@ final class LineOutput {
                 throw new OutputException(name, e);
             }
         }
-        return new CommittedWriter<>("stream " + name, name, sink, () -> "");
+        return new CommittedWriter<>("stream " + name, name, wrap.apply(sink), () -> "");
     }
 
     private static long end(Path path, String resumeAt) {

@@ -36,7 +36,15 @@ final class RecordColumns {
             new Column<>("attempts", CrawlRecord::attempts),
             new Column<>("robots", CrawlRecord::robots),
             new Column<>("change", r -> r.change() == null ? null : r.change().label()),
-            new Column<>("rendered", CrawlRecord::rendered));
+            new Column<>("rendered", CrawlRecord::rendered),
+            new Column<>("title", r -> r.facts() == null ? null : r.facts().title()),
+            new Column<>("description", r -> r.facts() == null ? null : r.facts().description()),
+            new Column<>("lang", r -> r.facts() == null ? null : r.facts().lang()),
+            new Column<>("canonical", r -> r.facts() == null ? null : r.facts().canonical()),
+            new Column<>("h1", r -> r.facts() == null ? null : r.facts().h1()),
+            new Column<>("published", r -> r.facts() == null ? null : r.facts().published()),
+            new Column<>("modified", r -> r.facts() == null ? null : r.facts().modified()),
+            new Column<>("author", r -> r.facts() == null ? null : r.facts().author()));
 
     private static String emptyToNull(String s) {
         return s == null || s.isEmpty() ? null : s;

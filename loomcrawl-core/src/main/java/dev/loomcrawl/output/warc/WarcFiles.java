@@ -88,8 +88,11 @@ final class WarcFiles implements Closeable {
         return w;
     }
 
-    /** Appends one capture's gzip members, rotating first if they would not fit. */
-    void write(List<byte[]> members) throws IOException {
+    /**
+     * Appends one capture's gzip members, rotating first if they would not fit; returns the file they went to and
+     * the offset of the first member in it.
+     */
+    Written write(List<byte[]> members) throws IOException {
         long n = 0;
         for (byte[] m : members) n += m.length;
         if (hasCaptures && size + n > maxSize) {
@@ -99,10 +102,15 @@ final class WarcFiles implements Closeable {
             indexLater(files.getLast());
             open();
         }
+        long offset = size;
         for (byte[] m : members) out.write(m);
         size += n;
         hasCaptures = true;
+        return new Written(files.getLast(), offset);
     }
+
+    /** Where a capture's records went: the file, and the offset of its first record. */
+    record Written(Path file, long offset) {}
 
     /** Syncs the current file to its device. */
     void sync() throws IOException {

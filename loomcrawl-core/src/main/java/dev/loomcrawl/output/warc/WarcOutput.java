@@ -41,10 +41,12 @@ public final class WarcOutput implements CrawlOutput {
 
     private final WarcFiles files;
     private final CommittedWriter<WarcCapture> writer;
+    private final WarcCitations citations;
 
-    private WarcOutput(WarcFiles files, CommittedWriter<WarcCapture> writer) {
+    private WarcOutput(WarcFiles files, CommittedWriter<WarcCapture> writer, WarcCitations citations) {
         this.files = files;
         this.writer = writer;
+        this.citations = citations;
     }
 
     /**
@@ -79,11 +81,12 @@ public final class WarcOutput implements CrawlOutput {
         } catch (IOException e) {
             throw new OutputException(dir.resolve(String.format("%s-%05d.warc.gz", base, index)).toString(), e);
         }
+        WarcCitations citations = new WarcCitations();
         WarcSink sink = new WarcSink(files, journal.keepsPayloads() ? PayloadIndex.inState(journal)
-                : new PayloadIndex(REMEMBERED_PAYLOADS));
+                : new PayloadIndex(REMEMBERED_PAYLOADS), citations);
         CommittedWriter<WarcCapture> writer = new CommittedWriter<>(key, path.toString(), sink, files::end);
         writer.commitWith(journal, WarcOutput::capture);
-        return new WarcOutput(files, writer);
+        return new WarcOutput(files, writer, citations);
     }
 
     private static Path dir(Path path, long maxFileSize) {
@@ -134,6 +137,15 @@ public final class WarcOutput implements CrawlOutput {
      */
     public List<Path> files() {
         return files.files();
+    }
+
+    /**
+     * Where each page's response record went, for an output that cites the capture: open that output on the same
+     * journal after this one, and have it {@link WarcCitations#take} and {@link WarcCitations#clear} as it writes.
+     */
+    public WarcCitations citations() {
+        citations.want();
+        return citations;
     }
 
     /** Closes the last file (after the journal, which wrote the captures), and throws if that fails. */

@@ -13,28 +13,33 @@ import java.util.List;
 final class WarcSink implements Sink<WarcCapture> {
     private final WarcFiles files;
     private final PayloadIndex payloads;
+    private final WarcCitations citations;
 
-    WarcSink(WarcFiles files, PayloadIndex payloads) {
+    WarcSink(WarcFiles files, PayloadIndex payloads, WarcCitations citations) {
         this.files = files;
         this.payloads = payloads;
+        this.citations = citations;
     }
 
     @Override
     public void write(WarcCapture c) throws IOException {
         if (c.earlier() != null) { // a 304 to a re-crawl's conditional GET: a revisit of the capture it validated
-            files.write(List.of(c.request(), WarcRecords.revisitOfEarlierPass(c), c.metadata()));
+            WarcFiles.Written at = files.write(List.of(c.request(), WarcRecords.revisitOfEarlierPass(c), c.metadata()));
+            citations.written(c, at.file(), at.offset() + c.request().length);
             return;
         }
         PayloadIndex.Original original = c.payloadLength() == 0 ? null : payloads.originalOrRemember(
                 c.payloadDigest().toString(), new PayloadIndex.Original(c.responseId(), c.target(), c.date()));
         byte[] response = original == null ? c.response() : WarcRecords.revisit(c, original);
-        files.write(List.of(c.request(), response, c.metadata()));
+        WarcFiles.Written at = files.write(List.of(c.request(), response, c.metadata()));
+        citations.written(c, at.file(), at.offset() + c.request().length);
         for (WarcCapture sub : c.subresources()) write(sub); // what the browser fetched rendering the page
     }
 
     @Override
     public void flush() {
         // WarcFiles writes unbuffered: nothing waits in memory
+        citations.batchEnded();
     }
 
     @Override

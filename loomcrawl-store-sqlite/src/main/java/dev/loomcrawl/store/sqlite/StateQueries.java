@@ -2,6 +2,7 @@ package dev.loomcrawl.store.sqlite;
 
 import dev.loomcrawl.result.Change;
 import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.PageFacts;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.fetch.Validators;
@@ -38,6 +39,7 @@ final class StateQueries {
     private final boolean version1; // a file read as it is, without the columns version 2 added
     private final boolean onePass; // a file of version 1 or 2, read as it is: no passes, one record per URL
     private final boolean neverRendered; // a file of version 1 to 3, read as it is: no rendered column
+    private final boolean noFacts; // a file of version 1 to 4, read as it is: no page facts
 
     StateQueries(Connection c) throws SQLException {
         this.c = c;
@@ -46,6 +48,7 @@ final class StateQueries {
             this.version1 = version < 2;
             this.onePass = version < 3;
             this.neverRendered = version < 4;
+            this.noFacts = version < 5;
         }
     }
 
@@ -182,7 +185,9 @@ final class StateQueries {
         String sql = "SELECT u.url, r.next_url, r.status, r.error_kind, r.error, r.size, r.content_type, r.encoding, "
                 + "r.num_urls, r.num_new_urls, u.depth, u.referrer, r.started_at, r.duration_ms, r.truncated, "
                 + "r.attempts, r.skip_reason, " + (version1 ? "NULL" : "r.robots") + ", "
-                + (onePass ? "NULL" : "r.change") + ", " + (neverRendered ? "0" : "r.rendered")
+                + (onePass ? "NULL" : "r.change") + ", " + (neverRendered ? "0" : "r.rendered") + ", "
+                + (noFacts ? "NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
+                        : "r.title, r.description, r.lang, r.canonical, r.h1, r.published, r.modified, r.author")
                 + " FROM records r JOIN urls u ON u.id = r.url_id" + where
                 + " ORDER BY u.url";
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
@@ -199,7 +204,14 @@ final class StateQueries {
                 rs.getInt(11), referrer == null ? null : WebUrl.tryParse(referrer, null),
                 Instant.parse(rs.getString(13)), Duration.ofNanos(Math.round(rs.getDouble(14) * 1e6)),
                 rs.getInt(15) != 0, rs.getInt(16), rs.getString(17), rs.getString(18),
-                rs.getString(19) == null ? null : Change.ofLabel(rs.getString(19)), rs.getInt(20) != 0);
+                rs.getString(19) == null ? null : Change.ofLabel(rs.getString(19)), rs.getInt(20) != 0, facts(rs));
+    }
+
+    /** The page facts in columns 21 to 28; null when there are none (not an HTML page, or an older file). */
+    private static PageFacts facts(ResultSet rs) throws SQLException {
+        PageFacts f = new PageFacts(rs.getString(21), rs.getString(22), rs.getString(23), rs.getString(24),
+                rs.getString(25), rs.getString(26), rs.getString(27), rs.getString(28));
+        return f.isEmpty() ? null : f;
     }
 
     /** The crawl over all its runs; {@code maxTasks} is the current configuration's. */

@@ -166,10 +166,10 @@ class SqliteCrawlStoreTest {
         Path file = tmp.resolve("newer.db");
         SqliteCrawlStore.create(file, CrawlConfig.builder().root("http://example.test/").build(), false).close();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
-            s.execute("PRAGMA user_version = 5");
+            s.execute("PRAGMA user_version = 6");
         }
         String message = refused(file).getMessage();
-        assertTrue(message.contains("written by a newer loomcrawl (state schema version 5; this one reads up to 4)"),
+        assertTrue(message.contains("written by a newer loomcrawl (state schema version 6; this one reads up to 5)"),
                 message);
     }
 
@@ -179,6 +179,10 @@ class SqliteCrawlStoreTest {
         SqliteCrawlStore.create(file, CrawlConfig.builder().root("http://example.test/").build(), false).close();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
             s.execute("ALTER TABLE records DROP COLUMN rendered");
+            for (String column : List.of("title", "description", "lang", "canonical", "h1", "published", "modified",
+                    "author")) {
+                s.execute("ALTER TABLE records DROP COLUMN " + column); // version 5's
+            }
             s.execute("PRAGMA user_version = 3");
         }
         try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) { // read as it is
@@ -188,8 +192,8 @@ class SqliteCrawlStoreTest {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
              java.sql.ResultSet rs = s.executeQuery("PRAGMA user_version")) {
             rs.next();
-            assertEquals(4, rs.getInt(1));
-            s.execute("SELECT rendered FROM records");
+            assertEquals(5, rs.getInt(1));
+            s.execute("SELECT rendered, title, author FROM records");
         }
     }
 
@@ -239,7 +243,7 @@ class SqliteCrawlStoreTest {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
              java.sql.ResultSet rs = s.executeQuery("PRAGMA user_version")) {
             rs.next();
-            assertEquals(4, rs.getInt(1));
+            assertEquals(5, rs.getInt(1));
             try (java.sql.ResultSet u = c.createStatement().executeQuery(
                     "SELECT last_status, captured_ms, first_pass FROM urls JOIN captures ON url_id = id")) {
                 u.next();
