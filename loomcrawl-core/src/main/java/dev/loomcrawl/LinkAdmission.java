@@ -81,8 +81,7 @@ final class LinkAdmission {
         for (Link link : links) {
             WebUrl target = link.target() == null ? null : limits.normalize(link.target());
             if (target != link.target()) {
-                link = new Link(target, link.href(), link.element(), link.attribute(), link.text(), link.rel(),
-                        link.lastmod(), link.priority());
+                link = link.withTarget(target);
             }
             String rejection = target == null ? link.unfetchableReason() : scope.rejection(target);
             String why = rejection;

@@ -63,7 +63,7 @@ final class BodyRules {
             case "li" -> listItem(tag, LI, 0);
             case "dd", "dt" -> listItem(tag, DD_DT, Math.max(0, open.size() - 1 - 24));
             case "html" -> {
-                if (mergesLinks(tag)) throw new Unsupported("attributes merged into <html>");
+                if (mergesLinks(tag) || tag.has("lang")) throw new Unsupported("attributes merged into <html>");
             }
             case "body" -> {
                 if (open.size() >= 2 && open.get(1).is("body") && (mergesLinks(tag) || tag.has("background"))) {

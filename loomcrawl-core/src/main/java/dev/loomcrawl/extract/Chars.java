@@ -40,6 +40,11 @@ final class Chars {
         return value;
     }
 
+    /** The length of the range as written: of its {@link #value()} too when it is not decoded (script data). */
+    int length() {
+        return end - start;
+    }
+
     /** Whether the token is only HTML whitespace (jsoup's StringUtil.isBlank of its data). */
     boolean isWhitespace() {
         for (int i = start; i < end; i++) {

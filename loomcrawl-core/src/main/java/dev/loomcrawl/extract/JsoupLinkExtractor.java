@@ -16,8 +16,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Link extraction on jsoup's HTML5 parser. The charset is found as browsers find it (jsoup: a BOM, else the
- * Content-Type charset, else {@code <meta charset>} / {@code http-equiv}, else UTF-8). Attribute values arrive
+ * Link extraction on jsoup's HTML5 parser, with the page's facts read from the same DOM ({@link DomFacts}).
+ * The charset is found as browsers find it (jsoup: a BOM, else the Content-Type charset, else
+ * {@code <meta charset>} / {@code http-equiv}, else UTF-8). Attribute values arrive
  * entity-decoded; they are resolved with {@link WebUrl} (WHATWG rules) against the first {@code <base href>},
  * or the page URL. This is the reference that {@link StreamingLinkExtractor} must match exactly.
  *
@@ -49,6 +50,8 @@ import java.util.Locale;
  *     {@code "url"} or {@code "import"}). CSS links have "" as text and rel.
  * </ul>
  * Anchor text: an {@code a}'s text; the {@code alt} of an {@code area}, {@code img} or {@code input}; else "".
+ * The {@code href} of an HTML {@code a}, {@code area} or {@code link} carries the element's {@code hreflang}
+ * ({@link Link#hreflang()}).
  *
  * <p>The {@code content} of every {@code <meta name="robots">} and {@code <meta name="loomcrawl">} (name in any
  * case, trimmed; metas without {@code content} skipped) goes to {@link ParsedPage#robotsMeta()}, in order.
@@ -67,10 +70,12 @@ public final class JsoupLinkExtractor implements LinkExtractor {
             if (ns.equals(Parser.NamespaceHtml)) {
                 html(links, robots, base, el, tag);
             } else if (ns.equals(Parser.NamespaceSvg) && UrlAttributes.svgHref(tag)) {
-                add(links, base, el, el.hasAttr("href") ? "href" : "xlink:href");
+                add(links, base, el, el.hasAttr("href") ? "href" : "xlink:href", null);
             }
             if (el.hasAttr("srcset")) {
-                for (String candidate : Srcset.urls(el.attr("srcset"))) addResolved(links, base, candidate, el, "srcset");
+                for (String candidate : Srcset.urls(el.attr("srcset"))) {
+                    addResolved(links, base, candidate, el, "srcset", null);
+                }
             }
             if (el.hasAttr("style")) {
                 for (CssLinks.Ref ref : CssLinks.scanDeclarations(el.attr("style"))) links.add(ref.link(base, tag, "style"));
@@ -81,17 +86,21 @@ public final class JsoupLinkExtractor implements LinkExtractor {
                 }
             }
         }
-        return new ParsedPage(doc.charset().name().toLowerCase(Locale.ROOT), links, robots);
+        return new ParsedPage(doc.charset().name().toLowerCase(Locale.ROOT), links, robots, 0, 0,
+                DomFacts.of(doc, base));
     }
 
     private static void html(List<Link> links, List<String> robots, WebUrl base, Element el, String tag) {
         if (!tag.equals("input") || UrlAttributes.isImageButton(el.attr("type"))) {
-            for (String attribute : UrlAttributes.html(tag)) add(links, base, el, attribute);
+            for (String attribute : UrlAttributes.html(tag)) {
+                String hreflang = el.hasAttr("hreflang") ? el.attr("hreflang") : null;
+                add(links, base, el, attribute, Link.hreflang(tag, attribute, hreflang));
+            }
         }
         if (tag.equals("meta")) {
             if (el.attr("http-equiv").trim().equalsIgnoreCase("refresh")) {
                 String target = MetaRefresh.url(el.attr("content"));
-                if (target != null) addResolved(links, base, target, el, "content");
+                if (target != null) addResolved(links, base, target, el, "content", null);
             }
             if (UrlAttributes.robotsMeta(el.attr("name")) && el.hasAttr("content")) robots.add(el.attr("content"));
         }
@@ -122,13 +131,15 @@ public final class JsoupLinkExtractor implements LinkExtractor {
         return resolved == null ? url : resolved;
     }
 
-    private static void add(List<Link> links, WebUrl base, Element el, String attribute) {
-        if (el.hasAttr(attribute)) addResolved(links, base, el.attr(attribute), el, attribute);
+    private static void add(List<Link> links, WebUrl base, Element el, String attribute, String hreflang) {
+        if (el.hasAttr(attribute)) addResolved(links, base, el.attr(attribute), el, attribute, hreflang);
     }
 
-    private static void addResolved(List<Link> links, WebUrl base, String value, Element el, String attribute) {
+    private static void addResolved(List<Link> links, WebUrl base, String value, Element el, String attribute,
+                                    String hreflang) {
         String tag = el.normalName();
         String text = tag.equals("a") ? el.text() : UrlAttributes.textIsAlt(tag) ? el.attr("alt").strip() : "";
-        links.add(new Link(Link.resolve(base, value), Link.asWritten(value), tag, attribute, text, el.attr("rel").strip()));
+        links.add(new Link(Link.resolve(base, value), Link.asWritten(value), tag, attribute, text,
+                el.attr("rel").strip(), null, null, hreflang));
     }
 }

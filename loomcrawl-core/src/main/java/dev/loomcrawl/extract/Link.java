@@ -15,14 +15,39 @@ import dev.loomcrawl.url.WebUrl;
  *               "…" (a page can hold megabytes of them, and they are never fetched)
  * @param lastmod  for a sitemap's entry, its {@code <lastmod>} as written (null otherwise, or when absent)
  * @param priority for a sitemap's entry, its {@code <priority>} (null otherwise, or when absent)
+ * @param hreflang for the {@code href} of an HTML {@code <a>}, {@code <area>} or {@code <link>}, the
+ *                 element's {@code hreflang} attribute, trimmed: the language of the page it leads to, as
+ *                 {@code <link rel="alternate" hreflang="de" href="...">} names a translation; null when absent
+ *                 or empty, and for every other link
  */
 public record Link(WebUrl target, String href, String element, String attribute, String text, String rel,
-                   String lastmod, Double priority) {
+                   String lastmod, Double priority, String hreflang) {
     /** The longest {@code href} kept for a {@code data:} URI, "…" included. */
     static final int MAX_DATA_HREF = 256;
 
     public Link(WebUrl target, String href, String element, String attribute, String text, String rel) {
-        this(target, href, element, attribute, text, rel, null, null);
+        this(target, href, element, attribute, text, rel, null, null, null);
+    }
+
+    public Link(WebUrl target, String href, String element, String attribute, String text, String rel,
+                String lastmod, Double priority) {
+        this(target, href, element, attribute, text, rel, lastmod, priority, null);
+    }
+
+    /** The same link with another target (the crawl's normalised form of it). */
+    public Link withTarget(WebUrl newTarget) {
+        return new Link(newTarget, href, element, attribute, text, rel, lastmod, priority, hreflang);
+    }
+
+    /**
+     * The {@link #hreflang} of a link read from {@code attribute} of the HTML element {@code element} whose
+     * {@code hreflang} attribute is {@code value} (null when absent).
+     */
+    static String hreflang(String element, String attribute, String value) {
+        if (value == null || !attribute.equals("href")) return null;
+        if (!element.equals("a") && !element.equals("link") && !element.equals("area")) return null;
+        String lang = value.strip();
+        return lang.isEmpty() ? null : lang;
     }
 
     /**

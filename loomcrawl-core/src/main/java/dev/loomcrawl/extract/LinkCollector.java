@@ -11,13 +11,14 @@ import java.util.Map;
  * Turns the elements the tree builder inserts, in document order, into links with
  * {@link JsoupLinkExtractor}'s rules: which element and attribute ({@link UrlAttributes}), {@link Srcset},
  * {@link MetaRefresh} and {@link CssLinks} parsing, the anchor text ({@code a}: its text; {@code area},
- * {@code img}, {@code input}: {@code alt}), {@code rel}; and the robots metas. Targets are resolved at the
- * end, because the first {@code <base href>} applies even to links before it; a value repeated in the page is
- * resolved once. Style attributes are read only when {@link CssLinks#mayHoldLinks} says they might hold one.
+ * {@code img}, {@code input}: {@code alt}), {@code rel}, {@code hreflang}; and the robots metas. Targets are
+ * resolved at the end, because the first {@code <base href>} applies even to links before it; a value repeated
+ * in the page is resolved once. Style attributes are read only when {@link CssLinks#mayHoldLinks} says they
+ * might hold one, and an {@code <a>}'s text is collected only when it makes a link.
  */
 final class LinkCollector implements ElementSink {
-    private record Pending(String value, String element, String attribute, AnchorText anchor, String text, String rel,
-                           boolean css) {}
+    private record Pending(String value, String element, String attribute, ElementText anchor, String text,
+                           String rel, String hreflang, boolean css) {}
 
     private final List<Pending> pending = new ArrayList<>();
     private final List<String> robots = new ArrayList<>(0);
@@ -30,23 +31,19 @@ final class LinkCollector implements ElementSink {
         this.maxLinks = maxLinks;
     }
 
+    /** An {@code <a>} that makes a link has its text collected, in any namespace (jsoup's {@code text()}). */
     @Override
-    public boolean wantsAnchorText() {
-        return true;
-    }
-
-    @Override
-    public void element(String name, int ns, TagToken attrs, AnchorText anchor) {
+    public void element(String name, int ns, TagToken attrs, Inserted anchor) {
         if (!attrs.hasAttributes()) return;
         if (ns == HtmlTags.HTML) {
             html(name, attrs, anchor);
         } else if (ns == HtmlTags.SVG && UrlAttributes.svgHref(name)) {
-            add(name, attrs, attrs.has("href") ? "href" : "xlink:href", anchor);
+            add(name, attrs, attrs.has("href") ? "href" : "xlink:href", anchor, null);
         }
         if (baseHref == null && name.equals("base")) baseHref = attrs.get("href"); // in any namespace, as jsoup's baseOf
         String srcset = attrs.get("srcset");
         if (srcset != null) {
-            for (String candidate : Srcset.urls(srcset)) addValue(name, attrs, candidate, "srcset", anchor);
+            for (String candidate : Srcset.urls(srcset)) addValue(name, attrs, candidate, "srcset", anchor, null);
         }
         String style = attrs.styleIfLinks();
         if (style != null) {
@@ -54,15 +51,18 @@ final class LinkCollector implements ElementSink {
         }
     }
 
-    private void html(String name, TagToken attrs, AnchorText anchor) {
+    private void html(String name, TagToken attrs, Inserted anchor) {
         String[] attributes = UrlAttributes.html(name);
         if (!name.equals("input") || UrlAttributes.isImageButton(attrs.attr("type"))) {
-            for (String attribute : attributes) add(name, attrs, attribute, anchor);
+            for (String attribute : attributes) {
+                String lang = attribute.equals("href") ? Link.hreflang(name, attribute, attrs.get("hreflang")) : null;
+                add(name, attrs, attribute, anchor, lang);
+            }
         }
         if (name.equals("meta")) {
             if (attrs.attr("http-equiv").trim().equalsIgnoreCase("refresh")) {
                 String target = MetaRefresh.url(attrs.attr("content"));
-                if (target != null) addValue(name, attrs, target, "content", anchor);
+                if (target != null) addValue(name, attrs, target, "content", anchor, null);
             }
             String content = attrs.get("content");
             if (content != null && UrlAttributes.robotsMeta(attrs.attr("name"))) robots.add(content);
@@ -74,21 +74,22 @@ final class LinkCollector implements ElementSink {
         for (CssLinks.Ref ref : CssLinks.scan(css)) addCss(ref, "style", ref.imported() ? "import" : "url");
     }
 
-    private void add(String name, TagToken attrs, String attribute, AnchorText anchor) {
+    private void add(String name, TagToken attrs, String attribute, Inserted anchor, String hreflang) {
         String value = attrs.get(attribute);
-        if (value != null) addValue(name, attrs, value, attribute, anchor);
+        if (value != null) addValue(name, attrs, value, attribute, anchor, hreflang);
     }
 
-    private void addValue(String name, TagToken attrs, String value, String attribute, AnchorText anchor) {
+    private void addValue(String name, TagToken attrs, String value, String attribute, Inserted anchor,
+                          String hreflang) {
         if (full()) return;
         String text = UrlAttributes.textIsAlt(name) ? attrs.attr("alt").strip() : "";
-        pending.add(new Pending(value, name, attribute, name.equals("a") ? anchor : null, text,
-                attrs.attr("rel").strip(), false));
+        pending.add(new Pending(value, name, attribute, name.equals("a") ? anchor.collectText() : null, text,
+                attrs.attr("rel").strip(), hreflang, false));
     }
 
     private void addCss(CssLinks.Ref ref, String element, String attribute) {
         if (full()) return;
-        pending.add(new Pending(ref.url(), element, attribute, null, "", "", true));
+        pending.add(new Pending(ref.url(), element, attribute, null, "", "", null, true));
     }
 
     /** Whether the page's bound on links is reached: then the link is counted, not kept. */
@@ -108,13 +109,15 @@ final class LinkCollector implements ElementSink {
         return robots;
     }
 
-    /** The links, resolved against the first {@code <base href>} (itself resolved against the page URL). */
-    List<Link> links(WebUrl page) {
-        WebUrl base = page;
-        if (baseHref != null) {
-            WebUrl resolved = page.resolve(baseHref);
-            if (resolved != null) base = resolved;
-        }
+    /** The URL links resolve against: the first {@code <base href>} resolved against the page URL, else that. */
+    WebUrl base(WebUrl page) {
+        if (baseHref == null) return page;
+        WebUrl resolved = page.resolve(baseHref);
+        return resolved == null ? page : resolved;
+    }
+
+    /** The links, resolved against {@code base} ({@link #base}). */
+    List<Link> links(WebUrl base) {
         List<Link> links = new ArrayList<>(pending.size());
         Map<String, WebUrl> resolved = new HashMap<>(); // null for a value that does not resolve
         for (Pending p : pending) {
@@ -131,7 +134,8 @@ final class LinkCollector implements ElementSink {
                 }
             }
             String text = p.anchor == null ? p.text : p.anchor.text();
-            links.add(new Link(target, Link.asWritten(p.value), p.element, p.attribute, text, p.rel));
+            links.add(new Link(target, Link.asWritten(p.value), p.element, p.attribute, text, p.rel, null, null,
+                    p.hreflang));
         }
         return links;
     }

@@ -16,12 +16,12 @@ final class MetaCharsets implements ElementSink {
     String charset;
 
     @Override
-    public boolean wantsAnchorText() {
-        return false;
+    public boolean wantsFirstComment() {
+        return true; // an XML declaration's encoding
     }
 
     @Override
-    public void element(String name, int ns, TagToken attrs, AnchorText anchor) {
+    public void element(String name, int ns, TagToken attrs, Inserted el) {
         if (!name.equals("meta") || !attrs.hasAttributes()) return;
         String httpEquiv = attrs.get("http-equiv");
         String charsetAttr = attrs.get("charset");

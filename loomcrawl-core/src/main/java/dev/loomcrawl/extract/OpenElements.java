@@ -7,16 +7,20 @@ import java.util.List;
 /**
  * The tree builder's stack of open elements and its list of active formatting elements, holding only what
  * link extraction needs of each element (name, namespace, flags, the tag of formatting elements so they can
- * be recreated, the open {@code <a>}'s text). The scope queries are jsoup 1.24's ({@code HtmlTreeBuilder}).
+ * be recreated, the text of an open {@code <a>}, {@code <title>} or {@code <h1>}). The scope queries are
+ * jsoup 1.24's ({@code HtmlTreeBuilder}).
  */
 final class OpenElements {
     /** An element on the stack (or in the formatting list). */
-    static final class Node {
+    static final class Node implements ElementSink.Inserted {
         final String name;
         final int ns;
         final int flags;
         final TagToken tag; // kept for formatting elements only
-        AnchorText anchor;
+        /** Its text, when a sink wants it (jsoup's {@code Element.text()}), else null. */
+        ElementText text;
+        /** Whether a sink asked to hear when it is closed. */
+        boolean endWatched;
         boolean blockChild;
         boolean hasText;
         boolean onStack;
@@ -26,6 +30,17 @@ final class OpenElements {
             this.ns = ns;
             this.flags = flags;
             this.tag = tag;
+        }
+
+        @Override
+        public ElementText collectText() {
+            if (text == null) text = new ElementText();
+            return text;
+        }
+
+        @Override
+        public void watchEnd() {
+            endWatched = true;
         }
 
         boolean is(String n) {

@@ -1,18 +1,27 @@
 package dev.loomcrawl.extract;
 
+import dev.loomcrawl.result.PageFacts;
+
 import java.util.List;
 
 /**
  * What extraction found in a page: the charset it was decoded with, its links in document order, and the
  * {@code content} of every {@code <meta name="robots">} and {@code <meta name="loomcrawl">} (names matched
- * case-insensitively), in document order, for the crawler to read as robots directives; and what the parser's
- * bounds cut.
+ * case-insensitively), in document order, for the crawler to read as robots directives; what the parser's
+ * bounds cut; and what an HTML page says about itself.
  *
  * @param linksCut          links past the extractor's bound on links per page, not kept
  * @param attributesIgnored attributes past {@value TagToken#MAX_ATTRIBUTES} in one tag, ignored
+ * @param facts             the page's title, description, language... ({@link PageFacts#NONE} for what is not
+ *                          HTML, such as a stylesheet)
  */
 public record ParsedPage(String charset, List<Link> links, List<String> robotsMeta, long linksCut,
-                         long attributesIgnored) {
+                         long attributesIgnored, PageFacts facts) {
+    public ParsedPage(String charset, List<Link> links, List<String> robotsMeta, long linksCut,
+                      long attributesIgnored) {
+        this(charset, links, robotsMeta, linksCut, attributesIgnored, PageFacts.NONE);
+    }
+
     public ParsedPage(String charset, List<Link> links, List<String> robotsMeta) {
         this(charset, links, robotsMeta, 0, 0);
     }
@@ -35,6 +44,6 @@ public record ParsedPage(String charset, List<Link> links, List<String> robotsMe
     public ParsedPage keepingLinks(int max) {
         if (max < 0 || links.size() <= max) return this;
         return new ParsedPage(charset, List.copyOf(links.subList(0, max)), robotsMeta,
-                linksCut + links.size() - max, attributesIgnored);
+                linksCut + links.size() - max, attributesIgnored, facts);
     }
 }

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Link extraction in one pass over the page's characters, without building a DOM, giving exactly what
  * {@link JsoupLinkExtractor} gives: the same charset, the same links in the same document order, with the
- * same anchor text and rel, and the same robots metas. What counts as a link (also those that cannot be
+ * same anchor text, rel and hreflang, the same robots metas, and the same page facts. What counts as a link (also those that cannot be
  * fetched, CSS in {@code <style>} and {@code style} attributes) is listed in {@link JsoupLinkExtractor}.
  *
  * <p>How: {@link PageCharset} decides the charset as jsoup does; {@link HtmlTokenizer} cuts the text into
@@ -23,9 +23,11 @@ import java.util.concurrent.atomic.LongAdder;
  * jsoup's own {@code Parser.unescapeEntities}); {@link TreeShadow} follows jsoup's tree builder on a stack of
  * element names, which decides where elements really start and end (implied and misnested tags, cloned
  * formatting elements such as an {@code <a>} reopened after {@code </p>}, ignored tags, {@code <image>} read
- * as {@code img}, SVG and MathML); {@link AnchorText} applies {@code Element.text()}'s spacing rules; and
+ * as {@code img}, SVG and MathML); {@link ElementText} applies {@code Element.text()}'s spacing rules; and
  * {@link LinkCollector} applies {@link JsoupLinkExtractor}'s element and attribute rules
- * ({@link UrlAttributes}, {@link CssLinks}).
+ * ({@link UrlAttributes}, {@link CssLinks}). {@link FactsCollector} reads the page's facts in the same pass
+ * (title, description, language, canonical URL, first heading, dates, author), as {@link DomFacts} reads them
+ * from jsoup's DOM.
  *
  * <p>Pages whose links depend on tree surgery that cannot be done in one pass in document order are handed
  * to {@link JsoupLinkExtractor} whole, so they too get jsoup's result: content foster-parented out of a
@@ -78,12 +80,14 @@ public final class StreamingLinkExtractor implements LinkExtractor {
         PageCharset charset = PageCharset.of(body, headerCharset);
         CharBuffer chars = decode(body, charset);
         LinkCollector links = new LinkCollector(maxLinks);
-        TreeShadow tree = new TreeShadow(chars.array(), links);
+        FactsCollector facts = new FactsCollector();
+        TreeShadow tree = new TreeShadow(chars.array(), new SinkPair(links, facts));
         HtmlTokenizer tokenizer = new HtmlTokenizer(chars.array(), chars.limit(), tree);
         tree.tokenizer = tokenizer;
         tokenizer.run();
-        return new ParsedPage(charset.name(), links.links(url), links.robotsMeta(), links.cut(),
-                tokenizer.ignoredAttributes());
+        WebUrl base = links.base(url);
+        return new ParsedPage(charset.name(), links.links(base), links.robotsMeta(), links.cut(),
+                tokenizer.ignoredAttributes(), facts.facts(base));
     }
 
     /**

@@ -8,8 +8,9 @@ import java.util.List;
 /**
  * jsoup's HTML tree builder ({@code HtmlTreeBuilder}, 1.24) without the tree: the insertion modes, the stack
  * of open elements and the active formatting elements, enough to know which elements exist and in what
- * order, which tokenizer state follows a start tag, and which text lands inside each {@code <a>}. Every
- * inserted element goes to the {@link ElementSink} in document order.
+ * order, which tokenizer state follows a start tag, and which text lands inside the elements whose text the
+ * {@link ElementSink} wants ({@code <a>}, {@code <title>}, {@code <h1>}). Every inserted element goes to the
+ * sink in document order, and those it watches again when they are closed.
  *
  * <p>This class holds the shared machinery (dispatch, insertion, popping, formatting reconstruction), the
  * modes before the head and after the body, and {@code noscript}; {@link HeadRules}, {@link BodyRules},
@@ -31,7 +32,8 @@ final class TreeShadow implements HtmlTokenizer.Sink {
     final TableRules table = new TableRules(this);
     private final ForeignRules foreign = new ForeignRules(this);
     private final HeadRules headRules = new HeadRules(this);
-    private final List<Node> anchors = new ArrayList<>(2);
+    /** The open elements whose text is collected ({@link Node#text}), in the order they were inserted. */
+    private final List<Node> texts = new ArrayList<>(2);
     HtmlTokenizer tokenizer;
     Mode mode = Mode.INITIAL;
     Mode original;
@@ -77,10 +79,10 @@ final class TreeShadow implements HtmlTokenizer.Sink {
     @Override
     public void comment(int start, int end) {
         if (mode == Mode.INITIAL || mode == Mode.BEFORE_HTML) {
-            if (documentChildren++ == 0 && start >= 0 && !sink.wantsAnchorText()) firstComment = commentData(start, end);
+            if (documentChildren++ == 0 && start >= 0 && sink.wantsFirstComment()) firstComment = commentData(start, end);
         } else if (mode != Mode.AFTER_BODY && mode != Mode.AFTER_AFTER_BODY) {
             Node target = open.current();
-            for (Node a : anchors) a.anchor.otherNode(target);
+            for (Node t : texts) t.text.otherNode(target);
         }
     }
 
@@ -350,7 +352,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
         }
     }
 
-    // Insertion and popping, with the events anchor text and links need
+    // Insertion and popping, with the events element texts, links and facts need
 
     Node insert(TagToken tag, int ns) {
         Node parent = open.current();
@@ -360,11 +362,10 @@ final class TreeShadow implements HtmlTokenizer.Sink {
         int flags = HtmlTags.flags(tag.name, ns);
         Node el = new Node(tag.name, ns, flags, (flags & HtmlTags.FORMATTING) != 0 && ns == HtmlTags.HTML ? tag.copy() : null);
         if (parent != null && el.has(HtmlTags.BLOCK)) parent.blockChild = true;
-        for (Node a : anchors) a.anchor.elementStart(el, parent);
-        if (tag.name.equals("a") && sink.wantsAnchorText()) el.anchor = new AnchorText();
-        sink.element(tag.name, ns, tag, el.anchor);
+        for (Node t : texts) t.text.elementStart(el, parent);
+        sink.element(tag.name, ns, tag, el);
         open.push(el);
-        if (el.anchor != null) anchors.add(el);
+        if (el.text != null) texts.add(el);
         if (ns == HtmlTags.HTML && (el.flags & HtmlTags.VOID) != 0) {
             pop(); // jsoup pops void elements right away
         }
@@ -381,11 +382,12 @@ final class TreeShadow implements HtmlTokenizer.Sink {
         Node el = open.pop();
         Node parent = open.current();
         if (parent != null && el.hasText) parent.hasText = true;
-        if (el.anchor != null) {
-            el.anchor.finish();
-            anchors.remove(el);
+        if (el.text != null) {
+            el.text.finish();
+            texts.remove(el);
         }
-        for (Node a : anchors) a.anchor.elementEnd(el, parent);
+        for (Node t : texts) t.text.elementEnd(el, parent);
+        if (el.endWatched) sink.elementEnd(el.name, el.ns);
         return el;
     }
 
@@ -395,16 +397,19 @@ final class TreeShadow implements HtmlTokenizer.Sink {
         if (fosterInserts && target.has(HtmlTags.TABLE_FOSTER) && target.ns == HtmlTags.HTML) {
             throw new Unsupported("foster-parented text in a table");
         }
-        if (target.has(HtmlTags.DATA) && target.is("style")) sink.styleText(chars.value());
-        if (anchors.isEmpty()) return;
+        if (target.has(HtmlTags.DATA)) {
+            if (target.is("style")) sink.styleText(chars.value());
+            else if (target.is("script")) sink.scriptText(chars);
+        }
+        if (texts.isEmpty()) return;
         String s = chars.value();
         if (s.isEmpty()) return;
         if (target.has(HtmlTags.DATA)) {
-            for (Node a : anchors) a.anchor.otherNode(target);
+            for (Node t : texts) t.text.otherNode(target);
             return;
         }
         boolean preserve = preservesWhitespace();
-        for (Node a : anchors) a.anchor.text(target, s, preserve);
+        for (Node t : texts) t.text.text(target, s, preserve);
         if (!Chars.isBlank(s)) target.hasText = true;
     }
 

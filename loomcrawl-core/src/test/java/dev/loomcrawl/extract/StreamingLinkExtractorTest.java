@@ -1,6 +1,7 @@
 package dev.loomcrawl.extract;
 
 import dev.loomcrawl.DocSets;
+import dev.loomcrawl.result.PageFacts;
 import dev.loomcrawl.url.WebUrl;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -18,6 +19,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,7 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Differential test: the streaming extractor must give exactly what {@link JsoupLinkExtractor} gives (charset,
- * links in order, element, attribute, anchor text, rel, and robots metas), on hand-written tricky pages, on
+ * links in order, element, attribute, anchor text, rel, hreflang, robots metas, and the page's facts:
+ * {@link PageFactsTest} has their own cases), on hand-written tricky pages, on
  * random tag soup, and on every page of four real documentation sites (Python, JDK, Boost, PostgreSQL). The
  * tolerance is zero: a page the streaming pass cannot reproduce must be detected and handed to jsoup (which
  * the tricky cases check too, by asserting which cases stream).
@@ -344,12 +348,17 @@ class StreamingLinkExtractorTest {
         assertEveryPageGivesJsoupsLinks(pages, 5_000);
     }
 
+    private static final List<Function<PageFacts, String>> FACTS = List.of(PageFacts::title, PageFacts::description,
+            PageFacts::lang, PageFacts::canonical, PageFacts::h1, PageFacts::published, PageFacts::modified,
+            PageFacts::author);
+
     private void assertEveryPageGivesJsoupsLinks(List<Path> pages, int atLeast) {
         ConcurrentLinkedQueue<String> mismatches = new ConcurrentLinkedQueue<>();
         AtomicLong bytes = new AtomicLong();
         AtomicLong links = new AtomicLong();
         AtomicLong cssLinks = new AtomicLong();
         AtomicLong unfetchable = new AtomicLong();
+        AtomicLongArray facts = new AtomicLongArray(FACTS.size()); // pages that state each fact
         long start = System.nanoTime();
         pages.parallelStream().forEach(page -> {
             byte[] body = DocSets.read(page);
@@ -362,12 +371,17 @@ class StreamingLinkExtractorTest {
                 if (link.attribute().equals("style") || link.element().equals("style")) cssLinks.incrementAndGet();
                 if (link.target() == null) unfetchable.incrementAndGet();
             }
+            for (int i = 0; i < FACTS.size(); i++) {
+                if (FACTS.get(i).apply(expected.facts()) != null) facts.incrementAndGet(i);
+            }
             if (!expected.equals(actual)) mismatches.add(page.toString());
         });
         System.out.printf("StreamingLinkExtractorTest: compared %d pages (%d MB, %d links, %d from CSS, %d with no"
                         + " target) in %.1f s; %d handed to jsoup%n", pages.size(), bytes.get() >> 20, links.get(),
                 cssLinks.get(), unfetchable.get(), (System.nanoTime() - start) / 1e9, streaming.fallbacks());
+        System.out.println("pages with title, description, lang, canonical, h1, published, modified, author: " + facts);
         assertTrue(pages.size() > atLeast, "expected the whole doc sets, found " + pages.size() + " pages");
+        assertTrue(facts.get(0) > pages.size() / 2, "most pages have a title: " + facts); // facts compared, not nulls
         assertEquals(List.of(), mismatches.stream().sorted().limit(20).toList());
     }
 }

@@ -9,7 +9,8 @@ import java.util.List;
  * The fields of the link graph output, one row per link found: the page, the target and where it was, and
  * whether the crawl followed it (and if not, why: {@link FoundLink#notFollowed()}). A link that cannot be
  * fetched ({@code mailto:}, {@code javascript:}...) has its reference as written in {@code to}. A sitemap's
- * entries carry their {@code lastmod} and {@code priority}.
+ * entries carry their {@code lastmod} and {@code priority}; an {@code <a>}, {@code <area>} or {@code <link>}
+ * its {@code hreflang} (a translation's language).
  */
 final class LinkColumns {
     private LinkColumns() {}
@@ -28,5 +29,6 @@ final class LinkColumns {
             new Column<>("followed", e -> e.found().followed()),
             new Column<>("not_followed", e -> e.found().notFollowed()),
             new Column<>("lastmod", e -> e.found().link().lastmod()),
-            new Column<>("priority", e -> e.found().link().priority()));
+            new Column<>("priority", e -> e.found().link().priority()),
+            new Column<>("hreflang", e -> e.found().link().hreflang()));
 }

@@ -15,8 +15,8 @@ import java.util.List;
 
 /**
  * The link graph output: one line per link found on a fetched page (from, to, element, attribute, anchor text,
- * rel, in scope), in JSON Lines or CSV. A page's links are handed to the journal's writer as one chunk, so they
- * stay together in the file.
+ * rel, in scope, hreflang...), in JSON Lines or CSV. A page's links are handed to the journal's writer as one
+ * chunk, so they stay together in the file.
  */
 public final class LinkFile implements CrawlOutput {
     private final LineFormat format;

@@ -25,7 +25,8 @@ class LinkFileTest {
 
     private static TestSite site() {
         return TestSite.builder()
-                .page("/", "<link rel=stylesheet href=/s.css><a href=/a rel='external noopener'>The  <b>A</b>\npage</a>"
+                .page("/", "<link rel=stylesheet href=/s.css><link rel=alternate hreflang=' de ' href=/a>"
+                        + "<a href=/a rel='external noopener'>The  <b>A</b>\npage</a>"
                         + "<img src=/i.png alt=x><a href='http://elsewhere.test/x'>out, \"quoted\"</a>")
                 .page("/a", "<a href=/>home</a>")
                 .resource("/s.css", "text/css", new byte[10])
@@ -44,17 +45,22 @@ class LinkFileTest {
         try (TestSite site = site()) {
             Crawls.runWith(Crawls.from(site, "/"), journal -> LinkFile.open(file, LineFormat.JSONL, journal));
             List<Map<String, Object>> links = Files.readAllLines(file).stream().map(TestJson::object).toList();
-            assertEquals(5, links.size(), links.toString());
-            Map<String, Object> a = first(links, l -> l.get("to").equals(site.url("/a")));
+            assertEquals(6, links.size(), links.toString());
+            Map<String, Object> a = first(links, l -> l.get("to").equals(site.url("/a")) && l.get("element").equals("a"));
             Map<String, Object> expected = new java.util.HashMap<>(Map.of("from", site.url("/"), "to", site.url("/a"),
                     "element", "a", "attribute", "href", "text", "The A page", "rel", "external noopener",
                     "in_scope", true, "followed", true));
             expected.put("not_followed", null);
             expected.put("lastmod", null);
             expected.put("priority", null);
+            expected.put("hreflang", null);
             assertEquals(expected, a);
-            Map<String, Object> css = first(links, l -> l.get("element").equals("link"));
-            assertEquals("stylesheet", css.get("rel"));
+            Map<String, Object> alternate = first(links, l -> "alternate".equals(l.get("rel")));
+            assertEquals(site.url("/a"), alternate.get("to"));
+            assertEquals("de", alternate.get("hreflang"));
+            Map<String, Object> css = first(links, l -> "stylesheet".equals(l.get("rel")));
+            assertEquals("link", css.get("element"));
+            assertEquals(null, css.get("hreflang"));
             Map<String, Object> img = first(links, l -> l.get("element").equals("img"));
             assertEquals("src", img.get("attribute"));
             Map<String, Object> out = first(links, l -> l.get("in_scope").equals(false));
@@ -72,9 +78,14 @@ class LinkFileTest {
         Path file = dir.resolve("links.csv");
         try (TestSite site = site()) {
             Crawls.runWith(Crawls.from(site, "/"), journal -> LinkFile.open(file, LineFormat.CSV, journal));
-            assertTrue(Files.readString(file).startsWith("from,to,element,attribute,text,rel,in_scope,followed,not_followed,lastmod,priority\r\n"));
+            assertTrue(Files.readString(file).startsWith(
+                    "from,to,element,attribute,text,rel,in_scope,followed,not_followed,lastmod,priority,hreflang\r\n"));
             List<CSVRecord> rows = RecordFileTest.parseCsv(file);
-            assertEquals(5, rows.size());
+            assertEquals(6, rows.size());
+            List<CSVRecord> withLang = rows.stream().filter(r -> !r.get("hreflang").isEmpty()).toList();
+            assertEquals(1, withLang.size());
+            assertEquals(List.of(site.url("/a"), "alternate", "de"),
+                    List.of(withLang.getFirst().get("to"), withLang.getFirst().get("rel"), withLang.getFirst().get("hreflang")));
             CSVRecord out = rows.stream().filter(r -> r.get("in_scope").equals("false")).findFirst().orElseThrow();
             assertEquals("out, \"quoted\"", out.get("text"));
             assertEquals("http://elsewhere.test/x", out.get("to"));

@@ -4,16 +4,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The text of one {@code <a>} element, built while the page streams past, with exactly the rules of jsoup's
- * {@code Element.text()}: whitespace collapsed (nbsp counts as whitespace; zero-width space and soft hyphen
- * are dropped), kept as is under {@code pre}, {@code textarea} and the other whitespace-preserving elements
- * within six levels, a space before block elements and {@code <br>}, after a block (or an element with a block
- * child) when text or an inline element follows it, and around form controls and media that contain text.
+ * The text of one element ({@code <a>} for its anchor text, {@code <title>} and {@code <h1>} for the page's
+ * facts), built while the page streams past, with exactly the rules of jsoup's {@code Element.text()}:
+ * whitespace collapsed (nbsp counts as whitespace; zero-width space and soft hyphen are dropped), kept as is
+ * under {@code pre}, {@code title}, {@code textarea} and the other whitespace-preserving elements within six
+ * levels, a space before block elements and {@code <br>}, after a block (or an element with a block child)
+ * when text or an inline element follows it, and around form controls and media that contain text; the data
+ * of {@code <script>} and {@code <style>} left out.
  *
- * <p>The tree builder tells it about each node inserted below the {@code <a>}; since only the open elements
+ * <p>The tree builder tells it about each node inserted below the element; since only the open elements
  * are known (not the finished tree), "what follows an element" is settled when the next node arrives.
  */
-final class AnchorText {
+final class ElementText {
     private final StringBuilder accum = new StringBuilder();
     private OpenElements.Node pendingParent;
     private final List<OpenElements.Node> boundaries = new ArrayList<>(2);
@@ -112,9 +114,14 @@ final class AnchorText {
         return accum.length() != 0 && accum.charAt(accum.length() - 1) == ' ';
     }
 
-    /** Called when the {@code <a>} is closed (or the page ends): the text is final. */
+    /** Called when the element is closed (or the page ends): the text is final. */
     void finish() {
         if (text == null) text = accum.toString().trim();
+    }
+
+    /** Whether the element is closed, so that {@link #text()} is final. */
+    boolean finished() {
+        return text != null;
     }
 
     String text() {
