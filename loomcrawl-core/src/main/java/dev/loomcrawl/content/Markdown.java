@@ -1,0 +1,33 @@
+package dev.loomcrawl.content;
+
+import org.jsoup.nodes.Element;
+
+/**
+ * HTML to Markdown: CommonMark, with GitHub's pipe tables and strikethrough, written so that a CommonMark reader
+ * gives back the same text (nothing lost, nothing in the text turned into markup) and every {@code <pre>}'s text
+ * exactly.
+ *
+ * <p>Headings (ATX), paragraphs, hard line breaks, emphasis and strong ({@code *}, {@code **}), strikethrough
+ * ({@code ~~}), inline code (a fence longer than any backtick run inside), links and images with absolute URLs,
+ * lists (nested, {@code start} kept), block quotes, thematic breaks, tables, fenced code blocks with the language
+ * the page names (see {@link CodeLanguage}), definition lists (the term a bold paragraph, the definition a
+ * paragraph), admonitions (a block quote, title in bold), figure captions (emphasis); {@code sup}, {@code sub}
+ * and {@code kbd} as inline HTML. Scripts, styles, form controls and hidden elements are left out (see
+ * {@link SkippedElements}).
+ *
+ * <p>One pass over the DOM without recursion, so any nesting depth is safe, into a {@link StringBuilder}.
+ */
+public final class Markdown {
+    private Markdown() {
+    }
+
+    /**
+     * The subtree of root as CommonMark with GitHub tables (GFM pipe tables): empty, or lines ending with a
+     * newline, at most one blank line between blocks, no trailing spaces outside code blocks. Links and images
+     * are made absolute against root's base URI ({@code absUrl}); a URL that cannot be is kept as written, and a
+     * {@code javascript:} link is written as its text.
+     */
+    public static String of(Element root) {
+        return new MarkdownWalk(root).run();
+    }
+}

@@ -1,0 +1,355 @@
+package dev.loomcrawl.content;
+
+import java.util.ArrayList;
+import java.util.function.IntSupplier;
+
+/**
+ * One paragraph's (or heading's, or table cell's) inline Markdown, written as the page's inline content streams
+ * in: whitespace collapsed as a browser does, text escaped just enough that it stays text, code spans, and the
+ * markup of inline elements (emphasis, links...) as {@link Wrapper}s.
+ *
+ * <p>Collapsed whitespace is held back until visible content follows, so that no line ends in a space, a paragraph
+ * does not begin with one, and a closing {@code *} goes before it. A wrapper's opening markup is likewise held
+ * back until its first content, so that an element without visible content leaves nothing. A paragraph taken
+ * with wrappers still open (a link around two blocks) closes them, and they open again with the next content.
+ *
+ * <p>Emphasis written with {@code *} must obey CommonMark's flanking rules to be read as emphasis: its opening
+ * run must be able to open and not to close, its closing run the reverse (a run that could do both, as in
+ * {@code <em>"quoted"</em>word} or within a word, may pair with another run than its own), and neither may touch
+ * another run of the same character ({@code <em>a</em><em>b</em>} would make one run {@code **}). Where that
+ * fails, the element is written as HTML ({@code <em>...</em>}) instead.
+ *
+ * <p>Adjacent code spans ({@code <code>a</code><code>b</code>}) are merged into one, since two backtick fences
+ * side by side would read as one longer fence.
+ */
+final class MarkdownInline {
+    /** Characters that may need a backslash in text (the others never do). */
+    private static final boolean[] SPECIAL = new boolean[128];
+
+    static {
+        for (char c : "\\`*_[]<&~#>+-=".toCharArray()) SPECIAL[c] = true;
+    }
+
+    /**
+     * The markup around an inline element's content: {@code open}/{@code close} as Markdown, and the HTML written
+     * instead when a delimiter (emphasis, strikethrough) would not be read as markup where it stands.
+     */
+    static final class Wrapper {
+        private final String open;
+        private final String close;
+        private final String htmlOpen;
+        private final String htmlClose;
+        /** Where open was written in the paragraph, or -1 while it waits for content. */
+        private int at = -1;
+
+        Wrapper(String open, String close, String htmlOpen, String htmlClose) {
+            this.open = open;
+            this.close = close;
+            this.htmlOpen = htmlOpen;
+            this.htmlClose = htmlClose;
+        }
+
+        /** Whether open and close are delimiter runs (flanking rules apply), not brackets or HTML. */
+        boolean delimiter() {
+            return htmlOpen != null;
+        }
+    }
+
+    private final StringBuilder buf = new StringBuilder(256);
+    private final StringBuilder code = new StringBuilder();
+    /** The last code span written: where it starts and ends in buf (-1 once buf changed before it), its content. */
+    private int lastCodeStart = -1;
+    private int lastCodeEnd = -1;
+    private String lastCode = "";
+    private final ArrayList<Wrapper> wrappers = new ArrayList<>();
+    /** Index of the first wrapper whose opening waits for content; wrappers.size() when none does. */
+    private int firstPending;
+    private boolean pendingSpace;
+    private boolean codeSpace;
+    private int pendingBreaks;
+    private int codeDepth;
+    private boolean flat;
+
+    /**
+     * Sets whether the content must stay on one line (a heading, a table cell): line breaks become spaces, and
+     * characters that only matter at a line's start (a {@code #}, a {@code 1.}) are not escaped.
+     */
+    void flat(boolean flat) {
+        this.flat = flat;
+    }
+
+    boolean inCode() {
+        return codeDepth > 0;
+    }
+
+    boolean isEmpty() {
+        return buf.isEmpty() && code.isEmpty();
+    }
+
+    /**
+     * Appends text as a browser shows it: whitespace collapsed, Markdown's special characters escaped. Runs of
+     * ordinary characters are appended whole.
+     */
+    void text(String s) {
+        int n = s.length();
+        int orderedDelimiter = -1;
+        int i = 0;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (MarkdownSyntax.isHtmlSpace(c)) {
+                whitespace();
+                i++;
+                continue;
+            }
+            if (codeDepth > 0) {
+                int end = i + 1;
+                while (end < n && (!MarkdownSyntax.isHtmlSpace(s.charAt(end))
+                    || s.charAt(end) == ' ' && end + 1 < n && !MarkdownSyntax.isHtmlSpace(s.charAt(end + 1)))) {
+                    end++;
+                }
+                codeText(s, i, end);
+                i = end;
+                continue;
+            }
+            if (pendingSpace || pendingBreaks > 0 || firstPending < wrappers.size()) beforeContent();
+            if (c < 128 && SPECIAL[c]) {
+                if (needsEscape(c, s, i)) buf.append('\\');
+                buf.append(c);
+                i++;
+                continue;
+            }
+            if (i == orderedDelimiter) {
+                buf.append('\\').append(c);
+                i++;
+                continue;
+            }
+            if (c >= '0' && c <= '9' && !flat && atLineStart()) orderedDelimiter = orderedMarkerDelimiter(s, i);
+            int end = run(s, i + 1, orderedDelimiter);
+            buf.append(s, i, end);
+            i = end;
+        }
+    }
+
+    /**
+     * The end of the run of ordinary characters from s[from]: none special, and single spaces between them (which
+     * collapsing leaves as they are); stops before stop.
+     */
+    private static int run(String s, int from, int stop) {
+        int n = s.length();
+        int end = from;
+        while (end < n && end != stop) {
+            char c = s.charAt(end);
+            if (c == ' ' && end + 1 < n && end + 1 != stop && plain(s.charAt(end + 1))) {
+                end += 2;
+            } else if (plain(c)) {
+                end++;
+            } else {
+                break;
+            }
+        }
+        return end;
+    }
+
+    private static boolean plain(char c) {
+        return c >= 128 || !SPECIAL[c] && !MarkdownSyntax.isHtmlSpace(c);
+    }
+
+    /** Collapsible whitespace: one space, written only if visible content follows on the same line. */
+    void whitespace() {
+        if (codeDepth > 0 && !code.isEmpty()) codeSpace = true;
+        else pendingSpace = true;
+    }
+
+    /** A {@code <br>}: a hard line break (a space when flat), written only if content follows. */
+    void lineBreak() {
+        if (flat) whitespace();
+        else if (!isEmpty()) pendingBreaks++;
+    }
+
+    /** Appends ready Markdown that counts as content (an image). */
+    void atom(CharSequence markdown) {
+        flushCode();
+        beforeContent();
+        buf.append(markdown);
+    }
+
+    /** Starts a code element: text goes into code spans until the matching {@link #codeEnd()}. */
+    void codeStart() {
+        codeDepth++;
+    }
+
+    void codeEnd() {
+        if (--codeDepth == 0) flushCode();
+    }
+
+    /** Starts an inline element's markup; it is written when content follows. Close it with {@link #close}. */
+    Wrapper open(String open, String close, String htmlOpen, String htmlClose) {
+        Wrapper w = new Wrapper(open, close, htmlOpen, htmlClose);
+        wrappers.add(w);
+        return w;
+    }
+
+    /**
+     * Closes the innermost wrapper, w. When it had content, its closing markup is written; following gives the
+     * first character the output will have after it (asked only for a delimiter, whose flanking depends on it).
+     */
+    void close(Wrapper w, IntSupplier following) {
+        flushCode();
+        int last = wrappers.size() - 1;
+        if (last < 0 || wrappers.get(last) != w) throw new IllegalStateException("wrappers closed out of order");
+        wrappers.remove(last);
+        if (firstPending > wrappers.size()) firstPending = wrappers.size();
+        if (w.at < 0) return;
+        if (buf.length() == w.at + w.open.length()) {
+            buf.setLength(w.at);
+            lastCodeEnd = -1;
+            return;
+        }
+        int next = !w.delimiter() ? -1 : pendingSpace ? ' ' : following.getAsInt();
+        writeClose(w, next);
+    }
+
+    /**
+     * The paragraph so far, emptied: open wrappers are closed in it (and will open again before the next
+     * content), pending whitespace and breaks are dropped.
+     */
+    String take() {
+        String s = finish().toString();
+        clear();
+        return s;
+    }
+
+    /**
+     * Ends the paragraph as {@link #take()} does, but returns it without copying it: the returned sequence is
+     * valid until {@link #clear()}, which must be called before anything else is written.
+     */
+    CharSequence finish() {
+        flushCode();
+        for (int i = wrappers.size() - 1; i >= 0; i--) {
+            Wrapper w = wrappers.get(i);
+            if (w.at >= 0) writeClose(w, -1);
+            w.at = -1;
+        }
+        firstPending = 0;
+        pendingSpace = false;
+        pendingBreaks = 0;
+        return buf;
+    }
+
+    /** Empties the paragraph {@link #finish()} returned. */
+    void clear() {
+        buf.setLength(0);
+        lastCodeEnd = -1;
+    }
+
+    private void writeClose(Wrapper w, int next) {
+        if (w.delimiter()) {
+            int before = w.at == 0 || buf.charAt(w.at - 1) == '\n' ? -1 : buf.charAt(w.at - 1);
+            int first = buf.charAt(w.at + w.open.length());
+            int last = lastChar();
+            char d = w.open.charAt(0);
+            boolean opens = before != d && first != d
+                && MarkdownSyntax.canOpen(before, first) && !MarkdownSyntax.canClose(before, first);
+            boolean closes = last != d && next != d
+                && MarkdownSyntax.canClose(last, next) && !MarkdownSyntax.canOpen(last, next);
+            if (!opens || !closes) {
+                buf.replace(w.at, w.at + w.open.length(), w.htmlOpen);
+                buf.append(w.htmlClose);
+                lastCodeEnd = -1;
+                return;
+            }
+        }
+        buf.append(w.close);
+    }
+
+    /** Appends s[from, to), which has no whitespace but single spaces inside, to the code span being built. */
+    private void codeText(String s, int from, int to) {
+        if (firstPending < wrappers.size() || pendingBreaks > 0) flushCode();
+        if (code.isEmpty()) beforeContent();
+        else if (codeSpace) code.append(' ');
+        codeSpace = false;
+        code.append(s, from, to);
+    }
+
+    private void flushCode() {
+        if (code.isEmpty()) return;
+        if (buf.length() == lastCodeEnd) {
+            buf.setLength(lastCodeStart);
+            code.insert(0, lastCode);
+        }
+        lastCodeStart = buf.length();
+        lastCode = code.toString();
+        MarkdownSyntax.codeSpan(buf, code);
+        lastCodeEnd = buf.length();
+        code.setLength(0);
+        if (codeSpace) pendingSpace = true;
+        codeSpace = false;
+    }
+
+    /** Writes what waits for content: line breaks, a space, wrappers' opening markup. */
+    private void beforeContent() {
+        if (pendingBreaks > 0) {
+            if (!buf.isEmpty()) {
+                for (int i = 0; i < pendingBreaks; i++) buf.append("\\\n");
+            }
+            pendingBreaks = 0;
+            pendingSpace = false;
+        }
+        if (pendingSpace) {
+            if (!atLineStart()) buf.append(' ');
+            pendingSpace = false;
+        }
+        while (firstPending < wrappers.size()) {
+            Wrapper w = wrappers.get(firstPending++);
+            w.at = buf.length();
+            buf.append(w.open);
+        }
+    }
+
+    private boolean atLineStart() {
+        int n = buf.length();
+        return n == 0 || buf.charAt(n - 1) == '\n';
+    }
+
+    /** The last character written, or -1 at a line's start. */
+    private int lastChar() {
+        int n = buf.length();
+        if (n == 0) return -1;
+        char c = buf.charAt(n - 1);
+        return c == '\n' ? -1 : c;
+    }
+
+    /**
+     * Whether c, at s[i] with the paragraph as written so far before it, must be escaped to stay text. Only where
+     * it could begin or end markup: {@code snake_case}, {@code 2 * 3} and {@code a < b} are left alone.
+     */
+    private boolean needsEscape(char c, String s, int i) {
+        int prev = lastChar();
+        int next = i + 1 < s.length() ? s.charAt(i + 1) : -1;
+        boolean nextSpace = next >= 0 && MarkdownSyntax.isHtmlSpace((char) next);
+        boolean lineStart = prev < 0 && !flat;
+        return switch (c) {
+            case '\\' -> next < 0 || MarkdownSyntax.isAsciiPunctuation(next);
+            case '`', '[', ']' -> true;
+            case '*', '~' -> !(prev == ' ' && nextSpace);
+            case '_' -> !(prev >= 0 && Character.isLetterOrDigit(prev) && next >= 0 && Character.isLetterOrDigit(next));
+            case '<' -> next < 0 || next == '/' || next == '!' || next == '?'
+                || next < 128 && Character.isLetter(next);
+            case '&' -> MarkdownSyntax.entityAt(s, i + 1);
+            case '#', '>' -> lineStart;
+            case '+', '-', '=' -> lineStart && (next < 0 || nextSpace || next == c);
+            default -> false;
+        };
+    }
+
+    /**
+     * At a line's start, the index of the '.' or ')' of an ordered list marker (one to nine digits, then '.' or
+     * ')', then whitespace or the end) beginning at s[i], which must be escaped; else -1.
+     */
+    private static int orderedMarkerDelimiter(String s, int i) {
+        int j = i;
+        while (j < s.length() && j - i < 9 && s.charAt(j) >= '0' && s.charAt(j) <= '9') j++;
+        if (j >= s.length() || s.charAt(j) != '.' && s.charAt(j) != ')') return -1;
+        return j + 1 == s.length() || MarkdownSyntax.isHtmlSpace(s.charAt(j + 1)) ? j : -1;
+    }
+}

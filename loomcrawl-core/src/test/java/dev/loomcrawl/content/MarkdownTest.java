@@ -1,0 +1,141 @@
+package dev.loomcrawl.content;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Markdown: each golden HTML file converts to exactly its golden Markdown (see {@link Goldens}); the output's
+ * shape (one final newline, no trailing spaces, at most one blank line in a row); absolute URLs; deep nesting.
+ */
+class MarkdownTest {
+    @TestFactory
+    Stream<DynamicTest> everyGoldenHtmlConvertsToItsGoldenMarkdown() {
+        return Goldens.inputs().stream().map(html -> DynamicTest.dynamicTest(Goldens.name(html),
+            () -> assertEquals(Goldens.expected(html), Markdown.of(Goldens.body(html)))));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> theOutputEndsWithOneNewlineHasNoTrailingSpacesAndNoDoubleBlankLines() {
+        return Goldens.inputs().stream().map(html -> DynamicTest.dynamicTest(Goldens.name(html), () -> {
+            String md = Markdown.of(Goldens.body(html));
+            assertShape(md);
+        }));
+    }
+
+    /**
+     * The shape every conversion has: empty, or ending with exactly one newline; no blank line first; outside code
+     * blocks, no two blank lines in a row and no line ending in a space or tab (a code block's lines are the
+     * {@code <pre>}'s own).
+     */
+    static void assertShape(String md) {
+        if (md.isEmpty()) return;
+        assertTrue(md.endsWith("\n") && !md.endsWith("\n\n"), "ends with exactly one newline");
+        assertFalse(md.startsWith("\n"), "a blank line first");
+        int fence = 0;
+        boolean blank = false;
+        for (String line : md.substring(0, md.length() - 1).split("\n", -1)) {
+            String content = line.replaceFirst("^[ >]*", "");
+            int run = 0;
+            while (run < content.length() && content.charAt(run) == '`') run++;
+            if (fence > 0) {
+                if (run >= fence && content.substring(run).isBlank()) fence = 0;
+                blank = false;
+                continue;
+            }
+            if (run >= 3) fence = run;
+            assertFalse(line.endsWith(" ") || line.endsWith("\t"), "trailing whitespace: «" + line + "»");
+            assertFalse(blank && content.isEmpty(), "two blank lines in a row");
+            blank = content.isEmpty();
+        }
+    }
+
+    @Test
+    void nothingToSayIsTheEmptyString() {
+        assertEquals("", Markdown.of(Jsoup.parse("").body()));
+        assertEquals("", Markdown.of(Jsoup.parse("<div> <script>x()</script> <p> </p></div>").body()));
+    }
+
+    @Test
+    void aDetachedElementWithABaseUriGetsAbsoluteUrls() {
+        Element article = Jsoup.parse("<article><p><a href='b/c.html'>c</a> <img src='/i.png' alt='i'></p></article>")
+            .selectFirst("article");
+        article.remove();
+        article.setBaseUri("https://example.org/a/page.html");
+        assertEquals("[c](https://example.org/a/b/c.html) ![i](https://example.org/i.png)\n", Markdown.of(article));
+    }
+
+    @Test
+    void withoutABaseUriRelativeUrlsAreKeptAsWritten() {
+        Element body = Jsoup.parse("<p><a href='b/c.html'>c</a> <a href=' JavaScript:alert(1)'>js</a></p>").body();
+        assertEquals("[c](b/c.html) js\n", Markdown.of(body));
+    }
+
+    @Test
+    void linkUrlsAreJsoupsAbsUrlForEveryLinkOfTheGoldens() {
+        for (Path html : Goldens.inputs()) {
+            Element body = Goldens.body(html);
+            assertSameAsAbsUrl(body);
+        }
+        Element odd = Jsoup.parse("<a href='#'>a</a><a href='#x y'>b</a><a href='?q#f'>c</a><a href='//h/p'>d</a>"
+            + "<a href='HTTP://Example.COM/../a/./b'>e</a><a href='a\tb'>f</a><a href='tel:+1'>g</a><a href='%zz'>h</a>"
+            + "<a href='http://[bad'>i</a><img src='../../../x.png'>", "https://example.org/a/b/page.html?x=1#old")
+            .body();
+        assertSameAsAbsUrl(odd);
+    }
+
+    /** Every href and src of root resolved as jsoup's absUrl does (or as written where absUrl gives ""). */
+    static void assertSameAsAbsUrl(Element root) {
+        LinkUrls urls = new LinkUrls(root);
+        for (Element el : root.select("[href], [src]")) {
+            String attribute = el.hasAttr("href") ? "href" : "src";
+            String raw = el.attr(attribute).strip();
+            String expected = raw.isEmpty() ? "" : LinkUrls.isJavascript(raw) ? null
+                : el.absUrl(attribute).isEmpty() ? raw : el.absUrl(attribute);
+            assertEquals(expected, urls.of(el, attribute), el.outerHtml());
+        }
+    }
+
+    @Test
+    void twentyThousandNestedDivsListsAndQuotesDoNotOverflowTheStack() {
+        int depth = 20_000;
+        for (String[] tags : List.of(new String[] {"<div>", "</div>"}, new String[] {"<ul><li>", "</li></ul>"},
+                new String[] {"<blockquote>", "</blockquote>"}, new String[] {"<ol><li><em>", "</em></li></ol>"},
+                new String[] {"<table><tr><td>x</td><td>", "</td></tr></table>"}, new String[] {"<span>", "</span>"})) {
+            Document doc = Jsoup.parse(tags[0].repeat(depth) + "deep" + tags[1].repeat(depth));
+            String md = Markdown.of(doc.body());
+            assertTrue(md.contains("deep"), tags[0] + ": " + md.substring(0, Math.min(200, md.length())));
+            assertShape(md);
+            assertTrue(md.length() < 200_000, tags[0] + " gave " + md.length() + " characters");
+            assertTrue(PlainText.of(doc.body()).contains("deep"), tags[0]);
+        }
+    }
+
+    @Test
+    void aTreeBuiltDeeperThanTheParserWouldGoConvertsToo() {
+        Document doc = Jsoup.parse("");
+        Element top = new Element("div");
+        Element at = top;
+        for (int i = 0; i < 100_000; i++) {
+            Element child = new Element(i % 2 == 0 ? "ul" : "li"); // not appendElement: it walks up for the base URI
+            at.appendChild(child);
+            at = child;
+        }
+        at.appendText("bottom");
+        doc.body().appendChild(top);
+        String md = Markdown.of(doc.body());
+        assertTrue(md.endsWith("bottom\n"), md.length() > 300 ? md.substring(md.length() - 300) : md);
+        int longest = md.lines().mapToInt(String::length).max().orElse(0);
+        assertTrue(longest <= 4 * MarkdownWalk.MAX_NESTING + "bottom".length(), "a line of " + longest);
+    }
+}
