@@ -261,19 +261,60 @@ public final class Chunks {
         return level == line.length() || line.charAt(level) == ' ' || line.charAt(level) == '\t' ? level : 0;
     }
 
-    /** A heading's text: without its #s (leading and closing) and without Markdown's backslash escapes. */
+    /**
+     * A heading's text, as a reader sees it: without its #s (leading and closing) and without Markdown's inline
+     * syntax (backslash escapes, emphasis, code spans' backticks, links' and images' brackets and targets).
+     */
     private static String headingText(String line, int level) {
         String text = line.substring(level).strip();
         int closing = text.length();
         while (closing > 0 && text.charAt(closing - 1) == '#') closing--;
         if (closing == 0 || closing < text.length() && text.charAt(closing - 1) == ' ') text = text.substring(0, closing).strip();
-        StringBuilder out = new StringBuilder(text.length());
-        for (int k = 0; k < text.length(); k++) {
-            char c = text.charAt(k);
-            if (c == '\\' && k + 1 < text.length() && isAsciiPunctuation(text.charAt(k + 1))) c = text.charAt(++k);
-            out.append(c);
+        return plain(text);
+    }
+
+    /** Inline Markdown as its text: {@code Lists and *tuples*} and {@code [`dict`](url)} read "Lists and tuples", "dict". */
+    static String plain(String md) {
+        StringBuilder out = new StringBuilder(md.length());
+        int n = md.length();
+        for (int k = 0; k < n; k++) {
+            char c = md.charAt(k);
+            if (c == '\\' && k + 1 < n && isAsciiPunctuation(md.charAt(k + 1))) {
+                out.append(md.charAt(++k));
+            } else if (c == '`') { // a code span: its text as it is, up to a closing run of as many backticks
+                int run = k;
+                while (run < n && md.charAt(run) == '`') run++;
+                String fence = md.substring(k, run);
+                int close = md.indexOf(fence, run);
+                if (close < 0) {
+                    out.append(fence);
+                    k = run - 1;
+                } else {
+                    out.append(md, run, close);
+                    k = close + fence.length() - 1;
+                }
+            } else if (c == '*' || c == '_' || c == '~') {
+                // emphasis and strikethrough marks: the writer escapes the literal ones
+            } else if (c == '!' && k + 1 < n && md.charAt(k + 1) == '[') {
+                // an image: its alt text is kept by the bracket's rule
+            } else if (c == '[') {
+                // a link's text follows
+            } else if (c == ']' && k + 1 < n && md.charAt(k + 1) == '(') {
+                int depth = 0, j = k + 1;
+                for (; j < n; j++) { // to the target's closing parenthesis (balanced, escapes skipped)
+                    char d = md.charAt(j);
+                    if (d == '\\') j++;
+                    else if (d == '(') depth++;
+                    else if (d == ')' && --depth == 0) break;
+                }
+                k = j;
+            } else if (c == ']') {
+                // a bracket that closed a link's text
+            } else {
+                out.append(c);
+            }
         }
-        return out.toString();
+        return out.toString().replaceAll("\\s+", " ").strip();
     }
 
     private static boolean isAsciiPunctuation(char c) {

@@ -1,6 +1,5 @@
 package dev.loomcrawl.extract;
 
-import dev.loomcrawl.result.PageFacts;
 import dev.loomcrawl.url.WebUrl;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;

@@ -1,6 +1,5 @@
 package dev.loomcrawl.extract;
 
-import dev.loomcrawl.result.PageFacts;
 
 import java.util.List;
 

@@ -2,7 +2,7 @@ package dev.loomcrawl.report;
 
 import dev.loomcrawl.result.Change;
 import dev.loomcrawl.result.CrawlRecord;
-import dev.loomcrawl.result.PageFacts;
+import dev.loomcrawl.extract.PageFacts;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.spill.Binary;

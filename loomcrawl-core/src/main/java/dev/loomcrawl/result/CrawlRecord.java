@@ -1,5 +1,6 @@
 package dev.loomcrawl.result;
 
+import dev.loomcrawl.extract.PageFacts;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.url.WebUrl;
 

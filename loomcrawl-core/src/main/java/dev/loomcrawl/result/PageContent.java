@@ -1,5 +1,7 @@
 package dev.loomcrawl.result;
 
+import dev.loomcrawl.extract.PageFacts;
+
 /**
  * What an HTML page says, for people, search indexes and language models: its facts and its main content
  * (navigation, headers, footers, sidebars, banners and comments left out), as plain text and as Markdown.

@@ -131,6 +131,15 @@ class ChunksTest {
     }
 
     @Test
+    void headingsAreTheirTextWithoutInlineMarkdown() {
+        assertEquals("Lists and tuples", Chunks.plain("Lists and *tuples*"));
+        assertEquals("The dict type and snake_case", Chunks.plain("The [`dict`](https://d.test/a_(b)) type and snake\\_case"));
+        assertEquals("a*b in code, logo", Chunks.plain("`a*b` in **code**, ![logo](x.png)"));
+        assertEquals(List.of("Strong heading", "Code x"), Chunks.split(
+                "# **Strong** heading\n\nAn introduction of some length.\n\n## Code `x`\n\ntext\n", 40).getLast().headings());
+    }
+
+    @Test
     void aWordLongerThanAChunkIsCutInsideIt() {
         String md = "x".repeat(250);
         List<Chunk> chunks = Chunks.split(md, 100);

@@ -1,7 +1,6 @@
 package dev.loomcrawl.extract;
 
 import dev.loomcrawl.DocSets;
-import dev.loomcrawl.result.PageFacts;
 import dev.loomcrawl.url.WebUrl;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;

@@ -43,7 +43,7 @@ class RecordSpillTest {
                         i * 37L, "text/html", "utf-8", i % 50, i % 7, i % 9, WebUrl.parse("http://h.test/from" + i % 4),
                         Instant.ofEpochSecond(1_700_000_000L + i, i * 1000), Duration.ofNanos(i * 12_345L), i % 5 == 0,
                         1 + i % 3, null, i % 4 == 0 ? "noindex" : null, i % 6 == 0 ? Change.CHANGED : null, i % 8 == 0,
-                        i % 2 == 0 ? null : new dev.loomcrawl.result.PageFacts("Title " + i, i % 4 == 1 ? null : "About",
+                        i % 2 == 0 ? null : new dev.loomcrawl.extract.PageFacts("Title " + i, i % 4 == 1 ? null : "About",
                                 "en", "http://h.test/c" + i, "H" + i, "2026-01-02", null, i % 5 == 0 ? "Ada" : null));
                 case 1 -> new CrawlRecord(url, null, null, ErrorKind.values()[i % ErrorKind.values().length],
                         "error " + "x".repeat(i % 300), 0, "", "", 0, 0, i % 4, null, Instant.ofEpochMilli(i),

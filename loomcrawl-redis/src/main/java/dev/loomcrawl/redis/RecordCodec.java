@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.loomcrawl.result.CrawlRecord;
-import dev.loomcrawl.result.PageFacts;
+import dev.loomcrawl.extract.PageFacts;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.url.WebUrl;
 

@@ -40,7 +40,7 @@ class CodecTest {
         String beforeFacts = RecordCodec.encode(r).replace(",false,null]", ",false]");
         assertEquals(r, RecordCodec.decode(beforeFacts));
         assertEquals(r.asRendered(), RecordCodec.decode(RecordCodec.encode(r.asRendered())));
-        CrawlRecord page = r.withFacts(new dev.loomcrawl.result.PageFacts("Title \"quoted\"", "About it", "en",
+        CrawlRecord page = r.withFacts(new dev.loomcrawl.extract.PageFacts("Title \"quoted\"", "About it", "en",
                 "http://a.test/", "Heading", "2026-01-02", null, "Ada"));
         assertEquals(page, RecordCodec.decode(RecordCodec.encode(page)));
     }

@@ -2,7 +2,7 @@ package dev.loomcrawl.store.sqlite;
 
 import dev.loomcrawl.state.Setting;
 import dev.loomcrawl.result.CrawlRecord;
-import dev.loomcrawl.result.PageFacts;
+import dev.loomcrawl.extract.PageFacts;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.result.FoundLink;
 import dev.loomcrawl.result.LastCapture;
@@ -79,7 +79,7 @@ final class ChangeWriter implements AutoCloseable {
                 + "archived_head = CASE WHEN ?11 IS NULL THEN archived_head ELSE ?12 END, "
                 + "outlinks = CASE WHEN ?8 THEN ?9 ELSE outlinks END");
         insertLink = c.prepareStatement("INSERT INTO links (from_id, position, to_url, in_scope, element, attribute, "
-                + "text, rel, not_followed, lastmod, priority) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                + "text, rel, not_followed, lastmod, priority, hreflang) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         runProgress = c.prepareStatement("UPDATE runs SET last_commit_at = ?, elapsed_ms = ? WHERE run = ?");
         runEnded = c.prepareStatement("UPDATE runs SET ended_at = ?, done = ?, interrupted = ?, limit_reached = ? "
                 + "WHERE run = ?");
@@ -234,6 +234,7 @@ final class ChangeWriter implements AutoCloseable {
         insertLink.setString(10, found.link().lastmod());
         if (found.link().priority() == null) insertLink.setNull(11, Types.REAL);
         else insertLink.setDouble(11, found.link().priority());
+        insertLink.setString(12, found.link().hreflang());
         insertLink.addBatch();
     }
 

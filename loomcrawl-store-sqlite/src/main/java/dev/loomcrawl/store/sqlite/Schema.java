@@ -58,7 +58,12 @@ final class Schema {
         "ALTER TABLE records ADD COLUMN rendered INTEGER NOT NULL DEFAULT 0",
     };
 
-    /** Version 5: what an HTML page says about itself (its {@code PageFacts}). */
+    /** Version 5: a link's hreflang, for every older version (the links table is never rebuilt). */
+    private static final String[] LINKS_VERSION_5 = {
+        "ALTER TABLE links ADD COLUMN hreflang TEXT",
+    };
+
+    /** Version 5: what an HTML page says about itself (its {@code PageFacts}), and a link's hreflang. */
     private static final String[] VERSION_5 = {
         "ALTER TABLE records ADD COLUMN title TEXT",
         "ALTER TABLE records ADD COLUMN description TEXT",
@@ -176,6 +181,7 @@ final class Schema {
           not_followed TEXT,
           lastmod TEXT,
           priority REAL,
+          hreflang TEXT,
           PRIMARY KEY (from_id, position)
         ) WITHOUT ROWID""",
         """
@@ -211,6 +217,7 @@ final class Schema {
             if (from < 3) for (String change : VERSION_3) s.execute(change); // makes version 5's records table
             else if (from < 4) for (String change : VERSION_4) s.execute(change);
             if (from >= 3 && from < 5) for (String change : VERSION_5) s.execute(change);
+            for (String change : LINKS_VERSION_5) s.execute(change);
             s.execute("PRAGMA user_version = " + VERSION);
         }
         c.commit();

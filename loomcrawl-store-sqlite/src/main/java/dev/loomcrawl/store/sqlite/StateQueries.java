@@ -2,7 +2,7 @@ package dev.loomcrawl.store.sqlite;
 
 import dev.loomcrawl.result.Change;
 import dev.loomcrawl.result.CrawlRecord;
-import dev.loomcrawl.result.PageFacts;
+import dev.loomcrawl.extract.PageFacts;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.fetch.Validators;

@@ -183,6 +183,7 @@ class SqliteCrawlStoreTest {
                     "author")) {
                 s.execute("ALTER TABLE records DROP COLUMN " + column); // version 5's
             }
+            s.execute("ALTER TABLE links DROP COLUMN hreflang");
             s.execute("PRAGMA user_version = 3");
         }
         try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) { // read as it is
@@ -194,6 +195,7 @@ class SqliteCrawlStoreTest {
             rs.next();
             assertEquals(5, rs.getInt(1));
             s.execute("SELECT rendered, title, author FROM records");
+            s.execute("SELECT hreflang FROM links");
         }
     }
 
@@ -221,7 +223,7 @@ class SqliteCrawlStoreTest {
             s.execute("ALTER TABLE runs DROP COLUMN pass");
             s.execute("DROP TABLE passes");
             s.execute("DROP TABLE payloads");
-            for (String column : new String[] {"not_followed", "lastmod", "priority"}) {
+            for (String column : new String[] {"not_followed", "lastmod", "priority", "hreflang"}) {
                 s.execute("ALTER TABLE links DROP COLUMN " + column);
             }
             s.execute("PRAGMA user_version = 1");

@@ -1,4 +1,4 @@
-package dev.loomcrawl.result;
+package dev.loomcrawl.extract;
 
 /**
  * What an HTML page says about itself, read in the same pass as its links: each field as the page states it,
