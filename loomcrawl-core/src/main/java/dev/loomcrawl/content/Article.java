@@ -1,0 +1,128 @@
+package dev.loomcrawl.content;
+
+import java.util.Arrays;
+
+/**
+ * The blocks of a page that make its article, and what is cleaned out of them, over a {@link Tree} and its
+ * {@link Scoring}, as Readability's {@code _grabArticle} (siblings) and {@code _prepArticle} (cleaning) do.
+ *
+ * <p>The top candidate's siblings join it when they score at least a fifth of it (10 at least; a sibling with the
+ * same class gets a fifth of the top's score as a bonus), or when they are paragraphs of more than 80 characters with
+ * few links, or shorter ones with no link that end a sentence. Inside the chosen blocks, {@link Cleaning} leaves out
+ * what looks like boilerplate. Nothing here touches the DOM.
+ */
+final class Article {
+    final Tree tree;
+    /** The chosen blocks' indices, in document order. */
+    final int[] roots;
+    /** Elements cleaned out of the chosen blocks (their subtrees go with them). */
+    final boolean[] dropped;
+    /** Text length of what is kept. */
+    final int length;
+    /** Text length of what is kept outside links. */
+    final int plain;
+    /** Whether anything inside the chosen blocks is left out (removed at the scan or cleaned). */
+    final boolean trimmed;
+
+    private Article(Tree tree, int[] roots, boolean[] dropped, int length, int plain, boolean trimmed) {
+        this.tree = tree;
+        this.roots = roots;
+        this.dropped = dropped;
+        this.length = length;
+        this.plain = plain;
+        this.trimmed = trimmed;
+    }
+
+    /** The article around candidate {@code top}; {@code clean} runs the conditional cleaning. */
+    static Article around(Tree t, Scoring s, int top, boolean clean) {
+        return of(t, siblings(t, s, top), clean);
+    }
+
+    /** The article that is element {@code root} whole, but for what the scan left out and the cleaning. */
+    static Article whole(Tree t, int root, boolean clean) {
+        return of(t, new int[] {root}, clean);
+    }
+
+    private static Article of(Tree t, int[] roots, boolean clean) {
+        boolean[] dropped = new boolean[t.size];
+        Cleaning cleaning = new Cleaning(t, clean);
+        int length = 0;
+        int plain = 0;
+        boolean trimmed = false;
+        for (int r : roots) {
+            int kept = t.chars[r];
+            plain += t.plain(r);
+            int dataTableEnd = -1;
+            for (int i = r; i < t.end[r]; ) {
+                if (i >= dataTableEnd && (t.flags[i] & Tree.DATA_TABLE) != 0) {
+                    dataTableEnd = t.end[i];
+                }
+                boolean out = t.removed(i) || cleaning.drops(i, i != r, i < dataTableEnd);
+                if (out) {
+                    trimmed = true;
+                    if (!t.removed(i)) {
+                        dropped[i] = true;
+                        kept -= t.chars[i];
+                        plain -= t.plain(i);
+                    }
+                    i = t.end[i];
+                } else {
+                    i++;
+                }
+            }
+            length += kept;
+        }
+        return new Article(t, roots, dropped, length, plain, trimmed);
+    }
+
+    private static int[] siblings(Tree t, Scoring s, int top) {
+        int p = t.parent[top];
+        if (p < 0) {
+            return new int[] {top};
+        }
+        float topScore = s.scoreOf(top);
+        float threshold = Math.max(10, topScore * 0.2f);
+        String topClass = t.el[top].className();
+        int[] roots = new int[8];
+        int n = 0;
+        for (int c = p + 1; c < t.end[p]; c = t.end[c]) {
+            if (c != top && (t.removed(c) || !joins(t, s, c, topClass, topScore, threshold))) {
+                continue;
+            }
+            if (n == roots.length) {
+                roots = Arrays.copyOf(roots, n * 2);
+            }
+            roots[n++] = c;
+        }
+        return Arrays.copyOf(roots, n);
+    }
+
+    private static boolean joins(Tree t, Scoring s, int c, String topClass, float topScore, float threshold) {
+        float bonus = !topClass.isEmpty() && t.el[c].className().equals(topClass) ? topScore * 0.2f : 0;
+        if (!Float.isNaN(s.score[c]) && s.score[c] + bonus >= threshold) {
+            return true;
+        }
+        // a p, or a div that Readability has turned into one or replaced by its only p
+        boolean paragraph = (t.kind[c] & Tags.P) != 0 || (t.kind[c] & Tags.DIV) != 0
+                && ((t.flags[c] & Tree.HAS_BLOCK) == 0 || (t.flags[c] & Tree.UNWRAPPED) != 0);
+        if (!paragraph) {
+            return false;
+        }
+        double links = t.linkDensity(c);
+        int length = t.chars[c];
+        if (length > 80) {
+            return links < 0.25;
+        }
+        return length > 0 && links == 0 && endsSentence(t.el[c].text());
+    }
+
+    /** Whether {@code text} has a full stop followed by a space or the end, as Readability's {@code /\.( |$)/}. */
+    private static boolean endsSentence(String text) {
+        for (int i = text.indexOf('.'); i >= 0; i = text.indexOf('.', i + 1)) {
+            if (i == text.length() - 1 || text.charAt(i + 1) == ' ') {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,110 @@
+package dev.loomcrawl.content;
+
+import java.util.Locale;
+
+/**
+ * Which elements inside a page's chosen blocks are boilerplate after all, decided from a {@link Tree}'s measures
+ * alone: Readability's {@code _prepArticle} and byline checks. Always: share bars (a class or id naming share, under
+ * 500 characters), author lines (named byline, author..., or {@code rel="author"}, under 100 characters) and h1 or h2
+ * headings with a negative class weight. Conditionally (Readability's {@code _cleanConditionally}): forms, fieldsets,
+ * tables, ul lists and divs that have a negative class weight, more list items or images than paragraphs, a short
+ * text with links, a high link density, embeds, no text in text-holding elements, or nothing but an advertising or
+ * "loading" label; but not data tables, what they hold, what holds them, or what is inside code.
+ */
+final class Cleaning {
+    /** An author line is shorter than this (Readability's byline length). */
+    private static final int BYLINE = 100;
+    /** A share bar is shorter than this (Readability's share element threshold). */
+    private static final int SHARE = 500;
+    private final Tree t;
+    private final boolean conditionally;
+
+    Cleaning(Tree t, boolean conditionally) {
+        this.t = t;
+        this.conditionally = conditionally;
+    }
+
+    /**
+     * Whether element {@code i} is left out; {@code below} when it is below a chosen block (not one itself),
+     * {@code inDataTable} when a data table holds it.
+     */
+    boolean drops(int i, boolean below, boolean inDataTable) {
+        int k = t.kind[i];
+        if (below && (t.words[i] & ClassWords.SHARE) != 0 && t.chars[i] < SHARE) {
+            return true;
+        }
+        if ((t.words[i] & ClassWords.BYLINE) != 0 && t.chars[i] < BYLINE) {
+            return true; // an author line: Readability takes it out as the byline
+        }
+        if ((k & Tags.HEADING) != 0) {
+            return t.weight[i] < 0 && ((k & Tags.H1) != 0 || t.el[i].normalName().equals("h2"));
+        }
+        if (!conditionally) {
+            return false;
+        }
+        // a div without blocks, or with a single paragraph, is a paragraph to Readability by now: not cleaned
+        boolean div = (k & Tags.DIV) != 0 && (t.flags[i] & Tree.HAS_BLOCK) != 0 && (t.flags[i] & Tree.UNWRAPPED) == 0;
+        boolean candidate = div || (k & (Tags.FORM | Tags.TABLE)) != 0 || t.el[i].normalName().equals("ul");
+        return candidate && conditionallyOut(i, inDataTable);
+    }
+
+    private boolean conditionallyOut(int i, boolean inDataTable) {
+        int k = t.kind[i];
+        int f = t.flags[i];
+        int chars = t.chars[i];
+        boolean list = (k & Tags.LIST) != 0 || chars > 0 && t.listChars[i] / (double) chars > 0.9;
+        if ((f & Tree.DATA_TABLE) != 0 || inDataTable || (f & Tree.IN_CODE) != 0 || (f & Tree.HAS_DATA_TABLE) != 0) {
+            return false;
+        }
+        int weight = t.weight[i];
+        if (weight < 0) {
+            return true;
+        }
+        if (t.commas[i] >= 10) {
+            return false;
+        }
+        int p = t.paragraphs[i];
+        int img = t.images[i];
+        int li = t.items[i] - 100;
+        int embeds = t.embeds[i];
+        if (chars < 40 && label(t.el[i].text())) {
+            return true;
+        }
+        double links = t.linkDensity(i);
+        double headings = chars == 0 ? 0 : t.headingChars[i] / (double) chars;
+        double textish = chars == 0 ? 0 : t.textishChars[i] / (double) chars;
+        boolean figure = (f & Tree.IN_FIGURE) != 0;
+        boolean out = !figure && img > 1 && p / (double) img < 0.5
+                || !list && li > p
+                || !list && !figure && headings < 0.9 && chars < 25 && (img == 0 || img > 2) && links > 0
+                || !list && weight < 25 && links > 0.2
+                || weight >= 25 && links > 0.5
+                || embeds == 1 && chars < 75 || embeds > 1
+                || img == 0 && textish == 0;
+        if (out && list) {
+            // Readability keeps a simple list of images: every item one child, and as many images as items
+            for (int c = i + 1; c < t.end[i]; c = t.end[c]) {
+                if (t.children[c] > 1) {
+                    return true;
+                }
+            }
+            return t.items[i] != img;
+        }
+        return out;
+    }
+
+    /** Whether {@code text} is nothing but an advertising or a loading label (Readability's adWords, loadingWords). */
+    static boolean label(String text) {
+        String s = text.strip().toLowerCase(Locale.ROOT);
+        if (s.endsWith("…")) {
+            s = s.substring(0, s.length() - 1);
+        } else if (s.endsWith("...")) {
+            s = s.substring(0, s.length() - 3);
+        }
+        return switch (s) {
+            case "ad", "advertising", "advertisement", "pub", "publicité", "werb", "werbung", "广告", "реклама",
+                 "anuncio", "loading", "正在加载", "загрузка", "chargement", "cargando" -> true;
+            default -> false;
+        };
+    }
+}

@@ -1,0 +1,352 @@
+package dev.loomcrawl.content;
+
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class MainContentTest {
+    private static final String URL = "https://news.example/2026/11/harbour-bridge.html";
+
+    private static final String NEWS = """
+            <!DOCTYPE html>
+            <html lang="en"><head><title>Harbour bridge reopens after two years | Example News</title></head>
+            <body>
+            <div id="gdpr-banner" class="gdpr">We use cookies to improve your experience. Accept all cookies or manage
+              your preferences.<button>Accept</button></div>
+            <header class="site-header"><a href="/">Example News</a>
+              <nav><ul><li><a href="/world">World</a></li><li><a href="/business">Business</a></li>
+              <li><a href="/sport">Sport</a></li><li><a href="/culture">Culture</a></li></ul></nav></header>
+            <div class="layout">
+              <div class="story">
+                <h1>Harbour bridge reopens after two years</h1>
+                <div class="byline">By Jane Porter, transport correspondent</div>
+                <div class="share-tools"><a href="https://twitter.example/share">Share on Twitter</a>
+                  <a href="https://facebook.example/share">Share on Facebook</a></div>
+                <p>The harbour bridge reopened to traffic on Monday morning, two years after engineers found cracks in
+                  its steel deck and closed it to cars, buses and lorries.</p>
+                <p>Commuters, who had taken a ferry or a forty-minute detour since the closure, crossed in a slow
+                  procession as the first light came up over the water, some of them sounding their horns.</p>
+                <p>The repairs cost 84 million, more than twice the first estimate, because the contractor had to
+                  replace whole sections of the deck rather than weld the cracks, the city's transport office said.</p>
+                <p>Engineers will inspect the new deck every six months, and sensors fitted under it report the strain
+                  of each passing lorry to a control room, so that a new crack would be seen within days.</p>
+              </div>
+              <div class="related-stories"><h3>Related stories</h3><ul>
+                <li><a href="/a">Ferry operator adds late sailings</a></li>
+                <li><a href="/b">Council approves tram extension</a></li>
+                <li><a href="/c">Lorry ban on the coast road lifted</a></li></ul></div>
+              <div id="comments" class="comments"><h3>23 comments</h3>
+                <div class="comment"><p>About time, I have been taking the ferry for two years and it was never on
+                  time, not once, not even on a calm day.</p></div>
+                <div class="comment"><p>Eighty-four million for a bridge deck, who signed that contract, and why was
+                  nobody asked about the cost before it doubled?</p></div></div>
+            </div>
+            <aside class="sidebar"><h3>Most read</h3><ol><li><a href="/x">Storm warning for the weekend</a></li>
+              <li><a href="/y">House prices fall again</a></li></ol></aside>
+            <footer class="site-footer"><p>Copyright 2026 Example News Ltd. All rights reserved.</p>
+              <a href="/privacy">Privacy</a> <a href="/terms">Terms</a></footer>
+            </body></html>""";
+
+    @Test
+    void aNewsArticleKeepsItsParagraphsAndLeavesOutThePageAroundThem() {
+        Document doc = Jsoup.parse(NEWS, URL);
+        MainContent.Result result = MainContent.of(doc);
+        String text = result.root().text();
+        assertTrue(result.found());
+        assertTrue(text.contains("reopened to traffic on Monday morning"), text);
+        assertTrue(text.contains("sounding their horns"), text);
+        assertTrue(text.contains("rather than weld the cracks"), text);
+        assertTrue(text.contains("seen within days"), text);
+        for (String left : new String[] {"We use cookies", "Business", "Share on Twitter", "By Jane Porter",
+                "Related stories", "Ferry operator adds late sailings", "23 comments", "I have been taking the ferry",
+                "Most read", "Storm warning", "Copyright 2026", "Privacy"}) {
+            assertFalse(text.contains(left), "left in: " + left + " | " + text);
+        }
+    }
+
+    @Test
+    void theDocumentIsNotChangedAndLinksStillResolve() {
+        Document doc = Jsoup.parse(NEWS, URL);
+        String before = doc.outerHtml();
+        Element root = MainContent.of(doc).root();
+        assertEquals(before, doc.outerHtml());
+        // the story's share bar and byline were left out, so the result is a new element with the page's base URI
+        assertFalse(root.hasParent());
+        assertEquals("https://twitter.example/share",
+                Jsoup.parse(NEWS, URL).selectFirst("div.share-tools a").absUrl("href"));
+        Document relative = Jsoup.parse(NEWS.replace("<p>The harbour bridge reopened",
+                "<p>The <a href=\"../bridge/history.html\">harbour bridge</a> reopened"), URL);
+        Element link = MainContent.of(relative).root().selectFirst("a[href=../bridge/history.html]");
+        assertNotNull(link);
+        assertEquals("https://news.example/2026/bridge/history.html", link.absUrl("href"));
+    }
+
+    @Test
+    void aBlogPostInMainLeavesOutItsCommentsAndWidgets() {
+        String html = """
+                <html><head><title>Sourdough at home, week three</title></head><body class="blog">
+                <div id="page"><header id="masthead" class="site-header"><p class="site-title">
+                  <a href="/">Crumb and Crust</a></p><nav id="site-navigation" class="main-navigation">
+                  <a href="/recipes">Recipes</a> <a href="/about">About</a></nav></header>
+                <main id="main" class="site-main">
+                <article class="post type-post hentry">
+                  <header class="entry-header"><h1 class="entry-title">Sourdough at home, week three</h1>
+                    <div class="entry-meta"><span class="byline">Posted by <a rel="author" href="/me">Sam</a></span>
+                    </div></header>
+                  <div class="entry-content">
+                    <p>This week the starter finally doubled in four hours, which means it is strong enough to raise a
+                      loaf without any commercial yeast, and the crumb showed it.</p>
+                    <p>I fed it twice a day with equal weights of rye flour and water, kept it on top of the fridge where
+                      it stays warm, and discarded all but fifty grams before each feed.</p>
+                    <pre><code>flour 500 g
+                water 350 g
+                starter 100 g
+                salt 10 g</code></pre>
+                    <p>The dough rested overnight in the fridge, and baked in a covered pot for twenty minutes, then
+                      another twenty with the lid off until the crust was dark brown.</p>
+                  </div>
+                  <footer class="entry-footer">Filed under <a href="/tag/bread">bread</a></footer>
+                </article>
+                <div id="comments" class="comments-area"><h2 class="comments-title">4 thoughts on this post</h2>
+                  <ol class="comment-list"><li class="comment"><p>My starter smells of nail varnish, is that normal,
+                    or should I throw it away and begin again from scratch?</p></li></ol></div>
+                </main>
+                <aside id="secondary" class="widget-area"><section class="widget"><h2>Archives</h2>
+                  <ul><li><a href="/2026/10">October 2026</a></li></ul></section></aside>
+                <footer id="colophon" class="site-footer">Proudly powered by a blog engine</footer></div>
+                </body></html>""";
+        String text = MainContent.of(Jsoup.parse(html, "https://blog.example/sourdough")).root().text();
+        assertTrue(text.contains("finally doubled in four hours"), text);
+        assertTrue(text.contains("discarded all but fifty grams"), text);
+        assertTrue(text.contains("starter 100 g"), text);
+        assertTrue(text.contains("another twenty with the lid off"), text);
+        for (String left : new String[] {"Crumb and Crust", "Recipes", "Posted by", "Filed under",
+                "4 thoughts", "nail varnish", "Archives", "October 2026", "Proudly powered"}) {
+            assertFalse(text.contains(left), "left in: " + left + " | " + text);
+        }
+    }
+
+    @Test
+    void aSphinxPageKeepsItsWholeBodyAndLeavesOutSidebarAndRelatedBars() {
+        String html = """
+                <html><head><title>json — JSON encoder and decoder</title></head><body>
+                <div class="related" role="navigation" aria-label="related navigation"><h3>Navigation</h3><ul>
+                  <li class="right"><a href="genindex.html">index</a></li><li><a href="index.html">Python Docs</a>
+                  </li><li><a href="library.html">The Python Standard Library</a> &#187;</li></ul></div>
+                <div class="document"><div class="documentwrapper"><div class="bodywrapper">
+                <div class="body" role="main">
+                <section id="module-json"><h1>json — JSON encoder and decoder<a class="headerlink"
+                  href="#module-json">¶</a></h1>
+                <p>JSON, specified by RFC 7159, is a lightweight data interchange format inspired by JavaScript
+                  object literal syntax.</p>
+                <div class="highlight-python3 notranslate"><div class="highlight"><pre><span></span><span
+                  class="kn">import</span> <span class="nn">json</span>
+                <span class="n">json</span><span class="o">.</span><span class="n">dumps</span><span class="p">([</span><span
+                  class="s1">'foo'</span><span class="p">])</span></pre></div></div>
+                <section id="basic-usage"><h2>Basic Usage</h2>
+                <dl class="py function"><dt class="sig sig-object py" id="json.dump"><span class="sig-name">dump</span>(obj, fp)</dt>
+                <dd><p>Serialize obj as a JSON formatted stream to fp, a file-like object supporting write().</p>
+                <table class="docutils"><thead><tr><th>Python</th><th>JSON</th></tr></thead>
+                <tbody><tr><td>dict</td><td>object</td></tr><tr><td>list, tuple</td><td>array</td></tr></tbody></table>
+                </dd></dl></section>
+                <section id="comments-and-docstrings"><h2>Comments and docstrings</h2>
+                <p>The encoder writes no comments, as JSON has none; a docstring of the module says so too.</p>
+                </section></section>
+                </div></div></div>
+                <div class="sphinxsidebar" role="navigation" aria-label="main navigation"><h3>Table of Contents</h3>
+                  <ul><li><a href="#">json — JSON encoder and decoder</a></li></ul><h4>Previous topic</h4>
+                  <p><a href="email.html">email — An email and MIME handling package</a></p></div></div>
+                <div class="footer">© Copyright 2001-2023, Python Software Foundation.</div>
+                </body></html>""";
+        Document doc = Jsoup.parse(html, "https://docs.python.example/3/library/json.html");
+        Element main = doc.selectFirst("div[role=main]");
+        MainContent.Result result = MainContent.of(doc);
+        String text = result.root().text();
+        assertTrue(text.contains("lightweight data interchange format"), text);
+        assertTrue(text.contains("json.dumps(['foo'])"), text);
+        assertTrue(text.contains("Serialize obj as a JSON formatted stream"), text);
+        assertTrue(text.contains("list, tuple array"), text);
+        // a section whose id holds "comments" is documentation here, not a comment thread
+        assertTrue(text.contains("The encoder writes no comments"), text);
+        for (String left : new String[] {"Navigation", "The Python Standard Library", "Table of Contents",
+                "Previous topic", "© Copyright"}) {
+            assertFalse(text.contains(left), "left in: " + left + " | " + text);
+        }
+        assertEquals(main.text(), text);
+    }
+
+    @Test
+    void aJavadocPageIsItsMainElementWhole() {
+        String html = """
+                <html><head><title>ZipEntry (Java SE 17 &amp; JDK 17)</title></head><body class="class-declaration-page">
+                <div class="flex-box"><header role="banner" class="flex-header"><nav role="navigation">
+                <div class="top-nav" id="navbar-top"><ul id="navbar-top-firstrow" class="nav-list" title="Navigation">
+                <li><a href="../../../module-summary.html">Module</a></li><li><a href="package-summary.html">Package</a></li>
+                <li class="nav-bar-cell1-rev">Class</li><li><a href="class-use/ZipEntry.html">Use</a></li></ul></div>
+                <div class="sub-nav"><ul class="sub-nav-list"><li>Summary:&nbsp;</li><li><a href="#field-summary">Field</a>&nbsp;|&nbsp;</li>
+                </ul></div></nav></header>
+                <div class="flex-content"><main role="main">
+                <div class="header"><div class="sub-title"><span class="package-label-in-type">Package</span>&nbsp;<a
+                  href="package-summary.html">java.util.zip</a></div><h1 title="Class ZipEntry" class="title">Class ZipEntry</h1></div>
+                <div class="inheritance" title="Inheritance Tree"><a href="../../lang/Object.html">java.lang.Object</a>
+                <div class="inheritance">java.util.zip.ZipEntry</div></div>
+                <section class="class-description" id="class-description"><div class="block">This class is used to
+                  represent a ZIP file entry.</div></section>
+                <section class="summary"><ul class="summary-list"><li><section class="method-summary" id="method-summary">
+                <h2>Method Summary</h2><div class="summary-table three-column-summary">
+                <div class="table-header col-first">Modifier and Type</div><div class="table-header col-second">Method</div>
+                <div class="table-header col-last">Description</div>
+                <div class="col-first even-row-color"><code><a href="../../lang/String.html">String</a></code></div>
+                <div class="col-second even-row-color"><code><a href="#getComment()" class="member-name-link">getComment</a>()</code></div>
+                <div class="col-last even-row-color"><div class="block">Returns the comment string for the entry.</div></div>
+                <div class="col-first odd-row-color"><code>long</code></div>
+                <div class="col-second odd-row-color"><code><a href="#getSize()" class="member-name-link">getSize</a>()</code></div>
+                <div class="col-last odd-row-color"><div class="block">Returns the uncompressed size of the entry data.</div></div>
+                </div></section></li></ul></section>
+                <section class="details"><ul class="details-list"><li><section class="method-details" id="method-detail">
+                <h2>Method Details</h2><ul class="member-list"><li><section class="detail" id="getComment()">
+                <h3>getComment</h3><div class="member-signature"><span class="modifiers">public</span>&nbsp;<span
+                  class="return-type"><a href="../../lang/String.html">String</a></span>&nbsp;<span class="element-name">getComment</span>()</div>
+                <div class="block">Returns the comment string for the entry.</div>
+                <dl class="notes"><dt>Returns:</dt><dd>the comment string for the entry, or null if none</dd></dl>
+                </section></li></ul></section></li></ul></section>
+                </main>
+                <footer role="contentinfo"><hr><p class="legal-copy"><small><a href="https://bugreport.java.com/bugreport/">Report
+                  a bug or suggest an enhancement</a><br>Copyright © 1993, 2023, Oracle and/or its affiliates.</small></p></footer>
+                </div></div></body></html>""";
+        Document doc = Jsoup.parse(html, "https://docs.example/api/java.base/java/util/zip/ZipEntry.html");
+        MainContent.Result result = MainContent.of(doc);
+        String text = result.root().text();
+        assertTrue(result.found());
+        assertEquals(doc.selectFirst("main").text(), text);
+        assertSame(doc.selectFirst("main"), result.root(), "nothing in main is left out, so main itself is the content");
+        for (String left : new String[] {"Module", "Summary:", "Report a bug", "Oracle"}) {
+            assertFalse(text.contains(left), "left in: " + left + " | " + text);
+        }
+    }
+
+    @Test
+    void aPageWithoutMainContentFallsBackToItsBody() {
+        String html = """
+                <html><body><nav><a href="/a">Home</a> <a href="/b">Products</a> <a href="/c">Contact</a></nav>
+                <div class="grid"><a href="/1">One</a> <a href="/2">Two</a></div>
+                <footer>© Shop</footer></body></html>""";
+        Document doc = Jsoup.parse(html);
+        MainContent.Result result = MainContent.of(doc);
+        assertFalse(result.found());
+        assertSame(doc.body(), result.root());
+    }
+
+    @Test
+    void aPageWithOnlyMainIsThatMain() {
+        String html = """
+                <html><body><main><h1>Opening hours</h1><p>Open every day from nine to five.</p></main></body></html>""";
+        Document doc = Jsoup.parse(html);
+        MainContent.Result result = MainContent.of(doc);
+        assertTrue(result.found());
+        assertEquals("Opening hours Open every day from nine to five.", result.root().text());
+    }
+
+    @Test
+    void nestedArticlesKeepTheStoryAndLeaveOutTheCommentArticles() {
+        String html = """
+                <html><body><article class="story"><h1>The lighthouse keeper</h1>
+                <p>For thirty years the keeper climbed the hundred and twelve steps twice a night, to wind the clockwork
+                  that turned the lens, in fog, in gales and on the calmest summer nights alike.</p>
+                <p>When the light was automated in 1998 he stayed on in the cottage, painting the tower every spring,
+                  because, he said, somebody had to look after it and nobody else had offered.</p>
+                <p>He kept a log of every ship that passed, in pencil, in a row of school exercise books that now fill
+                  two shelves of the harbour museum, next to the brass handle of the old clockwork.</p>
+                <section class="comments"><h2>Comments</h2>
+                  <article class="comment"><p>My grandfather knew him, and said he never once missed a night, not even
+                    the winter he broke his wrist on the ice by the door.</p></article>
+                  <article class="comment"><p>Lovely piece, thank you.</p></article></section>
+                </article></body></html>""";
+        String text = MainContent.of(Jsoup.parse(html)).root().text();
+        assertTrue(text.contains("hundred and twelve steps"), text);
+        assertTrue(text.contains("painting the tower every spring"), text);
+        assertFalse(text.contains("My grandfather knew him"), text);
+        assertFalse(text.contains("Lovely piece"), text);
+    }
+
+    @Test
+    void anArticleSplitIntoSiblingBlocksIsKeptWhole() {
+        String html = """
+                <html><body><div class="menu"><a href="/">Home</a> <a href="/news">News</a></div>
+                <div class="wrapper">
+                <div class="article-part"><p>The first part of the report describes how the river flooded the lower
+                  town twice in one week, and how the pumps, bought after the last flood, failed in both.</p>
+                  <p>Residents had sandbagged their doors, but water came up through the drains instead, a thing the
+                  council's own survey had warned about in 2019.</p></div>
+                <div class="ad-slot"><a href="https://ads.example/click">Advertisement</a></div>
+                <div class="article-part"><p>The second part follows the clean-up, which took a month, and the
+                  argument, still going on, over who pays for the new pumps and the drains.</p>
+                  <p>Insurers have said they will cover the houses but not the shops, so several owners say they will
+                  not reopen, and the high street may lose a third of its businesses.</p></div>
+                <div class="article-part"><p>The third part asks whether the town should be defended at all, or
+                  whether, as one engineer put it, some streets should be given back to the river.</p></div>
+                </div></body></html>""";
+        String text = MainContent.of(Jsoup.parse(html)).root().text();
+        assertTrue(text.contains("The first part of the report"), text);
+        assertTrue(text.contains("The second part follows the clean-up"), text);
+        assertTrue(text.contains("lose a third of its businesses"), text);
+        assertTrue(text.contains("given back to the river"), text);
+        assertFalse(text.contains("Advertisement"), text);
+        assertFalse(text.contains("News"), text);
+    }
+
+    @Test
+    void malformedHtmlIsReadAsABrowserWould() {
+        String html = "<html><body><div id=menu><a href=/>Home</a><div class=\"post\"><p>An unclosed paragraph, with"
+                + " enough words in it, and commas, to be a paragraph of the article<p>and a second one, that follows"
+                + " it, also long enough to count as a paragraph of its own</div></span></td><b><i>stray</b></i>"
+                + "<table><tr><td>cell<div></table></p></body></html><p>after the end";
+        Document doc = Jsoup.parse(html);
+        MainContent.Result result = MainContent.of(doc);
+        assertTrue(result.found());
+        String text = result.root().text();
+        assertTrue(text.contains("An unclosed paragraph"), text);
+        assertTrue(text.contains("a second one, that follows it"), text);
+    }
+
+    @Test
+    void anEmptyDocumentGivesItsBodyOrItself() {
+        Document parsed = Jsoup.parse("");
+        MainContent.Result result = MainContent.of(parsed);
+        assertFalse(result.found());
+        assertSame(parsed.body(), result.root());
+
+        Document bare = new Document("https://example.org/");
+        MainContent.Result none = MainContent.of(bare);
+        assertFalse(none.found());
+        assertSame(bare, none.root());
+        assertEquals(0, bare.childNodeSize(), "nothing was added to the document");
+    }
+
+    @Test
+    void twentyThousandNestedDivsDoNotOverflowTheStack() {
+        String paragraph = "At the bottom of twenty thousand divs, this paragraph still has words, commas, and a point.";
+        // jsoup's parser stops nesting at a few hundred levels, so the deep tree is also built by hand
+        Document parsed = Jsoup.parse("<div>".repeat(20_000) + "<p>" + paragraph + "</p>" + "</div>".repeat(20_000));
+        assertTrue(MainContent.of(parsed).root().text().contains(paragraph));
+
+        Document built = Jsoup.parse("<html><body></body></html>");
+        Element at = built.body();
+        for (int i = 0; i < 20_000; i++) {
+            at = at.appendElement("div");
+        }
+        at.appendElement("p").text(paragraph);
+        at.appendElement("nav").text("Home Products Contact");
+        MainContent.Result result = MainContent.of(built);
+        assertTrue(result.found());
+        assertTrue(result.root().text().contains(paragraph));
+        assertFalse(result.root().text().contains("Products"));
+    }
+}
