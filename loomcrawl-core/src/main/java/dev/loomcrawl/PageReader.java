@@ -2,7 +2,11 @@ package dev.loomcrawl;
 
 import dev.loomcrawl.extract.CssLinks;
 import dev.loomcrawl.extract.LinkExtractor;
+import dev.loomcrawl.content.PageContents;
 import dev.loomcrawl.extract.ParsedPage;
+import dev.loomcrawl.result.LazyContent;
+import dev.loomcrawl.extract.PageFacts;
+import dev.loomcrawl.url.WebUrl;
 import dev.loomcrawl.fetch.ContentType;
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.frontier.Visit;
@@ -92,13 +96,29 @@ final class PageReader {
         CrawlRecord record = Records.of(visit, response, startedAt, null, page.charset(), offers.kept(),
                 offers.fresh()).withRobots(x.directives.label()).withNote(page.cutNote());
         List<Item> items = x.scraped == null ? List.of() : x.scraped.items();
-        if (x.rendered == null) return Records.finished(record, response, offers.found(), items);
-        return Records.finished(record.asRendered(), response, offers.found(), items)
-                .withSubresources(x.rendered.exchanges());
+        if (x.html == null) return Records.finished(record, response, offers.found(), items); // a stylesheet
+        record = record.withFacts(page.facts());
+        FinishedUrl finished = x.rendered == null ? Records.finished(record, response, offers.found(), items)
+                : Records.finished(record.asRendered(), response, offers.found(), items)
+                        .withSubresources(x.rendered.exchanges());
+        return finished.withContent(content(x, page));
+    }
+
+    /**
+     * What the page says, made when an output or a listener first asks: from the HTML its links were read from (the
+     * browser's DOM when rendered), in the same charset, against the same base URL.
+     */
+    private static LazyContent content(Extracted x, ParsedPage page) {
+        byte[] html = x.html;
+        String charset = page.charset();
+        String base = x.base.toString();
+        PageFacts facts = page.facts();
+        return LazyContent.of(() -> PageContents.read(html, charset, base, facts));
     }
 
     /** What reading a page came to: its links (cut to the bound), directives, scrape, and the browser's page. */
-    private record Extracted(ParsedPage page, RobotsDirectives directives, Page scraped, Rendering.Rendered rendered) {}
+    private record Extracted(ParsedPage page, RobotsDirectives directives, Page scraped, Rendering.Rendered rendered,
+                             byte[] html, WebUrl base) {}
 
     /** Renders (if wanted), extracts, reads the robots directives and scrapes an HTML page or a stylesheet. */
     private Extracted extract(Visit visit, FetchResult.Response response) {
@@ -113,7 +133,8 @@ final class PageReader {
         page = page.keepingLinks(config.limits().maxLinksPerPage()); // an extractor of the caller's may keep all
         RobotsDirectives directives = directives(response, page.robotsMeta());
         Page scraped = css ? null : scrape(visit, response.status(), html, page);
-        return new Extracted(page, directives, scraped, rendered);
+        return new Extracted(page, directives, scraped, rendered, css ? null : html,
+                rendered == null ? visit.url() : rendered.base());
     }
 
     /**
