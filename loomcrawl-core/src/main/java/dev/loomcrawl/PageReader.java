@@ -1,11 +1,11 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.content.PageContents;
 import dev.loomcrawl.extract.CssLinks;
 import dev.loomcrawl.extract.LinkExtractor;
-import dev.loomcrawl.content.PageContents;
+import dev.loomcrawl.extract.PageFacts;
 import dev.loomcrawl.extract.ParsedPage;
 import dev.loomcrawl.result.LazyContent;
-import dev.loomcrawl.extract.PageFacts;
 import dev.loomcrawl.url.WebUrl;
 import dev.loomcrawl.fetch.ContentType;
 import dev.loomcrawl.fetch.FetchResult;
