@@ -81,9 +81,10 @@ final class ReportCommand implements Callable<Integer> {
     Integer pass;
 
     @Option(names = "--changes",
-            description = "What a pass found of each URL, in URL order, then the counts: new, changed, unchanged, "
-                    + "not-modified (304), gone (404 or 410 now, or no page links to it any more), failed, "
-                    + "not-revisited. text, jsonl and csv list every URL; html lists those that did not stay the same.")
+            description = "What a pass found of each URL, in URL order, then the counts: new, changed, "
+                    + "template-changed (its main text did not), unchanged, not-modified (304), gone (404 or 410 now, "
+                    + "or no page links to it any more), failed, not-revisited. text, jsonl and csv list every URL; "
+                    + "html lists those whose content did not stay the same.")
     boolean changes;
 
     @Option(names = {"-o", "--out"}, paramLabel = "OUT",

@@ -66,7 +66,7 @@ class RecrawlCommandTest {
             assertEquals(List.of("changed " + site.url("/"), "changed " + site.url("/edited"),
                     "not-modified " + site.url("/etag"), "new " + site.url("/new"), "gone " + site.url("/removed"),
                     "unchanged " + site.url("/same"),
-                    "Pass 2: 1 new, 2 changed, 1 unchanged, 1 not-modified, 1 gone, 0 failed, 0 not-revisited"),
+                    "Pass 2: 1 new, 2 changed, 0 template-changed, 1 unchanged, 1 not-modified, 1 gone, 0 failed, 0 not-revisited"),
                     changes.out().lines().toList(), "/removed still answers, but nothing links to it");
 
             CrawlCommandTest.Run jsonl = run("report", "--changes", "--format", "jsonl", state);
@@ -88,6 +88,57 @@ class RecrawlCommandTest {
             assertEquals(2, none.exit());
             assertTrue(none.err().contains("--pass 3: " + state + " has passes 1 to 2"), none.err());
         }
+    }
+
+    private static Route.Respond article(String text, String footer) {
+        return Route.Respond.html("<html><head><title>t</title></head><body><nav><a href=/>Home</a></nav><main><h1>"
+                + "Title</h1><p>" + text + " This paragraph is long enough to be the page's main content, as an article"
+                + " on a site is, with sentences that say something.</p><p>A second paragraph goes on with it.</p>"
+                + "</main><footer>" + footer + "</footer></body></html>");
+    }
+
+    /**
+     * A page whose bytes changed but whose main text did not is template-changed, from the pass after the one that
+     * first made its content: a first crawl without a content output keeps no main text to compare with, so the
+     * first re-crawl says changed and makes it; with --content, the first re-crawl can tell already.
+     */
+    @Test
+    void aPageWhoseOnlyTemplateChangedIsTemplateChangedNotChanged() throws Exception {
+        pages.put("/", html("<a href=/a>a</a> <a href=/b>b</a>"));
+        pages.put("/a", article("Alpha.", "Footer 1"));
+        pages.put("/b", article("Beta.", "Footer 1"));
+        try (TestSite site = TestSite.builder().generated(pages::get).start()) {
+            String state = tmp.resolve("crawl.db").toString();
+            assertEquals(0, run("crawl", "-q", "--state", state, site.url("/")).exit());
+            pages.put("/a", article("Alpha.", "Footer 2"));
+            pages.put("/b", article("Beta, edited.", "Footer 2"));
+            assertEquals(0, run("recrawl", "-q", state).exit());
+            assertEquals(List.of("changed " + site.url("/a"), "changed " + site.url("/b")), changed(state),
+                    "no main text was kept by the first crawl");
+            pages.put("/a", article("Alpha.", "Footer 3"));
+            pages.put("/b", article("Beta, edited again.", "Footer 3"));
+            assertEquals(0, run("recrawl", "-q", state).exit());
+            assertEquals(List.of("changed " + site.url("/b"), "template-changed " + site.url("/a")), changed(state));
+            assertTrue(run("report", "--changes", state).out().contains(
+                    "Pass 3: 0 new, 1 changed, 1 template-changed, 1 unchanged"));
+
+            String withContent = tmp.resolve("content.db").toString();
+            pages.put("/a", article("Alpha.", "Footer 4"));
+            assertEquals(0, run("crawl", "-q", "--state", withContent, "--content", tmp.resolve("c.jsonl").toString(),
+                    site.url("/")).exit());
+            pages.put("/a", article("Alpha.", "Footer 5"));
+            assertEquals(0, run("recrawl", "-q", withContent).exit());
+            assertEquals(List.of("template-changed " + site.url("/a")), changed(withContent),
+                    "the first crawl made the content for its output, and kept its main text");
+        }
+    }
+
+    /** The lines of the last pass's change report that say changed or template-changed. */
+    private static List<String> changed(String state) {
+        CrawlCommandTest.Run changes = run("report", "--changes", state);
+        assertEquals(0, changes.exit(), changes.err());
+        return changes.out().lines().filter(l -> l.startsWith("changed ") || l.startsWith("template-changed "))
+                .sorted().toList();
     }
 
     @Test
@@ -199,7 +250,7 @@ class RecrawlCommandTest {
             CrawlCommandTest.Run r = run("recrawl", "-q", "--min-age", "1d", state);
             assertEquals(0, r.exit(), r.err());
             assertEquals(1, site.requestCount("/a"));
-            assertTrue(run("report", "--changes", state).out().contains("0 new, 0 changed, 0 unchanged, "
+            assertTrue(run("report", "--changes", state).out().contains("0 new, 0 changed, 0 template-changed, 0 unchanged, "
                     + "0 not-modified, 0 gone, 0 failed, 2 not-revisited"));
             CrawlCommandTest.Run redis = run("report", "--changes", "redis://127.0.0.1:1", "--crawl-id", "x");
             assertEquals(2, redis.exit());
@@ -232,7 +283,7 @@ class RecrawlCommandTest {
             long repeats = IntStream.of(fetches).sum() - 2L * n;
             assertTrue(repeats <= maxTasks, repeats + " fetched more than once in the second pass");
             CrawlCommandTest.Run changes = run("report", "--changes", state);
-            assertTrue(changes.out().contains("Pass 2: 0 new, 0 changed, " + n + " unchanged"), changes.out());
+            assertTrue(changes.out().contains("Pass 2: 0 new, 0 changed, 0 template-changed, " + n + " unchanged"), changes.out());
             CrawlCommandTest.Run pass2 = run("report", "--pass", "2", "--format", "jsonl", state);
             assertEquals(n, pass2.out().lines().count(), "one record per URL in the pass");
         }

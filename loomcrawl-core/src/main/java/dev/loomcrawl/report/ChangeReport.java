@@ -16,12 +16,13 @@ import java.util.function.Consumer;
 
 /**
  * What one pass of a re-crawl found ({@code report --changes}): one line per URL in URL order, then the counts,
- * as text; or an HTML page with the counts and a table of every URL that did not stay the same.
+ * as text; or an HTML page with the counts and a table of every URL whose content did not stay the same (a
+ * template change is counted, not listed).
  */
 public final class ChangeReport {
     /** The kinds, in the order the counts are printed. */
-    static final List<String> KINDS = List.of("new", "changed", "unchanged", "not-modified", "gone", "failed",
-            "not-revisited");
+    static final List<String> KINDS = List.of("new", "changed", "template-changed", "unchanged", "not-modified",
+            "gone", "failed", "not-revisited");
 
     private ChangeReport() {}
 
@@ -61,7 +62,8 @@ public final class ChangeReport {
             out.println("<h1>What pass " + pass + " found</h1><table><tr><th>change</th><th>URL</th></tr>");
             changes.accept((url, change) -> {
                 counts.merge(change, 1L, Long::sum);
-                if (!change.equals("unchanged") && !change.equals("not-modified") && !change.equals("not-revisited")) {
+                if (!change.equals("unchanged") && !change.equals("not-modified") && !change.equals("not-revisited")
+                        && !change.equals("template-changed")) { // what the page says stayed the same
                     String u = escape(url.toString());
                     out.println("<tr><td>" + change + "</td><td><a href=\"" + u + "\">" + u + "</a></td></tr>");
                 }

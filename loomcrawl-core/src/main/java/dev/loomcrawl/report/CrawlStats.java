@@ -110,7 +110,7 @@ final class CrawlStats {
      */
     private List<ReportData.Bar> changeBars() {
         if (!recrawled) return List.of();
-        String[] colors = {OK, OK, REDIRECT, CLIENT};
+        String[] colors = {OK, OK, REDIRECT, OK, CLIENT}; // by Change ordinal: a template change is not a change of what it says
         List<ReportData.Bar> bars = new ArrayList<>();
         for (Change c : Change.values()) bars.add(new ReportData.Bar(c.label(), changes[c.ordinal()], colors[c.ordinal()]));
         bars.add(new ReportData.Bar("first capture", changes[Change.values().length], null));

@@ -18,10 +18,18 @@ public enum Change {
     UNCHANGED,
     /** Another status or another payload than the last capture. */
     CHANGED,
+    /**
+     * Another payload, but the same main text as the last capture ({@link PageContent#text()}): only the page's
+     * template changed (a new footer, a menu, an ad). Told only when the last capture's main text is known.
+     */
+    TEMPLATE_CHANGED,
     /** It answers 404 or 410 now, and did not at its last capture. */
     GONE;
 
-    /** The name outputs use: {@code not-modified}, {@code unchanged}, {@code changed}, {@code gone}. */
+    /**
+     * The name outputs use: {@code not-modified}, {@code unchanged}, {@code changed}, {@code template-changed},
+     * {@code gone}.
+     */
     public String label() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
@@ -50,6 +58,12 @@ public enum Change {
      */
     public static String digest(FetchResult.Response r) {
         return "m3:" + HexFormat.of().toHexDigits(UrlFingerprint.murmur3(r.wireBody()));
+    }
+
+    /** What a re-crawl compares a page's main text by: a 64-bit MurmurHash3 of its UTF-8, as {@link #digest}. */
+    public static String textDigest(String text) {
+        return "m3:" + HexFormat.of().toHexDigits(UrlFingerprint.murmur3(
+                text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
 
     private static boolean gone(int status) {

@@ -4,6 +4,7 @@ import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.scrape.Item;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Everything the crawl made of one finished URL, handed on as one value: to the frontier, which makes it durable
@@ -64,11 +65,19 @@ public record FinishedUrl(CrawlRecord record, FetchResult.Response response, Lis
 
     /**
      * The same finished URL as a re-crawl's revisit of a URL whose last capture was {@code last}: its record says
-     * how it compares ({@link Change#of}).
+     * how it compares ({@link Change#of}); a page whose bytes changed but whose main text did not (its content is
+     * made to tell, when the last capture's text digest is known) is {@link Change#TEMPLATE_CHANGED}.
      */
     public FinishedUrl revisiting(LastCapture last, FetchResult result) {
-        return new FinishedUrl(record.withChange(Change.of(last, result)), response, links, items, last,
-                subresources, lazyContent);
+        Change change = Change.of(last, result);
+        if (change == Change.CHANGED && lazyContent != null && last.textDigest() != null
+                && Objects.equals(last.status(), record.status())) { // the main text tells what the bytes cannot
+            PageContent content = lazyContent.get();
+            if (content != null && Change.textDigest(content.text()).equals(last.textDigest())) {
+                change = Change.TEMPLATE_CHANGED;
+            }
+        }
+        return new FinishedUrl(record.withChange(change), response, links, items, last, subresources, lazyContent);
     }
 
     /** A URL with a record only: skipped, failed, or recorded without a fetch. */

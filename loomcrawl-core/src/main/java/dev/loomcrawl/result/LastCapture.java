@@ -17,6 +17,14 @@ import java.time.Instant;
  * @param archivedHead  the header block of that capture's response as WARC stored it, kept when the response
  *                      had validators (a later pass may get a 304, whose revisit record shows this block as the
  *                      304 updated it); null otherwise
+ * @param textDigest    the digest of the page's main text at its last capture ({@link Change#textDigest}), which
+ *                      tells a template change from a change of what the page says; null when not known (not an
+ *                      HTML page, or its content was never made: handed to a store, to keep the one it has)
  */
 public record LastCapture(Integer status, String payloadDigest, Validators validators, Instant archivedAt,
-                          byte[] archivedHead) {}
+                          byte[] archivedHead, String textDigest) {
+    public LastCapture(Integer status, String payloadDigest, Validators validators, Instant archivedAt,
+                       byte[] archivedHead) {
+        this(status, payloadDigest, validators, archivedAt, archivedHead, null);
+    }
+}

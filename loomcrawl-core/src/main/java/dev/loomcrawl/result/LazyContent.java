@@ -43,6 +43,16 @@ public final class LazyContent {
         }
     }
 
+    /** Whether the content was asked for already (made, or failed): then asking again costs nothing. */
+    public boolean made() {
+        lock.lock();
+        try {
+            return done;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Why making the content failed, or null when it did not (or was not tried yet). */
     public String failure() {
         lock.lock();

@@ -35,7 +35,7 @@ public record RevisitPolicy(Duration minAge, boolean adaptive) {
     public static double factor(Change change) {
         if (change == null) return 1;
         return switch (change) {
-            case NOT_MODIFIED, UNCHANGED -> 1 + INC_RATE;
+            case NOT_MODIFIED, UNCHANGED, TEMPLATE_CHANGED -> 1 + INC_RATE; // what it says stayed the same
             case CHANGED, GONE -> 1 - DEC_RATE;
         };
     }

@@ -8,6 +8,8 @@ import dev.loomcrawl.result.Change;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.result.LastCapture;
+import dev.loomcrawl.result.LazyContent;
+import dev.loomcrawl.result.PageContent;
 import dev.loomcrawl.url.UrlFingerprint;
 import dev.loomcrawl.url.WebUrl;
 
@@ -118,7 +120,20 @@ public final class StateJournal implements JournalWriter.Backing<StateChange> {
         Instant archived = change == Change.UNCHANGED ? null : finished.record().startedAt(); // a revisit's: kept
         Validators validators = Validators.of(r);
         byte[] head = archived != null && validators.any() ? HttpBlocks.responseHead(r) : null;
-        return new LastCapture(r.status(), Change.digest(r), validators, archived, head);
+        return new LastCapture(r.status(), Change.digest(r), validators, archived, head, textDigest(finished));
+    }
+
+    /**
+     * The digest of the page's main text, for the next pass to tell a template change by: when its content was made
+     * already (an output or the change check asked), or in a re-crawl's pass, which makes it for every page it
+     * revisits; null otherwise (the store keeps the one it has). A first crawl without a content output makes none,
+     * so the first re-crawl after it cannot tell a template change: the passes after it can.
+     */
+    private static String textDigest(FinishedUrl finished) {
+        LazyContent lazy = finished.lazyContent();
+        if (lazy == null || !lazy.made() && finished.previous() == null) return null;
+        PageContent content = lazy.get();
+        return content == null ? null : Change.textDigest(content.text());
     }
 
     /**

@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * What a pass of a re-crawl found of each URL, as lines: {@code {"url": ..., "change": ...}} in JSON Lines, or
  * {@code url,change} rows under a header in CSV. The changes are those of {@code report --changes}: {@code new},
- * {@code changed}, {@code unchanged}, {@code not-modified}, {@code gone}, {@code failed}, {@code not-revisited}.
+ * {@code changed}, {@code template-changed}, {@code unchanged}, {@code not-modified}, {@code gone}, {@code failed}, {@code not-revisited}.
  */
 public final class ChangeLines {
     private record Row(WebUrl url, String change) {}

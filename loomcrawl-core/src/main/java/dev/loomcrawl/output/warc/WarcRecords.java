@@ -108,7 +108,7 @@ final class WarcRecords {
                     : new WarcCapture.Earlier(WarcRevisit.SERVER_NOT_MODIFIED_1_1, previous.archivedAt(),
                             HttpBlocks.updatedBy304(previous.archivedHead(), r));
             // the same payload: the payload index finds its first record (with a state, of any run or pass)
-            case UNCHANGED, CHANGED, GONE -> null;
+            case UNCHANGED, CHANGED, TEMPLATE_CHANGED, GONE -> null;
         };
     }
 

@@ -67,8 +67,8 @@ final class ChangeWriter implements AutoCloseable {
         String interval = "min(" + RevisitPolicy.MAX_INTERVAL.toMillis() + ", max(" + RevisitPolicy.MIN_INTERVAL.toMillis()
                 + ", CAST(round(coalesce(%s, " + RevisitPolicy.INITIAL_INTERVAL.toMillis() + ") * ?2) AS INTEGER)))";
         saveCapture = c.prepareStatement("INSERT INTO captures (url_id, captured_ms, interval_ms, last_status, etag, "
-                + "last_modified, digest, outlinks, archived_ms, archived_head) VALUES (?10, ?1, "
-                + interval.formatted("NULL") + ", ?4, ?5, ?6, ?7, ?9, ?11, ?12) "
+                + "last_modified, digest, outlinks, archived_ms, archived_head, text_digest) VALUES (?10, ?1, "
+                + interval.formatted("NULL") + ", ?4, ?5, ?6, ?7, ?9, ?11, ?12, ?13) "
                 + "ON CONFLICT (url_id) DO UPDATE SET captured_ms = coalesce(?1, captured_ms), "
                 + "interval_ms = " + interval.formatted("interval_ms") + ", "
                 + "last_status = CASE WHEN ?3 THEN ?4 ELSE last_status END, "
@@ -77,7 +77,8 @@ final class ChangeWriter implements AutoCloseable {
                 + "digest = CASE WHEN ?3 THEN ?7 ELSE digest END, "
                 + "archived_ms = coalesce(?11, archived_ms), "
                 + "archived_head = CASE WHEN ?11 IS NULL THEN archived_head ELSE ?12 END, "
-                + "outlinks = CASE WHEN ?8 THEN ?9 ELSE outlinks END");
+                + "outlinks = CASE WHEN ?8 THEN ?9 ELSE outlinks END, "
+                + "text_digest = coalesce(?13, text_digest)");
         insertLink = c.prepareStatement("INSERT INTO links (from_id, position, to_url, in_scope, element, attribute, "
                 + "text, rel, not_followed, lastmod, priority, hreflang) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         runProgress = c.prepareStatement("UPDATE runs SET last_commit_at = ?, elapsed_ms = ? WHERE run = ?");
@@ -217,6 +218,7 @@ final class ChangeWriter implements AutoCloseable {
         if (capture == null || capture.archivedAt() == null) d.setNull(11, Types.INTEGER);
         else d.setLong(11, capture.archivedAt().toEpochMilli());
         d.setBytes(12, capture == null ? null : capture.archivedHead());
+        d.setString(13, capture == null ? null : capture.textDigest());
         d.addBatch();
         for (int i = 0; i < links.size(); i++) link(id, i, links.get(i));
     }

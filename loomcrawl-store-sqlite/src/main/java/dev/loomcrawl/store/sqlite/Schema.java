@@ -63,8 +63,12 @@ final class Schema {
         "ALTER TABLE links ADD COLUMN hreflang TEXT",
     };
 
-    /** Version 5: what an HTML page says about itself (its {@code PageFacts}), and a link's hreflang. */
+    /**
+     * Version 5: what an HTML page says about itself (its {@code PageFacts}) and the digest of its main text (for a
+     * re-crawl's template-changed), for a file of version 3 or 4 (version 3's upgrade makes both tables with them).
+     */
     private static final String[] VERSION_5 = {
+        "ALTER TABLE captures ADD COLUMN text_digest TEXT",
         "ALTER TABLE records ADD COLUMN title TEXT",
         "ALTER TABLE records ADD COLUMN description TEXT",
         "ALTER TABLE records ADD COLUMN lang TEXT",
@@ -119,7 +123,8 @@ final class Schema {
           interval_ms INTEGER,
           archived_ms INTEGER,
           archived_head BLOB,
-          outlinks BLOB
+          outlinks BLOB,
+          text_digest TEXT
         )""";
 
     private static final String PAYLOADS = """

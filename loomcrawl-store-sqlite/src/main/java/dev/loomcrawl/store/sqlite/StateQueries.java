@@ -97,9 +97,10 @@ final class StateQueries {
     /** Queued visits in id order; a URL recorded in an earlier pass comes with its last capture (a revisit). */
     List<StoredVisit> queued(long fromId, int max) throws SQLException {
         List<StoredVisit> out = new ArrayList<>();
-        String capture = onePass ? ", 0, NULL, NULL, NULL, NULL, NULL, NULL FROM urls u" : ", EXISTS (SELECT 1 FROM records r "
-                + "WHERE r.url_id = u.id AND r.pass < (SELECT max(pass) FROM passes)), c.last_status, c.digest, c.etag, "
-                + "c.last_modified, c.archived_ms, c.archived_head FROM urls u LEFT JOIN captures c ON c.url_id = u.id";
+        String capture = onePass ? ", 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM urls u" : ", EXISTS (SELECT 1 FROM "
+                + "records r WHERE r.url_id = u.id AND r.pass < (SELECT max(pass) FROM passes)), c.last_status, c.digest, "
+                + "c.etag, c.last_modified, c.archived_ms, c.archived_head, " + (noFacts ? "NULL" : "c.text_digest")
+                + " FROM urls u LEFT JOIN captures c ON c.url_id = u.id";
         try (PreparedStatement p = c.prepareStatement("SELECT id, url, redirects_left, depth, referrer, "
                 + (version1 ? "'page'" : "kind") + capture
                 + " WHERE id >= ? AND state = 'queued' ORDER BY id LIMIT ?")) {
@@ -112,7 +113,7 @@ final class StateQueries {
                     Instant archived = rs.wasNull() ? null : Instant.ofEpochMilli(archivedMs);
                     LastCapture last = rs.getInt(7) == 0 ? null : new LastCapture((Integer) rs.getObject(8),
                             rs.getString(9), new Validators(rs.getString(10), rs.getString(11)), archived,
-                            rs.getBytes(13));
+                            rs.getBytes(13), rs.getString(14));
                     out.add(new StoredVisit(rs.getLong(1), new Visit(WebUrl.parse(rs.getString(2)), rs.getInt(3),
                             rs.getInt(4), referrer == null ? null : WebUrl.tryParse(referrer, null), 0,
                             Visit.Kind.valueOf(rs.getString(6).toUpperCase(Locale.ROOT)), last)));

@@ -184,6 +184,7 @@ class SqliteCrawlStoreTest {
                 s.execute("ALTER TABLE records DROP COLUMN " + column); // version 5's
             }
             s.execute("ALTER TABLE links DROP COLUMN hreflang");
+            s.execute("ALTER TABLE captures DROP COLUMN text_digest");
             s.execute("PRAGMA user_version = 3");
         }
         try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) { // read as it is
@@ -196,6 +197,7 @@ class SqliteCrawlStoreTest {
             assertEquals(5, rs.getInt(1));
             s.execute("SELECT rendered, title, author FROM records");
             s.execute("SELECT hreflang FROM links");
+            s.execute("SELECT text_digest FROM captures");
         }
     }
 
