@@ -126,12 +126,16 @@ public final class StateJournal implements JournalWriter.Backing<StateChange> {
     /**
      * The digest of the page's main text, for the next pass to tell a template change by: when its content was made
      * already (an output or the change check asked), or in a re-crawl's pass, which makes it for every page it
-     * revisits; null otherwise (the store keeps the one it has). A first crawl without a content output makes none,
+     * revisits (unless its bytes are unchanged and the store has their text's digest); null otherwise (the store
+     * keeps the one it has). A first crawl without a content output makes none,
      * so the first re-crawl after it cannot tell a template change: the passes after it can.
      */
     private static String textDigest(FinishedUrl finished) {
         LazyContent lazy = finished.lazyContent();
         if (lazy == null || !lazy.made() && finished.previous() == null) return null;
+        if (!lazy.made() && finished.record().change() == Change.UNCHANGED && finished.previous().textDigest() != null) {
+            return null; // the same bytes: the same text, whose digest the store has
+        }
         PageContent content = lazy.get();
         return content == null ? null : Change.textDigest(content.text());
     }
