@@ -53,7 +53,7 @@ final class FactsBuilder {
 
     /** A {@code <link>}'s {@code rel} and {@code href} attributes (null when absent). */
     void link(String rel, String href) {
-        if (canonicalHref == null && rel != null && href != null && hasToken(rel, "canonical")
+        if (canonicalHref == null && rel != null && href != null && Link.hasKeyword(rel, "canonical")
                 && PageFacts.normalise(href) != null) {
             canonicalHref = href;
         }
@@ -151,20 +151,4 @@ final class FactsBuilder {
                 || v.regionMatches(true, 0, "https://", 0, 8);
     }
 
-    /** Whether a space-separated list ({@code rel}) holds {@code token}, in any case. */
-    static boolean hasToken(String list, String token) {
-        int n = list.length();
-        int len = token.length();
-        for (int start = 0; start < n; ) {
-            int end = start;
-            while (end < n && !isSpace(list.charAt(end))) end++;
-            if (end - start == len && list.regionMatches(true, start, token, 0, len)) return true;
-            start = end + 1;
-        }
-        return false;
-    }
-
-    private static boolean isSpace(char c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
-    }
 }

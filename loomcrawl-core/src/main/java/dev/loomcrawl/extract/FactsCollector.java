@@ -29,7 +29,7 @@ final class FactsCollector implements ElementSink {
             case "meta" -> meta(attrs);
             case "link" -> {
                 String rel = attrs.get("rel");
-                if (rel != null && FactsBuilder.hasToken(rel, "canonical")) facts.link(rel, attrs.get("href"));
+                if (rel != null && Link.hasKeyword(rel, "canonical")) facts.link(rel, attrs.get("href"));
             }
             case "script" -> {
                 jsonLd = null;

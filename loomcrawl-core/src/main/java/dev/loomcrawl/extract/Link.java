@@ -128,11 +128,20 @@ public record Link(WebUrl target, String href, String element, String attribute,
 
     /** Whether {@code rel} holds the {@code nofollow} keyword. */
     public boolean nofollow() {
-        int n = rel.length(); // most links have no rel: no allocation, no regex
+        return hasKeyword(rel, "nofollow");
+    }
+
+    /**
+     * Whether a space-separated list of keywords ({@code rel}) holds {@code keyword}, in any case. Most links have no
+     * rel: no allocation, no regex.
+     */
+    static boolean hasKeyword(String list, String keyword) {
+        int n = list.length();
+        int len = keyword.length();
         for (int start = 0; start < n; ) {
             int end = start;
-            while (end < n && !isSpace(rel.charAt(end))) end++;
-            if (end - start == 8 && rel.regionMatches(true, start, "nofollow", 0, 8)) return true;
+            while (end < n && !isSpace(list.charAt(end))) end++;
+            if (end - start == len && list.regionMatches(true, start, keyword, 0, len)) return true;
             start = end + 1;
         }
         return false;
