@@ -6,6 +6,7 @@ import dev.loomcrawl.url.UrlFingerprint;
 import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * What a re-crawl found of a URL an earlier pass had captured ({@link CrawlRecord#change()}). A URL captured for
@@ -41,14 +42,18 @@ public enum Change {
 
     /**
      * How {@code result} compares with the URL's last capture; null when there is none to compare with (a first
-     * capture) or no response came (a failure says nothing of the resource).
+     * capture) or no response came (a failure says nothing of the resource). Another payload with the same status
+     * is {@link #TEMPLATE_CHANGED} when the last capture's main text is known and {@code mainText} (asked only
+     * then; null: the page has none) gives the same.
      */
-    public static Change of(LastCapture last, FetchResult result) {
+    public static Change of(LastCapture last, FetchResult result, Supplier<String> mainText) {
         if (last == null || !(result instanceof FetchResult.Response r)) return null;
         if (r.status() == 304) return NOT_MODIFIED;
         if (gone(r.status())) return last.status() != null && gone(last.status()) ? UNCHANGED : GONE;
-        return Objects.equals(last.status(), r.status()) && digest(r).equals(last.payloadDigest()) ? UNCHANGED
-                : CHANGED;
+        if (!Objects.equals(last.status(), r.status())) return CHANGED;
+        if (digest(r).equals(last.payloadDigest())) return UNCHANGED;
+        String text = last.textDigest() == null ? null : mainText.get();
+        return text != null && textDigest(text).equals(last.textDigest()) ? TEMPLATE_CHANGED : CHANGED;
     }
 
     /**

@@ -4,7 +4,6 @@ import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.scrape.Item;
 
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Everything the crawl made of one finished URL, handed on as one value: to the frontier, which makes it durable
@@ -69,14 +68,10 @@ public record FinishedUrl(CrawlRecord record, FetchResult.Response response, Lis
      * made to tell, when the last capture's text digest is known) is {@link Change#TEMPLATE_CHANGED}.
      */
     public FinishedUrl revisiting(LastCapture last, FetchResult result) {
-        Change change = Change.of(last, result);
-        if (change == Change.CHANGED && lazyContent != null && last.textDigest() != null
-                && Objects.equals(last.status(), record.status())) { // the main text tells what the bytes cannot
-            PageContent content = lazyContent.get();
-            if (content != null && Change.textDigest(content.text()).equals(last.textDigest())) {
-                change = Change.TEMPLATE_CHANGED;
-            }
-        }
+        Change change = Change.of(last, result, () -> {
+            PageContent content = content();
+            return content == null ? null : content.text();
+        });
         return new FinishedUrl(record.withChange(change), response, links, items, last, subresources, lazyContent);
     }
 
