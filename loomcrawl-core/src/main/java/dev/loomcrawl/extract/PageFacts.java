@@ -1,5 +1,8 @@
 package dev.loomcrawl.extract;
 
+import java.util.Arrays;
+import java.util.List;
+
 /**
  * What an HTML page says about itself, read in the same pass as its links: each field as the page states it,
  * whitespace collapsed and trimmed ({@link #normalise}), and null when the page does not say it. Each field is
@@ -34,6 +37,27 @@ public record PageFacts(String title, String description, String lang, String ca
 
     /** A page that says none of these things. */
     public static final PageFacts NONE = new PageFacts(null, null, null, null, null, null, null, null);
+
+    /**
+     * The fields' names, in declaration order: the keys of the records' JSON Lines and CSV, the state's columns;
+     * {@link #values()} and {@link #ofValues} keep the same order.
+     */
+    public static final List<String> NAMES = List.of("title", "description", "lang", "canonical", "h1", "published",
+            "modified", "author");
+
+    /** The values in the order of {@link #NAMES}, null where the page does not say. */
+    public List<String> values() {
+        return Arrays.asList(title, description, lang, canonical, h1, published, modified, author);
+    }
+
+    /** The facts whose values, in the order of {@link #NAMES}, are {@code values} (as {@link #values()} gave them). */
+    public static PageFacts ofValues(List<String> values) {
+        if (values.size() != NAMES.size()) {
+            throw new IllegalArgumentException(NAMES.size() + " page facts expected, got " + values.size());
+        }
+        return new PageFacts(values.get(0), values.get(1), values.get(2), values.get(3), values.get(4),
+                values.get(5), values.get(6), values.get(7));
+    }
 
     /**
      * The facts with every value {@link #normalise normalised}; a canonical URL longer than {@link #MAX_LENGTH}

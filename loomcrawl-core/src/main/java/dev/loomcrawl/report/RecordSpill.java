@@ -288,10 +288,7 @@ public final class RecordSpill implements AutoCloseable {
         PageFacts f = r.facts();
         out.writeBoolean(f != null);
         if (f != null) {
-            for (String v : new String[] {f.title(), f.description(), f.lang(), f.canonical(), f.h1(), f.published(),
-                    f.modified(), f.author()}) {
-                Binary.writeString(out, v);
-            }
+            for (String v : f.values()) Binary.writeString(out, v);
         }
     }
 
@@ -324,9 +321,12 @@ public final class RecordSpill implements AutoCloseable {
         String robots = Binary.readString(in);
         int change = (int) Binary.readVarLong(in);
         boolean rendered = in.readBoolean();
-        PageFacts facts = !in.readBoolean() ? null : new PageFacts(Binary.readString(in), Binary.readString(in),
-                Binary.readString(in), Binary.readString(in), Binary.readString(in), Binary.readString(in),
-                Binary.readString(in), Binary.readString(in));
+        PageFacts facts = null;
+        if (in.readBoolean()) {
+            List<String> values = new ArrayList<>(PageFacts.NAMES.size());
+            for (int i = 0; i < PageFacts.NAMES.size(); i++) values.add(Binary.readString(in));
+            facts = PageFacts.ofValues(values);
+        }
         return new CrawlRecord(url, nextUrl, status, kind == 0 ? null : KINDS[kind - 1], error, size,
                 contentType, encoding, numUrls, numNewUrls, depth, referrer == null ? null : WebUrl.parse(referrer),
                 startedAt, duration, truncated, attempts, skipReason, robots,

@@ -14,6 +14,8 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A {@link CrawlRecord} as a JSON array of its fields in declaration order (compact, and readable with
@@ -55,10 +57,7 @@ final class RecordCodec {
                 g.writeNull();
             } else {
                 g.writeStartArray();
-                for (String v : new String[] {f.title(), f.description(), f.lang(), f.canonical(), f.h1(),
-                        f.published(), f.modified(), f.author()}) {
-                    g.writeString(v);
-                }
+                for (String v : f.values()) g.writeString(v);
                 g.writeEndArray();
             }
             g.writeEndArray();
@@ -91,8 +90,12 @@ final class RecordCodec {
             JsonToken robotsToken = p.nextToken();
             String robots = robotsToken == JsonToken.VALUE_STRING ? p.getText() : null;
             boolean rendered = robotsToken != JsonToken.END_ARRAY && p.nextToken() == JsonToken.VALUE_TRUE;
-            PageFacts facts = robotsToken != JsonToken.END_ARRAY && p.nextToken() == JsonToken.START_ARRAY
-                    ? new PageFacts(text(p), text(p), text(p), text(p), text(p), text(p), text(p), text(p)) : null;
+            PageFacts facts = null;
+            if (robotsToken != JsonToken.END_ARRAY && p.nextToken() == JsonToken.START_ARRAY) {
+                List<String> values = new ArrayList<>(PageFacts.NAMES.size());
+                while (p.nextToken() != JsonToken.END_ARRAY) values.add(p.getValueAsString());
+                facts = PageFacts.ofValues(values);
+            }
             return new CrawlRecord(url, nextUrl, status, kind == null ? null : ErrorKind.valueOf(kind), error, size,
                     contentType, encoding, numUrls, numNewUrls, depth,
                     referrer == null ? null : WebUrl.parse(referrer), startedAt, duration, truncated, attempts,

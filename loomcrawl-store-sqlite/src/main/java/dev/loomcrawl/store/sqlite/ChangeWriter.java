@@ -56,9 +56,9 @@ final class ChangeWriter implements AutoCloseable {
                 + "referrer, drop_reason, kind, first_pass) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         insertRecord = c.prepareStatement("INSERT INTO records (url_id, run, status, next_url, error_kind, error, "
                 + "size, content_type, encoding, num_urls, num_new_urls, started_at, duration_ms, truncated, "
-                + "attempts, skip_reason, robots, pass, change, rendered, title, description, lang, canonical, h1, "
-                + "published, modified, author) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                + "attempts, skip_reason, robots, pass, change, rendered, " + String.join(", ", PageFacts.NAMES) + ") "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+                + ", ?".repeat(PageFacts.NAMES.size()) + ")");
         markDone = c.prepareStatement("UPDATE urls SET state = 'done' WHERE id = ?");
         findPayload = c.prepareStatement("SELECT original FROM payloads WHERE digest = ?");
         insertPayload = c.prepareStatement("INSERT INTO payloads (digest, original) VALUES (?, ?)");
@@ -191,15 +191,8 @@ final class ChangeWriter implements AutoCloseable {
         if (r.change() == null) p.setNull(19, Types.VARCHAR);
         else p.setString(19, r.change().label());
         p.setInt(20, r.rendered() ? 1 : 0);
-        PageFacts f = r.facts() == null ? PageFacts.NONE : r.facts();
-        p.setString(21, f.title());
-        p.setString(22, f.description());
-        p.setString(23, f.lang());
-        p.setString(24, f.canonical());
-        p.setString(25, f.h1());
-        p.setString(26, f.published());
-        p.setString(27, f.modified());
-        p.setString(28, f.author());
+        List<String> facts = (r.facts() == null ? PageFacts.NONE : r.facts()).values();
+        for (int i = 0; i < facts.size(); i++) p.setString(21 + i, facts.get(i));
         p.addBatch();
         markDone.setLong(1, id);
         markDone.addBatch();

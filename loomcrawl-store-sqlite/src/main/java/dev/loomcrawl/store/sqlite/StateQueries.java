@@ -187,8 +187,7 @@ final class StateQueries {
                 + "r.num_urls, r.num_new_urls, u.depth, u.referrer, r.started_at, r.duration_ms, r.truncated, "
                 + "r.attempts, r.skip_reason, " + (version1 ? "NULL" : "r.robots") + ", "
                 + (onePass ? "NULL" : "r.change") + ", " + (neverRendered ? "0" : "r.rendered") + ", "
-                + (noFacts ? "NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
-                        : "r.title, r.description, r.lang, r.canonical, r.h1, r.published, r.modified, r.author")
+                + String.join(", ", PageFacts.NAMES.stream().map(n -> noFacts ? "NULL" : "r." + n).toList())
                 + " FROM records r JOIN urls u ON u.id = r.url_id" + where
                 + " ORDER BY u.url";
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
@@ -208,10 +207,11 @@ final class StateQueries {
                 rs.getString(19) == null ? null : Change.ofLabel(rs.getString(19)), rs.getInt(20) != 0, facts(rs));
     }
 
-    /** The page facts in columns 21 to 28; null when there are none (not an HTML page, or an older file). */
+    /** The page facts in the columns from 21 on; null when there are none (not an HTML page, or an older file). */
     private static PageFacts facts(ResultSet rs) throws SQLException {
-        PageFacts f = new PageFacts(rs.getString(21), rs.getString(22), rs.getString(23), rs.getString(24),
-                rs.getString(25), rs.getString(26), rs.getString(27), rs.getString(28));
+        List<String> values = new ArrayList<>(PageFacts.NAMES.size());
+        for (int i = 0; i < PageFacts.NAMES.size(); i++) values.add(rs.getString(21 + i));
+        PageFacts f = PageFacts.ofValues(values);
         return f.isEmpty() ? null : f;
     }
 
