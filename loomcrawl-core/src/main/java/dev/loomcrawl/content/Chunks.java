@@ -59,7 +59,7 @@ public final class Chunks {
             while (j < blocks.size()) {
                 Block b = blocks.get(j);
                 if (j > i && b.kind == Kind.HEADING && (topLevel == 0 || b.level <= topLevel)) break; // a sibling
-                int end = sectionEnd(blocks, j, b); // a heading goes with the block after it
+                int end = sectionEnd(blocks, j); // a heading goes with the block after it
                 if (j > i && length(markdown, start, blocks.get(end - 1).end) > maxChars) break;
                 for (int k = j; k < end; k++) if (k > i && blocks.get(k).kind == Kind.HEADING) enter(path, levels, blocks.get(k));
                 j = end;
@@ -90,7 +90,8 @@ public final class Chunks {
     }
 
     /** The end (exclusive) of block {@code j}'s group: headings in a row and the first block after them. */
-    private static int sectionEnd(List<Block> blocks, int j, Block b) {
+    private static int sectionEnd(List<Block> blocks, int j) {
+        Block b = blocks.get(j);
         int end = j + 1;
         while (b.kind == Kind.HEADING && end < blocks.size()) {
             b = blocks.get(end++);

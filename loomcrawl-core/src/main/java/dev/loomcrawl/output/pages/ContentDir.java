@@ -44,7 +44,7 @@ public final class ContentDir implements CrawlOutput {
 
     private ContentDir(Path dir, CommitStage journal, boolean ignoreNoindex) {
         this.counts = new ContentFile.Counts(ignoreNoindex);
-        Files sink = new Files(dir);
+        PageFiles sink = new PageFiles(dir);
         this.writer = new CommittedWriter<>(dir.toAbsolutePath().toString(), dir.toString(), sink, () -> "");
         writer.commitWith(journal, finished -> {
             PageContent content = counts.contentToWrite(finished);
@@ -55,11 +55,11 @@ public final class ContentDir implements CrawlOutput {
     /** Writes the pages' files under {@code dir} (created if needed) with the crawl's journal. */
     public static ContentDir open(Path dir, CommitStage journal, boolean ignoreNoindex) {
         try {
-            java.nio.file.Files.createDirectories(dir);
+            Files.createDirectories(dir);
         } catch (IOException e) {
             throw new OutputException(dir.toString(), e);
         }
-        if (!java.nio.file.Files.isWritable(dir)) throw new OutputException(dir.toString(), "not a writable directory");
+        if (!Files.isWritable(dir)) throw new OutputException(dir.toString(), "not a writable directory");
         return new ContentDir(dir, journal, ignoreNoindex);
     }
 
@@ -146,26 +146,26 @@ public final class ContentDir implements CrawlOutput {
     }
 
     /** Writes each page's file into place; with a state, forces the batch's files to disk before the commit. */
-    private static final class Files implements Sink<PageFile> {
+    private static final class PageFiles implements Sink<PageFile> {
         private final Path dir;
         private List<Path> written = new ArrayList<>(); // this batch's files
         private List<Path> flushed = new ArrayList<>(); // the last batch's, until synced or the next batch
 
-        Files(Path dir) {
+        PageFiles(Path dir) {
             this.dir = dir;
         }
 
         @Override
         public void write(PageFile page) throws IOException {
             Path target = dir.resolve(page.path());
-            java.nio.file.Files.createDirectories(target.getParent());
+            Files.createDirectories(target.getParent());
             Path temp = target.resolveSibling(target.getFileName() + ".tmp");
-            java.nio.file.Files.write(temp, page.bytes());
+            Files.write(temp, page.bytes());
             try {
-                java.nio.file.Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING,
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING,
                         StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
-                java.nio.file.Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
             }
             written.add(target);
         }
