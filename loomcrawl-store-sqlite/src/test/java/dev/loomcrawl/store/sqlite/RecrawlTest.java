@@ -178,6 +178,8 @@ class RecrawlTest {
                     "two days old, due after one");
             assertEquals(Map.of("/", Math.round(day * 1.4), "/page", Math.round(day * 0.8)), intervals(file));
             assertEquals(RevisitPolicy.next(Duration.ofDays(1), Change.UNCHANGED), Duration.ofMillis(Math.round(day * 1.4)));
+            assertEquals(RevisitPolicy.next(Duration.ofDays(1), Change.UNCHANGED),
+                    RevisitPolicy.next(Duration.ofDays(1), Change.TEMPLATE_CHANGED), "what the page says did not change");
             assertEquals(RevisitPolicy.MIN_INTERVAL, RevisitPolicy.next(Duration.ofSeconds(61), Change.CHANGED));
             assertEquals(RevisitPolicy.MAX_INTERVAL, RevisitPolicy.next(Duration.ofDays(300), Change.NOT_MODIFIED));
         }
