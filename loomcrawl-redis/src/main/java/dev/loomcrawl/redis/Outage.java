@@ -28,7 +28,7 @@ final class Outage {
     private final List<Runnable> onRecovery = new CopyOnWriteArrayList<>();
     private int failing; // calls now waiting for Redis to come back
     private long startedNanos;
-    private boolean out;
+    private volatile boolean out; // written under the lock; read without it by overBound's fast path
     private boolean said;
     private String why = "";
 
@@ -85,6 +85,7 @@ final class Outage {
 
     /** Whether the outage has lasted longer than the bound. */
     boolean overBound() {
+        if (!out) return false; // every call asks before it is sent: no lock while Redis is up
         lock.lock();
         try {
             return out && System.nanoTime() - startedNanos > bound.toNanos();
