@@ -60,6 +60,8 @@ public final class ConfigCodec {
         add(out, "sitemaps", c.sitemaps());
         add(out, "allow-private", c.allowPrivate());
         add(out, "check-links", c.checkLinks());
+        add(out, "check-fragments", c.linkCheck().fragments());
+        c.linkCheck().remaps().forEach(r -> out.add(new Setting("remap", r.from() + " " + r.to())));
         c.headers().forEach(h -> out.add(new Setting("header", h.getKey() + ": " + h.getValue())));
         encodeLimits(c.limits(), out);
         encodeSession(c.session(), out);
@@ -153,6 +155,11 @@ public final class ConfigCodec {
         v.one("sitemaps", ConfigCodec::bool).ifPresent(b::sitemaps);
         v.one("allow-private", ConfigCodec::bool).ifPresent(b::allowPrivate);
         v.one("check-links", ConfigCodec::bool).ifPresent(b::checkLinks);
+        v.one("check-fragments", ConfigCodec::bool).ifPresent(b::checkFragments);
+        v.all("remap").forEach(spec -> {
+            LinkCheckSettings.Remap r = LinkCheckSettings.Remap.parse(spec);
+            b.remap(r.from(), r.to());
+        });
         v.all("header").forEach(b::header);
         b.limits(decodeLimits(v));
         decodeSession(v, b);

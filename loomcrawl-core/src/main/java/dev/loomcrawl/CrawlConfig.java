@@ -53,11 +53,16 @@ public record CrawlConfig(
         boolean sitemaps,
         boolean allowPrivate,
         List<Map.Entry<String, String>> headers,
-        boolean checkLinks,
+        LinkCheckSettings linkCheck,
         SessionSettings session,
         long maxBodyMemory) {
 
     public static final String DEFAULT_USER_AGENT = Version.SOFTWARE;
+
+    /** Whether links leaving the scope are checked ({@link LinkCheckSettings#external()}). */
+    public boolean checkLinks() {
+        return linkCheck.external();
+    }
 
     public CrawlConfig {
         roots = List.copyOf(roots);
@@ -87,7 +92,7 @@ public record CrawlConfig(
     public CrawlConfig withMaxTasks(int n) {
         return new CrawlConfig(roots, n, maxRedirects, maxTries, scope, lenient, includes, excludes, userAgent,
                 connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff, retryBackoffMax, http2, resolve,
-                insecure, politeness, limits, sitemaps, allowPrivate, headers, checkLinks, session, maxBodyMemory);
+                insecure, politeness, limits, sitemaps, allowPrivate, headers, linkCheck, session, maxBodyMemory);
     }
 
     /**
@@ -97,14 +102,14 @@ public record CrawlConfig(
     public CrawlConfig withMaxBodyMemory(long bytes) {
         return new CrawlConfig(roots, maxTasks, maxRedirects, maxTries, scope, lenient, includes, excludes, userAgent,
                 connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff, retryBackoffMax, http2, resolve,
-                insecure, politeness, limits, sitemaps, allowPrivate, headers, checkLinks, session, bytes);
+                insecure, politeness, limits, sitemaps, allowPrivate, headers, linkCheck, session, bytes);
     }
 
     /** This configuration with other limits (a resumed crawl may change them). */
     public CrawlConfig withLimits(LimitSettings l) {
         return new CrawlConfig(roots, maxTasks, maxRedirects, maxTries, scope, lenient, includes, excludes, userAgent,
                 connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff, retryBackoffMax, http2, resolve,
-                insecure, politeness, l, sitemaps, allowPrivate, headers, checkLinks, session, maxBodyMemory);
+                insecure, politeness, l, sitemaps, allowPrivate, headers, linkCheck, session, maxBodyMemory);
     }
 
     /**
@@ -156,6 +161,9 @@ public record CrawlConfig(
         private boolean allowPrivate;
         private final List<Map.Entry<String, String>> headers = new ArrayList<>();
         private boolean checkLinks;
+        private boolean checkFragments;
+        private final List<LinkCheckSettings.Remap> remaps = new ArrayList<>();
+        private Set<String> recentlyFine = Set.of();
         private long maxBodyMemory;
         private Path cookiesFile;
         private Path netrc;
@@ -224,9 +232,26 @@ public record CrawlConfig(
 
         /**
          * Link checking: links that leave the scope are checked (HEAD, falling back to GET; redirects followed)
-         * but not crawled; robots.txt is not consulted for them.
+         * but not crawled; robots.txt is not consulted for them. Links an exclude or include pattern rejects are
+         * neither crawled nor checked. A failure to resolve a host name, or to connect to an origin that never
+         * answered, is not tried again, and the host's other URLs fail at once.
          */
         public Builder checkLinks(boolean on) { checkLinks = on; return this; }
+
+        /** Link checking: each HTML page's anchors are read, so that {@code page.html#part} links can be checked. */
+        public Builder checkFragments(boolean on) { checkFragments = on; return this; }
+
+        /**
+         * Link checking: replaces the URL prefix {@code from} by {@code to} in every link target (a local build
+         * checked against its published URLs). Repeatable; the first whose prefix matches applies.
+         */
+        public Builder remap(String from, String to) {
+            remaps.add(new LinkCheckSettings.Remap(from, to));
+            return this;
+        }
+
+        /** Link checking: URLs known to have answered fine recently (a cache's), which are not checked again. */
+        public Builder recentlyFine(Set<String> urls) { recentlyFine = Set.copyOf(urls); return this; }
 
         /**
          * Bytes of response bodies held in memory at once, by every fetch and visit in flight together; fetches
@@ -310,7 +335,8 @@ public record CrawlConfig(
                     userAgent, connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff,
                     retryBackoffMax, http2, resolve, insecure,
                     politeness.build(), limits,
-                    sitemaps, allowPrivate, headers, checkLinks, session(), maxBodyMemory);
+                    sitemaps, allowPrivate, headers,
+                    new LinkCheckSettings(checkLinks, checkFragments, remaps, recentlyFine), session(), maxBodyMemory);
         }
 
         private SessionSettings session() {

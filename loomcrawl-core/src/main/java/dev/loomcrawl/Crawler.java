@@ -395,11 +395,13 @@ public final class Crawler implements AutoCloseable {
 
     /**
      * A link checker's request: HEAD; an error status is confirmed with GET, since servers that mishandle HEAD
-     * answer it with 403, 404, 405 or 501. A network failure stands: GET would meet the same network.
+     * answer it with 403, 404, 405 or 501. A network failure stands: GET would meet the same network. So do 429 and
+     * 503, which say the server is overloaded: the origin gate asks again after its Retry-After.
      */
     private FetchResult check(WebUrl url) {
         FetchResult head = fetcher.head(url);
-        return head instanceof FetchResult.Response r && r.status() >= 400 ? fetcher.fetch(url) : head;
+        return head instanceof FetchResult.Response r && r.status() >= 400 && r.status() != 429 && r.status() != 503
+                ? fetcher.fetch(url) : head;
     }
 
     /** Hands one finished URL, already durable, to every listener; a listener that throws stops the crawl. */

@@ -73,7 +73,8 @@ final class CrawlerAssembly {
         HttpSettings http = config.httpSettings().withCookies(jar);
         JettyFetcher jetty = new JettyFetcher(http);
         Fetcher fetcher = new RetryingFetcher(jetty, config.maxTries(), config.retryBackoff(),
-                config.retryBackoffMax(), http.proxies().isEmpty()); // through proxies, a refusal is the proxy's
+                config.retryBackoffMax(), http.proxies().isEmpty(), // through proxies, a refusal is the proxy's
+                config.checkLinks() && http.proxies().isEmpty());
         Scope scope = rootScope;
         if (session.login() != null) {
             Login login = new Login(session.login(), fetcher, jetty);
@@ -81,7 +82,8 @@ final class CrawlerAssembly {
             scope = new SessionScope(rootScope, login);
         }
         return new Crawler(config, frontier, journal, fetcher,
-                new StreamingLinkExtractor(config.limits().maxLinksPerPage()), scope, counts, sharedRobots, jar);
+                new StreamingLinkExtractor(config.limits().maxLinksPerPage(),
+                        config.linkCheck().fragments()), scope, counts, sharedRobots, jar);
     }
 
     private static String readCookies(Path file) {

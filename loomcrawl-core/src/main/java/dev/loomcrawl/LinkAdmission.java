@@ -79,7 +79,7 @@ final class LinkAdmission {
         int kept = 0;
         int depth = kind == Visit.Kind.SITEMAP ? from.depth() : from.depth() + 1;
         for (Link link : links) {
-            WebUrl target = link.target() == null ? null : limits.normalize(link.target());
+            WebUrl target = link.target() == null ? null : limits.normalize(config.linkCheck().remap(link.target()));
             if (target != link.target()) {
                 link = link.withTarget(target);
             }
@@ -99,7 +99,7 @@ final class LinkAdmission {
                     kept++;
                 }
                 why = outcome.isEmpty() ? null : outcome;
-            } else if (rejection != null && target != null && config.checkLinks() && !outcomes.containsKey(target)) {
+            } else if (checkedOnly(rejection, target) && !outcomes.containsKey(target)) {
                 outcomes.put(target, rejection);
                 offer(new Visit(target, config.maxRedirects(), depth, from.url(), 0, true));
             }
@@ -107,6 +107,16 @@ final class LinkAdmission {
             found.add(new FoundLink(link, rejection == null, why));
         }
         return new LinkOffers(found, kept, enqueue(admitted));
+    }
+
+    /**
+     * Whether a link checker checks (without crawling) a target the scope rejected for this reason: one out of
+     * scope by its host or path, unless an earlier check's cache says it answered fine recently; never one an
+     * exclude or include pattern rejected.
+     */
+    boolean checkedOnly(String rejection, WebUrl target) {
+        return target != null && config.checkLinks() && "out-of-scope".equals(rejection)
+                && !config.linkCheck().recentlyFine().contains(target.toString());
     }
 
     /**

@@ -101,7 +101,8 @@ final class PageReader {
         FinishedUrl finished = x.rendered == null ? Records.finished(record, response, offers.found(), items)
                 : Records.finished(record.asRendered(), response, offers.found(), items)
                         .withSubresources(x.rendered.exchanges());
-        return finished.withContent(content(x, page));
+        finished = finished.withContent(content(x, page));
+        return page.anchors().isEmpty() ? finished : finished.withAnchors(page.anchors());
     }
 
     /**

@@ -44,8 +44,8 @@ final class Redirects {
                 "", 0, 0);
         if (target == null) {
             log.warn("unusable redirect from {} to {}", visit.url(), location);
-        } else if (visit.checkOnly() || !scope.allows(target) && config.checkLinks()) { // checked, not crawled
-            if (visit.redirectsLeft() > 0) {
+        } else if (visit.checkOnly() || links.checkedOnly(scope.rejection(target), target)) { // checked, not crawled
+            if (visit.redirectsLeft() > 0 && !excluded(target)) {
                 links.offer(new Visit(target, visit.redirectsLeft() - 1, visit.depth(), visit.url(), 0, true));
             }
         } else if (!scope.allows(target)) {
@@ -64,6 +64,11 @@ final class Redirects {
             if (linked) chains.notQueued(visit.url(), target);
         }
         return fetched(record, response, false);
+    }
+
+    /** Rejected by an exclude or include pattern: a link checker does not check it, even as a redirect's target. */
+    private boolean excluded(WebUrl target) {
+        return "excluded".equals(scope.rejection(target));
     }
 
     private static VisitOutcome.Fetched fetched(CrawlRecord record, FetchResult.Response response,

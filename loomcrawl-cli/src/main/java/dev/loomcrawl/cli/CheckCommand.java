@@ -3,6 +3,8 @@ package dev.loomcrawl.cli;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.SimpleFileServer;
 import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.LinkCheckSettings;
+import dev.loomcrawl.fetch.HttpSettings;
 import dev.loomcrawl.result.CrawlException;
 import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlRecord;
@@ -15,34 +17,50 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
+import java.util.function.IntPredicate;
+import java.util.regex.Pattern;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code loomcrawl check URL|DIR}: crawls the pages in scope, checks (without crawling) the links that leave
- * it, and prints the broken links grouped by the page that contains them. A directory is served on a loopback
- * port and checked offline, and reported by file path: nothing but that port's origin is fetched (its links to
- * other sites, and to other servers on this machine or network, are not checked, whatever the options). Links
- * the address guard refuses (local or private addresses other than the root's origin) are counted as not
- * checked, not as broken.
+ * it, and prints the broken links grouped by target, with the pages that link to each. A directory is served on a
+ * loopback port and checked offline, and reported by file path: nothing but that port's origin is fetched (its
+ * links to other sites, and to other servers on this machine or network, are not checked, whatever the options).
+ * Links the address guard refuses (local or private addresses other than the root's origin) are counted as not
+ * checked, not as broken. Exclude and include patterns apply to pages and link targets alike: what they leave out
+ * is neither crawled nor checked.
  */
 @Command(name = "check", sortOptions = false, usageHelpAutoWidth = true,
-        description = "Find broken links: crawl a site (or a built static site in a directory) and check every "
-                + "link on it, including links to other sites.",
+        description = {"Find broken links: crawl a site and check every link on it.",
+                "",
+                "For a URL: the pages under the URL's host are crawled and each link on them is checked, links to "
+                        + "other sites too (a HEAD request, or GET when HEAD answers an error; not crawled "
+                        + "further), unless --exclude-external.",
+                "For a directory (a built static site): it is served on 127.0.0.1 and its pages and files are "
+                        + "checked offline; links to other sites are not checked. Problems are shown by file path.",
+                "A link is broken when it fails (no such host, refused, timed out...) or answers 400 or more "
+                        + "(see --accept); with --check-fragments, also when the #fragment it names is not on "
+                        + "the page.", ""},
         footerHeading = "%nExamples:%n",
-        footer = {"  loomcrawl check https://example.com/docs/", "  loomcrawl check ./public",
-                "", "Exit codes: 0 no broken links, 1 broken links found, 2 usage error, 3 the check itself failed,",
-                "130 interrupted (Ctrl-C), 143 stopped by SIGTERM (what was found so far is printed)."})
+        footer = {"  loomcrawl check https://example.com/docs/",
+                "  loomcrawl check --exclude-external --format junit ./public > links.xml",
+                "  loomcrawl check --remap 'https://docs.example.com/ http://localhost:8000/' \\",
+                "      http://localhost:8000/",
+                "", "Exit codes: 0 no broken links, 1 broken links found, 2 usage error,",
+                "3 the check itself failed, 130 interrupted (Ctrl-C), 143 stopped by SIGTERM",
+                "(130 and 143 print what was found so far, marked incomplete)."})
 final class CheckCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -50,21 +68,65 @@ final class CheckCommand implements Callable<Integer> {
     @Parameters(paramLabel = "URL|DIR", description = "A site's URL, or a directory holding a static site.")
     String target;
 
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            converter = FormatConverter.class,
+            description = "text (default), json (one JSON document), junit (JUnit XML: a test case per broken "
+                    + "target) or markdown (for a pull-request comment), on standard output.")
+    CheckReport.Format format;
+
+    @Option(names = "--exclude", paramLabel = "REGEX", description = "Neither crawl nor check URLs matching it "
+            + "(found anywhere in the URL; a directory's files are served at a loopback address). Repeatable.")
+    List<String> excludes = new java.util.ArrayList<>();
+
+    @Option(names = "--include", paramLabel = "REGEX", description = "Crawl and check only URLs matching one of "
+            + "these (and the root). Repeatable.")
+    List<String> includes = new java.util.ArrayList<>();
+
+    @Option(names = {"--exclude-external", "--internal-only"},
+            description = "Do not check links to other sites (a URL check); a directory check never does.")
+    boolean internalOnly;
+
+    @Option(names = "--accept", paramLabel = "STATUSES", converter = StatusesConverter.class,
+            description = "Statuses that count as fine, such as 200..299,403 (default: all below 400). A redirect "
+                    + "is judged by where it leads.")
+    IntPredicate accept;
+
+    @Option(names = "--check-fragments", description = "Also report links to page.html#part when the page has no "
+            + "element with that id (nor an <a> with that name); pages of the site only, each fetched once.")
+    boolean checkFragments;
+
+    @Option(names = "--remap", paramLabel = "'FROM TO'", description = "Check links starting with the URL FROM as "
+            + "if they started with TO, such as a local build's server for its published URLs. Repeatable.")
+    List<String> remaps = new java.util.ArrayList<>();
+
+    @Option(names = "--cache", paramLabel = "FILE", description = "Keep the links to other sites that answered fine "
+            + "in FILE, and do not check them again while younger than --max-cache-age.")
+    Path cache;
+
+    @Option(names = "--max-cache-age", paramLabel = "DURATION", defaultValue = "1d",
+            converter = Converters.DurationConverter.class,
+            description = "How long a fine result in --cache stands (default: ${DEFAULT-VALUE}).")
+    Duration maxCacheAge;
+
     @Option(names = {"--max-tasks", "--max_tasks"}, paramLabel = "N", defaultValue = "32",
             description = "Checks in flight at once (default: ${DEFAULT-VALUE}).")
     int maxTasks;
 
     @Option(names = "--per-host", paramLabel = "N", defaultValue = "4",
-            description = "Checks in flight at once on one origin (default: ${DEFAULT-VALUE}).")
+            description = "Checks in flight at once on one origin (default: ${DEFAULT-VALUE}). A host answering "
+                    + "429 or 503 is slowed down and asked again after its Retry-After.")
     int perHost;
 
     @Option(names = {"--max-tries", "--max_tries"}, paramLabel = "N", defaultValue = "2",
-            description = "Attempts per link on network errors (default: ${DEFAULT-VALUE}).")
+            description = "Attempts per link on network errors and 429/503 (default: ${DEFAULT-VALUE}). A host "
+                    + "name that does not resolve, or a site that never answered and refuses connections or times "
+                    + "out, is not tried again, and its other links fail at once.")
     int maxTries;
 
-    @Option(names = "--exclude", paramLabel = "REGEX", description = "Neither crawl nor check URLs matching it. "
-            + "Repeatable.")
-    List<String> excludes = new java.util.ArrayList<>();
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "20s",
+            converter = Converters.DurationConverter.class,
+            description = "Longest wait for one request, connecting included (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
 
     @Option(names = {"-k", "--insecure"}, description = "Accept any TLS certificate.")
     boolean insecure;
@@ -87,6 +149,7 @@ final class CheckCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         HttpServer server = null;
+        long start = System.nanoTime();
         try {
             String root = target;
             if (Files.isDirectory(dir)) {
@@ -99,22 +162,28 @@ final class CheckCommand implements Callable<Integer> {
             } else if (RootUrl.isLocalPath(target)) {
                 throw new Main.BadInput(spec.commandLine(), "no such directory: " + target);
             }
-            CrawlConfig config = config(root, server == null);
-            LinkCheck check = new LinkCheck();
+            CheckCache cached = cache == null ? null : CheckCache.read(cache, maxCacheAge, Instant.now());
+            Set<String> recentlyFine = cached == null ? Set.of() : cached.recentlyFine();
+            CrawlConfig config = config(root, server == null, recentlyFine);
+            LinkCheck check = new LinkCheck(accept, checkFragments, recentlyFine);
             AtomicReference<CrawlRecord> rootRecord = new AtomicReference<>();
             CrawlSummary summary;
             int toDo;
             Interrupts signals;
             try (Crawler crawler = Crawler.create(config);
-                 Interrupts interrupts = signals = Interrupts.install(crawler, err)) {
+                 Interrupts interrupts = signals = Interrupts.install(crawler, err);
+                 Progress progress = Terminal.stderrIsTerminal() ? Progress.start(crawler, err) : null) {
                 crawler.addListener(check).addListener(CrawlListener.ofRecords(r -> {
                     if (r.depth() == 0 && r.referrer() == null) rootRecord.set(r);
                 }));
+                if (progress != null) crawler.addListener(progress);
                 summary = crawler.crawl();
                 toDo = crawler.queued();
             }
+            if (cached != null) save(cached, check, err);
+            CheckReport report = report(check, server, root, summary.interrupted() ? toDo : -1, start);
             if (summary.interrupted()) { // what was found so far, said to be incomplete
-                report(check, servedRoot(server, root), out, toDo);
+                report.write(format, out);
                 return signals.exitCode();
             }
             CrawlRecord first = rootRecord.get();
@@ -123,7 +192,8 @@ final class CheckCommand implements Callable<Integer> {
                         + (first == null ? "no answer" : first.failed() ? first.error() : "status " + first.status()));
                 return 3;
             }
-            return report(check, servedRoot(server, root), out, -1);
+            report.write(format, out);
+            return report.exitCode();
         } catch (CrawlException | UncheckedIOException e) {
             err.println("loomcrawl: check failed: " + e.getMessage());
             return 3;
@@ -132,64 +202,43 @@ final class CheckCommand implements Callable<Integer> {
         }
     }
 
-    private CrawlConfig config(String root, boolean online) {
+    private CrawlConfig config(String root, boolean online, Set<String> recentlyFine) {
         try {
+            Duration connect = timeout.compareTo(HttpSettings.CONNECT_TIMEOUT) < 0 ? timeout : HttpSettings.CONNECT_TIMEOUT;
             CrawlConfig.Builder b = CrawlConfig.builder().root(root).maxTasks(maxTasks).perHost(perHost)
-                    .maxTries(maxTries).checkLinks(online).insecure(insecure).allowPrivate(allowPrivate && online);
-            if (!online) b.include("^" + java.util.regex.Pattern.quote(root.substring(0, root.indexOf('/', 8) + 1)));
+                    .maxTries(maxTries).checkLinks(online && !internalOnly).checkFragments(checkFragments)
+                    .recentlyFine(recentlyFine).insecure(insecure).allowPrivate(allowPrivate && online)
+                    .connectTimeout(connect).fetchTimeout(timeout)
+                    .idleTimeout(timeout.compareTo(HttpSettings.IDLE_TIMEOUT) < 0 ? timeout : HttpSettings.IDLE_TIMEOUT);
+            // a directory's server alone: any URL not on its origin (another port of 127.0.0.1 too) is left out
+            if (!online) b.exclude("^(?!" + Pattern.quote(root.substring(0, root.indexOf('/', 8) + 1)) + ")");
             excludes.forEach(b::exclude);
+            includes.forEach(b::include);
             resolve.forEach(b::resolve);
+            for (String spec : remaps) {
+                LinkCheckSettings.Remap r = LinkCheckSettings.Remap.parse(spec);
+                b.remap(r.from(), r.to());
+            }
             return b.build();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
     }
 
-    /** The directory's URL on the port serving it, or null when a URL is checked. */
-    private static String servedRoot(HttpServer server, String root) {
-        return server == null ? null : root.substring(0, root.lastIndexOf('/') + 1);
-    }
-
-    /**
-     * Prints the broken links page by page; 0 when there are none, else 1. A check stopped by a signal
-     * ({@code toDo} >= 0 URLs left unchecked) begins with {@code Interrupted} and says its result is incomplete.
-     */
-    private static int report(LinkCheck check, String servedRoot, PrintWriter out, int toDo) {
-        boolean incomplete = toDo >= 0;
-        if (incomplete) out.println("Interrupted");
-        Map<String, List<LinkCheck.Broken>> pages = check.byPage();
-        int broken = 0;
-        for (Map.Entry<String, List<LinkCheck.Broken>> page : pages.entrySet()) {
-            out.println(shown(page.getKey(), servedRoot));
-            for (LinkCheck.Broken b : page.getValue()) {
-                out.printf("  %-8s %s%n", b.status(), shown(b.target(), servedRoot));
-                broken++;
-            }
+    /** The cache with this run's fine links to other sites, written; a cache that cannot be written is said. */
+    private static void save(CheckCache cached, LinkCheck check, PrintWriter err) {
+        cached.answeredFine(check.outsideFine(), Instant.now());
+        try {
+            cached.write();
+        } catch (IOException e) {
+            err.println("loomcrawl: the cache was not saved: " + e.getMessage());
         }
-        String counts = counts(check) + (incomplete ? "; incomplete: interrupted with " + toDo + " URL"
-                + (toDo == 1 ? "" : "s") + " not checked yet" : "");
-        if (broken == 0) {
-            out.println("No broken links" + (incomplete ? " found so far" : "") + " (" + counts + ").");
-            return 0;
-        }
-        out.println(broken + " broken link" + (broken == 1 ? "" : "s") + " on " + pages.size() + " page"
-                + (pages.size() == 1 ? "" : "s") + (incomplete ? " so far" : "") + " (" + counts + ").");
-        return 1;
     }
 
-    private static String counts(LinkCheck check) {
-        long refused = check.notChecked();
-        return check.checked() + " URLs checked" + (refused == 0 ? "" : "; " + refused + " not checked: local or "
-                + "private address" + (refused == 1 ? "" : "es") + ", which --allow-private checks");
-    }
-
-    /** A URL of the served directory as its file path; any other URL as it is. */
-    private static String shown(String url, String servedRoot) {
-        if (servedRoot == null || !url.startsWith(servedRoot)) return url;
-        String path = URLDecoder.decode(url.substring(servedRoot.length()).replace("+", "%2B"), StandardCharsets.UTF_8);
-        int query = path.indexOf('?');
-        path = query < 0 ? path : path.substring(0, query);
-        return path.isEmpty() ? "./" : path;
+    private static CheckReport report(LinkCheck check, HttpServer server, String root, int toDo, long start) {
+        String servedRoot = server == null ? null : root.substring(0, root.lastIndexOf('/') + 1);
+        return new CheckReport(check.broken(), check.checked(), check.notChecked(), check.fromCache(), toDo,
+                Duration.ofNanos(System.nanoTime() - start), servedRoot);
     }
 
     private static HttpServer serve(Path dir) {
@@ -197,5 +246,39 @@ final class CheckCommand implements Callable<Integer> {
                 dir.toAbsolutePath().normalize(), SimpleFileServer.OutputLevel.NONE);
         server.start();
         return server;
+    }
+
+    /** {@code --format}'s names, in any case. */
+    static final class FormatConverter implements CommandLine.ITypeConverter<CheckReport.Format> {
+        @Override
+        public CheckReport.Format convert(String value) {
+            try {
+                return CheckReport.Format.valueOf(value.strip().toUpperCase(java.util.Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not text, json, junit or markdown");
+            }
+        }
+    }
+
+    /** {@code --accept 200..299,403}: statuses and ranges of them, separated by commas. */
+    static final class StatusesConverter implements CommandLine.ITypeConverter<IntPredicate> {
+        @Override
+        public IntPredicate convert(String value) {
+            java.util.BitSet statuses = new java.util.BitSet(1000);
+            for (String part : value.split(",")) {
+                String p = part.strip();
+                int dots = p.indexOf("..");
+                try {
+                    int from = Integer.parseInt(dots < 0 ? p : p.substring(0, dots).strip());
+                    int to = dots < 0 ? from : Integer.parseInt(p.substring(dots + 2).strip());
+                    if (from < 100 || to > 999 || from > to) throw new NumberFormatException();
+                    statuses.set(from, to + 1);
+                } catch (NumberFormatException e) {
+                    throw new CommandLine.TypeConversionException("'" + p + "' is not a status (100 to 999) or a range "
+                            + "of them such as 200..299");
+                }
+            }
+            return statuses::get;
+        }
     }
 }

@@ -30,6 +30,25 @@ record LoomcrawlProcess(Process process, Path out, Path err) {
                 .start(), out, err);
     }
 
+    /**
+     * A process on a terminal of {@code columns} x 24 (a pseudo-terminal from util-linux's {@code script}): its
+     * standard output and error both go to the terminal, whose transcript is {@link #stdout()}.
+     */
+    static LoomcrawlProcess startOnTerminal(Path dir, int columns, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-Xmx256m", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName()));
+        cmd.addAll(List.of(args));
+        StringBuilder shell = new StringBuilder("stty cols " + columns + " rows 24; exec");
+        for (String word : cmd) shell.append(" '").append(word.replace("'", "'\\''")).append('\'');
+        Path out = Files.createTempFile(dir, "terminal", ".txt");
+        Path err = Files.createTempFile(dir, "stderr", ".txt");
+        ProcessBuilder pb = new ProcessBuilder("script", "-qefc", shell.toString(), "/dev/null")
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().put("TERM", "xterm");
+        return new LoomcrawlProcess(pb.start(), out, err);
+    }
+
     /** Waits for the exit code (failing the test if it takes longer than {@code seconds}). */
     int exit(int seconds) throws InterruptedException {
         if (!process.waitFor(seconds, TimeUnit.SECONDS)) {

@@ -150,9 +150,9 @@ class SigtermTest {
                 signal(p.process(), signal); // aborts the fetches that never end
                 assertEquals(signal.equals("TERM") ? 143 : 130, p.exit(60), p.stderr());
                 String out = p.stdout();
-                assertTrue(out.startsWith("Interrupted\n"), out);
-                assertTrue(out.contains("404") && out.contains("/gone"), out);
-                assertTrue(out.contains("1 broken link on 1 page so far (") && out.contains("; incomplete: "
+                assertTrue(out.startsWith("Interrupted: what was found so far\n"), out);
+                assertTrue(out.contains("404 " + site.url("/gone") + ", linked from " + site.url("/")), out);
+                assertTrue(out.contains("1 broken link to 1 target on 1 page so far (") && out.contains("; incomplete: "
                         + "interrupted with "), out);
                 assertNoStackTrace(p);
             }

@@ -57,6 +57,16 @@ import java.util.Locale;
  * case, trimmed; metas without {@code content} skipped) goes to {@link ParsedPage#robotsMeta()}, in order.
  */
 public final class JsoupLinkExtractor implements LinkExtractor {
+    private final boolean anchors;
+
+    public JsoupLinkExtractor() {
+        this(false);
+    }
+
+    /** With {@code anchors}, each page's anchors are read too ({@link ParsedPage#anchors()}). */
+    public JsoupLinkExtractor(boolean anchors) {
+        this.anchors = anchors;
+    }
 
     @Override
     public ParsedPage extract(byte[] body, String headerCharset, WebUrl url) {
@@ -87,7 +97,7 @@ public final class JsoupLinkExtractor implements LinkExtractor {
             }
         }
         return new ParsedPage(doc.charset().name().toLowerCase(Locale.ROOT), links, robots, 0, 0,
-                DomFacts.of(doc, base));
+                DomFacts.of(doc, base), anchors ? AnchorCollector.of(doc) : java.util.Set.of());
     }
 
     private static void html(List<Link> links, List<String> robots, WebUrl base, Element el, String tag) {

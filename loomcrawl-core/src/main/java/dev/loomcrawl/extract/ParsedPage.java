@@ -2,6 +2,7 @@ package dev.loomcrawl.extract;
 
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * What extraction found in a page: the charset it was decoded with, its links in document order, and the
@@ -13,9 +14,16 @@ import java.util.List;
  * @param attributesIgnored attributes past {@value TagToken#MAX_ATTRIBUTES} in one tag, ignored
  * @param facts             the page's title, description, language... ({@link PageFacts#NONE} for what is not
  *                          HTML, such as a stylesheet)
+ * @param anchors           what a link's fragment may name on the page (every element's {@code id}, every
+ *                          {@code <a>}'s {@code name}), when the extractor was asked to read them; else empty
  */
 public record ParsedPage(String charset, List<Link> links, List<String> robotsMeta, long linksCut,
-                         long attributesIgnored, PageFacts facts) {
+                         long attributesIgnored, PageFacts facts, Set<String> anchors) {
+    public ParsedPage(String charset, List<Link> links, List<String> robotsMeta, long linksCut,
+                      long attributesIgnored, PageFacts facts) {
+        this(charset, links, robotsMeta, linksCut, attributesIgnored, facts, Set.of());
+    }
+
     public ParsedPage(String charset, List<Link> links, List<String> robotsMeta, long linksCut,
                       long attributesIgnored) {
         this(charset, links, robotsMeta, linksCut, attributesIgnored, PageFacts.NONE);
@@ -43,6 +51,6 @@ public record ParsedPage(String charset, List<Link> links, List<String> robotsMe
     public ParsedPage keepingLinks(int max) {
         if (max < 0 || links.size() <= max) return this;
         return new ParsedPage(charset, List.copyOf(links.subList(0, max)), robotsMeta,
-                linksCut + links.size() - max, attributesIgnored, facts);
+                linksCut + links.size() - max, attributesIgnored, facts, anchors);
     }
 }

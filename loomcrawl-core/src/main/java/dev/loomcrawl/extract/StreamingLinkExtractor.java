@@ -49,9 +49,10 @@ public final class StreamingLinkExtractor implements LinkExtractor {
     /** Links kept per page by default: the largest index pages of the JDK and Python docs have 25,000. */
     public static final int MAX_LINKS_PER_PAGE = 100_000;
 
-    private final JsoupLinkExtractor fallback = new JsoupLinkExtractor();
+    private final JsoupLinkExtractor fallback;
     private final LongAdder fallbacks = new LongAdder();
     private final int maxLinks;
+    private final boolean anchors;
 
     /** Keeps up to {@link #MAX_LINKS_PER_PAGE} links of a page. */
     public StreamingLinkExtractor() {
@@ -63,31 +64,41 @@ public final class StreamingLinkExtractor implements LinkExtractor {
      * ({@link ParsedPage#linksCut()}) as they are found, never collected.
      */
     public StreamingLinkExtractor(int maxLinks) {
+        this(maxLinks, false);
+    }
+
+    /** As {@link #StreamingLinkExtractor(int)}; with {@code anchors}, each page's anchors are read too. */
+    public StreamingLinkExtractor(int maxLinks, boolean anchors) {
         this.maxLinks = maxLinks;
+        this.anchors = anchors;
+        this.fallback = new JsoupLinkExtractor(anchors);
     }
 
     @Override
     public ParsedPage extract(byte[] body, String headerCharset, WebUrl url) {
         try {
-            return stream(body, headerCharset, url, maxLinks);
+            return stream(body, headerCharset, url, maxLinks, anchors);
         } catch (Unsupported e) {
             fallbacks.increment();
             return fallback.extract(body, headerCharset, url).keepingLinks(maxLinks);
         }
     }
 
-    private static ParsedPage stream(byte[] body, String headerCharset, WebUrl url, int maxLinks) {
+    private static ParsedPage stream(byte[] body, String headerCharset, WebUrl url, int maxLinks, boolean anchors) {
         PageCharset charset = PageCharset.of(body, headerCharset);
         CharBuffer chars = decode(body, charset);
         LinkCollector links = new LinkCollector(maxLinks);
         FactsCollector facts = new FactsCollector();
-        TreeShadow tree = new TreeShadow(chars.array(), new SinkPair(links, facts));
+        AnchorCollector anchorSink = anchors ? new AnchorCollector() : null;
+        ElementSink sinks = new SinkPair(links, facts);
+        TreeShadow tree = new TreeShadow(chars.array(), anchorSink == null ? sinks : new SinkPair(sinks, anchorSink));
         HtmlTokenizer tokenizer = new HtmlTokenizer(chars.array(), chars.limit(), tree);
         tree.tokenizer = tokenizer;
         tokenizer.run();
         WebUrl base = links.base(url);
         return new ParsedPage(charset.name(), links.links(base), links.robotsMeta(), links.cut(),
-                tokenizer.ignoredAttributes(), facts.facts(base));
+                tokenizer.ignoredAttributes(), facts.facts(base),
+                anchorSink == null ? java.util.Set.of() : anchorSink.anchors());
     }
 
     /**
@@ -142,7 +153,7 @@ public final class StreamingLinkExtractor implements LinkExtractor {
     /** Why this page would be handed to jsoup, or null if the streaming pass handles it (for tests). */
     static String unsupportedReason(byte[] body, String headerCharset, WebUrl url) {
         try {
-            stream(body, headerCharset, url, -1);
+            stream(body, headerCharset, url, -1, false);
             return null;
         } catch (Unsupported e) {
             return e.getMessage();

@@ -6,6 +6,8 @@ import dev.loomcrawl.url.UrlFingerprint;
 import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -20,6 +22,12 @@ import java.util.concurrent.TimeUnit;
  * curl fail, instead of after seconds of backoff. Through proxies every refusal is retried: there it is the
  * proxy's, and the next attempt may take another (decision 5). The origins that answered are kept as 64-bit
  * fingerprints (8 to 16 bytes each, as the seen set's URLs), since a broad crawl meets millions.
+ *
+ * <p>A link checker's fetcher ({@code deadHosts}) also takes a host name that does not resolve as an answer: it is
+ * not tried again, and the host's other URLs fail at once with the same failure. So do an origin that never
+ * answered and could not be reached (refused, unreachable, or a timeout) and its other URLs: thirty dead hosts
+ * linked from every page cost a few attempts, not minutes of backoff per URL. At most {@link #MAX_DEAD} are
+ * remembered.
  */
 public final class RetryingFetcher implements Fetcher {
     private final Fetcher delegate;
@@ -29,6 +37,9 @@ public final class RetryingFetcher implements Fetcher {
     private final boolean refusedOnlyWhereAnswered;
     private final FingerprintSet answered = new FingerprintSet();
     private final CountDownLatch cancelled = new CountDownLatch(1);
+    /** Dead hosts and origins (by their name) and how they failed; null unless a link checker's. */
+    private final Map<String, FetchResult.Failure> dead;
+    static final int MAX_DEAD = 100_000;
 
     /** A fetcher that retries a refused connection only on an origin that answered before. */
     public RetryingFetcher(Fetcher delegate, int maxTries, Duration base, Duration max) {
@@ -41,6 +52,16 @@ public final class RetryingFetcher implements Fetcher {
      */
     public RetryingFetcher(Fetcher delegate, int maxTries, Duration base, Duration max,
                            boolean refusedOnlyWhereAnswered) {
+        this(delegate, maxTries, base, max, refusedOnlyWhereAnswered, false);
+    }
+
+    /**
+     * @param deadHosts a link checker's: a host that does not resolve, or an origin that never answered and could
+     *                  not be connected to, fails its other URLs at once (see above)
+     */
+    public RetryingFetcher(Fetcher delegate, int maxTries, Duration base, Duration max,
+                           boolean refusedOnlyWhereAnswered, boolean deadHosts) {
+        this.dead = deadHosts ? new ConcurrentHashMap<>() : null;
         this.delegate = delegate;
         this.maxTries = maxTries;
         this.base = base;
@@ -59,6 +80,8 @@ public final class RetryingFetcher implements Fetcher {
     }
 
     private FetchResult withRetries(WebUrl url, java.util.function.Function<WebUrl, FetchResult> attempt) {
+        FetchResult.Failure known = knownDead(url);
+        if (known != null) return known;
         long start = System.nanoTime();
         FetchResult result = tried(url, attempt);
         int attempts = 1;
@@ -67,7 +90,36 @@ public final class RetryingFetcher implements Fetcher {
             attempts++;
             result = tried(url, attempt);
         }
+        if (dead != null && result instanceof FetchResult.Failure f) remember(f);
         return result.withAttempts(attempts, Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    /** How the URL's host or origin failed before, if it is known to be dead: the same failure, at once. */
+    private FetchResult.Failure knownDead(WebUrl url) {
+        if (dead == null || dead.isEmpty()) return null;
+        FetchResult.Failure f = dead.get(url.host());
+        if (f == null) f = dead.get(url.origin().toString());
+        return f == null ? null : new FetchResult.Failure(url, f.kind(), f.message(), Duration.ZERO, 0);
+    }
+
+    /** A host that did not resolve, or an origin that never answered and could not be connected to, is dead. */
+    private void remember(FetchResult.Failure f) {
+        if (dead.size() >= MAX_DEAD) return;
+        switch (f.kind()) {
+            case DNS -> dead.putIfAbsent(f.url().host(), f);
+            case REFUSED, UNREACHABLE, TIMEOUT -> {
+                if (neverReached(f)) dead.putIfAbsent(f.url().origin().toString(), f);
+            }
+            default -> { }
+        }
+    }
+
+    /** Refused, unreachable or timed out on an origin that has not answered in this run. */
+    private boolean neverReached(FetchResult.Failure f) {
+        return switch (f.kind()) {
+            case REFUSED, UNREACHABLE, TIMEOUT -> !answered.contains(fingerprint(f.url().origin()));
+            default -> false;
+        };
     }
 
     /** One attempt; an answer marks its origin as one that answered, when refusals are judged by that. */
@@ -80,6 +132,8 @@ public final class RetryingFetcher implements Fetcher {
 
     private boolean worthRetrying(FetchResult.Failure f) {
         if (!f.kind().retryable()) return false;
+        // to a link checker, an unknown name is an answer, and so is an origin that never answered
+        if (dead != null && (f.kind() == ErrorKind.DNS || neverReached(f))) return false;
         return f.kind() != ErrorKind.REFUSED || !refusedOnlyWhereAnswered
                 || answered.contains(fingerprint(f.url().origin()));
     }

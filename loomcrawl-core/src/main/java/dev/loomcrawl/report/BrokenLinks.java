@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The part of the link graph the broken-links table needs, kept small: for each in-scope link target not yet
@@ -33,6 +34,8 @@ final class BrokenLinks {
         long count;
 
         void add(String from, int cap) {
+            // a page may come twice: as the referrer of a target whose record came first, then with its links
+            if (first.contains(from)) return;
             count++;
             if (first.size() < cap) first.add(from);
         }
@@ -44,6 +47,7 @@ final class BrokenLinks {
     record Listing(List<ReportData.Broken> shown, long total, boolean referrersPartial) {}
 
     private final int cap;
+    private final Predicate<CrawlRecord> isBroken;
     private final boolean links;
     private final int maxTracked;
     private final int maxListed;
@@ -53,8 +57,9 @@ final class BrokenLinks {
     private long brokenTotal;
     private boolean untracked;
 
-    BrokenLinks(int cap) {
-        this(cap, true, Integer.MAX_VALUE, Integer.MAX_VALUE);
+    /** A link checker's: every target tracked and listed; {@code isBroken} says which records are broken. */
+    BrokenLinks(int cap, Predicate<CrawlRecord> isBroken) {
+        this(cap, isBroken, true, Integer.MAX_VALUE, Integer.MAX_VALUE);
     }
 
     /**
@@ -63,7 +68,12 @@ final class BrokenLinks {
      * @param maxListed  broken targets kept for the table, at most
      */
     BrokenLinks(int cap, boolean links, int maxTracked, int maxListed) {
+        this(cap, BrokenLinks::isBroken, links, maxTracked, maxListed);
+    }
+
+    private BrokenLinks(int cap, Predicate<CrawlRecord> isBroken, boolean links, int maxTracked, int maxListed) {
         this.cap = cap;
+        this.isBroken = isBroken;
         this.links = links;
         this.maxTracked = maxTracked;
         this.maxListed = maxListed;
@@ -105,7 +115,7 @@ final class BrokenLinks {
         String url = r.url().toString();
         long fingerprint = UrlFingerprint.of(url);
         Referrers refs = pending.remove(fingerprint);
-        if (!isBroken(r)) {
+        if (!isBroken.test(r)) {
             if (links) settled.add(fingerprint);
             return;
         }
@@ -120,6 +130,7 @@ final class BrokenLinks {
         broken.put(url, new Target(r, refs));
     }
 
+    /** The HTML report's rule: failed, or a status of 400 and above. */
     static boolean isBroken(CrawlRecord r) {
         return r.failed() || r.statusAtLeast(400);
     }

@@ -25,7 +25,8 @@ import java.time.Instant;
  * @param numNewUrls  of those, links not seen before
  * @param referrer    the page that linked here, or the URL that redirected here; null for a root
  * @param truncated   the body was cut at the body cap
- * @param attempts    fetch attempts made (more than 1 when retried); 0 when skipped
+ * @param attempts    fetch attempts made (more than 1 when retried); 0 when skipped, or when a link checker knew
+ *                    its host or origin was dead
  * @param skipReason  why the URL was not fetched (robots.txt, a limit...), null when it was
  * @param robots      the page's robots directives that were obeyed or kept ("noindex,nofollow,noarchive" in that
  *                    order, as many as apply), from {@code <meta name="robots">} and {@code X-Robots-Tag}; null

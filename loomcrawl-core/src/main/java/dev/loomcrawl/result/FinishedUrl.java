@@ -4,6 +4,7 @@ import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.scrape.Item;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * Everything the crawl made of one finished URL, handed on as one value: to the frontier, which makes it durable
@@ -22,20 +23,23 @@ import java.util.List;
  *                 rendered
  * @param lazyContent what the page says ({@link #content()}), made when first asked for; null when it is not an HTML
  *                 page that was read (then there is none)
+ * @param anchors  what a link's fragment may name on the page (element ids, {@code <a name>}s), read only for a link
+ *                 checker that checks fragments; else empty
  */
 public record FinishedUrl(CrawlRecord record, FetchResult.Response response, List<FoundLink> links,
                           List<Item> items, LastCapture previous, List<FetchResult.Response> subresources,
-                          LazyContent lazyContent) {
+                          LazyContent lazyContent, Set<String> anchors) {
 
     public FinishedUrl {
         links = List.copyOf(links);
         items = List.copyOf(items);
         subresources = List.copyOf(subresources);
+        anchors = anchors == null ? Set.of() : anchors;
     }
 
     public FinishedUrl(CrawlRecord record, FetchResult.Response response, List<FoundLink> links,
                        List<Item> items, LastCapture previous, List<FetchResult.Response> subresources) {
-        this(record, response, links, items, previous, subresources, null);
+        this(record, response, links, items, previous, subresources, null, Set.of());
     }
 
     /** A URL's first capture. */
@@ -54,12 +58,18 @@ public record FinishedUrl(CrawlRecord record, FetchResult.Response response, Lis
 
     /** The same finished URL with the exchanges of its render. */
     public FinishedUrl withSubresources(List<FetchResult.Response> exchanges) {
-        return new FinishedUrl(record, response, links, items, previous, exchanges, lazyContent);
+        return new FinishedUrl(record, response, links, items, previous, exchanges, lazyContent, anchors);
     }
 
     /** The same finished URL with its content, made when first asked for. */
     public FinishedUrl withContent(LazyContent content) {
-        return new FinishedUrl(record, response, links, items, previous, subresources, content);
+        return new FinishedUrl(record, response, links, items, previous, subresources, content, anchors);
+    }
+
+    /** The same finished URL with the page's anchors (an unmodifiable set, not copied). */
+    public FinishedUrl withAnchors(Set<String> pageAnchors) {
+        return new FinishedUrl(record, response, links, items, previous, subresources, lazyContent,
+                java.util.Collections.unmodifiableSet(pageAnchors));
     }
 
     /**
@@ -72,7 +82,8 @@ public record FinishedUrl(CrawlRecord record, FetchResult.Response response, Lis
             PageContent content = content();
             return content == null ? null : content.text();
         });
-        return new FinishedUrl(record.withChange(change), response, links, items, last, subresources, lazyContent);
+        return new FinishedUrl(record.withChange(change), response, links, items, last, subresources, lazyContent,
+                anchors);
     }
 
     /** A URL with a record only: skipped, failed, or recorded without a fetch. */

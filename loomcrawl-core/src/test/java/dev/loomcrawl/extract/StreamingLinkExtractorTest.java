@@ -37,8 +37,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class StreamingLinkExtractorTest {
     private static final WebUrl PAGE = WebUrl.parse("http://example.com/dir/page.html");
 
-    private final JsoupLinkExtractor jsoup = new JsoupLinkExtractor();
-    private final StreamingLinkExtractor streaming = new StreamingLinkExtractor();
+    // anchors read too (a link checker's --check-fragments), so that every comparison below covers them
+    private final JsoupLinkExtractor jsoup = new JsoupLinkExtractor(true);
+    private final StreamingLinkExtractor streaming = new StreamingLinkExtractor(StreamingLinkExtractor.MAX_LINKS_PER_PAGE,
+            true);
 
     private void assertSameAsJsoup(byte[] body, String headerCharset) {
         ParsedPage expected = jsoup.extract(body, headerCharset, PAGE);
@@ -157,6 +159,16 @@ class StreamingLinkExtractorTest {
                 + "<svg><image xlink:href=x /></svg><td background=c>");
         assertStreamsLikeJsoup("<img src='data:image/png;base64," + "A".repeat(600) + "' alt=big><p style=\"b:url('data:"
                 + "B".repeat(600) + "')\">");
+    }
+
+    @Test
+    void anchorsAreEveryElementsIdAndTheNamesOfHtmlLinksOnlyWhenAskedFor() {
+        byte[] body = ("<p id=one><a name=two></a><div id=''><span ID=three></span><svg><a name=svg id=four></a></svg>"
+                + "<form name=form></form><a name=''>x</a>").getBytes(StandardCharsets.UTF_8);
+        ParsedPage page = streaming.extract(body, null, PAGE);
+        assertEquals(java.util.Set.of("one", "two", "three", "four"), page.anchors());
+        assertEquals(jsoup.extract(body, null, PAGE), page);
+        assertEquals(java.util.Set.of(), new StreamingLinkExtractor().extract(body, null, PAGE).anchors());
     }
 
     @Test

@@ -26,7 +26,7 @@ class ConfigCodecTest {
                 .fetchTimeout(Duration.ofMinutes(2)).maxBodyBytes(12345).http2(false).insecure(true)
                 .resolve("example.com:443:10.0.0.5").resolve("v6.example:80:[::1]").perHost(4)
                 .delay(Duration.ofMillis(250)).maxCrawlDelay(Duration.ofSeconds(5)).maxRetryAfter(Duration.ofSeconds(90))
-                .ignoreRobots(true).sitemaps(true).allowPrivate(true).checkLinks(true).header("Authorization: Bearer x:y")
+                .ignoreRobots(true).sitemaps(true).allowPrivate(true).checkLinks(true).checkFragments(true).remap("https://Docs.example.com", "http://localhost:8000/").header("Authorization: Bearer x:y")
                 .retryBackoff(Duration.ofMillis(100), Duration.ofSeconds(2))
                 .ignoreRobotsDirectives(true)
                 .limits(LimitSettings.builder().maxDepth(3).maxPages(100).maxPagesPerHost(10).maxBytes(1 << 20)
@@ -41,6 +41,8 @@ class ConfigCodecTest {
         assertEquals(c.politeness(), back.politeness());
         assertEquals(c.headers(), back.headers());
         assertEquals(c.checkLinks(), back.checkLinks());
+        assertEquals(c.linkCheck().fragments(), back.linkCheck().fragments());
+        assertEquals(c.linkCheck().remaps(), back.linkCheck().remaps());
         assertEquals(c.resolve(), back.resolve());
         assertTrue(encoded.contains(new Setting("max-tasks", "7")));
         assertTrue(encoded.contains(new Setting("exclude", "\\.pdf$")));
@@ -92,7 +94,7 @@ class ConfigCodecTest {
         List<String> stored = List.of("roots", "maxTasks", "maxRedirects", "maxTries", "scope", "lenient", "includes",
                 "excludes", "userAgent", "connectTimeout", "idleTimeout", "fetchTimeout", "maxBodyBytes", "retryBackoff",
                 "retryBackoffMax", "http2", "resolve", "insecure", "politeness", "limits", "sitemaps", "allowPrivate",
-                "headers", "checkLinks", "session");
+                "headers", "linkCheck", "session"); // linkCheck but its recentlyFine: a run's own, from its cache
         // a process's own, like its heap: each resumed or joined process takes its own command line's
         List<String> notStored = List.of("maxBodyMemory");
         List<String> components = java.util.Arrays.stream(CrawlConfig.class.getRecordComponents())

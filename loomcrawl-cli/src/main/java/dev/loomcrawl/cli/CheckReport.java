@@ -1,0 +1,246 @@
+package dev.loomcrawl.cli;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.loomcrawl.report.LinkCheck;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What {@code loomcrawl check} found, written for people (text, Markdown for a pull-request comment) or machines
+ * (one JSON document, JUnit XML with a test case per broken target). Targets and pages of a directory check are
+ * shown as file paths.
+ *
+ * @param broken     the broken targets, most linked first, each with every page linking to it
+ * @param checked    URLs checked (fetched or tried)
+ * @param notChecked URLs the address guard did not let be checked (local or private addresses)
+ * @param fromCache  links to other sites not checked again: the cache says they answered fine recently
+ * @param toDo       URLs not checked yet when the check was interrupted; -1 when it was not
+ * @param took       how long the check took
+ * @param servedRoot the URL a checked directory was served at (its files are shown by path); null for a URL check
+ */
+record CheckReport(List<LinkCheck.Broken> broken, long checked, long notChecked, long fromCache, int toDo,
+                   Duration took, String servedRoot) {
+
+    /** The output formats of {@code --format}. */
+    enum Format { TEXT, JSON, JUNIT, MARKDOWN }
+
+    /** Pages the text and Markdown reports name per target; the JSON and JUnit reports name them all. */
+    static final int PAGES_SHOWN = 3;
+
+    boolean incomplete() {
+        return toDo >= 0;
+    }
+
+    /** Broken links: a target once per page linking to it. */
+    long links() {
+        return broken.stream().mapToLong(LinkCheck.Broken::pages).sum();
+    }
+
+    /** Pages holding at least one broken link. */
+    int pages() {
+        Set<String> pages = new HashSet<>();
+        for (LinkCheck.Broken b : broken) pages.addAll(b.linkedFrom());
+        return pages.size();
+    }
+
+    /** 0 when no broken link was found, else 1 (an interrupted check's exit code is the signal's). */
+    int exitCode() {
+        return broken.isEmpty() ? 0 : 1;
+    }
+
+    void write(Format format, PrintWriter out) {
+        switch (format) {
+            case TEXT -> text(out);
+            case JSON -> json(out);
+            case JUNIT -> junit(out);
+            case MARKDOWN -> markdown(out);
+        }
+        out.flush();
+    }
+
+    /** One line per broken target ("404 gone.html, linked from 2 pages: a.html, b.html"), then the summary. */
+    private void text(PrintWriter out) {
+        if (incomplete()) out.println("Interrupted: what was found so far");
+        for (LinkCheck.Broken b : broken) {
+            out.println(b.status() + " " + shown(b.target()) + ", linked from " + linkedFrom(b, s -> s));
+        }
+        out.println(summary());
+    }
+
+    /** The one-line summary. */
+    String summary() {
+        String counts = String.format(Locale.ROOT, "%,d URL%s checked in %s", checked, checked == 1 ? "" : "s",
+                seconds())
+                + (fromCache == 0 ? "" : String.format(Locale.ROOT, "; %,d fine in the cache, not checked again",
+                fromCache))
+                + (notChecked == 0 ? "" : String.format(Locale.ROOT, "; %,d not checked: local or private "
+                + "address%s, which --allow-private checks", notChecked, notChecked == 1 ? "" : "es"))
+                + (incomplete() ? String.format(Locale.ROOT, "; incomplete: interrupted with %,d URL%s not checked "
+                + "yet", toDo, toDo == 1 ? "" : "s") : "");
+        if (broken.isEmpty()) return "No broken links" + (incomplete() ? " found so far" : "") + " (" + counts + ").";
+        long links = links();
+        int pages = pages();
+        return String.format(Locale.ROOT, "%,d broken link%s to %,d target%s on %,d page%s%s (%s).", links,
+                links == 1 ? "" : "s", broken.size(), broken.size() == 1 ? "" : "s", pages, pages == 1 ? "" : "s",
+                incomplete() ? " so far" : "", counts);
+    }
+
+    private String seconds() {
+        return String.format(Locale.ROOT, "%.1f s", took.toMillis() / 1000.0);
+    }
+
+    /** "index.html" or "2 pages: a.html, b.html" or "3,904 pages: a, b, c, …", each page as {@code style} shows it. */
+    private String linkedFrom(LinkCheck.Broken b, java.util.function.UnaryOperator<String> style) {
+        List<String> from = b.linkedFrom();
+        if (b.pages() == 1 && from.size() == 1) return style.apply(shown(from.getFirst()));
+        StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%,d pages: ", b.pages()));
+        for (int i = 0; i < Math.min(PAGES_SHOWN, from.size()); i++) {
+            if (i > 0) s.append(", ");
+            s.append(style.apply(shown(from.get(i))));
+        }
+        if (b.pages() > PAGES_SHOWN) s.append(", …");
+        return s.toString();
+    }
+
+    /**
+     * One JSON document: {@code complete}, the counts, and {@code broken}: each target with its {@code status}
+     * (the HTTP status as a number) or {@code error} (a failure's kind, or {@code missing-fragment}), and every
+     * page linking to it.
+     */
+    private void json(PrintWriter out) {
+        try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
+            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g.useDefaultPrettyPrinter();
+            g.writeStartObject();
+            g.writeBooleanField("complete", !incomplete());
+            g.writeNumberField("checked", checked);
+            g.writeNumberField("notChecked", notChecked);
+            g.writeNumberField("fromCache", fromCache);
+            if (incomplete()) g.writeNumberField("notCheckedYet", toDo);
+            g.writeNumberField("seconds", took.toMillis() / 1000.0);
+            g.writeNumberField("brokenLinks", links());
+            g.writeNumberField("brokenTargets", broken.size());
+            g.writeNumberField("pagesWithBrokenLinks", pages());
+            g.writeArrayFieldStart("broken");
+            for (LinkCheck.Broken b : broken) {
+                g.writeStartObject();
+                g.writeStringField("target", shown(b.target()));
+                if (isStatus(b.status())) {
+                    g.writeNumberField("status", Integer.parseInt(b.status()));
+                } else {
+                    g.writeStringField("error", b.status());
+                }
+                g.writeNumberField("pages", b.pages());
+                g.writeArrayFieldStart("linkedFrom");
+                for (String page : b.linkedFrom()) g.writeString(shown(page));
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        out.println();
+    }
+
+    /**
+     * JUnit XML, as CI systems read it: a test case per broken target, failed, naming the pages linking to it; a
+     * check without broken links is one passing case, and an interrupted one has an error case saying so.
+     */
+    private void junit(PrintWriter out) {
+        int tests = Math.max(1, broken.size()) + (incomplete() ? 1 : 0);
+        out.println("<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
+        out.printf(Locale.ROOT, "<testsuites name=\"loomcrawl check\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
+                + "time=\"%.3f\">%n", tests, broken.size(), incomplete() ? 1 : 0, took.toMillis() / 1000.0);
+        out.printf(Locale.ROOT, "  <testsuite name=\"links\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
+                + "time=\"%.3f\">%n", tests, broken.size(), incomplete() ? 1 : 0, took.toMillis() / 1000.0);
+        for (LinkCheck.Broken b : broken) {
+            out.println("    <testcase classname=\"links\" name=\"" + xml(shown(b.target())) + "\">");
+            out.println("      <failure type=\"" + xml(b.status()) + "\" message=\"" + xml(b.status() + ", linked from "
+                    + b.pages() + " page" + (b.pages() == 1 ? "" : "s")) + "\">"
+                    + xml(String.join("\n", b.linkedFrom().stream().map(this::shown).toList())) + "</failure>");
+            out.println("    </testcase>");
+        }
+        if (broken.isEmpty()) {
+            out.println("    <testcase classname=\"links\" name=\"" + xml(summary()) + "\"/>");
+        }
+        if (incomplete()) {
+            out.println("    <testcase classname=\"links\" name=\"check complete\">");
+            out.println("      <error type=\"interrupted\" message=\"" + xml(summary()) + "\"/>");
+            out.println("    </testcase>");
+        }
+        out.println("  </testsuite>");
+        out.println("</testsuites>");
+    }
+
+    /** A heading with the summary, then a table of the broken targets (for a pull-request comment). */
+    private void markdown(PrintWriter out) {
+        out.println("### " + (broken.isEmpty() ? "No broken links" : "Broken links")
+                + (incomplete() ? " (incomplete: interrupted)" : ""));
+        out.println();
+        out.println(summary());
+        if (broken.isEmpty()) return;
+        out.println();
+        out.println("| Status | Link | Linked from |");
+        out.println("|---|---|---|");
+        for (LinkCheck.Broken b : broken) {
+            out.println("| " + cell(b.status()) + " | " + code(shown(b.target())) + " | "
+                    + linkedFrom(b, CheckReport::code) + " |");
+        }
+    }
+
+    private static boolean isStatus(String status) {
+        return !status.isEmpty() && status.chars().allMatch(Character::isDigit);
+    }
+
+    /** A URL or path in a Markdown table cell: code, its backticks and pipes made harmless. */
+    private static String code(String s) {
+        return "`" + s.replace("`", "%60").replace("|", "%7C") + "`";
+    }
+
+    private static String cell(String s) {
+        return s.replace("|", "\\|");
+    }
+
+    private static String xml(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '&' -> b.append("&amp;");
+                case '"' -> b.append("&quot;");
+                case '\n' -> b.append("&#10;");
+                default -> {
+                    if (c >= 0x20 || c == '\t') b.append(c); // XML 1.0 has no other control characters
+                }
+            }
+        }
+        return b.toString();
+    }
+
+    /** A URL of the served directory as its file path (and fragment); any other URL as it is. */
+    String shown(String url) {
+        if (servedRoot == null || !url.startsWith(servedRoot)) return url;
+        String rest = url.substring(servedRoot.length());
+        int hash = rest.indexOf('#');
+        String fragment = hash < 0 ? "" : rest.substring(hash);
+        String path = hash < 0 ? rest : rest.substring(0, hash);
+        int query = path.indexOf('?');
+        path = query < 0 ? path : path.substring(0, query);
+        path = URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8);
+        return (path.isEmpty() ? "./" : path) + fragment;
+    }
+}
