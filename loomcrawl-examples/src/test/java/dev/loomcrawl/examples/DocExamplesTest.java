@@ -24,10 +24,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The Java examples in the README and the docs compile against the library as it is, so they cannot rot: each
  * {@code ```java} block is put in a method (with the imports a reader would add, and as parameters the few
- * names the text around it defines: {@code config}, {@code listUrl}) and compiled with the JDK's compiler.
+ * names the text around it defines: {@code config}, {@code listUrl}) and compiled with the JDK's compiler. A block
+ * that is a whole source file (it starts with {@code package} or {@code import}, as the README's library project
+ * does) is compiled as it is, in a file named after its public class.
  */
 class DocExamplesTest {
     private static final Pattern BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
+    private static final Pattern PUBLIC_CLASS = Pattern.compile("^public (?:final )?class (\\w+)", Pattern.MULTILINE);
     private static final String IMPORTS = """
             import dev.loomcrawl.*;
             import dev.loomcrawl.result.*;
@@ -56,8 +59,16 @@ class DocExamplesTest {
         List<Path> sources = new ArrayList<>();
         for (int i = 0; i < blocks.size(); i++) {
             String name = "Example" + i;
-            Path source = dir.resolve(name + ".java");
             String block = blocks.get(i);
+            if (block.startsWith("package ") || block.startsWith("import ")) { // a whole file, as printed
+                Matcher publicClass = PUBLIC_CLASS.matcher(block);
+                assertTrue(publicClass.find(), doc + ": a Java file with no public class:\n" + block);
+                Path file = Files.createDirectories(dir.resolve(name)).resolve(publicClass.group(1) + ".java");
+                Files.writeString(file, block);
+                sources.add(file);
+                continue;
+            }
+            Path source = dir.resolve(name + ".java");
             List<String> given = new ArrayList<>(); // what the text around the example defines
             if (block.contains("config") && !block.contains("CrawlConfig config")) given.add("CrawlConfig config");
             if (block.contains("listUrl")) given.add("String listUrl");
