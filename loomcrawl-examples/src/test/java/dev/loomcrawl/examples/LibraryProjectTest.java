@@ -51,7 +51,7 @@ class LibraryProjectTest {
     private static final Pattern FILE = Pattern.compile("`(my-crawler/[^`]+)`:\\n\\n```\\w+\\n(.*?)```", Pattern.DOTALL);
     private static final Pattern FENCE = Pattern.compile("```(\\w*)\\n(.*?)```", Pattern.DOTALL);
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m");
-    /** What the build of the project must never run into (the JVM's own option then, on JDK 24 or newer). */
+    /** The README's MAVEN_OPTS for JDK 24 or newer, on which Maven 3.8 warns about its own use of sun.misc.Unsafe. */
     private static final String UNSAFE_QUIET = "--sun-misc-unsafe-memory-access=allow";
 
     @TempDir
@@ -60,7 +60,6 @@ class LibraryProjectTest {
     private static Map<String, String> files;   // path under the project's parent -> text, as printed
     private static List<String> commands;       // the shell block's two lines
     private static List<String> output;         // the output block's lines
-    private static Path checkout;
     private static Path settings;
 
     @BeforeAll
@@ -93,12 +92,12 @@ class LibraryProjectTest {
                 </settings>
                 """.formatted(dir.resolve("repository"), outerRepo.toUri(), outerRepo.toUri()));
 
-        checkout = dir.resolve("loomcrawl");
+        Path checkout = dir.resolve("loomcrawl");
         copyCheckout(root(), checkout);
         Run install = run(checkout, commands.get(0), System.getProperty("java.home"));
         assertEquals(0, install.exit, "scripts/install failed:\n" + install);
-        assertTrue(Files.isRegularFile(dir.resolve("repository/dev/loomcrawl/loomcrawl-core/0.1.0-SNAPSHOT")
-                .resolve("loomcrawl-core-0.1.0-SNAPSHOT.jar")), "scripts/install installed loomcrawl-core:\n" + install);
+        assertTrue(Files.isDirectory(dir.resolve("repository/dev/loomcrawl/loomcrawl-core")),
+                "scripts/install installed loomcrawl-core in the test's repository:\n" + install);
     }
 
     @Test
