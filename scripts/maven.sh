@@ -10,6 +10,9 @@ if ! command -v mvn >/dev/null 2>&1; then
     exit 1
   fi
 fi
+# Maven 3.8's console library (jansi 2) writes its colour reset, ESC[0m, twice as Maven exits, batch mode and
+# -Dstyle.color=never notwithstanding: the "[0m[0m" a quiet build left on the terminal.
+export MAVEN_OPTS="${MAVEN_OPTS:-} -Djansi.noreset=true"
 # Maven's own libraries call sun.misc.Unsafe; keep JDK 24+ from warning about it on every build.
 if [ "$(loomcrawl_java_version "$JAVA_HOME/bin/java")" -ge 24 ]; then
   export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"

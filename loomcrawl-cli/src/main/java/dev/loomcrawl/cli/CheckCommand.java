@@ -12,6 +12,7 @@ import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.RootUrl;
 import dev.loomcrawl.report.LinkCheck;
+import dev.loomcrawl.report.RootOutcomes;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -166,6 +167,7 @@ final class CheckCommand implements Callable<Integer> {
             Set<String> recentlyFine = cached == null ? Set.of() : cached.recentlyFine();
             CrawlConfig config = config(root, server == null, recentlyFine);
             LinkCheck check = new LinkCheck(accept, checkFragments, recentlyFine);
+            RootOutcomes roots = new RootOutcomes(config); // says why the root failed, as crawl says it
             AtomicReference<CrawlRecord> rootRecord = new AtomicReference<>();
             CrawlSummary summary;
             int toDo;
@@ -173,7 +175,7 @@ final class CheckCommand implements Callable<Integer> {
             try (Crawler crawler = Crawler.create(config);
                  Interrupts interrupts = signals = Interrupts.install(crawler, err);
                  Progress progress = Terminal.stderrIsTerminal() ? Progress.start(crawler, err) : null) {
-                crawler.addListener(check).addListener(CrawlListener.ofRecords(r -> {
+                crawler.addListener(check).addListener(roots).addListener(CrawlListener.ofRecords(r -> {
                     if (r.depth() == 0 && r.referrer() == null) rootRecord.set(r);
                 }));
                 if (progress != null) crawler.addListener(progress);
@@ -188,8 +190,10 @@ final class CheckCommand implements Callable<Integer> {
             }
             CrawlRecord first = rootRecord.get();
             if (first == null || first.failed() || !first.answered() || first.statusAtLeast(400)) {
-                err.println("loomcrawl: check failed: " + root + " could not be fetched: "
-                        + (first == null ? "no answer" : first.failed() ? first.error() : "status " + first.status()));
+                List<String> why = first == null ? List.of() : roots.explanations();
+                err.println("loomcrawl: check failed: " + (!why.isEmpty() ? why.getFirst() : root
+                        + " could not be fetched: " + (first == null ? "no answer"
+                        : first.failed() ? first.error() : "status " + first.status())));
                 return 3;
             }
             report.write(format, out);

@@ -24,9 +24,12 @@ import java.util.concurrent.Callable;
                 "  loomcrawl crawl https://docs.python.org/3/",
                 "  loomcrawl crawl --max-tasks 20 --exclude '\\.pdf$' example.com",
                 "  loomcrawl crawl --lenient --max-redirect 5 -v www.example.com",
-                "  loomcrawl crawl --resolve staging.example.com:80:10.0.0.5 http://staging.example.com/",
-                "  loomcrawl crawl --frontier redis://localhost:6379 --crawl-id docs https://docs.example.com/",
-                "  loomcrawl crawl --frontier redis://localhost:6379 --crawl-id docs   (another process joins)",
+                "  loomcrawl crawl --resolve staging.example.com:80:10.0.0.5 \\",
+                "      http://staging.example.com/",
+                "  loomcrawl crawl --frontier redis://localhost:6379 --crawl-id docs \\",
+                "      https://docs.example.com/",
+                "  # another process joins that crawl:",
+                "  loomcrawl crawl --frontier redis://localhost:6379 --crawl-id docs",
                 "",
                 "Press Ctrl-C once to stop taking new URLs and finish those in flight, twice to abort them.",
                 Main.EXIT_CODES})
@@ -149,7 +152,8 @@ final class CrawlCommand implements Callable<Integer> {
     public Integer call() {
         log.configure(false);
         if (roots.isEmpty() && !frontier.given()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'ROOT'");
+            throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'ROOT', "
+                    + "the URL to crawl from, such as 'loomcrawl crawl https://example.com/'");
         }
         for (String root : roots) {
             try {

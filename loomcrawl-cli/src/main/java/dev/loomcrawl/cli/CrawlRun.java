@@ -3,6 +3,7 @@ package dev.loomcrawl.cli;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.Path;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.charset.StandardCharsets;
 import java.io.IOException;
 import dev.loomcrawl.CrawlConfig;
@@ -38,6 +39,8 @@ import java.util.Map;
  * A failure that stops the crawl (a full disk under the state or an output, a state file gone read-only, Redis
  * gone) is the report of what was done, then one line on standard error, exit 1; Ctrl-C is {@code Interrupted},
  * the report, exit 130, and SIGTERM the same with exit 143 ({@link Interrupts}); no root producing a successful response is the report, one line per root, exit 3.
+ * A crawl with a state file that stops with URLs still queued ends with the command that goes on with it
+ * ({@link GoOn}).
  */
 final class CrawlRun {
     /** The library's advice to resume, which ends its message; said here as the command to run. */
@@ -52,8 +55,8 @@ final class CrawlRun {
     private record Ended(CrawlSummary summary, RuntimeException failure, int interruptedExit) {}
 
     /**
-     * Runs the crawl and returns its exit code. An output that cannot be opened is a usage error for a new crawl
-     * (and its new state file is removed again), and a failure (exit 1) for a resumed one, whose files were changed.
+     * Runs the crawl and returns its exit code. An output that cannot be opened is a failure (exit 1), said in one
+     * line before anything is fetched; a new crawl's new state file is removed again.
      */
     static int run(Backend backend, CrawlConfig config, Outputs.Plan plan, SelectorScraper scraper, CommandSpec spec,
                    Path saveCookies) {
@@ -99,9 +102,8 @@ final class CrawlRun {
             return failed(cli, e.getMessage());
         } catch (Outputs.Failed e) { // nothing was crawled
             crawler.close();
-            if (backend.resumed()) return failed(cli, e.getMessage());
-            backend.discard();
-            throw OutputOptions.usage(cli, e.getMessage());
+            if (!backend.resumed()) backend.discard();
+            return failed(cli, e.getMessage());
         }
         // unless the backend's store keeps them: in memory, then sorted runs on disk past RecordSpill.DEFAULT_RUN
         try (RecordSpill collected = new RecordSpill(backend.spillDir(), RecordSpill.DEFAULT_RUN)) {
@@ -112,7 +114,13 @@ final class CrawlRun {
             if (ended.failure() != null) {
                 reportQuietly(backend, collected, summary, roots, out);
                 StateException state = stateCause(ended.failure());
-                return failed(cli, state != null ? state.getMessage() : ended.failure().getMessage());
+                String message = state != null ? state.getMessage() : ended.failure().getMessage();
+                int exit = failed(cli, message);
+                if (backend instanceof Backend.StateFile s && !message.contains(RESUME)
+                        && (summary == null || summary.todo() > 0)) {
+                    GoOn.afterFailure(s.file(), cli.getErr());
+                }
+                return exit;
             }
             try {
                 if (summary.interrupted()) out.println("Interrupted");
@@ -124,8 +132,12 @@ final class CrawlRun {
                 out.flush();
                 return failed(cli, e.getMessage());
             }
-            if (summary.interrupted()) return ended.interruptedExit();
-            return backend.judgesRoots() ? judged(roots, cli.getErr()) : Main.FINISHED;
+            int exit = summary.interrupted() ? ended.interruptedExit()
+                    : backend.judgesRoots() ? judged(roots, cli.getErr()) : Main.FINISHED;
+            if (backend instanceof Backend.StateFile s) {
+                GoOn.say(s.file(), config.limits(), summary, s.resumed(), spec.name().equals("resume"), cli.getErr());
+            }
+            return exit;
         }
     }
 
@@ -185,7 +197,8 @@ final class CrawlRun {
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             return null;
         } catch (IOException e) {
-            return new CrawlException("--save-cookies: cannot write " + file + ": " + e.getMessage(), e);
+            String why = e instanceof NoSuchFileException ? "its directory does not exist" : e.getMessage();
+            return new CrawlException("--save-cookies: cannot write " + file + ": " + why, e);
         }
     }
 

@@ -38,7 +38,7 @@ public final class Main implements Runnable {
 
     /**
      * Input that is not what it should be (a root that is a local path or not http(s), a missing directory):
-     * a usage error shown as its one line, without the usage, since no option is wrong.
+     * a usage error shown as its one line alone, since no option is wrong ({@link UsageErrors}).
      */
     static final class BadInput extends CommandLine.ParameterException {
         BadInput(CommandLine cli, String message) {
@@ -119,17 +119,7 @@ public final class Main implements Runnable {
         }
         cli.setOut(out);
         cli.setErr(err);
-        cli.setParameterExceptionHandler((e, args2) -> {
-            CommandLine cmd = e.getCommandLine();
-            if (e instanceof BadInput) {
-                cmd.getErr().println("loomcrawl: " + OptionNames.flags(e.getMessage()));
-                return USAGE;
-            }
-            cmd.getErr().println(OptionNames.flags(e.getMessage()));
-            cmd.getErr().print(cmd.getHelp().fullSynopsis());
-            cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
-            return cmd.getCommandSpec().exitCodeOnInvalidInput();
-        });
+        cli.setParameterExceptionHandler((e, ignored) -> UsageErrors.handle(e));
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             commandLine.getErr().println("loomcrawl: " + OptionNames.flags(e.getMessage()));
             return FAILED;
@@ -154,7 +144,8 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required, e.g. 'crawl'");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required, such as "
+                + "'loomcrawl crawl https://example.com/'");
     }
 
     static final class VersionProvider implements CommandLine.IVersionProvider {

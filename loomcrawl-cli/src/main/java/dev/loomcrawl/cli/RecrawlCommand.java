@@ -21,8 +21,10 @@ import java.time.Duration;
                 "The crawl's outputs are appended to, as 'resume' does; a pass cut short is continued by 'resume'."},
         footerHeading = "%nExamples:%n",
         footer = {"  loomcrawl recrawl crawl.db",
-                "  loomcrawl recrawl --min-age 1d crawl.db        (only URLs last fetched a day ago or more)",
-                "  loomcrawl recrawl --adaptive crawl.db          (each URL when its own interval has passed)",
+                "  # only the URLs last fetched a day ago or more:",
+                "  loomcrawl recrawl --min-age 1d crawl.db",
+                "  # each URL when its own interval has passed:",
+                "  loomcrawl recrawl --adaptive crawl.db",
                 "",
                 Main.EXIT_CODES, "A FILE that cannot be used (missing, read-only, not a crawl's state) is exit code 1."})
 final class RecrawlCommand extends ResumeCommand {

@@ -48,10 +48,12 @@ import java.util.function.Supplier;
                 "  loomcrawl report --format jsonl crawl.db > records.jsonl",
                 "  loomcrawl report --format html -o report.html crawl.db",
                 "  loomcrawl report redis://localhost:6379 --crawl-id docs",
-                "  loomcrawl report --changes crawl.db                   (what the latest pass of a re-crawl found)",
-                "  loomcrawl report --pass 1 --format jsonl crawl.db     (the records of the first pass)",
+                "  # what the latest pass of a re-crawl found:",
+                "  loomcrawl report --changes crawl.db",
+                "  # the records of the first pass:",
+                "  loomcrawl report --pass 1 --format jsonl crawl.db",
                 "",
-                "Exit codes: 0 written, 1 FILE refused or unreadable, 2 usage error."})
+                "Exit codes: 0 written, 1 FILE refused or unreadable, or OUT not writable, 2 usage error."})
 final class ReportCommand implements Callable<Integer> {
     /** The formats this command writes. */
     enum Format { TEXT, JSONL, CSV, HTML }
@@ -114,8 +116,8 @@ final class ReportCommand implements Callable<Integer> {
         if (out != null) {
             try {
                 HtmlReport.check(out); // whatever the format: a file can be written there
-            } catch (OutputException e) {
-                throw new CommandLine.ParameterException(cli, "--out: " + e.getMessage());
+            } catch (OutputException e) { // an I/O problem, not a usage error: one line, exit 1
+                return CrawlRun.failed(cli, "--out: " + e.getMessage());
             }
         }
         try {

@@ -131,8 +131,13 @@ class CheckCommandTest {
         }
         CrawlCommandTest.Run r = check("--max-tries", "1", "http://127.0.0.1:" + port + "/");
         assertEquals(3, r.exit());
-        assertTrue(r.err().startsWith("loomcrawl: check failed: http://127.0.0.1:" + port + "/ could not be fetched"),
-                r.err());
+        assertEquals("loomcrawl: check failed: root http://127.0.0.1:" + port + "/ failed: connection refused (is a "
+                + "server listening there?)\n", r.err()); // as crawl says it
+        CrawlCommandTest.Run crawl = CrawlCommandTest.run("crawl", "-q", "--max-tries", "1", "http://127.0.0.1:" + port
+                + "/");
+        assertEquals(3, crawl.exit());
+        assertEquals("loomcrawl: root http://127.0.0.1:" + port + "/ failed: connection refused (is a server "
+                + "listening there?)\n", crawl.err());
         assertFalse(r.err().contains("\tat "));
     }
 

@@ -75,6 +75,7 @@ class SigtermTest {
             assertTrue(p.stdout().startsWith("Interrupted\n*** Report ***\n"), p.stdout());
             assertTrue(p.stdout().contains("Ledger: "), p.stdout());
             assertTrue(p.stderr().contains("Stopping (SIGTERM): finishing "), p.stderr());
+            assertTrue(p.stderr().endsWith("\nTo go on: loomcrawl resume " + state + "\n"), p.stderr());
             assertNoStackTrace(p);
             int first = OutputFiles.jsonLines(records).size(); // whole lines only
             assertTrue(first > 1 && first < PAGES + 1, "records after SIGTERM: " + first);
@@ -86,10 +87,12 @@ class SigtermTest {
             signal(resumed.process(), "TERM");
             assertEquals(143, resumed.exit(30), resumed.stderr());
             assertTrue(resumed.stdout().startsWith("Interrupted\n*** Report ***\n"), resumed.stdout());
+            assertTrue(resumed.stderr().endsWith("\nTo go on: loomcrawl resume " + state + "\n"), resumed.stderr());
             assertNoStackTrace(resumed);
 
             LoomcrawlProcess last = LoomcrawlProcess.start(dir, "resume", "--no-progress", state);
             assertEquals(0, last.exit(60), last.stderr());
+            assertFalse(last.stderr().contains("To go on"), last.stderr());
             assertNoStackTrace(last);
             List<String> lines = OutputFiles.jsonLines(records);
             Set<String> urls = new HashSet<>();

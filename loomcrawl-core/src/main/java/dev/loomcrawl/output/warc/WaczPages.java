@@ -99,6 +99,7 @@ final class WaczPages {
     static void write(List<Page> pages, OutputStream out) throws IOException {
         try (JsonGenerator json = JSON.createGenerator(out, JsonEncoding.UTF8)) {
             json.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
+            json.setRootValueSeparator(null); // not Jackson's space before each top-level value after the first
             json.writeStartObject();
             json.writeStringField("format", "json-pages-1.0");
             json.writeStringField("id", "pages");

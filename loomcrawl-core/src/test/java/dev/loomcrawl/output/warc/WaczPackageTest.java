@@ -161,6 +161,7 @@ class WaczPackageTest {
     /** The header line, then each 200 HTML response (and revisit of one) in time order, with its title. */
     private static void assertPages(TestSite site, List<Path> warcs, String jsonl) throws Exception {
         List<String> lines = jsonl.lines().toList();
+        for (String line : lines) assertTrue(line.startsWith("{") && line.endsWith("}"), "one object a line: " + line);
         assertEquals(Map.of("format", "json-pages-1.0", "id", "pages", "title", "All Pages"),
                 JsonFixture.object(lines.getFirst()));
         List<Rec> records = WarcFixture.read(warcs);

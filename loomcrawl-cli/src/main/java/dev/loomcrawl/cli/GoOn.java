@@ -1,0 +1,92 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.limits.LimitSettings;
+import dev.loomcrawl.result.CrawlSummary;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+
+/**
+ * What a crawl with a state file says last, on standard error, when it stops with URLs still queued: the command
+ * that goes on with it ({@code To go on: loomcrawl resume c.db}), with the limit raised when a limit stopped it
+ * ({@code loomcrawl resume --max-pages 2000 c.db}, twice the limit); and, for a {@code resume} that fetched
+ * nothing, why: the limit was already reached, or the crawl had finished.
+ */
+final class GoOn {
+    /** A path the shell reads as one word as it is. */
+    private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
+
+    private GoOn() {}
+
+    /**
+     * After a run of the crawl whose state is {@code file}: {@code run} is how this run ended, {@code limits} the
+     * crawl's, {@code resumed} whether an earlier run used the file, {@code resume} whether the command is
+     * {@code resume} (a {@code recrawl} with nothing due has nothing to explain).
+     */
+    static void say(Path file, LimitSettings limits, CrawlSummary run, boolean resumed, boolean resume,
+                    PrintWriter err) {
+        String limit = run.limitReached();
+        if (run.interrupted()) {
+            if (run.todo() > 0) err.println("To go on: loomcrawl resume " + word(file));
+        } else if (limit != null && run.todo() > 0) {
+            String queued = run.todo() + (run.todo() == 1 ? " URL" : " URLs") + " still queued";
+            if (limit.equals("max-time")) {
+                err.println("loomcrawl: stopped at --max-time " + duration(limits.maxTime().toMillis()) + ", with "
+                        + queued + " (--max-time bounds each run)");
+                err.println("To go on: loomcrawl resume " + word(file));
+            } else {
+                boolean pages = limit.equals("max-pages");
+                long at = pages ? limits.maxPages() : limits.maxBytes();
+                String given = pages ? Long.toString(at) : size(at);
+                String raised = pages ? Long.toString(2 * at) : size(2 * at);
+                err.println("loomcrawl: " + (resumed && run.done() == 0 ? "nothing fetched: the crawl had already "
+                        + "reached" : "stopped at") + " --" + limit + " " + given + ", with " + queued);
+                err.println("To go on: loomcrawl resume --" + limit + " " + raised + " " + word(file));
+            }
+        } else if (resume && run.done() == 0 && run.todo() == 0) {
+            err.println("loomcrawl: nothing to do: the crawl had finished, with no URL left queued; to crawl it "
+                    + "again: loomcrawl recrawl " + word(file));
+        }
+        err.flush();
+    }
+
+    /**
+     * The line that ends a failure which stopped the crawl with URLs queued (or before it began) and did not say how
+     * to go on ({@code --save-cookies: cannot write ...}; a full disk's line says it already).
+     */
+    static void afterFailure(Path file, PrintWriter err) {
+        err.println("To go on: loomcrawl resume " + word(file));
+        err.flush();
+    }
+
+    /** The path as one shell word: as it is when it can be, else in single quotes. */
+    static String word(Path file) {
+        return word(file.toString());
+    }
+
+    /** {@code s} as one shell word: as it is when it can be, else in single quotes. */
+    static String word(String s) {
+        return PLAIN.matcher(s).matches() ? s : "'" + s.replace("'", "'\\''") + "'";
+    }
+
+    /** A size as --max-bytes reads it: in the largest binary unit that divides it, else in bytes. */
+    static String size(long bytes) {
+        String[] units = {"TiB", "GiB", "MiB", "KiB"};
+        for (int i = 0; i < units.length; i++) {
+            long unit = 1L << (10 * (units.length - i));
+            if (bytes >= unit && bytes % unit == 0) return bytes / unit + units[i];
+        }
+        return Long.toString(bytes);
+    }
+
+    /** A duration as --max-time reads it: in the largest unit that divides it (d, h, m, s), else in ms. */
+    static String duration(long millis) {
+        long[] units = {86_400_000, 3_600_000, 60_000, 1000};
+        String[] names = {"d", "h", "m", "s"};
+        for (int i = 0; i < units.length; i++) {
+            if (millis >= units[i] && millis % units[i] == 0) return millis / units[i] + names[i];
+        }
+        return millis + "ms";
+    }
+}
