@@ -20,8 +20,10 @@ import java.util.function.Consumer;
  * The seed's text report: {@code *** Report ***}, one line per finished URL sorted by URL, the "Finished"
  * line, the counters sorted by name, then the ledger (every URL discovered is recorded, dropped or still
  * queued), Todo, Done and Date. Beyond the seed's counters: {@code dropped_<reason>} (URLs not queued),
- * {@code unfollowed_<reason>} (links not followed), {@code robots_<directive>} (pages with robots directives),
- * {@code skip_<reason>} and {@code fail_<kind>}.
+ * {@code queued_<limit>} (URLs still queued when a budget such as max-pages stopped the crawl: the ledger's
+ * queued column, which the summary counts as dropped by that budget), {@code unfollowed_<reason>} (links not
+ * followed), {@code robots_<directive>} (pages with robots directives), {@code skip_<reason>}, {@code fail_<kind>}
+ * and {@code not_modified} (304s to a re-crawl's conditional GET: not errors, whatever their content type).
  *
  * <p>The report without its URL lines (a terminal's, where they would flood the screen) is written in the same
  * pass as the whole one ({@link #write(Consumer, CrawlSummary, List, List)}): counted from the same records, the
@@ -69,7 +71,12 @@ public final class TextReport {
             for (PrintWriter out : withUrls) out.println(line);
             count[0]++;
         });
-        summary.dropped().forEach((reason, n) -> add(stats, "dropped_" + reason, n));
+        summary.dropped().forEach((reason, n) -> {
+            // a budget's count includes what it left queued, which the ledger counts as queued
+            long queued = reason.equals(summary.limitReached()) ? Math.min(n, summary.todo()) : 0;
+            if (n > queued) add(stats, "dropped_" + reason, n - queued);
+            if (queued > 0) add(stats, "queued_" + reason, queued);
+        });
         summary.unfollowed().forEach((reason, n) -> add(stats, "unfollowed_" + reason, n));
         double secs = summary.elapsed().toNanos() / 1e9;
         for (PrintWriter out : all) {
@@ -124,6 +131,10 @@ public final class TextReport {
         }
         String type = r.contentType().isEmpty() ? "-" : r.contentType();
         String common = r.url() + " " + r.status() + " " + type + " " + r.encoding() + " " + r.size();
+        if (r.status() == 304) { // the capture of an earlier pass still stands: no body, and nothing went wrong
+            add(stats, "not_modified", 1);
+            return common + " not-modified";
+        }
         if (r.contentType().equals("text/html")) {
             add(stats, "html", 1);
             add(stats, "html_bytes", r.size());
