@@ -59,6 +59,8 @@ class ProgressTest {
         assertEquals("5,371 done, 4,945 queued, 39 errors, 0:42", Progress.line(5371, 4945, 2, 1009.7, 39, bytes, t, 41));
         assertEquals("5,371 done, 4,945 queued", Progress.line(5371, 4945, 2, 1009.7, 39, bytes, t, 30));
         assertEquals("5,371 do", Progress.line(5371, 4945, 2, 1009.7, 39, bytes, t, 8));
+        assertEquals("3,291 done, 508 queued, 37 errors, 0:08", Progress.line(3291, 508, 50, 511.3, 37, 89L << 20,
+                Duration.ofSeconds(8), 39), "docs/outputs.md's example on 40 columns");
         assertEquals("1 done, 0 queued, 0 in flight, 0.0 pages/s, 1 error, 0 B, 0:00",
                 Progress.line(1, 0, 0, 0, 1, 0, Duration.ZERO, 79), "it fits: whole");
     }

@@ -62,6 +62,16 @@ class TerminalReportTest {
             assertEquals(14, urlLines(all, site), all.toString());
             assertTrue(all.stream().anyMatch(l -> l.startsWith(site.url("/missing") + " 404 ")), all.toString());
             assertTrue(all.getLast().startsWith("Date: "), "nothing left out, nothing to say: " + all);
+
+            // records on standard output, the report on standard error: a terminal too, so its summary
+            LoomcrawlProcess records = LoomcrawlProcess.startOnTerminal(dir, 80, "crawl", "--output", "-",
+                    site.url("/"));
+            assertEquals(0, records.exit(60), records.stdout() + records.stderr());
+            assertEquals(14, records.stdout().split("\\{\"url\":", -1).length - 1, records.stdout());
+            List<String> onStderr = report(records.stdout());
+            assertEquals(0, urlLines(onStderr, site), onStderr.toString());
+            assertEquals("14 URL lines not shown: --report FILE writes them, --report-urls prints them",
+                    onStderr.getLast());
         }
     }
 
