@@ -56,7 +56,8 @@ class ProgressTest {
                 Progress.line(5371, 4945, 2, 1009.7, 39, bytes, t, 79));
         assertEquals("5,371 done, 4,945 queued, 1,010/s, 39 errors, 0:42",
                 Progress.line(5371, 4945, 2, 1009.7, 39, bytes, t, 59));
-        assertEquals("5,371 done, 4,945 queued, 39 errors, 0:42", Progress.line(5371, 4945, 2, 1009.7, 39, bytes, t, 41));
+        assertEquals("5,371 done, 4,945 queued, 39 errors, 0:42",
+                Progress.line(5371, 4945, 2, 1009.7, 39, bytes, t, 41));
         assertEquals("5,371 done, 4,945 queued", Progress.line(5371, 4945, 2, 1009.7, 39, bytes, t, 30));
         assertEquals("5,371 do", Progress.line(5371, 4945, 2, 1009.7, 39, bytes, t, 8));
         assertEquals("3,291 done, 508 queued, 37 errors, 0:08", Progress.line(3291, 508, 50, 511.3, 37, 89L << 20,

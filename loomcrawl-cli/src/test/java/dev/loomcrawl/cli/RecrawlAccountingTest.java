@@ -64,14 +64,16 @@ class RecrawlAccountingTest {
                         again.out());
                 assertTrue(lines.contains("         3 not_modified") && lines.contains("         3 status_304"),
                         again.out());
-                assertFalse(lines.stream().anyMatch(l -> l.matches(" *\\d+ error(_bytes)?")), "no error: " + again.out());
+                assertFalse(lines.stream().anyMatch(l -> l.matches(" *\\d+ error(_bytes)?")),
+                        "no error: " + again.out());
             }
 
             List<String> notModified = Files.readAllLines(records).stream()
                     .filter(l -> l.contains("\"change\":\"not-modified\"")).toList();
             assertEquals(6, notModified.size(), "three in each of two passes");
             assertEquals(2, notModified.stream().filter(l -> l.contains("/notes.txt\"")
-                    && l.contains("\"content_type\":\"text/plain\"") && l.contains("\"charset\":\"iso-8859-1\"")).count());
+                    && l.contains("\"content_type\":\"text/plain\"") && l.contains("\"charset\":\"iso-8859-1\""))
+                    .count());
             assertEquals(4, notModified.stream().filter(l -> l.contains("\"content_type\":\"text/html\"")).count());
             CrawlCommandTest.Run jsonl = run("report", "--format", "jsonl", state);
             assertTrue(jsonl.out().lines().filter(l -> l.contains("\"status\":304"))

@@ -51,9 +51,11 @@ class TerminalReportTest {
             assertEquals(0, urlLines(lines, site), lines.toString());
             assertTrue(lines.contains("Todo: 0") && lines.contains("Done: 14"), lines.toString());
             assertTrue(lines.get(1).startsWith("Finished 14 urls in "), lines.toString());
-            assertTrue(lines.contains("         1 status_404") && lines.contains("        13 status_200"), lines.toString());
+            assertTrue(lines.contains("         1 status_404") && lines.contains("        13 status_200"),
+                    lines.toString());
             assertTrue(lines.contains("Ledger: 14 discovered = 14 recorded + 0 dropped + 0 queued"), lines.toString());
-            assertEquals("14 URL lines not shown: --report FILE writes them, --report-urls prints them", lines.getLast());
+            assertEquals("14 URL lines not shown: --report FILE writes them, --report-urls prints them",
+                    lines.getLast());
             for (String line : lines) assertTrue(line.length() < 80, "fits the terminal: " + line);
 
             LoomcrawlProcess urls = LoomcrawlProcess.startOnTerminal(dir, 80, "crawl", "--report-urls", site.url("/"));

@@ -62,7 +62,8 @@ class TextReportTest {
         CrawlRecord notModified = new CrawlRecord(WebUrl.parse("http://x.test/n"), null, 304, null, null, 0,
                 "text/html", "utf-8", 0, 0, 1, null, Instant.EPOCH, Duration.ZERO, false, 1, null, null,
                 dev.loomcrawl.result.Change.NOT_MODIFIED);
-        List<CrawlRecord> records = List.of(rec("http://x.test/", null, 200, null, 100, "text/html", 3, 3), notModified);
+        List<CrawlRecord> records = List.of(rec("http://x.test/", null, 200, null, 100, "text/html", 3, 3),
+                notModified);
         CrawlSummary summary = new CrawlSummary(2, 5, Duration.ofSeconds(1), 10, false, Instant.EPOCH, "max-time",
                 java.util.Map.of("max-depth", 2L, "max-time", 5L), 9, java.util.Map.of());
         StringWriter whole = new StringWriter();
