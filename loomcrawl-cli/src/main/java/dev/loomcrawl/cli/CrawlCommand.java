@@ -18,10 +18,13 @@ import java.util.concurrent.Callable;
 
 /** {@code loomcrawl crawl [options] ROOT...}: the seed's crawl.py, with its options and its report. */
 @Command(name = "crawl", sortOptions = false, usageHelpAutoWidth = true,
-        description = "Crawl from the ROOT URLs, then print a report of every URL fetched.",
+        description = {"Crawl from the ROOT URLs, then print a report: on a terminal its summary (--report-urls "
+                + "adds a line per URL fetched, --report FILE writes them to FILE); to a pipe or a file, a line per "
+                + "URL fetched and the summary, as the seed did."},
         footerHeading = "%nExamples:%n",
         footer = {
                 "  loomcrawl crawl https://docs.python.org/3/",
+                "  loomcrawl crawl --report report.txt https://docs.python.org/3/",
                 "  loomcrawl crawl --max-tasks 20 --exclude '\\.pdf$' example.com",
                 "  loomcrawl crawl --lenient --max-redirect 5 -v www.example.com",
                 "  loomcrawl crawl --resolve staging.example.com:80:10.0.0.5 \\",
@@ -130,6 +133,9 @@ final class CrawlCommand implements Callable<Integer> {
     OutputOptions outputs = new OutputOptions();
 
     @CommandLine.Mixin
+    ReportOptions report = new ReportOptions();
+
+    @CommandLine.Mixin
     SessionOptions session = new SessionOptions();
 
     @CommandLine.Mixin
@@ -173,11 +179,12 @@ final class CrawlCommand implements Callable<Integer> {
         Path spillDir = state.spillDir(spec);
         if (frontier.given()) frontier.check(spec, config != null);
         Outputs.Plan plan = outputs.plan(spec, log.quiet, scrape.fieldNames(), state.file);
+        report.check(spec.commandLine(), plan, state.file);
         if (frontier.given()) {
             Backend.Shared shared = frontier.join(config, maxTasks, spillDir, spec.commandLine());
             if (shared == null) return Main.FINISHED; // the shared crawl is over: nothing left to do
             try (shared) {
-                return CrawlRun.run(shared, shared.config(), plan, scraper, spec, session.saveCookies);
+                return CrawlRun.run(shared, shared.config(), plan, report, scraper, spec, session.saveCookies);
             }
         }
         if (state.file != null) {
@@ -189,11 +196,11 @@ final class CrawlCommand implements Callable<Integer> {
                 return CrawlRun.failed(spec.commandLine(), e.getMessage());
             }
             try (stateFile) {
-                return CrawlRun.run(stateFile, config, saved.plan(plan.progress(), plan.metrics()), saved.scraper(),
-                        spec, session.saveCookies);
+                return CrawlRun.run(stateFile, config, saved.plan(plan.progress(), plan.metrics()), report,
+                        saved.scraper(), spec, session.saveCookies);
             }
         }
-        return CrawlRun.run(new Backend.Memory(spillDir), config, plan, scraper, spec, session.saveCookies);
+        return CrawlRun.run(new Backend.Memory(spillDir), config, plan, report, scraper, spec, session.saveCookies);
     }
 
     /** The crawl's configuration from the options; a bad value throws IllegalArgumentException naming it. */

@@ -16,7 +16,6 @@ import dev.loomcrawl.render.chromium.RenderSettings;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.report.RecordSpill;
 import dev.loomcrawl.report.RootOutcomes;
-import dev.loomcrawl.report.TextReport;
 import dev.loomcrawl.scrape.SelectorScraper;
 import dev.loomcrawl.state.CrawlStore;
 import dev.loomcrawl.state.StateException;
@@ -25,7 +24,6 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.io.Writer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -58,19 +56,19 @@ final class CrawlRun {
      * Runs the crawl and returns its exit code. An output that cannot be opened is a failure (exit 1), said in one
      * line before anything is fetched; a new crawl's new state file is removed again.
      */
-    static int run(Backend backend, CrawlConfig config, Outputs.Plan plan, SelectorScraper scraper, CommandSpec spec,
-                   Path saveCookies) {
-        return run(backend, config, plan, scraper, RenderOptions.of(spec), spec, saveCookies);
+    static int run(Backend backend, CrawlConfig config, Outputs.Plan plan, ReportOptions report,
+                   SelectorScraper scraper, CommandSpec spec, Path saveCookies) {
+        return run(backend, config, plan, report, scraper, RenderOptions.of(spec), spec, saveCookies);
     }
 
     /**
-     * {@link #run(Backend, CrawlConfig, Outputs.Plan, SelectorScraper, CommandSpec, Path)} rendering as
-     * {@code render} says (null: no page is rendered). The browser is started first: without one, one line says how
-     * to install it (exit 2), before anything is opened or fetched. {@code saveCookies}, when not null, is where the
-     * crawl's cookies are written at the end.
+     * {@link #run(Backend, CrawlConfig, Outputs.Plan, ReportOptions, SelectorScraper, CommandSpec, Path)} rendering
+     * as {@code render} says (null: no page is rendered). The browser is started first: without one, one line says
+     * how to install it (exit 2), before anything is opened or fetched. {@code saveCookies}, when not null, is where
+     * the crawl's cookies are written at the end. {@code report} says how the text report is printed.
      */
-    static int run(Backend backend, CrawlConfig config, Outputs.Plan plan, SelectorScraper scraper,
-                   RenderSettings render, CommandSpec spec, Path saveCookies) {
+    static int run(Backend backend, CrawlConfig config, Outputs.Plan plan, ReportOptions report,
+                   SelectorScraper scraper, RenderSettings render, CommandSpec spec, Path saveCookies) {
         CommandLine cli = spec.commandLine();
         ChromiumRenderer renderer;
         try {
@@ -81,12 +79,13 @@ final class CrawlRun {
             return Main.USAGE;
         }
         try (renderer) {
-            return runWith(backend, config, plan, scraper, renderer, spec, saveCookies);
+            return runWith(backend, config, plan, report, scraper, renderer, spec, saveCookies);
         }
     }
 
-    private static int runWith(Backend backend, CrawlConfig config, Outputs.Plan plan, SelectorScraper scraper,
-                               ChromiumRenderer renderer, CommandSpec spec, Path saveCookies) {
+    private static int runWith(Backend backend, CrawlConfig config, Outputs.Plan plan, ReportOptions report,
+                               SelectorScraper scraper, ChromiumRenderer renderer, CommandSpec spec,
+                               Path saveCookies) {
         CommandLine cli = spec.commandLine();
         Crawler crawler;
         try {
@@ -112,7 +111,7 @@ final class CrawlRun {
             PrintWriter out = plan.reportTo(cli);
             RootOutcomes roots = new RootOutcomes(config);
             if (ended.failure() != null) {
-                reportQuietly(backend, collected, summary, roots, out);
+                reportQuietly(backend, collected, summary, roots, report, out);
                 StateException state = stateCause(ended.failure());
                 String message = state != null ? state.getMessage() : ended.failure().getMessage();
                 int exit = failed(cli, message);
@@ -123,11 +122,8 @@ final class CrawlRun {
                 return exit;
             }
             try {
-                if (summary.interrupted()) out.println("Interrupted");
-                report(backend, collected, summary, roots, out);
                 String content = outputs.contentLine();
-                if (content != null) out.println(content);
-                out.flush();
+                report(backend, collected, summary, roots, report, out, content == null ? List.of() : List.of(content));
             } catch (StateException | OutputException e) {
                 out.flush();
                 return failed(cli, e.getMessage());
@@ -203,32 +199,37 @@ final class CrawlRun {
     }
 
     /**
-     * The report: every run's records read back from the backend's store, or the records this process collected,
-     * and the summary of the crawl (of all its runs, from a store). {@code roots} takes each record.
+     * The report, printed as {@code options} say ({@link ReportOptions}: on a terminal, without the URL lines):
+     * "Interrupted" if it was, every run's records read back from the backend's store, or the records this process
+     * collected, and the summary of the crawl (of all its runs, from a store), then {@code tail}. {@code roots}
+     * takes each record.
      */
-    private static void report(Backend backend, RecordSpill collected, CrawlSummary summary,
-                               RootOutcomes roots, Writer out) {
+    private static void report(Backend backend, RecordSpill collected, CrawlSummary summary, RootOutcomes roots,
+                               ReportOptions options, PrintWriter out, List<String> tail) {
         CrawlStore store = backend.store();
+        CrawlSummary reported = store == null ? summary : store.summary();
+        List<String> head = summary != null && summary.interrupted() ? List.of("Interrupted") : List.of();
         if (store == null) {
-            TextReport.writeSorted(each -> collected.forEachSorted(r -> {
+            options.print(each -> collected.forEachSorted(r -> {
                 roots.add(r);
                 each.accept(r);
-            }), summary, out);
+            }), reported, out, head, tail);
         } else {
-            TextReport.writeSorted(each -> store.forEachRecord(r -> {
+            options.print(each -> store.forEachRecord(r -> {
                 roots.add(r); // a root may have succeeded in an earlier run
                 each.accept(r);
-            }), store.summary(), out);
+            }), reported, out, head, tail);
         }
     }
 
     /** The report of what was done, after a failure; nothing if a store cannot be read either. */
     private static void reportQuietly(Backend backend, RecordSpill collected, CrawlSummary summary,
-                                      RootOutcomes roots, PrintWriter out) {
+                                      RootOutcomes roots, ReportOptions options, PrintWriter out) {
         StringWriter report = new StringWriter();
+        // held back, then printed as the stream it goes to would have it (and FILE written if it can be)
+        PrintWriter buffer = Terminal.isScreen(out) ? new Terminal.Screen(report) : new PrintWriter(report);
         try {
-            if (summary != null && summary.interrupted()) report.write("Interrupted\n");
-            report(backend, collected, summary, roots, report);
+            report(backend, collected, summary, roots, options, buffer, List.of());
         } catch (RuntimeException e) {
             return; // the failure's own line says what went wrong
         }

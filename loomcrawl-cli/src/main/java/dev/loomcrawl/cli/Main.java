@@ -55,7 +55,7 @@ public final class Main implements Runnable {
         Thread.setDefaultUncaughtExceptionHandler(new Uncaught());
         int exit;
         try {
-            exit = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+            exit = run(args, Terminal.writer(System.out, 1), Terminal.writer(System.err, 2));
         } catch (OutOfMemoryError e) {
             outOfMemory(e);
             return;

@@ -48,6 +48,9 @@ class ResumeCommand implements Callable<Integer> {
             + "else a line every 5 seconds).")
     boolean noProgress;
 
+    @CommandLine.Mixin
+    ReportOptions report = new ReportOptions();
+
     @Option(names = "--save-cookies", paramLabel = "FILE",
             description = "Write the crawl's cookies to FILE at the end, as a Netscape cookies.txt.")
     Path saveCookies;
@@ -73,9 +76,11 @@ class ResumeCommand implements Callable<Integer> {
                 throw new StateException("state file " + file + ": its settings cannot be used: " + e.getMessage(), e);
             }
             if (!ConfigCodec.encode(config).equals(ConfigCodec.encode(store.config()))) store.saveConfig(config);
+            Outputs.Plan plan = saved.plan(!noProgress && !log.quiet, null);
+            report.check(spec.commandLine(), plan, file);
             beforeRun(store);
-            return CrawlRun.run(Backend.StateFile.resume(file, store), config,
-                    saved.plan(!noProgress && !log.quiet, null), saved.scraper(), saved.render(), spec, saveCookies);
+            return CrawlRun.run(Backend.StateFile.resume(file, store), config, plan, report, saved.scraper(),
+                    saved.render(), spec, saveCookies);
         } catch (StateException e) {
             return CrawlRun.failed(spec.commandLine(), e.getMessage());
         }

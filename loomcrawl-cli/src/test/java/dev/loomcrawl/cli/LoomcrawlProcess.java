@@ -49,6 +49,34 @@ record LoomcrawlProcess(Process process, Path out, Path err) {
         return new LoomcrawlProcess(pb.start(), out, err);
     }
 
+    /**
+     * A process on a terminal of {@code columns} x 24, as {@link #startOnTerminal}, that narrows to {@code narrowed}
+     * columns once the file {@code resize} exists, as a window resized by hand: {@code stty} on the terminal, which
+     * sends the process SIGWINCH. Then {@code resize} + ".done" is created. The resizer gives up after 60 s.
+     */
+    static LoomcrawlProcess startOnResizedTerminal(Path dir, int columns, Path resize, int narrowed, String... args)
+            throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-Xmx256m", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName()));
+        cmd.addAll(List.of(args));
+        StringBuilder shell = new StringBuilder("stty cols " + columns + " rows 24; (i=0; while [ ! -e "
+                + quoted(resize.toString()) + " ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i+1)); done; stty cols "
+                + narrowed + " </dev/tty; touch " + quoted(resize + ".done") + ") & exec");
+        for (String word : cmd) shell.append(' ').append(quoted(word));
+        Path out = Files.createTempFile(dir, "terminal", ".txt");
+        Path err = Files.createTempFile(dir, "stderr", ".txt");
+        ProcessBuilder pb = new ProcessBuilder("script", "-qefc", shell.toString(), "/dev/null")
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().put("TERM", "xterm");
+        return new LoomcrawlProcess(pb.start(), out, err);
+    }
+
+    /** A word for sh, in single quotes. */
+    private static String quoted(String word) {
+        return "'" + word.replace("'", "'\\''") + "'";
+    }
+
     /** Waits for the exit code (failing the test if it takes longer than {@code seconds}). */
     int exit(int seconds) throws InterruptedException {
         if (!process.waitFor(seconds, TimeUnit.SECONDS)) {

@@ -5,19 +5,24 @@ import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.fetch.ErrorKind;
+import dev.loomcrawl.testkit.Await;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
 import dev.loomcrawl.url.WebUrl;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -40,11 +45,93 @@ class ProgressTest {
         assertEquals("2.0 GiB", Progress.size(2L << 30));
     }
 
+    /** The line, 82 characters, on a terminal of 80 columns and narrower ones: never past width - 1. */
+    @Test
+    void onANarrowTerminalTheLineSaysTheRateBrieflyThenLeavesOutTheFieldsLeastWorthTheRoom() {
+        long bytes = (long) (181.9 * (1 << 20));
+        Duration t = Duration.ofSeconds(42);
+        assertEquals("5,371 done, 4,945 queued, 2 in flight, 1,009.7 pages/s, 39 errors, 181.9 MiB, 0:42",
+                Progress.line(5371, 4945, 2, 1009.7, 39, bytes, t));
+        assertEquals("5,371 done, 4,945 queued, 2 in flight, 1,010/s, 39 errors, 181.9 MiB, 0:42",
+                Progress.line(5371, 4945, 2, 1009.7, 39, bytes, t, 79));
+        assertEquals("5,371 done, 4,945 queued, 1,010/s, 39 errors, 0:42",
+                Progress.line(5371, 4945, 2, 1009.7, 39, bytes, t, 59));
+        assertEquals("5,371 done, 4,945 queued, 39 errors, 0:42",
+                Progress.line(5371, 4945, 2, 1009.7, 39, bytes, t, 41));
+        assertEquals("5,371 done, 4,945 queued", Progress.line(5371, 4945, 2, 1009.7, 39, bytes, t, 30));
+        assertEquals("5,371 do", Progress.line(5371, 4945, 2, 1009.7, 39, bytes, t, 8));
+        assertEquals("3,291 done, 508 queued, 37 errors, 0:08", Progress.line(3291, 508, 50, 511.3, 37, 89L << 20,
+                Duration.ofSeconds(8), 39), "docs/outputs.md's example on 40 columns");
+        assertEquals("1 done, 0 queued, 0 in flight, 0.0 pages/s, 1 error, 0 B, 0:00",
+                Progress.line(1, 0, 0, 0, 1, 0, Duration.ZERO, 79), "it fits: whole");
+    }
+
+    /**
+     * The real command on a terminal of 80 columns that narrows to 40 while a page is held: every line drawn fits
+     * the width it was drawn for, and the line is cleared before the report.
+     */
+    @Test
+    void onATerminalTheLineFitsItsWidthAsTheWidthChangesAndIsClearedAtTheEnd(@TempDir Path dir) throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        TestSite.Builder b = TestSite.builder();
+        StringBuilder index = new StringBuilder("<a href=/held>held</a>");
+        for (int i = 0; i < 20; i++) {
+            b.page("/p" + i, "p");
+            index.append("<a href=/p").append(i).append(">p</a>");
+        }
+        b.route("/held", new Route.Dynamic(request -> {
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return Route.Respond.html("held");
+        }));
+        try (TestSite site = b.page("/", index.toString()).start()) {
+            Path resize = dir.resolve("resize");
+            LoomcrawlProcess p = LoomcrawlProcess.startOnResizedTerminal(dir, 80, resize, 40, "crawl", site.url("/"));
+            int narrowedAt;
+            try {
+                Await.until("a progress line with the 20 pages done",
+                        () -> drawn(p.stdout()).stream().anyMatch(l -> l.startsWith("21 done, ")));
+                Files.createFile(resize);
+                Await.until("the terminal to narrow", () -> Files.exists(dir.resolve("resize.done")));
+                narrowedAt = p.stdout().length();
+                Await.until("a line drawn for 40 columns", () -> drawn(p.stdout().substring(narrowedAt)).stream()
+                        .anyMatch(l -> l.startsWith("21 done, ") && l.length() <= 39));
+            } finally {
+                release.countDown();
+            }
+            assertEquals(0, p.exit(60), p.stdout() + p.stderr());
+            String terminal = p.stdout();
+            int report = terminal.indexOf("*** Report ***");
+            assertTrue(report > 0 && terminal.startsWith("\r\033[K", report - 4), "cleared before the report: "
+                    + terminal);
+            List<String> before = drawn(terminal.substring(0, narrowedAt));
+            List<String> after = drawn(terminal.substring(narrowedAt, report));
+            for (String line : before) assertTrue(line.length() <= 79, line);
+            assertTrue(before.stream().anyMatch(l -> l.contains(" in flight, ") && l.length() > 39), before.toString());
+            List<String> narrowed = after.subList(after.indexOf(after.stream().filter(l -> l.startsWith("21 done, ")
+                    && l.length() <= 39).findFirst().orElseThrow()), after.size());
+            for (String line : narrowed) assertTrue(line.length() <= 39, "drawn for 40 columns: " + line);
+            assertTrue(narrowed.stream().anyMatch(l -> l.startsWith("21 done, 0 queued, ")), narrowed.toString());
+        }
+    }
+
+    /** The status lines a transcript drew: what each carriage return began, less the erase to the line's end. */
+    private static List<String> drawn(String transcript) {
+        int end = transcript.indexOf("*** Report ***");
+        String live = end < 0 ? transcript : transcript.substring(0, end);
+        return java.util.Arrays.stream(live.split("\r")).map(l -> l.replace("\033[K", ""))
+                .filter(l -> !l.isEmpty()).toList();
+    }
+
     @Test
     void onATerminalOneLineIsRedrawnInPlaceClearedForOtherOutputAndAtTheEnd() throws Exception {
         ByteArrayOutputStream terminal = new ByteArrayOutputStream();
         StatusLine status = new StatusLine(new PrintStream(terminal, true, StandardCharsets.UTF_8));
-        Progress p = new Progress(() -> 7, () -> 2, new PrintWriter(new StringWriter()), status, Duration.ofMillis(20));
+        Progress p = new Progress(() -> 7, () -> 2, new PrintWriter(new StringWriter()), status, null,
+                Duration.ofMillis(20));
         p.onFinished(FinishedUrl.of(record(200, 2048, null)));
         p.onFinished(FinishedUrl.of(record(404, 10, null)));
         p.onFinished(FinishedUrl.of(record(0, 0, ErrorKind.TIMEOUT)));
@@ -80,7 +167,7 @@ class ProgressTest {
         StringWriter err = new StringWriter();
         try (TestSite site = b.page("/", index.toString()).start();
              Crawler crawler = Crawler.create(CrawlConfig.builder().root(site.url("/")).maxTasks(4).perHost(4).build())) {
-            Progress p = new Progress(crawler::queued, crawler::inFlight, new PrintWriter(err), null,
+            Progress p = new Progress(crawler::queued, crawler::inFlight, new PrintWriter(err), null, null,
                     Duration.ofMillis(150));
             crawler.addListener(p);
             crawler.crawl();

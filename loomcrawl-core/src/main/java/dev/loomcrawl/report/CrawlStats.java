@@ -18,18 +18,18 @@ import java.util.TreeMap;
  * depth, nothing per URL. Not thread-safe: {@link HtmlReport} guards it.
  */
 final class CrawlStats {
-    static final String OK = "#3f9b5f", REDIRECT = "#3b6fd8", CLIENT = "#e3912d", SERVER = "#d64545",
-            FAILED = "#8e44ad", SKIPPED = "#9aa5b1";
+    static final String OK = "#3f9b5f", NOT_MODIFIED = "#93cfa6", REDIRECT = "#3b6fd8", CLIENT = "#e3912d",
+            SERVER = "#d64545", FAILED = "#8e44ad", SKIPPED = "#9aa5b1";
     private static final long[] BUCKET_MS = {10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000};
     private static final String[] BUCKET_LABELS = {"<10ms", "10ms", "25ms", "50ms", "100ms", "250ms", "500ms",
             "1s", "2.5s", "5s", "10s+"};
     private static final int SHOWN_TYPES = 8, SHOWN_DEPTHS = 24, SHOWN_HOSTS = 500, SHOWN_ROOTS = 5;
 
     private static final class HostTotals {
-        long pages, ok, redirects, clientErrors, serverErrors, failed, bytes, nanos, maxNanos;
+        long pages, ok, notModified, redirects, clientErrors, serverErrors, failed, bytes, nanos, maxNanos;
     }
 
-    private final long[] statuses = new long[6];
+    private final long[] statuses = new long[7];
     private final long[] times = new long[BUCKET_LABELS.length];
     private final TreeMap<Integer, Long> depths = new TreeMap<>();
     private final Map<String, long[]> types = new HashMap<>(); // count, bytes
@@ -69,6 +69,7 @@ final class CrawlStats {
             case 2 -> h.clientErrors++;
             case 3 -> h.serverErrors++;
             case 4 -> h.failed++;
+            case 6 -> h.notModified++;
             default -> { }
         }
         Instant end = r.startedAt().plus(r.duration());
@@ -76,10 +77,14 @@ final class CrawlStats {
         if (last == null || end.isAfter(last)) last = end;
     }
 
-    /** 0 2xx (and 1xx), 1 3xx, 2 4xx, 3 5xx, 4 failed, 5 skipped. */
+    /**
+     * 0 2xx (and 1xx), 1 3xx, 2 4xx, 3 5xx, 4 failed, 5 skipped, 6 not modified: a 304 to a re-crawl's conditional
+     * GET says the capture of an earlier pass stands, neither a redirect nor an error.
+     */
     private static int statusClass(CrawlRecord r) {
         if (r.skipped()) return 5;
         if (r.failed()) return 4;
+        if (r.status() == 304) return 6;
         if (r.status() >= 500) return 3;
         if (r.status() >= 400) return 2;
         if (r.status() >= 300) return 1;
@@ -117,11 +122,13 @@ final class CrawlStats {
         return bars;
     }
 
+    /** The status classes, not modified next to 2xx; 2xx to 5xx always, the others when some URL is in them. */
     private List<ReportData.Bar> statusBars() {
-        String[] labels = {"2xx", "3xx", "4xx", "5xx", "failed", "skipped"};
-        String[] colors = {OK, REDIRECT, CLIENT, SERVER, FAILED, SKIPPED};
+        int[] order = {0, 6, 1, 2, 3, 4, 5};
+        String[] labels = {"2xx", "3xx", "4xx", "5xx", "failed", "skipped", "not modified"};
+        String[] colors = {OK, REDIRECT, CLIENT, SERVER, FAILED, SKIPPED, NOT_MODIFIED};
         List<ReportData.Bar> bars = new ArrayList<>();
-        for (int i = 0; i < labels.length; i++) {
+        for (int i : order) {
             if (statuses[i] > 0 || i < 4) bars.add(new ReportData.Bar(labels[i], statuses[i], colors[i]));
         }
         return bars;
@@ -165,7 +172,7 @@ final class CrawlStats {
 
     private List<ReportData.HostRow> hostRows() {
         List<ReportData.HostRow> rows = new ArrayList<>();
-        hosts.forEach((name, h) -> rows.add(new ReportData.HostRow(name, h.pages, h.ok, h.redirects,
+        hosts.forEach((name, h) -> rows.add(new ReportData.HostRow(name, h.pages, h.ok, h.notModified, h.redirects,
                 h.clientErrors, h.serverErrors, h.failed, h.bytes, h.nanos / 1e6 / h.pages, h.maxNanos / 1e6)));
         rows.sort(Comparator.comparingLong((ReportData.HostRow r) -> -r.pages())
                 .thenComparing(ReportData.HostRow::host));

@@ -60,14 +60,15 @@ final class HtmlReportPage {
         p.appendText(d.roots().isEmpty() ? "No URL finished." : "From " + String.join(", ", d.roots()));
         if (d.interrupted()) {
             header.appendElement("p").addClass("warning").text("Interrupted"
-                    + (d.todo() > 0 ? ": " + count(d.todo()) + " URLs were left to do." : "."));
+                    + (d.todo() > 0 ? ": " + urls(d.todo()) + (d.todo() == 1 ? " was" : " were") + " left to do."
+                    : "."));
         }
     }
 
     private static void cards(Element cards, ReportData d) {
         double secs = d.elapsed().toNanos() / 1e9;
-        card(cards, count(d.pages()), "URLs");
-        card(cards, count(d.errors()), "errors").addClass(d.errors() > 0 ? "bad" : "good");
+        card(cards, count(d.pages()), d.pages() == 1 ? "URL" : "URLs");
+        card(cards, count(d.errors()), d.errors() == 1 ? "error" : "errors").addClass(d.errors() > 0 ? "bad" : "good");
         card(cards, count(d.hostCount()), d.hostCount() == 1 ? "host" : "hosts");
         card(cards, bytes(d.bytes()), "downloaded");
         card(cards, duration(d.elapsed()), "elapsed");
@@ -94,6 +95,11 @@ final class HtmlReportPage {
 
     static String count(long n) {
         return String.format(Locale.US, "%,d", n);
+    }
+
+    /** A count of URLs, said as one reads it: "1 URL", "2 URLs". */
+    static String urls(long n) {
+        return count(n) + (n == 1 ? " URL" : " URLs");
     }
 
     static String bytes(long n) {

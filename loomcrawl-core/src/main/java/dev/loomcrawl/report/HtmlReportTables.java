@@ -6,13 +6,15 @@ import org.jsoup.nodes.Element;
 final class HtmlReportTables {
     private HtmlReportTables() {}
 
+    /** The hosts table; a column of 304s (not modified) after 2xx once a re-crawl got some. */
     static void hosts(Element section, ReportData d) {
+        boolean notModified = d.hosts().stream().anyMatch(h -> h.notModified() > 0);
         Element table = section.appendElement("table");
         Element head = table.appendElement("thead").appendElement("tr");
         head.appendElement("th").text("Host");
-        for (String h : new String[] {"URLs", "2xx", "3xx", "4xx", "5xx", "failed", "downloaded", "mean time",
-                "max time"}) {
-            head.appendElement("th").addClass("num").text(h);
+        for (String h : new String[] {"URLs", "2xx", "not modified", "3xx", "4xx", "5xx", "failed", "downloaded",
+                "mean time", "max time"}) {
+            if (notModified || !h.equals("not modified")) head.appendElement("th").addClass("num").text(h);
         }
         Element rows = table.appendElement("tbody");
         for (ReportData.HostRow h : d.hosts()) {
@@ -20,6 +22,7 @@ final class HtmlReportTables {
             tr.appendElement("td").addClass("url").text(h.host());
             num(tr, HtmlReportPage.count(h.pages()), null);
             num(tr, HtmlReportPage.count(h.ok()), null);
+            if (notModified) num(tr, HtmlReportPage.count(h.notModified()), null);
             num(tr, HtmlReportPage.count(h.redirects()), null);
             num(tr, HtmlReportPage.count(h.clientErrors()), h.clientErrors() > 0 ? "warn" : null);
             num(tr, HtmlReportPage.count(h.serverErrors()), h.serverErrors() > 0 ? "bad" : null);
@@ -44,8 +47,8 @@ final class HtmlReportTables {
         String partial = d.referrersPartial() ? " Pages linking to a URL were tracked for at most "
                 + HtmlReportPage.count(HtmlReport.TRACKED) + " URLs waiting for their answer at once; past that, the "
                 + "page that led the crawl to it is listed." : "";
-        section.appendElement("p").addClass("note").text(HtmlReportPage.count(d.brokenTotal())
-                + " URLs answered 4xx or 5xx or could not be fetched." + shown + " For each, the first "
+        section.appendElement("p").addClass("note").text(HtmlReportPage.urls(d.brokenTotal())
+                + " answered 4xx or 5xx or could not be fetched." + shown + " For each, the first "
                 + d.referrerCap() + " pages found linking to it are listed." + partial);
         Element table = section.appendElement("table").addClass("broken");
         Element head = table.appendElement("thead").appendElement("tr");

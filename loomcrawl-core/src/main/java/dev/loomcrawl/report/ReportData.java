@@ -27,9 +27,9 @@ record ReportData(List<String> roots, Instant generated, long pages, long bytes,
     /** One bar of a chart. {@code color} is a CSS colour, null for the default. */
     record Bar(String label, long value, String color) {}
 
-    /** One host's line of the hosts table. */
-    record HostRow(String host, long pages, long ok, long redirects, long clientErrors, long serverErrors,
-                   long failed, long bytes, double meanMs, double maxMs) {}
+    /** One host's line of the hosts table; {@code notModified} counts 304s to a re-crawl's conditional GET. */
+    record HostRow(String host, long pages, long ok, long notModified, long redirects, long clientErrors,
+                   long serverErrors, long failed, long bytes, double meanMs, double maxMs) {}
 
     /**
      * A broken link target and the pages linking to it.

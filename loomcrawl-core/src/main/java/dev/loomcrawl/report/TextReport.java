@@ -20,8 +20,14 @@ import java.util.function.Consumer;
  * The seed's text report: {@code *** Report ***}, one line per finished URL sorted by URL, the "Finished"
  * line, the counters sorted by name, then the ledger (every URL discovered is recorded, dropped or still
  * queued), Todo, Done and Date. Beyond the seed's counters: {@code dropped_<reason>} (URLs not queued),
- * {@code unfollowed_<reason>} (links not followed), {@code robots_<directive>} (pages with robots directives),
- * {@code skip_<reason>} and {@code fail_<kind>}.
+ * {@code queued_<limit>} (URLs still queued when a budget such as max-pages stopped the crawl: the ledger's
+ * queued column, which the summary counts as dropped by that budget), {@code unfollowed_<reason>} (links not
+ * followed), {@code robots_<directive>} (pages with robots directives), {@code skip_<reason>}, {@code fail_<kind>}
+ * and {@code not_modified} (304s to a re-crawl's conditional GET: not errors, whatever their content type).
+ *
+ * <p>The report without its URL lines (a terminal's, where they would flood the screen) is written in the same
+ * pass as the whole one ({@link #write(Consumer, CrawlSummary, List, List)}): counted from the same records, the
+ * two say the same.
  */
 public final class TextReport {
     private static final DateTimeFormatter CTIME = DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy", Locale.US);
@@ -40,25 +46,50 @@ public final class TextReport {
      */
     public static void writeSorted(Consumer<Consumer<CrawlRecord>> forEachRecord, CrawlSummary summary,
                                    Writer writer) {
-        PrintWriter out = new PrintWriter(writer);
+        write(forEachRecord, summary, List.of(writer), List.of());
+    }
+
+    /**
+     * The report of records handed over sorted by URL, read once: each of {@code full} gets all of it, each of
+     * {@code summaryOnly} the same without the URL lines. Returns how many records (URL lines) there were.
+     */
+    public static long write(Consumer<Consumer<CrawlRecord>> forEachRecord, CrawlSummary summary,
+                             List<? extends Writer> full, List<? extends Writer> summaryOnly) {
+        List<PrintWriter> all = new ArrayList<>();
+        List<PrintWriter> withUrls = new ArrayList<>();
+        for (Writer w : full) {
+            PrintWriter p = new PrintWriter(w);
+            all.add(p);
+            withUrls.add(p);
+        }
+        for (Writer w : summaryOnly) all.add(new PrintWriter(w));
         Map<String, Long> stats = new TreeMap<>();
-        out.println("*** Report ***");
+        all.forEach(out -> out.println("*** Report ***"));
         long[] count = {0};
         forEachRecord.accept(r -> {
-            out.println(line(r, stats));
+            String line = line(r, stats);
+            for (PrintWriter out : withUrls) out.println(line);
             count[0]++;
         });
-        summary.dropped().forEach((reason, n) -> add(stats, "dropped_" + reason, n));
+        summary.dropped().forEach((reason, n) -> {
+            // a budget's count includes what it left queued, which the ledger counts as queued
+            long queued = reason.equals(summary.limitReached()) ? Math.min(n, summary.todo()) : 0;
+            if (n > queued) add(stats, "dropped_" + reason, n - queued);
+            if (queued > 0) add(stats, "queued_" + reason, queued);
+        });
         summary.unfollowed().forEach((reason, n) -> add(stats, "unfollowed_" + reason, n));
         double secs = summary.elapsed().toNanos() / 1e9;
-        out.printf(Locale.ROOT, "Finished %d urls in %.3f secs (max_tasks=%d) (%.3f urls/sec/task)%n",
-                count[0], secs, summary.maxTasks(), secs > 0 ? count[0] / secs / summary.maxTasks() : 0.0);
-        stats.forEach((name, n) -> out.printf(Locale.ROOT, "%10d %s%n", n, name));
-        if (summary.discovered() >= 0) out.println(ledger(summary));
-        out.println("Todo: " + summary.todo());
-        out.println("Done: " + count[0]);
-        out.println("Date: " + CTIME.format(summary.finishedAt().atZone(ZoneId.systemDefault())) + " local time");
-        out.flush();
+        for (PrintWriter out : all) {
+            out.printf(Locale.ROOT, "Finished %d urls in %.3f secs (max_tasks=%d) (%.3f urls/sec/task)%n",
+                    count[0], secs, summary.maxTasks(), secs > 0 ? count[0] / secs / summary.maxTasks() : 0.0);
+            stats.forEach((name, n) -> out.printf(Locale.ROOT, "%10d %s%n", n, name));
+            if (summary.discovered() >= 0) out.println(ledger(summary));
+            out.println("Todo: " + summary.todo());
+            out.println("Done: " + count[0]);
+            out.println("Date: " + CTIME.format(summary.finishedAt().atZone(ZoneId.systemDefault())) + " local time");
+            out.flush();
+        }
+        return count[0];
     }
 
     /**
@@ -100,6 +131,10 @@ public final class TextReport {
         }
         String type = r.contentType().isEmpty() ? "-" : r.contentType();
         String common = r.url() + " " + r.status() + " " + type + " " + r.encoding() + " " + r.size();
+        if (r.status() == 304) { // the capture of an earlier pass still stands: no body, and nothing went wrong
+            add(stats, "not_modified", 1);
+            return common + " not-modified";
+        }
         if (r.contentType().equals("text/html")) {
             add(stats, "html", 1);
             add(stats, "html_bytes", r.size());

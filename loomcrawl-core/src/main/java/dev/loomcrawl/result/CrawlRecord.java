@@ -152,6 +152,15 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
                 rendered, facts);
     }
 
+    /**
+     * The same record with another content type and charset: a 304's, which sends none, says those of the capture
+     * it validated.
+     */
+    public CrawlRecord withContentType(String type, String charset) {
+        return new CrawlRecord(url, nextUrl, status, errorKind, error, size, type, charset, numUrls, numNewUrls,
+                depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change, rendered, facts);
+    }
+
     /** The same record with what the page says about itself (null: not an HTML page that was read). */
     public CrawlRecord withFacts(PageFacts pageFacts) {
         return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,

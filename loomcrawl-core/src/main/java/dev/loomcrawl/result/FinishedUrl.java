@@ -75,15 +75,22 @@ public record FinishedUrl(CrawlRecord record, FetchResult.Response response, Lis
     /**
      * The same finished URL as a re-crawl's revisit of a URL whose last capture was {@code last}: its record says
      * how it compares ({@link Change#of}); a page whose bytes changed but whose main text did not (its content is
-     * made to tell, when the last capture's text digest is known) is {@link Change#TEMPLATE_CHANGED}.
+     * made to tell, when the last capture's text digest is known) is {@link Change#TEMPLATE_CHANGED}. A page not
+     * modified (304, which sends no Content-Type) is recorded with the content type of its last capture, which
+     * still stands.
      */
     public FinishedUrl revisiting(LastCapture last, FetchResult result) {
         Change change = Change.of(last, result, () -> {
             PageContent content = content();
             return content == null ? null : content.text();
         });
-        return new FinishedUrl(record.withChange(change), response, links, items, last, subresources, lazyContent,
-                anchors);
+        CrawlRecord revisit = record.withChange(change);
+        if (change == Change.NOT_MODIFIED && last.contentType() != null && !last.contentType().isEmpty()
+                && revisit.contentType().isEmpty()) {
+            revisit = revisit.withContentType(last.contentType(),
+                    last.encoding() == null ? revisit.encoding() : last.encoding());
+        }
+        return new FinishedUrl(revisit, response, links, items, last, subresources, lazyContent, anchors);
     }
 
     /** A URL with a record only: skipped, failed, or recorded without a fetch. */

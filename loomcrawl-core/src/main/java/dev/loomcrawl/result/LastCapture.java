@@ -20,9 +20,18 @@ import java.time.Instant;
  * @param textDigest    the digest of the page's main text at its last capture ({@link Change#textDigest}), which
  *                      tells a template change from a change of what the page says; null when not known (not an
  *                      HTML page, or its content was never made: handed to a store, to keep the one it has)
+ * @param contentType   the media type of the last capture's response, which a 304 does not repeat: its record
+ *                      says it ({@link FinishedUrl#revisiting}), so that reports count a page not modified under
+ *                      its type; null when not known (or, handed to a store, as its record says it)
+ * @param encoding      the charset the last capture was read with, likewise; null when not known
  */
 public record LastCapture(Integer status, String payloadDigest, Validators validators, Instant archivedAt,
-                          byte[] archivedHead, String textDigest) {
+                          byte[] archivedHead, String textDigest, String contentType, String encoding) {
+    public LastCapture(Integer status, String payloadDigest, Validators validators, Instant archivedAt,
+                       byte[] archivedHead, String textDigest) {
+        this(status, payloadDigest, validators, archivedAt, archivedHead, textDigest, null, null);
+    }
+
     public LastCapture(Integer status, String payloadDigest, Validators validators, Instant archivedAt,
                        byte[] archivedHead) {
         this(status, payloadDigest, validators, archivedAt, archivedHead, null);

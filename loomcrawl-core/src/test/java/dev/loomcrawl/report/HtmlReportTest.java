@@ -154,6 +154,23 @@ class HtmlReportTest {
                 .noneMatch(h -> h.text().equals("Changes since the last pass")), "a first pass has no changes");
     }
 
+    /** One URL, one error, one left to do: each said as one. */
+    @Test
+    void aCountOfOneIsSaidAsOne() throws Exception {
+        Path file = dir.resolve("report.html");
+        CrawlRecord missing = new CrawlRecord(dev.loomcrawl.url.WebUrl.parse("http://a.test/missing"), null, 404, null,
+                null, 9, "text/html", "utf-8", 0, 0, 0, null, java.time.Instant.now(), Duration.ofMillis(5), false, 1,
+                null);
+        CrawlSummary summary = new CrawlSummary(1, 1, Duration.ofSeconds(1), 10, true, java.time.Instant.now(), null,
+                java.util.Map.of());
+        HtmlReport.write(file, each -> each.accept(missing), summary);
+        Document doc = Jsoup.parse(file.toFile());
+        assertEquals("Interrupted: 1 URL was left to do.", doc.selectFirst("header p.warning").text());
+        assertTrue(doc.selectFirst("p.note").text().startsWith("1 URL answered 4xx or 5xx or could not be fetched."),
+                doc.selectFirst("p.note").text());
+        assertEquals(List.of("URL", "error", "host"), doc.select(".card .label").eachText().subList(0, 3));
+    }
+
     @Test
     void aPathThatCannotBeWrittenFailsAtOpen() {
         OutputException e = assertThrows(OutputException.class, () -> HtmlReport.open(dir.resolve("no/report.html")));

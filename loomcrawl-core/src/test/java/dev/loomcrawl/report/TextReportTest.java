@@ -51,4 +51,32 @@ class TextReportTest {
         assertEquals("Done: 5", lines[21]);
         assertTrue(lines[22].matches("Date: \\w{3} \\w{3} [ \\d]\\d \\d\\d:\\d\\d:\\d\\d 2026 local time"), lines[22]);
     }
+
+    /**
+     * A budget's dropped count includes what it left queued (so that CrawlSummary's ledger balances): the report
+     * counts that part as queued, as its ledger line does; a 304 is not modified, not an error; the summary without
+     * the URL lines is the whole report's.
+     */
+    @Test
+    void whatABudgetLeftIsQueuedA304IsNotModifiedAndTheSummaryIsTheWholeReportsTail() {
+        CrawlRecord notModified = new CrawlRecord(WebUrl.parse("http://x.test/n"), null, 304, null, null, 0,
+                "text/html", "utf-8", 0, 0, 1, null, Instant.EPOCH, Duration.ZERO, false, 1, null, null,
+                dev.loomcrawl.result.Change.NOT_MODIFIED);
+        List<CrawlRecord> records = List.of(rec("http://x.test/", null, 200, null, 100, "text/html", 3, 3),
+                notModified);
+        CrawlSummary summary = new CrawlSummary(2, 5, Duration.ofSeconds(1), 10, false, Instant.EPOCH, "max-time",
+                java.util.Map.of("max-depth", 2L, "max-time", 5L), 9, java.util.Map.of());
+        StringWriter whole = new StringWriter();
+        StringWriter summaryOnly = new StringWriter();
+        assertEquals(2, TextReport.write(records::forEach, summary, List.of(whole), List.of(summaryOnly)));
+        List<String> lines = whole.toString().lines().toList();
+        assertEquals("http://x.test/n 304 text/html utf-8 0 not-modified", lines.get(2));
+        assertEquals(List.of("         2 dropped_max-depth", "         1 html", "       100 html_bytes",
+                "         1 not_modified", "         5 queued_max-time", "         1 status_200",
+                "         1 status_304"), lines.subList(4, 11));
+        assertEquals("Ledger: 9 discovered = 2 recorded + 2 dropped + 5 queued", lines.get(11));
+        List<String> tail = summaryOnly.toString().lines().toList();
+        assertEquals("*** Report ***", tail.getFirst());
+        assertEquals(lines.subList(3, lines.size()), tail.subList(1, tail.size()));
+    }
 }

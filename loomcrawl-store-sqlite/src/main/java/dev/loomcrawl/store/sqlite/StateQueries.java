@@ -94,12 +94,20 @@ final class StateQueries {
                 new LimitUsage(pages, bytes, hosts), run);
     }
 
-    /** Queued visits in id order; a URL recorded in an earlier pass comes with its last capture (a revisit). */
+    /**
+     * Queued visits in id order; a URL recorded in an earlier pass comes with its last capture (a revisit), whose
+     * content type and charset are those of its latest record with a response other than 304 (the capture).
+     */
     List<StoredVisit> queued(long fromId, int max) throws SQLException {
         List<StoredVisit> out = new ArrayList<>();
-        String capture = onePass ? ", 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM urls u" : ", EXISTS (SELECT 1 FROM "
+        String captured = " FROM records p WHERE p.url_id = u.id AND p.status > 0 AND p.status <> 304 "
+                + "ORDER BY p.pass DESC LIMIT 1) END"; // looked up only for a URL with a capture: a revisit
+        String capture = onePass ? ", 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM urls u"
+                : ", EXISTS (SELECT 1 FROM "
                 + "records r WHERE r.url_id = u.id AND r.pass < (SELECT max(pass) FROM passes)), c.last_status, c.digest, "
                 + "c.etag, c.last_modified, c.archived_ms, c.archived_head, " + (noFacts ? "NULL" : "c.text_digest")
+                + ", CASE WHEN c.url_id IS NULL THEN NULL ELSE (SELECT p.content_type" + captured
+                + ", CASE WHEN c.url_id IS NULL THEN NULL ELSE (SELECT p.encoding" + captured
                 + " FROM urls u LEFT JOIN captures c ON c.url_id = u.id";
         try (PreparedStatement p = c.prepareStatement("SELECT id, url, redirects_left, depth, referrer, "
                 + (version1 ? "'page'" : "kind") + capture
@@ -113,7 +121,7 @@ final class StateQueries {
                     Instant archived = rs.wasNull() ? null : Instant.ofEpochMilli(archivedMs);
                     LastCapture last = rs.getInt(7) == 0 ? null : new LastCapture((Integer) rs.getObject(8),
                             rs.getString(9), new Validators(rs.getString(10), rs.getString(11)), archived,
-                            rs.getBytes(13), rs.getString(14));
+                            rs.getBytes(13), rs.getString(14), rs.getString(15), rs.getString(16));
                     out.add(new StoredVisit(rs.getLong(1), new Visit(WebUrl.parse(rs.getString(2)), rs.getInt(3),
                             rs.getInt(4), referrer == null ? null : WebUrl.tryParse(referrer, null), 0,
                             Visit.Kind.valueOf(rs.getString(6).toUpperCase(Locale.ROOT)), last)));
