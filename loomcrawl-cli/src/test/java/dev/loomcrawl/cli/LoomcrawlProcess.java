@@ -35,18 +35,7 @@ record LoomcrawlProcess(Process process, Path out, Path err) {
      * standard output and error both go to the terminal, whose transcript is {@link #stdout()}.
      */
     static LoomcrawlProcess startOnTerminal(Path dir, int columns, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-Xmx256m", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                Main.class.getName()));
-        cmd.addAll(List.of(args));
-        StringBuilder shell = new StringBuilder("stty cols " + columns + " rows 24; exec");
-        for (String word : cmd) shell.append(" '").append(word.replace("'", "'\\''")).append('\'');
-        Path out = Files.createTempFile(dir, "terminal", ".txt");
-        Path err = Files.createTempFile(dir, "stderr", ".txt");
-        ProcessBuilder pb = new ProcessBuilder("script", "-qefc", shell.toString(), "/dev/null")
-                .redirectOutput(out.toFile()).redirectError(err.toFile());
-        pb.environment().put("TERM", "xterm");
-        return new LoomcrawlProcess(pb.start(), out, err);
+        return onTerminal(dir, "stty cols " + columns + " rows 24; exec", args);
     }
 
     /**
@@ -56,13 +45,18 @@ record LoomcrawlProcess(Process process, Path out, Path err) {
      */
     static LoomcrawlProcess startOnResizedTerminal(Path dir, int columns, Path resize, int narrowed, String... args)
             throws IOException {
+        return onTerminal(dir, "stty cols " + columns + " rows 24; (i=0; while [ ! -e " + quoted(resize.toString())
+                + " ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i+1)); done; stty cols " + narrowed + " </dev/tty; touch "
+                + quoted(resize + ".done") + ") & exec", args);
+    }
+
+    /** The loomcrawl command run by sh after {@code prefix} inside util-linux's {@code script}, on its terminal. */
+    private static LoomcrawlProcess onTerminal(Path dir, String prefix, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-Xmx256m", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
                 Main.class.getName()));
         cmd.addAll(List.of(args));
-        StringBuilder shell = new StringBuilder("stty cols " + columns + " rows 24; (i=0; while [ ! -e "
-                + quoted(resize.toString()) + " ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i+1)); done; stty cols "
-                + narrowed + " </dev/tty; touch " + quoted(resize + ".done") + ") & exec");
+        StringBuilder shell = new StringBuilder(prefix);
         for (String word : cmd) shell.append(' ').append(quoted(word));
         Path out = Files.createTempFile(dir, "terminal", ".txt");
         Path err = Files.createTempFile(dir, "stderr", ".txt");
