@@ -260,6 +260,9 @@ public final class Crawler implements AutoCloseable {
                                 lease.done(finished); // the slot is freed whatever happened, so the crawl can end
                             }
                             if (journaled) deliver(finished);
+                            // not kept: the journal failed (a full disk). Its stop may not have reached the frontier
+                            // yet, and this slot must not take a page whose record could not be kept either
+                            else if (finished != null) frontier.stop();
                         } finally {
                             // every output has what it needs of the body: its bytes go back to the bound
                             if (finished != null && finished.response() != null) finished.response().release();
