@@ -55,11 +55,6 @@ public record LinkCheckSettings(boolean external, boolean fragments, List<Remap>
         recentlyFine = Set.copyOf(recentlyFine);
     }
 
-    /** Whether the crawl is a link checker's at all (anything here differs from a plain crawl). */
-    public boolean on() {
-        return external || fragments || !remaps.isEmpty();
-    }
-
     /** The URL with the first matching remap applied; the same URL when none matches (or the result is no URL). */
     public WebUrl remap(WebUrl url) {
         if (remaps.isEmpty() || url == null) return url;

@@ -42,13 +42,15 @@ final class Redirects {
         WebUrl target = visit.url().resolve(location);
         CrawlRecord record = Records.of(visit, response, startedAt, target == null ? location : target.toString(),
                 "", 0, 0);
+        String rejection = target == null ? null : scope.rejection(target); // null: in scope
         if (target == null) {
             log.warn("unusable redirect from {} to {}", visit.url(), location);
-        } else if (visit.checkOnly() || links.checkedOnly(scope.rejection(target), target)) { // checked, not crawled
-            if (visit.redirectsLeft() > 0 && !excluded(target)) {
+        } else if (visit.checkOnly() || links.checkedOnly(rejection, target)) { // checked, not crawled
+            // a target an exclude or include pattern rejects is not checked, even as a redirect's
+            if (visit.redirectsLeft() > 0 && !"excluded".equals(rejection)) {
                 links.offer(new Visit(target, visit.redirectsLeft() - 1, visit.depth(), visit.url(), 0, true));
             }
-        } else if (!scope.allows(target)) {
+        } else if (rejection != null) {
             log.info("redirect out of scope: {} -> {}", visit.url(), target);
         } else {
             List<WebUrl> loop = chains.loop(visit.url(), target, config.maxRedirects() + 1);
@@ -64,11 +66,6 @@ final class Redirects {
             if (linked) chains.notQueued(visit.url(), target);
         }
         return fetched(record, response, false);
-    }
-
-    /** Rejected by an exclude or include pattern: a link checker does not check it, even as a redirect's target. */
-    private boolean excluded(WebUrl target) {
-        return "excluded".equals(scope.rejection(target));
     }
 
     private static VisitOutcome.Fetched fetched(CrawlRecord record, FetchResult.Response response,

@@ -105,12 +105,10 @@ public final class RetryingFetcher implements Fetcher {
     /** A host that did not resolve, or an origin that never answered and could not be connected to, is dead. */
     private void remember(FetchResult.Failure f) {
         if (dead.size() >= MAX_DEAD) return;
-        switch (f.kind()) {
-            case DNS -> dead.putIfAbsent(f.url().host(), f);
-            case REFUSED, UNREACHABLE, TIMEOUT -> {
-                if (neverReached(f)) dead.putIfAbsent(f.url().origin().toString(), f);
-            }
-            default -> { }
+        if (f.kind() == ErrorKind.DNS) {
+            dead.putIfAbsent(f.url().host(), f);
+        } else if (neverReached(f)) {
+            dead.putIfAbsent(f.url().origin().toString(), f);
         }
     }
 

@@ -54,9 +54,10 @@ public final class LinkCheck implements CrawlListener {
     private final ReentrantLock lock = new ReentrantLock();
     private long checked;
     private long notChecked;
-    private long fromCache;
     /** Targets the scope left out by their host or path (checked, not crawled), by fingerprint. */
     private final LongOpenHashSet outside = new LongOpenHashSet();
+    /** Links to URLs the cache says are fine, each counted once (by fingerprint). */
+    private final LongOpenHashSet cached = new LongOpenHashSet();
     /** Those of them that answered fine (not through a redirect): what a cache may keep. */
     private final List<String> outsideFine = new ArrayList<>();
     /** Fingerprints of {@code url#anchor} of the pages read, and of the pages read. */
@@ -79,8 +80,8 @@ public final class LinkCheck implements CrawlListener {
      * @param recentlyFine URLs a cache says answered fine recently (the crawl does not check them): fine here
      */
     public LinkCheck(IntPredicate accepted, boolean fragments, Set<String> recentlyFine) {
-        this.isBroken = r -> r.failed()
-                || r.answered() && !r.isRedirect() && (accepted == null ? r.status() >= 400 : !accepted.test(r.status()));
+        IntPredicate fine = accepted == null ? status -> status < 400 : accepted;
+        this.isBroken = r -> r.failed() || r.answered() && !r.isRedirect() && !fine.test(r.status());
         this.broken = new BrokenLinks(Integer.MAX_VALUE, isBroken);
         this.fragments = fragments;
         this.recentlyFine = Set.copyOf(recentlyFine);
@@ -116,8 +117,8 @@ public final class LinkCheck implements CrawlListener {
         for (FoundLink f : links) {
             if (!f.link().fetchable()) continue;
             String target = f.link().target().toString();
-            if (recentlyFine.contains(target)) {
-                if (outside.add(UrlFingerprint.of(target))) fromCache++; // counted once, never checked
+            if (recentlyFine.contains(target)) { // never checked
+                cached.add(UrlFingerprint.of(target));
                 continue;
             }
             if ("out-of-scope".equals(f.notFollowed())) outside.add(UrlFingerprint.of(target));
@@ -196,7 +197,7 @@ public final class LinkCheck implements CrawlListener {
     public long fromCache() {
         lock.lock();
         try {
-            return fromCache;
+            return cached.size();
         } finally {
             lock.unlock();
         }
@@ -229,18 +230,5 @@ public final class LinkCheck implements CrawlListener {
             lock.unlock();
         }
         return out;
-    }
-
-    /** The broken links by the page containing them, pages in URL order, links by target. */
-    public Map<String, List<Broken>> byPage() {
-        Map<String, List<Broken>> pages = new TreeMap<>();
-        for (Broken b : broken()) {
-            for (String page : b.linkedFrom()) {
-                pages.computeIfAbsent(page, p -> new ArrayList<>()).add(new Broken(b.target(), b.status(),
-                        List.of(page), 1));
-            }
-        }
-        pages.values().forEach(list -> list.sort((a, b) -> a.target().compareTo(b.target())));
-        return pages;
     }
 }
