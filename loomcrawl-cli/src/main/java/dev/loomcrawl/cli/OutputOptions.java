@@ -131,6 +131,12 @@ final class OutputOptions {
 
     /** Two outputs (the state file included) on one file would garble both: a usage error naming them. */
     private void refuseSharedFiles(CommandLine cli, Path state) {
+        refuseSharedFiles(cli, files(output, links, items, content, chunks, htmlReport, wacz, state), warc);
+    }
+
+    /** The files of a run's outputs and state, by option, in this order; standard output is no file. */
+    static Map<String, Path> files(String output, String links, String items, String content, String chunks,
+                                   Path htmlReport, Path wacz, Path state) {
         Map<String, Path> files = new LinkedHashMap<>();
         if (output != null && !STDOUT.equals(output)) files.put("--output", Path.of(output));
         if (links != null && !STDOUT.equals(links)) files.put("--links", Path.of(links));
@@ -140,6 +146,14 @@ final class OutputOptions {
         if (htmlReport != null) files.put("--html-report", htmlReport);
         if (wacz != null) files.put("--wacz", wacz);
         if (state != null) files.put("--state", state);
+        return files;
+    }
+
+    /**
+     * A usage error naming the first two options of {@code files} that name one file (symbolic links resolved), or
+     * one that names a file of {@code warc} (null: none).
+     */
+    static void refuseSharedFiles(CommandLine cli, Map<String, Path> files, Path warc) {
         Map<Path, String> seen = new LinkedHashMap<>();
         for (Map.Entry<String, Path> file : files.entrySet()) {
             Path real = SameFile.normal(file.getValue());

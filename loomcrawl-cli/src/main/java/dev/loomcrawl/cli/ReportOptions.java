@@ -13,7 +13,6 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -49,26 +48,10 @@ final class ReportOptions {
         } catch (OutputException e) {
             throw OutputOptions.usage(cli, "--report: " + e.getMessage());
         }
-        Map<String, Object> others = new LinkedHashMap<>();
-        others.put("--output", plan.records());
-        others.put("--links", plan.links());
-        others.put("--items", plan.items());
-        others.put("--content", plan.content());
-        others.put("--chunks", plan.chunks());
-        others.put("--html-report", plan.htmlReport());
-        others.put("--wacz", plan.wacz());
-        others.put("--state", state);
-        Path real = SameFile.normal(file);
-        others.forEach((option, other) -> {
-            if (other == null || OutputOptions.STDOUT.equals(other.toString())) return;
-            if (SameFile.normal(Path.of(other.toString())).equals(real)) {
-                throw OutputOptions.usage(cli, option + " and --report both name " + real + ": give each its own file");
-            }
-        });
-        if (plan.warc() != null && SameFile.isWarcFile(plan.warc(), real)) {
-            throw OutputOptions.usage(cli, "--report names " + real + ", one of the files of --warc " + plan.warc()
-                    + ": give each its own file");
-        }
+        Map<String, Path> files = OutputOptions.files(plan.records(), plan.links(), plan.items(), plan.content(),
+                plan.chunks(), plan.htmlReport(), plan.wacz(), state);
+        files.put("--report", file);
+        OutputOptions.refuseSharedFiles(cli, files, plan.warc());
     }
 
     /** Whether {@code out} gets the line per URL: not on a terminal, nor next to --report FILE, unless asked. */

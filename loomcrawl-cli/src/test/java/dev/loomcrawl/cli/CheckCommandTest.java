@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** loomcrawl check: broken links by page, exit codes, directories checked offline. */
 class CheckCommandTest {
 
-    private static CrawlCommandTest.Run check(String... args) {
+    static CrawlCommandTest.Run check(String... args) {
         String[] full = new String[args.length + 1];
         full[0] = "check";
         System.arraycopy(args, 0, full, 1, args.length);

@@ -23,6 +23,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import static dev.loomcrawl.cli.CheckCommandTest.check;
+import static dev.loomcrawl.cli.CheckCommandTest.seconds;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,17 +34,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * remapped URLs, dead hosts that fail fast, 429 honoured, fragments, the machine-readable reports and the cache.
  */
 class CheckForCiTest {
-
-    private static CrawlCommandTest.Run check(String... args) {
-        String[] full = new String[args.length + 1];
-        full[0] = "check";
-        System.arraycopy(args, 0, full, 1, args.length);
-        return CrawlCommandTest.run(full);
-    }
-
-    private static String seconds(String out) {
-        return CheckCommandTest.seconds(out);
-    }
 
     @Test
     void excludeAndIncludeApplyToPagesAndLinkTargetsOfAUrlRoot() {
