@@ -164,6 +164,20 @@ class CheckForCiTest {
     }
 
     @Test
+    void aLinkThatDoesNotAnswerWithinTheTimeoutIsBroken() {
+        try (TestSite slow = TestSite.builder().route("/late", new Route.Delay(Duration.ofSeconds(30),
+                Route.Respond.html("late"))).start();
+             TestSite site = TestSite.builder().page("/", "<a href='" + slow.url("slow.test", "/late") + "'>l</a>")
+                     .start()) {
+            CrawlCommandTest.Run r = check("--timeout", "1s", "--allow-private", "--resolve", "slow.test:"
+                    + slow.port() + ":127.0.0.1", site.url("/"));
+            assertEquals(1, r.exit(), r.out() + r.err());
+            assertTrue(r.out().startsWith("timeout " + slow.url("slow.test", "/late") + ", linked from "), r.out());
+            assertEquals(1, slow.arrivals()); // a site that never answered is not asked again
+        }
+    }
+
+    @Test
     void fragmentsAreCheckedAgainstIdsAndAnchorNamesWithoutFetchingAPageTwice() {
         try (TestSite site = TestSite.builder()
                 .page("/", "<a href='/a#sec'>1</a><a href='/a#nope'>2</a><a href='/a#caf%C3%A9'>3</a>"
