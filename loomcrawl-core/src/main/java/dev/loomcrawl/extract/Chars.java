@@ -32,12 +32,50 @@ final class Chars {
         return stripped;
     }
 
+    /**
+     * The whitespace this token starts with when more follows, which jsoup's tree builder treats as whitespace of its
+     * own before the head and after it, as the HTML standard does; 0 when there is none.
+     */
+    int leadingWhitespace() {
+        if (value != null) return 0;
+        int i = start;
+        while (i < end && isSpace(c[i])) i++;
+        return i > start && i < end ? i - start : 0;
+    }
+
+    /** The part of the range from {@code offset} on. */
+    Chars from(int offset) {
+        return new Chars(c, start + offset, end, decode);
+    }
+
+    /** The first {@code length} characters of the range. */
+    Chars first(int length) {
+        return new Chars(c, start, start + length, decode);
+    }
+
     String value() {
         if (value == null) {
             String raw = new String(c, start, end - start);
             value = decode && raw.indexOf('&') >= 0 ? Parser.unescapeEntities(raw, false) : raw;
         }
         return value;
+    }
+
+    /** Appends the text, decoded, to {@code parentNode} of the tree being recorded. */
+    void appendTo(PageTree.Builder tree, int parentNode) {
+        if (value != null) {
+            tree.text(parentNode, value);
+            return;
+        }
+        if (decode) {
+            for (int i = start; i < end; i++) {
+                if (c[i] == '&') {
+                    tree.text(parentNode, value());
+                    return;
+                }
+            }
+        }
+        tree.text(parentNode, c, start, end);
     }
 
     /** The length of the range as written: of its {@link #value()} too when it is not decoded (script data). */

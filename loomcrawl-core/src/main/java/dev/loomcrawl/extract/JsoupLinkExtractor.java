@@ -58,6 +58,7 @@ import java.util.Locale;
  */
 public final class JsoupLinkExtractor implements LinkExtractor {
     private final boolean anchors;
+    private final boolean tree;
 
     public JsoupLinkExtractor() {
         this(false);
@@ -65,7 +66,13 @@ public final class JsoupLinkExtractor implements LinkExtractor {
 
     /** With {@code anchors}, each page's anchors are read too ({@link ParsedPage#anchors()}). */
     public JsoupLinkExtractor(boolean anchors) {
+        this(anchors, false);
+    }
+
+    /** As {@link #JsoupLinkExtractor(boolean)}; with {@code tree}, each page's DOM is kept ({@link ParsedPage#tree()}). */
+    public JsoupLinkExtractor(boolean anchors, boolean tree) {
         this.anchors = anchors;
+        this.tree = tree;
     }
 
     @Override
@@ -97,7 +104,8 @@ public final class JsoupLinkExtractor implements LinkExtractor {
             }
         }
         return new ParsedPage(doc.charset().name().toLowerCase(Locale.ROOT), links, robots, 0, 0,
-                DomFacts.of(doc, base), anchors ? AnchorCollector.of(doc) : java.util.Set.of());
+                DomFacts.of(doc, base), anchors ? AnchorCollector.of(doc) : java.util.Set.of(),
+                tree ? PageTree.of(doc) : null);
     }
 
     private static void html(List<Link> links, List<String> robots, WebUrl base, Element el, String tag) {

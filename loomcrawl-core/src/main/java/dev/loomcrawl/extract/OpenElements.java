@@ -24,6 +24,8 @@ final class OpenElements {
         boolean blockChild;
         boolean hasText;
         boolean onStack;
+        /** Its node in the {@link PageTree} being recorded, if one is. */
+        int index;
 
         Node(String name, int ns, int flags, TagToken tag) {
             this.name = name;

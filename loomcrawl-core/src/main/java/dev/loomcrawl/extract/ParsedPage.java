@@ -16,9 +16,15 @@ import java.util.Set;
  *                          HTML, such as a stylesheet)
  * @param anchors           what a link's fragment may name on the page (every element's {@code id}, every
  *                          {@code <a>}'s {@code name}), when the extractor was asked to read them; else empty
+ * @param tree              the page's DOM as {@link PageTree}, when the extractor was asked to keep it; else null
  */
 public record ParsedPage(String charset, List<Link> links, List<String> robotsMeta, long linksCut,
-                         long attributesIgnored, PageFacts facts, Set<String> anchors) {
+                         long attributesIgnored, PageFacts facts, Set<String> anchors, PageTree tree) {
+    public ParsedPage(String charset, List<Link> links, List<String> robotsMeta, long linksCut,
+                      long attributesIgnored, PageFacts facts, Set<String> anchors) {
+        this(charset, links, robotsMeta, linksCut, attributesIgnored, facts, anchors, null);
+    }
+
     public ParsedPage(String charset, List<Link> links, List<String> robotsMeta, long linksCut,
                       long attributesIgnored, PageFacts facts) {
         this(charset, links, robotsMeta, linksCut, attributesIgnored, facts, Set.of());
@@ -51,6 +57,6 @@ public record ParsedPage(String charset, List<Link> links, List<String> robotsMe
     public ParsedPage keepingLinks(int max) {
         if (max < 0 || links.size() <= max) return this;
         return new ParsedPage(charset, List.copyOf(links.subList(0, max)), robotsMeta,
-                linksCut + links.size() - max, attributesIgnored, facts, anchors);
+                linksCut + links.size() - max, attributesIgnored, facts, anchors, tree);
     }
 }

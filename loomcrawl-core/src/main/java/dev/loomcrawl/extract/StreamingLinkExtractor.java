@@ -53,6 +53,7 @@ public final class StreamingLinkExtractor implements LinkExtractor {
     private final LongAdder fallbacks = new LongAdder();
     private final int maxLinks;
     private final boolean anchors;
+    private final boolean tree;
 
     /** Keeps up to {@link #MAX_LINKS_PER_PAGE} links of a page. */
     public StreamingLinkExtractor() {
@@ -69,22 +70,32 @@ public final class StreamingLinkExtractor implements LinkExtractor {
 
     /** As {@link #StreamingLinkExtractor(int)}; with {@code anchors}, each page's anchors are read too. */
     public StreamingLinkExtractor(int maxLinks, boolean anchors) {
+        this(maxLinks, anchors, false);
+    }
+
+    /**
+     * As {@link #StreamingLinkExtractor(int, boolean)}; with {@code tree}, each page's DOM is recorded in the same
+     * pass and kept ({@link ParsedPage#tree()}), for its content to be read from.
+     */
+    public StreamingLinkExtractor(int maxLinks, boolean anchors, boolean tree) {
         this.maxLinks = maxLinks;
         this.anchors = anchors;
-        this.fallback = new JsoupLinkExtractor(anchors);
+        this.tree = tree;
+        this.fallback = new JsoupLinkExtractor(anchors, tree);
     }
 
     @Override
     public ParsedPage extract(byte[] body, String headerCharset, WebUrl url) {
         try {
-            return stream(body, headerCharset, url, maxLinks, anchors);
+            return stream(body, headerCharset, url, maxLinks, anchors, tree);
         } catch (Unsupported e) {
             fallbacks.increment();
             return fallback.extract(body, headerCharset, url).keepingLinks(maxLinks);
         }
     }
 
-    private static ParsedPage stream(byte[] body, String headerCharset, WebUrl url, int maxLinks, boolean anchors) {
+    private static ParsedPage stream(byte[] body, String headerCharset, WebUrl url, int maxLinks, boolean anchors,
+                                     boolean keepTree) {
         PageCharset charset = PageCharset.of(body, headerCharset);
         CharBuffer chars = decode(body, charset);
         LinkCollector links = new LinkCollector(maxLinks);
@@ -94,11 +105,13 @@ public final class StreamingLinkExtractor implements LinkExtractor {
         TreeShadow tree = new TreeShadow(chars.array(), anchorSink == null ? sinks : new SinkPair(sinks, anchorSink));
         HtmlTokenizer tokenizer = new HtmlTokenizer(chars.array(), chars.limit(), tree);
         tree.tokenizer = tokenizer;
+        if (keepTree) tree.recorder = new PageTree.Builder(chars.array());
         tokenizer.run();
         WebUrl base = links.base(url);
         return new ParsedPage(charset.name(), links.links(base), links.robotsMeta(), links.cut(),
                 tokenizer.ignoredAttributes(), facts.facts(base),
-                anchorSink == null ? java.util.Set.of() : anchorSink.anchors());
+                anchorSink == null ? java.util.Set.of() : anchorSink.anchors(),
+                keepTree ? tree.recorder.tree() : null);
     }
 
     /**
@@ -153,7 +166,7 @@ public final class StreamingLinkExtractor implements LinkExtractor {
     /** Why this page would be handed to jsoup, or null if the streaming pass handles it (for tests). */
     static String unsupportedReason(byte[] body, String headerCharset, WebUrl url) {
         try {
-            stream(body, headerCharset, url, -1, false);
+            stream(body, headerCharset, url, -1, false, false);
             return null;
         } catch (Unsupported e) {
             return e.getMessage();

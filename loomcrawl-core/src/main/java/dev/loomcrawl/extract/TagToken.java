@@ -154,6 +154,19 @@ final class TagToken {
         return Arrays.copyOf(out, n);
     }
 
+    /** Receives an attribute's ranges of the page's characters (value start -1: no value). */
+    interface Ranges {
+        void attribute(int nameStart, int nameEnd, int valueStart, int valueEnd);
+    }
+
+    /** Hands over every attribute kept, duplicates included, in the order written. */
+    void forEachAttribute(Ranges to) {
+        for (int a = 0; a < count; a++) {
+            int i = a * 4;
+            to.attribute(ranges[i], ranges[i + 1], ranges[i + 2], ranges[i + 3]);
+        }
+    }
+
     TagToken copy() {
         TagToken copy = new TagToken(buf);
         copy.name = name;

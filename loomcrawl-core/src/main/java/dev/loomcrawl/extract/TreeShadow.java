@@ -44,6 +44,8 @@ final class TreeShadow implements HtmlTokenizer.Sink {
     private Node noscript;
     private Node noscriptSavedForm;
     private int documentChildren;
+    /** Records the tree, when asked for ({@link StreamingLinkExtractor}). */
+    PageTree.Builder recorder;
     /** Data of the document's first node when it is a comment ({@code <?xml ...?>}); charset prescan only. */
     String firstComment;
 
@@ -116,7 +118,30 @@ final class TreeShadow implements HtmlTokenizer.Sink {
 
     @Override
     public void eof() {
-        while (open.size() > 0) pop();
+        if (mode == Mode.TEXT) { // an unclosed title or textarea
+            pop();
+            mode = original;
+        }
+        if (noscript != null && open.contains(noscript)) { // an unclosed noscript ends where the page does
+            while (open.current() != noscript) pop();
+            pop();
+            noscript = null;
+            form = noscriptSavedForm;
+        }
+        // the elements jsoup implies at the end of a page that has no body
+        while (true) {
+            switch (mode) {
+                case INITIAL -> mode = Mode.BEFORE_HTML;
+                case BEFORE_HTML -> impliedHtml();
+                case BEFORE_HEAD -> processStart("head");
+                case IN_HEAD -> processEnd("head");
+                case AFTER_HEAD -> impliedBody();
+                default -> {
+                    while (open.size() > 0) pop();
+                    return;
+                }
+            }
+        }
     }
 
     void processStart(TagToken tag) {
@@ -244,9 +269,19 @@ final class TreeShadow implements HtmlTokenizer.Sink {
     void textIn(Mode m, Chars chars) {
         switch (m) {
             case INITIAL, BEFORE_HTML, BEFORE_HEAD, IN_HEAD, AFTER_HEAD -> {
+                int space = chars.leadingWhitespace();
+                if (space > 0) { // two tokens to jsoup: the whitespace goes where whitespace goes in this mode
+                    textIn(m, chars.first(space));
+                    text(chars.from(space));
+                    return;
+                }
                 if (chars.isWhitespace()) {
-                    if (m == Mode.BEFORE_HTML && open.size() == 0) documentChildren++;
-                    else if (m != Mode.INITIAL) insertText(chars);
+                    if (m == Mode.BEFORE_HTML && open.size() == 0) {
+                        documentChildren++;
+                        if (recorder != null) chars.appendTo(recorder, 0); // jsoup puts it in the document
+                    } else if (m != Mode.INITIAL) {
+                        insertText(chars);
+                    }
                     return;
                 }
                 switch (m) {
@@ -261,7 +296,10 @@ final class TreeShadow implements HtmlTokenizer.Sink {
             case IN_BODY, IN_CAPTION, IN_CELL -> body.text(chars);
             case TEXT -> insertText(chars);
             case AFTER_BODY, AFTER_AFTER_BODY -> {
-                if (chars.isWhitespace()) return; // goes to <html> or the document, outside any link
+                if (chars.isWhitespace()) { // goes to <html> or the document, outside any link
+                    if (recorder != null) recorder.trailing(m == Mode.AFTER_BODY, chars.value());
+                    return;
+                }
                 resetBody();
                 text(chars.withoutLeadingWhitespace()); // jsoup keeps the leading whitespace out of the body too
             }
@@ -363,6 +401,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
         Node el = new Node(tag.name, ns, flags, (flags & HtmlTags.FORMATTING) != 0 && ns == HtmlTags.HTML ? tag.copy() : null);
         if (parent != null && el.has(HtmlTags.BLOCK)) parent.blockChild = true;
         for (Node t : texts) t.text.elementStart(el, parent);
+        if (recorder != null) el.index = recorder.element(parent == null ? 0 : parent.index, tag.name, tag);
         sink.element(tag.name, ns, tag, el);
         open.push(el);
         if (el.text != null) texts.add(el);
@@ -400,6 +439,8 @@ final class TreeShadow implements HtmlTokenizer.Sink {
         if (target.has(HtmlTags.DATA)) {
             if (target.is("style")) sink.styleText(chars.value());
             else if (target.is("script")) sink.scriptText(chars);
+        } else if (recorder != null) {
+            chars.appendTo(recorder, target.index);
         }
         if (texts.isEmpty()) return;
         String s = chars.value();

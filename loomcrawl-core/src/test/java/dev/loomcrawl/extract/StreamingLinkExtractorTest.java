@@ -307,7 +307,7 @@ class StreamingLinkExtractorTest {
         return out;
     }
 
-    private static final String[] SOUP = {"<a href=x>", "<a href='y' rel=r>", "</a>", "<p>", "</p>", "<div>", "</div>",
+    static final String[] SOUP = {"<a href=x>", "<a href='y' rel=r>", "</a>", "<p>", "</p>", "<div>", "</div>",
             "<b>", "</b>", "<i>", "</i>", "<code>", "</code>", "<span>", "</span>", "<br>", "<img src=i alt=' I '>", "text",
             " ", "\n", "&amp;", "&nbsp;", "&lt;", "<table>", "</table>", "<tr>", "<td>", "</td>", "<th>", "</tr>",
             "<caption>", "<ul>", "<li>", "</ul>", "<dl>", "<dt>", "<dd>", "<pre>", "</pre>", "<textarea>", "</textarea>",

@@ -1,0 +1,353 @@
+package dev.loomcrawl.extract;
+
+import org.jsoup.nodes.Attribute;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
+import org.jsoup.parser.Parser;
+import org.jsoup.select.NodeTraversor;
+import org.jsoup.select.NodeVisitor;
+
+import java.util.Arrays;
+
+/**
+ * A page's DOM as arrays: elements and text nodes numbered in document order, each with its parent and the end of its
+ * subtree, element names and attributes as ranges of the page's characters, text in one character buffer. What
+ * {@code dev.loomcrawl.content} reads a page's main content, Markdown and text from, at a fraction of the cost of
+ * jsoup's DOM, which is kept as this tree's oracle ({@code PageTreeTest} compares the two on every page of the
+ * docs sets).
+ *
+ * <p>Made by the link pass itself ({@link StreamingLinkExtractor}, asked with {@code tree}), which follows jsoup's
+ * tree builder and so knows where every element and text goes (each new node's parent is the last node or one of
+ * its ancestors, so document order is the order of insertion), or from a jsoup DOM ({@link #of(Element)}) for pages
+ * that pass hands to jsoup, rendered pages and callers holding a DOM. Comments, the doctype and the data of
+ * {@code <script>} and {@code <style>} elements (jsoup's data nodes) are not in it.
+ *
+ * <p>Node {@code 0} is the document. Node {@code n}'s subtree is {@code [n, end(n))}: its first child is {@code n + 1}
+ * when that is below {@code end(n)}, and the sibling after a child {@code c} is {@code end(c)} when that is below
+ * its parent's end. Adjacent text is one text node. Immutable once made.
+ */
+public final class PageTree {
+    /** The document node's name. */
+    public static final String DOCUMENT = "#document";
+
+    private int size;
+    private int[] parent;
+    private int[] end;
+    /** An element's normal name (lower case, as jsoup's {@code normalName}); null for a text node. */
+    private String[] name;
+    /** For an element, its attributes' slots {@code [from, to)}; for a text node, its range of {@link #text}. */
+    private int[] from;
+    private int[] to;
+    /** Per attribute slot: name start, name end, value start (-1: none), value end, in {@link #attrChars}. */
+    private int[] attrs;
+    private int attrCount;
+    private char[] attrChars;
+    /** Whether attribute values hold character references still to decode (the page's own characters). */
+    private final boolean encoded;
+    private char[] text;
+    private int textLength;
+
+    private PageTree(char[] attrChars, boolean encoded, int capacity) {
+        this.attrChars = attrChars;
+        this.encoded = encoded;
+        parent = new int[capacity];
+        end = new int[capacity];
+        name = new String[capacity];
+        from = new int[capacity];
+        to = new int[capacity];
+        attrs = new int[64];
+        text = new char[Math.max(256, capacity * 16)];
+        size = 1; // the document
+        name[0] = DOCUMENT;
+        parent[0] = -1;
+    }
+
+    /** Nodes, the document included. */
+    public int size() {
+        return size;
+    }
+
+    /** The parent of node {@code n}; -1 for the document. */
+    public int parent(int n) {
+        return parent[n];
+    }
+
+    /** The end of node {@code n}'s subtree: the first node after it that is not inside it. */
+    public int end(int n) {
+        return end[n];
+    }
+
+    /** Node {@code n}'s first child, or -1. */
+    public int firstChild(int n) {
+        return n + 1 < end[n] ? n + 1 : -1;
+    }
+
+    /** The sibling after node {@code n}, or -1. */
+    public int next(int n) {
+        int p = parent[n];
+        return p >= 0 && end[n] < end[p] ? end[n] : -1;
+    }
+
+    public boolean isText(int n) {
+        return name[n] == null;
+    }
+
+    /** Element {@code n}'s name in lower case (jsoup's {@code normalName}); null for a text node. */
+    public String name(int n) {
+        return name[n];
+    }
+
+    /** Whether node {@code n} is an element with this (lower-case) name. */
+    public boolean is(int n, String lowerName) {
+        String s = name[n];
+        return s != null && s.equals(lowerName);
+    }
+
+    /** The characters of every text node ({@link #textStart}, {@link #textEnd}); do not change them. */
+    public char[] text() {
+        return text;
+    }
+
+    /** Where text node {@code n}'s characters start in {@link #text()}. */
+    public int textStart(int n) {
+        return from[n];
+    }
+
+    public int textEnd(int n) {
+        return to[n];
+    }
+
+    /** Text node {@code n}'s text, as jsoup's {@code TextNode.getWholeText()}. */
+    public String textOf(int n) {
+        return new String(text, from[n], to[n] - from[n]);
+    }
+
+    /** How many attributes element {@code n} has (0 for a text node). */
+    public int attributes(int n) {
+        return name[n] == null ? 0 : to[n] - from[n];
+    }
+
+    /** The lower-case name of element {@code n}'s attribute {@code i} (of {@link #attributes}). */
+    public String attributeName(int n, int i) {
+        int a = (from[n] + i) * 4;
+        return HtmlTags.lowerAscii(new String(attrChars, attrs[a], attrs[a + 1] - attrs[a]));
+    }
+
+    /** The value of element {@code n}'s attribute {@code i}, decoded; "" when it has none. */
+    public String attributeValue(int n, int i) {
+        return value((from[n] + i) * 4);
+    }
+
+    /** Whether the name of element {@code n}'s attribute {@code i} is {@code lowerName}. */
+    public boolean attributeIs(int n, int i, String lowerName) {
+        return nameIs((from[n] + i) * 4, lowerName);
+    }
+
+    /** Whether element {@code n} has the attribute. */
+    public boolean hasAttr(int n, String lowerName) {
+        return slot(n, lowerName) >= 0;
+    }
+
+    /** The decoded value of element {@code n}'s attribute, "" when it has none or no value (jsoup's {@code attr}). */
+    public String attr(int n, String lowerName) {
+        int a = slot(n, lowerName);
+        return a < 0 ? "" : value(a);
+    }
+
+    /** The slot (times four) of the first attribute of {@code n} with this name, or -1. */
+    private int slot(int n, String lowerName) {
+        if (name[n] == null) return -1;
+        for (int i = from[n], last = to[n]; i < last; i++) {
+            if (nameIs(i * 4, lowerName)) return i * 4;
+        }
+        return -1;
+    }
+
+    private boolean nameIs(int a, String lowerName) {
+        int start = attrs[a];
+        int len = lowerName.length();
+        if (attrs[a + 1] - start != len) return false;
+        for (int k = 0; k < len; k++) {
+            char ch = attrChars[start + k];
+            if (ch >= 'A' && ch <= 'Z') ch += 32;
+            if (ch != lowerName.charAt(k)) return false;
+        }
+        return true;
+    }
+
+    private String value(int a) {
+        int start = attrs[a + 2];
+        if (start < 0) return "";
+        int stop = attrs[a + 3];
+        if (encoded) {
+            for (int i = start; i < stop; i++) {
+                if (attrChars[i] == '&') {
+                    return Parser.unescapeEntities(new String(attrChars, start, stop - start), true);
+                }
+            }
+        }
+        return new String(attrChars, start, stop - start);
+    }
+
+    // Making one
+
+    private int add(int parentNode, String elementName) {
+        if (size == parent.length) {
+            int n = size * 2;
+            parent = Arrays.copyOf(parent, n);
+            end = Arrays.copyOf(end, n);
+            name = Arrays.copyOf(name, n);
+            from = Arrays.copyOf(from, n);
+            to = Arrays.copyOf(to, n);
+        }
+        int n = size++;
+        parent[n] = parentNode;
+        name[n] = elementName;
+        return n;
+    }
+
+    private void attribute(int nameStart, int nameEnd, int valueStart, int valueEnd) {
+        if ((attrCount + 1) * 4 > attrs.length) attrs = Arrays.copyOf(attrs, attrs.length * 2);
+        int a = attrCount++ * 4;
+        attrs[a] = nameStart;
+        attrs[a + 1] = nameEnd;
+        attrs[a + 2] = valueStart;
+        attrs[a + 3] = valueEnd;
+    }
+
+    private void ensureText(int more) {
+        if (textLength + more > text.length) {
+            text = Arrays.copyOf(text, Math.max(text.length * 2, textLength + more));
+        }
+    }
+
+    /** Appends text to {@code parentNode}: to its last child when that is text, else as a new text node. */
+    private void appendText(int parentNode, char[] c, int start, int length) {
+        if (length == 0) return;
+        int last = size - 1;
+        if (last > 0 && name[last] == null && parent[last] == parentNode && to[last] == textLength) {
+            ensureText(length);
+            System.arraycopy(c, start, text, textLength, length);
+            textLength += length;
+            to[last] = textLength;
+            return;
+        }
+        int n = add(parentNode, null);
+        ensureText(length);
+        System.arraycopy(c, start, text, textLength, length);
+        from[n] = textLength;
+        textLength += length;
+        to[n] = textLength;
+    }
+
+    /** Sets every subtree's end, from the parents: children come after their parent, so last node first. */
+    private PageTree finish() {
+        for (int n = 0; n < size; n++) end[n] = n + 1;
+        for (int n = size - 1; n > 0; n--) {
+            int p = parent[n];
+            if (end[n] > end[p]) end[p] = end[n];
+        }
+        return this;
+    }
+
+    /**
+     * The tree of {@code root}'s subtree as jsoup has it: a document, or an element, which becomes the document
+     * node's only child. jsoup's traversal does not recurse, so any depth is fine.
+     */
+    public static PageTree of(Element root) {
+        StringBuilder chars = new StringBuilder();
+        PageTree t = new PageTree(null, false, 256);
+        NodeTraversor.traverse(new NodeVisitor() {
+            private int current;
+
+            @Override
+            public void head(Node node, int depth) {
+                if (node instanceof TextNode tn) { // a CDATA section too, as in jsoup
+                    String s = tn.getWholeText();
+                    t.appendText(current, s.toCharArray(), 0, s.length());
+                } else if (node instanceof Element e && !(node instanceof Document)) {
+                    int n = t.add(current, e.normalName());
+                    t.from[n] = t.attrCount;
+                    for (Attribute a : e.attributes()) {
+                        int ns = chars.length();
+                        chars.append(a.getKey());
+                        int vs = chars.length();
+                        chars.append(a.getValue());
+                        t.attribute(ns, vs, vs, chars.length());
+                    }
+                    t.to[n] = t.attrCount;
+                    current = n;
+                }
+            }
+
+            @Override
+            public void tail(Node node, int depth) {
+                if (node instanceof Element && !(node instanceof Document)) current = t.parent[current];
+            }
+        }, root);
+        t.attrChars = new char[chars.length()];
+        chars.getChars(0, chars.length(), t.attrChars, 0);
+        return t.finish();
+    }
+
+    /**
+     * Records the tree as {@link TreeShadow} builds it: elements as they are inserted (their parent is the current
+     * node), text as it is inserted, the end of each element's subtree when it is popped.
+     */
+    static final class Builder {
+        private final PageTree tree;
+        private final StringBuilder trailingInHtml = new StringBuilder();
+        private final StringBuilder trailingInDocument = new StringBuilder();
+
+        Builder(char[] c) {
+            this.tree = new PageTree(c, true, Math.max(64, c.length / 64));
+        }
+
+        /** Records an element inserted into {@code parentNode} (0: the document); returns its node. */
+        int element(int parentNode, String name, TagToken tag) {
+            PageTree t = tree;
+            int n = t.add(parentNode, name);
+            t.from[n] = t.attrCount;
+            tag.forEachAttribute(t::attribute);
+            t.to[n] = t.attrCount;
+            return n;
+        }
+
+        /** Text inserted into {@code parentNode}. */
+        void text(int parentNode, Chars chars) {
+            chars.appendTo(this, parentNode);
+        }
+
+        void text(int parentNode, char[] chars, int start, int end) {
+            tree.appendText(parentNode, chars, start, end - start);
+        }
+
+        void text(int parentNode, String s) {
+            tree.appendText(parentNode, s.toCharArray(), 0, s.length());
+        }
+
+        /**
+         * Whitespace after the body, which jsoup puts in {@code <html>} ({@code html} true) or the document, after
+         * all that the body gets, even what comes later in the page; added at the end.
+         */
+        void trailing(boolean html, String whitespace) {
+            (html ? trailingInHtml : trailingInDocument).append(whitespace);
+        }
+
+        PageTree tree() {
+            String inHtml = trailingInHtml.toString();
+            if (!inHtml.isEmpty()) {
+                for (int n = 1; n < tree.size; n++) {
+                    if (tree.name[n] != null) { // the document's element: html
+                        text(n, inHtml);
+                        break;
+                    }
+                }
+            }
+            if (!trailingInDocument.isEmpty()) text(0, trailingInDocument.toString());
+            return tree.finish();
+        }
+    }
+}
