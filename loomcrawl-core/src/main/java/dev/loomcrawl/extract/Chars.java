@@ -1,10 +1,8 @@
 package dev.loomcrawl.extract;
 
-import org.jsoup.parser.Parser;
-
 /**
- * A character token: a range of the page, decoded (character references, with jsoup's own
- * {@link Parser#unescapeEntities(String, boolean)}) only when its text is needed or it holds a '&amp;'.
+ * A character token: a range of the page, decoded (character references, as jsoup's
+ * {@code Parser.unescapeEntities}: {@link CharacterReferences}) only when its text is needed or it holds a '&amp;'.
  */
 final class Chars {
     private final char[] c;
@@ -55,8 +53,8 @@ final class Chars {
 
     String value() {
         if (value == null) {
-            String raw = new String(c, start, end - start);
-            value = decode && raw.indexOf('&') >= 0 ? Parser.unescapeEntities(raw, false) : raw;
+            value = decode && hasReference() ? CharacterReferences.decode(c, start, end, false)
+                    : new String(c, start, end - start);
         }
         return value;
     }
@@ -67,15 +65,18 @@ final class Chars {
             tree.text(parentNode, value);
             return;
         }
-        if (decode) {
-            for (int i = start; i < end; i++) {
-                if (c[i] == '&') {
-                    tree.text(parentNode, value());
-                    return;
-                }
-            }
+        if (decode && hasReference()) {
+            tree.decoded(parentNode, c, start, end);
+        } else {
+            tree.text(parentNode, c, start, end);
         }
-        tree.text(parentNode, c, start, end);
+    }
+
+    private boolean hasReference() {
+        for (int i = start; i < end; i++) {
+            if (c[i] == '&') return true;
+        }
+        return false;
     }
 
     /** The length of the range as written: of its {@link #value()} too when it is not decoded (script data). */

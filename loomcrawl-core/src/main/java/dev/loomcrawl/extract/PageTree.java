@@ -5,7 +5,6 @@ import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
-import org.jsoup.parser.Parser;
 import org.jsoup.select.NodeTraversor;
 import org.jsoup.select.NodeVisitor;
 
@@ -57,8 +56,8 @@ public final class PageTree {
         name = new String[capacity];
         from = new int[capacity];
         to = new int[capacity];
-        attrs = new int[64];
-        text = new char[Math.max(256, capacity * 16)];
+        attrs = new int[Math.max(64, capacity * 2)];
+        text = new char[Math.max(256, capacity * 8)];
         size = 1; // the document
         name[0] = DOCUMENT;
         parent[0] = -1;
@@ -184,7 +183,7 @@ public final class PageTree {
         if (encoded) {
             for (int i = start; i < stop; i++) {
                 if (attrChars[i] == '&') {
-                    return Parser.unescapeEntities(new String(attrChars, start, stop - start), true);
+                    return CharacterReferences.decode(attrChars, start, stop, true);
                 }
             }
         }
@@ -302,15 +301,21 @@ public final class PageTree {
         private final StringBuilder trailingInDocument = new StringBuilder();
 
         Builder(char[] c) {
-            this.tree = new PageTree(c, true, Math.max(64, c.length / 64));
+            this.tree = new PageTree(c, true, Math.max(64, c.length / 24));
         }
 
         /** Records an element inserted into {@code parentNode} (0: the document); returns its node. */
         int element(int parentNode, String name, TagToken tag) {
             PageTree t = tree;
             int n = t.add(parentNode, name);
+            int count = tag.count();
             t.from[n] = t.attrCount;
-            tag.forEachAttribute(t::attribute);
+            if (count > 0) {
+                int need = (t.attrCount + count) * 4;
+                if (need > t.attrs.length) t.attrs = Arrays.copyOf(t.attrs, Math.max(need, t.attrs.length * 2));
+                System.arraycopy(tag.ranges(), 0, t.attrs, t.attrCount * 4, count * 4);
+                t.attrCount += count;
+            }
             t.to[n] = t.attrCount;
             return n;
         }
@@ -322,6 +327,23 @@ public final class PageTree {
 
         void text(int parentNode, char[] chars, int start, int end) {
             tree.appendText(parentNode, chars, start, end - start);
+        }
+
+        /** Text with character references inserted into {@code parentNode}, decoded straight into the tree. */
+        void decoded(int parentNode, char[] chars, int start, int end) {
+            PageTree t = tree;
+            int last = t.size - 1;
+            boolean joins = last > 0 && t.name[last] == null && t.parent[last] == parentNode && t.to[last] == t.textLength;
+            t.ensureText(end - start);
+            int stop = CharacterReferences.decodeInto(chars, start, end, t.text, t.textLength);
+            if (stop < 0) {
+                text(parentNode, CharacterReferences.decode(chars, start, end, false));
+                return;
+            }
+            int n = joins ? last : t.add(parentNode, null);
+            if (!joins) t.from[n] = t.textLength;
+            t.textLength = stop;
+            t.to[n] = stop;
         }
 
         void text(int parentNode, String s) {

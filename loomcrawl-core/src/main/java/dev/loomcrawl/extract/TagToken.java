@@ -133,7 +133,7 @@ final class TagToken {
         if (start == NO_VALUE) return "";
         int end = ranges[a * 4 + 3];
         for (int i = start; i < end; i++) {
-            if (buf[i] == '&') return Parser.unescapeEntities(new String(buf, start, end - start), true);
+            if (buf[i] == '&') return CharacterReferences.decode(buf, start, end, true);
         }
         return new String(buf, start, end - start);
     }
@@ -154,17 +154,17 @@ final class TagToken {
         return Arrays.copyOf(out, n);
     }
 
-    /** Receives an attribute's ranges of the page's characters (value start -1: no value). */
-    interface Ranges {
-        void attribute(int nameStart, int nameEnd, int valueStart, int valueEnd);
+    /** How many attributes are kept (duplicates included). */
+    int count() {
+        return count;
     }
 
-    /** Hands over every attribute kept, duplicates included, in the order written. */
-    void forEachAttribute(Ranges to) {
-        for (int a = 0; a < count; a++) {
-            int i = a * 4;
-            to.attribute(ranges[i], ranges[i + 1], ranges[i + 2], ranges[i + 3]);
-        }
+    /**
+     * The kept attributes' ranges, four ints each in the order written: name start, name end, value start (-1: no
+     * value), value end. The tokenizer's own buffer: read it before the next tag.
+     */
+    int[] ranges() {
+        return ranges;
     }
 
     TagToken copy() {

@@ -1,0 +1,100 @@
+package dev.loomcrawl.extract;
+
+import org.jsoup.parser.Parser;
+
+/**
+ * Decodes character references, as jsoup's {@link Parser#unescapeEntities(String, boolean)} does, which builds a
+ * tokenizer for every call: the references that pages are full of ({@code &lt;}, {@code &gt;}, {@code &amp;},
+ * {@code &quot;}, {@code &apos;}, {@code &nbsp;} and numeric references to ordinary characters, each with its
+ * semicolon) are decoded here, and text holding any other goes to jsoup whole. {@code PageTreeTest} and
+ * {@code StreamingLinkExtractorTest} compare the results with jsoup's DOM on every page of the docs sets and on
+ * random tag soup.
+ */
+final class CharacterReferences {
+    private CharacterReferences() {
+    }
+
+    /** The text of {@code c[start, end)} decoded ({@code inAttribute}: by the rules for attribute values). */
+    static String decode(char[] c, int start, int end, boolean inAttribute) {
+        char[] out = new char[end - start];
+        int n = decodeInto(c, start, end, out, 0);
+        if (n < 0) return Parser.unescapeEntities(new String(c, start, end - start), inAttribute);
+        return new String(out, 0, n);
+    }
+
+    /**
+     * Decodes {@code c[start, end)} into {@code out} from {@code at} (room for {@code end - start} characters is
+     * needed: decoding never lengthens text) and returns where it stopped, or -1 when the text holds a reference
+     * decoded only by jsoup ({@code out} then holds rubbish).
+     */
+    static int decodeInto(char[] c, int start, int end, char[] out, int at) {
+        int o = at;
+        int i = start;
+        while (i < end) {
+            char ch = c[i];
+            if (ch != '&') {
+                out[o++] = ch;
+                i++;
+                continue;
+            }
+            int semi = -1;
+            for (int k = i + 1; k < end && k < i + 10; k++) {
+                if (c[k] == ';') {
+                    semi = k;
+                    break;
+                }
+            }
+            if (semi < 0) return -1;
+            int code = reference(c, i + 1, semi);
+            if (code < 0) return -1;
+            if (code >= 0x10000) {
+                out[o++] = Character.highSurrogate(code);
+                out[o++] = Character.lowSurrogate(code);
+            } else {
+                out[o++] = (char) code;
+            }
+            i = semi + 1;
+        }
+        return o;
+    }
+
+    /** The character the reference between '&' and ';' names, or -1 when jsoup must say. */
+    private static int reference(char[] c, int from, int to) {
+        int len = to - from;
+        if (len >= 2 && c[from] == '#') {
+            boolean hex = c[from + 1] == 'x' || c[from + 1] == 'X';
+            int k = hex ? from + 2 : from + 1;
+            if (k == to || to - k > 6) return -1;
+            int code = 0;
+            for (; k < to; k++) {
+                int d = Character.digit(c[k], hex ? 16 : 10);
+                if (d < 0) return -1;
+                code = code * (hex ? 16 : 10) + d;
+            }
+            // ordinary characters only: jsoup replaces or maps the others (NUL, C1 controls, surrogates...)
+            boolean ordinary = code == '\t' || code == '\n' || code >= 0x20 && code < 0x7f
+                    || code >= 0xa0 && code < 0xd800 || code >= 0xe000 && code < 0xfdd0
+                    || code > 0xfdef && code < 0xfffe || code >= 0x10000 && code <= 0x10ffff && (code & 0xfffe) != 0xfffe;
+            return ordinary ? code : -1;
+        }
+        switch (len) {
+            case 2 -> {
+                if (c[from + 1] == 't') {
+                    if (c[from] == 'l') return '<';
+                    if (c[from] == 'g') return '>';
+                }
+            }
+            case 3 -> {
+                if (c[from] == 'a' && c[from + 1] == 'm' && c[from + 2] == 'p') return '&';
+            }
+            case 4 -> {
+                if (c[from] == 'q' && c[from + 1] == 'u' && c[from + 2] == 'o' && c[from + 3] == 't') return '"';
+                if (c[from] == 'n' && c[from + 1] == 'b' && c[from + 2] == 's' && c[from + 3] == 'p') return 0xa0;
+                if (c[from] == 'a' && c[from + 1] == 'p' && c[from + 2] == 'o' && c[from + 3] == 's') return '\'';
+            }
+            default -> {
+            }
+        }
+        return -1;
+    }
+}
