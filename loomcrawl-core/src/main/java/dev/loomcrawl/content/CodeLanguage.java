@@ -1,6 +1,6 @@
 package dev.loomcrawl.content;
 
-import org.jsoup.nodes.Element;
+import dev.loomcrawl.extract.PageTree;
 
 /**
  * The programming language a page names for a {@code <pre>}, for the info string of a fenced code block. Read
@@ -22,29 +22,30 @@ final class CodeLanguage {
     private CodeLanguage() {
     }
 
-    /** The language named for pre, or "" when none is. */
-    static String of(Element pre) {
-        String lang = named(pre);
+    /** The language named for element pre of the walk's tree, or "" when none is. */
+    static String of(ContentWalk walk, int pre) {
+        PageTree t = walk.tree;
+        String lang = named(t, pre);
         if (!lang.isEmpty()) return lang;
-        Element child = pre.firstElementChild();
-        if (child != null && child.nameIs("code")) {
-            lang = named(child);
+        int child = walk.firstElementChild(pre);
+        if (child >= 0 && t.is(child, "code")) {
+            lang = named(t, child);
             if (!lang.isEmpty()) return lang;
         }
-        Element up = pre.parent();
-        for (int i = 0; i < ANCESTORS && up != null; i++, up = up.parent()) {
-            lang = named(up);
+        int up = t.parent(pre);
+        for (int i = 0; i < ANCESTORS && up >= 0; i++, up = t.parent(up)) {
+            lang = named(t, up);
             if (!lang.isEmpty()) return lang;
         }
         return "";
     }
 
-    /** The language el's own attributes name, or "". */
-    static String named(Element el) {
-        if (el.attributesSize() == 0) return "";
-        String data = el.attr("data-lang");
+    /** The language element el's own attributes name, or "". */
+    private static String named(PageTree t, int el) {
+        if (t.attributes(el) == 0) return "";
+        String data = t.attr(el, "data-lang");
         if (!data.isBlank()) return clean(data.strip(), 0);
-        String classes = el.className();
+        String classes = t.attr(el, "class").trim(); // jsoup's className()
         if (classes.isEmpty()) return "";
         int brush = classes.indexOf("brush:");
         if (brush >= 0) {

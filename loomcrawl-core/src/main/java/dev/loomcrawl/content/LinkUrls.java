@@ -2,119 +2,216 @@ package dev.loomcrawl.content;
 
 import java.net.MalformedURLException;
 import java.net.URL;
+import java.util.Arrays;
 import java.util.HashMap;
 import org.jsoup.internal.StringUtil;
-import org.jsoup.nodes.Element;
 
 /**
- * The URLs of one conversion's links and images made absolute, exactly as jsoup's {@code absUrl} makes them,
- * but without its cost on every link (it strips control characters with a regular expression and parses the base
- * URI again each time): the base is parsed once, a URL met again is remembered, and a relative reference is
- * resolved as its directory (resolved once per page and directory: "../lang/") followed by its last segment and
- * fragment ("Object.html#equals"), which {@code java.net.URL} appends as written. Where that does not hold
- * exactly (a scheme, a query, dot segments at the end) the reference goes to jsoup's own resolution.
+ * The URLs of one conversion's links and images made absolute, exactly as jsoup's {@code absUrl} makes them, but
+ * without its cost on every link (it strips control characters with a regular expression and parses the base URI
+ * again each time, and a page has hundreds of links).
+ *
+ * <p>A plain relative reference (most links) is resolved as the directory its leading {@code ./} and {@code ../}
+ * segments name ({@code ../../}: resolved once per page) followed by the rest of it as written
+ * ({@code java/lang/Object.html#equals(java.lang.Object)}), which is what {@code java.net.URL} does with a path
+ * without dot segments, query or scheme: appends it. A fragment-only reference is the page's URL followed by it. Any
+ * other reference (a scheme, a query, an absolute path, dot segments inside, whitespace or a backslash) goes to
+ * jsoup's own resolution, against the base URI parsed once, and is remembered.
  */
 final class LinkUrls {
+    /** The most {@code ../} segments resolved by directory; a reference with more goes to jsoup's resolution. */
+    private static final int MAX_UPS = 64;
+    /**
+     * A URL that references are appended to, the page's or a directory's (empty when only absUrl can tell), and
+     * whether a bare link destination writes it as it is: checked once, not for every link.
+     */
+    private record Prefix(char[] url, boolean bare) {
+        static final Prefix NONE = new Prefix(new char[0], true);
+
+        static Prefix of(String url) {
+            char[] chars = url.toCharArray();
+            return new Prefix(chars, MarkdownSyntax.bareRun(chars, 0, chars.length) == chars.length);
+        }
+    }
+
     private final String baseUri;
     private URL base;
     private boolean baseParsed;
-    /** The page's URL without fragment; "" when only absUrl can tell; null until a fragment-only link asks. */
-    private String fragmentPrefix;
-    private final HashMap<String, String> resolved = new HashMap<>();
-    /** Directory references ("../lang/") and their absolute URLs ("" when only absUrl can tell). */
-    private final HashMap<String, String> directories = new HashMap<>();
+    /** The page's URL without fragment; null until a fragment-only link asks. */
+    private Prefix page;
+    /**
+     * The base's directory ({@code ./}) and its ancestors ({@code ../}, {@code ../../}...) as absolute URLs, by how
+     * many {@code ../}; null until asked.
+     */
+    private Prefix[] directories = new Prefix[4];
+    /** The references that are not plain, as written but stripped, and their URLs (null: javascript:). */
+    private final HashMap<String, String> others = new HashMap<>();
+    /** The characters of the reference being resolved. */
+    private char[] reference = new char[128];
 
-    LinkUrls(Element root) {
-        this.baseUri = root.baseUri();
+    /** Resolves against baseUri, as jsoup's {@code absUrl} does against an element's base URI. */
+    LinkUrls(String baseUri) {
+        this.baseUri = baseUri;
     }
 
     /**
-     * el's attribute as an absolute URL; as written when it cannot be made absolute; "" when absent or empty; null
-     * for a {@code javascript:} URL, which is no link to follow.
+     * Appends to out the URL an attribute's value (as written) refers to: absolute, or as written when it cannot be
+     * made absolute. Returns how many of the characters appended are known to need nothing in a bare link
+     * destination (see {@link MarkdownSyntax#bareRun}); or -1, appending nothing, when it refers to none: it is
+     * empty or a {@code javascript:} URL, which is no link to follow.
      */
-    String of(Element el, String attribute) {
-        String raw = el.attr(attribute).strip();
-        if (raw.isEmpty()) return "";
-        String known = resolved.get(raw);
+    int append(TextBuffer out, String value) {
+        int n = value.length();
+        if (reference.length < n) reference = new char[Math.max(n, reference.length * 2)];
+        char[] c = reference;
+        value.getChars(0, n, c, 0);
+        int from = 0;
+        int to = n;
+        while (from < to && Character.isWhitespace(c[from])) from++; // String.strip()
+        while (to > from && Character.isWhitespace(c[to - 1])) to--;
+        if (from == to) return -1;
+        int bare = plain(out, c, from, to);
+        if (bare >= 0) return bare;
+        String url = other(value, new String(c, from, to - from));
+        if (url == null) return -1;
+        out.append(url);
+        return 0;
+    }
+
+    /**
+     * Appends the URL of the plain reference c[from, to) and returns the length of its prefix that a bare destination
+     * writes as it is; -1 (nothing appended) when it is not plain.
+     */
+    private int plain(TextBuffer out, char[] c, int from, int to) {
+        int at = from; // after the leading "./" and "../" segments
+        int ups = 0;
+        if (at + 1 < to && c[at] == '.' && c[at + 1] == '/') at += 2;
+        while (at + 2 < to && c[at] == '.' && c[at + 1] == '.' && c[at + 2] == '/') {
+            at += 3;
+            ups++;
+        }
+        if (ups > MAX_UPS || at < to && c[at] == '/') return -1; // an absolute path, or "//" after the dots
+        int segment = at;
+        int hash = at;
+        for (; hash < to; hash++) { // the path: no dot segments, query, scheme or spaces
+            char ch = c[hash];
+            if (ch == '/') {
+                if (isDots(c, segment, hash)) return -1;
+                segment = hash + 1;
+            } else if (ch == '#') {
+                break;
+            } else if (ch <= ' ' || ch >= 0x7f && ch <= 0x9f || ch == '\\' || ch == '?' || ch == ':') {
+                return -1;
+            }
+        }
+        if (isDots(c, segment, hash)) return -1;
+        for (int i = hash; i < to; i++) {
+            if (isControl(c[i])) return -1;
+        }
+        Prefix prefix = hash == from ? page() : directory(ups);
+        if (prefix.url().length == 0) return -1;
+        out.append(prefix.url()).append(c, at, to);
+        return prefix.bare() ? prefix.url().length : 0;
+    }
+
+    /** Whether c[from, to) is a dot segment, "." or "..". */
+    private static boolean isDots(char[] c, int from, int to) {
+        return to - from == 1 && c[from] == '.' || to - from == 2 && c[from] == '.' && c[from + 1] == '.';
+    }
+
+    /** Characters absUrl strips before resolving. */
+    private static boolean isControl(char c) {
+        return c < ' ' || c >= 0x7f && c <= 0x9f;
+    }
+
+    /** The page's own URL, without fragment, for a fragment-only link; empty when only absUrl can tell. */
+    private Prefix page() {
+        if (page == null) {
+            String url = slow("#");
+            page = url != null && url.endsWith("#") ? Prefix.of(url.substring(0, url.length() - 1)) : Prefix.NONE;
+        }
+        return page;
+    }
+
+    /**
+     * The absolute URL of the directory {@code ./} followed by ups {@code ../}; empty when only absUrl can tell. The
+     * directory itself is resolved by jsoup; its ancestors are its path with segments cut, as URL resolves them, when
+     * its segments are plain (none empty or a dot segment) and there are enough of them, else resolved too.
+     */
+    private Prefix directory(int ups) {
+        if (ups >= directories.length) {
+            directories = Arrays.copyOf(directories, Math.max(ups + 1, directories.length * 2));
+        }
+        Prefix dir = directories[ups];
+        if (dir == null) {
+            String url = ups == 0 ? usable(slow("./")) : parent(directory(0).url(), ups);
+            if (url == null) url = usable(slow("../".repeat(ups)));
+            dir = url == null ? Prefix.NONE : Prefix.of(url);
+            directories[ups] = dir;
+        }
+        return dir;
+    }
+
+    /** A directory's URL when it is absolute http(s), ends with '/' and has no query or fragment; else null. */
+    private static String usable(String url) {
+        boolean usable = url != null && (url.startsWith("https://") || url.startsWith("http://"))
+            && url.endsWith("/") && url.indexOf('?') < 0 && url.indexOf('#') < 0;
+        return usable ? url : null;
+    }
+
+    /**
+     * The directory ups levels above the usable directory URL dir, made by cutting segments from its path; null when
+     * dir is not usable, not all its path's segments are plain, or there are fewer than ups.
+     */
+    private static String parent(char[] dir, int ups) {
+        if (dir.length == 0) return null;
+        int path = 0;
+        while (dir[path] != ':') path++;
+        path += 3; // "://"
+        while (dir[path] != '/') path++;
+        int cut = dir.length - 1; // the '/' that ends the segment to keep
+        for (int k = 0; k < ups; k++) {
+            if (cut == path) return null;
+            int start = cut - 1;
+            while (dir[start] != '/') start--;
+            int length = cut - start - 1;
+            if (length == 0 || length == 1 && dir[cut - 1] == '.'
+                || length == 2 && dir[cut - 1] == '.' && dir[cut - 2] == '.') {
+                return null;
+            }
+            cut = start;
+        }
+        for (int i = path; i < cut; i++) { // the segments above must be plain too
+            if (dir[i] == '/' && (dir[i + 1] == '/' || dir[i + 1] == '.')) return null;
+        }
+        return new String(dir, 0, cut + 1);
+    }
+
+    /** The URL of a reference that is not plain: raw is the value stripped; null for javascript:. */
+    private String other(String value, String raw) {
+        String known = others.get(raw);
         if (known != null) return known;
-        String url = isJavascript(raw) ? null : absolute(el, attribute, raw);
-        resolved.put(raw, url);
+        String url = null;
+        if (!isJavascript(raw)) {
+            url = slow(raw);
+            if (url == null) url = StringUtil.resolve(baseUri, value); // absUrl itself
+            if (url.isEmpty()) url = raw;
+        }
+        others.put(raw, url);
         return url;
     }
 
-    private String absolute(Element el, String attribute, String raw) {
-        if (plain(raw)) {
-            int hash = raw.indexOf('#');
-            String document = hash < 0 ? raw : raw.substring(0, hash);
-            String fragment = hash < 0 ? "" : raw.substring(hash);
-            String url = document.isEmpty() ? pageUrl(el, attribute) : inDirectory(el, attribute, document);
-            if (url != null) return url + fragment;
-        }
-        String url = slow(el, attribute, raw);
-        if (url == null) url = el.absUrl(attribute);
-        return url.isEmpty() ? raw : url;
-    }
-
-    /** The page's own URL (without fragment), for a fragment-only link; null when only absUrl can tell. */
-    private String pageUrl(Element el, String attribute) {
-        if (fragmentPrefix == null) {
-            String page = slow(el, attribute, "#");
-            fragmentPrefix = page != null && page.endsWith("#") ? page.substring(0, page.length() - 1) : "";
-        }
-        return fragmentPrefix.isEmpty() ? null : fragmentPrefix;
-    }
-
-    /**
-     * A reference without fragment resolved as its directory part (resolved once per directory) followed by its
-     * last segment, which {@code java.net.URL} only appends: null when that does not hold (a scheme, a network
-     * path, a query, a backslash, a last segment of dots) or only absUrl can tell.
-     */
-    private String inDirectory(Element el, String attribute, String document) {
-        if (document.indexOf('?') >= 0 || document.indexOf('\\') >= 0 || document.startsWith("//")
-            || hasScheme(document)) {
-            return null;
-        }
-        int slash = document.lastIndexOf('/');
-        String last = document.substring(slash + 1);
-        if (last.equals(".") || last.equals("..")) return null;
-        String directory = slash < 0 ? "./" : document.substring(0, slash + 1);
-        String url = directories.get(directory);
-        if (url == null) {
-            url = slow(el, attribute, directory);
-            if (url == null || !isAbsoluteHttp(url) || !url.endsWith("/") || url.indexOf('?') >= 0
-                || url.indexOf('#') >= 0) {
-                url = "";
-            }
-            directories.put(directory, url);
-        }
-        return url.isEmpty() ? null : url + last;
-    }
-
-    /** Whether a reference begins with a scheme (a ':' before any '/', '?' or '#'). */
-    private static boolean hasScheme(String reference) {
-        for (int i = 0; i < reference.length(); i++) {
-            char c = reference.charAt(i);
-            if (c == ':') return true;
-            if (c == '/' || c == '?' || c == '#') return false;
-        }
-        return false;
-    }
-
-    private static boolean isAbsoluteHttp(String url) {
-        return url.startsWith("https://") || url.startsWith("http://");
-    }
-
     /** What {@code absUrl} gives for raw against the base parsed once, or null when only absUrl itself can tell. */
-    private String slow(Element el, String attribute, String raw) {
+    private String slow(String raw) {
         if (!baseParsed) {
             baseParsed = true;
             try {
-                base = plain(baseUri) ? new URL(baseUri) : null;
+                base = noControl(baseUri) ? new URL(baseUri) : null;
             } catch (MalformedURLException e) {
                 base = null;
             }
         }
-        if (base == null || !plain(raw)) return null;
+        if (base == null || !noControl(raw)) return null;
         try {
             return StringUtil.resolve(base, raw).toExternalForm();
         } catch (MalformedURLException | IllegalArgumentException e) {
@@ -123,10 +220,9 @@ final class LinkUrls {
     }
 
     /** Whether s has no control character (which absUrl would strip first). */
-    private static boolean plain(String s) {
+    private static boolean noControl(String s) {
         for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < ' ' || c >= 0x7f && c <= 0x9f) return false;
+            if (isControl(s.charAt(i))) return false;
         }
         return true;
     }

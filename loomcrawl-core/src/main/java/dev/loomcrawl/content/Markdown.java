@@ -1,5 +1,6 @@
 package dev.loomcrawl.content;
 
+import dev.loomcrawl.extract.PageTree;
 import org.jsoup.nodes.Element;
 
 /**
@@ -15,19 +16,26 @@ import org.jsoup.nodes.Element;
  * and {@code kbd} as inline HTML. Scripts, styles, form controls and hidden elements are left out (see
  * {@link SkippedElements}).
  *
- * <p>One pass over the DOM without recursion, so any nesting depth is safe, into a {@link StringBuilder}.
+ * <p>One pass over a {@link PageTree} without recursion, so any nesting depth is safe.
  */
 public final class Markdown {
     private Markdown() {
     }
 
     /**
-     * The subtree of root as CommonMark with GitHub tables (GFM pipe tables): empty, or lines ending with a
-     * newline, at most one blank line between blocks, no trailing spaces outside code blocks. Links and images
-     * are made absolute against root's base URI ({@code absUrl}); a URL that cannot be is kept as written, and a
-     * {@code javascript:} link is written as its text.
+     * The main content as CommonMark with GitHub tables (GFM pipe tables): the subtrees of {@code roots} (elements of
+     * {@code tree}, in document order, written as the children of one element would be) but for the nodes
+     * {@code leftOut} marks (null: none). Empty, or lines ending with a newline, at most one blank line between
+     * blocks, no trailing spaces outside code blocks. Links and images are made absolute against {@code baseUri} as
+     * jsoup's {@code absUrl} would (the page's {@code <base href>} already applied); a URL that cannot be is kept as
+     * written, and a {@code javascript:} link is written as its text.
      */
+    public static String of(PageTree tree, int[] roots, boolean[] leftOut, String baseUri) {
+        return new MarkdownWalk(tree, roots, leftOut, baseUri).run();
+    }
+
+    /** The subtree of root, as {@link #of(PageTree, int[], boolean[], String)} gives it, against root's base URI. */
     public static String of(Element root) {
-        return new MarkdownWalk(root).run();
+        return of(PageTree.of(root), new int[] {1}, null, root.baseUri());
     }
 }

@@ -1,7 +1,5 @@
 package dev.loomcrawl.content;
 
-import java.util.ArrayList;
-
 /**
  * The Markdown document's lines: blocks written one after another inside the containers (list items, block
  * quotes) open around them, each line prefixed as its containers require, one blank line between blocks.
@@ -16,51 +14,60 @@ import java.util.ArrayList;
 final class MarkdownBlocks {
     /** A list item or block quote being written. */
     private static final class Container {
-        final String marker;
-        final String indent;
-        final boolean item;
+        char[] marker;
+        char[] indent;
+        boolean item;
         boolean started;
-
-        Container(String marker, String indent, boolean item) {
-            this.marker = marker;
-            this.indent = indent;
-            this.item = item;
-        }
     }
 
     private static final int NONE = 0;
     private static final int NEWLINE = 1;
     private static final int BLANK = 2;
+    private static final char[] NO_TEXT = {};
 
-    private final StringBuilder out = new StringBuilder(4096);
-    private final ArrayList<Container> open = new ArrayList<>();
+    private final TextBuffer out;
+    /** The open containers, innermost last: the first {@code depth} of the array (the rest are for reuse). */
+    private Container[] open = new Container[8];
+    private int depth;
     private int separation = NONE;
     /** The container depth at which the last block written was a paragraph, or -1 if it was not one. */
     private int paragraphDepth = -1;
 
+    /** Blocks written into a buffer of this capacity at first. */
+    MarkdownBlocks(int capacity) {
+        out = new TextBuffer(capacity);
+    }
+
     /** How many containers are open. */
     int depth() {
-        return open.size();
+        return depth;
     }
 
     /** How much has been written: equal before and after a stretch of the walk when it wrote nothing. */
     int length() {
-        return out.length();
+        return out.length;
     }
 
     /** Opens a container (a list item if item) whose first line begins with marker and later lines with indent. */
-    void open(String marker, String indent, boolean item) {
-        open.add(new Container(marker, indent, item));
+    void open(char[] marker, char[] indent, boolean item) {
+        if (depth == open.length) open = java.util.Arrays.copyOf(open, depth * 2);
+        Container c = open[depth];
+        if (c == null) open[depth] = c = new Container();
+        depth++;
+        c.marker = marker;
+        c.indent = indent;
+        c.item = item;
+        c.started = false;
     }
 
     /** Whether the innermost container is a list item that has begun: a list now would be nested in its text. */
     boolean inStartedItem() {
-        return !open.isEmpty() && open.getLast().item && open.getLast().started;
+        return depth > 0 && open[depth - 1].item && open[depth - 1].started;
     }
 
     /** Closes the innermost container, a block quote; an empty one leaves nothing. */
     void close() {
-        open.removeLast();
+        depth--;
     }
 
     /**
@@ -68,12 +75,12 @@ final class MarkdownBlocks {
      * an item), after a blank line if it is its list's first (an empty item cannot interrupt a paragraph).
      */
     void closeItem(boolean first) {
-        if (!open.getLast().started) {
+        if (!open[depth - 1].started) {
             if (first && separation == NEWLINE) separation = BLANK;
-            writeLines("");
+            writeLines(NO_TEXT, 0, 0, true);
             paragraphDepth = -1;
         }
-        open.removeLast();
+        depth--;
     }
 
     /**
@@ -86,21 +93,21 @@ final class MarkdownBlocks {
 
     /** Whether the last block written was a paragraph inside exactly the containers open now. */
     boolean paragraphLast() {
-        return paragraphDepth == open.size();
+        return paragraphDepth == depth;
     }
 
-    /** Writes a paragraph (inline Markdown, lines ended by hard breaks). */
-    void paragraph(CharSequence markdown) {
-        writeLines(markdown);
-        paragraphDepth = open.size();
+    /** Writes a paragraph (inline Markdown, lines ended by hard breaks; oneLine when it has none). */
+    void paragraph(TextBuffer markdown, boolean oneLine) {
+        writeLines(markdown.chars, 0, markdown.length, oneLine);
+        paragraphDepth = depth;
     }
 
     /**
      * Writes a block other than a paragraph: a heading, a thematic break, a table, a fenced code block (whose
      * content lines are kept exactly, trailing spaces included).
      */
-    void block(CharSequence markdown) {
-        writeLines(markdown);
+    void block(TextBuffer markdown) {
+        writeLines(markdown.chars, 0, markdown.length, false);
         paragraphDepth = -1;
     }
 
@@ -109,58 +116,60 @@ final class MarkdownBlocks {
         return out.toString();
     }
 
-    /** Writes text's lines (text has no final newline), each after its containers' prefix. */
-    private void writeLines(CharSequence text) {
-        if (!out.isEmpty() && separation == BLANK) {
-            int start = out.length();
-            for (Container c : open) {
-                if (c.started) out.append(c.indent);
+    /**
+     * Writes the lines of text[from, to) (which has no final newline), each after its containers' prefix; oneLine
+     * when the caller knows it has no newline, which saves looking for one.
+     */
+    private void writeLines(char[] text, int from, int to, boolean oneLine) {
+        TextBuffer o = out;
+        if (depth == 0) { // no prefixes: the lines as they are
+            if (!o.isEmpty() && separation == BLANK) o.append('\n');
+            o.append(text, from, to).append('\n');
+            separation = BLANK;
+            return;
+        }
+        if (!o.isEmpty() && separation == BLANK) {
+            int start = o.length;
+            for (int i = 0; i < depth; i++) {
+                if (open[i].started) o.append(open[i].indent);
             }
             trimEnd(start);
-            out.append('\n');
+            o.append('\n');
         }
         boolean inItem = false;
-        for (Container c : open) inItem |= c.item;
-        int from = 0;
+        for (int i = 0; i < depth; i++) inItem |= open[i].item;
+        int at = from;
         while (true) {
-            int nl = indexOfNewline(text, from);
-            int to = nl < 0 ? text.length() : nl;
-            int start = out.length();
-            for (Container c : open) {
-                out.append(c.started ? c.indent : c.marker);
+            int nl = oneLine ? to : at;
+            while (nl < to && text[nl] != '\n') nl++;
+            int start = o.length;
+            for (int i = 0; i < depth; i++) {
+                Container c = open[i];
+                o.append(c.started ? c.indent : c.marker);
                 c.started = true;
             }
-            if (to == from || inItem && blank(text, from, to)) {
+            if (nl == at || inItem && blank(text, at, nl)) {
                 trimEnd(start);
-                from = to;
+                at = nl;
             }
-            out.append(text, from, to).append('\n');
-            if (nl < 0) break;
-            from = nl + 1;
+            o.append(text, at, nl).append('\n');
+            if (nl == to) break;
+            at = nl + 1;
         }
         separation = BLANK;
     }
 
-    private static int indexOfNewline(CharSequence text, int from) {
-        if (text instanceof String s) return s.indexOf('\n', from);
-        if (text instanceof StringBuilder sb) return sb.indexOf("\n", from);
-        for (int i = from; i < text.length(); i++) {
-            if (text.charAt(i) == '\n') return i;
-        }
-        return -1;
-    }
-
-    private static boolean blank(CharSequence text, int from, int to) {
+    private static boolean blank(char[] text, int from, int to) {
         for (int i = from; i < to; i++) {
-            if (text.charAt(i) != ' ' && text.charAt(i) != '\t') return false;
+            if (text[i] != ' ' && text[i] != '\t') return false;
         }
         return true;
     }
 
     /** Removes spaces and tabs at the end of out, back to start at most. */
     private void trimEnd(int start) {
-        int n = out.length();
-        while (n > start && (out.charAt(n - 1) == ' ' || out.charAt(n - 1) == '\t')) n--;
+        int n = out.length;
+        while (n > start && (out.chars[n - 1] == ' ' || out.chars[n - 1] == '\t')) n--;
         out.setLength(n);
     }
 }

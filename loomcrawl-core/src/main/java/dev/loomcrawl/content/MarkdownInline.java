@@ -1,8 +1,5 @@
 package dev.loomcrawl.content;
 
-import java.util.ArrayList;
-import java.util.function.IntSupplier;
-
 /**
  * One paragraph's (or heading's, or table cell's) inline Markdown, written as the page's inline content streams
  * in: whitespace collapsed as a browser does, text escaped just enough that it stays text, code spans, and the
@@ -21,33 +18,41 @@ import java.util.function.IntSupplier;
  *
  * <p>Adjacent code spans ({@code <code>a</code><code>b</code>}) are merged into one, since two backtick fences
  * side by side would read as one longer fence.
+ *
+ * <p>Text comes as ranges of a character array (the {@code PageTree}'s), and runs of ordinary characters are copied
+ * whole. Wrappers are nested, so they are a stack whose objects are reused.
  */
 final class MarkdownInline {
+    private static final char[] BRACKET = {'['};
     /** Characters that may need a backslash in text (the others never do). */
     private static final boolean[] SPECIAL = new boolean[128];
+    /** Characters copied as they are: neither special nor HTML whitespace (and any character from 128 up). */
+    private static final boolean[] PLAIN = new boolean[128];
 
     static {
         for (char c : "\\`*_[]<&~#>+-=".toCharArray()) SPECIAL[c] = true;
+        for (char c = 0; c < 128; c++) PLAIN[c] = !SPECIAL[c] && !MarkdownSyntax.isHtmlSpace(c);
+    }
+
+    /** What a closing delimiter asks of the walk: the first character the output will have after an element. */
+    interface Following {
+        /** See {@code MarkdownWalk.after}. */
+        int after(int element);
     }
 
     /**
      * The markup around an inline element's content: {@code open}/{@code close} as Markdown, and the HTML written
      * instead when a delimiter (emphasis, strikethrough) would not be read as markup where it stands.
      */
-    static final class Wrapper {
-        private final String open;
-        private final String close;
-        private final String htmlOpen;
-        private final String htmlClose;
+    private static final class Wrapper {
+        private char[] open;
+        /** The closing markup: the first closeLength characters. */
+        private char[] close;
+        private int closeLength;
+        private String htmlOpen;
+        private String htmlClose;
         /** Where open was written in the paragraph, or -1 while it waits for content. */
-        private int at = -1;
-
-        Wrapper(String open, String close, String htmlOpen, String htmlClose) {
-            this.open = open;
-            this.close = close;
-            this.htmlOpen = htmlOpen;
-            this.htmlClose = htmlClose;
-        }
+        private int at;
 
         /** Whether open and close are delimiter runs (flanking rules apply), not brackets or HTML. */
         boolean delimiter() {
@@ -55,18 +60,22 @@ final class MarkdownInline {
         }
     }
 
-    private final StringBuilder buf = new StringBuilder(256);
-    private final StringBuilder code = new StringBuilder();
+    private final TextBuffer buf = new TextBuffer(256);
+    private final TextBuffer code = new TextBuffer(64);
     /** The last code span written: where it starts and ends in buf (-1 once buf changed before it), its content. */
     private int lastCodeStart = -1;
     private int lastCodeEnd = -1;
-    private String lastCode = "";
-    private final ArrayList<Wrapper> wrappers = new ArrayList<>();
-    /** Index of the first wrapper whose opening waits for content; wrappers.size() when none does. */
+    private final TextBuffer lastCode = new TextBuffer(64);
+    /** The open wrappers, innermost last: the first {@code wrapperCount} of the array (the rest are for reuse). */
+    private Wrapper[] wrappers = new Wrapper[8];
+    private int wrapperCount;
+    /** Index of the first wrapper whose opening waits for content; wrapperCount when none does. */
     private int firstPending;
     private boolean pendingSpace;
     private boolean codeSpace;
     private int pendingBreaks;
+    /** Whether the paragraph has a line break: whether it is more than one line. */
+    private boolean broken;
     private int codeDepth;
     private boolean flat;
 
@@ -87,33 +96,28 @@ final class MarkdownInline {
     }
 
     /**
-     * Appends text as a browser shows it: whitespace collapsed, Markdown's special characters escaped. Runs of
-     * ordinary characters are appended whole.
+     * Appends the text s[from, to) as a browser shows it: whitespace collapsed, Markdown's special characters
+     * escaped. Runs of ordinary characters are appended whole.
      */
-    void text(String s) {
-        int n = s.length();
+    void text(char[] s, int from, int to) {
         int orderedDelimiter = -1;
-        int i = 0;
-        while (i < n) {
-            char c = s.charAt(i);
-            if (MarkdownSyntax.isHtmlSpace(c)) {
+        int i = from;
+        while (i < to) {
+            char c = s[i];
+            if (c <= ' ' && MarkdownSyntax.isHtmlSpace(c)) {
                 whitespace();
                 i++;
                 continue;
             }
             if (codeDepth > 0) {
-                int end = i + 1;
-                while (end < n && (!MarkdownSyntax.isHtmlSpace(s.charAt(end))
-                    || s.charAt(end) == ' ' && end + 1 < n && !MarkdownSyntax.isHtmlSpace(s.charAt(end + 1)))) {
-                    end++;
-                }
+                int end = MarkdownSyntax.collapsedRun(s, i + 1, to);
                 codeText(s, i, end);
                 i = end;
                 continue;
             }
-            if (pendingSpace || pendingBreaks > 0 || firstPending < wrappers.size()) beforeContent();
+            if (pendingSpace || pendingBreaks > 0 || firstPending < wrapperCount) beforeContent();
             if (c < 128 && SPECIAL[c]) {
-                if (needsEscape(c, s, i)) buf.append('\\');
+                if (needsEscape(c, s, i, to)) buf.append('\\');
                 buf.append(c);
                 i++;
                 continue;
@@ -123,8 +127,8 @@ final class MarkdownInline {
                 i++;
                 continue;
             }
-            if (c >= '0' && c <= '9' && !flat && atLineStart()) orderedDelimiter = orderedMarkerDelimiter(s, i);
-            int end = run(s, i + 1, orderedDelimiter);
+            if (c >= '0' && c <= '9' && !flat && atLineStart()) orderedDelimiter = orderedMarkerDelimiter(s, i, to);
+            int end = run(s, i + 1, to, orderedDelimiter);
             buf.append(s, i, end);
             i = end;
         }
@@ -132,26 +136,21 @@ final class MarkdownInline {
 
     /**
      * The end of the run of ordinary characters from s[from]: none special, and single spaces between them (which
-     * collapsing leaves as they are); stops before stop.
+     * collapsing leaves as they are); stops before stop and at to.
      */
-    private static int run(String s, int from, int stop) {
-        int n = s.length();
+    private static int run(char[] s, int from, int to, int stop) {
         int end = from;
-        while (end < n && end != stop) {
-            char c = s.charAt(end);
-            if (c == ' ' && end + 1 < n && end + 1 != stop && plain(s.charAt(end + 1))) {
-                end += 2;
-            } else if (plain(c)) {
+        while (end < to && end != stop) {
+            char c = s[end];
+            if (c >= 128 || PLAIN[c]) {
                 end++;
+            } else if (c == ' ' && end + 1 < to && end + 1 != stop && (s[end + 1] >= 128 || PLAIN[s[end + 1]])) {
+                end += 2;
             } else {
                 break;
             }
         }
         return end;
-    }
-
-    private static boolean plain(char c) {
-        return c >= 128 || !SPECIAL[c] && !MarkdownSyntax.isHtmlSpace(c);
     }
 
     /** Collapsible whitespace: one space, written only if visible content follows on the same line. */
@@ -167,7 +166,7 @@ final class MarkdownInline {
     }
 
     /** Appends ready Markdown that counts as content (an image). */
-    void atom(CharSequence markdown) {
+    void atom(TextBuffer markdown) {
         flushCode();
         beforeContent();
         buf.append(markdown);
@@ -182,30 +181,49 @@ final class MarkdownInline {
         if (--codeDepth == 0) flushCode();
     }
 
-    /** Starts an inline element's markup; it is written when content follows. Close it with {@link #close}. */
-    Wrapper open(String open, String close, String htmlOpen, String htmlClose) {
-        Wrapper w = new Wrapper(open, close, htmlOpen, htmlClose);
-        wrappers.add(w);
-        return w;
+    /**
+     * Starts an inline element's markup; it is written when content follows. Close it with {@link #close}, before
+     * any wrapper opened before it.
+     */
+    void open(char[] open, char[] close, String htmlOpen, String htmlClose) {
+        push(open, close, close.length, htmlOpen, htmlClose);
+    }
+
+    /** Starts a link, whose closing markup is close's: it must not change until the link is closed. */
+    void openLink(TextBuffer close) {
+        push(BRACKET, close.chars, close.length, null, null);
+    }
+
+    private void push(char[] open, char[] close, int closeLength, String htmlOpen, String htmlClose) {
+        if (wrapperCount == wrappers.length) wrappers = java.util.Arrays.copyOf(wrappers, wrapperCount * 2);
+        Wrapper w = wrappers[wrapperCount];
+        if (w == null) wrappers[wrapperCount] = w = new Wrapper();
+        wrapperCount++;
+        w.open = open;
+        w.close = close;
+        w.closeLength = closeLength;
+        w.htmlOpen = htmlOpen;
+        w.htmlClose = htmlClose;
+        w.at = -1;
     }
 
     /**
-     * Closes the innermost wrapper, w. When it had content, its closing markup is written; following gives the
-     * first character the output will have after it (asked only for a delimiter, whose flanking depends on it).
+     * Closes the innermost wrapper, opened for element. When it had content, its closing markup is written;
+     * following gives the first character the output will have after the element (asked only for a delimiter,
+     * whose flanking depends on it).
      */
-    void close(Wrapper w, IntSupplier following) {
+    void close(Following following, int element) {
         flushCode();
-        int last = wrappers.size() - 1;
-        if (last < 0 || wrappers.get(last) != w) throw new IllegalStateException("wrappers closed out of order");
-        wrappers.remove(last);
-        if (firstPending > wrappers.size()) firstPending = wrappers.size();
+        if (wrapperCount == 0) throw new IllegalStateException("no wrapper to close");
+        Wrapper w = wrappers[--wrapperCount];
+        if (firstPending > wrapperCount) firstPending = wrapperCount;
         if (w.at < 0) return;
-        if (buf.length() == w.at + w.open.length()) {
+        if (buf.length == w.at + w.open.length) {
             buf.setLength(w.at);
             lastCodeEnd = -1;
             return;
         }
-        int next = !w.delimiter() ? -1 : pendingSpace ? ' ' : following.getAsInt();
+        int next = !w.delimiter() ? -1 : pendingSpace ? ' ' : following.after(element);
         writeClose(w, next);
     }
 
@@ -220,13 +238,13 @@ final class MarkdownInline {
     }
 
     /**
-     * Ends the paragraph as {@link #take()} does, but returns it without copying it: the returned sequence is
+     * Ends the paragraph as {@link #take()} does, but returns it without copying it: the returned buffer is
      * valid until {@link #clear()}, which must be called before anything else is written.
      */
-    CharSequence finish() {
+    TextBuffer finish() {
         flushCode();
-        for (int i = wrappers.size() - 1; i >= 0; i--) {
-            Wrapper w = wrappers.get(i);
+        for (int i = wrapperCount - 1; i >= 0; i--) {
+            Wrapper w = wrappers[i];
             if (w.at >= 0) writeClose(w, -1);
             w.at = -1;
         }
@@ -240,31 +258,38 @@ final class MarkdownInline {
     void clear() {
         buf.setLength(0);
         lastCodeEnd = -1;
+        broken = false;
+    }
+
+    /** Whether the paragraph {@link #finish()} returned is one line: no line break was written in it. */
+    boolean oneLine() {
+        return !broken;
     }
 
     private void writeClose(Wrapper w, int next) {
         if (w.delimiter()) {
-            int before = w.at == 0 || buf.charAt(w.at - 1) == '\n' ? -1 : buf.charAt(w.at - 1);
-            int first = buf.charAt(w.at + w.open.length());
+            char[] b = buf.chars;
+            int before = w.at == 0 || b[w.at - 1] == '\n' ? -1 : b[w.at - 1];
+            int first = b[w.at + w.open.length];
             int last = lastChar();
-            char d = w.open.charAt(0);
+            char d = w.open[0];
             boolean opens = before != d && first != d
                 && MarkdownSyntax.canOpen(before, first) && !MarkdownSyntax.canClose(before, first);
             boolean closes = last != d && next != d
                 && MarkdownSyntax.canClose(last, next) && !MarkdownSyntax.canOpen(last, next);
             if (!opens || !closes) {
-                buf.replace(w.at, w.at + w.open.length(), w.htmlOpen);
+                buf.replace(w.at, w.at + w.open.length, w.htmlOpen);
                 buf.append(w.htmlClose);
                 lastCodeEnd = -1;
                 return;
             }
         }
-        buf.append(w.close);
+        buf.append(w.close, 0, w.closeLength);
     }
 
     /** Appends s[from, to), which has no whitespace but single spaces inside, to the code span being built. */
-    private void codeText(String s, int from, int to) {
-        if (firstPending < wrappers.size() || pendingBreaks > 0) flushCode();
+    private void codeText(char[] s, int from, int to) {
+        if (firstPending < wrapperCount || pendingBreaks > 0) flushCode();
         if (code.isEmpty()) beforeContent();
         else if (codeSpace) code.append(' ');
         codeSpace = false;
@@ -273,14 +298,15 @@ final class MarkdownInline {
 
     private void flushCode() {
         if (code.isEmpty()) return;
-        if (buf.length() == lastCodeEnd) {
+        if (buf.length == lastCodeEnd) {
             buf.setLength(lastCodeStart);
-            code.insert(0, lastCode);
+            code.prepend(lastCode);
         }
-        lastCodeStart = buf.length();
-        lastCode = code.toString();
+        lastCodeStart = buf.length;
+        lastCode.setLength(0);
+        lastCode.append(code);
         MarkdownSyntax.codeSpan(buf, code);
-        lastCodeEnd = buf.length();
+        lastCodeEnd = buf.length;
         code.setLength(0);
         if (codeSpace) pendingSpace = true;
         codeSpace = false;
@@ -290,7 +316,8 @@ final class MarkdownInline {
     private void beforeContent() {
         if (pendingBreaks > 0) {
             if (!buf.isEmpty()) {
-                for (int i = 0; i < pendingBreaks; i++) buf.append("\\\n");
+                for (int i = 0; i < pendingBreaks; i++) buf.append('\\').append('\n');
+                broken = true;
             }
             pendingBreaks = 0;
             pendingSpace = false;
@@ -299,33 +326,34 @@ final class MarkdownInline {
             if (!atLineStart()) buf.append(' ');
             pendingSpace = false;
         }
-        while (firstPending < wrappers.size()) {
-            Wrapper w = wrappers.get(firstPending++);
-            w.at = buf.length();
+        while (firstPending < wrapperCount) {
+            Wrapper w = wrappers[firstPending++];
+            w.at = buf.length;
             buf.append(w.open);
         }
     }
 
     private boolean atLineStart() {
-        int n = buf.length();
-        return n == 0 || buf.charAt(n - 1) == '\n';
+        int n = buf.length;
+        return n == 0 || buf.chars[n - 1] == '\n';
     }
 
     /** The last character written, or -1 at a line's start. */
     private int lastChar() {
-        int n = buf.length();
+        int n = buf.length;
         if (n == 0) return -1;
-        char c = buf.charAt(n - 1);
+        char c = buf.chars[n - 1];
         return c == '\n' ? -1 : c;
     }
 
     /**
-     * Whether c, at s[i] with the paragraph as written so far before it, must be escaped to stay text. Only where
-     * it could begin or end markup: {@code snake_case}, {@code 2 * 3} and {@code a < b} are left alone.
+     * Whether c, at s[i] (of text ending at to) with the paragraph as written so far before it, must be escaped to
+     * stay text. Only where it could begin or end markup: {@code snake_case}, {@code 2 * 3} and {@code a < b} are
+     * left alone.
      */
-    private boolean needsEscape(char c, String s, int i) {
+    private boolean needsEscape(char c, char[] s, int i, int to) {
         int prev = lastChar();
-        int next = i + 1 < s.length() ? s.charAt(i + 1) : -1;
+        int next = i + 1 < to ? s[i + 1] : -1;
         boolean nextSpace = next >= 0 && MarkdownSyntax.isHtmlSpace((char) next);
         boolean lineStart = prev < 0 && !flat;
         return switch (c) {
@@ -335,7 +363,7 @@ final class MarkdownInline {
             case '_' -> !(prev >= 0 && Character.isLetterOrDigit(prev) && next >= 0 && Character.isLetterOrDigit(next));
             case '<' -> next < 0 || next == '/' || next == '!' || next == '?'
                 || next < 128 && Character.isLetter(next);
-            case '&' -> MarkdownSyntax.entityAt(s, i + 1);
+            case '&' -> MarkdownSyntax.entityAt(s, i + 1, to);
             case '#', '>' -> lineStart;
             case '+', '-', '=' -> lineStart && (next < 0 || nextSpace || next == c);
             default -> false;
@@ -344,12 +372,12 @@ final class MarkdownInline {
 
     /**
      * At a line's start, the index of the '.' or ')' of an ordered list marker (one to nine digits, then '.' or
-     * ')', then whitespace or the end) beginning at s[i], which must be escaped; else -1.
+     * ')', then whitespace or the end) beginning at s[i] (of text ending at to), which must be escaped; else -1.
      */
-    private static int orderedMarkerDelimiter(String s, int i) {
+    private static int orderedMarkerDelimiter(char[] s, int i, int to) {
         int j = i;
-        while (j < s.length() && j - i < 9 && s.charAt(j) >= '0' && s.charAt(j) <= '9') j++;
-        if (j >= s.length() || s.charAt(j) != '.' && s.charAt(j) != ')') return -1;
-        return j + 1 == s.length() || MarkdownSyntax.isHtmlSpace(s.charAt(j + 1)) ? j : -1;
+        while (j < to && j - i < 9 && s[j] >= '0' && s[j] <= '9') j++;
+        if (j >= to || s[j] != '.' && s[j] != ')') return -1;
+        return j + 1 == to || MarkdownSyntax.isHtmlSpace(s[j + 1]) ? j : -1;
     }
 }

@@ -6,11 +6,12 @@ package dev.loomcrawl.content;
  * long a code span's or code block's backtick fence must be.
  */
 final class MarkdownSyntax {
-    /** The characters a link destination may need escaped or dropped; the others are copied as they are. */
-    private static final boolean[] URL_SPECIAL = new boolean[128];
+    /** The characters a bare link destination must look at: whitespace and controls, ( ) &lt; &amp; and backslash. */
+    private static final boolean[] BARE_SPECIAL = new boolean[128];
 
     static {
-        for (char c : "\\()<>&\n\r".toCharArray()) URL_SPECIAL[c] = true;
+        for (char c = 0; c <= ' '; c++) BARE_SPECIAL[c] = true;
+        for (char c : "()<&\\".toCharArray()) BARE_SPECIAL[c] = true;
     }
 
     private MarkdownSyntax() {
@@ -60,22 +61,41 @@ final class MarkdownSyntax {
     }
 
     /**
-     * Whether s holds a character reference from at (just past an {@code &}): {@code name;}, {@code #digits;} or
-     * {@code #xhex;}. Such an {@code &} must be escaped, or CommonMark would read the reference as the character.
+     * Whether s[at, end) begins with the rest of a character reference (at is just past an {@code &}): {@code name;},
+     * {@code #digits;} or {@code #xhex;}. Such an {@code &} must be escaped, or CommonMark would read the reference as
+     * the character.
      */
-    static boolean entityAt(CharSequence s, int at) {
-        int n = s.length();
+    static boolean entityAt(char[] s, int at, int end) {
         int i = at;
-        if (i < n && s.charAt(i) == '#') {
+        if (i < end && s[i] == '#') {
             i++;
-            boolean hex = i < n && (s.charAt(i) == 'x' || s.charAt(i) == 'X');
+            boolean hex = i < end && (s[i] == 'x' || s[i] == 'X');
             if (hex) i++;
             int digits = i;
-            while (i < n && i - digits < 8 && (Character.isDigit(s.charAt(i)) || hex && isHex(s.charAt(i)))) i++;
-            return i > digits && i < n && s.charAt(i) == ';';
+            while (i < end && i - digits < 8 && (Character.isDigit(s[i]) || hex && isHex(s[i]))) i++;
+            return i > digits && i < end && s[i] == ';';
         }
-        while (i < n && i - at < 32 && isAsciiAlnum(s.charAt(i))) i++;
-        return i > at && i < n && s.charAt(i) == ';';
+        while (i < end && i - at < 32 && isAsciiAlnum(s[i])) i++;
+        return i > at && i < end && s[i] == ';';
+    }
+
+    /**
+     * The end of the run from s[from] (before {@code end}) that whitespace collapsing leaves as it is: no HTML
+     * whitespace but single spaces between other characters.
+     */
+    static int collapsedRun(char[] s, int from, int end) {
+        int i = from;
+        while (i < end) {
+            char c = s[i];
+            if (c > ' ' || !isHtmlSpace(c)) {
+                i++;
+            } else if (c == ' ' && i + 1 < end && !isHtmlSpace(s[i + 1])) {
+                i += 2;
+            } else {
+                break;
+            }
+        }
+        return i;
     }
 
     private static boolean isHex(char c) {
@@ -87,11 +107,12 @@ final class MarkdownSyntax {
     }
 
     /** The longest run of backticks in s. */
-    static int longestBacktickRun(CharSequence s) {
+    static int longestBacktickRun(TextBuffer s) {
+        char[] c = s.chars;
         int longest = 0;
         int run = 0;
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) == '`') {
+        for (int i = 0, n = s.length; i < n; i++) {
+            if (c[i] == '`') {
                 run++;
                 if (run > longest) longest = run;
             } else {
@@ -105,9 +126,9 @@ final class MarkdownSyntax {
      * Appends code as a code span: a fence one backtick longer than any run inside, and a space inside each end
      * when the code begins or ends with a backtick (CommonMark strips one such space from each end).
      */
-    static void codeSpan(StringBuilder out, CharSequence code) {
+    static void codeSpan(TextBuffer out, TextBuffer code) {
         int fence = longestBacktickRun(code) + 1;
-        boolean pad = code.charAt(0) == '`' || code.charAt(code.length() - 1) == '`';
+        boolean pad = code.chars[0] == '`' || code.chars[code.length - 1] == '`';
         out.repeat('`', fence);
         if (pad) out.append(' ');
         out.append(code);
@@ -116,51 +137,85 @@ final class MarkdownSyntax {
     }
 
     /**
-     * Appends a link destination and, when title is not empty, its title, as they go between a link's
-     * parentheses. A URL with a space or a control character is written between angle brackets; otherwise bare,
-     * with its parentheses escaped. Backslashes and character references are escaped in both forms.
+     * Appends a link destination, the URL url[from, to), and, when title is not blank, the title, as they go between
+     * a link's parentheses. A URL with a space or a control character is written between angle brackets; otherwise
+     * bare, with its parentheses escaped. Backslashes and character references are escaped in both forms. The
+     * caller may know that the URL's first bare characters need nothing ({@link #bareRun}).
      */
-    static void destination(StringBuilder out, String url, String title) {
-        boolean angle = url.isEmpty();
-        boolean special = false;
-        for (int i = 0; i < url.length(); i++) {
-            char c = url.charAt(i);
-            if (c <= ' ') angle = true;
-            else if (c < 128 && URL_SPECIAL[c]) special = true;
+    static void destination(TextBuffer out, char[] url, int from, int to, int bare, TextBuffer title) {
+        int start = out.length;
+        if (from == to || !bare(out, url, from, to, from + bare)) {
+            out.setLength(start);
+            angled(out, url, from, to);
         }
-        if (angle) out.append('<');
-        if (!angle && !special) {
-            out.append(url);
-        } else {
-            int run = 0;
-            for (int i = 0; i < url.length(); i++) {
-                char c = url.charAt(i);
-                if (c >= 128 || !URL_SPECIAL[c]) continue;
-                boolean drop = c == '\n' || c == '\r';
-                boolean escape = c == '\\' || angle && (c == '<' || c == '>') || !angle && (c == '(' || c == ')')
-                    || c == '&' && entityAt(url, i + 1) || !angle && i == 0 && c == '<';
-                if (!drop && !escape) continue;
-                out.append(url, run, i);
-                if (escape) out.append('\\').append(c);
-                run = i + 1;
-            }
-            out.append(url, run, url.length());
-        }
-        if (angle) out.append('>');
-        if (!title.isBlank()) title(out, title);
+        if (!isBlank(title)) title(out, title.chars, title.length);
     }
 
-    /** Appends a link title in double quotes, whitespace collapsed, quotes and backslashes escaped. */
-    private static void title(StringBuilder out, String title) {
-        out.append(" \"");
-        if (plainTitle(title)) {
-            out.append(title).append('"');
+    /**
+     * Where the run from s[from] of characters that a bare destination writes as they are ends: before the first
+     * whitespace or control character, {@code ( ) < & \}, or at to.
+     */
+    static int bareRun(char[] s, int from, int to) {
+        boolean[] special = BARE_SPECIAL;
+        int i = from;
+        while (i < to && (s[i] >= 128 || !special[s[i]])) i++;
+        return i;
+    }
+
+    /**
+     * Appends url[from, to) as a bare destination, parentheses, backslashes and character references escaped (a
+     * '&lt;' too, first); false, having appended part of it, when it has a space or control character and must be
+     * written between angle brackets. One pass from the first character that may need something (at least
+     * {@code start}), as most URLs are bare.
+     */
+    private static boolean bare(TextBuffer out, char[] url, int from, int to, int start) {
+        int run = from;
+        for (int i = bareRun(url, start, to); i < to; i = bareRun(url, i + 1, to)) {
+            char c = url[i];
+            if (c <= ' ') return false;
+            if (c == '&' && !entityAt(url, i + 1, to) || c == '<' && i > from) continue;
+            out.append(url, run, i).append('\\').append(c);
+            run = i + 1;
+        }
+        out.append(url, run, to);
+        return true;
+    }
+
+    /** Appends url[from, to) between angle brackets: line breaks dropped, backslashes, angle brackets and references escaped. */
+    private static void angled(TextBuffer out, char[] url, int from, int to) {
+        out.append('<');
+        int run = from;
+        for (int i = from; i < to; i++) {
+            char c = url[i];
+            boolean drop = c == '\n' || c == '\r';
+            boolean escape = c == '\\' || c == '<' || c == '>' || c == '&' && entityAt(url, i + 1, to);
+            if (!drop && !escape) continue;
+            out.append(url, run, i);
+            if (escape) out.append('\\').append(c);
+            run = i + 1;
+        }
+        out.append(url, run, to).append('>');
+    }
+
+    /** Whether text is empty or all whitespace, as {@code String.isBlank}. */
+    private static boolean isBlank(TextBuffer text) {
+        for (int i = 0; i < text.length; i++) {
+            if (!Character.isWhitespace(text.chars[i])) return false;
+        }
+        return true;
+    }
+
+    /** Appends the link title t[0, n) in double quotes, whitespace collapsed, quotes and backslashes escaped. */
+    private static void title(TextBuffer out, char[] t, int n) {
+        out.append(' ').append('"');
+        if (plainTitle(t, n)) {
+            out.append(t, 0, n).append('"');
             return;
         }
         boolean space = false;
         boolean started = false;
-        for (int i = 0; i < title.length(); i++) {
-            char c = title.charAt(i);
+        for (int i = 0; i < n; i++) {
+            char c = t[i];
             if (isHtmlSpace(c)) {
                 space = true;
                 continue;
@@ -168,20 +223,18 @@ final class MarkdownSyntax {
             if (space && started) out.append(' ');
             space = false;
             started = true;
-            if (c == '"' || c == '\\' || c == '&' && entityAt(title, i + 1)) out.append('\\');
+            if (c == '"' || c == '\\' || c == '&' && entityAt(t, i + 1, n)) out.append('\\');
             out.append(c);
         }
         out.append('"');
     }
 
     /** Whether a title can be written as it is: no whitespace but single spaces inside, nothing to escape. */
-    private static boolean plainTitle(String title) {
-        int n = title.length();
-        if (n == 0 || title.charAt(0) == ' ' || title.charAt(n - 1) == ' ') return false;
+    private static boolean plainTitle(char[] t, int n) {
+        if (n == 0 || t[0] == ' ' || t[n - 1] == ' ') return false;
         for (int i = 0; i < n; i++) {
-            char c = title.charAt(i);
-            if (c == '"' || c == '\\' || c == '&' || c == ' ' && title.charAt(i + 1) == ' '
-                || c != ' ' && isHtmlSpace(c)) {
+            char c = t[i];
+            if (c == '"' || c == '\\' || c == '&' || c == ' ' && t[i + 1] == ' ' || c != ' ' && isHtmlSpace(c)) {
                 return false;
             }
         }

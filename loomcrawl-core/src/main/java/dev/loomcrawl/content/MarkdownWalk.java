@@ -1,53 +1,72 @@
 package dev.loomcrawl.content;
 
-import java.util.ArrayDeque;
-import org.jsoup.nodes.Element;
-import org.jsoup.nodes.Node;
-import org.jsoup.nodes.TextNode;
-import org.jsoup.select.NodeFilter;
-import org.jsoup.select.NodeTraversor;
+import dev.loomcrawl.extract.PageTree;
+import java.util.Arrays;
 
 /**
- * One conversion of a subtree to Markdown: a single walk over the DOM (jsoup's {@link NodeTraversor}, which
- * loops rather than recurses), deciding per element what it becomes. Inline content goes to a
- * {@link MarkdownInline}; a block's start or end hands the paragraph so far to the {@link MarkdownBlocks}. Elements
- * whose end must do something (close a link, a list item, a table) push a {@link Frame}, popped at their end.
+ * One conversion of a page's main content to Markdown: a single walk over the {@link PageTree} (a
+ * {@link ContentWalk}), deciding per element what it becomes. Inline content goes to a {@link MarkdownInline}; a
+ * block's start or end hands the paragraph so far to the {@link MarkdownBlocks}. Elements whose end must do something
+ * (close a link, a list item, a table) push a frame, popped at their end: a kind and two numbers, in arrays, so that
+ * the walk allocates nothing per element.
  *
  * <p>Headings, table cells and captions are flat: their blocks are separated by spaces, and a table or
  * {@code <pre>} inside them becomes text and a code span. Lists and block quotes nest up to {@link #MAX_NESTING}
  * deep; deeper ones are written as paragraphs at that depth, so that the indentation (and the output) stays
  * linear in the input even for thousands of nested lists.
  */
-final class MarkdownWalk implements NodeFilter {
+final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following {
     /** The deepest lists and block quotes nest; each level adds two to four characters to every line. */
     static final int MAX_NESTING = 16;
 
-    /** Something an element's end must do, pushed at its start. */
-    private record Frame(Element el, Runnable exit) {
-    }
+    // What an element's end does (a frame's kind); the frame's numbers are in brackets.
+    private static final int HEADING = 0; // [level]
+    private static final int LIST = 1; // [delimiter]
+    private static final int ITEM = 2; // [list index]
+    private static final int QUOTE = 3;
+    private static final int TABLE = 4;
+    private static final int CELL = 5; // [colspan, rowspan]
+    private static final int CAPTION = 6;
+    private static final int CODE = 7;
+    private static final int EMPHASIS = 8; // [1 when it opened the markup]
+    private static final int STRONG = 9; // [1 when it opened the markup]
+    private static final int STRUCK = 10; // [1 when it opened the markup]
+    private static final int HTML = 11;
+    private static final int LINK = 12;
+
+    private static final char[] STAR = {'*'};
+    private static final char[] STARS = {'*', '*'};
+    private static final char[] TILDES = {'~', '~'};
+    private static final char[][] SUP = {"<sup>".toCharArray(), "</sup>".toCharArray()};
+    private static final char[][] SUB = {"<sub>".toCharArray(), "</sub>".toCharArray()};
+    private static final char[][] KBD = {"<kbd>".toCharArray(), "</kbd>".toCharArray()};
+    private static final char[] DASH = {'-', ' '};
+    private static final char[] STAR_ITEM = {'*', ' '};
+    private static final char[] ITEM_INDENT = {' ', ' '};
+    private static final char[] QUOTE_PREFIX = {'>', ' '};
 
     /** A list being written: its items' numbering and marker character. */
     private static final class ListState {
-        final boolean ordered;
-        final char delimiter;
+        boolean ordered;
+        char delimiter;
         int next;
         boolean inItem;
         /** The output's length when the last item ended, so that the next knows if anything came between. */
-        int lastItemEnd = -1;
-
-        ListState(boolean ordered, char delimiter, int start) {
-            this.ordered = ordered;
-            this.delimiter = delimiter;
-            this.next = start;
-        }
+        int lastItemEnd;
     }
 
-    private final Element root;
-    private final MarkdownBlocks blocks = new MarkdownBlocks();
+    private final MarkdownBlocks blocks;
     private final MarkdownInline inline = new MarkdownInline();
-    private final ArrayDeque<Frame> frames = new ArrayDeque<>();
-    private final ArrayDeque<ListState> lists = new ArrayDeque<>();
     private final LinkUrls urls;
+    /** The frames: for each, its element, kind and numbers; innermost last. */
+    private int[] frameElement = new int[32];
+    private int[] frameKind = new int[32];
+    private int[] frameA = new int[32];
+    private int[] frameB = new int[32];
+    private int frames;
+    /** The lists being written, innermost last: the first {@code listCount} (the rest are for reuse). */
+    private ListState[] lists = new ListState[8];
+    private int listCount;
     /** How many headings, table cells and captions enclose the current node. */
     private int flat;
     /** The table whose rows are being read, or null (a table in one of its cells is flat: text, not a table). */
@@ -61,71 +80,159 @@ final class MarkdownWalk implements NodeFilter {
     private int lastListEnd = -1;
     private int lastListDepth = -1;
     private char lastListDelimiter;
+    /** Reused for what is built before it is written: a heading, a code block, an image, a link's closing. */
+    private final TextBuffer scratch = new TextBuffer(256);
+    /** Reused for a link's or image's URL and title. */
+    private final TextBuffer url = new TextBuffer(128);
+    private final TextBuffer titleText = new TextBuffer(64);
+    /** The closing markup of the link being written ({@code "](url "title")"}): links do not nest. */
+    private final TextBuffer linkClosing = new TextBuffer(128);
+    private final TextBuffer preText = new TextBuffer(256);
 
-    MarkdownWalk(Element root) {
-        this.root = root;
-        this.urls = new LinkUrls(root);
+    MarkdownWalk(PageTree tree, int[] roots, boolean[] leftOut, String baseUri) {
+        super(tree, roots, leftOut);
+        this.urls = new LinkUrls(baseUri);
+        // Markdown is about three times the text on documentation pages (link URLs); a larger buffer costs less
+        // than copying a smaller one as it grows
+        this.blocks = new MarkdownBlocks(3 * textLength() + 1024);
     }
 
     String run() {
-        NodeTraversor.filter(this, root);
+        walk();
         flushParagraph();
         return blocks.result();
     }
 
     @Override
-    public FilterResult head(Node node, int depth) {
-        if (node instanceof TextNode t) {
-            if (table == null || flat > 0) inline.text(t.getWholeText());
-            return FilterResult.CONTINUE;
-        }
-        if (!(node instanceof Element el)) return FilterResult.SKIP_ENTIRELY;
-        if (el != root && SkippedElements.skipped(el)) return FilterResult.SKIP_ENTIRELY;
-        String name = el.normalName();
-        switch (name) {
-            case "br" -> inline.lineBreak();
-            case "img" -> image(el);
-            case "a" -> link(el);
-            case "em", "i", "cite", "dfn", "var" -> emphasis(el);
-            case "strong", "b" -> strong(el);
-            case "del", "s", "strike" -> struck(el);
-            case "sup", "sub", "kbd" -> html(el, name);
-            case "code", "tt", "samp" -> code(el);
-            case "pre" -> {
-                if (flat == 0) {
-                    pre(el);
-                    return FilterResult.SKIP_ENTIRELY;
-                }
-                inline.whitespace();
-                code(el);
-            }
-            default -> {
-                if (BlockElements.isBlock(name)) block(el, name);
-            }
-        }
-        return FilterResult.CONTINUE;
+    void text(int n) {
+        if (table == null || flat > 0) inline.text(tree.text(), tree.textStart(n), tree.textEnd(n));
     }
 
     @Override
-    public FilterResult tail(Node node, int depth) {
-        if (node instanceof Element el) {
-            while (!frames.isEmpty() && frames.peek().el() == el) frames.pop().exit().run();
-            if (BlockElements.isBlock(el.normalName())) {
-                if (flat > 0) inline.whitespace();
-                else if (table == null) flushParagraph();
+    boolean head(int n, int role) {
+        switch (role) {
+            case ElementRole.INLINE, ElementRole.SKIPPED -> {
             }
+            case ElementRole.BR -> inline.lineBreak();
+            case ElementRole.IMG -> image(n);
+            case ElementRole.A -> link(n);
+            case ElementRole.EMPHASIS -> emphasis(n);
+            case ElementRole.STRONG -> strong(n);
+            case ElementRole.STRUCK -> struck(n);
+            case ElementRole.HTML -> html(n);
+            case ElementRole.CODE -> code(n);
+            case ElementRole.PRE -> {
+                if (flat == 0) {
+                    pre(n);
+                    return false;
+                }
+                inline.whitespace();
+                code(n);
+            }
+            default -> block(n, role);
         }
-        return FilterResult.CONTINUE;
+        return true;
     }
 
-    private void push(Element el, Runnable exit) {
-        frames.push(new Frame(el, exit));
+    @Override
+    void tail(int n, int role) {
+        while (frames > 0 && frameElement[frames - 1] == n) exit(--frames);
+        if (ElementRole.isBlock(role)) {
+            if (flat > 0) inline.whitespace();
+            else if (table == null) flushParagraph();
+        }
+    }
+
+    private void push(int n, int kind, int a, int b) {
+        if (frames == frameKind.length) {
+            int size = frames * 2;
+            frameElement = Arrays.copyOf(frameElement, size);
+            frameKind = Arrays.copyOf(frameKind, size);
+            frameA = Arrays.copyOf(frameA, size);
+            frameB = Arrays.copyOf(frameB, size);
+        }
+        frameElement[frames] = n;
+        frameKind[frames] = kind;
+        frameA[frames] = a;
+        frameB[frames++] = b;
+    }
+
+    /** What the end of frame f's element does. */
+    private void exit(int f) {
+        int n = frameElement[f];
+        int a = frameA[f];
+        switch (frameKind[f]) {
+            case HEADING -> headingEnd(a);
+            case LIST -> {
+                listCount--;
+                lastListEnd = blocks.length();
+                lastListDepth = blocks.depth();
+                lastListDelimiter = (char) a;
+            }
+            case ITEM -> {
+                ListState list = lists[a];
+                flushParagraph();
+                blocks.closeItem(list.lastItemEnd < 0);
+                list.inItem = false;
+                list.next++;
+                list.lastItemEnd = blocks.length();
+            }
+            case QUOTE -> {
+                flushParagraph();
+                blocks.close();
+            }
+            case TABLE -> {
+                PipeTable t = table;
+                table = null;
+                if (!tableCaption.isEmpty()) caption(tableCaption);
+                if (!t.isEmpty()) block(t.render());
+            }
+            case CELL -> {
+                String cell = inline.take();
+                flatten(-1);
+                table.cell(cell, a, frameB[f]);
+            }
+            case CAPTION -> {
+                String caption = inline.take();
+                flatten(-1);
+                tableCaption = tableCaption.isEmpty() ? caption : tableCaption + " " + caption;
+            }
+            case CODE -> inline.codeEnd();
+            case EMPHASIS -> {
+                emphasis--;
+                if (a == 1) inline.close(this, n);
+            }
+            case STRONG -> {
+                strong--;
+                if (a == 1) inline.close(this, n);
+            }
+            case STRUCK -> {
+                struck--;
+                if (a == 1) inline.close(this, n);
+            }
+            case HTML -> inline.close(this, n);
+            case LINK -> {
+                inline.close(this, n);
+                links--;
+            }
+            default -> throw new IllegalStateException("frame kind " + frameKind[f]);
+        }
     }
 
     private void flushParagraph() {
-        CharSequence markdown = inline.finish();
-        if (!markdown.isEmpty()) blocks.paragraph(markdown);
+        TextBuffer markdown = inline.finish();
+        if (!markdown.isEmpty()) blocks.paragraph(markdown, inline.oneLine());
         inline.clear();
+    }
+
+    private void caption(String markdown) {
+        scratch.setLength(0);
+        blocks.paragraph(scratch.append(markdown), false);
+    }
+
+    private void block(String markdown) {
+        scratch.setLength(0);
+        blocks.block(scratch.append(markdown));
     }
 
     private void flatten(int delta) {
@@ -133,150 +240,167 @@ final class MarkdownWalk implements NodeFilter {
         inline.flat(flat > 0);
     }
 
-    private void block(Element el, String name) {
+    private void block(int n, int role) {
         if (flat > 0) {
             inline.whitespace();
             return;
         }
         if (table != null) {
-            tablePart(el, name);
+            tablePart(n, role);
             return;
         }
         flushParagraph();
-        int level = BlockElements.headingLevel(name);
+        int level = ElementRole.headingLevel(role);
         if (level > 0) {
-            heading(el, level);
+            flatten(1);
+            push(n, HEADING, level, 0);
             return;
         }
-        switch (name) {
-            case "ul", "menu", "dir" -> list(el, false);
-            case "ol" -> list(el, true);
-            case "li" -> item(el);
-            case "blockquote" -> quote(el);
-            case "hr" -> blocks.block("---");
-            case "table" -> table(el);
-            case "dt" -> strong(el);
-            case "figcaption" -> emphasis(el);
-            case "div", "aside", "section" -> {
-                if (admonition(el)) quote(el);
+        String classes = tree.attributes(n) == 0 ? "" : tree.attr(n, "class");
+        switch (role) {
+            case ElementRole.LIST -> list(n, false);
+            case ElementRole.ORDERED_LIST -> list(n, true);
+            case ElementRole.ITEM -> item(n);
+            case ElementRole.QUOTE -> quote(n);
+            case ElementRole.RULE -> block("---");
+            case ElementRole.TABLE -> table(n);
+            case ElementRole.TERM -> strong(n);
+            case ElementRole.FIGCAPTION -> emphasis(n);
+            case ElementRole.DIVISION -> {
+                if (admonition(n, classes)) quote(n);
             }
             default -> {
             }
         }
-        if (!name.equals("dt") && hasClass(el, "admonition-title")) strong(el);
+        if (role != ElementRole.TERM && isAdmonitionTitle(classes)) strong(n);
     }
 
-    private void heading(Element el, int level) {
-        flatten(1);
-        push(el, () -> {
-            String text = inline.take();
-            flatten(-1);
-            if (!text.isEmpty()) blocks.block("#".repeat(level) + " " + escapeClosingHashes(text));
-        });
+    /** A heading's end: its text as an ATX heading. */
+    private void headingEnd(int level) {
+        TextBuffer text = inline.finish();
+        flatten(-1);
+        if (!text.isEmpty()) {
+            TextBuffer h = scratch;
+            h.setLength(0);
+            h.repeat('#', level).append(' ');
+            // a heading's text ending in " #" would lose the #s as a closing sequence: escape the run
+            int run = text.length;
+            while (run > 0 && text.chars[run - 1] == '#') run--;
+            if (run < text.length && (run == 0 || text.chars[run - 1] == ' ')) {
+                h.append(text.chars, 0, run).append('\\').append(text.chars, run, text.length);
+            } else {
+                h.append(text);
+            }
+            blocks.block(h);
+        }
+        inline.clear();
     }
 
-    /** A heading's text ending in " #" would lose the #s as a closing sequence: escape the run. */
-    private static String escapeClosingHashes(String text) {
-        if (!text.endsWith("#")) return text;
-        int run = text.length();
-        while (run > 0 && text.charAt(run - 1) == '#') run--;
-        if (run > 0 && text.charAt(run - 1) != ' ') return text;
-        return text.substring(0, run) + "\\" + text.substring(run);
-    }
-
-    private void list(Element el, boolean ordered) {
+    private void list(int n, boolean ordered) {
         if (blocks.depth() >= MAX_NESTING) return;
-        int start = ordered ? intAttr(el, "start", 1, 0, 999_999_999) : 1;
+        int start = ordered ? intAttr(n, "start", 1, 0, 999_999_999) : 1;
         boolean afterList = blocks.length() == lastListEnd && blocks.depth() == lastListDepth;
         char delimiter = ordered ? (afterList && lastListDelimiter == '.' ? ')' : '.')
             : (afterList && lastListDelimiter == '-' ? '*' : '-');
         if (blocks.inStartedItem() && blocks.paragraphLast() && (!ordered || start == 1)) blocks.tighten();
-        ListState list = new ListState(ordered, delimiter, start);
-        lists.push(list);
-        push(el, () -> {
-            lists.pop();
-            lastListEnd = blocks.length();
-            lastListDepth = blocks.depth();
-            lastListDelimiter = delimiter;
-        });
+        if (listCount == lists.length) lists = Arrays.copyOf(lists, listCount * 2);
+        ListState list = lists[listCount];
+        if (list == null) lists[listCount] = list = new ListState();
+        list.ordered = ordered;
+        list.delimiter = delimiter;
+        list.next = start;
+        list.inItem = false;
+        list.lastItemEnd = -1;
+        listCount++;
+        push(n, LIST, delimiter, 0);
     }
 
-    private void item(Element el) {
-        ListState list = lists.peek();
-        if (list == null || list.inItem || blocks.depth() >= MAX_NESTING) return;
-        String marker = list.ordered ? list.next + String.valueOf(list.delimiter) + " " : list.delimiter + " ";
+    private void item(int n) {
+        if (listCount == 0) return;
+        ListState list = lists[listCount - 1];
+        if (list.inItem || blocks.depth() >= MAX_NESTING) return;
         if (blocks.length() == list.lastItemEnd) blocks.tighten();
-        blocks.open(marker, " ".repeat(marker.length()), true);
+        if (list.ordered) {
+            char[] marker = (list.next + String.valueOf(list.delimiter) + " ").toCharArray();
+            char[] indent = new char[marker.length];
+            Arrays.fill(indent, ' ');
+            blocks.open(marker, indent, true);
+        } else {
+            blocks.open(list.delimiter == '-' ? DASH : STAR_ITEM, ITEM_INDENT, true);
+        }
         list.inItem = true;
-        push(el, () -> {
-            flushParagraph();
-            blocks.closeItem(list.lastItemEnd < 0);
-            list.inItem = false;
-            list.next++;
-            list.lastItemEnd = blocks.length();
-        });
+        push(n, ITEM, listCount - 1, 0);
     }
 
-    private void quote(Element el) {
+    private void quote(int n) {
         if (blocks.depth() >= MAX_NESTING) return;
-        blocks.open("> ", "> ", false);
-        push(el, () -> {
-            flushParagraph();
-            blocks.close();
-        });
+        blocks.open(QUOTE_PREFIX, QUOTE_PREFIX, false);
+        push(n, QUOTE, 0, 0);
     }
 
     /**
      * A Sphinx or MkDocs admonition ({@code div.admonition}, or a block whose first child is its
-     * {@code .admonition-title}, as docutils writes {@code div.note}): a block quote, its title in bold.
+     * {@code .admonition-title}, as docutils writes {@code div.note}): a block quote, its title in bold. classes is
+     * its class attribute.
      */
-    private static boolean admonition(Element el) {
-        if (el.attributesSize() == 0) return false;
-        String classes = el.className();
-        if (classes.contains("admonition")) return el.hasClass("admonition");
-        if (classes.isEmpty()) return false;
-        Element first = el.firstElementChild();
-        return first != null && hasClass(first, "admonition-title");
+    private boolean admonition(int n, String classes) {
+        if (classes.contains("admonition")) return hasClass(classes, "admonition");
+        if (classes.trim().isEmpty()) return false;
+        int first = firstElementChild(n);
+        return first >= 0 && tree.attributes(first) > 0 && isAdmonitionTitle(tree.attr(first, "class"));
     }
 
-    /** el.hasClass(name), without a token scan for the many elements whose class attribute does not contain it. */
-    private static boolean hasClass(Element el, String name) {
-        return el.attributesSize() > 0 && el.className().contains(name) && el.hasClass(name);
+    /**
+     * Whether a class attribute has the class admonition-title, as jsoup's {@code hasClass} finds it (in any case),
+     * but only when it holds the name as written here: that saves a token scan of the many class attributes that do
+     * not.
+     */
+    private static boolean isAdmonitionTitle(String classes) {
+        return classes.contains("admonition-title") && hasClass(classes, "admonition-title");
     }
 
-    private void table(Element el) {
-        if (cells(el, 2) < 2) return; // a layout table: its rows and cells are plain blocks
-        PipeTable t = new PipeTable();
-        table = t;
+    /** Whether the class attribute has the class name, in any case: jsoup's {@code Element.hasClass}. */
+    private static boolean hasClass(String classes, String name) {
+        int len = classes.length();
+        int want = name.length();
+        if (len == 0 || len < want) return false;
+        if (len == want) return name.equalsIgnoreCase(classes);
+        boolean inClass = false;
+        int start = 0;
+        for (int i = 0; i < len; i++) {
+            if (Character.isWhitespace(classes.charAt(i))) {
+                if (inClass) {
+                    if (i - start == want && classes.regionMatches(true, start, name, 0, want)) return true;
+                    inClass = false;
+                }
+            } else if (!inClass) {
+                inClass = true;
+                start = i;
+            }
+        }
+        return inClass && len - start == want && classes.regionMatches(true, start, name, 0, want);
+    }
+
+    private void table(int n) {
+        if (cells(n, 2) < 2) return; // a layout table: its rows and cells are plain blocks
+        table = new PipeTable();
         tableCaption = "";
-        push(el, () -> {
-            table = null;
-            if (!tableCaption.isEmpty()) blocks.paragraph(tableCaption);
-            if (!t.isEmpty()) blocks.block(t.render());
-        });
+        push(n, TABLE, 0, 0);
     }
 
     /** A part of the table being read, outside its cells: a row, a cell, a caption. */
-    private void tablePart(Element el, String name) {
-        switch (name) {
-            case "tr" -> table.row(el.parent() != null && el.parent().nameIs("thead"));
-            case "td", "th" -> {
-                int colspan = intAttr(el, "colspan", 1, 1, 1000);
-                int rowspan = intAttr(el, "rowspan", 1, 1, 65_534);
+    private void tablePart(int n, int role) {
+        switch (role) {
+            case ElementRole.ROW -> table.row(tree.is(tree.parent(n), "thead"));
+            case ElementRole.CELL -> {
+                int colspan = intAttr(n, "colspan", 1, 1, 1000);
+                int rowspan = intAttr(n, "rowspan", 1, 1, 65_534);
                 flatten(1);
-                push(el, () -> {
-                    String cell = inline.take();
-                    flatten(-1);
-                    table.cell(cell, colspan, rowspan);
-                });
+                push(n, CELL, colspan, rowspan);
             }
-            case "caption" -> {
+            case ElementRole.CAPTION -> {
                 flatten(1);
-                push(el, () -> {
-                    String caption = inline.take();
-                    flatten(-1);
-                    tableCaption = tableCaption.isEmpty() ? caption : tableCaption + " " + caption;
-                });
+                push(n, CAPTION, 0, 0);
             }
             default -> {
             }
@@ -284,14 +408,14 @@ final class MarkdownWalk implements NodeFilter {
     }
 
     /** How many cells the table's own rows have, counting up to enough. */
-    private static int cells(Element table, int enough) {
+    private int cells(int table, int enough) {
         int count = 0;
-        for (Element part : table.children()) {
-            if (part.nameIs("tr")) {
+        for (int part = firstChild(table); part >= 0; part = nextSibling(part)) {
+            if (tree.is(part, "tr")) {
                 count += rowCells(part);
-            } else if (part.nameIs("thead") || part.nameIs("tbody") || part.nameIs("tfoot")) {
-                for (Element row : part.children()) {
-                    if (row.nameIs("tr")) count += rowCells(row);
+            } else if (tree.is(part, "thead") || tree.is(part, "tbody") || tree.is(part, "tfoot")) {
+                for (int row = firstChild(part); row >= 0; row = nextSibling(row)) {
+                    if (tree.is(row, "tr")) count += rowCells(row);
                     if (count >= enough) return count;
                 }
             }
@@ -300,168 +424,194 @@ final class MarkdownWalk implements NodeFilter {
         return count;
     }
 
-    private static int rowCells(Element row) {
+    private int rowCells(int row) {
         int count = 0;
-        for (Element cell : row.children()) {
-            if (cell.nameIs("td") || cell.nameIs("th")) count++;
+        for (int cell = firstChild(row); cell >= 0; cell = nextSibling(cell)) {
+            if (tree.is(cell, "td") || tree.is(cell, "th")) count++;
         }
         return count;
     }
 
-    private void pre(Element el) {
+    private void pre(int n) {
         flushParagraph();
-        StringBuilder text = PreText.of(el);
+        TextBuffer text = preText;
+        text.setLength(0);
+        PreText.append(text, this, n);
         if (PreText.isBlank(text)) return;
-        String fence = "`".repeat(Math.max(3, MarkdownSyntax.longestBacktickRun(text) + 1));
-        text.insert(0, fence + CodeLanguage.of(el) + "\n");
-        if (text.charAt(text.length() - 1) != '\n') text.append('\n');
-        text.append(fence);
-        blocks.block(text);
+        int fence = Math.max(3, MarkdownSyntax.longestBacktickRun(text) + 1);
+        TextBuffer md = scratch;
+        md.setLength(0);
+        md.repeat('`', fence).append(CodeLanguage.of(this, n)).append('\n').append(text);
+        if (text.last() != '\n') md.append('\n');
+        md.repeat('`', fence);
+        blocks.block(md);
     }
 
-    private void code(Element el) {
+    private void code(int n) {
         inline.codeStart();
-        push(el, inline::codeEnd);
+        push(n, CODE, 0, 0);
     }
 
-    private void emphasis(Element el) {
+    private void emphasis(int n) {
         if (inline.inCode()) return;
-        if (emphasis++ == 0) wrap(el, "*", "*", "<em>", "</em>");
-        push(el, () -> emphasis--);
+        boolean opens = emphasis++ == 0;
+        if (opens) inline.open(STAR, STAR, "<em>", "</em>");
+        push(n, EMPHASIS, opens ? 1 : 0, 0);
     }
 
-    private void strong(Element el) {
+    private void strong(int n) {
         if (inline.inCode()) return;
-        if (strong++ == 0) wrap(el, "**", "**", "<strong>", "</strong>");
-        push(el, () -> strong--);
+        boolean opens = strong++ == 0;
+        if (opens) inline.open(STARS, STARS, "<strong>", "</strong>");
+        push(n, STRONG, opens ? 1 : 0, 0);
     }
 
-    private void struck(Element el) {
+    private void struck(int n) {
         if (inline.inCode()) return;
-        if (struck++ == 0) wrap(el, "~~", "~~", "<del>", "</del>");
-        push(el, () -> struck--);
+        boolean opens = struck++ == 0;
+        if (opens) inline.open(TILDES, TILDES, "<del>", "</del>");
+        push(n, STRUCK, opens ? 1 : 0, 0);
     }
 
     /** Elements Markdown has no syntax for, kept as inline HTML: sup, sub, kbd. */
-    private void html(Element el, String name) {
+    private void html(int n) {
         if (inline.inCode()) return;
-        wrap(el, "<" + name + ">", "</" + name + ">", null, null);
+        switch (tree.name(n)) {
+            case "sup" -> inline.open(SUP[0], SUP[1], null, null);
+            case "sub" -> inline.open(SUB[0], SUB[1], null, null);
+            default -> inline.open(KBD[0], KBD[1], null, null);
+        }
+        push(n, HTML, 0, 0);
     }
 
-    private void wrap(Element el, String open, String close, String htmlOpen, String htmlClose) {
-        MarkdownInline.Wrapper w = inline.open(open, close, htmlOpen, htmlClose);
-        push(el, () -> inline.close(w, () -> following(el)));
-    }
-
-    private void link(Element el) {
+    private void link(int n) {
         if (links > 0) return;
-        String url = urls.of(el, "href");
-        if (url == null || url.isEmpty()) return;
-        StringBuilder close = new StringBuilder(url.length() + 8).append("](");
-        MarkdownSyntax.destination(close, url, el.attr("title"));
-        close.append(')');
-        MarkdownInline.Wrapper w = inline.open("[", close.toString(), null, null);
+        url.setLength(0);
+        int bare = urls.append(url, tree.attr(n, "href"));
+        if (bare < 0) return;
+        linkClosing.setLength(0);
+        linkClosing.append(']').append('(');
+        destination(linkClosing, bare, tree.attr(n, "title"));
+        inline.openLink(linkClosing.append(')'));
         links++;
-        push(el, () -> {
-            inline.close(w, () -> -1);
-            links--;
-        });
+        push(n, LINK, 0, 0);
     }
 
-    private void image(Element el) {
-        String src = urls.of(el, "src");
-        if (src == null || src.isEmpty() || src.regionMatches(true, 0, "data:", 0, 5)) return;
-        StringBuilder md = new StringBuilder(src.length() + 32).append("![");
-        String alt = el.attr("alt");
+    private void image(int n) {
+        url.setLength(0);
+        int bare = urls.append(url, tree.attr(n, "src"));
+        if (bare < 0 || isData(url)) return;
+        TextBuffer md = scratch;
+        md.setLength(0);
+        md.append('!').append('[');
+        String alt = tree.attr(n, "alt");
         boolean space = false;
         for (int i = 0; i < alt.length(); i++) {
             char c = alt.charAt(i);
             if (MarkdownSyntax.isHtmlSpace(c)) {
-                space = md.length() > 2;
+                space = md.length > 2;
                 continue;
             }
             if (space) md.append(' ');
             space = false;
             if (c == '\\' || c == '[' || c == ']' || c == '`' || c == '*' || c == '_' || c == '<'
-                || c == '&' && MarkdownSyntax.entityAt(alt, i + 1)) {
+                || c == '&' && MarkdownSyntax.entityAt(alt.toCharArray(), i + 1, alt.length())) {
                 md.append('\\');
             }
             md.append(c);
         }
-        md.append("](");
-        MarkdownSyntax.destination(md, src, el.attr("title"));
+        md.append(']').append('(');
+        destination(md, bare, tree.attr(n, "title"));
         md.append(')');
         inline.atom(md);
     }
 
-    private static int intAttr(Element el, String name, int absent, int min, int max) {
-        String value = el.attr(name).strip();
+    /** Appends the destination of the URL in {@link #url}, whose first bare characters need nothing, and the title. */
+    private void destination(TextBuffer out, int bare, String title) {
+        titleText.setLength(0);
+        MarkdownSyntax.destination(out, url.chars, 0, url.length, bare, titleText.append(title));
+    }
+
+    /** Whether a URL is a {@code data:} URL (an image inside the page, which would only bloat the Markdown). */
+    private static boolean isData(TextBuffer url) {
+        return url.length >= 5 && new String(url.chars, 0, 5).equalsIgnoreCase("data:");
+    }
+
+    private int intAttr(int n, String name, int absent, int min, int max) {
+        String value = tree.attr(n, name).strip();
         if (value.isEmpty()) return absent;
-        long n = 0;
+        long v = 0;
         int i = 0;
         while (i < value.length() && i < 10 && value.charAt(i) >= '0' && value.charAt(i) <= '9') {
-            n = n * 10 + value.charAt(i) - '0';
+            v = v * 10 + value.charAt(i) - '0';
             i++;
         }
         if (i == 0) return absent;
-        return (int) Math.clamp(n, min, max);
+        return (int) Math.clamp(v, min, max);
     }
 
     /**
-     * The first character the output will have after el's closing markup: a text's first character, -1 for a
-     * line's end (a block, a {@code <br>}, the end of root), or the first character of the markup that comes next
-     * (an enclosing element's closing, a following element's opening). Looks a few dozen nodes ahead at most; when
-     * that is not enough, says a letter, which makes a closing {@code *} after punctuation fall back to HTML
-     * (always correct).
+     * The first character the output will have after element el's closing markup: a text's first character, -1 for
+     * a line's end (a block, a {@code <br>}, the end of the content), or the first character of the markup that
+     * comes next (an enclosing element's closing, a following element's opening). The roots follow one another as
+     * siblings. Looks a few dozen nodes ahead at most; when that is not enough, says a letter, which makes a closing
+     * {@code *} after punctuation fall back to HTML (always correct).
      */
-    private int following(Element el) {
-        Node at = el;
+    @Override
+    public int after(int el) {
+        PageTree t = tree;
+        int at = el;
+        int root = rootIndex(el);
         for (int steps = 0; steps < 64; steps++) {
-            Node next = at.nextSibling();
-            if (next == null) {
-                Node parent = at.parentNode();
-                if (parent == null || parent == root || !(parent instanceof Element up)) return -1;
-                String name = up.normalName();
-                if (BlockElements.isBlock(name)) return -1;
-                char closing = markup(up, name, false);
+            boolean isRoot = root < roots.length && at == roots[root];
+            int next = isRoot ? (root + 1 < roots.length ? roots[root + 1] : -1) : nextSibling(at);
+            if (next < 0) {
+                if (isRoot) return -1;
+                int up = t.parent(at);
+                int role = role(up);
+                if (ElementRole.isBlock(role)) return -1;
+                char closing = markup(up, role, false);
                 if (closing != 0) return closing;
-                at = parent;
+                at = up;
                 continue;
             }
-            if (next instanceof TextNode t) {
-                String text = t.getWholeText();
-                if (!text.isEmpty()) return MarkdownSyntax.isHtmlSpace(text.charAt(0)) ? ' ' : text.charAt(0);
-                at = next;
-                continue;
-            }
-            if (next instanceof Element e && !SkippedElements.skipped(e)) {
-                String name = e.normalName();
-                if (BlockElements.isBlock(name) || name.equals("br")) return -1;
-                char opening = markup(e, name, true);
+            if (isRoot) root++;
+            if (t.isText(next)) return firstChar(next);
+            int role = role(next);
+            if (!SkippedElements.skipped(t, next, role)) {
+                if (ElementRole.isBlock(role) || role == ElementRole.BR) return -1;
+                char opening = markup(next, role, true);
                 if (opening != 0) return opening;
-                if (e.childNodeSize() > 0) {
-                    Node first = e.firstChild();
-                    if (first instanceof TextNode t && !t.getWholeText().isEmpty()) {
-                        char c = t.getWholeText().charAt(0);
-                        return MarkdownSyntax.isHtmlSpace(c) ? ' ' : c;
-                    }
-                    return 'a';
-                }
+                int first = firstChild(next);
+                if (first >= 0) return t.isText(first) ? firstChar(first) : 'a';
             }
             at = next;
         }
         return 'a';
     }
 
-    /** The first character of el's opening (or closing) markup, or 0 when it is written without markup. */
-    private static char markup(Element el, String name, boolean opening) {
-        return switch (name) {
-            case "em", "i", "cite", "dfn", "var", "strong", "b" -> '*';
-            case "del", "s", "strike" -> '~';
-            case "code", "tt", "samp" -> '`';
-            case "sup", "sub", "kbd" -> '<';
-            case "img" -> opening ? '!' : 0;
-            case "a" -> el.hasAttr("href") ? (opening ? '[' : ']') : 0;
+    /** The index of the root that holds node n. */
+    private int rootIndex(int n) {
+        int i = 0;
+        while (i + 1 < roots.length && tree.end(roots[i]) <= n) i++;
+        return i;
+    }
+
+    /** A text node's first character, a space for any whitespace. */
+    private int firstChar(int text) {
+        char c = tree.text()[tree.textStart(text)];
+        return MarkdownSyntax.isHtmlSpace(c) ? ' ' : c;
+    }
+
+    /** The first character of element n's opening (or closing) markup, or 0 when it is written without markup. */
+    private char markup(int n, int role, boolean opening) {
+        return switch (role) {
+            case ElementRole.EMPHASIS, ElementRole.STRONG -> '*';
+            case ElementRole.STRUCK -> '~';
+            case ElementRole.CODE -> '`';
+            case ElementRole.HTML -> '<';
+            case ElementRole.IMG -> opening ? '!' : 0;
+            case ElementRole.A -> tree.hasAttr(n, "href") ? (opening ? '[' : ']') : 0;
             default -> 0;
         };
     }

@@ -1,93 +1,133 @@
 package dev.loomcrawl.content;
 
+import dev.loomcrawl.extract.PageTree;
 import org.jsoup.nodes.Element;
-import org.jsoup.nodes.Node;
-import org.jsoup.nodes.TextNode;
-import org.jsoup.select.NodeFilter;
-import org.jsoup.select.NodeTraversor;
 
 /**
  * HTML to plain text, for search indexes and language models that want the words without markup: each block on
  * its own, blocks separated by one blank line, whitespace inside a block collapsed as a browser does.
  *
- * <p>A block is what {@link BlockElements} says (paragraphs, headings, list items, table rows, {@code pre},
+ * <p>A block is what {@link ElementRole} says (paragraphs, headings, list items, table rows, {@code pre},
  * block quotes, {@code dt}/{@code dd}, a {@code div} with text of its own...). A {@code <pre>}'s text is kept as
  * it is (only its leading and trailing line breaks dropped); a {@code <br>} is a line break. A table row is one
  * block, its cells separated by a tab, each cell on one line (blocks inside it separated by spaces). Skipped
  * elements are left out as in {@link Markdown} (see {@link SkippedElements}); images are left out too. One pass
- * without recursion.
+ * without recursion over a {@link PageTree}.
  */
 public final class PlainText {
     private PlainText() {
     }
 
     /**
-     * The subtree's text: blocks (p, headings, list items, table rows, pre, blockquote, dd/dt, div with text...)
-     * separated by a blank line, whitespace inside a block collapsed, {@code <pre>} kept as is, {@code <br>} a
-     * line break. Empty, or ending with exactly one newline.
+     * The text of the main content: the subtrees of {@code roots} (elements of {@code tree}, in document order) but
+     * for the nodes {@code leftOut} marks (null: none). Blocks (p, headings, list items, table rows, pre, blockquote,
+     * dd/dt, div with text...) separated by a blank line, whitespace inside a block collapsed, {@code <pre>} kept as
+     * is, {@code <br>} a line break. Empty, or ending with exactly one newline.
      */
-    public static String of(Element root) {
-        Walk walk = new Walk(root);
-        NodeTraversor.filter(walk, root);
+    public static String of(PageTree tree, int[] roots, boolean[] leftOut) {
+        Walk walk = new Walk(tree, roots, leftOut);
+        walk.walk();
         walk.endBlock();
         return walk.out.toString();
     }
 
-    /** One conversion: the walk's state and what each node's start and end do. */
-    private static final class Walk implements NodeFilter {
-        private final Element root;
-        private final StringBuilder out = new StringBuilder(4096);
-        private final StringBuilder block = new StringBuilder(256);
+    /** The text of root's subtree, as {@link #of(PageTree, int[], boolean[])} gives it for root as the one root. */
+    public static String of(Element root) {
+        return of(PageTree.of(root), new int[] {1}, null);
+    }
+
+    /**
+     * One conversion: the walk's state and what each node's start and end do. The block being written is the end of
+     * {@code out}, from {@code blockStart}, so that a block is not copied when it ends.
+     */
+    private static final class Walk extends ContentWalk {
+        private final TextBuffer out;
+        /** Where the block being written starts in out: after the blank line that separates it from the last. */
+        private int blockStart;
         private boolean pendingSpace;
         private boolean pendingBreak;
         /** How many table cells enclose the current node: inside one, blocks are only spaces. */
         private int cells;
+        private TextBuffer pre;
 
-        Walk(Element root) {
-            this.root = root;
+        Walk(PageTree tree, int[] roots, boolean[] leftOut) {
+            super(tree, roots, leftOut);
+            out = new TextBuffer(textLength() + 1024); // whitespace collapsed, the text keeps about its size
         }
 
         @Override
-        public FilterResult head(Node node, int depth) {
-            if (node instanceof TextNode t) {
-                text(t.getWholeText());
-                return FilterResult.CONTINUE;
-            }
-            if (!(node instanceof Element el)) return FilterResult.SKIP_ENTIRELY;
-            if (el != root && SkippedElements.skipped(el)) return FilterResult.SKIP_ENTIRELY;
-            String name = el.normalName();
-            if (name.equals("br")) {
-                if (cells > 0) pendingSpace = true;
-                else if (!block.isEmpty()) pendingBreak = true;
-            } else if (name.equals("td") || name.equals("th")) {
-                if (cells++ > 0) {
+        void text(int n) {
+            char[] s = tree.text();
+            int i = tree.textStart(n);
+            int to = tree.textEnd(n);
+            TextBuffer b = out;
+            while (i < to) {
+                char c = s[i];
+                if (c <= ' ' && MarkdownSyntax.isHtmlSpace(c)) {
                     pendingSpace = true;
-                } else if (!block.isEmpty()) {
-                    block.append('\t');
+                    i++;
+                    continue;
+                }
+                if (b.length == blockStart) {
+                    startBlock();
+                    pendingBreak = false;
+                    pendingSpace = false;
+                } else if (pendingBreak) {
+                    b.append('\n');
+                    pendingBreak = false;
+                    pendingSpace = false;
+                } else if (pendingSpace) {
+                    char last = b.chars[b.length - 1];
+                    if (last != '\n' && last != '\t') b.append(' ');
                     pendingSpace = false;
                 }
-            } else if (name.equals("pre") && cells == 0) {
-                endBlock();
-                StringBuilder pre = PreText.of(el);
-                if (!PreText.isBlank(pre)) write(strip(pre));
-                return FilterResult.SKIP_ENTIRELY;
-            } else if (BlockElements.isBlock(name)) {
-                boundary();
+                int end = MarkdownSyntax.collapsedRun(s, i + 1, to);
+                b.append(s, i, end);
+                i = end;
             }
-            return FilterResult.CONTINUE;
         }
 
         @Override
-        public FilterResult tail(Node node, int depth) {
-            if (node instanceof Element el) {
-                String name = el.normalName();
-                if (name.equals("td") || name.equals("th")) {
-                    if (--cells > 0) pendingSpace = true;
-                } else if (BlockElements.isBlock(name)) {
-                    boundary();
+        boolean head(int n, int role) {
+            switch (role) {
+                case ElementRole.BR -> {
+                    if (cells > 0) pendingSpace = true;
+                    else if (out.length > blockStart) pendingBreak = true;
+                }
+                case ElementRole.CELL -> {
+                    if (cells++ > 0) {
+                        pendingSpace = true;
+                    } else if (out.length > blockStart) {
+                        out.append('\t');
+                        pendingSpace = false;
+                    }
+                }
+                case ElementRole.PRE -> {
+                    if (cells > 0) {
+                        pendingSpace = true;
+                        return true;
+                    }
+                    endBlock();
+                    if (pre == null) pre = new TextBuffer(256);
+                    pre.setLength(0);
+                    PreText.append(pre, this, n);
+                    if (!PreText.isBlank(pre)) write(pre);
+                    return false;
+                }
+                default -> {
+                    if (ElementRole.isBlock(role)) boundary();
                 }
             }
-            return FilterResult.CONTINUE;
+            return true;
+        }
+
+        @Override
+        void tail(int n, int role) {
+            if (role == ElementRole.CELL) {
+                if (--cells > 0) pendingSpace = true;
+            } else if (ElementRole.isBlock(role)) {
+                boundary();
+            }
         }
 
         private void boundary() {
@@ -95,55 +135,37 @@ public final class PlainText {
             else endBlock();
         }
 
-        private void text(String s) {
-            int n = s.length();
-            int i = 0;
-            while (i < n) {
-                if (MarkdownSyntax.isHtmlSpace(s.charAt(i))) {
-                    pendingSpace = true;
-                    i++;
-                    continue;
-                }
-                if (pendingBreak) {
-                    block.append('\n');
-                    pendingBreak = false;
-                    pendingSpace = false;
-                } else if (pendingSpace) {
-                    char last = block.isEmpty() ? '\n' : block.charAt(block.length() - 1);
-                    if (last != '\n' && last != '\t') block.append(' ');
-                    pendingSpace = false;
-                }
-                int end = i + 1;
-                while (end < n && (!MarkdownSyntax.isHtmlSpace(s.charAt(end))
-                    || s.charAt(end) == ' ' && end + 1 < n && !MarkdownSyntax.isHtmlSpace(s.charAt(end + 1)))) {
-                    end++;
-                }
-                block.append(s, i, end);
-                i = end;
-            }
+        /**
+         * Begins a block, when its first text comes (so that an empty one leaves nothing): after the blank line that
+         * separates it from the one before.
+         */
+        private void startBlock() {
+            if (!out.isEmpty()) out.append('\n');
+            blockStart = out.length;
         }
 
+        /** Ends the block being written, if it has begun: its trailing tabs cut, its newline. */
         void endBlock() {
-            int n = block.length();
-            while (n > 0 && block.charAt(n - 1) == '\t') n--;
-            if (n > 0) write(block.subSequence(0, n));
-            block.setLength(0);
+            int n = out.length;
+            while (n > blockStart && out.chars[n - 1] == '\t') n--;
+            if (n > blockStart) {
+                out.setLength(n);
+                out.append('\n');
+                blockStart = out.length;
+            }
             pendingSpace = false;
             pendingBreak = false;
         }
 
-        private void write(CharSequence text) {
-            if (!out.isEmpty()) out.append('\n');
-            out.append(text).append('\n');
-        }
-
-        /** s without its leading and trailing line breaks. */
-        private static CharSequence strip(CharSequence s) {
+        /** Writes a pre's text as a block of its own, without its leading and trailing line breaks. */
+        private void write(TextBuffer text) {
             int from = 0;
-            int to = s.length();
-            while (from < to && (s.charAt(from) == '\n' || s.charAt(from) == '\r')) from++;
-            while (to > from && (s.charAt(to - 1) == '\n' || s.charAt(to - 1) == '\r')) to--;
-            return s.subSequence(from, to);
+            int to = text.length;
+            while (from < to && (text.chars[from] == '\n' || text.chars[from] == '\r')) from++;
+            while (to > from && (text.chars[to - 1] == '\n' || text.chars[to - 1] == '\r')) to--;
+            if (!out.isEmpty()) out.append('\n');
+            out.append(text.chars, from, to).append('\n');
+            blockStart = out.length;
         }
     }
 }

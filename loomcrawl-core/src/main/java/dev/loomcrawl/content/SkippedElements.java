@@ -1,7 +1,6 @@
 package dev.loomcrawl.content;
 
-import org.jsoup.nodes.Attributes;
-import org.jsoup.nodes.Element;
+import dev.loomcrawl.extract.PageTree;
 
 /**
  * The elements whose content a reader of the page never sees as text, and which {@link Markdown} and
@@ -13,24 +12,14 @@ final class SkippedElements {
     private SkippedElements() {
     }
 
-    /** Whether el and its subtree are left out. */
-    static boolean skipped(Element el) {
-        switch (el.normalName()) {
-            case "script", "style", "noscript", "template", "svg", "iframe", "frame", "frameset",
-                 "object", "embed", "canvas", "audio", "video", "head", "title", "meta", "link", "base",
-                 "input", "select", "textarea", "button", "option", "optgroup", "datalist", "output", "progress",
-                 "meter" -> {
-                return true;
-            }
-            default -> {
-            }
-        }
-        if (el.attributesSize() == 0) return false;
-        Attributes attributes = el.attributes(); // names in lower case, as jsoup's HTML parser makes them
-        if (attributes.hasKey("hidden")) return true;
-        String aria = attributes.get("aria-hidden");
+    /** Whether element {@code n} of the tree, of {@link ElementRole} {@code role}, is left out with its subtree. */
+    static boolean skipped(PageTree tree, int n, int role) {
+        if (role == ElementRole.SKIPPED) return true;
+        if (tree.attributes(n) == 0) return false;
+        if (tree.hasAttr(n, "hidden")) return true;
+        String aria = tree.attr(n, "aria-hidden");
         if (!aria.isEmpty() && aria.trim().equalsIgnoreCase("true")) return true;
-        String style = attributes.get("style");
+        String style = tree.attr(n, "style");
         return !style.isEmpty() && hiddenByStyle(style);
     }
 

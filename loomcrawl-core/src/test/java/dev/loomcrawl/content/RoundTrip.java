@@ -1,5 +1,6 @@
 package dev.loomcrawl.content;
 
+import dev.loomcrawl.extract.PageTree;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -149,9 +150,12 @@ public final class RoundTrip {
     /** A copy of root without its skipped elements (what a reader sees, and what a converter should keep). */
     public static Element visible(Element root) {
         Element copy = root.clone();
+        PageTree tree = PageTree.of(copy);
         List<Element> skipped = new ArrayList<>();
+        int n = 0; // the copy's elements and the tree's are in the same (document) order
         for (Element el : copy.getAllElements()) {
-            if (el != copy && SkippedElements.skipped(el)) skipped.add(el);
+            do n++; while (tree.isText(n));
+            if (el != copy && SkippedElements.skipped(tree, n, ElementRole.of(el.normalName()))) skipped.add(el);
         }
         for (Element el : skipped) el.remove();
         return copy;
@@ -187,7 +191,7 @@ public final class RoundTrip {
     /** Whether el is inside a heading or in a cell or caption of a table of two cells or more, within root. */
     private static boolean flattened(Element el, Element root) {
         for (Element up = el.parent(); up != null && up != root.parent(); up = up.parent()) {
-            if (BlockElements.headingLevel(up.normalName()) > 0) return true;
+            if (ElementRole.headingLevel(ElementRole.of(up.normalName())) > 0) return true;
             if (up.nameIs("td") || up.nameIs("th") || up.nameIs("caption")) {
                 Element table = up.closest("table");
                 if (table != null && ownCells(table).size() >= 2) return true;

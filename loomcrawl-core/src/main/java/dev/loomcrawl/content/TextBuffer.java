@@ -1,0 +1,101 @@
+package dev.loomcrawl.content;
+
+import java.util.Arrays;
+
+/**
+ * A growable array of characters, what {@link Markdown} and {@link PlainText} write into instead of a
+ * {@link StringBuilder}: its characters are read back and changed in place (the last one written, a trailing space cut)
+ * without the index checks and Latin-1/UTF-16 switching a builder does on every call, and text from the
+ * {@code PageTree}'s buffer is appended with one array copy.
+ */
+final class TextBuffer {
+    char[] chars;
+    int length;
+
+    TextBuffer(int capacity) {
+        chars = new char[capacity];
+    }
+
+    boolean isEmpty() {
+        return length == 0;
+    }
+
+    /** The last character, or -1 when empty. */
+    int last() {
+        return length == 0 ? -1 : chars[length - 1];
+    }
+
+    void setLength(int n) {
+        length = n;
+    }
+
+    /** Grows the array: out of line, so that the appends, called every few characters, are small enough to inline. */
+    private void grow(int more) {
+        if (length + more <= chars.length) return;
+        chars = Arrays.copyOf(chars, Math.max(chars.length * 2, length + more));
+    }
+
+    TextBuffer append(char c) {
+        if (length == chars.length) grow(1);
+        chars[length++] = c;
+        return this;
+    }
+
+    TextBuffer append(char[] c, int from, int to) {
+        int n = to - from;
+        if (length + n > chars.length) grow(n);
+        System.arraycopy(c, from, chars, length, n);
+        length += n;
+        return this;
+    }
+
+    TextBuffer append(char[] c) {
+        return append(c, 0, c.length);
+    }
+
+    TextBuffer append(TextBuffer b) {
+        return append(b.chars, 0, b.length);
+    }
+
+    TextBuffer append(String s) {
+        return append(s, 0, s.length());
+    }
+
+    TextBuffer append(String s, int from, int to) {
+        int n = to - from;
+        if (length + n > chars.length) grow(n);
+        s.getChars(from, to, chars, length);
+        length += n;
+        return this;
+    }
+
+    TextBuffer repeat(char c, int count) {
+        if (length + count > chars.length) grow(count);
+        Arrays.fill(chars, length, length + count, c);
+        length += count;
+        return this;
+    }
+
+    /** Replaces [from, to) with s. */
+    void replace(int from, int to, String s) {
+        int tail = length - to;
+        int n = s.length();
+        if (n > to - from) grow(n - (to - from));
+        System.arraycopy(chars, to, chars, from + n, tail);
+        s.getChars(0, n, chars, from);
+        length = from + n + tail;
+    }
+
+    /** Inserts the characters of b at the start. */
+    void prepend(TextBuffer b) {
+        if (length + b.length > chars.length) grow(b.length);
+        System.arraycopy(chars, 0, chars, b.length, length);
+        System.arraycopy(b.chars, 0, chars, 0, b.length);
+        length += b.length;
+    }
+
+    @Override
+    public String toString() {
+        return new String(chars, 0, length);
+    }
+}
