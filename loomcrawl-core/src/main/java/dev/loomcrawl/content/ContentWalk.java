@@ -37,8 +37,15 @@ abstract class ContentWalk {
     /** A text node. */
     abstract void text(int n);
 
-    /** An element's start; returns whether to walk into it (and call {@link #tail} at its end). */
-    abstract boolean head(int n, int role);
+    /** What {@link #head} says to do with an element: pass over its subtree. */
+    static final int SKIP = 0;
+    /** Walk into the element. */
+    static final int ENTER = 1;
+    /** Walk into the element and call {@link #tail} at its end. */
+    static final int ENTER_AND_END = 2;
+
+    /** An element's start; returns what to do with it: {@link #SKIP}, {@link #ENTER} or {@link #ENTER_AND_END}. */
+    abstract int head(int n, int role);
 
     /** An element's end. */
     abstract void tail(int n, int role);
@@ -73,6 +80,13 @@ abstract class ContentWalk {
             if (first <= last) total += Math.max(0, tree.textEnd(last) - tree.textStart(first));
         }
         return (int) Math.min(total, 1 << 26);
+    }
+
+    /** How many nodes the roots' subtrees have, left-out ones included. */
+    final int nodes() {
+        int total = 0;
+        for (int root : roots) total += tree.end(root) - root;
+        return total;
     }
 
     /** Node n's first child that is not left out, or -1. */
@@ -116,17 +130,19 @@ abstract class ContentWalk {
                     continue;
                 }
                 int role = role(n);
-                if (n != root && SkippedElements.skipped(t, n, role) || !head(n, role)) {
+                int then = n != root && SkippedElements.skipped(t, n, role) ? SKIP : head(n, role);
+                if (then == SKIP) {
                     n = t.end(n);
                     continue;
                 }
+                n++;
+                if (then == ENTER) continue;
                 if (depth == open.length) {
                     open = Arrays.copyOf(open, depth * 2);
                     openRoles = Arrays.copyOf(openRoles, depth * 2);
                 }
-                open[depth] = n;
+                open[depth] = n - 1;
                 openRoles[depth++] = role;
-                n++;
             }
             while (depth > 0) {
                 depth--;

@@ -34,7 +34,24 @@ final class LinkUrls {
         }
     }
 
+    private static final int UNKNOWN = -2;
+    /** What each ASCII character is in a plain reference's path: a path character, refused, or '/' and '#'. */
+    private static final byte[] PATH = new byte[128];
+    private static final byte PATH_CHAR = 0;
+    private static final byte REFUSED = 1;
+    private static final byte DELIMITER = 2;
+
+    static {
+        for (char c = 0; c <= ' '; c++) PATH[c] = REFUSED; // whitespace and controls
+        PATH[0x7f] = REFUSED;
+        for (char c : "\\?:".toCharArray()) PATH[c] = REFUSED; // which URL or a browser reads otherwise
+        PATH['/'] = DELIMITER;
+        PATH['#'] = DELIMITER;
+    }
+
     private final String baseUri;
+    /** What {@link #plainPathEnd()} says, once asked. */
+    private int pathEnd = UNKNOWN;
     private URL base;
     private boolean baseParsed;
     /** The page's URL without fragment; null until a fragment-only link asks. */
@@ -67,8 +84,8 @@ final class LinkUrls {
         value.getChars(0, n, c, 0);
         int from = 0;
         int to = n;
-        while (from < to && Character.isWhitespace(c[from])) from++; // String.strip()
-        while (to > from && Character.isWhitespace(c[to - 1])) to--;
+        while (from < to && isWhitespace(c[from])) from++; // String.strip()
+        while (to > from && isWhitespace(c[to - 1])) to--;
         if (from == to) return -1;
         int bare = plain(out, c, from, to);
         if (bare >= 0) return bare;
@@ -93,16 +110,15 @@ final class LinkUrls {
         if (ups > MAX_UPS || at < to && c[at] == '/') return -1; // an absolute path, or "//" after the dots
         int segment = at;
         int hash = at;
+        byte[] kinds = PATH;
         for (; hash < to; hash++) { // the path: no dot segments, query, scheme or spaces
             char ch = c[hash];
-            if (ch == '/') {
-                if (isDots(c, segment, hash)) return -1;
-                segment = hash + 1;
-            } else if (ch == '#') {
-                break;
-            } else if (ch <= ' ' || ch >= 0x7f && ch <= 0x9f || ch == '\\' || ch == '?' || ch == ':') {
-                return -1;
-            }
+            int kind = ch < 128 ? kinds[ch] : ch <= 0x9f ? REFUSED : PATH_CHAR;
+            if (kind == PATH_CHAR) continue;
+            if (kind == REFUSED) return -1;
+            if (ch == '#') break;
+            if (isDots(c, segment, hash)) return -1;
+            segment = hash + 1;
         }
         if (isDots(c, segment, hash)) return -1;
         for (int i = hash; i < to; i++) {
@@ -112,6 +128,11 @@ final class LinkUrls {
         if (prefix.url().length == 0) return -1;
         out.append(prefix.url()).append(c, at, to);
         return prefix.bare() ? prefix.url().length : 0;
+    }
+
+    /** Character.isWhitespace, which strip() cuts, without its table lookups for the printable ASCII characters. */
+    private static boolean isWhitespace(char c) {
+        return (c <= ' ' || c >= 0x7f) && Character.isWhitespace(c);
     }
 
     /** Whether c[from, to) is a dot segment, "." or "..". */
@@ -127,10 +148,69 @@ final class LinkUrls {
     /** The page's own URL, without fragment, for a fragment-only link; empty when only absUrl can tell. */
     private Prefix page() {
         if (page == null) {
-            String url = slow("#");
+            int path = plainPathEnd();
+            int hash = baseUri.indexOf('#');
+            String url = path >= 0 ? baseUri.substring(0, hash < 0 ? baseUri.length() : hash) + "#" : slow("#");
             page = url != null && url.endsWith("#") ? Prefix.of(url.substring(0, url.length() - 1)) : Prefix.NONE;
         }
         return page;
+    }
+
+    /**
+     * Where the base URI's path ends (at its query, its fragment or its end) when the base is plainly shaped, so that
+     * jsoup resolves {@code #} and {@code ./} against it as the base cut after its path or after its path's last
+     * {@code /}: http or https, a host of lower-case letters, digits, dots and hyphens with perhaps a port, a path of
+     * plain segments (no empty or dot segment, no character that URL or jsoup would treat apart), no whitespace or
+     * control character anywhere; -1 when it is not.
+     */
+    private int plainPathEnd() {
+        if (pathEnd == UNKNOWN) pathEnd = plainPathEnd(baseUri);
+        return pathEnd;
+    }
+
+    private static int plainPathEnd(String base) {
+        int at = base.startsWith("https://") ? 8 : base.startsWith("http://") ? 7 : -1;
+        if (at < 0) return -1;
+        int n = base.length();
+        int host = at;
+        while (at < n && isHostChar(base.charAt(at))) at++;
+        if (at == host) return -1;
+        if (at < n && base.charAt(at) == ':') {
+            int port = ++at;
+            while (at < n && base.charAt(at) >= '0' && base.charAt(at) <= '9') at++;
+            if (at == port || at - port > 5) return -1;
+        }
+        if (at == n || base.charAt(at) != '/') return -1;
+        int segment = at + 1;
+        int end = segment;
+        for (; end < n && base.charAt(end) != '?' && base.charAt(end) != '#'; end++) {
+            char c = base.charAt(end);
+            if (c == '/') {
+                if (end == segment || isDots(base, segment, end)) return -1;
+                segment = end + 1;
+            } else if (!isPathChar(c)) {
+                return -1;
+            }
+        }
+        if (isDots(base, segment, end)) return -1;
+        for (int i = end; i < n; i++) {
+            if (base.charAt(i) <= ' ' || isControl(base.charAt(i))) return -1;
+        }
+        return end;
+    }
+
+    private static boolean isDots(String s, int from, int to) {
+        return to - from == 1 && s.charAt(from) == '.' || to - from == 2 && s.startsWith("..", from);
+    }
+
+    private static boolean isHostChar(char c) {
+        return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '-';
+    }
+
+    /** The characters of a URL path (RFC 3986's pchar and '/', '%' for escapes). */
+    private static boolean isPathChar(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+            || "-._~!$&'()*+,;=:@%/".indexOf(c) >= 0;
     }
 
     /**
@@ -144,7 +224,9 @@ final class LinkUrls {
         }
         Prefix dir = directories[ups];
         if (dir == null) {
-            String url = ups == 0 ? usable(slow("./")) : parent(directory(0).url(), ups);
+            int path = plainPathEnd();
+            String url = ups > 0 ? parent(directory(0).url(), ups)
+                : path >= 0 ? baseUri.substring(0, baseUri.lastIndexOf('/', path - 1) + 1) : usable(slow("./"));
             if (url == null) url = usable(slow("../".repeat(ups)));
             dir = url == null ? Prefix.NONE : Prefix.of(url);
             directories[ups] = dir;

@@ -25,7 +25,7 @@ final class MarkdownBlocks {
     private static final int BLANK = 2;
     private static final char[] NO_TEXT = {};
 
-    private final TextBuffer out;
+    private final OutputText out;
     /** The open containers, innermost last: the first {@code depth} of the array (the rest are for reuse). */
     private Container[] open = new Container[8];
     private int depth;
@@ -35,7 +35,7 @@ final class MarkdownBlocks {
 
     /** Blocks written into a buffer of this capacity at first. */
     MarkdownBlocks(int capacity) {
-        out = new TextBuffer(capacity);
+        out = new OutputText(capacity);
     }
 
     /** How many containers are open. */
@@ -45,7 +45,7 @@ final class MarkdownBlocks {
 
     /** How much has been written: equal before and after a stretch of the walk when it wrote nothing. */
     int length() {
-        return out.length;
+        return out.length();
     }
 
     /** Opens a container (a list item if item) whose first line begins with marker and later lines with indent. */
@@ -121,7 +121,7 @@ final class MarkdownBlocks {
      * when the caller knows it has no newline, which saves looking for one.
      */
     private void writeLines(char[] text, int from, int to, boolean oneLine) {
-        TextBuffer o = out;
+        OutputText o = out;
         if (depth == 0) { // no prefixes: the lines as they are
             if (!o.isEmpty() && separation == BLANK) o.append('\n');
             o.append(text, from, to).append('\n');
@@ -129,9 +129,9 @@ final class MarkdownBlocks {
             return;
         }
         if (!o.isEmpty() && separation == BLANK) {
-            int start = o.length;
+            int start = o.length();
             for (int i = 0; i < depth; i++) {
-                if (open[i].started) o.append(open[i].indent);
+                if (open[i].started) o.append(open[i].indent, 0, open[i].indent.length);
             }
             trimEnd(start);
             o.append('\n');
@@ -142,10 +142,11 @@ final class MarkdownBlocks {
         while (true) {
             int nl = oneLine ? to : at;
             while (nl < to && text[nl] != '\n') nl++;
-            int start = o.length;
+            int start = o.length();
             for (int i = 0; i < depth; i++) {
                 Container c = open[i];
-                o.append(c.started ? c.indent : c.marker);
+                char[] prefix = c.started ? c.indent : c.marker;
+                o.append(prefix, 0, prefix.length);
                 c.started = true;
             }
             if (nl == at || inItem && blank(text, at, nl)) {
@@ -168,8 +169,8 @@ final class MarkdownBlocks {
 
     /** Removes spaces and tabs at the end of out, back to start at most. */
     private void trimEnd(int start) {
-        int n = out.length;
-        while (n > start && (out.chars[n - 1] == ' ' || out.chars[n - 1] == '\t')) n--;
+        int n = out.length();
+        while (n > start && (out.charAt(n - 1) == ' ' || out.charAt(n - 1) == '\t')) n--;
         out.setLength(n);
     }
 }

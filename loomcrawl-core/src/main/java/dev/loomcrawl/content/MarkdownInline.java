@@ -139,12 +139,14 @@ final class MarkdownInline {
      * collapsing leaves as they are); stops before stop and at to.
      */
     private static int run(char[] s, int from, int to, int stop) {
+        int limit = stop >= from && stop < to ? stop : to;
+        boolean[] plain = PLAIN;
         int end = from;
-        while (end < to && end != stop) {
+        while (end < limit) {
             char c = s[end];
-            if (c >= 128 || PLAIN[c]) {
+            if (c >= 128 || plain[c]) {
                 end++;
-            } else if (c == ' ' && end + 1 < to && end + 1 != stop && (s[end + 1] >= 128 || PLAIN[s[end + 1]])) {
+            } else if (c == ' ' && end + 1 < limit && (s[end + 1] >= 128 || plain[s[end + 1]])) {
                 end += 2;
             } else {
                 break;

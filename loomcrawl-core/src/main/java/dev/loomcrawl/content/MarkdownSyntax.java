@@ -14,6 +14,13 @@ final class MarkdownSyntax {
         for (char c : "()<&\\".toCharArray()) BARE_SPECIAL[c] = true;
     }
 
+    /** The characters a link title may need escaped or collapsed: HTML whitespace, '"', '\\' and '&amp;'. */
+    private static final boolean[] TITLE_SPECIAL = new boolean[128];
+
+    static {
+        for (char c : " \t\n\r\f\"\\&".toCharArray()) TITLE_SPECIAL[c] = true;
+    }
+
     private MarkdownSyntax() {
     }
 
@@ -81,16 +88,19 @@ final class MarkdownSyntax {
 
     /**
      * The end of the run from s[from] (before {@code end}) that whitespace collapsing leaves as it is: no HTML
-     * whitespace but single spaces between other characters.
+     * whitespace but single spaces between other characters. The common cases come first, a character above the
+     * space and a space before one, so that the loop (run over all the text) does few tests.
      */
     static int collapsedRun(char[] s, int from, int end) {
         int i = from;
         while (i < end) {
             char c = s[i];
-            if (c > ' ' || !isHtmlSpace(c)) {
+            if (c > ' ') {
                 i++;
-            } else if (c == ' ' && i + 1 < end && !isHtmlSpace(s[i + 1])) {
+            } else if (c == ' ' && i + 1 < end && s[i + 1] > ' ') {
                 i += 2;
+            } else if (!isHtmlSpace(c) || c == ' ' && i + 1 < end && !isHtmlSpace(s[i + 1])) {
+                i++; // a control character, or a space before one
             } else {
                 break;
             }
@@ -181,7 +191,10 @@ final class MarkdownSyntax {
         return true;
     }
 
-    /** Appends url[from, to) between angle brackets: line breaks dropped, backslashes, angle brackets and references escaped. */
+    /**
+     * Appends url[from, to) between angle brackets: line breaks dropped, backslashes, angle brackets and character
+     * references escaped.
+     */
     private static void angled(TextBuffer out, char[] url, int from, int to) {
         out.append('<');
         int run = from;
@@ -232,11 +245,10 @@ final class MarkdownSyntax {
     /** Whether a title can be written as it is: no whitespace but single spaces inside, nothing to escape. */
     private static boolean plainTitle(char[] t, int n) {
         if (n == 0 || t[0] == ' ' || t[n - 1] == ' ') return false;
+        boolean[] special = TITLE_SPECIAL;
         for (int i = 0; i < n; i++) {
             char c = t[i];
-            if (c == '"' || c == '\\' || c == '&' || c == ' ' && t[i + 1] == ' ' || c != ' ' && isHtmlSpace(c)) {
-                return false;
-            }
+            if (c < 128 && special[c] && (c != ' ' || t[i + 1] == ' ')) return false;
         }
         return true;
     }

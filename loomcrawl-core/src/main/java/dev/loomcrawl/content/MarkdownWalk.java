@@ -92,9 +92,9 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
     MarkdownWalk(PageTree tree, int[] roots, boolean[] leftOut, String baseUri) {
         super(tree, roots, leftOut);
         this.urls = new LinkUrls(baseUri);
-        // Markdown is about three times the text on documentation pages (link URLs); a larger buffer costs less
-        // than copying a smaller one as it grows
-        this.blocks = new MarkdownBlocks(3 * textLength() + 1024);
+        // Markdown is about three times the text on documentation pages, most of the rest link URLs, which come with
+        // elements; a larger buffer costs less than copying a smaller one as it grows
+        this.blocks = new MarkdownBlocks((int) Math.min(2L * textLength() + 8L * nodes() + 1024, 1 << 22));
     }
 
     String run() {
@@ -109,7 +109,8 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
     }
 
     @Override
-    boolean head(int n, int role) {
+    int head(int n, int role) {
+        int before = frames;
         switch (role) {
             case ElementRole.INLINE, ElementRole.SKIPPED -> {
             }
@@ -124,14 +125,14 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             case ElementRole.PRE -> {
                 if (flat == 0) {
                     pre(n);
-                    return false;
+                    return SKIP;
                 }
                 inline.whitespace();
                 code(n);
             }
             default -> block(n, role);
         }
-        return true;
+        return frames > before || ElementRole.isBlock(role) ? ENTER_AND_END : ENTER; // else its end does nothing
     }
 
     @Override

@@ -41,7 +41,7 @@ public final class PlainText {
      * {@code out}, from {@code blockStart}, so that a block is not copied when it ends.
      */
     private static final class Walk extends ContentWalk {
-        private final TextBuffer out;
+        private final OutputText out;
         /** Where the block being written starts in out: after the blank line that separates it from the last. */
         private int blockStart;
         private boolean pendingSpace;
@@ -52,7 +52,7 @@ public final class PlainText {
 
         Walk(PageTree tree, int[] roots, boolean[] leftOut) {
             super(tree, roots, leftOut);
-            out = new TextBuffer(textLength() + 1024); // whitespace collapsed, the text keeps about its size
+            out = new OutputText(textLength() + 1024); // whitespace collapsed, the text keeps about its size
         }
 
         @Override
@@ -60,7 +60,7 @@ public final class PlainText {
             char[] s = tree.text();
             int i = tree.textStart(n);
             int to = tree.textEnd(n);
-            TextBuffer b = out;
+            OutputText b = out;
             while (i < to) {
                 char c = s[i];
                 if (c <= ' ' && MarkdownSyntax.isHtmlSpace(c)) {
@@ -68,7 +68,7 @@ public final class PlainText {
                     i++;
                     continue;
                 }
-                if (b.length == blockStart) {
+                if (b.length() == blockStart) {
                     startBlock();
                     pendingBreak = false;
                     pendingSpace = false;
@@ -77,27 +77,25 @@ public final class PlainText {
                     pendingBreak = false;
                     pendingSpace = false;
                 } else if (pendingSpace) {
-                    char last = b.chars[b.length - 1];
+                    char last = b.charAt(b.length() - 1);
                     if (last != '\n' && last != '\t') b.append(' ');
                     pendingSpace = false;
                 }
-                int end = MarkdownSyntax.collapsedRun(s, i + 1, to);
-                b.append(s, i, end);
-                i = end;
+                i = b.appendCollapsedRun(s, i, to);
             }
         }
 
         @Override
-        boolean head(int n, int role) {
+        int head(int n, int role) {
             switch (role) {
                 case ElementRole.BR -> {
                     if (cells > 0) pendingSpace = true;
-                    else if (out.length > blockStart) pendingBreak = true;
+                    else if (out.length() > blockStart) pendingBreak = true;
                 }
                 case ElementRole.CELL -> {
                     if (cells++ > 0) {
                         pendingSpace = true;
-                    } else if (out.length > blockStart) {
+                    } else if (out.length() > blockStart) {
                         out.append('\t');
                         pendingSpace = false;
                     }
@@ -105,20 +103,21 @@ public final class PlainText {
                 case ElementRole.PRE -> {
                     if (cells > 0) {
                         pendingSpace = true;
-                        return true;
+                        return ENTER_AND_END;
                     }
                     endBlock();
                     if (pre == null) pre = new TextBuffer(256);
                     pre.setLength(0);
                     PreText.append(pre, this, n);
                     if (!PreText.isBlank(pre)) write(pre);
-                    return false;
+                    return SKIP;
                 }
                 default -> {
-                    if (ElementRole.isBlock(role)) boundary();
+                    if (!ElementRole.isBlock(role)) return ENTER; // inline: its end does nothing
+                    boundary();
                 }
             }
-            return true;
+            return ENTER_AND_END;
         }
 
         @Override
@@ -141,17 +140,17 @@ public final class PlainText {
          */
         private void startBlock() {
             if (!out.isEmpty()) out.append('\n');
-            blockStart = out.length;
+            blockStart = out.length();
         }
 
         /** Ends the block being written, if it has begun: its trailing tabs cut, its newline. */
         void endBlock() {
-            int n = out.length;
-            while (n > blockStart && out.chars[n - 1] == '\t') n--;
+            int n = out.length();
+            while (n > blockStart && out.charAt(n - 1) == '\t') n--;
             if (n > blockStart) {
                 out.setLength(n);
                 out.append('\n');
-                blockStart = out.length;
+                blockStart = out.length();
             }
             pendingSpace = false;
             pendingBreak = false;
@@ -165,7 +164,7 @@ public final class PlainText {
             while (to > from && (text.chars[to - 1] == '\n' || text.chars[to - 1] == '\r')) to--;
             if (!out.isEmpty()) out.append('\n');
             out.append(text.chars, from, to).append('\n');
-            blockStart = out.length;
+            blockStart = out.length();
         }
     }
 }

@@ -67,6 +67,12 @@ class MarkdownTest {
     }
 
     @Test
+    void charactersBeyondLatin1AreKeptWhereverTheyCome() {
+        assertEquals("- café\n- 日本 *x*\n\n€\n",
+            Markdown.of(Jsoup.parse("<ul><li>café</li><li>日本 <em>x</em></li></ul><p>€</p>").body()));
+    }
+
+    @Test
     void aDetachedElementWithABaseUriGetsAbsoluteUrls() {
         Element article = Jsoup.parse("<article><p><a href='b/c.html'>c</a> <img src='/i.png' alt='i'></p></article>")
             .selectFirst("article");
@@ -92,6 +98,23 @@ class MarkdownTest {
             + "<a href='http://[bad'>i</a><img src='../../../x.png'>", "https://example.org/a/b/page.html?x=1#old")
             .body();
         assertSameAsAbsUrl(odd);
+    }
+
+    @Test
+    void linkUrlsAreJsoupsAbsUrlAgainstBasesOfEveryShape() {
+        for (String base : List.of("https://example.org/a/b/page.html", "https://example.org/", "https://example.org",
+                "http://127.0.0.1:8017/usr/share/doc/x.html?q=1&r=/2#frag", "https://Example.org/a/",
+                "https://example.org:8443/a/b/", "https://example.org:/a/", "https://example.org/a//b/c.html",
+                "https://example.org/a/./b/c.html", "https://example.org/a/../b/c.html", "https://example.org/a/b/..",
+                "https://example.org/a/b/.", "https://example.org/a%20b/c%20d.html", "https://example.org/a b/c.html",
+                "https://user@example.org/a/b.html", "HTTPS://example.org/a/b.html", "https://example.org/a/b.html#",
+                "https://example.org/a/b.html?", "ftp://example.org/a/b.html", "https://example.org/~u/(x)/b.html",
+                "https://example.org/a/b;p=1/c.html", "https://example.org/a/b.html?x#y#z", "https://example.org/é/b")) {
+            Element body = Jsoup.parse("<a href='#x'>a</a><a href='./'>b</a><a href='c.html'>c</a>"
+                + "<a href='../c.html#y'>d</a><a href='../../../../../c.html'>e</a><a href='d/e/'>f</a><a href='?q'>g</a>"
+                + "<a href='./../c(1).html#m(int)'>h</a><a href='.'>i</a><a href='..'>j</a>", base).body();
+            assertSameAsAbsUrl(body);
+        }
     }
 
     /** Every href and src of root resolved as jsoup's absUrl does (or as written where absUrl gives ""). */

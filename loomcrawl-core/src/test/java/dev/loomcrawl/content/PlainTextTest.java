@@ -54,6 +54,13 @@ class PlainTextTest {
     }
 
     @Test
+    void charactersBeyondLatin1AnywhereAreKept() {
+        assertEquals("café naïve — 日本 x\n\n→ first\n\n<pre>\tλ\n", text("<p>café  naïve — 日本\nx</p><p>→ first</p>"
+            + "<pre>&lt;pre>\tλ</pre>"));
+        assertEquals("ascii\n\n€\n", text("<p>ascii</p><p>€</p>"));
+    }
+
+    @Test
     void nothingIsTheEmptyString() {
         assertEquals("", text("<div> </div>"));
     }
