@@ -8,11 +8,19 @@ import java.util.Arrays;
  * of the roots in turn, in document order, without recursion (nodes are numbered in document order, so the walk is a
  * loop over node numbers that jumps a subtree by going to its end), and without the nodes left out.
  *
- * <p>Each element's start and end are handed to {@link #head} and {@link #tail} with its {@link ElementRole}; a
- * skipped element (see {@link SkippedElements}) is passed over with its subtree, except a root, which the caller chose.
- * The roots follow one another as the children of one element would.
+ * <p>Each element's start is handed to {@link #head} with its {@link ElementRole}, and its end to {@link #tail} when
+ * head asks for it (most inline elements' ends do nothing); a skipped element (see {@link SkippedElements}) is passed
+ * over with its subtree, except a root, which the caller chose. The roots follow one another as the children of one
+ * element would.
  */
 abstract class ContentWalk {
+    /** What {@link #head} says to do with an element: pass over its subtree. */
+    static final int SKIP = 0;
+    /** Walk into the element. */
+    static final int ENTER = 1;
+    /** Walk into the element and call {@link #tail} at its end. */
+    static final int ENTER_AND_END = 2;
+
     final PageTree tree;
     final int[] roots;
     /** Per node, whether it is left out with its subtree; null when nothing is. */
@@ -36,13 +44,6 @@ abstract class ContentWalk {
 
     /** A text node. */
     abstract void text(int n);
-
-    /** What {@link #head} says to do with an element: pass over its subtree. */
-    static final int SKIP = 0;
-    /** Walk into the element. */
-    static final int ENTER = 1;
-    /** Walk into the element and call {@link #tail} at its end. */
-    static final int ENTER_AND_END = 2;
 
     /** An element's start; returns what to do with it: {@link #SKIP}, {@link #ENTER} or {@link #ENTER_AND_END}. */
     abstract int head(int n, int role);

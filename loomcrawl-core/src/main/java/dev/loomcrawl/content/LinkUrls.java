@@ -12,9 +12,10 @@ import org.jsoup.internal.StringUtil;
  * again each time, and a page has hundreds of links).
  *
  * <p>A plain relative reference (most links) is resolved as the directory its leading {@code ./} and {@code ../}
- * segments name ({@code ../../}: resolved once per page) followed by the rest of it as written
+ * segments name ({@code ../../}, once per page) followed by the rest of it as written
  * ({@code java/lang/Object.html#equals(java.lang.Object)}), which is what {@code java.net.URL} does with a path
- * without dot segments, query or scheme: appends it. A fragment-only reference is the page's URL followed by it. Any
+ * without dot segments, query or scheme: appends it. A fragment-only reference is the page's URL followed by it. The
+ * page's URL and its directories are cut from the base URI when it is plainly shaped, else resolved by jsoup. Any
  * other reference (a scheme, a query, an absolute path, dot segments inside, whitespace or a backslash) goes to
  * jsoup's own resolution, against the base URI parsed once, and is remembered.
  */

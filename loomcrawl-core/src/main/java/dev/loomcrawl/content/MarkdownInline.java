@@ -62,10 +62,13 @@ final class MarkdownInline {
 
     private final TextBuffer buf = new TextBuffer(256);
     private final TextBuffer code = new TextBuffer(64);
-    /** The last code span written: where it starts and ends in buf (-1 once buf changed before it), its content. */
+    /**
+     * The last code span written: where it starts and ends in buf (-1 once buf changed before it), and how long its
+     * content is (between its fences, and spaces inside them, which take as many characters at each end).
+     */
     private int lastCodeStart = -1;
     private int lastCodeEnd = -1;
-    private final TextBuffer lastCode = new TextBuffer(64);
+    private int lastCodeLength;
     /** The open wrappers, innermost last: the first {@code wrapperCount} of the array (the rest are for reuse). */
     private Wrapper[] wrappers = new Wrapper[8];
     private int wrapperCount;
@@ -300,13 +303,13 @@ final class MarkdownInline {
 
     private void flushCode() {
         if (code.isEmpty()) return;
-        if (buf.length == lastCodeEnd) {
+        if (buf.length == lastCodeEnd) { // right after the last span: one span of both, whose fence fits both
+            int content = lastCodeStart + (lastCodeEnd - lastCodeStart - lastCodeLength) / 2;
+            code.prepend(buf.chars, content, content + lastCodeLength);
             buf.setLength(lastCodeStart);
-            code.prepend(lastCode);
         }
         lastCodeStart = buf.length;
-        lastCode.setLength(0);
-        lastCode.append(code);
+        lastCodeLength = code.length;
         MarkdownSyntax.codeSpan(buf, code);
         lastCodeEnd = buf.length;
         code.setLength(0);

@@ -80,7 +80,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
     private int lastListEnd = -1;
     private int lastListDepth = -1;
     private char lastListDelimiter;
-    /** Reused for what is built before it is written: a heading, a code block, an image, a link's closing. */
+    /** Reused for what is built before it is written: a heading, a code block, a table, an image. */
     private final TextBuffer scratch = new TextBuffer(256);
     /** Reused for a link's or image's URL and title. */
     private final TextBuffer url = new TextBuffer(128);
@@ -112,7 +112,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
     int head(int n, int role) {
         int before = frames;
         switch (role) {
-            case ElementRole.INLINE, ElementRole.SKIPPED -> {
+            case ElementRole.INLINE, ElementRole.SKIPPED -> { // skipped: a root, written all the same
             }
             case ElementRole.BR -> inline.lineBreak();
             case ElementRole.IMG -> image(n);
@@ -186,7 +186,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
                 PipeTable t = table;
                 table = null;
                 if (!tableCaption.isEmpty()) caption(tableCaption);
-                if (!t.isEmpty()) block(t.render());
+                if (!t.isEmpty()) writeBlock(t.render());
             }
             case CELL -> {
                 String cell = inline.take();
@@ -231,7 +231,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
         blocks.paragraph(scratch.append(markdown), false);
     }
 
-    private void block(String markdown) {
+    private void writeBlock(String markdown) {
         scratch.setLength(0);
         blocks.block(scratch.append(markdown));
     }
@@ -263,7 +263,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             case ElementRole.ORDERED_LIST -> list(n, true);
             case ElementRole.ITEM -> item(n);
             case ElementRole.QUOTE -> quote(n);
-            case ElementRole.RULE -> block("---");
+            case ElementRole.RULE -> writeBlock("---");
             case ElementRole.TABLE -> table(n);
             case ElementRole.TERM -> strong(n);
             case ElementRole.FIGCAPTION -> emphasis(n);
@@ -579,7 +579,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             if (isRoot) root++;
             if (t.isText(next)) return firstChar(next);
             int role = role(next);
-            if (!SkippedElements.skipped(t, next, role)) {
+            if (isRoot || !SkippedElements.skipped(t, next, role)) { // a root is written even if it is a skipped one
                 if (ElementRole.isBlock(role) || role == ElementRole.BR) return -1;
                 char opening = markup(next, role, true);
                 if (opening != 0) return opening;

@@ -5,8 +5,8 @@ import dev.loomcrawl.extract.PageTree;
 /**
  * The elements whose content a reader of the page never sees as text, and which {@link Markdown} and
  * {@link PlainText} therefore leave out with everything inside them: scripts, styles, templates, embedded
- * documents and graphics, form controls, and elements hidden by the {@code hidden} attribute,
- * {@code aria-hidden="true"} or an inline {@code display:none}.
+ * documents and graphics, form controls (by name: {@link ElementRole#SKIPPED}), and elements hidden by the
+ * {@code hidden} attribute, {@code aria-hidden="true"} or an inline {@code display:none}.
  */
 final class SkippedElements {
     private SkippedElements() {

@@ -86,12 +86,13 @@ final class TextBuffer {
         length = from + n + tail;
     }
 
-    /** Inserts the characters of b at the start. */
-    void prepend(TextBuffer b) {
-        if (length + b.length > chars.length) grow(b.length);
-        System.arraycopy(chars, 0, chars, b.length, length);
-        System.arraycopy(b.chars, 0, chars, 0, b.length);
-        length += b.length;
+    /** Inserts c[from, to) at the start. */
+    void prepend(char[] c, int from, int to) {
+        int n = to - from;
+        if (length + n > chars.length) grow(n);
+        System.arraycopy(chars, 0, chars, n, length);
+        System.arraycopy(c, from, chars, 0, n);
+        length += n;
     }
 
     @Override
