@@ -80,19 +80,27 @@ final class OutputText {
             byte[] b = latin;
             int at = length;
             int i = from;
-            while (i < to) { // as collapsedRun, storing what it passes
+            while (i < to) { // as collapsedRun, storing what it passes; the common cases first
                 char c = s[i];
-                if (c > ' ') {
-                    if (c > 0xff) break;
+                if ((char) (c - '!') <= 0xff - '!') { // above the space, within Latin-1
                     b[at++] = (byte) c;
                     i++;
-                } else if (c == ' ' && i + 1 < to && s[i + 1] > ' ' || !MarkdownSyntax.isHtmlSpace(c)
-                    || c == ' ' && i + 1 < to && !MarkdownSyntax.isHtmlSpace(s[i + 1])) {
-                    b[at++] = (byte) c;
-                    i++;
-                } else {
-                    break;
+                    continue;
                 }
+                if (c == ' ' && i + 1 < to && (char) (s[i + 1] - '!') <= 0xff - '!') { // a space before one
+                    b[at] = ' ';
+                    b[at + 1] = (byte) s[i + 1];
+                    at += 2;
+                    i += 2;
+                    continue;
+                }
+                if (c > 0xff) break;
+                if (!MarkdownSyntax.isHtmlSpace(c) || c == ' ' && i + 1 < to && !MarkdownSyntax.isHtmlSpace(s[i + 1])) {
+                    b[at++] = (byte) c; // a control character, or a space before one or before a wider character
+                    i++;
+                    continue;
+                }
+                break;
             }
             length = at;
             if (i == to || s[i] <= 0xff) return i;
