@@ -1,5 +1,7 @@
 package dev.loomcrawl.content;
 
+import java.util.Arrays;
+
 /**
  * The Markdown document's lines: blocks written one after another inside the containers (list items, block
  * quotes) open around them, each line prefixed as its containers require, one blank line between blocks.
@@ -50,7 +52,7 @@ final class MarkdownBlocks {
 
     /** Opens a container (a list item if item) whose first line begins with marker and later lines with indent. */
     void open(char[] marker, char[] indent, boolean item) {
-        if (depth == open.length) open = java.util.Arrays.copyOf(open, depth * 2);
+        if (depth == open.length) open = Arrays.copyOf(open, depth * 2);
         Container c = open[depth];
         if (c == null) open[depth] = c = new Container();
         depth++;

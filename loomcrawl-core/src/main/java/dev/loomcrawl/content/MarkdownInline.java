@@ -1,5 +1,7 @@
 package dev.loomcrawl.content;
 
+import java.util.Arrays;
+
 /**
  * One paragraph's (or heading's, or table cell's) inline Markdown, written as the page's inline content streams
  * in: whitespace collapsed as a browser does, text escaped just enough that it stays text, code spans, and the
@@ -200,7 +202,7 @@ final class MarkdownInline {
     }
 
     private void push(char[] open, char[] close, int closeLength, String htmlOpen, String htmlClose) {
-        if (wrapperCount == wrappers.length) wrappers = java.util.Arrays.copyOf(wrappers, wrapperCount * 2);
+        if (wrapperCount == wrappers.length) wrappers = Arrays.copyOf(wrappers, wrapperCount * 2);
         Wrapper w = wrappers[wrapperCount];
         if (w == null) wrappers[wrapperCount] = w = new Wrapper();
         wrapperCount++;

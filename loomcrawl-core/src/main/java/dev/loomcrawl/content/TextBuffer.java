@@ -3,9 +3,10 @@ package dev.loomcrawl.content;
 import java.util.Arrays;
 
 /**
- * A growable array of characters, what {@link Markdown} and {@link PlainText} write into instead of a
- * {@link StringBuilder}: its characters are read back and changed in place (the last one written, a trailing space cut)
- * without the index checks and Latin-1/UTF-16 switching a builder does on every call, and text from the
+ * A growable array of characters: the text {@link Markdown} builds before it is written out (a paragraph, a code span,
+ * a link's URL and closing, a code block), and the text of a {@code <pre>}. Used instead of a {@link StringBuilder}
+ * because its characters are read back and changed in place (the character before a delimiter, an opening replaced by
+ * HTML) without the index checks and Latin-1/UTF-16 switching a builder does on every call, and text from the
  * {@code PageTree}'s buffer is appended with one array copy.
  */
 final class TextBuffer {
@@ -58,13 +59,9 @@ final class TextBuffer {
     }
 
     TextBuffer append(String s) {
-        return append(s, 0, s.length());
-    }
-
-    TextBuffer append(String s, int from, int to) {
-        int n = to - from;
+        int n = s.length();
         if (length + n > chars.length) grow(n);
-        s.getChars(from, to, chars, length);
+        s.getChars(0, n, chars, length);
         length += n;
         return this;
     }
