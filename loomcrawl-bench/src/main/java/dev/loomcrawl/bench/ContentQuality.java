@@ -184,11 +184,11 @@ public final class ContentQuality {
 
     private static void diff(Page page) {
         MainContent.Result result = MainContent.of(Jsoup.parse(page.html(), URL));
-        Element root = result.root();
-        List<String> got = WordOverlap.words(root.text());
-        System.out.printf("found: %s; root <%s class='%s' id='%s'>, %s%n", result.found(), root.normalName(),
-                root.className(), root.id(), root.hasParent() ? "an element of the page" : "a new element");
-        for (Element block : root.hasParent() ? List.of(root) : root.children()) {
+        Element content = result.toElement(URL);
+        List<String> got = WordOverlap.words(content.text());
+        System.out.printf("found: %s; %d block(s), %s%n", result.found(), result.roots().length,
+                result.leftOut() == null ? "nothing left out of them" : "some of them left out");
+        for (Element block : content.children()) {
             System.out.printf("  block <%s class='%s' id='%s'>: %d words%n", block.normalName(), block.className(),
                     block.id(), WordOverlap.words(block.text()).size());
         }

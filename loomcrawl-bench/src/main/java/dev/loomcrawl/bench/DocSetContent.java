@@ -1,13 +1,15 @@
 package dev.loomcrawl.bench;
 
 import dev.loomcrawl.content.MainContent;
+import dev.loomcrawl.extract.PageTree;
+import dev.loomcrawl.extract.StreamingLinkExtractor;
+import dev.loomcrawl.url.WebUrl;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.select.Elements;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,12 +37,11 @@ import java.util.stream.Stream;
  * none of the boilerplate elements (each with 3 words or more, whitespace collapsed, as a substring of the result's
  * text). Also the words of the result that the container does not have.
  *
- * <p>Speed: the time of jsoup's parse and of {@code MainContent.of} (right after it, as in a crawl) per page, mean and
- * 99th percentile over every page of the Python docs and a sample of the JDK docs (every n-th page in path order):
- * after two warm-up rounds over the pages, each page's fastest of three timed rounds, so that other processes on the
- * machine count for less. Also the share of pages whose result is a new element (a copy of the chosen blocks, made
- * when something inside them is left out) rather than one of the page's, and what cloning the whole document, which
- * MainContent does not do, would cost.
+ * <p>Speed: the time of the link pass recording the page's tree (as a crawl with content does) and of
+ * {@code MainContent.of} over that tree, per page, mean and 99th percentile over every page of the Python docs and a
+ * sample of the JDK docs (every n-th page in path order): after two warm-up rounds over the pages, each page's fastest
+ * of three timed rounds, so that other processes on the machine count for less. Also the share of pages whose
+ * content has parts left out (else it is one or more of the page's elements whole).
  *
  * <pre>
  *   java -cp loomcrawl-bench.jar dev.loomcrawl.bench.DocSetContent [--sample N] [--speed-pages N] [--verbose]
@@ -99,10 +100,9 @@ public final class DocSetContent {
             failures.forEach(f -> System.out.println("- " + f));
         }
         System.out.println();
-        System.out.println("| doc set | pages | parse mean ms | parse p99 ms | MainContent.of mean ms "
-                + "| MainContent.of p99 ms | results that are a copy "
-                + "| doc.clone() mean ms (not done; for comparison) |");
-        System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
+        System.out.println("| doc set | pages | link pass with tree mean ms | link pass with tree p99 ms "
+                + "| MainContent.of mean ms | MainContent.of p99 ms | results with parts left out |");
+        System.out.println("|---|---:|---:|---:|---:|---:|---:|");
         speed(SETS.get(0), Integer.MAX_VALUE);
         speed(SETS.get(1), speedPages);
     }
@@ -139,8 +139,7 @@ public final class DocSetContent {
             checked++;
             List<String> expected = WordOverlap.words(container.text());
             Elements chrome = doc.select(set.boilerplate());
-            Element root = MainContent.of(doc).root();
-            String text = root.text();
+            String text = MainContent.of(doc).toElement(doc.baseUri()).text();
             List<String> got = WordOverlap.words(text);
             List<String> lost = WordOverlap.missing(expected, got);
             List<String> extra = WordOverlap.missing(got, expected);
@@ -186,39 +185,36 @@ public final class DocSetContent {
         for (int i = 0; i < all.size() && sample.size() < limit; i += stride) {
             sample.add(all.get(i));
         }
-        List<String> html = new ArrayList<>();
+        List<byte[]> bodies = new ArrayList<>();
+        List<WebUrl> urls = new ArrayList<>();
         for (Path p : sample) {
-            html.add(Files.readString(p, StandardCharsets.UTF_8));
+            bodies.add(Files.readAllBytes(p));
+            urls.add(WebUrl.parse("http://docs.example" + p)); // the link pass reads http(s) pages only
         }
-        long[] parse = new long[sample.size()];
+        StreamingLinkExtractor linkPass = new StreamingLinkExtractor(100_000, false, true);
+        long[] tree = new long[sample.size()];
         long[] extract = new long[sample.size()];
-        long[] clone = new long[sample.size()];
-        Arrays.fill(parse, Long.MAX_VALUE);
+        Arrays.fill(tree, Long.MAX_VALUE);
         Arrays.fill(extract, Long.MAX_VALUE);
-        Arrays.fill(clone, Long.MAX_VALUE);
-        int copies = 0;
+        int trimmed = 0;
         for (int round = 0; round < WARM_UP + MEASURED; round++) {
             for (int i = 0; i < sample.size(); i++) {
                 long t0 = System.nanoTime();
-                Document doc = Jsoup.parse(html.get(i), sample.get(i).toUri().toString());
+                PageTree page = linkPass.extract(bodies.get(i), null, urls.get(i)).tree();
                 long t1 = System.nanoTime();
-                Element root = MainContent.of(doc).root();
+                MainContent.Result result = MainContent.of(page);
                 long t2 = System.nanoTime();
-                doc.clone();
-                long t3 = System.nanoTime();
                 if (round >= WARM_UP) {
-                    parse[i] = Math.min(parse[i], t1 - t0);
+                    tree[i] = Math.min(tree[i], t1 - t0);
                     extract[i] = Math.min(extract[i], t2 - t1);
-                    clone[i] = Math.min(clone[i], t3 - t2);
                 }
-                if (round == 0 && !root.hasParent()) {
-                    copies++;
+                if (round == 0 && result.leftOut() != null) {
+                    trimmed++;
                 }
             }
         }
-        System.out.printf(Locale.ROOT, "| %s | %d | %.3f | %.3f | %.3f | %.3f | %.0f%% | %.3f |%n", set.name(),
-                sample.size(), mean(parse), p99(parse), mean(extract), p99(extract), 100.0 * copies / sample.size(),
-                mean(clone));
+        System.out.printf(Locale.ROOT, "| %s | %d | %.3f | %.3f | %.3f | %.3f | %.0f%% |%n", set.name(),
+                sample.size(), mean(tree), p99(tree), mean(extract), p99(extract), 100.0 * trimmed / sample.size());
     }
 
     private static double mean(long[] nanos) {

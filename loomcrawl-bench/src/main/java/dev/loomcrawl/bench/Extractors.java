@@ -11,7 +11,8 @@ import java.util.List;
 /**
  * The main-content extractors ContentQuality compares, each giving the text it finds in a page. The whole body's text
  * is the baseline; Readability4J 1.0.8 (a Kotlin port of Mozilla Readability) and boilerpipe 1.2.2's
- * ArticleExtractor are the libraries measured against loomcrawl's {@link MainContent}.
+ * ArticleExtractor are the libraries measured against loomcrawl's {@link MainContent}, which reads jsoup's parse as a
+ * {@code PageTree} (in a crawl, the link pass records that tree) and gives its text through a copy of the content.
  */
 final class Extractors {
     /** The text one extractor finds, given the page's HTML and (when {@code givenDocument}) a fresh jsoup parse. */
@@ -41,7 +42,8 @@ final class Extractors {
             new Extractor("Readability4J 1.0.8", Extractors::readability, true),
             new Extractor("boilerpipe 1.2.2 ArticleExtractor", (html, doc, url) ->
                     ArticleExtractor.INSTANCE.getText(html), false),
-            new Extractor("loomcrawl MainContent", (html, doc, url) -> MainContent.of(doc).root().text(), true));
+            new Extractor("loomcrawl MainContent", (html, doc, url) -> MainContent.of(doc).toElement(url).text(),
+                    true));
 
     /** The index of loomcrawl's in {@link #ALL}. */
     static final int LOOMCRAWL = 3;

@@ -1,5 +1,7 @@
 package dev.loomcrawl.content;
 
+import dev.loomcrawl.extract.PageTree;
+
 import java.util.Arrays;
 
 /**
@@ -9,28 +11,28 @@ import java.util.Arrays;
  * <p>The top candidate's siblings join it when they score at least a fifth of it (10 at least; a sibling with the
  * same class gets a fifth of the top's score as a bonus), or when they are paragraphs of more than 80 characters with
  * few links, or shorter ones with no link that end a sentence. Inside the chosen blocks, {@link Cleaning} leaves out
- * what looks like boilerplate. Nothing here touches the DOM.
+ * what looks like boilerplate. Nothing here changes the page.
  */
 final class Article {
     final Tree tree;
     /** The chosen blocks' indices, in document order. */
     final int[] roots;
-    /** Elements cleaned out of the chosen blocks (their subtrees go with them). */
-    final boolean[] dropped;
+    /**
+     * Per page node, whether it is left out of the chosen blocks (removed at the scan or cleaned, with its subtree);
+     * null when nothing is.
+     */
+    final boolean[] leftOut;
     /** Text length of what is kept. */
     final int length;
     /** Text length of what is kept outside links. */
     final int plain;
-    /** Whether anything inside the chosen blocks is left out (removed at the scan or cleaned). */
-    final boolean trimmed;
 
-    private Article(Tree tree, int[] roots, boolean[] dropped, int length, int plain, boolean trimmed) {
+    private Article(Tree tree, int[] roots, boolean[] leftOut, int length, int plain) {
         this.tree = tree;
         this.roots = roots;
-        this.dropped = dropped;
+        this.leftOut = leftOut;
         this.length = length;
         this.plain = plain;
-        this.trimmed = trimmed;
     }
 
     /** The article around candidate {@code top}; {@code clean} runs the conditional cleaning. */
@@ -44,24 +46,28 @@ final class Article {
     }
 
     private static Article of(Tree t, int[] roots, boolean clean) {
-        boolean[] dropped = new boolean[t.size];
+        boolean[] leftOut = null;
         Cleaning cleaning = new Cleaning(t, clean);
         int length = 0;
         int plain = 0;
-        boolean trimmed = false;
         for (int r : roots) {
-            int kept = t.chars[r];
-            plain += t.plain(r);
-            int dataTableEnd = -1;
-            for (int i = r; i < t.end[r]; ) {
+            // A chosen block that the cleaning would drop is kept all the same but counts as empty, and only what the
+            // scan removed is left out of it.
+            boolean table = (t.flags[r] & Tree.DATA_TABLE) != 0;
+            boolean dropped = cleaning.drops(r, false, table);
+            int kept = dropped ? 0 : t.chars[r];
+            plain += dropped ? 0 : t.plain(r);
+            int dataTableEnd = table ? t.end[r] : -1;
+            for (int i = r + 1; i < t.end[r]; ) {
                 if (i >= dataTableEnd && (t.flags[i] & Tree.DATA_TABLE) != 0) {
                     dataTableEnd = t.end[i];
                 }
-                boolean out = t.removed(i) || cleaning.drops(i, i != r, i < dataTableEnd);
-                if (out) {
-                    trimmed = true;
+                if (t.removed(i) || !dropped && cleaning.drops(i, true, i < dataTableEnd)) {
+                    if (leftOut == null) {
+                        leftOut = new boolean[t.nodes.page.size()];
+                    }
+                    leftOut[t.node[i]] = true;
                     if (!t.removed(i)) {
-                        dropped[i] = true;
                         kept -= t.chars[i];
                         plain -= t.plain(i);
                     }
@@ -72,7 +78,7 @@ final class Article {
             }
             length += kept;
         }
-        return new Article(t, roots, dropped, length, plain, trimmed);
+        return new Article(t, roots, leftOut, length, plain);
     }
 
     private static int[] siblings(Tree t, Scoring s, int top) {
@@ -82,7 +88,7 @@ final class Article {
         }
         float topScore = s.scoreOf(top);
         float threshold = Math.max(10, topScore * 0.2f);
-        String topClass = t.el[top].className();
+        String topClass = t.className(top);
         int[] roots = new int[8];
         int n = 0;
         for (int c = p + 1; c < t.end[p]; c = t.end[c]) {
@@ -98,7 +104,7 @@ final class Article {
     }
 
     private static boolean joins(Tree t, Scoring s, int c, String topClass, float topScore, float threshold) {
-        float bonus = !topClass.isEmpty() && t.el[c].className().equals(topClass) ? topScore * 0.2f : 0;
+        float bonus = !topClass.isEmpty() && t.className(c).equals(topClass) ? topScore * 0.2f : 0;
         if (!Float.isNaN(s.score[c]) && s.score[c] + bonus >= threshold) {
             return true;
         }
@@ -113,7 +119,25 @@ final class Article {
         if (length > 80) {
             return links < 0.25;
         }
-        return length > 0 && links == 0 && endsSentence(t.el[c].text());
+        return length > 0 && links == 0 && hasFullStop(t.nodes.page, t.node[c]) && endsSentence(t.text(c));
+    }
+
+    /**
+     * Whether a text node below page node {@code n} has a full stop: else its text cannot end a sentence, and is not
+     * made.
+     */
+    private static boolean hasFullStop(PageTree page, int n) {
+        char[] text = page.text();
+        for (int d = n + 1, stop = page.end(n); d < stop; d++) {
+            if (page.isText(d)) {
+                for (int k = page.textStart(d), end = page.textEnd(d); k < end; k++) {
+                    if (text[k] == '.') {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     /** Whether {@code text} has a full stop followed by a space or the end, as Readability's {@code /\.( |$)/}. */

@@ -9,10 +9,12 @@ import java.util.List;
  * are Mozilla Readability's (its {@code unlikelyCandidates}, {@code okMaybeItsACandidate}, {@code positive},
  * {@code negative}, {@code share} and byline expressions), matched as Readability does: anywhere in the value, case
  * left out ({@code "navheader"} holds {@code "header"}), except the share words, which must stand alone between
- * word boundaries or underscores.
+ * word boundaries or underscores. The same pass says whether the value holds a parenthesis or a dot ({@link #ANCHOR})
+ * or an ampersand ({@link #REFERENCE}).
  *
- * <p>One pass over the value walks a trie of all the words from each position, so a value costs about its length in
- * steps whatever the number of words, and no regular expression runs (a javadoc page has thousands of classes).
+ * <p>The words make one automaton (Aho-Corasick's: a trie whose every state also knows where to go on any character),
+ * so a value costs one step per character whatever the number of words, and no regular expression runs (a javadoc
+ * page has thousands of classes).
  */
 final class ClassWords {
     static final int UNLIKELY = 1;
@@ -23,144 +25,211 @@ final class ClassWords {
     static final int BYLINE = 1 << 5;
     /** The unlikely words that name boilerplate even inside a container the page declares as its main content. */
     static final int BOILERPLATE = 1 << 6;
+    /** A parenthesis or a dot: an id that is an anchor to a named thing, not the name of a page part. */
+    static final int ANCHOR = 1 << 7;
+    /** An ampersand: the characters may hold a character reference, and say what they mean only decoded. */
+    static final int REFERENCE = 1 << 8;
 
-    // The trie: node n's edges are edgeChar[first[n]..first[n+1]) with targets edgeTarget[...] (built once).
-    private static final char[] EDGE_CHAR;
-    private static final int[] EDGE_TARGET;
-    private static final int[] FIRST;
-    private static final int[] MASK;
-    private static final int[] BOUNDED_MASK;
-    /** The root's edges by character, for the first step of every position. */
-    private static final int[] ROOT = new int[128];
+    /** Each ASCII character's symbol: 0 for those in no word, upper case as lower case; fewer than 64. */
+    private static final byte[] SYMBOL = new byte[128];
+    private static final int SYMBOL_BITS = 6;
+    /** The automaton: the state after state {@code s} reads symbol {@code y} is {@code NEXT[s << SYMBOL_BITS | y]}. */
+    private static final char[] NEXT;
+    /** The states where words end are numbered from this one on, so that the others cost no look-up. */
+    private static final int FIRST_ENDING;
+    /**
+     * The bits of the words that end at each state; above them ({@code >>> BOUNDED_SHIFT}), which {@link #BOUNDED}
+     * words end there, as bits of their indices.
+     */
+    private static final int[] ENDS;
+    private static final int BOUNDED_SHIFT = 16;
+    /** The words that must stand alone, and their bits. */
+    private static final String[] BOUNDED = {"share", "sharedaddy"};
+    private static final int[] BOUNDED_BITS = {SHARE, SHARE};
 
     static {
         Builder b = new Builder();
-        b.add(UNLIKELY | BOILERPLATE, false, "-ad-", "ai2html", "breadcrumbs", "combx", "comment", "disqus",
+        b.add(UNLIKELY | BOILERPLATE, "-ad-", "ai2html", "breadcrumbs", "combx", "comment", "disqus",
                 "footer", "gdpr", "menu", "related", "replies", "shoutbox", "sidebar", "skyscraper", "social",
                 "sponsor", "ad-break", "agegate", "pagination", "pager", "popup", "yom-remote");
-        b.add(UNLIKELY, false, "banner", "community", "cover-wrap", "extra", "header", "legends", "remark", "rss",
+        b.add(UNLIKELY, "banner", "community", "cover-wrap", "extra", "header", "legends", "remark", "rss",
                 "supplemental");
-        b.add(MAYBE, false, "and", "article", "body", "column", "content", "main", "mathjax", "shadow");
-        b.add(POSITIVE, false, "article", "body", "content", "entry", "hentry", "h-entry", "main", "page",
+        b.add(MAYBE, "and", "article", "body", "column", "content", "main", "mathjax", "shadow");
+        b.add(POSITIVE, "article", "body", "content", "entry", "hentry", "h-entry", "main", "page",
                 "pagination", "post", "text", "blog", "story");
-        b.add(NEGATIVE, false, "-ad-", "hidden", "banner", "combx", "comment", "com-", "contact", "footer",
+        b.add(NEGATIVE, "-ad-", "hidden", "banner", "combx", "comment", "com-", "contact", "footer",
                 "gdpr", "masthead", "media", "meta", "outbrain", "promo", "related", "scroll", "share", "shoutbox",
                 "sidebar", "skyscraper", "sponsor", "shopping", "tags", "widget");
-        b.add(SHARE, true, "share", "sharedaddy");
-        b.add(BYLINE, false, "byline", "author", "dateline", "writtenby", "p-author");
-        int nodes = b.chars.size();
-        FIRST = new int[nodes + 1];
-        MASK = new int[nodes];
-        BOUNDED_MASK = new int[nodes];
-        int edges = 0;
-        for (int n = 0; n < nodes; n++) {
-            edges += b.chars.get(n).length();
+        b.add(BYLINE, "byline", "author", "dateline", "writtenby", "p-author");
+        b.add(ANCHOR, "(", ".");
+        b.add(REFERENCE, "&");
+        for (int w = 0; w < BOUNDED.length; w++) {
+            b.addBounded(w, BOUNDED[w]);
         }
-        EDGE_CHAR = new char[edges];
-        EDGE_TARGET = new int[edges];
-        int at = 0;
-        for (int n = 0; n < nodes; n++) {
-            FIRST[n] = at;
-            MASK[n] = b.mask.get(n);
-            BOUNDED_MASK[n] = b.boundedMask.get(n);
-            StringBuilder cs = b.chars.get(n);
-            List<Integer> ts = b.targets.get(n);
-            for (int i = 0; i < cs.length(); i++, at++) {
-                EDGE_CHAR[at] = cs.charAt(i);
-                EDGE_TARGET[at] = ts.get(i);
+        char[] next = b.automaton();
+        int states = b.ends.size();
+        int[] ends = new int[states];
+        for (int s = 0; s < states; s++) {
+            ends[s] = b.ends.get(s) | b.boundedEnds.get(s) << BOUNDED_SHIFT;
+        }
+        // renumbered: the root and the other states where no word ends first
+        int[] number = new int[states];
+        int count = 0;
+        for (int s = 0; s < states; s++) {
+            if (ends[s] == 0) {
+                number[s] = count++;
             }
         }
-        FIRST[nodes] = at;
-        for (int c = 0; c < 128; c++) {
-            ROOT[c] = next(0, (char) c);
+        FIRST_ENDING = count;
+        for (int s = 0; s < states; s++) {
+            if (ends[s] != 0) {
+                number[s] = count++;
+            }
+        }
+        NEXT = new char[states << SYMBOL_BITS];
+        ENDS = new int[states];
+        for (int s = 0; s < states; s++) {
+            ENDS[number[s]] = ends[s];
+            for (int y = 0; y < 1 << SYMBOL_BITS; y++) {
+                NEXT[number[s] << SYMBOL_BITS | y] = (char) number[next[s << SYMBOL_BITS | y]];
+            }
         }
     }
 
     private ClassWords() {}
 
-    /** The bits of the words found in {@code value} (a class or id attribute), 0 for none. */
-    static int of(String value) {
+    /** The bits of the words found in {@code value[from, to)} (a class or id attribute's value), 0 for none. */
+    static int of(char[] value, int from, int to) {
         int found = 0;
-        int length = value.length();
-        for (int start = 0; start < length; start++) {
-            char c = lower(value.charAt(start));
-            int node = c < 128 ? ROOT[c] : -1;
-            int at = start + 1;
-            while (node > 0) {
-                found |= MASK[node];
-                if (BOUNDED_MASK[node] != 0 && boundary(value, start - 1) && boundary(value, at)) {
-                    found |= BOUNDED_MASK[node];
+        int state = 0;
+        for (int k = from; k < to; k++) {
+            char c = value[k];
+            state = NEXT[state << SYMBOL_BITS | (c < 128 ? SYMBOL[c] : 0)];
+            if (state >= FIRST_ENDING) {
+                int ends = ENDS[state];
+                found |= ends & (1 << BOUNDED_SHIFT) - 1;
+                if (ends >>> BOUNDED_SHIFT != 0) {
+                    found |= bounded(value, from, to, k + 1, ends >>> BOUNDED_SHIFT);
                 }
-                if (at == length) {
-                    break;
-                }
-                node = next(node, lower(value.charAt(at++)));
             }
         }
         return found;
     }
 
-    private static boolean boundary(String value, int at) {
-        if (at < 0 || at >= value.length()) {
+    /** The bits of the bounded words {@code ending} at {@code at} that stand alone there. */
+    private static int bounded(char[] value, int from, int to, int at, int ending) {
+        int found = 0;
+        for (int w = 0; w < BOUNDED.length; w++) {
+            if ((ending & 1 << w) != 0 && boundary(value, from, to, at - BOUNDED[w].length() - 1)
+                    && boundary(value, from, to, at)) {
+                found |= BOUNDED_BITS[w];
+            }
+        }
+        return found;
+    }
+
+    private static boolean boundary(char[] value, int from, int to, int at) {
+        if (at < from || at >= to) {
             return true;
         }
-        char c = value.charAt(at);
+        char c = value[at];
         return c == '_' || !Character.isLetterOrDigit(c);
     }
 
-    private static char lower(char c) {
-        return c >= 'A' && c <= 'Z' ? (char) (c + 32) : c;
-    }
-
-    private static int next(int node, char c) {
-        for (int e = FIRST[node]; e < FIRST[node + 1]; e++) {
-            if (EDGE_CHAR[e] == c) {
-                return EDGE_TARGET[e];
-            }
-        }
-        return -1;
-    }
-
-    /** Builds the trie in lists, node 0 the root. */
+    /** Builds the trie in lists (state 0 the root), then the automaton over it. */
     private static final class Builder {
-        final List<StringBuilder> chars = new ArrayList<>();
-        final List<List<Integer>> targets = new ArrayList<>();
-        final List<Integer> mask = new ArrayList<>();
-        final List<Integer> boundedMask = new ArrayList<>();
+        final List<int[]> children = new ArrayList<>();
+        final List<Integer> ends = new ArrayList<>();
+        final List<Integer> boundedEnds = new ArrayList<>();
+        int symbols = 1;
 
         Builder() {
-            node();
+            for (char c = 'a'; c <= 'z'; c++) {
+                symbol(c);
+            }
+            state();
         }
 
-        private int node() {
-            chars.add(new StringBuilder());
-            targets.add(new ArrayList<>());
-            mask.add(0);
-            boundedMask.add(0);
-            return chars.size() - 1;
-        }
-
-        void add(int bit, boolean bounded, String... words) {
-            for (String word : words) {
-                int n = 0;
-                for (int i = 0; i < word.length(); i++) {
-                    char c = word.charAt(i);
-                    int edge = chars.get(n).indexOf(String.valueOf(c));
-                    if (edge >= 0) {
-                        n = targets.get(n).get(edge);
-                    } else {
-                        int created = node();
-                        chars.get(n).append(c);
-                        targets.get(n).add(created);
-                        n = created;
-                    }
-                }
-                if (bounded) {
-                    boundedMask.set(n, boundedMask.get(n) | bit);
-                } else {
-                    mask.set(n, mask.get(n) | bit);
+        private void symbol(char c) {
+            if (SYMBOL[c] == 0) {
+                SYMBOL[c] = (byte) symbols++;
+                if (c >= 'a' && c <= 'z') {
+                    SYMBOL[c - 32] = SYMBOL[c];
                 }
             }
+        }
+
+        private int state() {
+            children.add(new int[1 << SYMBOL_BITS]);
+            ends.add(0);
+            boundedEnds.add(0);
+            return children.size() - 1;
+        }
+
+        void add(int bits, String... words) {
+            for (String word : words) {
+                int s = walk(word);
+                ends.set(s, ends.get(s) | bits);
+            }
+        }
+
+        void addBounded(int index, String word) {
+            int s = walk(word);
+            boundedEnds.set(s, boundedEnds.get(s) | 1 << index);
+        }
+
+        /** The state that {@code word} leads to, made as needed. */
+        private int walk(String word) {
+            int s = 0;
+            for (int i = 0; i < word.length(); i++) {
+                char c = word.charAt(i);
+                symbol(c);
+                int y = SYMBOL[c];
+                if (children.get(s)[y] == 0) {
+                    int made = state();
+                    children.get(s)[y] = made;
+                }
+                s = children.get(s)[y];
+            }
+            return s;
+        }
+
+        /**
+         * The transitions: a trie's edge where it has one, else where the longest suffix of what was read that is
+         * also a prefix of a word goes; states in breadth-first order, so a state's fallback is done before it. A
+         * state also ends the words its fallback ends.
+         */
+        char[] automaton() {
+            int states = children.size();
+            int width = 1 << SYMBOL_BITS;
+            char[] next = new char[states * width];
+            int[] fallback = new int[states];
+            int[] queue = new int[states];
+            int head = 0;
+            int tail = 0;
+            for (int y = 0; y < width; y++) {
+                int child = children.get(0)[y];
+                next[y] = (char) child;
+                if (child != 0) {
+                    queue[tail++] = child;
+                }
+            }
+            while (head < tail) {
+                int s = queue[head++];
+                ends.set(s, ends.get(s) | ends.get(fallback[s]));
+                boundedEnds.set(s, boundedEnds.get(s) | boundedEnds.get(fallback[s]));
+                for (int y = 0; y < width; y++) {
+                    int child = children.get(s)[y];
+                    if (child != 0) {
+                        fallback[child] = next[fallback[s] * width + y];
+                        next[s * width + y] = (char) child;
+                        queue[tail++] = child;
+                    } else {
+                        next[s * width + y] = next[fallback[s] * width + y];
+                    }
+                }
+            }
+            return next;
         }
     }
 }

@@ -37,14 +37,14 @@ final class Cleaning {
             return true; // an author line: Readability takes it out as the byline
         }
         if ((k & Tags.HEADING) != 0) {
-            return t.weight[i] < 0 && ((k & Tags.H1) != 0 || t.el[i].normalName().equals("h2"));
+            return t.weight[i] < 0 && (k & Tags.TOP_HEADING) != 0;
         }
         if (!conditionally) {
             return false;
         }
         // a div without blocks, or with a single paragraph, is a paragraph to Readability by now: not cleaned
         boolean div = (k & Tags.DIV) != 0 && (t.flags[i] & Tree.HAS_BLOCK) != 0 && (t.flags[i] & Tree.UNWRAPPED) == 0;
-        boolean candidate = div || (k & (Tags.FORM | Tags.TABLE)) != 0 || t.el[i].normalName().equals("ul");
+        boolean candidate = div || (k & (Tags.FORM | Tags.TABLE | Tags.UL)) != 0;
         return candidate && conditionallyOut(i, inDataTable);
     }
 
@@ -63,13 +63,18 @@ final class Cleaning {
         if (t.commas[i] >= 10) {
             return false;
         }
+        // the label last, as it needs the text made
+        return outByMeasures(i, list, weight) || chars < 40 && label(t.text(i));
+    }
+
+    /** Readability's checks of what an element holds: images, items, headings, links, embeds, text. */
+    private boolean outByMeasures(int i, boolean list, int weight) {
+        int f = t.flags[i];
+        int chars = t.chars[i];
         int p = t.paragraphs[i];
         int img = t.images[i];
         int li = t.items[i] - 100;
         int embeds = t.embeds[i];
-        if (chars < 40 && label(t.el[i].text())) {
-            return true;
-        }
         double links = t.linkDensity(i);
         double headings = chars == 0 ? 0 : t.headingChars[i] / (double) chars;
         double textish = chars == 0 ? 0 : t.textishChars[i] / (double) chars;

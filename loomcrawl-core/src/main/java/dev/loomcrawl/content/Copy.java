@@ -1,78 +1,96 @@
 package dev.loomcrawl.content;
 
+import dev.loomcrawl.extract.PageTree;
+import org.jsoup.nodes.Attributes;
 import org.jsoup.nodes.Element;
-import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
-import org.jsoup.parser.Tag;
+import org.jsoup.parser.Parser;
+import org.jsoup.parser.TagSet;
 
 import java.util.Arrays;
 
 /**
- * Builds an {@link Article} as a new element: a div holding a copy of each chosen block, in document order, without
- * what was left out, and with the page's base URI so that {@code absUrl} resolves links as in the page. Text nodes and
- * elements are copied one by one (attributes cloned) in one iterative walk beside the {@link Tree}'s indices, which
- * follow the same document order; comments and the contents of left-out elements are not copied.
+ * A {@link MainContent.Result} as a new jsoup element ({@link MainContent.Result#toElement}): a div holding a copy of
+ * each root, in document order, without what is left out, and with the base URI given, so that {@code absUrl}
+ * resolves links as in the page. Elements and text nodes are copied one by one in one iterative walk over the
+ * {@link PageTree}, with the tags and namespaces jsoup's parser would give them (one tag set per copy, as per
+ * document) and, of duplicate attributes, the first, as jsoup keeps.
  */
 final class Copy {
     private Copy() {}
 
-    static Element of(Article a, String baseUri) {
-        Element root = new Element(Tag.valueOf("div"), baseUri);
-        for (int r : a.roots) {
-            root.appendChild(subtree(a, r));
+    static Element of(MainContent.Result content, String baseUri) {
+        PageTree t = content.tree();
+        TagSet tags = TagSet.Html();
+        Element div = new Element(tags.valueOf("div", Parser.NamespaceHtml), baseUri);
+        for (int r : content.roots()) {
+            if (r == 0) { // the document: its children
+                for (int c = t.firstChild(0); c >= 0; c = t.next(c)) {
+                    copy(t, c, content.leftOut(), tags, div);
+                }
+            } else {
+                copy(t, r, content.leftOut(), tags, div);
+            }
         }
-        return root;
+        return div;
     }
 
-    private static Element subtree(Article a, int r) {
-        Tree t = a.tree;
-        Element top = shallow(t.el[r]);
-        Element[] source = new Element[32];
-        Element[] target = new Element[32];
-        int[] position = new int[32];
-        source[0] = t.el[r];
-        target[0] = top;
+    /** Appends to {@code into} a copy of node {@code r}'s subtree without what {@code leftOut} says (may be null). */
+    private static void copy(PageTree t, int r, boolean[] leftOut, TagSet tags, Element into) {
+        if (t.isText(r)) {
+            into.appendChild(new TextNode(t.textOf(r)));
+            return;
+        }
+        Element[] open = new Element[32];
+        int[] node = new int[32];
+        String[] ns = new String[32];
+        String rootNs = Namespaces.of(t, r);
+        open[0] = element(t, r, rootNs, tags);
+        node[0] = r;
+        ns[0] = rootNs;
+        into.appendChild(open[0]);
         int depth = 1;
-        int cursor = r + 1;
-        while (depth > 0) {
-            int d = depth - 1;
-            Element from = source[d];
-            int at = position[d];
-            if (at >= from.childNodeSize()) {
+        for (int n = r + 1, stop = t.end(r); n < stop; ) {
+            while (t.end(node[depth - 1]) <= n) {
                 depth--;
+            }
+            if (leftOut != null && leftOut[n]) {
+                n = t.end(n);
                 continue;
             }
-            position[d] = at + 1;
-            Node child = from.childNode(at);
-            if (child instanceof TextNode text) {
-                target[d].appendChild(new TextNode(text.getWholeText()));
-            } else if (child instanceof Element e) {
-                int i = cursor;
-                if (t.el[i] != e) {
-                    throw new IllegalStateException("the copy walked off the scan's order at " + e.normalName());
-                }
-                if (t.removed(i) || a.dropped[i]) {
-                    cursor = t.end[i];
-                    continue;
-                }
-                cursor = i + 1;
-                Element copy = shallow(e);
-                target[d].appendChild(copy);
-                if (depth == source.length) {
-                    source = Arrays.copyOf(source, depth * 2);
-                    target = Arrays.copyOf(target, depth * 2);
-                    position = Arrays.copyOf(position, depth * 2);
-                }
-                source[depth] = e;
-                target[depth] = copy;
-                position[depth] = 0;
-                depth++;
+            if (t.isText(n)) {
+                open[depth - 1].appendChild(new TextNode(t.textOf(n)));
+                n++;
+                continue;
             }
+            String space = Namespaces.child(t, node[depth - 1], ns[depth - 1], n);
+            Element e = element(t, n, space, tags);
+            open[depth - 1].appendChild(e);
+            if (depth == open.length) {
+                open = Arrays.copyOf(open, depth * 2);
+                node = Arrays.copyOf(node, depth * 2);
+                ns = Arrays.copyOf(ns, depth * 2);
+            }
+            open[depth] = e;
+            node[depth] = n;
+            ns[depth] = space;
+            depth++;
+            n++;
         }
-        return top;
     }
 
-    static Element shallow(Element e) {
-        return new Element(e.tag(), null, e.attributesSize() > 0 ? e.attributes().clone() : null);
+    private static Element element(PageTree t, int n, String space, TagSet tags) {
+        int count = t.attributes(n);
+        Attributes attributes = null;
+        if (count > 0) {
+            attributes = new Attributes();
+            for (int i = 0; i < count; i++) {
+                String name = t.attributeName(n, i);
+                if (!attributes.hasKey(name)) {
+                    attributes.put(name, t.valueStart(n, i) >= 0 ? t.attributeValue(n, i) : null);
+                }
+            }
+        }
+        return new Element(tags.valueOf(t.name(n), space), null, attributes);
     }
 }

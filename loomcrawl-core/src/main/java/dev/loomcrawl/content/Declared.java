@@ -1,7 +1,6 @@
 package dev.loomcrawl.content;
 
-import org.jsoup.nodes.Document;
-import org.jsoup.nodes.Element;
+import dev.loomcrawl.extract.PageTree;
 
 /**
  * The container a page declares as its main content: its only {@code main} element or element with
@@ -33,21 +32,23 @@ record Declared(int index, boolean whole) {
         if (found < 0) {
             return null;
         }
-        boolean division = (t.kind[found] & Tags.MAIN) == 0 && !t.el[found].attr("role").equals("main");
+        boolean division = (t.kind[found] & Tags.MAIN) == 0
+                && !t.nodes.page.attr(t.node[found], "role").equals("main");
         return new Declared(found, division);
     }
 
-    /** Whether {@code doc} was made by the DocBook XSL stylesheets, as its generator meta says. */
-    static boolean docBook(Document doc) {
-        // not doc.head(), which would add a head to a document without one
-        for (Element html : doc.children()) {
-            for (Element head : html.children()) {
-                if (head.normalName().equals("head")) {
-                    for (Element e : head.children()) {
-                        if (e.normalName().equals("meta") && e.attr("name").equals("generator")
-                                && e.attr("content").startsWith("DocBook XSL")) {
-                            return true;
-                        }
+    /** Whether {@code page} was made by the DocBook XSL stylesheets, as its generator meta says. */
+    static boolean docBook(PageTree page) {
+        // the metas of the heads of the document's elements, as jsoup's doc.children() and their children would give
+        for (int html = page.firstChild(0); html >= 0; html = page.next(html)) {
+            for (int head = page.firstChild(html); head >= 0; head = page.next(head)) {
+                if (!page.is(head, "head")) {
+                    continue;
+                }
+                for (int e = page.firstChild(head); e >= 0; e = page.next(e)) {
+                    if (page.is(e, "meta") && page.attr(e, "name").equals("generator")
+                            && page.attr(e, "content").startsWith("DocBook XSL")) {
+                        return true;
                     }
                 }
             }

@@ -1,5 +1,6 @@
 package dev.loomcrawl.content;
 
+import dev.loomcrawl.extract.PageTree;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
@@ -19,8 +20,9 @@ import org.jsoup.nodes.Element;
  *       outside links, or lies outside it; always for DocBook pages. Documentation pages spread their body over many
  *       blocks (a javadoc page's summary tables and member details), of which Readability keeps only the densest.</li>
  * </ul>
- * Both work over a measured copy of the DOM's structure ({@link Tree}), made in one iterative pass, so that any depth
- * of nesting is fine and the document is never changed.
+ * Both work over the page's {@link PageTree}: what each element says of itself is read once ({@link Nodes}), and
+ * each of Readability's attempts measures the body's elements from that in one pass ({@link Tree}), so that any
+ * depth of nesting is fine. The result is a view of the tree (its blocks and what is left out of them), not a copy.
  */
 public final class MainContent {
     /** Readability's {@code charThreshold}: an article shorter than this is tried again with fewer rules. */
@@ -31,61 +33,73 @@ public final class MainContent {
     private MainContent() {}
 
     /**
-     * The page's main content.
+     * A page's main content, as nodes of its tree.
      *
-     * @param root  an element whose subtree is the main content. It is a new element, not attached to {@code doc},
-     *              holding copies of the chosen blocks in document order with the document's base URI (so
-     *              {@code absUrl} works), unless the content is one of {@code doc}'s elements whole, with nothing left
-     *              out of it: then it is that element (read it, do not change it). The body (or the document) when
-     *              no main content is found.
-     * @param found whether a main content was found; false when {@code root} is the whole body
+     * @param tree    the page
+     * @param roots   the elements whose subtrees are the main content, in document order
+     * @param leftOut per node of {@code tree}, true when that node and its subtree are not part of the content; null
+     *                when nothing inside the roots is left out
+     * @param found   false when no main content was found: then {@code roots} is the body (or the document node 0 when
+     *                there is no body) and {@code leftOut} is null
      */
-    public record Result(Element root, boolean found) {}
+    public record Result(PageTree tree, int[] roots, boolean[] leftOut, boolean found) {
+        /**
+         * The content as a new jsoup element: a div holding copies of the roots (a copy of the document node's
+         * children for node 0), without what is left out, with {@code baseUri} as its base URI so that
+         * {@code absUrl} resolves links as in the page. For tests, benchmarks and callers who want a DOM.
+         */
+        public Element toElement(String baseUri) {
+            return Copy.of(this, baseUri);
+        }
+    }
 
-    /**
-     * The page's main content: an element whose subtree is the article or documentation body with boilerplate left
-     * out (see {@link Result#root()}). Never null; never throws on a document jsoup parsed; does not change
-     * {@code doc}.
-     */
-    public static Result of(Document doc) {
-        Element page = body(doc);
-        Tree tree = Tree.scan(page, new Tree.Rules(true, true, Declared.docBook(doc)));
-        Declared declared = Declared.in(tree);
+    /** The main content of {@code tree}. Never null; never throws on a tree made from a page; does not change it. */
+    public static Result of(PageTree tree) {
+        int body = body(tree);
+        Nodes nodes = Nodes.read(tree, body, Declared.docBook(tree));
+        Tree first = Tree.scan(nodes, true, true);
+        Declared declared = Declared.in(first);
         Article article = null;
         boolean container = declared != null && declared.whole();
         if (!container) {
-            article = attempt(tree, true);
+            article = attempt(first, true);
             if (article == null || article.length < SHORT) {
-                article = retried(page, tree, article);
+                article = retried(first, article);
             }
-            container = declared != null && !covers(article, tree, declared.index());
+            container = declared != null && !covers(article, first, declared.index());
         }
         if (container) {
             // the container whole, but for what the scan left out (never content, or named boilerplate) and the
             // short share bars, author lines and negatively named headings: no conditional cleaning
-            article = Article.whole(tree, declared.index(), false);
+            article = Article.whole(first, declared.index(), false);
         }
         if (article == null) {
-            return new Result(page, false);
+            return new Result(tree, new int[] {body}, null, false);
         }
-        if (article.roots.length == 1 && !article.trimmed) {
-            return new Result(article.tree.el[article.roots[0]], true);
+        int[] roots = new int[article.roots.length];
+        for (int k = 0; k < roots.length; k++) {
+            roots[k] = article.tree.node[article.roots[k]];
         }
-        return new Result(Copy.of(article, page.baseUri()), true);
+        return new Result(tree, roots, article.leftOut, true);
     }
 
-    /** The document's body (or frameset), or the document when it has none; unlike {@code doc.body()}, adds none. */
-    private static Element body(Document doc) {
-        for (Element html : doc.children()) {
-            if (html.normalName().equals("html")) {
-                for (Element child : html.children()) {
-                    if (child.normalName().equals("body") || child.normalName().equals("frameset")) {
+    /** The main content of a jsoup document: {@code of(PageTree.of(doc))}. */
+    public static Result of(Document doc) {
+        return of(PageTree.of(doc));
+    }
+
+    /** The body (or frameset) of the document's html element, or the document node 0 when it has none. */
+    private static int body(PageTree tree) {
+        for (int html = tree.firstChild(0); html >= 0; html = tree.next(html)) {
+            if (tree.is(html, "html")) {
+                for (int child = tree.firstChild(html); child >= 0; child = tree.next(child)) {
+                    if (tree.is(child, "body") || tree.is(child, "frameset")) {
                         return child;
                     }
                 }
             }
         }
-        return doc;
+        return 0;
     }
 
     /** Readability's article in {@code tree}, {@code clean} for its conditional cleaning; null without paragraphs. */
@@ -98,24 +112,37 @@ public final class MainContent {
     /**
      * Readability's later attempts after a first that found no article or a short one ({@code best}): keeping
      * unlikely-named blocks, then also without class weights, then also without the conditional cleaning, until one
-     * is long enough; else the longest.
+     * is long enough; else the longest. An attempt over the same tree as the one before it, with the same rules,
+     * would find the same article, too short: it is skipped (when no block was unlikely-named, or none weighed).
      */
-    private static Article retried(Element page, Tree first, Article best) {
-        boolean divisions = first.rules.divisions();
-        Tree tree = null;
-        for (int k = 0; k < 3; k++) {
-            if (k < 2) {
-                tree = Tree.scan(page, new Tree.Rules(false, k == 0, divisions));
-            }
-            Article article = attempt(tree, k < 2);
-            if (article != null && (best == null || article.length > best.length)) {
-                best = article;
-            }
-            if (article != null && article.length >= SHORT) {
-                break;
+    private static Article retried(Tree first, Article best) {
+        Nodes nodes = first.nodes;
+        Tree all = first;
+        if (nodes.unlikely) {
+            all = Tree.scan(nodes, false, true);
+            best = longer(attempt(all, true), best);
+            if (best != null && best.length >= SHORT) {
+                return best;
             }
         }
-        return best;
+        // the last two attempts score the same tree, so it is scored once
+        Tree unweighed = nodes.weighed ? all.unweighed() : all;
+        Scoring scoring = Scoring.of(unweighed);
+        int top = scoring.top();
+        if (top < 0) {
+            return best;
+        }
+        if (nodes.weighed) {
+            best = longer(Article.around(unweighed, scoring, top, true), best);
+            if (best.length >= SHORT) {
+                return best;
+            }
+        }
+        return longer(Article.around(unweighed, scoring, top, false), best);
+    }
+
+    private static Article longer(Article article, Article best) {
+        return article != null && (best == null || article.length > best.length) ? article : best;
     }
 
     /** Whether {@code article} lies in container {@code c} of {@code t} and keeps most of its text outside links. */
@@ -123,13 +150,11 @@ public final class MainContent {
         if (article == null || article.plain < COVERS * t.plain(c)) {
             return false;
         }
-        Element container = t.el[c];
+        PageTree page = t.nodes.page;
+        int container = t.node[c];
         for (int r : article.roots) {
-            Element e = article.tree.el[r];
-            while (e != null && e != container) {
-                e = e.parent();
-            }
-            if (e == null) {
+            int n = article.tree.node[r];
+            if (n < container || n >= page.end(container)) {
                 return false;
             }
         }

@@ -4,6 +4,7 @@ import dev.loomcrawl.result.PageContent;
 import dev.loomcrawl.extract.PageFacts;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -35,7 +36,8 @@ public final class PageContents {
     /** The content of a parsed page. */
     public static PageContent of(Document doc, PageFacts facts) {
         MainContent.Result main = MainContent.of(doc);
-        return new PageContent(facts == null ? PageFacts.NONE : facts, PlainText.of(main.root()),
-                Markdown.of(main.root()), main.found());
+        Element content = main.toElement(doc.baseUri());
+        return new PageContent(facts == null ? PageFacts.NONE : facts, PlainText.of(content),
+                Markdown.of(content), main.found());
     }
 }

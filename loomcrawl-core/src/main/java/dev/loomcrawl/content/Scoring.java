@@ -80,15 +80,13 @@ final class Scoring {
     private float initial(int i) {
         int k = t.kind[i];
         float s;
-        String name = t.el[i].normalName();
         if ((k & Tags.DIV) != 0) {
             s = 5;
-        } else if (name.equals("pre") || name.equals("td") || name.equals("blockquote")) {
+        } else if ((k & Tags.STARTS_HIGH) != 0) {
             s = 3;
-        } else if ((k & (Tags.LIST | Tags.LI | Tags.FORM)) != 0 || name.equals("address") || name.equals("dl")
-                || name.equals("dd") || name.equals("dt")) {
+        } else if ((k & Tags.STARTS_LOW) != 0) {
             s = -3;
-        } else if ((k & Tags.HEADING) != 0 || name.equals("th")) {
+        } else if ((k & Tags.STARTS_LOWEST) != 0) {
             s = -5;
         } else {
             s = 0;

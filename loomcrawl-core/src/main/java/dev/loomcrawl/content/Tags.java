@@ -1,8 +1,5 @@
 package dev.loomcrawl.content;
 
-import java.util.HashMap;
-import java.util.Map;
-
 /**
  * What the main-content scorer needs to know about an HTML tag, as bits of one int looked up once per element:
  * whether it is phrasing content (text-level, part of the paragraph around it), never content (scripts, forms'
@@ -29,73 +26,95 @@ final class Tags {
     static final int TEXTISH = 1 << 11;
     /** An element whose whole text is scored as a paragraph, as Readability does: p, pre, td, section, h2-h6. */
     static final int SCORED = 1 << 12;
+    /** Readability starts a candidate's score at +3 for these: pre, td, blockquote. */
+    static final int STARTS_HIGH = 1 << 13;
     static final int FORM = 1 << 14;
     /** Table parts that mark a table holding data rather than laying out a page: caption, thead, tfoot, th. */
     static final int DATA_TABLE_PART = 1 << 15;
     static final int FIGURE = 1 << 16;
     /** main: the page says this is its main content. */
     static final int MAIN = 1 << 17;
+    /** Readability starts a candidate's score at -3 for these: address, lists and their parts, forms. */
+    static final int STARTS_LOW = 1 << 18;
     static final int BODY = 1 << 19;
     static final int EMBED = 1 << 20;
-    static final int H1 = 1 << 21;
+    /** h1 and h2: the headings Readability removes when their class weight is negative. */
+    static final int TOP_HEADING = 1 << 21;
     /** Readability's DIV_TO_P_ELEMS: a div holding none of these (at any depth) is a paragraph. */
     static final int BLOCK = 1 << 22;
     static final int TR = 1 << 23;
     static final int TD = 1 << 24;
+    /** Readability starts a candidate's score at -5 for these: headings and th. */
+    static final int STARTS_LOWEST = 1 << 25;
+    static final int UL = 1 << 26;
 
-    private static final Map<String, Integer> KINDS = new HashMap<>(256);
+    /** The known names and their bits, by hash (open addressing): a look-up is one hash and an identity check. */
+    private static final String[] NAMES = new String[512];
+    private static final int[] KINDS = new int[512];
 
     static {
-        for (String t : new String[] {"abbr", "b", "bdi", "bdo", "br", "cite", "data", "dfn", "em", "font",
-                "i", "kbd", "label", "mark", "q", "s", "samp", "small", "strong", "sub", "sup", "time", "tt", "u",
-                "var", "wbr", "del", "ins", "big", "strike", "nobr", "acronym", "output", "ruby", "rt", "rp",
-                "picture", "source", "math"}) {
-            KINDS.put(t, PHRASING);
-        }
-        KINDS.put("span", PHRASING | TEXTISH);
-        KINDS.put("a", PHRASING | A);
-        KINDS.put("code", PHRASING | CODE);
-        KINDS.put("img", PHRASING | IMG | TEXTISH | BLOCK);
-        for (String t : new String[] {"script", "style", "noscript", "template", "nav", "aside", "footer",
-                "button", "select", "input", "textarea", "option", "optgroup", "datalist", "link", "meta",
-                "svg", "canvas", "dialog", "menu", "head", "title", "base", "map", "area", "audio", "video",
-                "track", "param", "frameset", "frame", "noframes", "applet"}) {
-            KINDS.put(t, DROP);
-        }
-        for (String t : new String[] {"iframe", "object", "embed"}) {
-            KINDS.put(t, DROP | EMBED);
-        }
-        KINDS.put("p", P | SCORED | TEXTISH | BLOCK);
-        KINDS.put("pre", CODE | SCORED | TEXTISH | BLOCK);
-        KINDS.put("td", TD | SCORED | TEXTISH);
-        KINDS.put("tr", TR);
-        KINDS.put("section", SCORED);
-        KINDS.put("div", DIV | TEXTISH | BLOCK);
-        KINDS.put("blockquote", TEXTISH | BLOCK);
-        KINDS.put("dl", TEXTISH | BLOCK);
-        KINDS.put("ul", LIST | TEXTISH | BLOCK);
-        KINDS.put("ol", LIST | TEXTISH | BLOCK);
-        KINDS.put("li", LI | TEXTISH);
-        KINDS.put("table", TABLE | TEXTISH | BLOCK);
-        KINDS.put("h1", HEADING | H1);
-        for (String t : new String[] {"h2", "h3", "h4", "h5", "h6"}) {
-            KINDS.put(t, HEADING | SCORED);
-        }
-        KINDS.put("form", FORM);
-        KINDS.put("fieldset", FORM);
-        for (String t : new String[] {"caption", "thead", "tfoot", "th"}) {
-            KINDS.put(t, DATA_TABLE_PART);
-        }
-        KINDS.put("figure", FIGURE);
-        KINDS.put("main", MAIN);
-        KINDS.put("body", BODY);
+        put(PHRASING, "abbr", "b", "bdi", "bdo", "br", "cite", "data", "dfn", "em", "font", "i", "kbd", "label",
+                "mark", "q", "s", "samp", "small", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr", "del",
+                "ins", "big", "strike", "nobr", "acronym", "output", "ruby", "rt", "rp", "picture", "source", "math");
+        put(PHRASING | TEXTISH, "span");
+        put(PHRASING | A, "a");
+        put(PHRASING | CODE, "code");
+        put(PHRASING | IMG | TEXTISH | BLOCK, "img");
+        put(DROP, "script", "style", "noscript", "template", "nav", "aside", "footer", "button", "select", "input",
+                "textarea", "option", "optgroup", "datalist", "link", "meta", "svg", "canvas", "dialog", "menu",
+                "head", "title", "base", "map", "area", "audio", "video", "track", "param", "frameset", "frame",
+                "noframes", "applet");
+        put(DROP | EMBED, "iframe", "object", "embed");
+        put(P | SCORED | TEXTISH | BLOCK, "p");
+        put(CODE | SCORED | TEXTISH | BLOCK | STARTS_HIGH, "pre");
+        put(TD | SCORED | TEXTISH | STARTS_HIGH, "td");
+        put(DATA_TABLE_PART | STARTS_LOWEST, "th");
+        put(TR, "tr");
+        put(SCORED, "section");
+        put(DIV | TEXTISH | BLOCK, "div");
+        put(TEXTISH | BLOCK | STARTS_HIGH, "blockquote");
+        put(STARTS_LOW, "address", "dd", "dt");
+        put(TEXTISH | BLOCK | STARTS_LOW, "dl");
+        put(LIST | UL | TEXTISH | BLOCK | STARTS_LOW, "ul");
+        put(LIST | TEXTISH | BLOCK | STARTS_LOW, "ol");
+        put(LI | TEXTISH | STARTS_LOW, "li");
+        put(TABLE | TEXTISH | BLOCK, "table");
+        put(HEADING | TOP_HEADING | STARTS_LOWEST, "h1");
+        put(HEADING | TOP_HEADING | SCORED | STARTS_LOWEST, "h2");
+        put(HEADING | SCORED | STARTS_LOWEST, "h3", "h4", "h5", "h6");
+        put(FORM | STARTS_LOW, "form", "fieldset");
+        put(DATA_TABLE_PART, "caption", "thead", "tfoot");
+        put(FIGURE, "figure");
+        put(MAIN, "main");
+        put(BODY, "body");
     }
 
     private Tags() {}
 
-    /** The bits of the tag named {@code normalName} (lower case, as jsoup's {@code normalName()}); 0 for a block. */
+    private static void put(int kind, String... names) {
+        for (String name : names) {
+            int slot = name.hashCode() & NAMES.length - 1;
+            while (NAMES[slot] != null) {
+                slot = slot + 1 & NAMES.length - 1;
+            }
+            NAMES[slot] = name;
+            KINDS[slot] = kind;
+        }
+    }
+
+    /**
+     * The bits of the tag named {@code normalName} (lower case, as jsoup's {@code normalName()}); 0 for a block. The
+     * names of a page's tree are mostly these very strings (the parsers' own), so the identity check finds them.
+     */
     static int of(String normalName) {
-        Integer kind = KINDS.get(normalName);
-        return kind == null ? 0 : kind;
+        for (int slot = normalName.hashCode() & NAMES.length - 1; ; slot = slot + 1 & NAMES.length - 1) {
+            String name = NAMES[slot];
+            if (name == null) {
+                return 0;
+            }
+            if (name == normalName || name.equals(normalName)) {
+                return KINDS[slot];
+            }
+        }
     }
 }

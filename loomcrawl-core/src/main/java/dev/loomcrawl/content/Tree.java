@@ -1,21 +1,18 @@
 package dev.loomcrawl.content;
 
-import org.jsoup.nodes.Attribute;
-import org.jsoup.nodes.Attributes;
-import org.jsoup.nodes.Element;
-import org.jsoup.nodes.Node;
-import org.jsoup.nodes.TextNode;
+import dev.loomcrawl.extract.PageTree;
 
 import java.util.Arrays;
 
 /**
- * A page's elements in document order with the text measures the scorer needs, made in one iterative pass and one
- * backward sum (no recursion, so any depth of nesting is fine, and nothing is asked of the DOM twice).
+ * The elements of a page's body in document order with the text measures the scorer needs, made from its
+ * {@link Nodes} in one backward sum (no recursion, so any depth of nesting is fine).
  *
- * <p>Element {@code i}'s subtree is the index range {@code [i, end[i])}. An element left out at once (a script, a
- * nav, a hidden or, when {@code stripUnlikely}, an unlikely-named block) is recorded with {@link #REMOVED} and its
- * subtree is not entered: its text counts nowhere. Lengths are in characters of text with whitespace runs counted as
- * one, as a browser's {@code innerText} would be.
+ * <p>Element {@code i}'s subtree is the index range {@code [i, end[i])}; {@code node[i]} is its node in the
+ * {@link PageTree}. An element left out at once (a script, a nav, a hidden or, when {@code stripUnlikely}, an
+ * unlikely-named block) is recorded with {@link #REMOVED} and its subtree is not entered: its text counts nowhere.
+ * Lengths are in characters of text with whitespace runs counted as one, as a browser's {@code innerText} would be.
+ * A tree is not changed once made, so trees that differ only in their weights share their other arrays.
  */
 final class Tree {
     /** Left out at the scan: never content. */
@@ -27,9 +24,9 @@ final class Tree {
     /** Inside figure. */
     static final int IN_FIGURE = 1 << 3;
     /** Inside a link. */
-    private static final int IN_LINK = 1 << 4;
+    static final int IN_LINK = 1 << 4;
     /** Inside a link to a fragment of the same page (weighed 0.3 in the link density, as Readability does). */
-    private static final int IN_HASH_LINK = 1 << 5;
+    static final int IN_HASH_LINK = 1 << 5;
     /** A table holding data (header cells, a caption, or many rows or columns): never cleaned away. */
     static final int DATA_TABLE = 1 << 7;
     /** Holds one of Readability's block elements ({@link Tags#BLOCK}) at some depth. */
@@ -43,260 +40,65 @@ final class Tree {
     /** Holds a data table at some depth. */
     static final int HAS_DATA_TABLE = 1 << 10;
 
-    Element[] el;
-    int[] parent;
-    int[] end;
+    final Nodes nodes;
+    final int size;
+    /** Each element's node in the page. */
+    final int[] node;
+    final int[] parent;
+    final int[] end;
     /** {@link Tags} bits of each element. */
-    int[] kind;
+    final int[] kind;
     /** The {@link ClassWords} bits of its class and id together. */
-    int[] words;
-    /** Readability's class weight: +-25 for each of class and id naming content or boilerplate. */
-    int[] weight;
+    final int[] words;
+    /** Readability's class weight: +-25 for each of class and id naming content or boilerplate; 0 when unweighed. */
+    final int[] weight;
     /** {@link #REMOVED} and the other context bits above. */
-    int[] flags;
+    final int[] flags;
+    /** The length and commas of the text directly in each element ({@link Nodes#ownChars}). */
+    private final int[] ownChars;
+    private final int[] ownCommas;
     /** Text length of the subtree. */
-    int[] chars;
+    final int[] chars;
     /** Text length inside links, times ten (a fragment link's text counts three instead of ten). */
-    int[] linkTenths;
+    final int[] linkTenths;
     /** Commas in the subtree's text. */
-    int[] commas;
+    final int[] commas;
     /** Text length of the element's own paragraph: its text nodes and those of its phrasing descendants. */
-    int[] inline;
-    int[] inlineCommas;
+    final int[] inline;
+    final int[] inlineCommas;
     /** Counts in the subtree, the element itself included. */
-    int[] paragraphs;
-    int[] images;
-    int[] items;
-    int[] embeds;
-    int[] rows;
-    int[] cells;
-    int[] tables;
+    final int[] paragraphs;
+    final int[] images;
+    final int[] items;
+    final int[] embeds;
+    final int[] rows;
+    final int[] cells;
+    final int[] tables;
     /** Element children, those left out included. */
-    int[] children;
+    final int[] children;
     /** Text length inside headings, inside lists, and inside Readability's "textish" tags, below the element. */
-    int[] headingChars;
-    int[] listChars;
-    int[] textishChars;
-    int size;
-    /** The rules the scan ran with. */
-    final Rules rules;
+    final int[] headingChars;
+    final int[] listChars;
+    final int[] textishChars;
 
-    /**
-     * What a scan leaves out and weighs.
-     *
-     * @param stripUnlikely leave out elements whose class or id names boilerplate and not content, as Readability's
-     *                      first attempt does (inside a declared container, only {@link ClassWords#BOILERPLATE} words)
-     * @param weighClasses  give elements Readability's class weights
-     * @param divisions     mark the first DocBook division as declared (a page made by the DocBook stylesheets)
-     */
-    record Rules(boolean stripUnlikely, boolean weighClasses, boolean divisions) {}
-
-    private Tree(int capacity, Rules rules) {
-        this.rules = rules;
-        el = new Element[capacity];
-        parent = new int[capacity];
-        end = new int[capacity];
-        kind = new int[capacity];
-        words = new int[capacity];
-        weight = new int[capacity];
-        flags = new int[capacity];
-        chars = new int[capacity];
-        linkTenths = new int[capacity];
-        commas = new int[capacity];
-        inline = new int[capacity];
-        inlineCommas = new int[capacity];
-    }
-
-    /**
-     * Scans {@code root}'s subtree by {@code rules}.
-     */
-    static Tree scan(Element root, Rules rules) {
-        Tree t = new Tree(1024, rules);
-        int[] stack = new int[64];
-        int[] position = new int[64];
-        int[] context = new int[64];
-        int depth = 0;
-        stack[0] = t.add(root, -1, 0, rules);
-        context[0] = t.flags[0] & ~REMOVED;
-        depth = (t.flags[0] & REMOVED) != 0 ? 0 : 1;
-        while (depth > 0) {
-            int top = depth - 1;
-            int i = stack[top];
-            Element e = t.el[i];
-            int at = position[top];
-            if (at >= e.childNodeSize()) {
-                t.end[i] = t.size;
-                depth--;
-                continue;
-            }
-            position[top] = at + 1;
-            Node child = e.childNode(at);
-            if (child instanceof TextNode text) {
-                t.text(i, text.getWholeText(), context[top]);
-            } else if (child instanceof Element ce) {
-                int j = t.add(ce, i, context[top], rules);
-                if ((t.flags[j] & REMOVED) != 0) {
-                    t.end[j] = j + 1;
-                } else {
-                    if (depth == stack.length) {
-                        stack = Arrays.copyOf(stack, depth * 2);
-                        position = Arrays.copyOf(position, depth * 2);
-                        context = Arrays.copyOf(context, depth * 2);
-                    }
-                    stack[depth] = j;
-                    position[depth] = 0;
-                    context[depth] = t.flags[j];
-                    depth++;
-                }
-            }
-        }
-        if (t.size > 0 && t.end[0] == 0) {
-            t.end[0] = t.size;
-        }
-        t.sum();
-        return t;
-    }
-
-    /** Records {@code e} under {@code parentIndex}; {@code context} is the parent's context bits. */
-    private int add(Element e, int parentIndex, int context, Rules rules) {
-        if (size == el.length) {
-            grow();
-        }
-        int i = size++;
-        el[i] = e;
-        parent[i] = parentIndex;
-        int k = Tags.of(e.normalName());
-        kind[i] = k;
-        int f = context & (IN_TABLE | IN_CODE | IN_FIGURE | IN_LINK | IN_HASH_LINK | IN_DECLARED);
-        int w = 0;
-        int found = 0;
-        if ((k & Tags.A) != 0) {
-            f |= IN_LINK;
-        }
-        // Inside code, attributes say nothing of content (syntax highlighting's spans); only links count there.
-        boolean read = (context & IN_CODE) == 0 || (k & Tags.A) != 0;
-        if (read && e.attributesSize() > 0) {
-            Attributes a = e.attributes();
-            String className = "";
-            String id = "";
-            String role = "";
-            boolean byline = false;
-            boolean hidden = false;
-            boolean hash = false;
-            for (Attribute at : a) {
-                String value = at.getValue();
-                switch (at.getKey()) {
-                    case "class" -> className = value;
-                    case "id" -> id = value;
-                    case "role" -> role = value;
-                    case "rel" -> byline |= value.equals("author");
-                    case "itemprop" -> byline |= value.contains("author");
-                    case "hidden" -> hidden = true;
-                    case "aria-hidden" -> hidden |= value.equals("true");
-                    case "style" -> hidden |= Visibility.hides(value);
-                    case "href" -> hash = !value.isEmpty() && value.charAt(0) == '#';
-                    default -> { }
-                }
-            }
-            int classWords = className.isEmpty() ? 0 : ClassWords.of(className);
-            int idWords = id.isEmpty() || anchor(id) ? 0 : ClassWords.of(id);
-            found = classWords | idWords | (byline ? ClassWords.BYLINE : 0);
-            if (rules.weighClasses()) {
-                w = weightOf(classWords) + weightOf(idWords);
-            }
-            if (role.equals("main")) {
-                f |= DECLARED;
-            }
-            if (hidden && !className.contains("fallback-image") || Visibility.unlikelyRole(role)) {
-                f |= REMOVED;
-            } else if (rules.stripUnlikely() && (found & ClassWords.MAYBE) == 0
-                    && (found & ((context & IN_DECLARED) != 0 ? ClassWords.BOILERPLATE : ClassWords.UNLIKELY)) != 0
-                    && (context & (IN_TABLE | IN_CODE)) == 0 && (k & (Tags.BODY | Tags.A)) == 0) {
-                f |= REMOVED;
-            }
-            if (rules.divisions() && (context & IN_DECLARED) == 0 && Declared.division(className)) {
-                f |= DECLARED;
-            }
-            if (hash && (k & Tags.A) != 0) {
-                f |= IN_HASH_LINK;
-            }
-        }
-        if ((k & Tags.DROP) != 0) {
-            f |= REMOVED;
-        }
-        if ((k & Tags.TABLE) != 0) {
-            f |= IN_TABLE;
-        }
-        if ((k & Tags.CODE) != 0) {
-            f |= IN_CODE;
-        }
-        if ((k & Tags.FIGURE) != 0) {
-            f |= IN_FIGURE;
-        }
-        if ((k & Tags.MAIN) != 0) {
-            f |= DECLARED;
-        }
-        if ((f & DECLARED) != 0) {
-            f |= IN_DECLARED;
-        }
-        words[i] = found;
-        weight[i] = w;
-        flags[i] = f;
-        return i;
-    }
-
-    /**
-     * Whether {@code id} is an anchor to a named thing (a method, a module member) rather than the name of a page
-     * part: it holds a parenthesis or a dot, as javadoc's {@code setComment(java.lang.String)} or Sphinx's
-     * {@code json.JSONDecoder}. Its words say nothing about being boilerplate.
-     */
-    static boolean anchor(String id) {
-        return id.indexOf('(') >= 0 || id.indexOf('.') >= 0;
-    }
-
-    private static int weightOf(int found) {
-        int w = 0;
-        if ((found & ClassWords.NEGATIVE) != 0) {
-            w -= 25;
-        }
-        if ((found & ClassWords.POSITIVE) != 0) {
-            w += 25;
-        }
-        return w;
-    }
-
-    /** Adds a text node's length and commas to element {@code i}. */
-    private void text(int i, String s, int context) {
-        int n = 0;
-        int c = 0;
-        boolean space = true;
-        for (int k = 0, len = s.length(); k < len; k++) {
-            char ch = s.charAt(k);
-            if (ch == ' ' || ch == '\n' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\u00a0') {
-                if (!space) {
-                    n++;
-                    space = true;
-                }
-            } else {
-                n++;
-                space = false;
-                if (ch == ',' || ch == '\uff0c' || ch == '\u060c' || ch == '\ufe50' || ch == '\ufe10'
-                        || ch == '\ufe11' || ch == '\u2e41' || ch == '\u2e34' || ch == '\u2e32') {
-                    c++;
-                }
-            }
-        }
-        chars[i] += n;
-        inline[i] += n;
-        commas[i] += c;
-        inlineCommas[i] += c;
-        if ((context & IN_LINK) != 0) {
-            linkTenths[i] += (context & IN_HASH_LINK) != 0 ? 3 * n : 10 * n;
-        }
-    }
-
-    /** Sums the measures of every element into its ancestors, last element first. */
-    private void sum() {
+    private Tree(Nodes nodes, int size, int[] node, int[] parent, int[] end, int[] kind, int[] words, int[] weight,
+                 int[] flags, int[] ownChars, int[] ownCommas) {
+        this.nodes = nodes;
+        this.size = size;
+        this.node = node;
+        this.parent = parent;
+        this.end = end;
+        this.kind = kind;
+        this.words = words;
+        this.weight = weight;
+        this.flags = flags;
+        this.ownChars = ownChars;
+        this.ownCommas = ownCommas;
+        chars = new int[size];
+        linkTenths = new int[size];
+        commas = new int[size];
+        inline = new int[size];
+        inlineCommas = new int[size];
         paragraphs = new int[size];
         images = new int[size];
         items = new int[size];
@@ -308,13 +110,139 @@ final class Tree {
         headingChars = new int[size];
         listChars = new int[size];
         textishChars = new int[size];
+    }
+
+    /** A tree sharing {@code t}'s arrays but for its weights, which are {@code weight}. */
+    private Tree(Tree t, int[] weight) {
+        nodes = t.nodes;
+        size = t.size;
+        node = t.node;
+        parent = t.parent;
+        end = t.end;
+        kind = t.kind;
+        words = t.words;
+        this.weight = weight;
+        flags = t.flags;
+        ownChars = t.ownChars;
+        ownCommas = t.ownCommas;
+        chars = t.chars;
+        linkTenths = t.linkTenths;
+        commas = t.commas;
+        inline = t.inline;
+        inlineCommas = t.inlineCommas;
+        paragraphs = t.paragraphs;
+        images = t.images;
+        items = t.items;
+        embeds = t.embeds;
+        rows = t.rows;
+        cells = t.cells;
+        tables = t.tables;
+        children = t.children;
+        headingChars = t.headingChars;
+        listChars = t.listChars;
+        textishChars = t.textishChars;
+    }
+
+    /**
+     * The elements {@code nodes} read: {@code stripUnlikely} leaves out those whose class or id names boilerplate and
+     * not content, as Readability's first attempt does ({@link Nodes#UNLIKELY}); {@code weighClasses} gives them
+     * Readability's class weights. Without anything to leave out, the tree is the elements read as they are.
+     */
+    static Tree scan(Nodes nodes, boolean stripUnlikely, boolean weighClasses) {
+        int size = nodes.size;
+        int[] weight = weighClasses ? nodes.weight : new int[size];
+        Tree t;
+        if (!stripUnlikely || !nodes.unlikely) {
+            t = new Tree(nodes, size, nodes.node, nodes.parent, nodes.end, nodes.kind, nodes.words, weight,
+                    Arrays.copyOf(nodes.flags, size), nodes.ownChars, nodes.ownCommas);
+        } else {
+            t = stripped(nodes, weight);
+        }
+        t.sum();
+        return t;
+    }
+
+    /** The elements read, those {@link Nodes#UNLIKELY} left out with their subtrees. */
+    private static Tree stripped(Nodes nodes, int[] weights) {
+        int capacity = nodes.size;
+        int[] node = new int[capacity];
+        int[] parent = new int[capacity];
+        int[] end = new int[capacity];
+        int[] kind = new int[capacity];
+        int[] words = new int[capacity];
+        int[] weight = new int[capacity];
+        int[] flags = new int[capacity];
+        int[] ownChars = new int[capacity];
+        int[] ownCommas = new int[capacity];
+        int[] index = new int[capacity]; // each element read's index here
+        int size = 0;
+        for (int e = 0; e < capacity; ) {
+            int i = size++;
+            index[e] = i;
+            node[i] = nodes.node[e];
+            parent[i] = nodes.parent[e] < 0 ? -1 : index[nodes.parent[e]];
+            kind[i] = nodes.kind[e];
+            words[i] = nodes.words[e];
+            weight[i] = weights[e];
+            ownChars[i] = nodes.ownChars[e];
+            ownCommas[i] = nodes.ownCommas[e];
+            int f = nodes.flags[e];
+            if ((f & Nodes.UNLIKELY) != 0) {
+                flags[i] = f | REMOVED;
+                e = nodes.end[e];
+            } else {
+                flags[i] = f;
+                e++;
+            }
+        }
+        for (int i = size - 1; i >= 0; i--) { // all of i's subtree comes after i
+            end[i] = Math.max(end[i], i + 1);
+            if (parent[i] >= 0) {
+                end[parent[i]] = Math.max(end[parent[i]], end[i]);
+            }
+        }
+        return new Tree(nodes, size, node, parent, end, kind, words, weight, flags, ownChars, ownCommas);
+    }
+
+    /** This tree without class weights, as Readability's third attempt scores. */
+    Tree unweighed() {
+        return new Tree(this, new int[size]);
+    }
+
+    /**
+     * Sums the measures of every element into its ancestors, last element first, so that an element's subtree is
+     * summed when it is reached: its own text is added to what its children gave it. An element left out holds none.
+     */
+    private void sum() {
+        int[] kind = this.kind;
+        int[] parent = this.parent;
+        int[] flags = this.flags;
+        int[] chars = this.chars;
+        int[] linkTenths = this.linkTenths;
+        int[] commas = this.commas;
+        int[] inline = this.inline;
+        int[] inlineCommas = this.inlineCommas;
+        int[] paragraphs = this.paragraphs;
+        int[] images = this.images;
+        int[] items = this.items;
+        int[] embeds = this.embeds;
+        int[] rows = this.rows;
+        int[] cells = this.cells;
+        int[] tables = this.tables;
+        int[] children = this.children;
+        int[] headingChars = this.headingChars;
+        int[] listChars = this.listChars;
+        int[] textishChars = this.textishChars;
+        int[] ownChars = this.ownChars;
+        int[] ownCommas = this.ownCommas;
         for (int i = size - 1; i >= 0; i--) {
             int k = kind[i];
             int p = parent[i];
+            int f = flags[i];
             if (p >= 0) {
                 children[p]++;
             }
-            if ((flags[i] & REMOVED) != 0) {
+            if ((f & REMOVED) != 0) {
                 if ((k & Tags.EMBED) != 0) {
                     embeds[i]++;
                 }
@@ -322,6 +250,14 @@ final class Tree {
                     embeds[p] += embeds[i];
                 }
                 continue;
+            }
+            int own = ownChars[i];
+            chars[i] += own;
+            inline[i] += own;
+            commas[i] += ownCommas[i];
+            inlineCommas[i] += ownCommas[i];
+            if ((f & IN_LINK) != 0) {
+                linkTenths[i] += (f & IN_HASH_LINK) != 0 ? 3 * own : 10 * own;
             }
             if ((k & Tags.P) != 0 || (k & Tags.DIV) != 0 && ((flags[i] & HAS_BLOCK) == 0 || inline[i] > 0)) {
                 paragraphs[i]++; // a p, a div Readability turns into one, or one it wraps text runs of in one
@@ -380,14 +316,15 @@ final class Tree {
      * 4 columns or more than 10 cells.
      */
     private void markDataTable(int i) {
-        Element t = el[i];
-        if (t.attributesSize() > 0 && (t.attr("role").equals("presentation") || t.attr("datatable").equals("0"))) {
+        PageTree page = nodes.page;
+        int n = node[i];
+        if (page.attr(n, "role").equals("presentation") || page.attr(n, "datatable").equals("0")) {
             return;
         }
         boolean data;
         if (tables[i] > 0) {
             data = false; // a nested table (the sum has not added the table itself yet)
-        } else if (t.attributesSize() > 0 && !t.attr("summary").isEmpty()) {
+        } else if (!page.attr(n, "summary").isEmpty()) {
             data = true;
         } else {
             data = hasDataPart(i) || rows[i] >= 10 || (rows[i] > 0 && cells[i] / rows[i] > 4) || cells[i] > 10;
@@ -420,19 +357,13 @@ final class Tree {
         return (flags[i] & REMOVED) != 0;
     }
 
-    private void grow() {
-        int n = el.length * 2;
-        el = Arrays.copyOf(el, n);
-        parent = Arrays.copyOf(parent, n);
-        end = Arrays.copyOf(end, n);
-        kind = Arrays.copyOf(kind, n);
-        words = Arrays.copyOf(words, n);
-        weight = Arrays.copyOf(weight, n);
-        flags = Arrays.copyOf(flags, n);
-        chars = Arrays.copyOf(chars, n);
-        linkTenths = Arrays.copyOf(linkTenths, n);
-        commas = Arrays.copyOf(commas, n);
-        inline = Arrays.copyOf(inline, n);
-        inlineCommas = Arrays.copyOf(inlineCommas, n);
+    /** Element {@code i}'s class, trimmed, as jsoup's {@code className()}. */
+    String className(int i) {
+        return nodes.page.attr(node[i], "class").trim();
+    }
+
+    /** Element {@code i}'s text as jsoup's {@code Element.text()} gives it, left-out elements' text included. */
+    String text(int i) {
+        return JsoupText.of(nodes.page, node[i]);
     }
 }

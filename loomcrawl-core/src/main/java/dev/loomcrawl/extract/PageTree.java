@@ -139,9 +139,41 @@ public final class PageTree {
         return value((from[n] + i) * 4);
     }
 
+    /** Which of {@code lowerNames} the name of element {@code n}'s attribute {@code i} is: its index, or -1. */
+    public int attributeNameIn(int n, int i, String[] lowerNames) {
+        int a = (from[n] + i) * 4;
+        int length = attrs[a + 1] - attrs[a];
+        for (int k = 0; k < lowerNames.length; k++) {
+            if (lowerNames[k].length() == length && nameIs(a, lowerNames[k])) return k;
+        }
+        return -1;
+    }
+
     /** Whether the name of element {@code n}'s attribute {@code i} is {@code lowerName}. */
     public boolean attributeIs(int n, int i, String lowerName) {
         return nameIs((from[n] + i) * 4, lowerName);
+    }
+
+    /**
+     * The characters that attribute values are ranges of ({@link #valueStart}, {@link #valueEnd}), for reading a value
+     * without making a string of it; do not change them.
+     */
+    public char[] attributeChars() {
+        return attrChars;
+    }
+
+    /**
+     * Where the value of element {@code n}'s attribute {@code i} starts in {@link #attributeChars()}; -1 when it has
+     * none ({@code <p a>}, not {@code <p a="">}). The characters are the value as the page writes it: when they hold a
+     * '&', it may be a character reference, which {@link #attributeValue} decodes.
+     */
+    public int valueStart(int n, int i) {
+        return attrs[(from[n] + i) * 4 + 2];
+    }
+
+    /** Where the value of element {@code n}'s attribute {@code i} ends in {@link #attributeChars()}. */
+    public int valueEnd(int n, int i) {
+        return attrs[(from[n] + i) * 4 + 3];
     }
 
     /** Whether element {@code n} has the attribute. */
@@ -274,7 +306,7 @@ public final class PageTree {
                         chars.append(a.getKey());
                         int vs = chars.length();
                         chars.append(a.getValue());
-                        t.attribute(ns, vs, vs, chars.length());
+                        t.attribute(ns, vs, a.hasDeclaredValue() ? vs : -1, chars.length());
                     }
                     t.to[n] = t.attrCount;
                     current = n;

@@ -1,14 +1,22 @@
 package dev.loomcrawl.content;
 
+import dev.loomcrawl.extract.PageTree;
+import dev.loomcrawl.extract.StreamingLinkExtractor;
+import dev.loomcrawl.url.WebUrl;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class MainContentTest {
@@ -58,7 +66,7 @@ class MainContentTest {
     void aNewsArticleKeepsItsParagraphsAndLeavesOutThePageAroundThem() {
         Document doc = Jsoup.parse(NEWS, URL);
         MainContent.Result result = MainContent.of(doc);
-        String text = result.root().text();
+        String text = result.toElement(URL).text();
         assertTrue(result.found());
         assertTrue(text.contains("reopened to traffic on Monday morning"), text);
         assertTrue(text.contains("sounding their horns"), text);
@@ -72,20 +80,54 @@ class MainContentTest {
     }
 
     @Test
+    void theResultIsTheLayoutWithItsBylineShareBarRelatedStoriesAndCommentsLeftOut() {
+        PageTree tree = PageTree.of(Jsoup.parse(NEWS, URL));
+        MainContent.Result result = MainContent.of(tree);
+        assertEquals(1, result.roots().length);
+        int layout = result.roots()[0];
+        assertEquals("layout", tree.attr(layout, "class"));
+        List<String> leftOut = new ArrayList<>();
+        for (int n = layout; n < tree.end(layout); n++) {
+            if (result.leftOut()[n]) {
+                leftOut.add(tree.attr(n, "class"));
+            }
+        }
+        assertEquals(List.of("byline", "share-tools", "related-stories", "comments"), leftOut);
+    }
+
+    @Test
     void theDocumentIsNotChangedAndLinksStillResolve() {
         Document doc = Jsoup.parse(NEWS, URL);
         String before = doc.outerHtml();
-        Element root = MainContent.of(doc).root();
+        Element root = MainContent.of(doc).toElement(URL);
         assertEquals(before, doc.outerHtml());
-        // the story's share bar and byline were left out, so the result is a new element with the page's base URI
+        // a new element, not in the page, with its base URI
         assertFalse(root.hasParent());
-        assertEquals("https://twitter.example/share",
-                Jsoup.parse(NEWS, URL).selectFirst("div.share-tools a").absUrl("href"));
+        assertEquals("div", root.normalName());
         Document relative = Jsoup.parse(NEWS.replace("<p>The harbour bridge reopened",
                 "<p>The <a href=\"../bridge/history.html\">harbour bridge</a> reopened"), URL);
-        Element link = MainContent.of(relative).root().selectFirst("a[href=../bridge/history.html]");
+        Element link = MainContent.of(relative).toElement(URL).selectFirst("a[href=../bridge/history.html]");
         assertNotNull(link);
         assertEquals("https://news.example/2026/bridge/history.html", link.absUrl("href"));
+    }
+
+    @Test
+    void theLinkPassTreeGivesTheSameResultAsJsoupsDom() {
+        PageTree streamed = new StreamingLinkExtractor(1000, false, true)
+                .extract(NEWS.getBytes(StandardCharsets.UTF_8), "utf-8", WebUrl.parse(URL)).tree();
+        MainContent.Result fromStream = MainContent.of(streamed);
+        MainContent.Result fromJsoup = MainContent.of(Jsoup.parse(NEWS, URL));
+        assertArrayEquals(fromJsoup.roots(), fromStream.roots());
+        assertArrayEquals(fromJsoup.leftOut(), fromStream.leftOut());
+        assertEquals(fromJsoup.toElement(URL).outerHtml(), fromStream.toElement(URL).outerHtml());
+    }
+
+    @Test
+    void theCopyKeepsAttributesAsJsoupHasThem() {
+        String html = "<html><body><main><p class=\"a\" class=\"b\" data-x data-y=\"\" title=\"&lt;T&gt;\">One</p>"
+                + "<p>Two<br>lines</p></main></body></html>";
+        Document doc = Jsoup.parse(html, URL);
+        assertEquals(doc.selectFirst("main").outerHtml(), MainContent.of(doc).toElement(URL).child(0).outerHtml());
     }
 
     @Test
@@ -122,7 +164,8 @@ class MainContentTest {
                   <ul><li><a href="/2026/10">October 2026</a></li></ul></section></aside>
                 <footer id="colophon" class="site-footer">Proudly powered by a blog engine</footer></div>
                 </body></html>""";
-        String text = MainContent.of(Jsoup.parse(html, "https://blog.example/sourdough")).root().text();
+        String text = MainContent.of(Jsoup.parse(html, "https://blog.example/sourdough"))
+                .toElement("https://blog.example/sourdough").text();
         assertTrue(text.contains("finally doubled in four hours"), text);
         assertTrue(text.contains("discarded all but fifty grams"), text);
         assertTrue(text.contains("starter 100 g"), text);
@@ -168,7 +211,7 @@ class MainContentTest {
         Document doc = Jsoup.parse(html, "https://docs.python.example/3/library/json.html");
         Element main = doc.selectFirst("div[role=main]");
         MainContent.Result result = MainContent.of(doc);
-        String text = result.root().text();
+        String text = result.toElement(doc.baseUri()).text();
         assertTrue(text.contains("lightweight data interchange format"), text);
         assertTrue(text.contains("json.dumps(['foo'])"), text);
         assertTrue(text.contains("Serialize obj as a JSON formatted stream"), text);
@@ -223,10 +266,11 @@ class MainContentTest {
                 </div></div></body></html>""";
         Document doc = Jsoup.parse(html, "https://docs.example/api/java.base/java/util/zip/ZipEntry.html");
         MainContent.Result result = MainContent.of(doc);
-        String text = result.root().text();
+        String text = result.toElement(doc.baseUri()).text();
         assertTrue(result.found());
         assertEquals(doc.selectFirst("main").text(), text);
-        assertSame(doc.selectFirst("main"), result.root(), "nothing in main is left out, so main itself is the content");
+        assertArrayEquals(new int[] {find(result.tree(), "main")}, result.roots());
+        assertNull(result.leftOut(), "nothing in main is left out, so main itself is the content");
         for (String left : new String[] {"Module", "Summary:", "Report a bug", "Oracle"}) {
             assertFalse(text.contains(left), "left in: " + left + " | " + text);
         }
@@ -238,10 +282,10 @@ class MainContentTest {
                 <html><body><nav><a href="/a">Home</a> <a href="/b">Products</a> <a href="/c">Contact</a></nav>
                 <div class="grid"><a href="/1">One</a> <a href="/2">Two</a></div>
                 <footer>© Shop</footer></body></html>""";
-        Document doc = Jsoup.parse(html);
-        MainContent.Result result = MainContent.of(doc);
+        MainContent.Result result = MainContent.of(Jsoup.parse(html));
         assertFalse(result.found());
-        assertSame(doc.body(), result.root());
+        assertArrayEquals(new int[] {find(result.tree(), "body")}, result.roots());
+        assertNull(result.leftOut());
     }
 
     @Test
@@ -251,7 +295,7 @@ class MainContentTest {
         Document doc = Jsoup.parse(html);
         MainContent.Result result = MainContent.of(doc);
         assertTrue(result.found());
-        assertEquals("Opening hours Open every day from nine to five.", result.root().text());
+        assertEquals("Opening hours Open every day from nine to five.", result.toElement("").text());
     }
 
     @Test
@@ -269,7 +313,7 @@ class MainContentTest {
                     the winter he broke his wrist on the ice by the door.</p></article>
                   <article class="comment"><p>Lovely piece, thank you.</p></article></section>
                 </article></body></html>""";
-        String text = MainContent.of(Jsoup.parse(html)).root().text();
+        String text = MainContent.of(Jsoup.parse(html)).toElement("").text();
         assertTrue(text.contains("hundred and twelve steps"), text);
         assertTrue(text.contains("painting the tower every spring"), text);
         assertFalse(text.contains("My grandfather knew him"), text);
@@ -293,7 +337,7 @@ class MainContentTest {
                 <div class="article-part"><p>The third part asks whether the town should be defended at all, or
                   whether, as one engineer put it, some streets should be given back to the river.</p></div>
                 </div></body></html>""";
-        String text = MainContent.of(Jsoup.parse(html)).root().text();
+        String text = MainContent.of(Jsoup.parse(html)).toElement("").text();
         assertTrue(text.contains("The first part of the report"), text);
         assertTrue(text.contains("The second part follows the clean-up"), text);
         assertTrue(text.contains("lose a third of its businesses"), text);
@@ -311,22 +355,22 @@ class MainContentTest {
         Document doc = Jsoup.parse(html);
         MainContent.Result result = MainContent.of(doc);
         assertTrue(result.found());
-        String text = result.root().text();
+        String text = result.toElement("").text();
         assertTrue(text.contains("An unclosed paragraph"), text);
         assertTrue(text.contains("a second one, that follows it"), text);
     }
 
     @Test
     void anEmptyDocumentGivesItsBodyOrItself() {
-        Document parsed = Jsoup.parse("");
-        MainContent.Result result = MainContent.of(parsed);
+        MainContent.Result result = MainContent.of(Jsoup.parse(""));
         assertFalse(result.found());
-        assertSame(parsed.body(), result.root());
+        assertArrayEquals(new int[] {find(result.tree(), "body")}, result.roots());
 
         Document bare = new Document("https://example.org/");
         MainContent.Result none = MainContent.of(bare);
         assertFalse(none.found());
-        assertSame(bare, none.root());
+        assertArrayEquals(new int[] {0}, none.roots());
+        assertEquals("", none.toElement(bare.baseUri()).html());
         assertEquals(0, bare.childNodeSize(), "nothing was added to the document");
     }
 
@@ -335,7 +379,7 @@ class MainContentTest {
         String paragraph = "At the bottom of twenty thousand divs, this paragraph still has words, commas, and a point.";
         // jsoup's parser stops nesting at a few hundred levels, so the deep tree is also built by hand
         Document parsed = Jsoup.parse("<div>".repeat(20_000) + "<p>" + paragraph + "</p>" + "</div>".repeat(20_000));
-        assertTrue(MainContent.of(parsed).root().text().contains(paragraph));
+        assertTrue(MainContent.of(parsed).toElement("").text().contains(paragraph));
 
         Document built = Jsoup.parse("<html><body></body></html>");
         Element at = built.body();
@@ -346,7 +390,17 @@ class MainContentTest {
         at.appendElement("nav").text("Home Products Contact");
         MainContent.Result result = MainContent.of(built);
         assertTrue(result.found());
-        assertTrue(result.root().text().contains(paragraph));
-        assertFalse(result.root().text().contains("Products"));
+        String text = result.toElement("").text();
+        assertTrue(text.contains(paragraph));
+        assertFalse(text.contains("Products"));
+    }
+
+    private static int find(PageTree tree, String name) {
+        for (int n = 0; n < tree.size(); n++) {
+            if (tree.is(n, name)) {
+                return n;
+            }
+        }
+        throw new AssertionError("no " + name);
     }
 }

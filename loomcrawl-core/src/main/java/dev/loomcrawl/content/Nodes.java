@@ -1,0 +1,308 @@
+package dev.loomcrawl.content;
+
+import dev.loomcrawl.extract.PageTree;
+
+import java.util.Arrays;
+
+/**
+ * The elements of a page's body in document order, with what each says of itself, read once from its
+ * {@link PageTree} and shared by the scans that Readability's retries make ({@link Tree#scan}): its {@link Tags}
+ * bits, its class and id words ({@link ClassWords}) and class weight, the context bits it has from where it is
+ * ({@link Tree#IN_TABLE} and the others), whether it is never content ({@link Tree#REMOVED}: its subtree is not
+ * read) or only when unlikely-named blocks are left out ({@link #UNLIKELY}), and the length and commas of the text
+ * directly in it. Element {@code i} is page node {@code node[i]}; its subtree is {@code [i, end[i])}. No recursion,
+ * so any depth of nesting is fine.
+ */
+final class Nodes {
+    /**
+     * Left out when a scan leaves out unlikely-named blocks, as Readability's first attempt does (a bit that no flag
+     * of {@link Tree} uses).
+     */
+    static final int UNLIKELY = 1 << 6;
+    /** The context bits an element passes to its children. */
+    private static final int INHERITED = Tree.IN_TABLE | Tree.IN_CODE | Tree.IN_FIGURE | Tree.IN_LINK
+            | Tree.IN_HASH_LINK | Tree.IN_DECLARED;
+
+    /** What {@link #count} needs of the characters up to U+00A0: whitespace as Readability collapses it, commas. */
+    private static final byte[] CHARACTER = new byte[0xa1];
+    private static final int SPACE = 1;
+    private static final int COMMA = 2;
+
+    static {
+        for (char c : " \n\t\r\f\u00a0".toCharArray()) {
+            CHARACTER[c] = SPACE;
+        }
+        CHARACTER[','] = COMMA;
+    }
+
+    /** The attributes read, most frequent first. */
+    private static final String[] READ = {"class", "href", "id", "style", "role", "rel", "itemprop", "hidden",
+            "aria-hidden"};
+    private static final int CLASS = 0;
+    private static final int HREF = 1;
+    private static final int ID = 2;
+    private static final int STYLE = 3;
+    private static final int ROLE = 4;
+    private static final int REL = 5;
+    private static final int ITEMPROP = 6;
+    private static final int HIDDEN = 7;
+    private static final int ARIA_HIDDEN = 8;
+
+    final PageTree page;
+    /** Elements read. */
+    int size;
+    int[] node;
+    int[] parent;
+    int[] end;
+    int[] kind;
+    int[] words;
+    /** Readability's class weight: +-25 for each of class and id naming content or boilerplate. */
+    int[] weight;
+    int[] flags;
+    /** Length of the text directly in the element, whitespace runs counted as one ({@link #count}). */
+    int[] ownChars;
+    int[] ownCommas;
+    /** Whether any element read is {@link #UNLIKELY}, and whether any has a class weight. */
+    boolean unlikely;
+    boolean weighed;
+
+    private Nodes(PageTree page, int capacity) {
+        this.page = page;
+        node = new int[capacity];
+        parent = new int[capacity];
+        end = new int[capacity];
+        kind = new int[capacity];
+        words = new int[capacity];
+        weight = new int[capacity];
+        flags = new int[capacity];
+        ownChars = new int[capacity];
+        ownCommas = new int[capacity];
+    }
+
+    /** Room for {@code capacity} elements, the {@code size} read kept. */
+    private void grow(int capacity) {
+        node = Arrays.copyOf(node, capacity);
+        parent = Arrays.copyOf(parent, capacity);
+        end = Arrays.copyOf(end, capacity);
+        kind = Arrays.copyOf(kind, capacity);
+        words = Arrays.copyOf(words, capacity);
+        weight = Arrays.copyOf(weight, capacity);
+        flags = Arrays.copyOf(flags, capacity);
+        ownChars = Arrays.copyOf(ownChars, capacity);
+        ownCommas = Arrays.copyOf(ownCommas, capacity);
+    }
+
+    /** Reads {@code root}'s subtree; {@code divisions} marks the first DocBook division as declared. */
+    static Nodes read(PageTree page, int root, boolean divisions) {
+        int stop = page.end(root);
+        int nodes = stop - root;
+        // pages have more text nodes than elements, mostly: room for half the nodes, and more when needed
+        Nodes r = new Nodes(page, Math.min(nodes, nodes / 2 + 64));
+        char[] text = page.text();
+        // the open elements and where their subtrees end in the page
+        int[] open = new int[64];
+        int[] openEnd = new int[64];
+        int depth = 0;
+        for (int n = root; n < stop; ) {
+            while (depth > 0 && openEnd[depth - 1] <= n) {
+                r.end[open[--depth]] = r.size;
+            }
+            if (page.isText(n)) {
+                r.count(open[depth - 1], text, page.textStart(n), page.textEnd(n));
+                n++;
+                continue;
+            }
+            if (r.size == r.node.length) {
+                r.grow(Math.min(nodes, r.size * 2));
+            }
+            int i = r.size++;
+            int p = depth == 0 ? -1 : open[depth - 1];
+            r.node[i] = n;
+            r.parent[i] = p;
+            r.element(i, n, p < 0 ? 0 : r.flags[p], divisions);
+            if ((r.flags[i] & Tree.REMOVED) != 0) {
+                r.end[i] = i + 1;
+                n = page.end(n);
+                continue;
+            }
+            if (depth == open.length) {
+                open = Arrays.copyOf(open, depth * 2);
+                openEnd = Arrays.copyOf(openEnd, depth * 2);
+            }
+            open[depth] = i;
+            openEnd[depth++] = page.end(n);
+            n++;
+        }
+        while (depth > 0) {
+            r.end[open[--depth]] = r.size;
+        }
+        return r;
+    }
+
+    /** Reads element {@code i}, page node {@code n}, whose parent has the flags {@code context}. */
+    private void element(int i, int n, int context, boolean divisions) {
+        int k = Tags.of(page.name(n));
+        int f = context & INHERITED;
+        if ((k & Tags.A) != 0) {
+            f |= Tree.IN_LINK;
+        }
+        // Inside code, attributes say nothing of content (syntax highlighting's spans); only links count there.
+        int count = page.attributes(n);
+        if (count > 0 && ((context & Tree.IN_CODE) == 0 || (k & Tags.A) != 0)) {
+            f |= attributes(i, n, k, count, context, divisions);
+        }
+        if ((k & Tags.DROP) != 0) {
+            f |= Tree.REMOVED;
+        }
+        if ((k & Tags.TABLE) != 0) {
+            f |= Tree.IN_TABLE;
+        }
+        if ((k & Tags.CODE) != 0) {
+            f |= Tree.IN_CODE;
+        }
+        if ((k & Tags.FIGURE) != 0) {
+            f |= Tree.IN_FIGURE;
+        }
+        if ((k & Tags.MAIN) != 0) {
+            f |= Tree.DECLARED;
+        }
+        if ((f & Tree.DECLARED) != 0) {
+            f |= Tree.IN_DECLARED;
+        }
+        if ((f & Tree.REMOVED) != 0) {
+            f &= ~UNLIKELY;
+        }
+        unlikely |= (f & UNLIKELY) != 0;
+        kind[i] = k;
+        flags[i] = f;
+    }
+
+    /** Reads element {@code i}'s attributes (page node {@code n}) into its words and weight; returns its flags. */
+    private int attributes(int i, int n, int k, int count, int context, boolean divisions) {
+        int seen = 0;
+        int classAt = -1;
+        int classWords = 0;
+        int idWords = 0;
+        String role = "";
+        boolean byline = false;
+        boolean hidden = false;
+        boolean hash = false;
+        for (int a = 0; a < count; a++) {
+            int name = page.attributeNameIn(n, a, READ);
+            if (name < 0 || (seen & 1 << name) != 0) {
+                continue; // jsoup keeps the first of duplicate names
+            }
+            seen |= 1 << name;
+            switch (name) {
+                case CLASS -> {
+                    classAt = a;
+                    classWords = classWords(n, a, false);
+                }
+                case ID -> idWords = classWords(n, a, true);
+                case ROLE -> role = page.attributeValue(n, a);
+                case REL -> byline |= page.attributeValue(n, a).equals("author");
+                case ITEMPROP -> byline |= page.attributeValue(n, a).contains("author");
+                case HIDDEN -> hidden = true;
+                case ARIA_HIDDEN -> hidden |= page.attributeValue(n, a).equals("true");
+                case STYLE -> hidden |= Visibility.hides(page.attributeValue(n, a));
+                case HREF -> hash = (k & Tags.A) != 0 && startsWithHash(n, a);
+            }
+        }
+        int found = classWords | idWords | (byline ? ClassWords.BYLINE : 0);
+        int w = weightOf(classWords) + weightOf(idWords);
+        weighed |= w != 0;
+        words[i] = found;
+        weight[i] = w;
+        int f = 0;
+        if (role.equals("main")) {
+            f |= Tree.DECLARED;
+        }
+        if (hidden && !value(n, classAt).contains("fallback-image") || Visibility.unlikelyRole(role)) {
+            f |= Tree.REMOVED;
+        } else if ((found & ClassWords.MAYBE) == 0
+                && (found & ((context & Tree.IN_DECLARED) != 0 ? ClassWords.BOILERPLATE : ClassWords.UNLIKELY)) != 0
+                && (context & (Tree.IN_TABLE | Tree.IN_CODE)) == 0 && (k & (Tags.BODY | Tags.A)) == 0) {
+            f |= UNLIKELY;
+        }
+        if (divisions && (context & Tree.IN_DECLARED) == 0 && Declared.division(value(n, classAt))) {
+            f |= Tree.DECLARED;
+        }
+        if (hash) {
+            f |= Tree.IN_HASH_LINK;
+        }
+        return f;
+    }
+
+    /** The value of element {@code n}'s attribute {@code a}; "" for -1 (none). */
+    private String value(int n, int a) {
+        return a < 0 ? "" : page.attributeValue(n, a);
+    }
+
+    /**
+     * The {@link ClassWords} of attribute {@code a}'s value, read from the page's characters unless they hold a
+     * character reference; {@code id} says nothing when it is an anchor to a named thing, as javadoc's
+     * {@code setComment(java.lang.String)} or Sphinx's {@code json.JSONDecoder}.
+     */
+    private int classWords(int n, int a, boolean id) {
+        int from = page.valueStart(n, a);
+        if (from < 0) {
+            return 0;
+        }
+        int words = ClassWords.of(page.attributeChars(), from, page.valueEnd(n, a));
+        if ((words & ClassWords.REFERENCE) != 0) {
+            char[] value = page.attributeValue(n, a).toCharArray();
+            words = ClassWords.of(value, 0, value.length);
+        }
+        return id && (words & ClassWords.ANCHOR) != 0 ? 0 : words & ~(ClassWords.ANCHOR | ClassWords.REFERENCE);
+    }
+
+    /** Whether the value of attribute {@code a} starts with '#' (the page's characters do, or they are a reference). */
+    private boolean startsWithHash(int n, int a) {
+        int from = page.valueStart(n, a);
+        if (from < 0 || from == page.valueEnd(n, a)) {
+            return false;
+        }
+        char first = page.attributeChars()[from];
+        return first == '#' || first == '&' && page.attributeValue(n, a).startsWith("#");
+    }
+
+    private static int weightOf(int found) {
+        int w = 0;
+        if ((found & ClassWords.NEGATIVE) != 0) {
+            w -= 25;
+        }
+        if ((found & ClassWords.POSITIVE) != 0) {
+            w += 25;
+        }
+        return w;
+    }
+
+    /**
+     * Adds a text node's length and commas to element {@code i}: its characters, with each run of whitespace after
+     * a character counted as one (as a browser's {@code innerText} would), and Readability's commas. Branch-free on
+     * the characters, which would mispredict at every word's end.
+     */
+    private void count(int i, char[] text, int from, int to) {
+        byte[] classes = CHARACTER;
+        int uncounted = 0; // whitespace at the start or after whitespace
+        int commas = 0;
+        int before = SPACE; // as if whitespace came before the first character
+        for (int k = from; k < to; k++) {
+            char ch = text[k];
+            int kind = ch < classes.length ? classes[ch] : otherComma(ch);
+            int space = kind & SPACE;
+            uncounted += space & before;
+            before = space;
+            commas += kind >> 1;
+        }
+        ownChars[i] += to - from - uncounted;
+        ownCommas[i] += commas;
+    }
+
+    private static int otherComma(char ch) {
+        return switch (ch) {
+            case '\uff0c', '\u060c', '\ufe50', '\ufe10', '\ufe11', '\u2e41', '\u2e34', '\u2e32' -> COMMA;
+            default -> 0;
+        };
+    }
+}
