@@ -122,7 +122,7 @@ public final class Crawler implements AutoCloseable {
                 new OriginSlots(config.politeness().perHost()), config.fetchTimeout());
         this.links = new LinkAdmission(config, frontier, scope, gate.robots(), limits, ledger);
         this.redirects = new Redirects(config, scope, links);
-        this.reader = new PageReader(config, extractor, links, ledger, browserRequests);
+        this.reader = new PageReader(config, extractor, links, ledger, browserRequests, journal::contentNeeded);
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.loomcrawl.content.PageContents;
 import dev.loomcrawl.extract.CssLinks;
 import dev.loomcrawl.extract.LinkExtractor;
 import dev.loomcrawl.extract.PageFacts;
+import dev.loomcrawl.extract.PageTree;
 import dev.loomcrawl.extract.ParsedPage;
 import dev.loomcrawl.result.LazyContent;
 import dev.loomcrawl.url.WebUrl;
@@ -25,6 +26,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * Page reading: what a fetched response leads to. An HTML page is rendered (when the renderer wants it), its links
@@ -41,11 +43,13 @@ final class PageReader {
     private final Ledger ledger;
     private final BrowserRequests browserRequests;
     private final String agentToken;
+    private final BooleanSupplier contentNeeded;
     private volatile PageHandler pageHandler;
     private volatile Renderer renderer;
 
     PageReader(CrawlConfig config, LinkExtractor extractor, LinkAdmission links, Ledger ledger,
-               BrowserRequests browserRequests) {
+               BrowserRequests browserRequests, BooleanSupplier contentNeeded) {
+        this.contentNeeded = contentNeeded;
         this.config = config;
         this.extractor = extractor;
         this.links = links;
@@ -106,15 +110,26 @@ final class PageReader {
     }
 
     /**
-     * What the page says, made when an output or a listener first asks: from the HTML its links were read from (the
-     * browser's DOM when rendered), in the same charset, against the same base URL.
+     * What the page says, made when an output or a listener first asks: from the tree the link pass recorded when
+     * content was said to be needed, else from the HTML its links were read from (the browser's DOM when rendered),
+     * in the same charset, against the same base URL.
      */
     private static LazyContent content(Extracted x, ParsedPage page) {
-        byte[] html = x.html;
-        String charset = page.charset();
         String base = x.base.toString();
         PageFacts facts = page.facts();
+        PageTree tree = page.tree();
+        if (tree != null) return LazyContent.of(() -> PageContents.of(tree, base, facts));
+        byte[] html = x.html;
+        String charset = page.charset();
         return LazyContent.of(() -> PageContents.read(html, charset, base, facts));
+    }
+
+    /**
+     * Whether the link pass should record the page's tree: when an output or listener reads content, or on a
+     * re-crawl, whose change check reads the main text of a page whose bytes changed.
+     */
+    private boolean tree(Visit visit) {
+        return contentNeeded.getAsBoolean() || visit.last() != null;
     }
 
     /** What reading a page came to: its links (cut to the bound), directives, scrape, and the browser's page. */
@@ -129,8 +144,8 @@ final class PageReader {
         byte[] html = rendered == null ? response.body() : rendered.htmlBytes();
         ParsedPage page = css ? CssLinks.extract(response.body(), type.charset(), visit.url(),
                         config.limits().maxLinksPerPage())
-                : rendered == null ? extractor.extract(html, type.charset(), visit.url())
-                : extractor.extract(html, "utf-8", rendered.base());
+                : rendered == null ? extractor.extract(html, type.charset(), visit.url(), tree(visit))
+                : extractor.extract(html, "utf-8", rendered.base(), tree(visit));
         page = page.keepingLinks(config.limits().maxLinksPerPage()); // an extractor of the caller's may keep all
         RobotsDirectives directives = directives(response, page.robotsMeta());
         Page scraped = css ? null : scrape(visit, response.status(), html, page);

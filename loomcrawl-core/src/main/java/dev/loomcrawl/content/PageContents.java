@@ -1,19 +1,20 @@
 package dev.loomcrawl.content;
 
-import dev.loomcrawl.result.PageContent;
 import dev.loomcrawl.extract.PageFacts;
+import dev.loomcrawl.extract.PageTree;
+import dev.loomcrawl.result.PageContent;
 import org.jsoup.Jsoup;
+import org.jsoup.internal.StringUtil;
 import org.jsoup.nodes.Document;
-import org.jsoup.nodes.Element;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
 /**
- * What a page says, from its HTML: parsed into a DOM (jsoup), its main content found ({@link MainContent}) and
- * written as Markdown ({@link Markdown}) and plain text ({@link PlainText}). The facts come from the crawl's link
- * pass, which has read them already.
+ * What a page says, from its tree ({@link PageTree}: the one the link pass recorded, or one made from jsoup's parse):
+ * its main content found ({@link MainContent}) and written as Markdown ({@link Markdown}) and plain text
+ * ({@link PlainText}). The facts come from the crawl's link pass, which has read them already.
  */
 public final class PageContents {
     private PageContents() {
@@ -21,23 +22,38 @@ public final class PageContents {
 
     /**
      * The content of the page {@code html}, decoded with {@code charset} (the one its links were read with), its
-     * links made absolute against {@code baseUrl} (and the page's own {@code <base href>}).
+     * links made absolute against {@code pageUrl} (and the page's own {@code <base href>}): parsed by jsoup, for
+     * pages whose link pass kept no tree.
      */
-    public static PageContent read(byte[] html, String charset, String baseUrl, PageFacts facts) {
+    public static PageContent read(byte[] html, String charset, String pageUrl, PageFacts facts) {
         Document doc;
         try {
-            doc = Jsoup.parse(new ByteArrayInputStream(html), charset, baseUrl);
+            doc = Jsoup.parse(new ByteArrayInputStream(html), charset, pageUrl);
         } catch (IOException e) { // a byte array does not fail to read
             throw new UncheckedIOException(e);
         }
-        return of(doc, facts);
+        return of(PageTree.of(doc), pageUrl, facts);
     }
 
-    /** The content of a parsed page. */
-    public static PageContent of(Document doc, PageFacts facts) {
-        MainContent.Result main = MainContent.of(doc);
-        Element content = main.toElement(doc.baseUri());
-        return new PageContent(facts == null ? PageFacts.NONE : facts, PlainText.of(content),
-                Markdown.of(content), main.found());
+    /** The content of the page whose tree is {@code tree}, fetched from {@code pageUrl}. */
+    public static PageContent of(PageTree tree, String pageUrl, PageFacts facts) {
+        MainContent.Result main = MainContent.of(tree);
+        return new PageContent(facts == null ? PageFacts.NONE : facts,
+                PlainText.of(tree, main.roots(), main.leftOut()),
+                Markdown.of(tree, main.roots(), main.leftOut(), baseUri(tree, pageUrl)), main.found());
+    }
+
+    /**
+     * What the page's links resolve against, as jsoup sets it while parsing: the first {@code <base>} whose
+     * {@code href} makes an absolute URL against the page's, else the page's URL.
+     */
+    static String baseUri(PageTree tree, String pageUrl) {
+        for (int n = 1; n < tree.size(); n++) {
+            if (tree.is(n, "base") && tree.hasAttr(n, "href")) {
+                String href = StringUtil.resolve(pageUrl, tree.attr(n, "href"));
+                if (!href.isEmpty()) return href;
+            }
+        }
+        return pageUrl;
     }
 }

@@ -58,7 +58,6 @@ import java.util.Locale;
  */
 public final class JsoupLinkExtractor implements LinkExtractor {
     private final boolean anchors;
-    private final boolean tree;
 
     public JsoupLinkExtractor() {
         this(false);
@@ -66,17 +65,17 @@ public final class JsoupLinkExtractor implements LinkExtractor {
 
     /** With {@code anchors}, each page's anchors are read too ({@link ParsedPage#anchors()}). */
     public JsoupLinkExtractor(boolean anchors) {
-        this(anchors, false);
-    }
-
-    /** As {@link #JsoupLinkExtractor(boolean)}; with {@code tree}, each page's DOM is kept ({@link ParsedPage#tree()}). */
-    public JsoupLinkExtractor(boolean anchors, boolean tree) {
         this.anchors = anchors;
-        this.tree = tree;
     }
 
     @Override
     public ParsedPage extract(byte[] body, String headerCharset, WebUrl url) {
+        return extract(body, headerCharset, url, false);
+    }
+
+    /** With {@code tree}, the page's DOM is kept as a {@link PageTree}. */
+    @Override
+    public ParsedPage extract(byte[] body, String headerCharset, WebUrl url, boolean tree) {
         Document doc = parse(body, headerCharset, url);
         WebUrl base = baseOf(doc, url);
         List<Link> links = new ArrayList<>();

@@ -11,4 +11,13 @@ public interface LinkExtractor {
      * @param url           the URL the page was fetched from
      */
     ParsedPage extract(byte[] body, String headerCharset, WebUrl url);
+
+    /**
+     * As {@link #extract(byte[], String, WebUrl)}; with {@code tree}, the page's DOM is kept too
+     * ({@link ParsedPage#tree()}) when the extractor can give it (an extractor that cannot returns none, and the
+     * page's content is then read from its bytes).
+     */
+    default ParsedPage extract(byte[] body, String headerCharset, WebUrl url, boolean tree) {
+        return extract(body, headerCharset, url);
+    }
 }

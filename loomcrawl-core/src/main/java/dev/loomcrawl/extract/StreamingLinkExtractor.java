@@ -53,7 +53,6 @@ public final class StreamingLinkExtractor implements LinkExtractor {
     private final LongAdder fallbacks = new LongAdder();
     private final int maxLinks;
     private final boolean anchors;
-    private final boolean tree;
 
     /** Keeps up to {@link #MAX_LINKS_PER_PAGE} links of a page. */
     public StreamingLinkExtractor() {
@@ -70,27 +69,24 @@ public final class StreamingLinkExtractor implements LinkExtractor {
 
     /** As {@link #StreamingLinkExtractor(int)}; with {@code anchors}, each page's anchors are read too. */
     public StreamingLinkExtractor(int maxLinks, boolean anchors) {
-        this(maxLinks, anchors, false);
-    }
-
-    /**
-     * As {@link #StreamingLinkExtractor(int, boolean)}; with {@code tree}, each page's DOM is recorded in the same
-     * pass and kept ({@link ParsedPage#tree()}), for its content to be read from.
-     */
-    public StreamingLinkExtractor(int maxLinks, boolean anchors, boolean tree) {
         this.maxLinks = maxLinks;
         this.anchors = anchors;
-        this.tree = tree;
-        this.fallback = new JsoupLinkExtractor(anchors, tree);
+        this.fallback = new JsoupLinkExtractor(anchors);
     }
 
     @Override
     public ParsedPage extract(byte[] body, String headerCharset, WebUrl url) {
+        return extract(body, headerCharset, url, false);
+    }
+
+    /** With {@code tree}, the page's DOM is recorded in the same pass ({@link PageTree}) and kept. */
+    @Override
+    public ParsedPage extract(byte[] body, String headerCharset, WebUrl url, boolean tree) {
         try {
             return stream(body, headerCharset, url, maxLinks, anchors, tree);
         } catch (Unsupported e) {
             fallbacks.increment();
-            return fallback.extract(body, headerCharset, url).keepingLinks(maxLinks);
+            return fallback.extract(body, headerCharset, url, tree).keepingLinks(maxLinks);
         }
     }
 

@@ -40,6 +40,11 @@ public interface Journal extends CommitStage, AutoCloseable {
     /** Runs {@code stop} once if the journal fails (a full disk), so the crawl stops taking work. */
     void onFailure(Runnable stop);
 
+    /** Whether an output or listener said it reads pages' content ({@link #needsContent()}). */
+    default boolean contentNeeded() {
+        return false;
+    }
+
     /** Commits what is pending and ends the writer thread; throws why the journal failed, if it did. Idempotent. */
     @Override
     void close();

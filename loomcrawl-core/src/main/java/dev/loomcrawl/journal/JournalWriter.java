@@ -167,6 +167,9 @@ public final class JournalWriter<C> implements Journal {
     private boolean writerEnded;
     private long uncommitted; // the writer thread's: the last entry taken and not committed yet, or 0
 
+    /** Set before the crawl starts, read by the workers. */
+    private volatile boolean contentNeeded;
+
     public JournalWriter(Backing<C> backing) {
         this.backing = backing;
         this.saved = backing.saved();
@@ -182,6 +185,16 @@ public final class JournalWriter<C> implements Journal {
     public void add(String key, CommittedOutput<?> output) {
         if (taken(key)) throw new IllegalArgumentException("two outputs write " + key);
         outputs.add(new Registered<>(key, output));
+    }
+
+    @Override
+    public void needsContent() {
+        contentNeeded = true;
+    }
+
+    @Override
+    public boolean contentNeeded() {
+        return contentNeeded;
     }
 
     @Override

@@ -17,6 +17,14 @@ public interface CommitStage {
     /** Writes {@code output} with each commit from now on; its end is saved under {@code key}. */
     void add(String key, CommittedOutput<?> output);
 
+    /**
+     * Says that an output registered here reads pages' content ({@code FinishedUrl.content()}): the crawl then records
+     * each HTML page's tree in the pass that reads its links ({@code extract.PageTree}), which costs far less than
+     * parsing the page again. A listener that reads content may say so too. Default: nothing.
+     */
+    default void needsContent() {
+    }
+
     /** Whether the stage keeps payload originals ({@link #originalPayload}) in the crawl's state. Default: false. */
     default boolean keepsPayloads() {
         return false;

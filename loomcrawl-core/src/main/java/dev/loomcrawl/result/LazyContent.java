@@ -10,7 +10,8 @@ import java.util.function.Supplier;
  * stands.
  */
 public final class LazyContent {
-    private final Supplier<PageContent> make;
+    /** Dropped once used: what it holds (a page's tree, its bytes) is not kept with the content. */
+    private Supplier<PageContent> make;
     private final ReentrantLock lock = new ReentrantLock(); // parks a virtual thread, where synchronized could pin it
     private boolean done;
     private PageContent content;
@@ -36,6 +37,7 @@ public final class LazyContent {
                     failure = e.toString();
                 }
                 done = true;
+                make = null;
             }
             return content;
         } finally {

@@ -113,8 +113,8 @@ class MainContentTest {
 
     @Test
     void theLinkPassTreeGivesTheSameResultAsJsoupsDom() {
-        PageTree streamed = new StreamingLinkExtractor(1000, false, true)
-                .extract(NEWS.getBytes(StandardCharsets.UTF_8), "utf-8", WebUrl.parse(URL)).tree();
+        PageTree streamed = new StreamingLinkExtractor(1000, false)
+                .extract(NEWS.getBytes(StandardCharsets.UTF_8), "utf-8", WebUrl.parse(URL), true).tree();
         MainContent.Result fromStream = MainContent.of(streamed);
         MainContent.Result fromJsoup = MainContent.of(Jsoup.parse(NEWS, URL));
         assertArrayEquals(fromJsoup.roots(), fromStream.roots());

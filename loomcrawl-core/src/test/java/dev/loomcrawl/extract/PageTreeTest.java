@@ -33,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class PageTreeTest {
     private static final WebUrl PAGE = WebUrl.parse("http://example.com/dir/page.html");
-    private final StreamingLinkExtractor streaming = new StreamingLinkExtractor(-1, false, true);
+    private final StreamingLinkExtractor streaming = new StreamingLinkExtractor(-1, false);
 
     @Test
     void recordsElementsAttributesAndTextInDocumentOrder() {
@@ -94,7 +94,7 @@ class PageTreeTest {
         pages.parallelStream().forEach(page -> {
             byte[] body = DocSets.read(page);
             WebUrl url = WebUrl.parse("http://127.0.0.1:8000" + page);
-            ParsedPage parsed = streaming.extract(body, null, url);
+            ParsedPage parsed = streaming.extract(body, null, url, true);
             Document doc = parse(body, parsed.charset(), url.toString());
             String expected = dump(PageTree.of(doc));
             String actual = dump(parsed.tree());
@@ -108,7 +108,7 @@ class PageTreeTest {
     }
 
     private PageTree streamed(String html) {
-        return streaming.extract(html.getBytes(StandardCharsets.UTF_8), "utf-8", PAGE).tree();
+        return streaming.extract(html.getBytes(StandardCharsets.UTF_8), "utf-8", PAGE, true).tree();
     }
 
     private static PageTree jsoup(String html) {

@@ -18,8 +18,8 @@ class PageTreeValuesTest {
 
     @Test
     void valuesAreRangesOfThePagesCharactersWhicheverMadeTheTree() {
-        PageTree streamed = new StreamingLinkExtractor(-1, false, true)
-                .extract(HTML.getBytes(StandardCharsets.UTF_8), "utf-8", WebUrl.parse("http://example.com/")).tree();
+        PageTree streamed = new StreamingLinkExtractor(-1, false)
+                .extract(HTML.getBytes(StandardCharsets.UTF_8), "utf-8", WebUrl.parse("http://example.com/"), true).tree();
         PageTree fromJsoup = PageTree.of(Jsoup.parse(HTML));
         assertEquals("[class=a b] [data-x none] [title=<T>] [data-y=]", describe(fromJsoup));
         // the link pass keeps the page's own characters and the duplicate attribute

@@ -53,6 +53,7 @@ public final class ChunkFile implements CrawlOutput {
     private ChunkFile(CommittedWriter<PageChunks> writer, CommitStage journal, int chunkSize, boolean ignoreNoindex) {
         this.writer = writer;
         this.counts = new ContentFile.Counts(ignoreNoindex);
+        journal.needsContent();
         writer.commitWith(journal, finished -> {
             PageContent content = counts.contentToWrite(finished);
             if (content == null) return null;

@@ -47,6 +47,7 @@ public final class ContentFile implements CrawlOutput {
     private ContentFile(CommittedWriter<byte[]> writer, CommitStage journal, boolean ignoreNoindex) {
         this.writer = writer;
         this.counts = new Counts(ignoreNoindex);
+        journal.needsContent();
         writer.commitWith(journal, finished -> {
             PageContent content = counts.contentToWrite(finished);
             return content == null ? null : JsonLines.line(COLUMNS, new Page(finished, content));

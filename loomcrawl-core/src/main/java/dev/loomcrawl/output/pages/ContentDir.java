@@ -46,6 +46,7 @@ public final class ContentDir implements CrawlOutput {
         this.counts = new ContentFile.Counts(ignoreNoindex);
         PageFiles sink = new PageFiles(dir);
         this.writer = new CommittedWriter<>(dir.toAbsolutePath().toString(), dir.toString(), sink, () -> "");
+        journal.needsContent();
         writer.commitWith(journal, finished -> {
             PageContent content = counts.contentToWrite(finished);
             return content == null ? null : new PageFile(relativePath(finished.record().url()), file(finished, content));
