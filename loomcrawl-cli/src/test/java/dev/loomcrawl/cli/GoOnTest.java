@@ -106,13 +106,7 @@ class GoOnTest {
 
     @Test
     void aTimeLimitEndsWithThePlainResumeSinceItBoundsEachRun() {
-        TestSite.Builder b = TestSite.builder();
-        StringBuilder links = new StringBuilder();
-        for (int i = 0; i < 30; i++) {
-            b.route("/p" + i, new Route.Delay(Duration.ofMillis(300), Route.Respond.html("page " + i)));
-            links.append("<a href=/p").append(i).append(">p</a>");
-        }
-        try (TestSite site = b.page("/", links.toString()).start()) {
+        try (TestSite site = slowSite(30, Duration.ofMillis(300))) {
             String state = tmp.resolve("c.db").toString();
             CrawlCommandTest.Run first = run("crawl", "--no-progress", "--state", state, "--max-tasks", "2",
                     "--per-host", "2", "--max-time", "1s", site.url("/"));
@@ -124,13 +118,7 @@ class GoOnTest {
 
     @Test
     void ctrlCEndsWithTheResumeThatGoesOn() throws Exception {
-        TestSite.Builder b = TestSite.builder();
-        StringBuilder links = new StringBuilder();
-        for (int i = 0; i < 20; i++) {
-            b.route("/p" + i, new Route.Delay(Duration.ofMillis(400), Route.Respond.html("page " + i)));
-            links.append("<a href=/p").append(i).append(">p</a>");
-        }
-        try (TestSite site = b.page("/", links.toString()).start()) {
+        try (TestSite site = slowSite(20, Duration.ofMillis(400))) {
             String state = tmp.resolve("c.db").toString();
             LoomcrawlProcess p = LoomcrawlProcess.start(tmp, "crawl", "--no-progress", "--max-tasks", "2",
                     "--per-host", "2", "--state", state, site.url("/"));
@@ -166,5 +154,16 @@ class GoOnTest {
             assertEquals("loomcrawl: --save-cookies: cannot write " + cookies + ": its directory does not exist\n"
                     + "To go on: loomcrawl resume " + state + "\n", r.err());
         }
+    }
+
+    /** A root page linking to {@code pages} pages, each answered after {@code delay}. */
+    private static TestSite slowSite(int pages, Duration delay) {
+        TestSite.Builder b = TestSite.builder();
+        StringBuilder links = new StringBuilder();
+        for (int i = 0; i < pages; i++) {
+            b.route("/p" + i, new Route.Delay(delay, Route.Respond.html("page " + i)));
+            links.append("<a href=/p").append(i).append(">p</a>");
+        }
+        return b.page("/", links.toString()).start();
     }
 }

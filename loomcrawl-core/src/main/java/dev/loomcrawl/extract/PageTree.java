@@ -149,11 +149,6 @@ public final class PageTree {
         return -1;
     }
 
-    /** Whether the name of element {@code n}'s attribute {@code i} is {@code lowerName}. */
-    public boolean attributeIs(int n, int i, String lowerName) {
-        return nameIs((from[n] + i) * 4, lowerName);
-    }
-
     /**
      * The characters that attribute values are ranges of ({@link #valueStart}, {@link #valueEnd}), for reading a value
      * without making a string of it; do not change them.
