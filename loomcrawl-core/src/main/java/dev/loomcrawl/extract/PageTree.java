@@ -171,6 +171,39 @@ public final class PageTree {
         return attrs[(from[n] + i) * 4 + 3];
     }
 
+    /**
+     * The index (of {@link #attributes}) of element {@code n}'s first attribute with this (lower-case) name, or -1:
+     * for reading its value without making a string of it ({@link #valueStart}, {@link #valueEquals}).
+     */
+    public int attributeIndex(int n, String lowerName) {
+        int a = slot(n, lowerName);
+        return a < 0 ? -1 : a / 4 - from[n];
+    }
+
+    /** Whether the value of element {@code n}'s attribute {@code i} holds a character reference still to decode. */
+    public boolean valueHasReference(int n, int i) {
+        if (!encoded) return false;
+        int a = (from[n] + i) * 4;
+        for (int k = attrs[a + 2], stop = attrs[a + 3]; k < stop; k++) {
+            if (attrChars[k] == '&') return true;
+        }
+        return false;
+    }
+
+    /** Whether the decoded value of element {@code n}'s attribute {@code i} is {@code expected} ("" when it has none). */
+    public boolean valueEquals(int n, int i, String expected) {
+        if (valueHasReference(n, i)) return attributeValue(n, i).equals(expected);
+        int a = (from[n] + i) * 4;
+        int start = attrs[a + 2];
+        if (start < 0) return expected.isEmpty();
+        int length = attrs[a + 3] - start;
+        if (length != expected.length()) return false;
+        for (int k = 0; k < length; k++) {
+            if (attrChars[start + k] != expected.charAt(k)) return false;
+        }
+        return true;
+    }
+
     /** Whether element {@code n} has the attribute. */
     public boolean hasAttr(int n, String lowerName) {
         return slot(n, lowerName) >= 0;

@@ -7,6 +7,8 @@ import org.junit.jupiter.api.Test;
 import java.nio.charset.StandardCharsets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A {@link PageTree}'s attribute values read without making strings (the page's characters, and which of some names an
@@ -25,6 +27,28 @@ class PageTreeValuesTest {
         // the link pass keeps the page's own characters and the duplicate attribute
         assertEquals("[class=a b] [data-x none] [title=&lt;T&gt; decoded <T>] [class=dup] [data-y=]",
                 describe(streamed));
+    }
+
+    @Test
+    void anAttributeIsFoundByNameAndItsValueComparedWithoutAString() {
+        PageTree streamed = new StreamingLinkExtractor(-1, false)
+                .extract(HTML.getBytes(StandardCharsets.UTF_8), "utf-8", WebUrl.parse("http://example.com/"), true).tree();
+        for (PageTree t : new PageTree[]{streamed, PageTree.of(Jsoup.parse(HTML))}) {
+            int p = 0;
+            while (!t.is(p, "p")) p++;
+            int title = t.attributeIndex(p, "title");
+            assertEquals(2, title);
+            assertEquals(0, t.attributeIndex(p, "class")); // the first of two, as jsoup keeps it
+            assertEquals(-1, t.attributeIndex(p, "id"));
+            assertEquals(t == streamed, t.valueHasReference(p, title));
+            assertTrue(t.valueEquals(p, title, "<T>"));
+            assertFalse(t.valueEquals(p, title, "&lt;T&gt;"));
+            assertTrue(t.valueEquals(p, 0, "a b"));
+            assertFalse(t.valueEquals(p, 0, "a c"));
+            assertFalse(t.valueEquals(p, 0, "a"));
+            assertTrue(t.valueEquals(p, t.attributeIndex(p, "data-x"), "")); // no value reads as ""
+            assertTrue(t.valueEquals(p, t.attributeIndex(p, "data-y"), ""));
+        }
     }
 
     /** Each attribute of the p: its name, and its value as characters (and decoded when they hold a reference). */

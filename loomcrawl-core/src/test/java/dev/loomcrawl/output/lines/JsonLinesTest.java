@@ -1,0 +1,112 @@
+package dev.loomcrawl.output.lines;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The hand-written JSON Lines encoder writes what jackson-core's generator writes, byte for byte. */
+class JsonLinesTest {
+    private static final JsonFactory JSON = new JsonFactory();
+
+    /** The oracle: the encoder JsonLines replaced, as it was. */
+    private static byte[] jackson(List<Column<Object[]>> columns, Object[] item) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JsonGenerator json = JSON.createGenerator(bytes, JsonEncoding.UTF8)) {
+            json.writeStartObject();
+            for (Column<Object[]> c : columns) {
+                json.writeFieldName(c.name());
+                write(json, c.value().apply(item));
+            }
+            json.writeEndObject();
+        }
+        bytes.write('\n');
+        return bytes.toByteArray();
+    }
+
+    private static void write(JsonGenerator json, Object value) throws IOException {
+        switch (value) {
+            case null -> json.writeNull();
+            case String s -> json.writeString(s);
+            case Integer i -> json.writeNumber(i);
+            case Long l -> json.writeNumber(l);
+            case Double d -> json.writeNumber(d);
+            case Boolean b -> json.writeBoolean(b);
+            case List<?> list -> {
+                json.writeStartArray();
+                for (Object o : list) write(json, o);
+                json.writeEndArray();
+            }
+            default -> json.writeString(value.toString());
+        }
+    }
+
+    private static List<Column<Object[]>> columns(String... names) {
+        List<Column<Object[]>> columns = new ArrayList<>();
+        for (int i = 0; i < names.length; i++) {
+            int at = i;
+            columns.add(new Column<>(names[i], item -> item[at]));
+        }
+        return columns;
+    }
+
+    private static void same(List<Column<Object[]>> columns, Object... item) throws IOException {
+        byte[] expected = jackson(columns, item);
+        byte[] actual = JsonLines.line(columns, item);
+        assertArrayEquals(expected, actual, () -> new String(expected, StandardCharsets.UTF_8) + " but was "
+                + new String(actual, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void everyKindOfValueIsWrittenAsJacksonWritesIt() throws IOException {
+        List<Column<Object[]>> c = columns("s", "n", "i", "l", "d", "b", "list", "other");
+        same(c, "plain", null, 7, -3L, 0.25, true, List.of("a", 1, List.of()), new StringBuilder("sb"));
+        same(c, "", null, Integer.MIN_VALUE, Long.MAX_VALUE, -0.0, false, List.of(), java.net.URI.create("http://a/"));
+        for (double d : new double[]{1e-7, 1e21, 123456789.125, Double.NaN, Double.POSITIVE_INFINITY,
+                Double.NEGATIVE_INFINITY, Double.MIN_VALUE, Double.MAX_VALUE, 100.0}) {
+            same(c, "d", null, 0, 0L, d, true, Arrays.asList(null, d), null);
+        }
+    }
+
+    @Test
+    void theCharactersJsonEscapesAndOnesOutsideAsciiAreWrittenAsJacksonWritesThem() throws IOException {
+        List<Column<Object[]>> c = columns("k\"ey\u00e9", "v");
+        StringBuilder all = new StringBuilder();
+        for (char ch = 0; ch < 0x900; ch++) all.append(ch);
+        same(c, "x", all.toString());
+        same(c, "x", "emoji \uD83D\uDE00, a lone high \uD800 and low \uDC00 surrogate, \uFFFD \u2028 \u20AC");
+        same(c, "x", "tab\tnew\nline\r\f\b\u0000\u001f\u007f\"quote\" \\back/slash");
+    }
+
+    @Test
+    void randomStringsLongerThanAChunkAreWrittenAsJacksonWritesThem() throws IOException {
+        List<Column<Object[]>> c = columns("a", "b");
+        Random random = new Random(26);
+        char[] alphabet = "ab \n\t\"\\<>&\u00e9\u00a0\u2014\u4e2d\uD83D\uDE00\u0001".toCharArray();
+        for (int round = 0; round < 2_000; round++) {
+            int length = random.nextInt(round % 10 == 0 ? 20_000 : 200);
+            char[] s = new char[length];
+            for (int i = 0; i < length; i++) {
+                s[i] = random.nextInt(4) == 0 ? (char) random.nextInt(0x10000) : alphabet[random.nextInt(alphabet.length)];
+            }
+            same(c, new String(s), List.of(new String(s, 0, length / 2)));
+        }
+    }
+
+    @Test
+    void aLineIsOneObjectAndANewline() {
+        byte[] line = JsonLines.line(columns("url"), new Object[]{"http://a/"});
+        assertEquals("{\"url\":\"http://a/\"}\n", new String(line, StandardCharsets.UTF_8));
+    }
+}
