@@ -1,13 +1,14 @@
 package dev.loomcrawl.extract;
 
+import org.jsoup.nodes.Entities;
 import org.jsoup.parser.Parser;
 
 /**
  * Decodes character references, as jsoup's {@link Parser#unescapeEntities(String, boolean)} does, which builds a
  * tokenizer for every call: the references that pages are full of ({@code &lt;}, {@code &gt;}, {@code &amp;},
- * {@code &quot;}, {@code &apos;}, {@code &nbsp;} and numeric references to ordinary characters, each with its
- * semicolon) are decoded here, and text holding any other goes to jsoup whole. {@code PageTreeTest} and
- * {@code StreamingLinkExtractorTest} compare the results with jsoup's DOM on every page of the docs sets and on
+ * {@code &quot;}, {@code &apos;}, {@code &nbsp;}, numeric references to ordinary characters, and the other names in
+ * jsoup's table that stand for one character, each with its semicolon) are decoded here, and text holding any other
+ * goes to jsoup whole. {@code PageTreeTest} and {@code StreamingLinkExtractorTest} compare the results with jsoup's DOM on every page of the docs sets and on
  * random tag soup.
  */
 final class CharacterReferences {
@@ -31,12 +32,14 @@ final class CharacterReferences {
         int o = at;
         int i = start;
         while (i < end) {
-            char ch = c[i];
-            if (ch != '&') {
-                out[o++] = ch;
-                i++;
-                continue;
+            int amp = i;
+            while (amp < end && c[amp] != '&') amp++;
+            if (amp > i) { // the run before the reference, copied whole
+                System.arraycopy(c, i, out, o, amp - i);
+                o += amp - i;
+                i = amp;
             }
+            if (i == end) break;
             int semi = -1;
             for (int k = i + 1; k < end && k < i + 10; k++) {
                 if (c[k] == ';') {
@@ -95,6 +98,22 @@ final class CharacterReferences {
             default -> {
             }
         }
-        return -1;
+        return named(c, from, to);
+    }
+
+    /**
+     * The character another named reference stands for ({@code &copy;}, in every javadoc page's footer), from jsoup's
+     * table: a name of ASCII letters then digits that jsoup knows, standing for one character; else -1.
+     */
+    private static int named(char[] c, int from, int to) {
+        int k = from;
+        while (k < to && (c[k] >= 'a' && c[k] <= 'z' || c[k] >= 'A' && c[k] <= 'Z')) k++;
+        if (k == from) return -1;
+        while (k < to && c[k] >= '0' && c[k] <= '9') k++;
+        if (k != to) return -1;
+        String name = new String(c, from, to - from);
+        if (!Entities.isNamedEntity(name)) return -1;
+        int[] codepoints = new int[2];
+        return Entities.codepointsForName(name, codepoints) == 1 ? codepoints[0] : -1;
     }
 }

@@ -65,18 +65,24 @@ final class Chars {
             tree.text(parentNode, value);
             return;
         }
-        if (decode && hasReference()) {
-            tree.decoded(parentNode, c, start, end);
+        int amp = decode ? firstReference() : -1;
+        if (amp >= 0) {
+            tree.decoded(parentNode, c, start, amp, end);
         } else {
             tree.text(parentNode, c, start, end);
         }
     }
 
     private boolean hasReference() {
+        return firstReference() >= 0;
+    }
+
+    /** Where the first '&amp;' of the range is, or -1. */
+    private int firstReference() {
         for (int i = start; i < end; i++) {
-            if (c[i] == '&') return true;
+            if (c[i] == '&') return i;
         }
-        return false;
+        return -1;
     }
 
     /** The length of the range as written: of its {@link #value()} too when it is not decoded (script data). */

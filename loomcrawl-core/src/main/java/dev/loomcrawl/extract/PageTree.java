@@ -142,9 +142,13 @@ public final class PageTree {
     /** Which of {@code lowerNames} the name of element {@code n}'s attribute {@code i} is: its index, or -1. */
     public int attributeNameIn(int n, int i, String[] lowerNames) {
         int a = (from[n] + i) * 4;
-        int length = attrs[a + 1] - attrs[a];
+        int start = attrs[a];
+        int length = attrs[a + 1] - start;
+        if (length == 0) return -1;
+        char first = lower(attrChars[start]);
         for (int k = 0; k < lowerNames.length; k++) {
-            if (lowerNames[k].length() == length && nameIs(a, lowerNames[k])) return k;
+            String s = lowerNames[k];
+            if (s.length() == length && s.charAt(0) == first && nameIs(a, s)) return k;
         }
         return -1;
     }
@@ -229,11 +233,13 @@ public final class PageTree {
         int len = lowerName.length();
         if (attrs[a + 1] - start != len) return false;
         for (int k = 0; k < len; k++) {
-            char ch = attrChars[start + k];
-            if (ch >= 'A' && ch <= 'Z') ch += 32;
-            if (ch != lowerName.charAt(k)) return false;
+            if (lower(attrChars[start + k]) != lowerName.charAt(k)) return false;
         }
         return true;
+    }
+
+    private static char lower(char ch) {
+        return ch >= 'A' && ch <= 'Z' ? (char) (ch + 32) : ch;
     }
 
     private String value(int a) {
@@ -389,13 +395,17 @@ public final class PageTree {
             tree.appendText(parentNode, chars, start, end - start);
         }
 
-        /** Text with character references inserted into {@code parentNode}, decoded straight into the tree. */
-        void decoded(int parentNode, char[] chars, int start, int end) {
+        /**
+         * Text with character references inserted into {@code parentNode}, decoded straight into the tree; the first
+         * '&amp;' is at {@code amp}, and what comes before it is copied as it is.
+         */
+        void decoded(int parentNode, char[] chars, int start, int amp, int end) {
             PageTree t = tree;
             int last = t.size - 1;
             boolean joins = last > 0 && t.name[last] == null && t.parent[last] == parentNode && t.to[last] == t.textLength;
             t.ensureText(end - start);
-            int stop = CharacterReferences.decodeInto(chars, start, end, t.text, t.textLength);
+            System.arraycopy(chars, start, t.text, t.textLength, amp - start);
+            int stop = CharacterReferences.decodeInto(chars, amp, end, t.text, t.textLength + amp - start);
             if (stop < 0) {
                 text(parentNode, CharacterReferences.decode(chars, start, end, false));
                 return;

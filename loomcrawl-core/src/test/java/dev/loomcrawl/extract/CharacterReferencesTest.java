@@ -13,7 +13,9 @@ class CharacterReferencesTest {
     private static final String[] PIECES = {"a", " ", "<", ";", "&", "&lt;", "&gt;", "&amp;", "&quot;", "&apos;",
         "&nbsp;", "&lt", "&amp", "&ampx;", "&LT;", "&#60;", "&#x3C;", "&#X3c;", "&#0;", "&#128;", "&#150;", "&#xD800;",
         "&#x1F600;", "&#x110000;", "&#9;", "&#10;", "&#13;", "&#xFFFE;", "&#65535;", "&#;", "&#x;", "&copy;", "&copy",
-        "&notin;", "&not", "=", "é", "&#1234567;", "&#00065;", "&eacute;", "x&y;z"};
+        "&notin;", "&not", "=", "é", "&#1234567;", "&#00065;", "&eacute;", "x&y;z", "&mdash;", "&frac12;", "&sup2;",
+        "&NotEqualTilde;", "&bne;", "&Copy;", "&copy1;", "&c0py;", "&amp1;", "&AMP;", "&lt2;", "&ThisIsNotAnEntity;",
+        "&emsp13;", "&1;", "&a-b;", "-", "_"};
 
     @Test
     void decodesAsJsoupDoes() {
