@@ -219,7 +219,7 @@ final class Nodes {
         words[i] = found;
         weight[i] = w;
         int f = 0;
-        if (role.equals("main")) {
+        if (!role.isEmpty() && role.equals("main")) { // few elements have a role: most compare no string here
             f |= Tree.DECLARED;
         }
         if (hidden && !value(n, classAt).contains("fallback-image") || Visibility.unlikelyRole(role)) {
