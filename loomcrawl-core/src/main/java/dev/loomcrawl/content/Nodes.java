@@ -23,8 +23,11 @@ final class Nodes {
     private static final int INHERITED = Tree.IN_TABLE | Tree.IN_CODE | Tree.IN_FIGURE | Tree.IN_LINK
             | Tree.IN_HASH_LINK | Tree.IN_DECLARED;
 
-    /** What {@link #count} needs of the characters up to U+00A0: whitespace as Readability collapses it, commas. */
-    private static final byte[] CHARACTER = new byte[0xa1];
+    /**
+     * What {@link #count} needs of each character: whitespace as Readability collapses it, commas. A table of every
+     * character, so that the loop over a page's text makes one look-up per character and no comparison.
+     */
+    private static final byte[] CHARACTER = new byte[Character.MAX_VALUE + 1];
     private static final int SPACE = 1;
     private static final int COMMA = 2;
 
@@ -32,7 +35,9 @@ final class Nodes {
         for (char c : " \n\t\r\f\u00a0".toCharArray()) {
             CHARACTER[c] = SPACE;
         }
-        CHARACTER[','] = COMMA;
+        for (char c : ",\uff0c\u060c\ufe50\ufe10\ufe11\u2e41\u2e34\u2e32".toCharArray()) {
+            CHARACTER[c] = COMMA;
+        }
     }
 
     /** The attributes read, most frequent first. */
@@ -214,7 +219,7 @@ final class Nodes {
         words[i] = found;
         weight[i] = w;
         int f = 0;
-        if (role.equals("main")) {
+        if (!role.isEmpty() && role.equals("main")) { // few elements have a role: most compare no string here
             f |= Tree.DECLARED;
         }
         if (hidden && !value(n, classAt).contains("fallback-image") || Visibility.unlikelyRole(role)) {
@@ -288,8 +293,7 @@ final class Nodes {
         int commas = 0;
         int before = SPACE; // as if whitespace came before the first character
         for (int k = from; k < to; k++) {
-            char ch = text[k];
-            int kind = ch < classes.length ? classes[ch] : otherComma(ch);
+            int kind = classes[text[k]];
             int space = kind & SPACE;
             uncounted += space & before;
             before = space;
@@ -297,12 +301,5 @@ final class Nodes {
         }
         ownChars[i] += to - from - uncounted;
         ownCommas[i] += commas;
-    }
-
-    private static int otherComma(char ch) {
-        return switch (ch) {
-            case '\uff0c', '\u060c', '\ufe50', '\ufe10', '\ufe11', '\u2e41', '\u2e34', '\u2e32' -> COMMA;
-            default -> 0;
-        };
     }
 }

@@ -49,7 +49,9 @@ public final class PageContents {
      */
     static String baseUri(PageTree tree, String pageUrl) {
         for (int n = 1; n < tree.size(); n++) {
-            if (tree.is(n, "base") && tree.hasAttr(n, "href")) {
+            String name = tree.name(n);
+            // a length is cheaper to compare than a name, which the few that are four letters long are compared by
+            if (name != null && name.length() == 4 && name.equals("base") && tree.hasAttr(n, "href")) {
                 String href = StringUtil.resolve(pageUrl, tree.attr(n, "href"));
                 if (!href.isEmpty()) return href;
             }

@@ -48,8 +48,12 @@ final class Tags {
     static final int STARTS_LOWEST = 1 << 25;
     static final int UL = 1 << 26;
 
-    /** The known names and their bits, by hash (open addressing): a look-up is one hash and an identity check. */
+    /**
+     * The known names, their hashes and their bits, by hash (open addressing): a look-up is one hash and an identity
+     * check; a name met in another's slot is told from it by its hash, without comparing the strings.
+     */
     private static final String[] NAMES = new String[512];
+    private static final int[] HASHES = new int[512];
     private static final int[] KINDS = new int[512];
 
     static {
@@ -98,6 +102,7 @@ final class Tags {
                 slot = slot + 1 & NAMES.length - 1;
             }
             NAMES[slot] = name;
+            HASHES[slot] = name.hashCode();
             KINDS[slot] = kind;
         }
     }
@@ -107,12 +112,13 @@ final class Tags {
      * names of a page's tree are mostly these very strings (the parsers' own), so the identity check finds them.
      */
     static int of(String normalName) {
-        for (int slot = normalName.hashCode() & NAMES.length - 1; ; slot = slot + 1 & NAMES.length - 1) {
+        int hash = normalName.hashCode();
+        for (int slot = hash & NAMES.length - 1; ; slot = slot + 1 & NAMES.length - 1) {
             String name = NAMES[slot];
             if (name == null) {
                 return 0;
             }
-            if (name == normalName || name.equals(normalName)) {
+            if (name == normalName || HASHES[slot] == hash && name.equals(normalName)) {
                 return KINDS[slot];
             }
         }
