@@ -64,8 +64,6 @@ final class LinkUrls {
     private Prefix[] directories = new Prefix[4];
     /** The references that are not plain, as written but stripped, and their URLs (null: javascript:). */
     private final HashMap<String, String> others = new HashMap<>();
-    /** The characters of the reference being resolved. */
-    private char[] reference = new char[128];
 
     /** Resolves against baseUri, as jsoup's {@code absUrl} does against an element's base URI. */
     LinkUrls(String baseUri) {
@@ -73,24 +71,20 @@ final class LinkUrls {
     }
 
     /**
-     * Appends to out the URL an attribute's value (as written) refers to: absolute, or as written when it cannot be
-     * made absolute. Returns how many of the characters appended are known to need nothing in a bare link
-     * destination (see {@link MarkdownSyntax#bareRun}); or -1, appending nothing, when it refers to none: it is
-     * empty or a {@code javascript:} URL, which is no link to follow.
+     * Appends to out the URL the attribute value value[from, to) (as written, character references decoded) refers
+     * to: absolute, or as written when it cannot be made absolute. Returns how many of the characters appended are
+     * known to need nothing in a bare link destination (see {@link MarkdownSyntax#bareRun}); or -1, appending
+     * nothing, when it refers to none: it is empty or a {@code javascript:} URL, which is no link to follow.
      */
-    int append(TextBuffer out, String value) {
-        int n = value.length();
-        if (reference.length < n) reference = new char[Math.max(n, reference.length * 2)];
-        char[] c = reference;
-        value.getChars(0, n, c, 0);
-        int from = 0;
-        int to = n;
-        while (from < to && isWhitespace(c[from])) from++; // String.strip()
-        while (to > from && isWhitespace(c[to - 1])) to--;
-        if (from == to) return -1;
-        int bare = plain(out, c, from, to);
+    int append(TextBuffer out, char[] value, int from, int to) {
+        int start = from;
+        int end = to;
+        while (start < end && isWhitespace(value[start])) start++; // String.strip()
+        while (end > start && isWhitespace(value[end - 1])) end--;
+        if (start == end) return -1;
+        int bare = plain(out, value, start, end);
         if (bare >= 0) return bare;
-        String url = other(value, new String(c, from, to - from));
+        String url = other(new String(value, from, to - from), new String(value, start, end - start));
         if (url == null) return -1;
         out.append(url);
         return 0;

@@ -34,6 +34,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
     private static final int HTML = 11;
     private static final int LINK = 12;
 
+    private static final char[] ADMONITION = "admonition".toCharArray();
     private static final char[] STAR = {'*'};
     private static final char[] STARS = {'*', '*'};
     private static final char[] TILDES = {'~', '~'};
@@ -82,9 +83,9 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
     private char lastListDelimiter;
     /** Reused for what is built before it is written: a heading, a code block, a table, an image. */
     private final TextBuffer scratch = new TextBuffer(256);
-    /** Reused for a link's or image's URL and title. */
+    /** Reused for a link's or image's URL, and for an attribute's value. */
     private final TextBuffer url = new TextBuffer(128);
-    private final TextBuffer titleText = new TextBuffer(64);
+    private final TextBuffer attribute = new TextBuffer(128);
     /** The closing markup of the link being written ({@code "](url "title")"}): links do not nest. */
     private final TextBuffer linkClosing = new TextBuffer(128);
     private final TextBuffer preText = new TextBuffer(256);
@@ -257,7 +258,8 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             push(n, HEADING, level, 0);
             return;
         }
-        String classes = tree.attributes(n) == 0 ? "" : tree.attr(n, "class");
+        // the class attribute as a string only when it names an admonition (see isAdmonitionTitle): few do
+        String classes = tree.attributes(n) > 0 && mentionsAdmonition(n) ? tree.attr(n, "class") : null;
         switch (role) {
             case ElementRole.LIST -> list(n, false);
             case ElementRole.ORDERED_LIST -> list(n, true);
@@ -273,7 +275,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             default -> {
             }
         }
-        if (role != ElementRole.TERM && isAdmonitionTitle(classes)) strong(n);
+        if (role != ElementRole.TERM && classes != null && isAdmonitionTitle(classes)) strong(n);
     }
 
     /** A heading's end: its text as an ATX heading. */
@@ -342,13 +344,35 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
     /**
      * A Sphinx or MkDocs admonition ({@code div.admonition}, or a block whose first child is its
      * {@code .admonition-title}, as docutils writes {@code div.note}): a block quote, its title in bold. classes is
-     * its class attribute.
+     * its class attribute, or null when that does not hold "admonition".
      */
     private boolean admonition(int n, String classes) {
-        if (classes.contains("admonition")) return hasClass(classes, "admonition");
-        if (classes.trim().isEmpty()) return false;
+        if (classes != null) return hasClass(classes, "admonition");
+        if (isBlank(attributeValue(n, "class", attribute))) return false;
         int first = firstElementChild(n);
-        return first >= 0 && tree.attributes(first) > 0 && isAdmonitionTitle(tree.attr(first, "class"));
+        return first >= 0 && mentionsAdmonition(first) && isAdmonitionTitle(tree.attr(first, "class"));
+    }
+
+    /**
+     * Whether element n's class attribute holds "admonition" (as {@code String.contains} finds it): read without
+     * making a string of it, since only these can have an admonition class or title.
+     */
+    private boolean mentionsAdmonition(int n) {
+        TextBuffer classes = attributeValue(n, "class", attribute);
+        char[] c = classes.chars;
+        char[] word = ADMONITION;
+        for (int i = 0, last = classes.length - word.length; i <= last; i++) {
+            if (c[i] == 'a' && Arrays.equals(c, i, i + word.length, word, 0, word.length)) return true;
+        }
+        return false;
+    }
+
+    /** Whether text is empty or all spaces and controls, as {@code String.trim().isEmpty()}. */
+    private static boolean isBlank(TextBuffer text) {
+        for (int i = 0; i < text.length; i++) {
+            if (text.chars[i] > ' ') return false;
+        }
+        return true;
     }
 
     /**
@@ -487,28 +511,27 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
 
     private void link(int n) {
         if (links > 0) return;
-        url.setLength(0);
-        int bare = urls.append(url, tree.attr(n, "href"));
+        int bare = url(n, "href");
         if (bare < 0) return;
         linkClosing.setLength(0);
         linkClosing.append(']').append('(');
-        destination(linkClosing, bare, tree.attr(n, "title"));
+        destination(linkClosing, bare, n);
         inline.openLink(linkClosing.append(')'));
         links++;
         push(n, LINK, 0, 0);
     }
 
     private void image(int n) {
-        url.setLength(0);
-        int bare = urls.append(url, tree.attr(n, "src"));
+        int bare = url(n, "src");
         if (bare < 0 || isData(url)) return;
         TextBuffer md = scratch;
         md.setLength(0);
         md.append('!').append('[');
-        String alt = tree.attr(n, "alt");
+        TextBuffer alt = attributeValue(n, "alt", attribute);
+        char[] a = alt.chars;
         boolean space = false;
-        for (int i = 0; i < alt.length(); i++) {
-            char c = alt.charAt(i);
+        for (int i = 0; i < alt.length; i++) {
+            char c = a[i];
             if (MarkdownSyntax.isHtmlSpace(c)) {
                 space = md.length > 2;
                 continue;
@@ -516,21 +539,43 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             if (space) md.append(' ');
             space = false;
             if (c == '\\' || c == '[' || c == ']' || c == '`' || c == '*' || c == '_' || c == '<'
-                || c == '&' && MarkdownSyntax.entityAt(alt.toCharArray(), i + 1, alt.length())) {
+                || c == '&' && MarkdownSyntax.entityAt(a, i + 1, alt.length)) {
                 md.append('\\');
             }
             md.append(c);
         }
         md.append(']').append('(');
-        destination(md, bare, tree.attr(n, "title"));
+        destination(md, bare, n);
         md.append(')');
         inline.atom(md);
     }
 
-    /** Appends the destination of the URL in {@link #url}, whose first bare characters need nothing, and the title. */
-    private void destination(TextBuffer out, int bare, String title) {
-        titleText.setLength(0);
-        MarkdownSyntax.destination(out, url.chars, 0, url.length, bare, titleText.append(title));
+    /**
+     * Puts the URL that element n's attribute (href, src) refers to in {@link #url}; returns what
+     * {@link LinkUrls#append} does.
+     */
+    private int url(int n, String name) {
+        url.setLength(0);
+        TextBuffer value = attributeValue(n, name, attribute);
+        return urls.append(url, value.chars, 0, value.length);
+    }
+
+    /** Appends the destination of the URL in {@link #url}, whose first bare characters need nothing, and n's title. */
+    private void destination(TextBuffer out, int bare, int n) {
+        MarkdownSyntax.destination(out, url.chars, 0, url.length, bare, attributeValue(n, "title", attribute));
+    }
+
+    /**
+     * Element n's attribute's value, decoded, as jsoup's {@code attr} gives it ("" when it has none), in into
+     * (emptied first): read where it lies in the tree, without making a string of it, unless it has a character
+     * reference to decode.
+     */
+    private TextBuffer attributeValue(int n, String name, TextBuffer into) {
+        into.setLength(0);
+        int i = tree.attributeIndex(n, name);
+        if (i < 0 || tree.valueStart(n, i) < 0) return into;
+        if (tree.valueHasReference(n, i)) return into.append(tree.attributeValue(n, i));
+        return into.append(tree.attributeChars(), tree.valueStart(n, i), tree.valueEnd(n, i));
     }
 
     /** Whether a URL is a {@code data:} URL (an image inside the page, which would only bloat the Markdown). */
