@@ -36,16 +36,21 @@ final class LinkUrls {
     }
 
     private static final int UNKNOWN = -2;
-    /** What each ASCII character is in a plain reference's path: a path character, refused, or '/' and '#'. */
+    /**
+     * What each ASCII character is in a plain reference's path: a path character, one that a bare link destination
+     * must look at (see {@link MarkdownSyntax#bareRun}), refused, or '/' and '#'.
+     */
     private static final byte[] PATH = new byte[128];
     private static final byte PATH_CHAR = 0;
-    private static final byte REFUSED = 1;
-    private static final byte DELIMITER = 2;
+    private static final byte NOT_BARE = 1;
+    private static final byte REFUSED = 2;
+    private static final byte DELIMITER = 3;
 
     static {
         for (char c = 0; c <= ' '; c++) PATH[c] = REFUSED; // whitespace and controls
         PATH[0x7f] = REFUSED;
         for (char c : "\\?:".toCharArray()) PATH[c] = REFUSED; // which URL or a browser reads otherwise
+        for (char c : "()<&".toCharArray()) PATH[c] = NOT_BARE;
         PATH['/'] = DELIMITER;
         PATH['#'] = DELIMITER;
     }
@@ -105,11 +110,16 @@ final class LinkUrls {
         if (ups > MAX_UPS || at < to && c[at] == '/') return -1; // an absolute path, or "//" after the dots
         int segment = at;
         int hash = at;
+        int notBare = -1; // the first character from at that a bare destination must look at
         byte[] kinds = PATH;
         for (; hash < to; hash++) { // the path: no dot segments, query, scheme or spaces
             char ch = c[hash];
             int kind = ch < 128 ? kinds[ch] : ch <= 0x9f ? REFUSED : PATH_CHAR;
             if (kind == PATH_CHAR) continue;
+            if (kind == NOT_BARE) {
+                if (notBare < 0) notBare = hash;
+                continue;
+            }
             if (kind == REFUSED) return -1;
             if (ch == '#') break;
             if (isDots(c, segment, hash)) return -1;
@@ -122,7 +132,9 @@ final class LinkUrls {
         Prefix prefix = hash == from ? page() : directory(ups);
         if (prefix.url().length == 0) return -1;
         out.append(prefix.url()).append(c, at, to);
-        return prefix.bare() ? prefix.url().length : 0;
+        if (!prefix.bare()) return 0;
+        if (notBare < 0) notBare = MarkdownSyntax.bareRun(c, hash, to); // in the fragment
+        return prefix.url().length + notBare - at;
     }
 
     /** Character.isWhitespace, which strip() cuts, without its table lookups for the printable ASCII characters. */

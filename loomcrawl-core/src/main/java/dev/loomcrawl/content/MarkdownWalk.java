@@ -258,8 +258,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             push(n, HEADING, level, 0);
             return;
         }
-        // the class attribute as a string only when it names an admonition (see isAdmonitionTitle): few do
-        String classes = tree.attributes(n) > 0 && mentionsAdmonition(n) ? tree.attr(n, "class") : null;
+        String classes = admonitionClasses(n);
         switch (role) {
             case ElementRole.LIST -> list(n, false);
             case ElementRole.ORDERED_LIST -> list(n, true);
@@ -344,35 +343,47 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
     /**
      * A Sphinx or MkDocs admonition ({@code div.admonition}, or a block whose first child is its
      * {@code .admonition-title}, as docutils writes {@code div.note}): a block quote, its title in bold. classes is
-     * its class attribute, or null when that does not hold "admonition".
+     * its {@link #admonitionClasses}.
      */
     private boolean admonition(int n, String classes) {
-        if (classes != null) return hasClass(classes, "admonition");
-        if (isBlank(attributeValue(n, "class", attribute))) return false;
+        if (classes != null && classes.contains("admonition")) return hasClass(classes, "admonition");
+        if (classes != null ? classes.trim().isEmpty() : !hasClasses(n)) return false;
         int first = firstElementChild(n);
-        return first >= 0 && mentionsAdmonition(first) && isAdmonitionTitle(tree.attr(first, "class"));
+        if (first < 0) return false;
+        String firstClasses = admonitionClasses(first);
+        return firstClasses != null && isAdmonitionTitle(firstClasses);
     }
 
     /**
-     * Whether element n's class attribute holds "admonition" (as {@code String.contains} finds it): read without
-     * making a string of it, since only these can have an admonition class or title.
+     * Element n's class attribute, but only when it may name an admonition (few do): when it holds "admonition" or a
+     * '&' (a character reference might make one); else null. Read without making a string of it until then.
      */
-    private boolean mentionsAdmonition(int n) {
-        TextBuffer classes = attributeValue(n, "class", attribute);
-        char[] c = classes.chars;
-        char[] word = ADMONITION;
-        for (int i = 0, last = classes.length - word.length; i <= last; i++) {
-            if (c[i] == 'a' && Arrays.equals(c, i, i + word.length, word, 0, word.length)) return true;
+    private String admonitionClasses(int n) {
+        int i = tree.attributeIndex(n, "class");
+        if (i < 0 || tree.valueStart(n, i) < 0) return null;
+        char[] c = tree.attributeChars();
+        int end = tree.valueEnd(n, i);
+        for (int k = tree.valueStart(n, i); k < end; k++) {
+            if (c[k] == '&' || c[k] == 'a' && Arrays.equals(c, k, Math.min(k + ADMONITION.length, end), ADMONITION, 0,
+                ADMONITION.length)) {
+                return tree.attributeValue(n, i);
+            }
         }
-        return false;
+        return null;
     }
 
-    /** Whether text is empty or all spaces and controls, as {@code String.trim().isEmpty()}. */
-    private static boolean isBlank(TextBuffer text) {
-        for (int i = 0; i < text.length; i++) {
-            if (text.chars[i] > ' ') return false;
+    /**
+     * Whether element n, whose {@link #admonitionClasses} are null, has a class attribute that is not blank (only
+     * spaces and controls, which {@code String.trim} cuts): its value, without a '&', is as the page writes it.
+     */
+    private boolean hasClasses(int n) {
+        int i = tree.attributeIndex(n, "class");
+        if (i < 0 || tree.valueStart(n, i) < 0) return false;
+        char[] c = tree.attributeChars();
+        for (int k = tree.valueStart(n, i), end = tree.valueEnd(n, i); k < end; k++) {
+            if (c[k] > ' ') return true;
         }
-        return true;
+        return false;
     }
 
     /**
@@ -555,6 +566,13 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
      * {@link LinkUrls#append} does.
      */
     private int url(int n, String name) {
+        url.setLength(0);
+        int i = tree.attributeIndex(n, name);
+        if (i < 0 || tree.valueStart(n, i) < 0) return -1; // no value: an empty one
+        int bare = urls.append(url, tree.attributeChars(), tree.valueStart(n, i), tree.valueEnd(n, i));
+        // the value as the page writes it is the value unless it has a character reference, which takes a '&': when
+        // the URL needs nothing in a bare destination, it has no '&' (see bareRun), and neither has the value
+        if (bare == url.length || !tree.valueHasReference(n, i)) return bare;
         url.setLength(0);
         TextBuffer value = attributeValue(n, name, attribute);
         return urls.append(url, value.chars, 0, value.length);
