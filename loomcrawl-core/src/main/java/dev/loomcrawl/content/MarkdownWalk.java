@@ -364,12 +364,18 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
         char[] c = tree.attributeChars();
         int end = tree.valueEnd(n, i);
         for (int k = tree.valueStart(n, i); k < end; k++) {
-            if (c[k] == '&' || c[k] == 'a' && Arrays.equals(c, k, Math.min(k + ADMONITION.length, end), ADMONITION, 0,
-                ADMONITION.length)) {
-                return tree.attributeValue(n, i);
-            }
+            if (c[k] == '&' || c[k] == 'a' && startsWith(c, k, end, ADMONITION)) return tree.attributeValue(n, i);
         }
         return null;
+    }
+
+    /** Whether c[at, end) starts with word. */
+    private static boolean startsWith(char[] c, int at, int end, char[] word) {
+        if (end - at < word.length) return false;
+        for (int k = 0; k < word.length; k++) {
+            if (c[at + k] != word[k]) return false;
+        }
+        return true;
     }
 
     /**
