@@ -36,16 +36,21 @@ final class LinkUrls {
     }
 
     private static final int UNKNOWN = -2;
-    /** What each ASCII character is in a plain reference's path: a path character, refused, or '/' and '#'. */
+    /**
+     * What each ASCII character is in a plain reference's path: a path character, one that a bare link destination
+     * must look at (see {@link MarkdownSyntax#bareRun}), refused, or '/' and '#'.
+     */
     private static final byte[] PATH = new byte[128];
     private static final byte PATH_CHAR = 0;
-    private static final byte REFUSED = 1;
-    private static final byte DELIMITER = 2;
+    private static final byte NOT_BARE = 1;
+    private static final byte REFUSED = 2;
+    private static final byte DELIMITER = 3;
 
     static {
         for (char c = 0; c <= ' '; c++) PATH[c] = REFUSED; // whitespace and controls
         PATH[0x7f] = REFUSED;
         for (char c : "\\?:".toCharArray()) PATH[c] = REFUSED; // which URL or a browser reads otherwise
+        for (char c : "()<&".toCharArray()) PATH[c] = NOT_BARE;
         PATH['/'] = DELIMITER;
         PATH['#'] = DELIMITER;
     }
@@ -64,8 +69,6 @@ final class LinkUrls {
     private Prefix[] directories = new Prefix[4];
     /** The references that are not plain, as written but stripped, and their URLs (null: javascript:). */
     private final HashMap<String, String> others = new HashMap<>();
-    /** The characters of the reference being resolved. */
-    private char[] reference = new char[128];
 
     /** Resolves against baseUri, as jsoup's {@code absUrl} does against an element's base URI. */
     LinkUrls(String baseUri) {
@@ -73,24 +76,20 @@ final class LinkUrls {
     }
 
     /**
-     * Appends to out the URL an attribute's value (as written) refers to: absolute, or as written when it cannot be
-     * made absolute. Returns how many of the characters appended are known to need nothing in a bare link
-     * destination (see {@link MarkdownSyntax#bareRun}); or -1, appending nothing, when it refers to none: it is
-     * empty or a {@code javascript:} URL, which is no link to follow.
+     * Appends to out the URL the attribute value value[from, to) (as written, character references decoded) refers
+     * to: absolute, or as written when it cannot be made absolute. Returns how many of the characters appended are
+     * known to need nothing in a bare link destination (see {@link MarkdownSyntax#bareRun}); or -1, appending
+     * nothing, when it refers to none: it is empty or a {@code javascript:} URL, which is no link to follow.
      */
-    int append(TextBuffer out, String value) {
-        int n = value.length();
-        if (reference.length < n) reference = new char[Math.max(n, reference.length * 2)];
-        char[] c = reference;
-        value.getChars(0, n, c, 0);
-        int from = 0;
-        int to = n;
-        while (from < to && isWhitespace(c[from])) from++; // String.strip()
-        while (to > from && isWhitespace(c[to - 1])) to--;
-        if (from == to) return -1;
-        int bare = plain(out, c, from, to);
+    int append(TextBuffer out, char[] value, int from, int to) {
+        int start = from;
+        int end = to;
+        while (start < end && isWhitespace(value[start])) start++; // String.strip()
+        while (end > start && isWhitespace(value[end - 1])) end--;
+        if (start == end) return -1;
+        int bare = plain(out, value, start, end);
         if (bare >= 0) return bare;
-        String url = other(value, new String(c, from, to - from));
+        String url = other(new String(value, from, to - from), new String(value, start, end - start));
         if (url == null) return -1;
         out.append(url);
         return 0;
@@ -111,11 +110,16 @@ final class LinkUrls {
         if (ups > MAX_UPS || at < to && c[at] == '/') return -1; // an absolute path, or "//" after the dots
         int segment = at;
         int hash = at;
+        int notBare = -1; // the first character from at that a bare destination must look at
         byte[] kinds = PATH;
         for (; hash < to; hash++) { // the path: no dot segments, query, scheme or spaces
             char ch = c[hash];
             int kind = ch < 128 ? kinds[ch] : ch <= 0x9f ? REFUSED : PATH_CHAR;
             if (kind == PATH_CHAR) continue;
+            if (kind == NOT_BARE) {
+                if (notBare < 0) notBare = hash;
+                continue;
+            }
             if (kind == REFUSED) return -1;
             if (ch == '#') break;
             if (isDots(c, segment, hash)) return -1;
@@ -128,7 +132,9 @@ final class LinkUrls {
         Prefix prefix = hash == from ? page() : directory(ups);
         if (prefix.url().length == 0) return -1;
         out.append(prefix.url()).append(c, at, to);
-        return prefix.bare() ? prefix.url().length : 0;
+        if (!prefix.bare()) return 0;
+        if (notBare < 0) notBare = MarkdownSyntax.bareRun(c, hash, to); // in the fragment
+        return prefix.url().length + notBare - at;
     }
 
     /** Character.isWhitespace, which strip() cuts, without its table lookups for the printable ASCII characters. */

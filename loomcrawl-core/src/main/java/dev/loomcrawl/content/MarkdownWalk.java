@@ -34,6 +34,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
     private static final int HTML = 11;
     private static final int LINK = 12;
 
+    private static final char[] ADMONITION = "admonition".toCharArray();
     private static final char[] STAR = {'*'};
     private static final char[] STARS = {'*', '*'};
     private static final char[] TILDES = {'~', '~'};
@@ -82,9 +83,9 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
     private char lastListDelimiter;
     /** Reused for what is built before it is written: a heading, a code block, a table, an image. */
     private final TextBuffer scratch = new TextBuffer(256);
-    /** Reused for a link's or image's URL and title. */
+    /** Reused for a link's or image's URL, and for an attribute's value. */
     private final TextBuffer url = new TextBuffer(128);
-    private final TextBuffer titleText = new TextBuffer(64);
+    private final TextBuffer attribute = new TextBuffer(128);
     /** The closing markup of the link being written ({@code "](url "title")"}): links do not nest. */
     private final TextBuffer linkClosing = new TextBuffer(128);
     private final TextBuffer preText = new TextBuffer(256);
@@ -257,7 +258,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             push(n, HEADING, level, 0);
             return;
         }
-        String classes = tree.attributes(n) == 0 ? "" : tree.attr(n, "class");
+        String classes = admonitionClasses(n);
         switch (role) {
             case ElementRole.LIST -> list(n, false);
             case ElementRole.ORDERED_LIST -> list(n, true);
@@ -273,7 +274,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             default -> {
             }
         }
-        if (role != ElementRole.TERM && isAdmonitionTitle(classes)) strong(n);
+        if (role != ElementRole.TERM && classes != null && isAdmonitionTitle(classes)) strong(n);
     }
 
     /** A heading's end: its text as an ATX heading. */
@@ -342,13 +343,53 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
     /**
      * A Sphinx or MkDocs admonition ({@code div.admonition}, or a block whose first child is its
      * {@code .admonition-title}, as docutils writes {@code div.note}): a block quote, its title in bold. classes is
-     * its class attribute.
+     * its {@link #admonitionClasses}.
      */
     private boolean admonition(int n, String classes) {
-        if (classes.contains("admonition")) return hasClass(classes, "admonition");
-        if (classes.trim().isEmpty()) return false;
+        if (classes != null && classes.contains("admonition")) return hasClass(classes, "admonition");
+        if (classes != null ? classes.trim().isEmpty() : !hasClasses(n)) return false;
         int first = firstElementChild(n);
-        return first >= 0 && tree.attributes(first) > 0 && isAdmonitionTitle(tree.attr(first, "class"));
+        if (first < 0) return false;
+        String firstClasses = admonitionClasses(first);
+        return firstClasses != null && isAdmonitionTitle(firstClasses);
+    }
+
+    /**
+     * Element n's class attribute, but only when it may name an admonition (few do): when it holds "admonition" or a
+     * '&' (a character reference might make one); else null. Read without making a string of it until then.
+     */
+    private String admonitionClasses(int n) {
+        int i = tree.attributeIndex(n, "class");
+        if (i < 0 || tree.valueStart(n, i) < 0) return null;
+        char[] c = tree.attributeChars();
+        int end = tree.valueEnd(n, i);
+        for (int k = tree.valueStart(n, i); k < end; k++) {
+            if (c[k] == '&' || c[k] == 'a' && startsWith(c, k, end, ADMONITION)) return tree.attributeValue(n, i);
+        }
+        return null;
+    }
+
+    /** Whether c[at, end) starts with word. */
+    private static boolean startsWith(char[] c, int at, int end, char[] word) {
+        if (end - at < word.length) return false;
+        for (int k = 0; k < word.length; k++) {
+            if (c[at + k] != word[k]) return false;
+        }
+        return true;
+    }
+
+    /**
+     * Whether element n, whose {@link #admonitionClasses} are null, has a class attribute that is not blank (only
+     * spaces and controls, which {@code String.trim} cuts): its value, without a '&', is as the page writes it.
+     */
+    private boolean hasClasses(int n) {
+        int i = tree.attributeIndex(n, "class");
+        if (i < 0 || tree.valueStart(n, i) < 0) return false;
+        char[] c = tree.attributeChars();
+        for (int k = tree.valueStart(n, i), end = tree.valueEnd(n, i); k < end; k++) {
+            if (c[k] > ' ') return true;
+        }
+        return false;
     }
 
     /**
@@ -487,28 +528,27 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
 
     private void link(int n) {
         if (links > 0) return;
-        url.setLength(0);
-        int bare = urls.append(url, tree.attr(n, "href"));
+        int bare = url(n, "href");
         if (bare < 0) return;
         linkClosing.setLength(0);
         linkClosing.append(']').append('(');
-        destination(linkClosing, bare, tree.attr(n, "title"));
+        destination(linkClosing, bare, n);
         inline.openLink(linkClosing.append(')'));
         links++;
         push(n, LINK, 0, 0);
     }
 
     private void image(int n) {
-        url.setLength(0);
-        int bare = urls.append(url, tree.attr(n, "src"));
+        int bare = url(n, "src");
         if (bare < 0 || isData(url)) return;
         TextBuffer md = scratch;
         md.setLength(0);
         md.append('!').append('[');
-        String alt = tree.attr(n, "alt");
+        TextBuffer alt = attributeValue(n, "alt", attribute);
+        char[] a = alt.chars;
         boolean space = false;
-        for (int i = 0; i < alt.length(); i++) {
-            char c = alt.charAt(i);
+        for (int i = 0; i < alt.length; i++) {
+            char c = a[i];
             if (MarkdownSyntax.isHtmlSpace(c)) {
                 space = md.length > 2;
                 continue;
@@ -516,21 +556,50 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             if (space) md.append(' ');
             space = false;
             if (c == '\\' || c == '[' || c == ']' || c == '`' || c == '*' || c == '_' || c == '<'
-                || c == '&' && MarkdownSyntax.entityAt(alt.toCharArray(), i + 1, alt.length())) {
+                || c == '&' && MarkdownSyntax.entityAt(a, i + 1, alt.length)) {
                 md.append('\\');
             }
             md.append(c);
         }
         md.append(']').append('(');
-        destination(md, bare, tree.attr(n, "title"));
+        destination(md, bare, n);
         md.append(')');
         inline.atom(md);
     }
 
-    /** Appends the destination of the URL in {@link #url}, whose first bare characters need nothing, and the title. */
-    private void destination(TextBuffer out, int bare, String title) {
-        titleText.setLength(0);
-        MarkdownSyntax.destination(out, url.chars, 0, url.length, bare, titleText.append(title));
+    /**
+     * Puts the URL that element n's attribute (href, src) refers to in {@link #url}; returns what
+     * {@link LinkUrls#append} does.
+     */
+    private int url(int n, String name) {
+        url.setLength(0);
+        int i = tree.attributeIndex(n, name);
+        if (i < 0 || tree.valueStart(n, i) < 0) return -1; // no value: an empty one
+        int bare = urls.append(url, tree.attributeChars(), tree.valueStart(n, i), tree.valueEnd(n, i));
+        // the value as the page writes it is the value unless it has a character reference, which takes a '&': when
+        // the URL needs nothing in a bare destination, it has no '&' (see bareRun), and neither has the value
+        if (bare == url.length || !tree.valueHasReference(n, i)) return bare;
+        url.setLength(0);
+        TextBuffer value = attributeValue(n, name, attribute);
+        return urls.append(url, value.chars, 0, value.length);
+    }
+
+    /** Appends the destination of the URL in {@link #url}, whose first bare characters need nothing, and n's title. */
+    private void destination(TextBuffer out, int bare, int n) {
+        MarkdownSyntax.destination(out, url.chars, 0, url.length, bare, attributeValue(n, "title", attribute));
+    }
+
+    /**
+     * Element n's attribute's value, decoded, as jsoup's {@code attr} gives it ("" when it has none), in into
+     * (emptied first): read where it lies in the tree, without making a string of it, unless it has a character
+     * reference to decode.
+     */
+    private TextBuffer attributeValue(int n, String name, TextBuffer into) {
+        into.setLength(0);
+        int i = tree.attributeIndex(n, name);
+        if (i < 0 || tree.valueStart(n, i) < 0) return into;
+        if (tree.valueHasReference(n, i)) return into.append(tree.attributeValue(n, i));
+        return into.append(tree.attributeChars(), tree.valueStart(n, i), tree.valueEnd(n, i));
     }
 
     /** Whether a URL is a {@code data:} URL (an image inside the page, which would only bloat the Markdown). */

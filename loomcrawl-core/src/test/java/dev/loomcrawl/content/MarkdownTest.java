@@ -126,7 +126,8 @@ class MarkdownTest {
             String expected = raw.isEmpty() || LinkUrls.isJavascript(raw) ? null
                 : el.absUrl(attribute).isEmpty() ? raw : el.absUrl(attribute);
             TextBuffer url = new TextBuffer(16);
-            assertEquals(expected, urls.append(url, el.attr(attribute)) >= 0 ? url.toString() : null, el.outerHtml());
+            char[] value = el.attr(attribute).toCharArray();
+            assertEquals(expected, urls.append(url, value, 0, value.length) >= 0 ? url.toString() : null, el.outerHtml());
         }
     }
 
