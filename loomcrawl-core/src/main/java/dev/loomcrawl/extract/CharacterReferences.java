@@ -8,8 +8,9 @@ import org.jsoup.parser.Parser;
  * tokenizer for every call: the references that pages are full of ({@code &lt;}, {@code &gt;}, {@code &amp;},
  * {@code &quot;}, {@code &apos;}, {@code &nbsp;}, numeric references to ordinary characters, and the other names in
  * jsoup's table that stand for one character, each with its semicolon) are decoded here, and text holding any other
- * goes to jsoup whole. {@code PageTreeTest} and {@code StreamingLinkExtractorTest} compare the results with jsoup's DOM on every page of the docs sets and on
- * random tag soup.
+ * goes to jsoup whole. {@code PageTreeTest} and {@code StreamingLinkExtractorTest} compare the results with jsoup's
+ * DOM on every page of the docs sets and on random tag soup; {@code CharacterReferencesTest} with jsoup's
+ * {@code unescapeEntities} on random text.
  */
 final class CharacterReferences {
     private CharacterReferences() {

@@ -177,7 +177,7 @@ public final class PageTree {
 
     /**
      * The index (of {@link #attributes}) of element {@code n}'s first attribute with this (lower-case) name, or -1:
-     * for reading its value without making a string of it ({@link #valueStart}, {@link #valueEquals}).
+     * for reading its value without making a string of it ({@link #valueStart}, {@link #valueHasReference}).
      */
     public int attributeIndex(int n, String lowerName) {
         int a = slot(n, lowerName);
@@ -192,20 +192,6 @@ public final class PageTree {
             if (attrChars[k] == '&') return true;
         }
         return false;
-    }
-
-    /** Whether the decoded value of element {@code n}'s attribute {@code i} is {@code expected} ("" when it has none). */
-    public boolean valueEquals(int n, int i, String expected) {
-        if (valueHasReference(n, i)) return attributeValue(n, i).equals(expected);
-        int a = (from[n] + i) * 4;
-        int start = attrs[a + 2];
-        if (start < 0) return expected.isEmpty();
-        int length = attrs[a + 3] - start;
-        if (length != expected.length()) return false;
-        for (int k = 0; k < length; k++) {
-            if (attrChars[start + k] != expected.charAt(k)) return false;
-        }
-        return true;
     }
 
     /** Whether element {@code n} has the attribute. */

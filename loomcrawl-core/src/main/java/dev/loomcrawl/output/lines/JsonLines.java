@@ -5,14 +5,15 @@ import java.util.List;
 
 /**
  * Encodes items as JSON Lines (one object per line, UTF-8). Written by hand, byte for byte as jackson-core's
- * {@code UTF8JsonGenerator} with its defaults writes them, which stays the oracle ({@code JsonLinesTest}): the content
- * output's lines (230 MB for the JDK docs) spent 7% of a crawl's CPU in jackson's string escaping
- * (docs/benchmarks.md). Strings keep non-ASCII characters as UTF-8, except surrogates, which are escaped
- * ({@code \uD83D\uDE00}) as jackson does; the characters below 0x20, '"' and '\' are escaped.
+ * {@code UTF8JsonGenerator} with its defaults writes them, which stays the oracle ({@code JsonLinesTest}): the
+ * content output's lines (230 MB for the JDK docs) spent 7% of a crawl's CPU in jackson's string escaping, and this
+ * takes about a quarter less (docs/content.md, "Speed of a crawl with content"). Strings keep non-ASCII characters as
+ * UTF-8, except surrogates, which are escaped (a pair as two six-character escapes, backslash, 'u' and four hex
+ * digits) as jackson does; the characters below 0x20, '"' and the backslash are escaped.
  */
 final class JsonLines {
     private static final byte[] HEX = "0123456789ABCDEF".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    /** Per ASCII character: 0 as it is, 1 escaped as {@code \}u00XX, else the letter after a backslash. */
+    /** Per ASCII character: 0 as it is, 1 as a six-character escape (backslash, 'u', 00XX), else the escape's letter. */
     private static final byte[] ESCAPE = new byte[128];
     /** Characters encoded per capacity check: each takes at most 6 bytes. */
     private static final int CHUNK = 2048;
