@@ -47,7 +47,7 @@ public final class PageContents {
      * What the page's links resolve against, as jsoup sets it while parsing: the first {@code <base>} whose
      * {@code href} makes an absolute URL against the page's, else the page's URL.
      */
-    static String baseUri(PageTree tree, String pageUrl) {
+    public static String baseUri(PageTree tree, String pageUrl) {
         for (int n = 1; n < tree.size(); n++) {
             String name = tree.name(n);
             // a length is cheaper to compare than a name, which the few that are four letters long are compared by
