@@ -130,7 +130,7 @@ final class JsoupText {
         boolean reachedNonWhite = false;
         for (int i = from; i < to; i++) {
             char ch = c[i];
-            if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\f' || ch == '\r' || ch == '\u00a0') {
+            if (MarkdownSyntax.isHtmlSpace(ch) || ch == '\u00a0') {
                 if (stripLeading && !reachedNonWhite || lastWasWhite) {
                     continue;
                 }
@@ -155,7 +155,7 @@ final class JsoupText {
             if (t.isText(d)) {
                 for (int i = t.textStart(d), to = t.textEnd(d); i < to; i++) {
                     char ch = c[i];
-                    if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\f' && ch != '\r') {
+                    if (!MarkdownSyntax.isHtmlSpace(ch)) {
                         return true;
                     }
                 }
