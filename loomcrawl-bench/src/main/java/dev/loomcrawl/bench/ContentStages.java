@@ -6,6 +6,7 @@ import dev.loomcrawl.content.PageContents;
 import dev.loomcrawl.content.PlainText;
 import dev.loomcrawl.extract.PageTree;
 import dev.loomcrawl.extract.StreamingLinkExtractor;
+import dev.loomcrawl.output.lines.JsonLinesSpeed;
 import dev.loomcrawl.url.WebUrl;
 
 import java.io.IOException;
@@ -19,6 +20,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
@@ -31,7 +33,8 @@ import java.util.stream.Stream;
  * {@code scripts/bench/docs-server} gives them) and, when given, the {@code source.html} page in each folder of a
  * folder such as Mozilla Readability's {@code test/test-pages}. Each round times, per page, in thread CPU time: the
  * link pass without and with recording the tree (the difference is the recording), {@code MainContent.of},
- * {@code Markdown.of} and {@code PlainText.of}. With {@code --digests FILE}, the last round writes a line per page:
+ * {@code Markdown.of} and {@code PlainText.of}, and the page's line of {@code --content} (its URL, text and
+ * Markdown) encoded as JSON, by the crawler's encoder and by jackson's (which must give the same bytes). With {@code --digests FILE}, the last round writes a line per page:
  * its URL, whether main content was found, and digests (the first 8 bytes of SHA-256) of its text and Markdown; two
  * such files from two builds say whether any page's content changed ({@code diff}).
  *
@@ -62,10 +65,11 @@ public final class ContentStages {
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
         StreamingLinkExtractor extractor = new StreamingLinkExtractor();
         MessageDigest sha = MessageDigest.getInstance("SHA-256");
-        System.out.println("| round | link pass s | + recording the tree s | main content s | Markdown s | text s |");
-        System.out.println("|---:|---:|---:|---:|---:|---:|");
+        System.out.println("| round | link pass s | + recording the tree s | main content s | Markdown s | text s "
+                + "| JSON s | JSON by jackson s |");
+        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|");
         for (int r = 0; r < rounds; r++) {
-            long[] spent = new long[5];
+            long[] spent = new long[7];
             boolean last = r == rounds - 1;
             PrintWriter out = digests != null && last ? new PrintWriter(Files.newBufferedWriter(digests)) : null;
             for (Page p : pages) {
@@ -81,18 +85,25 @@ public final class ContentStages {
                 long t4 = cpu.getCurrentThreadCpuTime();
                 String text = PlainText.of(tree, main.roots(), main.leftOut());
                 long t5 = cpu.getCurrentThreadCpuTime();
+                byte[] line = JsonLinesSpeed.byHand(p.url, text, markdown);
+                long t6 = cpu.getCurrentThreadCpuTime();
+                byte[] jackson = JsonLinesSpeed.byJackson(p.url, text, markdown);
+                long t7 = cpu.getCurrentThreadCpuTime();
+                if (!Arrays.equals(line, jackson)) throw new IllegalStateException("JSON unlike jackson's: " + p.url);
                 spent[0] += t1 - t0;
                 spent[1] += (t2 - t1) - (t1 - t0);
                 spent[2] += t3 - t2;
                 spent[3] += t4 - t3;
                 spent[4] += t5 - t4;
+                spent[5] += t6 - t5;
+                spent[6] += t7 - t6;
                 if (out != null) {
                     out.println(p.url + "\t" + main.found() + "\t" + digest(sha, text) + "\t" + digest(sha, markdown));
                 }
             }
             if (out != null) out.close();
-            System.out.printf("| %d | %.2f | %.2f | %.2f | %.2f | %.2f |%n", r, spent[0] / 1e9, spent[1] / 1e9,
-                    spent[2] / 1e9, spent[3] / 1e9, spent[4] / 1e9);
+            System.out.printf("| %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |%n", r, spent[0] / 1e9,
+                    spent[1] / 1e9, spent[2] / 1e9, spent[3] / 1e9, spent[4] / 1e9, spent[5] / 1e9, spent[6] / 1e9);
         }
         System.out.println();
         System.out.println(pages.size() + " pages");

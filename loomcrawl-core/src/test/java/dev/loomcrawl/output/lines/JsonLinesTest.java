@@ -86,6 +86,8 @@ class JsonLinesTest {
         for (char ch = 0; ch < 0x900; ch++) all.append(ch);
         same(c, "x", all.toString());
         same(c, "x", "emoji \uD83D\uDE00, a lone high \uD800 and low \uDC00 surrogate, \uFFFD \u2028 \u20AC");
+        same(c, "x", "? a?\u20ac? \uD83D\uDE00?\uD83D\uDE00 ?\u00e9? ??"); // '?' beside what its Latin-1 bytes make '?'
+        same(c, "x", "\uD83D\uDE00".repeat(3000) + "?".repeat(3000) + "x"); // a pair is one '?' in those bytes
         same(c, "x", "tab\tnew\nline\r\f\b\u0000\u001f\u007f\"quote\" \\back/slash");
     }
 
@@ -93,7 +95,8 @@ class JsonLinesTest {
     void randomStringsLongerThanAChunkAreWrittenAsJacksonWritesThem() throws IOException {
         List<Column<Object[]>> c = columns("a", "b");
         Random random = new Random(26);
-        char[] alphabet = "ab \n\t\"\\<>&\u00e9\u00a0\u2014\u4e2d\uD83D\uDE00\u0001".toCharArray();
+        // '?' too: the encoder reads a string as Latin-1 bytes, where a character beyond Latin-1 is also '?'
+        char[] alphabet = "ab \n\t\"\\<>&?\u00e9\u00a0\u2014\u4e2d\uD83D\uDE00\u0001".toCharArray();
         for (int round = 0; round < 2_000; round++) {
             int length = random.nextInt(round % 10 == 0 ? 20_000 : 200);
             char[] s = new char[length];
