@@ -11,7 +11,10 @@ import dev.loomcrawl.url.WebUrl;
 import dev.loomcrawl.fetch.ContentType;
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.extract.Link;
+import dev.loomcrawl.render.AutoRender;
 import dev.loomcrawl.render.BrowserRequests;
+import dev.loomcrawl.render.RenderSignals;
 import dev.loomcrawl.render.Renderer;
 import dev.loomcrawl.render.Rendering;
 import dev.loomcrawl.result.CrawlRecord;
@@ -24,8 +27,15 @@ import dev.loomcrawl.sitemap.SitemapReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.jsoup.Jsoup;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -46,6 +56,8 @@ final class PageReader {
     private final BooleanSupplier contentNeeded;
     private volatile PageHandler pageHandler;
     private volatile Renderer renderer;
+    /** {@code --render auto}'s decisions and what it learned; one per crawl. */
+    private final AutoRender autoRender = new AutoRender();
 
     PageReader(CrawlConfig config, LinkExtractor extractor, LinkAdmission links, Ledger ledger,
                BrowserRequests browserRequests, BooleanSupplier contentNeeded) {
@@ -101,10 +113,9 @@ final class PageReader {
                 offers.fresh()).withRobots(x.directives.label()).withNote(page.cutNote());
         List<Item> items = x.scraped == null ? List.of() : x.scraped.items();
         if (x.html == null) return Records.finished(record, response, offers.found(), items); // a stylesheet
-        record = record.withFacts(page.facts());
-        FinishedUrl finished = x.rendered == null ? Records.finished(record, response, offers.found(), items)
-                : Records.finished(record.asRendered(), response, offers.found(), items)
-                        .withSubresources(x.rendered.exchanges());
+        record = record.withFacts(page.facts()).withRendering(x.rendered != null, x.renderReason);
+        FinishedUrl finished = Records.finished(record, response, offers.found(), items);
+        if (x.rendered != null) finished = finished.withSubresources(x.rendered.exchanges());
         finished = finished.withContent(content(x, page));
         return page.anchors().isEmpty() ? finished : finished.withAnchors(page.anchors());
     }
@@ -132,25 +143,83 @@ final class PageReader {
         return contentNeeded.getAsBoolean() || visit.last() != null;
     }
 
-    /** What reading a page came to: its links (cut to the bound), directives, scrape, and the browser's page. */
+    /**
+     * What reading a page came to: its links (cut to the bound), directives, scrape, the browser's page, and why it
+     * was rendered or not (null when the crawl renders nothing).
+     */
     private record Extracted(ParsedPage page, RobotsDirectives directives, Page scraped, Rendering.Rendered rendered,
-                             byte[] html, WebUrl base) {}
+                             byte[] html, WebUrl base, String renderReason) {}
+
+    /** The page as read: its HTML (the browser's DOM when rendered), what was read from it, and why. */
+    private record Read(Rendering.Rendered rendered, byte[] html, ParsedPage page, String renderReason) {}
 
     /** Renders (if wanted), extracts, reads the robots directives and scrapes an HTML page or a stylesheet. */
     private Extracted extract(Visit visit, FetchResult.Response response) {
         ContentType type = response.contentType();
         boolean css = type.isCss();
-        Rendering.Rendered rendered = css ? null : render(visit, response);
-        byte[] html = rendered == null ? response.body() : rendered.htmlBytes();
-        ParsedPage page = css ? CssLinks.extract(response.body(), type.charset(), visit.url(),
-                        config.limits().maxLinksPerPage())
-                : rendered == null ? extractor.extract(html, type.charset(), visit.url(), tree(visit))
-                : extractor.extract(html, "utf-8", rendered.base(), tree(visit));
-        page = page.keepingLinks(config.limits().maxLinksPerPage()); // an extractor of the caller's may keep all
+        Read read = css ? new Read(null, null, CssLinks.extract(response.body(), type.charset(), visit.url(),
+                config.limits().maxLinksPerPage()), null) : readHtml(visit, response);
+        Rendering.Rendered rendered = read.rendered;
+        byte[] html = read.html;
+        ParsedPage page = read.page.keepingLinks(config.limits().maxLinksPerPage()); // a caller's extractor keeps all
         RobotsDirectives directives = directives(response, page.robotsMeta());
         Page scraped = css ? null : scrape(visit, response.status(), html, page);
-        return new Extracted(page, directives, scraped, rendered, css ? null : html,
-                rendered == null ? visit.url() : rendered.base());
+        return new Extracted(page, directives, scraped, rendered, html,
+                rendered == null ? visit.url() : rendered.base(), read.renderReason);
+    }
+
+    /**
+     * An HTML page read: rendered first when the renderer wants it; with {@code --render auto}, read as the server
+     * sent it, then rendered and read again when {@link AutoRender} says its HTML needs a browser.
+     */
+    private Read readHtml(Visit visit, FetchResult.Response response) {
+        Renderer r = renderer;
+        String charset = response.contentType().charset();
+        if (r == null || !r.decides()) {
+            boolean wanted = r != null && r.wants(visit.url());
+            Rendering.Rendered rendered = wanted ? render(visit, response, r) : null;
+            if (rendered == null) {
+                String why = !wanted ? null : "rendering failed";
+                return new Read(null, response.body(), extractor.extract(response.body(), charset, visit.url(),
+                        tree(visit)), why);
+            }
+            return new Read(rendered, rendered.htmlBytes(), extractor.extract(rendered.htmlBytes(), "utf-8",
+                    rendered.base(), tree(visit)), r.reason());
+        }
+        ParsedPage served = extractor.extract(response.body(), charset, visit.url(), true);
+        RenderSignals before = RenderSignals.of(treeOf(served, response.body(), visit.url()), served.links().size());
+        AutoRender.Verdict verdict = autoRender.decide(visit.url(), before);
+        Rendering.Rendered rendered = verdict.render() ? render(visit, response, r) : null;
+        if (rendered == null) {
+            String why = verdict.render() ? "rendering failed (" + verdict.reason() + ")" : verdict.reason();
+            return new Read(null, response.body(), served, why);
+        }
+        byte[] dom = rendered.htmlBytes();
+        ParsedPage page = extractor.extract(dom, "utf-8", rendered.base(), true);
+        RenderSignals after = RenderSignals.of(treeOf(page, dom, rendered.base()), page.links().size());
+        autoRender.rendered(visit.url(), before, after, newLinks(served, page));
+        return new Read(rendered, dom, page, verdict.reason());
+    }
+
+    /** The page's tree: the one its link pass recorded, or (an extractor of the caller's keeps none) jsoup's. */
+    private static PageTree treeOf(ParsedPage page, byte[] html, WebUrl url) {
+        if (page.tree() != null) return page.tree();
+        try {
+            return PageTree.of(Jsoup.parse(new ByteArrayInputStream(html), page.charset(), url.toString()));
+        } catch (IOException e) { // a byte array does not fail to read
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** How many of the rendered page's link targets its served HTML did not have. */
+    private static int newLinks(ParsedPage served, ParsedPage rendered) {
+        Set<WebUrl> before = new HashSet<>();
+        for (Link l : served.links()) before.add(l.target());
+        int fresh = 0;
+        for (Link l : rendered.links()) {
+            if (!before.contains(l.target())) fresh++;
+        }
+        return fresh;
     }
 
     /**
@@ -169,9 +238,7 @@ final class PageReader {
      * The page as a browser leaves it, when it is to be rendered; null when it is not, or could not be (then the
      * server's HTML stands, and the record does not say rendered).
      */
-    private Rendering.Rendered render(Visit visit, FetchResult.Response response) {
-        Renderer r = renderer;
-        if (r == null || !r.wants(visit.url())) return null;
+    private Rendering.Rendered render(Visit visit, FetchResult.Response response, Renderer r) {
         return switch (r.render(response, browserRequests)) {
             case Rendering.Rendered rendered -> rendered;
             case Rendering.Failed failed -> {

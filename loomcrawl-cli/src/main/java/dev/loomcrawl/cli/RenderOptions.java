@@ -17,9 +17,10 @@ import java.util.regex.PatternSyntaxException;
  * {@code --state} keeps them beside its configuration ({@code cli.render*} settings), so each resume renders too.
  */
 final class RenderOptions {
-    @Option(names = "--render", description = "Load every HTML page in headless Chromium and take its links, "
-            + "items and record from the DOM its scripts built.")
-    boolean all;
+    @Option(names = "--render", arity = "0", parameterConsumer = Mode.class, paramLabel = "auto",
+            description = "Load every HTML page in headless Chromium and take its links, items, record and content "
+                    + "from the DOM its scripts built; --render auto: only the pages whose HTML shows they need it.")
+    String mode;
 
     @Option(names = "--render-include", paramLabel = "REGEX",
             description = "Render only the HTML pages whose URL contains a match of REGEX.")
@@ -53,8 +54,25 @@ final class RenderOptions {
         }
     }
 
+    /**
+     * Reads {@code --render}'s optional word: {@code auto} when the next argument is exactly that (or it is given as
+     * {@code --render=auto}), else nothing, so that {@code --render https://example.com/} still takes the URL as a
+     * root rather than as a mode.
+     */
+    static final class Mode implements CommandLine.IParameterConsumer {
+        @Override
+        public void consumeParameters(java.util.Stack<String> args, CommandLine.Model.ArgSpec argSpec,
+                                      CommandLine.Model.CommandSpec commandSpec) {
+            String mode = "all";
+            if (!args.isEmpty() && args.peek().equals("auto")) mode = args.pop();
+            argSpec.setValue(mode);
+        }
+    }
+
     /** What these options ask for, or null (neither --render nor --render-include); a bad value names itself. */
     RenderSettings settings() {
+        boolean all = mode != null;
+        boolean auto = "auto".equals(mode);
         if (!all && include == null) {
             if (timeout != null || scrolls != null || tasks != null || resources) {
                 throw new IllegalArgumentException("--render-timeout, --render-scroll, --render-tasks and "
@@ -63,7 +81,8 @@ final class RenderOptions {
             return null;
         }
         if (all && include != null) {
-            throw new IllegalArgumentException("--render renders every page: give it or --render-include, not both");
+            throw new IllegalArgumentException(auto ? "--render auto decides for every page: give it or "
+                    + "--render-include, not both" : "--render renders every page: give it or --render-include, not both");
         }
         Pattern pattern;
         try {
@@ -81,7 +100,7 @@ final class RenderOptions {
             throw new IllegalArgumentException("--render-tasks must be between 1 and 64, got " + tasks);
         }
         return new RenderSettings(pattern, timeout == null ? RenderSettings.TIMEOUT : timeout,
-                scrolls == null ? 0 : scrolls, tasks == null ? RenderSettings.TASKS : tasks, resources);
+                scrolls == null ? 0 : scrolls, tasks == null ? RenderSettings.TASKS : tasks, resources, auto);
     }
 
     /** The settings a state file keeps for {@code render} (nothing when null). */
@@ -93,6 +112,7 @@ final class RenderOptions {
         out.add(new Setting(prefix + "render-scroll", String.valueOf(render.scrolls())));
         out.add(new Setting(prefix + "render-tasks", String.valueOf(render.tasks())));
         out.add(new Setting(prefix + "render-resources", String.valueOf(render.resources())));
+        if (render.auto()) out.add(new Setting(prefix + "render-auto", "true"));
         return out;
     }
 
@@ -106,11 +126,12 @@ final class RenderOptions {
         String scrolls = byName.remove("render-scroll");
         String tasks = byName.remove("render-tasks");
         String resources = byName.remove("render-resources");
+        String auto = byName.remove("render-auto");
         if (include == null) return null;
         return new RenderSettings(include.isEmpty() ? null : Pattern.compile(include),
                 timeout == null ? RenderSettings.TIMEOUT : Duration.parse(timeout),
                 scrolls == null ? 0 : Integer.parseInt(scrolls),
                 tasks == null ? RenderSettings.TASKS : Integer.parseInt(tasks),
-                Boolean.parseBoolean(resources));
+                Boolean.parseBoolean(resources), Boolean.parseBoolean(auto));
     }
 }

@@ -113,7 +113,8 @@ record SavedOptions(String output, LineFormat format, String links, String items
         String chunks = one(byName, "chunks");
         String chunkSize = one(byName, "chunk-size");
         Map<String, String> renderSettings = new LinkedHashMap<>();
-        for (String name : List.of("render", "render-timeout", "render-scroll", "render-tasks", "render-resources")) {
+        for (String name : List.of("render", "render-timeout", "render-scroll", "render-tasks", "render-resources",
+                "render-auto")) {
             String value = one(byName, name);
             if (value != null) renderSettings.put(name, value);
         }

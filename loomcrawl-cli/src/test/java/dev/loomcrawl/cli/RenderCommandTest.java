@@ -18,6 +18,7 @@ import java.util.stream.Collectors;
 
 import static dev.loomcrawl.cli.CrawlCommandTest.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -87,6 +88,43 @@ class RenderCommandTest {
     }
 
     @Test
+    void renderAutoRendersTheAppsPagesAndNotAStaticSitesAndTheRecordsSayWhy() throws IOException {
+        assumeTrue(chromium(), "Chromium is not installed");
+        try (TestSite app = SinglePageApp.start()) {
+            Path records = tmp.resolve("app.jsonl");
+            CrawlCommandTest.Run crawl = run("crawl", "--render", "auto", "--render-scroll", "3", "--no-progress",
+                    "--output", records.toString(), app.url("/"));
+            assertEquals(0, crawl.exit(), crawl.err());
+            assertEquals(urls(app, SinglePageApp.allPages()), renderedPages(records));
+            for (String line : Files.readAllLines(records)) {
+                if (!line.contains("\"content_type\":\"text/html\"")) continue;
+                assertTrue(List.of("scripts, little text and few links", "pages like it changed when rendered")
+                        .contains(OutputFiles.field(line, "render_reason")), line);
+            }
+        }
+        try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(5, 2)).start()) {
+            Path records = tmp.resolve("static.jsonl");
+            // --render=auto, and a root right after --render: a root, not a mode
+            CrawlCommandTest.Run crawl = run("crawl", "--render=auto", "--no-progress", "--output",
+                    records.toString(), site.url("/p0"));
+            assertEquals(0, crawl.exit(), crawl.err());
+            List<String> lines = Files.readAllLines(records);
+            assertEquals(5, lines.size());
+            for (String line : lines) {
+                assertEquals("false", OutputFiles.field(line, "rendered"), line);
+                assertEquals("the HTML has its content", OutputFiles.field(line, "render_reason"), line);
+            }
+            Path every = tmp.resolve("every.jsonl");
+            CrawlCommandTest.Run all = run("crawl", "--render", site.url("/p0"), "--no-progress", "--output",
+                    every.toString());
+            assertEquals(0, all.exit(), all.err());
+            for (String line : Files.readAllLines(every)) {
+                assertEquals("--render", OutputFiles.field(line, "render_reason"), line);
+            }
+        }
+    }
+
+    @Test
     void renderOptionsWithoutRenderAreAUsageError() {
         CrawlCommandTest.Run run = run("crawl", "--render-scroll", "2", "http://127.0.0.1:9/");
         assertEquals(2, run.exit());
@@ -94,6 +132,10 @@ class RenderCommandTest {
         CrawlCommandTest.Run bad = run("crawl", "--render", "--render-tasks", "0", "http://127.0.0.1:9/");
         assertEquals(2, bad.exit());
         assertTrue(bad.err().contains("--render-tasks must be between 1 and 64, got 0"), bad.err());
+        CrawlCommandTest.Run both = run("crawl", "--render", "auto", "--render-include", "/a/", "http://127.0.0.1:9/");
+        assertEquals(2, both.exit());
+        assertTrue(both.err().contains("--render auto decides for every page: give it or --render-include, not both"),
+                both.err());
     }
 
     @Test
@@ -102,6 +144,10 @@ class RenderCommandTest {
         SavedOptions saved = new SavedOptions(null, null, null, null, null, 0, null, null, null, List.of(), null,
                 render, null, null, null, 2000);
         RenderSettings back = SavedOptions.decode(saved.encode()).render();
+        assertFalse(back.auto());
+        RenderSettings auto = SavedOptions.decode(new SavedOptions(null, null, null, null, null, 0, null, null, null,
+                List.of(), null, RenderSettings.automatic(), null, null, null, 2000).encode()).render();
+        assertTrue(auto.auto() && auto.include() == null, auto.toString());
         assertEquals("/app/", back.include().pattern());
         assertEquals(List.of(Duration.ofSeconds(7), 3, 4, true),
                 List.of(back.timeout(), back.scrolls(), back.tasks(), back.resources()));

@@ -16,6 +16,19 @@ public interface Renderer extends AutoCloseable {
     boolean wants(WebUrl url);
 
     /**
+     * Whether the crawl decides page by page from the HTML the server sent ({@code --render auto}, by
+     * {@link AutoRender}); then {@link #wants} is not asked.
+     */
+    default boolean decides() {
+        return false;
+    }
+
+    /** Why the pages {@link #wants} are rendered, for their records: "--render" or "--render-include". */
+    default String reason() {
+        return "--render";
+    }
+
+    /**
      * Renders {@code page}, a 200 HTML response the crawl fetched: the browser is given this response for the
      * page's own URL (no second GET), and every other request it makes is answered by {@code requests} or
      * refused. Blocking: call it from a virtual thread. A page that cannot be rendered (the browser failed twice)

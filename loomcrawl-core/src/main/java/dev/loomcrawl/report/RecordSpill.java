@@ -290,6 +290,7 @@ public final class RecordSpill implements AutoCloseable {
         if (f != null) {
             for (String v : f.values()) Binary.writeString(out, v);
         }
+        Binary.writeString(out, r.renderReason());
     }
 
     /** The next record, or null at the end of the run. */
@@ -327,10 +328,11 @@ public final class RecordSpill implements AutoCloseable {
             for (int i = 0; i < PageFacts.NAMES.size(); i++) values.add(Binary.readString(in));
             facts = PageFacts.ofValues(values);
         }
+        String renderReason = Binary.readString(in);
         return new CrawlRecord(url, nextUrl, status, kind == 0 ? null : KINDS[kind - 1], error, size,
                 contentType, encoding, numUrls, numNewUrls, depth, referrer == null ? null : WebUrl.parse(referrer),
                 startedAt, duration, truncated, attempts, skipReason, robots,
-                change == 0 ? null : CHANGES[change - 1], rendered, facts);
+                change == 0 ? null : CHANGES[change - 1], rendered, facts, renderReason);
     }
 
     private void throwIfFailed() {

@@ -37,17 +37,30 @@ import java.time.Instant;
  *                    its scripts built
  * @param facts       what an HTML page says about itself (title, description, language...), read with its links;
  *                    null for anything else (not HTML, not read, no response)
+ * @param renderReason why the page was rendered or not, when the crawl renders pages: "--render",
+ *                    "--render-include", {@code --render auto}'s reason ({@link dev.loomcrawl.render.AutoRender}), or
+ *                    "rendering failed" (with auto's reason after it); null when the crawl renders nothing, for a
+ *                    page {@code --render-include} passes over, and for a URL that was no HTML page read
  */
 public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind errorKind, String error, long size,
                           String contentType, String encoding, int numUrls, int numNewUrls, int depth,
                           WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
-                          String skipReason, String robots, Change change, boolean rendered, PageFacts facts) {
+                          String skipReason, String robots, Change change, boolean rendered, PageFacts facts,
+                          String renderReason) {
 
     /** The longest note {@link #withNote} keeps, "…" included. */
     static final int MAX_NOTE = 300;
 
     public CrawlRecord {
         if (status != null && status == 0) status = null;
+    }
+
+    public CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind errorKind, String error, long size,
+                       String contentType, String encoding, int numUrls, int numNewUrls, int depth,
+                       WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
+                       String skipReason, String robots, Change change, boolean rendered, PageFacts facts) {
+        this(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls, numNewUrls, depth,
+                referrer, startedAt, duration, truncated, attempts, skipReason, robots, change, rendered, facts, null);
     }
 
     public CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind errorKind, String error, long size,
@@ -119,21 +132,21 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
     public CrawlRecord failedAs(ErrorKind kind, String message) {
         return new CrawlRecord(url, nextUrl, status, kind, message, size, contentType, encoding, numUrls,
                 numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change,
-                rendered, facts);
+                rendered, facts, renderReason);
     }
 
     /** The same record with the page's robots directives (a label such as "noindex,noarchive", or null). */
     public CrawlRecord withRobots(String directives) {
         return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
                 numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, directives, change,
-                rendered, facts);
+                rendered, facts, renderReason);
     }
 
     /** The same record with how it compares with the URL's capture in an earlier pass (null: a first capture). */
     public CrawlRecord withChange(Change c) {
         return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
                 numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, c, rendered,
-                facts);
+                facts, renderReason);
     }
 
     /**
@@ -149,7 +162,7 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
         String e = error == null ? note : error + "; " + note;
         return new CrawlRecord(url, nextUrl, status, errorKind, e, size, contentType, encoding, numUrls,
                 numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change,
-                rendered, facts);
+                rendered, facts, renderReason);
     }
 
     /**
@@ -158,20 +171,24 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
      */
     public CrawlRecord withContentType(String type, String charset) {
         return new CrawlRecord(url, nextUrl, status, errorKind, error, size, type, charset, numUrls, numNewUrls,
-                depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change, rendered, facts);
+                depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change, rendered, facts,
+                renderReason);
     }
 
     /** The same record with what the page says about itself (null: not an HTML page that was read). */
     public CrawlRecord withFacts(PageFacts pageFacts) {
         return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
                 numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change,
-                rendered, pageFacts);
+                rendered, pageFacts, renderReason);
     }
 
-    /** The same record marked as rendered in a browser. */
-    public CrawlRecord asRendered() {
+    /**
+     * The same record saying whether the page was rendered in a browser and why (see {@link #renderReason}); a
+     * null reason for a crawl that renders nothing.
+     */
+    public CrawlRecord withRendering(boolean wasRendered, String reason) {
         return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
                 numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change,
-                true, facts);
+                wasRendered, facts, reason);
     }
 }

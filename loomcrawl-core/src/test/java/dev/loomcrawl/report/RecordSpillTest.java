@@ -44,7 +44,8 @@ class RecordSpillTest {
                         Instant.ofEpochSecond(1_700_000_000L + i, i * 1000), Duration.ofNanos(i * 12_345L), i % 5 == 0,
                         1 + i % 3, null, i % 4 == 0 ? "noindex" : null, i % 6 == 0 ? Change.CHANGED : null, i % 8 == 0,
                         i % 2 == 0 ? null : new dev.loomcrawl.extract.PageFacts("Title " + i, i % 4 == 1 ? null : "About",
-                                "en", "http://h.test/c" + i, "H" + i, "2026-01-02", null, i % 5 == 0 ? "Ada" : null));
+                                "en", "http://h.test/c" + i, "H" + i, "2026-01-02", null, i % 5 == 0 ? "Ada" : null),
+                        i % 8 == 0 ? "app root with little text" : i % 3 == 0 ? "the HTML has its content" : null);
                 case 1 -> new CrawlRecord(url, null, null, ErrorKind.values()[i % ErrorKind.values().length],
                         "error " + "x".repeat(i % 300), 0, "", "", 0, 0, i % 4, null, Instant.ofEpochMilli(i),
                         Duration.ZERO, false, 4, null);

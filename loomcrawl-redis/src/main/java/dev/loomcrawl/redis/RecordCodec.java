@@ -22,7 +22,8 @@ import java.util.List;
  * {@code redis-cli LRANGE}): url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
  * numNewUrls, depth, referrer, startedAt (epoch ms), duration (ms), truncated, attempts, skipReason, robots,
  * rendered, then the page facts as an array of eight (title, description, lang, canonical, h1, published,
- * modified, author) or null (the last three absent in records written before they existed).
+ * modified, author) or null, then the render reason when there is one (the last four absent in records written
+ * before they existed).
  */
 final class RecordCodec {
     private static final JsonFactory JSON = new JsonFactory();
@@ -60,6 +61,7 @@ final class RecordCodec {
                 for (String v : f.values()) g.writeString(v);
                 g.writeEndArray();
             }
+            if (r.renderReason() != null) g.writeString(r.renderReason());
             g.writeEndArray();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -89,17 +91,27 @@ final class RecordCodec {
             String skipReason = text(p);
             JsonToken robotsToken = p.nextToken();
             String robots = robotsToken == JsonToken.VALUE_STRING ? p.getText() : null;
-            boolean rendered = robotsToken != JsonToken.END_ARRAY && p.nextToken() == JsonToken.VALUE_TRUE;
+            boolean rendered = false;
             PageFacts facts = null;
-            if (robotsToken != JsonToken.END_ARRAY && p.nextToken() == JsonToken.START_ARRAY) {
-                List<String> values = new ArrayList<>(PageFacts.NAMES.size());
-                while (p.nextToken() != JsonToken.END_ARRAY) values.add(p.getValueAsString());
-                facts = PageFacts.ofValues(values);
+            String renderReason = null;
+            if (robotsToken != JsonToken.END_ARRAY) {
+                JsonToken t = p.nextToken(); // rendered, or the end (written before it was recorded)
+                rendered = t == JsonToken.VALUE_TRUE;
+                if (t != JsonToken.END_ARRAY) t = p.nextToken(); // the facts: an array, null, or the end
+                if (t == JsonToken.START_ARRAY) {
+                    List<String> values = new ArrayList<>(PageFacts.NAMES.size());
+                    while (p.nextToken() != JsonToken.END_ARRAY) values.add(p.getValueAsString());
+                    facts = PageFacts.ofValues(values);
+                    t = p.nextToken();
+                } else if (t == JsonToken.VALUE_NULL) {
+                    t = p.nextToken();
+                }
+                if (t == JsonToken.VALUE_STRING) renderReason = p.getText();
             }
             return new CrawlRecord(url, nextUrl, status, kind == null ? null : ErrorKind.valueOf(kind), error, size,
                     contentType, encoding, numUrls, numNewUrls, depth,
                     referrer == null ? null : WebUrl.parse(referrer), startedAt, duration, truncated, attempts,
-                    skipReason, robots, null, rendered, facts);
+                    skipReason, robots, null, rendered, facts, renderReason);
         } catch (IOException | RuntimeException e) {
             throw new RedisCrawlException("a record in Redis is not readable (" + e.getMessage() + "): " + json);
         }

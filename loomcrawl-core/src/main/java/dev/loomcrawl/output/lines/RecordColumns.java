@@ -37,6 +37,7 @@ final class RecordColumns {
             new Column<>("robots", CrawlRecord::robots),
             new Column<>("change", r -> r.change() == null ? null : r.change().label()),
             new Column<>("rendered", CrawlRecord::rendered),
+            new Column<>("render_reason", CrawlRecord::renderReason),
             new Column<>("title", r -> r.facts() == null ? null : r.facts().title()),
             new Column<>("description", r -> r.facts() == null ? null : r.facts().description()),
             new Column<>("lang", r -> r.facts() == null ? null : r.facts().lang()),

@@ -70,8 +70,9 @@ class RecordFileTest {
             for (Map<String, Object> o : r.values()) {
                 assertEquals(List.of("url", "status", "redirect", "content_type", "charset", "size", "depth",
                         "referrer", "started", "duration_ms", "error_kind", "error", "links", "new_links",
-                        "skip_reason", "truncated", "attempts", "robots", "change", "rendered", "title", "description",
-                        "lang", "canonical", "h1", "published", "modified", "author"), List.copyOf(o.keySet()));
+                        "skip_reason", "truncated", "attempts", "robots", "change", "rendered", "render_reason", "title",
+                        "description", "lang", "canonical", "h1", "published", "modified", "author"),
+                        List.copyOf(o.keySet()));
                 Instant.parse((String) o.get("started"));
             }
             Map<String, Object> root = r.get(site.url("/"));
@@ -112,7 +113,7 @@ class RecordFileTest {
             List<CSVRecord> rows = parseCsv(file);
             assertEquals(6, rows.size());
             for (CSVRecord row : rows) {
-                assertEquals(28, row.size());
+                assertEquals(29, row.size());
                 assertEquals("200", row.get("status"));
                 assertEquals("", row.get("redirect")); // null is an empty field
             }

@@ -35,6 +35,7 @@ public final class ChromiumRenderer implements Renderer {
     private final Semaphore tasks;
     private final AtomicReference<CompletableFuture<Chromium>> browser = new AtomicReference<>();
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final java.util.concurrent.atomic.AtomicInteger starts = new java.util.concurrent.atomic.AtomicInteger();
 
     private ChromiumRenderer(Path executable, RenderSettings settings) {
         this.executable = executable;
@@ -45,7 +46,8 @@ public final class ChromiumRenderer implements Renderer {
     /**
      * Starts the browser now, so that a crawl that cannot render fails before it fetches anything: an
      * {@link IllegalStateException} whose message is one line saying how to install Chromium, or why it did not
-     * start.
+     * start. With {@code --render auto} ({@link RenderSettings#auto()}) only the executable is looked for now, and
+     * the browser starts when the first page needs it: a site none of whose pages does never starts one.
      */
     public static ChromiumRenderer start(RenderSettings settings) {
         return start(find(), settings);
@@ -58,6 +60,7 @@ public final class ChromiumRenderer implements Renderer {
                     + "LOOMCRAWL_CHROMIUM): install it with 'apt-get install chromium'");
         }
         ChromiumRenderer renderer = new ChromiumRenderer(executable, settings);
+        if (settings.auto()) return renderer;
         try {
             renderer.current();
         } catch (IOException e) {
@@ -86,6 +89,16 @@ public final class ChromiumRenderer implements Renderer {
     @Override
     public boolean wants(WebUrl url) {
         return settings.wants(url);
+    }
+
+    @Override
+    public boolean decides() {
+        return settings.auto();
+    }
+
+    @Override
+    public String reason() {
+        return settings.include() == null ? "--render" : "--render-include";
     }
 
     @Override
@@ -138,6 +151,7 @@ public final class ChromiumRenderer implements Renderer {
             CompletableFuture<Chromium> mine = new CompletableFuture<>();
             if (!browser.compareAndSet(null, mine)) continue;
             try {
+                starts.incrementAndGet();
                 Chromium c = Chromium.start(executable, START_TIMEOUT);
                 log.debug("started {} (pid {})", executable, c.pid());
                 mine.complete(c);
@@ -164,6 +178,11 @@ public final class ChromiumRenderer implements Renderer {
         CompletableFuture<Chromium> running = browser.get();
         Chromium c = running == null ? null : running.getNow(null);
         return c == null ? -1 : c.pid();
+    }
+
+    /** How many browsers were started (for tests: one that renders nothing starts none). */
+    int starts() {
+        return starts.get();
     }
 
     @Override

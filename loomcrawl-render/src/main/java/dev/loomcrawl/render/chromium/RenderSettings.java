@@ -13,8 +13,11 @@ import java.util.regex.Pattern;
  * @param scrolls   times the page is scrolled to its bottom, each followed by a wait for network idle
  * @param tasks     pages rendered at once (tabs of the one browser)
  * @param resources let images, media and fonts load (blocked by default: they cost time and add no links)
+ * @param auto      {@code --render auto}: the crawl decides page by page from the HTML the server sent
+ *                  ({@link dev.loomcrawl.render.AutoRender}); the browser starts with the first page to render
  */
-public record RenderSettings(Pattern include, Duration timeout, int scrolls, int tasks, boolean resources) {
+public record RenderSettings(Pattern include, Duration timeout, int scrolls, int tasks, boolean resources,
+                             boolean auto) {
     public static final Duration TIMEOUT = Duration.ofSeconds(15);
     public static final int TASKS = 2;
 
@@ -26,11 +29,22 @@ public record RenderSettings(Pattern include, Duration timeout, int scrolls, int
             throw new IllegalArgumentException("scrolls must be between 0 and 1000, got " + scrolls);
         }
         if (tasks < 1 || tasks > 64) throw new IllegalArgumentException("tasks must be between 1 and 64, got " + tasks);
+        if (auto && include != null) throw new IllegalArgumentException("auto decides every page: no include");
+    }
+
+    /** Every page, or those of {@code include}, as the user chose them. */
+    public RenderSettings(Pattern include, Duration timeout, int scrolls, int tasks, boolean resources) {
+        this(include, timeout, scrolls, tasks, resources, false);
     }
 
     /** Every HTML page, with the defaults: 15 s, no scrolling, 2 pages at once, images and fonts blocked. */
     public static RenderSettings everyPage() {
         return new RenderSettings(null, TIMEOUT, 0, TASKS, false);
+    }
+
+    /** {@code --render auto}, with the defaults. */
+    public static RenderSettings automatic() {
+        return new RenderSettings(null, TIMEOUT, 0, TASKS, false, true);
     }
 
     public boolean wants(WebUrl url) {

@@ -67,6 +67,47 @@ class RenderCrawlTest {
     }
 
     @Test
+    void withRenderAutoEveryPageOfTheAppIsFoundAndEachRecordSaysWhy() {
+        try (TestSite app = SinglePageApp.start()) {
+            RenderSettings auto = new RenderSettings(null, Duration.ofSeconds(20), 3, 2, false, true);
+            ChromiumRenderer renderer = ChromiumRenderer.start(auto);
+            assertEquals(0, renderer.starts(), "the browser starts with the first page to render");
+            Crawl crawl = Crawl.of(config(app), renderer, null, Function.identity());
+            assertEquals(1, renderer.starts());
+            assertEquals(paths(app, SinglePageApp.allPages()), crawl.htmlPages());
+            for (CrawlRecord r : crawl.htmlRecords()) {
+                assertTrue(r.rendered(), r.url() + " rendered");
+                // the shell's HTML decides the first pages of each pattern; what rendering them did, the rest
+                assertTrue(List.of(dev.loomcrawl.render.AutoRender.SHELL, dev.loomcrawl.render.AutoRender.LEARNED_NEEDS)
+                        .contains(r.renderReason()), r.url() + ": " + r.renderReason());
+            }
+        }
+    }
+
+    @Test
+    void withRenderAutoAStaticSiteIsNotRenderedAndNoBrowserStarts() {
+        Function<String, dev.loomcrawl.testkit.Route> routes = target -> {
+            if (!target.matches("/p\\d+")) return null;
+            int i = Integer.parseInt(target.substring(2));
+            String html = "<!doctype html><title>p" + i + "</title><script src=/menu.js></script><h1>Page " + i
+                    + "</h1><p>" + "A paragraph of the page's own text. ".repeat(20) + "</p><a href=/p" + (i + 1) % 6
+                    + ">next</a><noscript>Enable JavaScript for the menu.</noscript>";
+            return dev.loomcrawl.testkit.Route.Respond.html(html);
+        };
+        try (TestSite site = TestSite.builder().generated(routes).start()) {
+            ChromiumRenderer renderer = ChromiumRenderer.start(RenderSettings.automatic());
+            Crawl crawl = Crawl.of(CrawlConfig.builder().root(site.url("/p0")).maxTasks(4)
+                    .retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50)), renderer, null, Function.identity());
+            assertEquals(6, crawl.htmlRecords().size());
+            for (CrawlRecord r : crawl.htmlRecords()) {
+                assertFalse(r.rendered(), r.url() + " rendered");
+                assertEquals(dev.loomcrawl.render.AutoRender.IN_HTML, r.renderReason(), r.url().toString());
+            }
+            assertEquals(0, renderer.starts(), "no browser was started");
+        }
+    }
+
+    @Test
     void withoutRenderOnlyTheShellIsFound() {
         try (TestSite app = SinglePageApp.start()) {
             Crawl crawl = Crawl.of(config(app), null, null, Function.identity());

@@ -56,9 +56,9 @@ final class ChangeWriter implements AutoCloseable {
                 + "referrer, drop_reason, kind, first_pass) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         insertRecord = c.prepareStatement("INSERT INTO records (url_id, run, status, next_url, error_kind, error, "
                 + "size, content_type, encoding, num_urls, num_new_urls, started_at, duration_ms, truncated, "
-                + "attempts, skip_reason, robots, pass, change, rendered, " + String.join(", ", PageFacts.NAMES) + ") "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
-                + ", ?".repeat(PageFacts.NAMES.size()) + ")");
+                + "attempts, skip_reason, robots, pass, change, rendered, " + String.join(", ", PageFacts.NAMES)
+                + ", render_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+                + ", ?".repeat(PageFacts.NAMES.size()) + ", ?)");
         markDone = c.prepareStatement("UPDATE urls SET state = 'done' WHERE id = ?");
         findPayload = c.prepareStatement("SELECT original FROM payloads WHERE digest = ?");
         insertPayload = c.prepareStatement("INSERT INTO payloads (digest, original) VALUES (?, ?)");
@@ -193,6 +193,7 @@ final class ChangeWriter implements AutoCloseable {
         p.setInt(20, r.rendered() ? 1 : 0);
         List<String> facts = (r.facts() == null ? PageFacts.NONE : r.facts()).values();
         for (int i = 0; i < facts.size(); i++) p.setString(21 + i, facts.get(i));
+        p.setString(21 + facts.size(), r.renderReason());
         p.addBatch();
         markDone.setLong(1, id);
         markDone.addBatch();

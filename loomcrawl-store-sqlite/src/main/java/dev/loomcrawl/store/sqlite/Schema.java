@@ -5,16 +5,16 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * The state file's tables, version 5, as docs/state.md describes them for people reading them with
+ * The state file's tables, version 6, as docs/state.md describes them for people reading them with
  * {@code sqlite3}. The file is marked as loomcrawl's with SQLite's {@code application_id} (the bytes "Loom")
  * and versioned with {@code user_version}; a file with another id, or a higher version, is refused. A version 1
- * to 4 file is upgraded in place when it is opened for writing ({@link #upgrade}), and read as it is otherwise.
+ * to 5 file is upgraded in place when it is opened for writing ({@link #upgrade}), and read as it is otherwise.
  */
 final class Schema {
     /** {@code PRAGMA application_id}: "Loom" in ASCII. */
     static final int APPLICATION_ID = 0x4c6f6f6d;
     /** {@code PRAGMA user_version}: the version of the tables below. */
-    static final int VERSION = 5;
+    static final int VERSION = 6;
 
     /** Columns added by version 2: what a visit is for, a page's robots directives, why a link is not followed. */
     private static final String[] VERSION_2 = {
@@ -79,6 +79,11 @@ final class Schema {
         "ALTER TABLE records ADD COLUMN author TEXT",
     };
 
+    /** Version 6: why a page was rendered in a browser or not, for a file of version 3 to 5. */
+    private static final String[] VERSION_6 = {
+        "ALTER TABLE records ADD COLUMN render_reason TEXT",
+    };
+
     private static final String RECORDS = """
         CREATE TABLE records (
           url_id INTEGER NOT NULL REFERENCES urls (id),
@@ -109,6 +114,7 @@ final class Schema {
           published TEXT,
           modified TEXT,
           author TEXT,
+          render_reason TEXT,
           PRIMARY KEY (url_id, pass)
         ) WITHOUT ROWID""";
 
@@ -219,10 +225,11 @@ final class Schema {
         if (from >= VERSION) return;
         try (Statement s = c.createStatement()) {
             if (from < 2) for (String change : VERSION_2) s.execute(change);
-            if (from < 3) for (String change : VERSION_3) s.execute(change); // makes version 5's records table
+            if (from < 3) for (String change : VERSION_3) s.execute(change); // makes version 6's records table
             else if (from < 4) for (String change : VERSION_4) s.execute(change);
             if (from >= 3 && from < 5) for (String change : VERSION_5) s.execute(change);
-            for (String change : LINKS_VERSION_5) s.execute(change);
+            if (from < 5) for (String change : LINKS_VERSION_5) s.execute(change);
+            if (from >= 3) for (String change : VERSION_6) s.execute(change);
             s.execute("PRAGMA user_version = " + VERSION);
         }
         c.commit();

@@ -40,6 +40,7 @@ final class StateQueries {
     private final boolean onePass; // a file of version 1 or 2, read as it is: no passes, one record per URL
     private final boolean neverRendered; // a file of version 1 to 3, read as it is: no rendered column
     private final boolean noFacts; // a file of version 1 to 4, read as it is: no page facts
+    private final boolean noRenderReason; // a file of version 1 to 5, read as it is: no render reasons
 
     StateQueries(Connection c) throws SQLException {
         this.c = c;
@@ -49,6 +50,7 @@ final class StateQueries {
             this.onePass = version < 3;
             this.neverRendered = version < 4;
             this.noFacts = version < 5;
+            this.noRenderReason = version < 6;
         }
     }
 
@@ -196,7 +198,7 @@ final class StateQueries {
                 + "r.attempts, r.skip_reason, " + (version1 ? "NULL" : "r.robots") + ", "
                 + (onePass ? "NULL" : "r.change") + ", " + (neverRendered ? "0" : "r.rendered") + ", "
                 + String.join(", ", PageFacts.NAMES.stream().map(n -> noFacts ? "NULL" : "r." + n).toList())
-                + " FROM records r JOIN urls u ON u.id = r.url_id" + where
+                + ", " + (noRenderReason ? "NULL" : "r.render_reason") + " FROM records r JOIN urls u ON u.id = r.url_id" + where
                 + " ORDER BY u.url";
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             while (rs.next()) action.accept(record(rs));
@@ -212,7 +214,8 @@ final class StateQueries {
                 rs.getInt(11), referrer == null ? null : WebUrl.tryParse(referrer, null),
                 Instant.parse(rs.getString(13)), Duration.ofNanos(Math.round(rs.getDouble(14) * 1e6)),
                 rs.getInt(15) != 0, rs.getInt(16), rs.getString(17), rs.getString(18),
-                rs.getString(19) == null ? null : Change.ofLabel(rs.getString(19)), rs.getInt(20) != 0, facts(rs));
+                rs.getString(19) == null ? null : Change.ofLabel(rs.getString(19)), rs.getInt(20) != 0, facts(rs),
+                rs.getString(21 + PageFacts.NAMES.size()));
     }
 
     /** The page facts in the columns from 21 on; null when there are none (not an HTML page, or an older file). */

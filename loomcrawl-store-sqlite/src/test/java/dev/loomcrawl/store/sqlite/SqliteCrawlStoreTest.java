@@ -166,10 +166,10 @@ class SqliteCrawlStoreTest {
         Path file = tmp.resolve("newer.db");
         SqliteCrawlStore.create(file, CrawlConfig.builder().root("http://example.test/").build(), false).close();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
-            s.execute("PRAGMA user_version = 6");
+            s.execute("PRAGMA user_version = 7");
         }
         String message = refused(file).getMessage();
-        assertTrue(message.contains("written by a newer loomcrawl (state schema version 6; this one reads up to 5)"),
+        assertTrue(message.contains("written by a newer loomcrawl (state schema version 7; this one reads up to 6)"),
                 message);
     }
 
@@ -179,6 +179,7 @@ class SqliteCrawlStoreTest {
         SqliteCrawlStore.create(file, CrawlConfig.builder().root("http://example.test/").build(), false).close();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
             s.execute("ALTER TABLE records DROP COLUMN rendered");
+            s.execute("ALTER TABLE records DROP COLUMN render_reason"); // version 6's
             for (String column : List.of("title", "description", "lang", "canonical", "h1", "published", "modified",
                     "author")) {
                 s.execute("ALTER TABLE records DROP COLUMN " + column); // version 5's
@@ -194,10 +195,31 @@ class SqliteCrawlStoreTest {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
              java.sql.ResultSet rs = s.executeQuery("PRAGMA user_version")) {
             rs.next();
-            assertEquals(5, rs.getInt(1));
-            s.execute("SELECT rendered, title, author FROM records");
+            assertEquals(6, rs.getInt(1));
+            s.execute("SELECT rendered, title, author, render_reason FROM records");
             s.execute("SELECT hreflang FROM links");
             s.execute("SELECT text_digest FROM captures");
+        }
+    }
+
+    @Test
+    void aVersion5StateFileIsReadAsItIsAndGainsRenderReasonsWhenResumed() throws Exception {
+        Path file = tmp.resolve("v5.db");
+        SqliteCrawlStore.create(file, CrawlConfig.builder().root("http://example.test/").build(), false).close();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
+            s.execute("ALTER TABLE records DROP COLUMN render_reason");
+            s.execute("PRAGMA user_version = 5");
+        }
+        try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) { // read as it is
+            store.forEachRecord(r -> { });
+        }
+        SqliteCrawlStore.open(file).close();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
+             java.sql.ResultSet rs = s.executeQuery("PRAGMA user_version")) {
+            rs.next();
+            assertEquals(6, rs.getInt(1));
+            s.execute("SELECT render_reason FROM records");
+            s.execute("SELECT hreflang FROM links"); // version 5's, not added twice
         }
     }
 
@@ -247,7 +269,7 @@ class SqliteCrawlStoreTest {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
              java.sql.ResultSet rs = s.executeQuery("PRAGMA user_version")) {
             rs.next();
-            assertEquals(5, rs.getInt(1));
+            assertEquals(6, rs.getInt(1));
             try (java.sql.ResultSet u = c.createStatement().executeQuery(
                     "SELECT last_status, captured_ms, first_pass FROM urls JOIN captures ON url_id = id")) {
                 u.next();
@@ -255,7 +277,7 @@ class SqliteCrawlStoreTest {
                 assertEquals(java.time.Instant.parse("2026-01-01T00:00:01Z").toEpochMilli(), u.getLong(2));
                 assertEquals(1, u.getInt(3));
             }
-            s.execute("SELECT kind FROM urls; SELECT robots, pass, change, rendered FROM records; SELECT * FROM passes; SELECT * FROM payloads");
+            s.execute("SELECT kind FROM urls; SELECT robots, pass, change, rendered, render_reason FROM records; SELECT * FROM passes; SELECT * FROM payloads");
         }
     }
 

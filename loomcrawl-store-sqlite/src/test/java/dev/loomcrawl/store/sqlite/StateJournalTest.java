@@ -127,9 +127,13 @@ class StateJournalTest {
         return new Visit(WebUrl.parse("http://example.test/p" + i), 10, 1, WebUrl.parse("http://example.test/"));
     }
 
+    /** A page's record; p3 was rendered, p4 not, by {@code --render auto}. */
     private static CrawlRecord record(Visit v) {
-        return new CrawlRecord(v.url(), null, 200, null, null, 10, "text/html", "utf-8", 0, 0, v.depth(), v.referrer(),
-                Instant.now(), Duration.ofMillis(3), false, 1, null);
+        CrawlRecord r = new CrawlRecord(v.url(), null, 200, null, null, 10, "text/html", "utf-8", 0, 0, v.depth(),
+                v.referrer(), Instant.now(), Duration.ofMillis(3), false, 1, null);
+        if (v.url().path().equals("/p3")) return r.withRendering(true, "app root with little text");
+        if (v.url().path().equals("/p4")) return r.withRendering(false, "the HTML has its content");
+        return r;
     }
 
     /** An output that keeps what each commit had it write, and whether the commit forced it to disk. */
@@ -189,6 +193,11 @@ class StateJournalTest {
             assertEquals(10, store.summary().done());
             assertFalse(store.summary().interrupted(), "the run's end was committed");
             assertEquals(String.valueOf(Files.size(records)), settings(store).get(written(records)));
+            Map<String, String> rendering = new java.util.TreeMap<>();
+            store.forEachRecord(r -> rendering.put(r.url().path(), r.rendered() + " " + r.renderReason()));
+            assertEquals("true app root with little text", rendering.get("/p3"));
+            assertEquals("false the HTML has its content", rendering.get("/p4"));
+            assertEquals("false null", rendering.get("/p5"));
         }
     }
 
