@@ -20,7 +20,7 @@ public final class AutoRender {
     /** The decision for one page, and the reason its record gives. */
     public record Verdict(boolean render, String reason) {}
 
-    public static final String APP_ROOT = "app root with little text";
+    public static final String APP_ROOT = "an app root with little text, and scripts";
     public static final String NOSCRIPT = "noscript asks for JavaScript";
     public static final String SHELL = "scripts, little text and few links";
     public static final String LEARNED_NEEDS = "pages like it changed when rendered";
@@ -49,7 +49,9 @@ public final class AutoRender {
 
     /** The decision the HTML alone makes. */
     public static Verdict bySignals(RenderSignals s) {
-        if (s.appRoot() && s.text() < RenderSignals.LITTLE_TEXT) return new Verdict(true, APP_ROOT);
+        // an empty app root renders whatever else the page has (a server-rendered header above it, say), when a
+        // script is there to mount the app
+        if (s.appRoot() && s.scripts() > 0) return new Verdict(true, APP_ROOT);
         // few links too: a search page's noscript asks for JavaScript, but its HTML has the site's navigation
         if (s.noscriptAsks() && s.text() < 2 * RenderSignals.LITTLE_TEXT && s.links() < 10) {
             return new Verdict(true, NOSCRIPT);

@@ -29,9 +29,12 @@ public record RenderSignals(int text, int links, int scripts, boolean appRoot, b
     /** Attributes that mark an application's root whatever its id. */
     private static final String[] ROOT_ATTRIBUTES = {"ng-app", "ng-version", "data-reactroot", "data-v-app", "id"};
     private static final int ID = ROOT_ATTRIBUTES.length - 1;
-    /** Words that, with "javascript", make a noscript text a request to turn it on. */
+    /**
+     * Words that, with "javascript", make a noscript text a request to turn it on. Not "disabled": every javadoc page
+     * says "JavaScript is disabled on your browser." and works without it.
+     */
     private static final String[] ASKING = {"enable", "required", "requires", "need", "turn on", "must",
-            "disabled", "activate", "allow", "switch on", "please"};
+            "activate", "allow", "switch on", "please"};
 
     /** The signals of the page whose tree is {@code tree} and whose HTML has {@code links} links. */
     public static RenderSignals of(PageTree tree, int links) {
@@ -63,7 +66,11 @@ public record RenderSignals(int text, int links, int scripts, boolean appRoot, b
         return new RenderSignals(text, links, scripts, appRoot, noscriptAsks);
     }
 
-    /** Whether element n is where an application is mounted. */
+    /**
+     * Whether element n is where an application is mounted: by its name or a framework's attribute anywhere, by its
+     * id only for a {@code div} at the top of the body (its child or grandchild), as apps are mounted; a javadoc
+     * page's {@code <section id="root">} is the documentation of a field named root.
+     */
     private static boolean isAppRoot(PageTree tree, int n) {
         if (tree.name(n).equals("app-root")) return true;
         int count = tree.attributes(n);
@@ -71,9 +78,19 @@ public record RenderSignals(int text, int links, int scripts, boolean appRoot, b
             int which = tree.attributeNameIn(n, i, ROOT_ATTRIBUTES);
             if (which < 0) continue;
             if (which != ID) return true;
-            if (ROOT_IDS.contains(tree.attributeValue(n, i).trim().toLowerCase(Locale.ROOT))) return true;
+            if (tree.name(n).equals("div") && nearBody(tree, n)
+                    && ROOT_IDS.contains(tree.attributeValue(n, i).trim().toLowerCase(Locale.ROOT))) {
+                return true;
+            }
         }
         return false;
+    }
+
+    /** Whether element n is a child or a grandchild of the body. */
+    private static boolean nearBody(PageTree tree, int n) {
+        int parent = tree.parent(n);
+        return parent > 0 && (tree.name(parent).equals("body")
+                || tree.parent(parent) > 0 && "body".equals(tree.name(tree.parent(parent))));
     }
 
     /** The visible text in element n's subtree, as {@link #text} counts it. */

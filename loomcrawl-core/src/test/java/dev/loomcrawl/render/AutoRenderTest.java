@@ -53,6 +53,19 @@ class AutoRenderTest {
     }
 
     @Test
+    void anEmptyAppRootIsRenderedBelowAServerRenderedHeaderButNotWithoutAScript() {
+        String header = "<header><h1>A shop</h1><p>" + WORDS + "</p><a href=/>Home</a></header><div id=app></div>";
+        assertEquals(new AutoRender.Verdict(true, AutoRender.APP_ROOT),
+                decide("<html><head><script src=/app.js defer></script></head><body>" + header + "</body></html>"));
+        assertEquals(new AutoRender.Verdict(false, AutoRender.IN_HTML), decide("<html><body>" + header
+                + "</body></html>"));
+        // javadoc's documentation of a field named root, on a page with scripts
+        assertEquals(new AutoRender.Verdict(false, AutoRender.IN_HTML), decide("<html><head><script src=/s.js>"
+                + "</script></head><body><main><div class=details><section class=detail id=root><h3>root</h3>"
+                + "</section></div></main><p>" + WORDS + "</p></body></html>"));
+    }
+
+    @Test
     void aNoscriptAskingForJavaScriptOnAPageWithLittleTextIsRendered() {
         assertEquals(new AutoRender.Verdict(true, AutoRender.NOSCRIPT), decide("""
                 <html><head><script src="x.js"></script></head><body><header><a href=/>Home</a> <a href=/a>A</a>
@@ -137,23 +150,30 @@ class AutoRenderTest {
         assertTrue(mixed.decide(WebUrl.parse("http://a.test/app/4"), shell).render());
     }
 
+    /**
+     * The four documentation sites (Debian's packages, which scripts/test-deps.sh installs) need no browser: no page's
+     * HTML asks for one (scripts/bench/render-auto crawls them with --render auto).
+     */
     @Test
-    void noPageOfThePythonDocsNeedsABrowser() throws IOException {
-        Path root = Path.of("/usr/share/doc/python3-doc/html");
-        assumeTrue(Files.isDirectory(root), "python3-doc is not installed (scripts/test-deps.sh installs it)");
+    void noPageOfTheFourDocumentationSitesNeedsABrowser() throws IOException {
+        Path[] roots = {Path.of("/usr/share/doc/python3-doc/html"), Path.of("/usr/share/doc/openjdk-17-doc/api"),
+                Path.of("/usr/share/doc/libboost1.81-doc/doc/html"), Path.of("/usr/share/doc/postgresql-doc-15/html")};
         List<String> rendered = new ArrayList<>();
         int pages = 0;
-        try (Stream<Path> files = Files.walk(root, java.nio.file.FileVisitOption.FOLLOW_LINKS)) {
-            for (Path p : files.filter(f -> f.toString().endsWith(".html")).sorted().toList()) {
-                pages++;
-                String url = "http://127.0.0.1:8011/" + root.relativize(p);
-                ParsedPage page = new StreamingLinkExtractor().extract(Files.readAllBytes(p), null, WebUrl.parse(url),
-                        true);
-                AutoRender.Verdict v = AutoRender.bySignals(RenderSignals.of(page.tree(), page.links().size()));
-                if (v.render()) rendered.add(url + " (" + v.reason() + ")");
+        for (Path root : roots) {
+            assumeTrue(Files.isDirectory(root), root + " is not installed (scripts/test-deps.sh installs it)");
+            try (Stream<Path> files = Files.walk(root, java.nio.file.FileVisitOption.FOLLOW_LINKS)) {
+                for (Path p : files.filter(f -> f.toString().endsWith(".html")).sorted().toList()) {
+                    pages++;
+                    String url = "http://127.0.0.1:8011/" + root.relativize(p);
+                    ParsedPage page = new StreamingLinkExtractor().extract(Files.readAllBytes(p), null,
+                            WebUrl.parse(url), true);
+                    AutoRender.Verdict v = AutoRender.bySignals(RenderSignals.of(page.tree(), page.links().size()));
+                    if (v.render()) rendered.add(root + ": " + url + " (" + v.reason() + ")");
+                }
             }
         }
-        assertTrue(pages > 500, "pages: " + pages);
+        assertTrue(pages > 15_000, "pages: " + pages);
         assertEquals(List.of(), rendered);
     }
 }
