@@ -25,6 +25,11 @@ import java.util.stream.Stream;
  * runs as root in containers), none of its background traffic, and no network of its own: its host resolver
  * maps every name to nothing and its proxy is a closed port. The renderer answers every request it intercepts;
  * the shut network is a precaution for what the DevTools Fetch domain does not intercept (WebSockets, for one).
+ *
+ * <p>No browser outlives the crawler: it runs under a small shell watchdog ({@link #WATCHDOG}), in a process group
+ * of its own, and the watchdog kills that group as soon as the JVM that started it is gone (the watchdog's parent
+ * changes), whether it ended, was stopped by Ctrl-C or SIGTERM without closing the renderer, or was killed with
+ * {@code kill -9}: within a second (docs/rendering.md, "A crashed or hung browser").
  */
 final class Chromium implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Chromium.class);
@@ -36,6 +41,25 @@ final class Chromium implements AutoCloseable {
             "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=http://127.0.0.1:9",
             "--proxy-bypass-list=<-loopback>");
 
+    /**
+     * Runs the browser ("$@") in a session and process group of its own, and kills that group (the browser and every
+     * process it started) once the JVM is gone: when this shell's parent is no longer the JVM ($1), checked each
+     * second, or when the shell is told to stop. Otherwise it ends when the browser does, with its status.
+     */
+    static final String WATCHDOG = """
+            jvm=$1; shift
+            setsid "$@" &
+            browser=$!
+            trap 'kill -9 -$browser 2>/dev/null; exit 143' TERM INT HUP
+            while kill -0 "$browser" 2>/dev/null; do
+              read -r _ _ _ parent _ < /proc/$$/stat
+              if [ "$parent" != "$jvm" ]; then kill -9 -"$browser" 2>/dev/null; exit 0; fi
+              sleep 1
+            done
+            wait "$browser"
+            """;
+
+    /** The watchdog shell; the browser is its child. */
     private final Process process;
     private final Path profile;
     final DevTools devTools;
@@ -49,8 +73,9 @@ final class Chromium implements AutoCloseable {
     /** Starts the browser at {@code executable}; an IOException says why it did not start. */
     static Chromium start(Path executable, Duration timeout) throws IOException {
         Path profile = Files.createTempDirectory("loomcrawl-chromium-");
-        List<String> command = Stream.concat(Stream.of(executable.toString(), "--user-data-dir=" + profile),
-                FLAGS.stream()).toList();
+        List<String> command = Stream.of(Stream.of("/bin/sh", "-c", WATCHDOG, "loomcrawl-chromium-watchdog",
+                        Long.toString(ProcessHandle.current().pid()), executable.toString(), "--user-data-dir=" + profile),
+                FLAGS.stream()).flatMap(x -> x).toList();
         Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         CompletableFuture<URI> endpoint = new CompletableFuture<>();
         Thread.ofPlatform().daemon().name("loomcrawl-chromium-stderr").start(() -> drain(process, endpoint));
@@ -95,8 +120,9 @@ final class Chromium implements AutoCloseable {
         }
     }
 
+    /** The browser's process id (the watchdog's child), or the watchdog's when the browser is gone. */
     long pid() {
-        return process.pid();
+        return process.children().findFirst().map(ProcessHandle::pid).orElse(process.pid());
     }
 
     /** Whether it still runs and its connection is open. */

@@ -1,0 +1,82 @@
+package dev.loomcrawl.render.chromium;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * No browser outlives the JVM that started it, however that JVM ends: a renderer closed as a crawl's end closes it,
+ * and a JVM stopped by Ctrl-C (SIGINT), SIGTERM or {@code kill -9} without closing it.
+ */
+class OrphanBrowserTest {
+    @BeforeAll
+    static void needsChromium() {
+        assumeTrue(ChromiumRenderer.find() != null, "Chromium is not installed (scripts/test-deps.sh installs it)");
+    }
+
+    @Test
+    void closingTheRendererEndsTheBrowserAndEveryProcessItStarted() {
+        ChromiumRenderer renderer = ChromiumRenderer.start(RenderSettings.everyPage());
+        ProcessHandle browser = ProcessHandle.of(renderer.browserPid()).orElseThrow();
+        List<ProcessHandle> tree = withDescendants(browser);
+        assertTrue(tree.size() > 1, "a browser starts processes of its own: " + tree.size());
+        renderer.close();
+        assertGone(tree);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"INT", "TERM", "KILL"})
+    void aJvmStoppedWithoutClosingTheRendererTakesItsBrowserWithIt(String signal) throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process jvm = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                BrowserHolder.class.getName()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            long pid;
+            try (BufferedReader out = new BufferedReader(new InputStreamReader(jvm.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                pid = Long.parseLong(out.readLine().trim());
+            }
+            ProcessHandle browser = ProcessHandle.of(pid).orElseThrow();
+            List<ProcessHandle> tree = withDescendants(browser);
+            assertTrue(tree.size() > 1, "a browser starts processes of its own: " + tree.size());
+            assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(jvm.pid())).start().waitFor());
+            assertTrue(jvm.waitFor(30, TimeUnit.SECONDS), "the JVM ended");
+            assertGone(tree);
+        } finally {
+            jvm.destroyForcibly();
+        }
+    }
+
+    private static List<ProcessHandle> withDescendants(ProcessHandle p) {
+        return java.util.stream.Stream.concat(java.util.stream.Stream.of(p), p.descendants()).toList();
+    }
+
+    /** Waits up to 10 s for every one of the processes to be gone. */
+    private static void assertGone(List<ProcessHandle> processes) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline && processes.stream().anyMatch(ProcessHandle::isAlive)) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        assertFalse(processes.stream().anyMatch(ProcessHandle::isAlive), "left running: " + processes.stream()
+                .filter(ProcessHandle::isAlive).map(h -> h.pid() + " " + h.info().command().orElse("?")).toList());
+    }
+}
