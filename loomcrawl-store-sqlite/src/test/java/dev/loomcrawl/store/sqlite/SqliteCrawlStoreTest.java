@@ -175,40 +175,33 @@ class SqliteCrawlStoreTest {
 
     @Test
     void aVersion3StateFileGainsTheRenderedColumnWhenResumed() throws Exception {
-        Path file = tmp.resolve("v3.db");
-        SqliteCrawlStore.create(file, CrawlConfig.builder().root("http://example.test/").build(), false).close();
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
-            s.execute("ALTER TABLE records DROP COLUMN rendered");
-            s.execute("ALTER TABLE records DROP COLUMN render_reason"); // version 6's
-            for (String column : List.of("title", "description", "lang", "canonical", "h1", "published", "modified",
-                    "author")) {
-                s.execute("ALTER TABLE records DROP COLUMN " + column); // version 5's
-            }
-            s.execute("ALTER TABLE links DROP COLUMN hreflang");
-            s.execute("ALTER TABLE captures DROP COLUMN text_digest");
-            s.execute("PRAGMA user_version = 3");
+        List<String> older = new java.util.ArrayList<>(List.of("ALTER TABLE records DROP COLUMN rendered",
+                "ALTER TABLE records DROP COLUMN render_reason", // version 6's
+                "ALTER TABLE links DROP COLUMN hreflang", "ALTER TABLE captures DROP COLUMN text_digest"));
+        for (String column : List.of("title", "description", "lang", "canonical", "h1", "published", "modified",
+                "author")) {
+            older.add("ALTER TABLE records DROP COLUMN " + column); // version 5's
         }
-        try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) { // read as it is
-            store.forEachRecord(r -> { });
-        }
-        SqliteCrawlStore.open(file).close();
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
-             java.sql.ResultSet rs = s.executeQuery("PRAGMA user_version")) {
-            rs.next();
-            assertEquals(6, rs.getInt(1));
-            s.execute("SELECT rendered, title, author, render_reason FROM records");
-            s.execute("SELECT hreflang FROM links");
-            s.execute("SELECT text_digest FROM captures");
-        }
+        upgrades("v3.db", 3, older, "SELECT rendered, title, author, render_reason FROM records",
+                "SELECT hreflang FROM links", "SELECT text_digest FROM captures");
     }
 
     @Test
     void aVersion5StateFileIsReadAsItIsAndGainsRenderReasonsWhenResumed() throws Exception {
-        Path file = tmp.resolve("v5.db");
+        upgrades("v5.db", 5, List.of("ALTER TABLE records DROP COLUMN render_reason"),
+                "SELECT render_reason FROM records", "SELECT hreflang FROM links"); // version 5's, not added twice
+    }
+
+    /**
+     * Makes a file of {@code version} from a new one by {@code changes}, reads it as it is, resumes it (which upgrades
+     * it) and checks that it is now of this version and answers {@code queries}.
+     */
+    private void upgrades(String name, int version, List<String> changes, String... queries) throws Exception {
+        Path file = tmp.resolve(name);
         SqliteCrawlStore.create(file, CrawlConfig.builder().root("http://example.test/").build(), false).close();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
-            s.execute("ALTER TABLE records DROP COLUMN render_reason");
-            s.execute("PRAGMA user_version = 5");
+            for (String change : changes) s.execute(change);
+            s.execute("PRAGMA user_version = " + version);
         }
         try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) { // read as it is
             store.forEachRecord(r -> { });
@@ -217,9 +210,8 @@ class SqliteCrawlStoreTest {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
              java.sql.ResultSet rs = s.executeQuery("PRAGMA user_version")) {
             rs.next();
-            assertEquals(6, rs.getInt(1));
-            s.execute("SELECT render_reason FROM records");
-            s.execute("SELECT hreflang FROM links"); // version 5's, not added twice
+            assertEquals(Schema.VERSION, rs.getInt(1));
+            for (String query : queries) s.execute(query);
         }
     }
 
