@@ -13,9 +13,10 @@ import java.util.Set;
  *                     {@code style}, {@code template} or {@code noscript}
  * @param links        links the page's HTML has (as the link pass found them, in the crawl's scope or not)
  * @param scripts      {@code script} elements, in the head or the body
- * @param appRoot      an element that script frameworks mount an application on (an id such as {@code root},
- *                     {@code app} or {@code __next}, an {@code ng-app} or {@code data-reactroot} attribute, an
- *                     {@code app-root} element) holds fewer than {@link #LITTLE_TEXT} characters of text
+ * @param appRoot      an element that script frameworks mount an application on (a {@code div} at the top of the
+ *                     body with an id such as {@code root}, {@code app} or {@code __next}; an element with an
+ *                     {@code ng-app} or {@code data-reactroot} attribute; an {@code app-root} element) holds fewer
+ *                     than {@link #LITTLE_TEXT} characters of text
  * @param noscriptAsks a {@code noscript} element says JavaScript is needed ("enable JavaScript", "requires
  *                     JavaScript"...)
  */
