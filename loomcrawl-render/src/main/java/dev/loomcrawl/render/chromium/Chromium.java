@@ -63,6 +63,11 @@ final class Chromium implements AutoCloseable {
     private final Process process;
     private final Path profile;
     final DevTools devTools;
+    /** Pages given to it, pages in it now, whether it takes no more, and whether it was ended. Guarded by this. */
+    private int pages;
+    private int open;
+    private boolean retired;
+    private boolean ended;
 
     private Chromium(Process process, Path profile, DevTools devTools) {
         this.process = process;
@@ -125,14 +130,46 @@ final class Chromium implements AutoCloseable {
         return process.children().findFirst().map(ProcessHandle::pid).orElse(process.pid());
     }
 
+    /**
+     * Gives this browser a page, unless it was retired; the page that makes {@code limit} retires it (it takes no
+     * more, and ends when its last page is {@link #done}). Returns false when retired.
+     */
+    synchronized boolean take(int limit) {
+        if (retired) return false;
+        open++;
+        if (++pages >= limit) retired = true;
+        return true;
+    }
+
+    /** Whether it takes no more pages. */
+    synchronized boolean retired() {
+        return retired;
+    }
+
+    /** Retires it now (it failed, or the renderer closes); returns whether it has no page left, to be ended now. */
+    synchronized boolean retire() {
+        retired = true;
+        return open == 0;
+    }
+
+    /** One of its pages is done; returns whether it was the last of a retired browser, which is to be ended now. */
+    synchronized boolean done() {
+        open--;
+        return retired && open == 0;
+    }
+
     /** Whether it still runs and its connection is open. */
     boolean alive() {
         return process.isAlive() && devTools.isOpen();
     }
 
-    /** Ends the browser (and its child processes) at once and deletes its profile. */
+    /** Ends the browser (and its child processes) at once and deletes its profile; once. */
     @Override
     public void close() {
+        synchronized (this) {
+            if (ended) return;
+            ended = true;
+        }
         devTools.close();
         kill(process, profile);
     }

@@ -23,7 +23,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * A {@link Renderer} on Debian's headless Chromium, driven over the DevTools protocol (decision 17): one browser
  * process for the crawl, each page in a tab of its own, at most {@code tasks} at once. A browser that crashes,
  * is killed or stops answering is started again and its pages are tried once more; a page that fails twice is
- * left unrendered ({@link Rendering.Failed}).
+ * left unrendered ({@link Rendering.Failed}). After {@link RenderSettings#pagesPerBrowser()} pages a browser is
+ * retired: the next page starts a new one, and the old one ends when its last page is done.
  */
 public final class ChromiumRenderer implements Renderer {
     private static final Logger log = LoggerFactory.getLogger(ChromiumRenderer.class);
@@ -36,6 +37,8 @@ public final class ChromiumRenderer implements Renderer {
     private final AtomicReference<CompletableFuture<Chromium>> browser = new AtomicReference<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final java.util.concurrent.atomic.AtomicInteger starts = new java.util.concurrent.atomic.AtomicInteger();
+    /** Browsers retired for their page count whose last pages are still being rendered. */
+    private final java.util.Set<Chromium> retiring = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private ChromiumRenderer(Path executable, RenderSettings settings) {
         this.executable = executable;
@@ -122,6 +125,8 @@ public final class ChromiumRenderer implements Renderer {
                     retire(chromium);
                 } catch (DevTools.CommandException e) {
                     return new Rendering.Failed(e.getMessage());
+                } finally {
+                    if (chromium.done()) end(chromium); // the last page of a retired browser
                 }
             }
             return new Rendering.Failed("the browser failed twice: " + lastFailure);
@@ -131,20 +136,30 @@ public final class ChromiumRenderer implements Renderer {
     }
 
     /**
-     * The running browser; if there is none, or it died, one is started. One caller starts it, outside any lock;
-     * the others wait for its future.
+     * The running browser, given this page ({@link Chromium#take}); if there is none, or it died, or it was retired
+     * for its page count, one is started. One caller starts it, outside any lock; the others wait for its future.
      */
     private Chromium current() throws IOException {
-        for (int tries = 0; tries < 3; tries++) {
+        for (int tries = 0; tries < 6; tries++) {
             CompletableFuture<Chromium> running = browser.get();
             if (running != null) {
+                Chromium c;
                 try {
-                    Chromium c = running.join();
-                    if (c.alive()) return c;
-                    retire(c);
+                    c = running.join();
                 } catch (CompletionException e) {
                     browser.compareAndSet(running, null); // it did not start: the next caller tries again
                     throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+                }
+                if (!c.alive()) {
+                    retire(c);
+                } else if (c.take(settings.pagesPerBrowser())) {
+                    if (c.retired()) { // this page was its last: the next one starts a new browser
+                        retiring.add(c);
+                        browser.compareAndSet(running, null);
+                    }
+                    return c;
+                } else {
+                    browser.compareAndSet(running, null);
                 }
                 continue;
             }
@@ -165,8 +180,16 @@ public final class ChromiumRenderer implements Renderer {
         throw new IOException("the browser could not be kept running");
     }
 
+    /** Ends a retired browser whose last page is done. */
+    private void end(Chromium chromium) {
+        retiring.remove(chromium);
+        chromium.close();
+    }
+
     /** Takes a dead or hung browser out of use (once) and ends what is left of it. */
     private void retire(Chromium chromium) {
+        chromium.retire();
+        retiring.remove(chromium);
         CompletableFuture<Chromium> running = browser.get();
         if (running != null && running.getNow(null) == chromium && browser.compareAndSet(running, null)) {
             chromium.close();
@@ -190,5 +213,6 @@ public final class ChromiumRenderer implements Renderer {
         if (!closed.compareAndSet(false, true)) return;
         CompletableFuture<Chromium> running = browser.getAndSet(null);
         if (running != null && running.isDone() && !running.isCompletedExceptionally()) running.join().close();
+        for (Chromium c : retiring) end(c);
     }
 }

@@ -15,11 +15,15 @@ import java.util.regex.Pattern;
  * @param resources let images, media and fonts load (blocked by default: they cost time and add no links)
  * @param auto      {@code --render auto}: the crawl decides page by page from the HTML the server sent
  *                  ({@link dev.loomcrawl.render.AutoRender}); the browser starts with the first page to render
+ * @param pagesPerBrowser pages a browser is given before a new one takes over (it ends when its last page is done),
+ *                  so that what a long-running browser gathers is let go; {@link #PAGES_PER_BROWSER} by default
  */
 public record RenderSettings(Pattern include, Duration timeout, int scrolls, int tasks, boolean resources,
-                             boolean auto) {
+                             boolean auto, int pagesPerBrowser) {
     public static final Duration TIMEOUT = Duration.ofSeconds(15);
     public static final int TASKS = 2;
+    /** Pages per browser by default. */
+    public static final int PAGES_PER_BROWSER = 1000;
 
     public RenderSettings {
         if (timeout == null || !timeout.isPositive()) {
@@ -30,6 +34,17 @@ public record RenderSettings(Pattern include, Duration timeout, int scrolls, int
         }
         if (tasks < 1 || tasks > 64) throw new IllegalArgumentException("tasks must be between 1 and 64, got " + tasks);
         if (auto && include != null) throw new IllegalArgumentException("auto decides every page: no include");
+        if (pagesPerBrowser < 1) throw new IllegalArgumentException("pagesPerBrowser must be 1 or more");
+    }
+
+    /** As the user chose, with {@link #PAGES_PER_BROWSER}. */
+    public RenderSettings(Pattern include, Duration timeout, int scrolls, int tasks, boolean resources, boolean auto) {
+        this(include, timeout, scrolls, tasks, resources, auto, PAGES_PER_BROWSER);
+    }
+
+    /** The same, with a new browser every {@code pages} pages. */
+    public RenderSettings withPagesPerBrowser(int pages) {
+        return new RenderSettings(include, timeout, scrolls, tasks, resources, auto, pages);
     }
 
     /** Every page, or those of {@code include}, as the user chose them. */

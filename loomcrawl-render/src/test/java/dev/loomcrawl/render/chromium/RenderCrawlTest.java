@@ -108,6 +108,30 @@ class RenderCrawlTest {
     }
 
     @Test
+    void aBrowserIsReplacedAfterItsPagesEveryPageIsStillRenderedAndNoneIsLeftRunning() {
+        try (TestSite app = SinglePageApp.start()) {
+            Set<Long> before = browsers();
+            ChromiumRenderer renderer = ChromiumRenderer.start(THREE_SCROLLS.withPagesPerBrowser(3));
+            assertTrue(browsers().contains(renderer.browserPid()), "browsers() sees the one started");
+            Crawl crawl = Crawl.of(config(app), renderer, null, Function.identity());
+            assertEquals(paths(app, SinglePageApp.allPages()), crawl.htmlPages());
+            crawl.htmlRecords().forEach(r -> assertTrue(r.rendered(), r.url() + " rendered"));
+            assertTrue(renderer.starts() >= 5, "13 pages, 3 a browser: " + renderer.starts() + " browsers");
+            Set<Long> left = browsers();
+            left.removeAll(before);
+            assertEquals(Set.of(), left, "browsers left running");
+        }
+    }
+
+    /** The process ids of the browsers this renderer starts that are running (main processes, by their profile). */
+    private static Set<Long> browsers() {
+        return ProcessHandle.allProcesses().filter(p -> p.info().arguments().map(a -> List.of(a).stream()
+                .anyMatch(x -> x.startsWith("--user-data-dir=") && x.contains("loomcrawl-chromium-"))
+                && List.of(a).stream().noneMatch(x -> x.startsWith("--type="))).orElse(false))
+                .map(ProcessHandle::pid).collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    @Test
     void withoutRenderOnlyTheShellIsFound() {
         try (TestSite app = SinglePageApp.start()) {
             Crawl crawl = Crawl.of(config(app), null, null, Function.identity());
