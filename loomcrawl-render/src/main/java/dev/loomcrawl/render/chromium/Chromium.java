@@ -146,10 +146,9 @@ final class Chromium implements AutoCloseable {
         return retired;
     }
 
-    /** Retires it now (it failed, or the renderer closes); returns whether it has no page left, to be ended now. */
-    synchronized boolean retire() {
+    /** Retires it now (it failed): it takes no more pages. */
+    synchronized void retire() {
         retired = true;
-        return open == 0;
     }
 
     /** One of its pages is done; returns whether it was the last of a retired browser, which is to be ended now. */
