@@ -27,11 +27,6 @@ import dev.loomcrawl.sitemap.SitemapReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.jsoup.Jsoup;
-
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
@@ -203,12 +198,7 @@ final class PageReader {
 
     /** The page's tree: the one its link pass recorded, or (an extractor of the caller's keeps none) jsoup's. */
     private static PageTree treeOf(ParsedPage page, byte[] html, WebUrl url) {
-        if (page.tree() != null) return page.tree();
-        try {
-            return PageTree.of(Jsoup.parse(new ByteArrayInputStream(html), page.charset(), url.toString()));
-        } catch (IOException e) { // a byte array does not fail to read
-            throw new UncheckedIOException(e);
-        }
+        return page.tree() != null ? page.tree() : PageTree.parse(html, page.charset(), url.toString());
     }
 
     /** How many of the rendered page's link targets its served HTML did not have. */

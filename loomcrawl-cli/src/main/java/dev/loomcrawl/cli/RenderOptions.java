@@ -81,8 +81,8 @@ final class RenderOptions {
             return null;
         }
         if (all && include != null) {
-            throw new IllegalArgumentException(auto ? "--render auto decides for every page: give it or "
-                    + "--render-include, not both" : "--render renders every page: give it or --render-include, not both");
+            throw new IllegalArgumentException((auto ? "--render auto decides for" : "--render renders")
+                    + " every page: give it or --render-include, not both");
         }
         Pattern pattern;
         try {

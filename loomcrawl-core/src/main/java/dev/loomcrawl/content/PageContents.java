@@ -3,13 +3,8 @@ package dev.loomcrawl.content;
 import dev.loomcrawl.extract.PageFacts;
 import dev.loomcrawl.extract.PageTree;
 import dev.loomcrawl.result.PageContent;
-import org.jsoup.Jsoup;
 import org.jsoup.internal.StringUtil;
-import org.jsoup.nodes.Document;
 
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 
 /**
  * What a page says, from its tree ({@link PageTree}: the one the link pass recorded, or one made from jsoup's parse):
@@ -26,13 +21,7 @@ public final class PageContents {
      * pages whose link pass kept no tree.
      */
     public static PageContent read(byte[] html, String charset, String pageUrl, PageFacts facts) {
-        Document doc;
-        try {
-            doc = Jsoup.parse(new ByteArrayInputStream(html), charset, pageUrl);
-        } catch (IOException e) { // a byte array does not fail to read
-            throw new UncheckedIOException(e);
-        }
-        return of(PageTree.of(doc), pageUrl, facts);
+        return of(PageTree.parse(html, charset, pageUrl), pageUrl, facts);
     }
 
     /** The content of the page whose tree is {@code tree}, fetched from {@code pageUrl}. */

@@ -1,5 +1,6 @@
 package dev.loomcrawl.extract;
 
+import org.jsoup.Jsoup;
 import org.jsoup.nodes.Attribute;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -8,6 +9,9 @@ import org.jsoup.nodes.TextNode;
 import org.jsoup.select.NodeTraversor;
 import org.jsoup.select.NodeVisitor;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Arrays;
 
 /**
@@ -301,6 +305,18 @@ public final class PageTree {
             if (end[n] > end[p]) end[p] = end[n];
         }
         return this;
+    }
+
+    /**
+     * The tree of the page {@code html}, decoded with {@code charset} (null: as jsoup finds it), parsed by jsoup with
+     * {@code baseUri} as its base: for pages whose link pass kept no tree.
+     */
+    public static PageTree parse(byte[] html, String charset, String baseUri) {
+        try {
+            return of(Jsoup.parse(new ByteArrayInputStream(html), charset, baseUri));
+        } catch (IOException e) { // a byte array does not fail to read
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**

@@ -13,10 +13,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -36,9 +39,9 @@ public final class ChromiumRenderer implements Renderer {
     private final Semaphore tasks;
     private final AtomicReference<CompletableFuture<Chromium>> browser = new AtomicReference<>();
     private final AtomicBoolean closed = new AtomicBoolean();
-    private final java.util.concurrent.atomic.AtomicInteger starts = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger starts = new AtomicInteger();
     /** Browsers retired for their page count whose last pages are still being rendered. */
-    private final java.util.Set<Chromium> retiring = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<Chromium> retiring = ConcurrentHashMap.newKeySet();
 
     private ChromiumRenderer(Path executable, RenderSettings settings) {
         this.executable = executable;
