@@ -74,12 +74,20 @@ class RedisOutageTest {
         return text.lines().filter(l -> l.contains(what)).count();
     }
 
-    /** The port of the replica of the master on {@code master} (from CLUSTER NODES). */
+    /**
+     * The port of the replica of the master on {@code master} (from its CLUSTER NODES, once it lists the replica:
+     * right after the cluster starts, gossip may not have told it yet).
+     */
     private static int replicaOf(RedisCluster cluster, int master) {
-        String nodes = cluster.cli(master, "cluster", "nodes");
-        String masterId = nodes.lines().filter(l -> l.contains(":" + master + "@")).findFirst().orElseThrow()
-                .split(" ")[0];
-        String line = nodes.lines().filter(l -> l.split(" ")[3].equals(masterId)).findFirst().orElseThrow();
+        String[] nodes = new String[1];
+        String[] masterId = new String[1];
+        Await.until("the master on " + master + " knows its replica", () -> {
+            nodes[0] = cluster.cli(master, "cluster", "nodes");
+            masterId[0] = nodes[0].lines().filter(l -> l.contains(":" + master + "@")).findFirst().orElseThrow()
+                    .split(" ")[0];
+            return nodes[0].lines().anyMatch(l -> l.split(" ")[3].equals(masterId[0]));
+        });
+        String line = nodes[0].lines().filter(l -> l.split(" ")[3].equals(masterId[0])).findFirst().orElseThrow();
         String address = line.split(" ")[1];
         return Integer.parseInt(address.substring(address.indexOf(':') + 1, address.indexOf('@')));
     }
