@@ -2,8 +2,11 @@
 """Runs a command and prints, on one line to the file named first, what it and every process it started used:
 wall seconds, CPU seconds (user + system, children reaped by their parents included) and the peak of the summed
 PSS of the whole process tree, sampled every 100 ms, in kB (PSS shares each shared page among the processes that
-map it, so a browser's processes are not counted many times over).
+map it, so a browser's processes are not counted many times over). It makes itself the subreaper of the tree
+(prctl PR_SET_CHILD_SUBREAPER), so that processes orphaned on the way (a browser whose watchdog was killed) are
+reaped here and their CPU counted too.
     tree_usage.py OUT_FILE COMMAND..."""
+import ctypes
 import os
 import resource
 import subprocess
@@ -42,9 +45,21 @@ def pss_kb(pid):
     return 0
 
 
+def reap_orphans(deadline):
+    """Waits (until deadline) for the processes reparented here, so that their CPU is in RUSAGE_CHILDREN."""
+    while time.monotonic() < deadline:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            time.sleep(0.05)
+
+
 def main():
     out_file, command = sys.argv[1], sys.argv[2:]
     start = time.monotonic()
+    ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
     proc = subprocess.Popen(command)
     peak = 0
     done = threading.Event()
@@ -59,6 +74,7 @@ def main():
     sampler.start()
     status = proc.wait()
     wall = time.monotonic() - start
+    reap_orphans(time.monotonic() + 15)
     done.set()
     sampler.join()
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -15,13 +15,15 @@ import java.util.function.Supplier;
  * own {@link Fetcher} (so the address guard, {@code --resolve}, the body cap and the timeouts apply), after
  * robots.txt allowed it (unless the crawl ignores robots.txt), holding one of its origin's {@code --per-host}
  * slots, which the crawl's page fetches take too while pages are rendered ({@link OriginSlots}). What the crawl refuses comes back as a {@link FetchResult.Failure}, which the
- * renderer turns into a failed request: it never reaches the network.
+ * renderer turns into a failed request: it never reaches the network. What HTTP lets a browser's cache reuse is
+ * kept for the later pages ({@link #reusable}).
  */
 public final class BrowserRequests {
     private final Fetcher fetcher;
     private final RobotsGate robots; // null: robots.txt is ignored
     private final OriginSlots slots;
     private final Duration slotWait;
+    private final BrowserCache cache = new BrowserCache();
 
     /**
      * @param robots   the crawl's robots.txt gate, or null when it ignores robots.txt
@@ -52,7 +54,17 @@ public final class BrowserRequests {
                 }
             }
         }
-        return holdingSlot(url, () -> fetcher.fetch(url));
+        FetchResult result = holdingSlot(url, () -> fetcher.fetch(url));
+        if (result instanceof FetchResult.Response r) cache.offer(r);
+        return result;
+    }
+
+    /**
+     * The response an earlier {@link #fetch} of {@code url} left in the browser's cache while HTTP lets it be reused
+     * ({@link BrowserCache}), or null. A reused response was fetched once, for one page: it is no new exchange.
+     */
+    public FetchResult.Response reusable(WebUrl url) {
+        return cache.get(url);
     }
 
     /**

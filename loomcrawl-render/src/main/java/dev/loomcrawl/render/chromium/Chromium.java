@@ -12,7 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -37,6 +39,8 @@ final class Chromium implements AutoCloseable {
             "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
             "--disable-component-update", "--disable-sync", "--disable-extensions", "--disable-dev-shm-usage",
             "--mute-audio", "--hide-scrollbars", "--remote-debugging-port=0",
+            // a crawler never goes back: no page is kept alive for it
+            "--disable-features=BackForwardCache",
             // no network of its own: every request it may make is intercepted and fetched by the crawl
             "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=http://127.0.0.1:9",
             "--proxy-bypass-list=<-loopback>");
@@ -68,6 +72,8 @@ final class Chromium implements AutoCloseable {
     private int open;
     private boolean retired;
     private boolean ended;
+    /** Tabs whose page is done, on about:blank, for the next pages. Guarded by this. */
+    private final Deque<Tab> tabs = new ArrayDeque<>();
 
     private Chromium(Process process, Path profile, DevTools devTools) {
         this.process = process;
@@ -75,12 +81,16 @@ final class Chromium implements AutoCloseable {
         this.devTools = devTools;
     }
 
-    /** Starts the browser at {@code executable}; an IOException says why it did not start. */
-    static Chromium start(Path executable, Duration timeout) throws IOException {
+    /**
+     * Starts the browser at {@code executable} for {@code tabs} pages at once, each tab kept with its renderer
+     * process from page to page ({@code --renderer-process-limit}: without it, Chromium started about one renderer
+     * process a page); an IOException says why it did not start.
+     */
+    static Chromium start(Path executable, Duration timeout, int tabs) throws IOException {
         Path profile = Files.createTempDirectory("loomcrawl-chromium-");
         List<String> command = Stream.of(Stream.of("/bin/sh", "-c", WATCHDOG, "loomcrawl-chromium-watchdog",
                         Long.toString(ProcessHandle.current().pid()), executable.toString(), "--user-data-dir=" + profile),
-                FLAGS.stream()).flatMap(x -> x).toList();
+                FLAGS.stream(), Stream.of("--renderer-process-limit=" + tabs)).flatMap(x -> x).toList();
         Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         CompletableFuture<URI> endpoint = new CompletableFuture<>();
         Thread.ofPlatform().daemon().name("loomcrawl-chromium-stderr").start(() -> drain(process, endpoint));
@@ -155,6 +165,26 @@ final class Chromium implements AutoCloseable {
     synchronized boolean done() {
         open--;
         return retired && open == 0;
+    }
+
+    /** A tab kept from an earlier page, or a new one. */
+    Tab tab(Duration timeout) {
+        synchronized (this) {
+            Tab kept = tabs.poll();
+            if (kept != null) return kept;
+        }
+        return Tab.open(devTools, timeout);
+    }
+
+    /** Keeps a tab that is back on about:blank for the next page; a retired or ended browser's is closed. */
+    void keep(Tab tab) {
+        synchronized (this) {
+            if (!retired && !ended) {
+                tabs.push(tab);
+                return;
+            }
+        }
+        tab.close();
     }
 
     /** Whether it still runs and its connection is open. */

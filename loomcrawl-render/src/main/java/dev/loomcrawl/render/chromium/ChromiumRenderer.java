@@ -24,7 +24,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A {@link Renderer} on Debian's headless Chromium, driven over the DevTools protocol (decision 17): one browser
- * process for the crawl, each page in a tab of its own, at most {@code tasks} at once. A browser that crashes,
+ * process for the crawl, at most {@code tasks} pages at once, each in a tab the browser kept from an earlier page
+ * ({@link Tab}) or a new one. A browser that crashes,
  * is killed or stops answering is started again and its pages are tried once more; a page that fails twice is
  * left unrendered ({@link Rendering.Failed}). After {@link RenderSettings#pagesPerBrowser()} pages a browser is
  * retired: the next page starts a new one, and the old one ends when its last page is done.
@@ -32,6 +33,8 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class ChromiumRenderer implements Renderer {
     private static final Logger log = LoggerFactory.getLogger(ChromiumRenderer.class);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+    /** How long a tab is given to go back to about:blank after its page, to be kept for the next. */
+    private static final Duration RESET_WAIT = Duration.ofSeconds(2);
     private static final List<String> NAMES = List.of("chromium", "chromium-browser", "google-chrome");
 
     private final Path executable;
@@ -40,6 +43,7 @@ public final class ChromiumRenderer implements Renderer {
     private final AtomicReference<CompletableFuture<Chromium>> browser = new AtomicReference<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicInteger starts = new AtomicInteger();
+    private final AtomicInteger tabsOpened = new AtomicInteger();
     /** Browsers retired for their page count whose last pages are still being rendered. */
     private final Set<Chromium> retiring = ConcurrentHashMap.newKeySet();
 
@@ -121,7 +125,7 @@ public final class ChromiumRenderer implements Renderer {
                     return new Rendering.Failed(e.getMessage());
                 }
                 try {
-                    return new TabRender(chromium.devTools, settings, page, requests).run();
+                    return renderIn(chromium, page, requests);
                 } catch (DevTools.BrowserGoneException e) {
                     lastFailure = e.getMessage();
                     log.warn("the browser failed rendering {} ({}); starting it again", page.url(), e.getMessage());
@@ -135,6 +139,26 @@ public final class ChromiumRenderer implements Renderer {
             return new Rendering.Failed("the browser failed twice: " + lastFailure);
         } finally {
             tasks.release();
+        }
+    }
+
+    /**
+     * Renders the page in a tab the browser kept from an earlier page, or a new one; the tab is kept for the next
+     * page when this page settled in time and the tab went back to about:blank, else closed.
+     */
+    private Rendering renderIn(Chromium chromium, FetchResult.Response page, BrowserRequests requests) {
+        Duration commandTimeout = settings.timeout().plusSeconds(15);
+        Tab tab = chromium.tab(commandTimeout);
+        if (tab.pages++ == 0) tabsOpened.incrementAndGet();
+        boolean keep = false;
+        try {
+            TabRender render = new TabRender(tab, settings, page, requests);
+            Rendering rendered = render.run();
+            keep = render.settled();
+            return rendered;
+        } finally {
+            if (keep && tab.reset(RESET_WAIT)) chromium.keep(tab);
+            else tab.close();
         }
     }
 
@@ -170,7 +194,7 @@ public final class ChromiumRenderer implements Renderer {
             if (!browser.compareAndSet(null, mine)) continue;
             try {
                 starts.incrementAndGet();
-                Chromium c = Chromium.start(executable, START_TIMEOUT);
+                Chromium c = Chromium.start(executable, START_TIMEOUT, settings.tasks());
                 log.debug("started {} (pid {})", executable, c.pid());
                 mine.complete(c);
                 if (closed.get()) c.close();
@@ -209,6 +233,11 @@ public final class ChromiumRenderer implements Renderer {
     /** How many browsers were started (for tests: one that renders nothing starts none). */
     int starts() {
         return starts.get();
+    }
+
+    /** How many tabs were opened (for tests: pages after the first in a tab are rendered in a kept one). */
+    int tabsOpened() {
+        return tabsOpened.get();
     }
 
     @Override

@@ -25,15 +25,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static dev.loomcrawl.render.chromium.DevTools.JSON;
 
 /**
- * One page rendered in a tab of its own (in a browser context of its own: no cookies or storage shared with other
- * pages). Every request the tab makes is paused ({@code Fetch.enable}) and answered here: the page's own URL
- * with the response the crawl already fetched, everything else through {@link BrowserRequests} or refused
- * ({@code Fetch.failRequest}). Network idle is counted here too: no request unanswered, none for
- * {@link #IDLE}.
+ * One page rendered in a {@link Tab} (kept from page to page, in a browser context of its own). Every request the
+ * tab makes is paused and answered here: the page's own URL with the response the crawl already fetched, what an
+ * earlier page left in the crawl's browser cache without a fetch, everything else through {@link BrowserRequests}
+ * or refused ({@code Fetch.failRequest}). The page is done when it has settled ({@link #waitForIdle}).
  */
 final class TabRender {
     private static final Logger log = LoggerFactory.getLogger(TabRender.class);
-    static final Duration IDLE = Duration.ofMillis(500);
+    /** A page has settled when no request is unanswered, none came for this long, and no short timer is pending. */
+    static final Duration SETTLED = Duration.ofMillis(50);
+    /** ...or when none came for this long, whatever its timers (a timer an interval or an animation frame sets). */
+    static final Duration QUIET_MOST = Duration.ofSeconds(2);
     /**
      * Scrolls to the bottom and resolves once the page's scroll handlers have run: scroll events are dispatched
      * in the next frame, before its animation-frame callbacks (or after 1 s, should frames not come).
@@ -41,76 +43,76 @@ final class TabRender {
     private static final String SCROLL = "new Promise(done => { window.scrollTo(0, document.documentElement"
             + ".scrollHeight); requestAnimationFrame(() => requestAnimationFrame(() => done(true)));"
             + " setTimeout(() => done(true), 1000); })";
+    private static final String TIMERS_PENDING = "typeof window.__loomcrawlTimers === 'function'"
+            + " ? window.__loomcrawlTimers() : 0";
     private static final Set<String> HEAVY = Set.of("Image", "Media", "Font");
     private static final Set<String> DROPPED_HEADERS = Set.of("content-encoding", "content-length",
             "transfer-encoding", "connection", "keep-alive");
 
-    private final DevTools devTools;
+    private final Tab tab;
     private final RenderSettings settings;
     private final FetchResult.Response page;
     private final BrowserRequests requests;
-    private final Duration commandTimeout;
     private final AtomicInteger unanswered = new AtomicInteger();
     private final AtomicBoolean documentServed = new AtomicBoolean();
     private final CompletableFuture<Void> loaded = new CompletableFuture<>();
     private final List<FetchResult.Response> exchanges = Collections.synchronizedList(new ArrayList<>());
     private volatile long lastActivity = System.nanoTime();
     private volatile boolean gone;
-    private String targetId;
-    private String sessionId;
+    /** Whether the page settled within the render timeout each time it was waited for. */
+    private boolean settled = true;
 
-    TabRender(DevTools devTools, RenderSettings settings, FetchResult.Response page, BrowserRequests requests) {
-        this.devTools = devTools;
+    TabRender(Tab tab, RenderSettings settings, FetchResult.Response page, BrowserRequests requests) {
+        this.tab = tab;
         this.settings = settings;
         this.page = page;
         this.requests = requests;
-        this.commandTimeout = settings.timeout().plusSeconds(15);
     }
 
-    /** Loads the page, waits, scrolls, and reads the DOM. Throws BrowserGoneException when the browser went. */
+    /**
+     * Loads the page, waits, scrolls, and reads the DOM. Throws BrowserGoneException when the browser went. The tab
+     * is the page's until this returns; {@link #settled()} says whether it may take another page.
+     */
     Rendering.Rendered run() {
-        String context = devTools.call(null, "Target.createBrowserContext", JSON.createObjectNode()
-                .put("disposeOnDetach", true), commandTimeout).path("browserContextId").asText();
-        targetId = devTools.call(null, "Target.createTarget", JSON.createObjectNode().put("url", "about:blank")
-                .put("browserContextId", context), commandTimeout).path("targetId").asText();
-        sessionId = devTools.call(null, "Target.attachToTarget", JSON.createObjectNode().put("targetId", targetId)
-                .put("flatten", true), commandTimeout).path("sessionId").asText();
-        devTools.listen(sessionId, this::onEvent);
+        long start = System.nanoTime();
+        tab.listen(this::onEvent);
+        tab.call("Page.navigate", JSON.createObjectNode().put("url", page.url().toString()));
+        long deadline = start + settings.timeout().toNanos();
+        while (!loaded.isDone() && System.nanoTime() < deadline) pause();
+        settled = loaded.isDone();
+        long load = System.nanoTime();
+        waitForIdle(deadline);
+        long idle = System.nanoTime();
+        for (int i = 0; i < settings.scrolls(); i++) {
+            evaluate(SCROLL);
+            lastActivity = System.nanoTime();
+            waitForIdle(System.nanoTime() + settings.timeout().toNanos());
+        }
         try {
-            ObjectNode fetch = JSON.createObjectNode();
-            fetch.putArray("patterns").addObject().put("urlPattern", "*").put("requestStage", "Request");
-            call("Fetch.enable", fetch);
-            call("Page.enable", null);
-            call("Page.navigate", JSON.createObjectNode().put("url", page.url().toString()));
-            long deadline = System.nanoTime() + settings.timeout().toNanos();
-            while (!loaded.isDone() && System.nanoTime() < deadline) pause();
-            waitForIdle(deadline);
-            for (int i = 0; i < settings.scrolls(); i++) {
-                evaluate(SCROLL);
-                lastActivity = System.nanoTime();
-                waitForIdle(System.nanoTime() + settings.timeout().toNanos());
-            }
             JsonNode dom = JSON.readTree(evaluate(
                     "JSON.stringify([document.documentElement.outerHTML, document.baseURI])").asText());
             WebUrl base = WebUrl.tryParse(dom.path(1).asText(), null);
+            log.debug("{}: rendered in {} ms (load {}, settling {}, DOM {}), {} requests fetched", page.url(),
+                    millis(start, System.nanoTime()), millis(start, load), millis(load, idle),
+                    millis(idle, System.nanoTime()), exchanges.size());
             return new Rendering.Rendered(dom.path(0).asText(), base == null ? page.url() : base, exchanges);
         } catch (java.io.IOException e) {
             throw new DevTools.CommandException("the page's DOM did not come back as JSON: " + e.getMessage());
-        } finally {
-            devTools.forget(sessionId);
-            devTools.send(null, "Target.closeTarget", JSON.createObjectNode().put("targetId", targetId));
-            devTools.send(null, "Target.disposeBrowserContext", JSON.createObjectNode()
-                    .put("browserContextId", context));
         }
     }
 
-    private JsonNode call(String method, ObjectNode params) {
-        return devTools.call(sessionId, method, params, commandTimeout);
+    /** Whether the page loaded and settled within the render timeout: then its tab can be given the next page. */
+    boolean settled() {
+        return settled && !gone;
+    }
+
+    private static long millis(long from, long to) {
+        return (to - from) / 1_000_000;
     }
 
     /** Runs a script in the page (bounded by the render timeout) and returns its value. */
     private JsonNode evaluate(String expression) {
-        JsonNode result = call("Runtime.evaluate", JSON.createObjectNode().put("expression", expression)
+        JsonNode result = tab.call("Runtime.evaluate", JSON.createObjectNode().put("expression", expression)
                 .put("returnByValue", true).put("awaitPromise", true).put("timeout", settings.timeout().toMillis()));
         if (result.has("exceptionDetails")) {
             throw new DevTools.CommandException("script failed: "
@@ -119,19 +121,31 @@ final class TabRender {
         return result.path("result").path("value");
     }
 
-    /** Waits until no request is unanswered and none came for {@link #IDLE}, or until {@code deadline}. */
+    /**
+     * Waits until the page has settled: no request unanswered, none for {@link #SETTLED}, and none of the page's
+     * short timers pending ({@link Tab#TIMERS}); or none for {@link #QUIET_MOST} whatever its timers; or until
+     * {@code deadline}, when the DOM is taken as it is. A page with nothing left to do is done 50 ms after its load
+     * event, where a fixed network-idle window would wait half a second on every page.
+     */
     private void waitForIdle(long deadline) {
         while (System.nanoTime() < deadline) {
-            if (unanswered.get() == 0 && System.nanoTime() - lastActivity >= IDLE.toNanos()) return;
+            long since = lastActivity;
+            long quiet = System.nanoTime() - since;
+            if (unanswered.get() == 0 && quiet >= QUIET_MOST.toNanos()) return;
+            if (unanswered.get() == 0 && quiet >= SETTLED.toNanos() && evaluate(TIMERS_PENDING).asInt() == 0
+                    && unanswered.get() == 0 && lastActivity == since) {
+                return;
+            }
             pause();
         }
+        settled = false;
         log.debug("{}: network not idle within {}", page.url(), settings.timeout());
     }
 
     private void pause() {
         if (gone) throw new DevTools.BrowserGoneException("the browser went away while rendering " + page.url());
         try {
-            Thread.sleep(25);
+            Thread.sleep(10);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DevTools.BrowserGoneException("interrupted while rendering " + page.url());
@@ -141,7 +155,10 @@ final class TabRender {
     /** Called on the connection's thread: quick, and a paused request is answered on a virtual thread. */
     private void onEvent(JsonNode message) {
         switch (message.path("method").asText()) {
-            case "Page.loadEventFired" -> loaded.complete(null);
+            case "Page.loadEventFired" -> {
+                lastActivity = System.nanoTime(); // what the load event's handlers start is waited for too
+                loaded.complete(null);
+            }
             case "loomcrawl.gone" -> gone = true;
             case "Fetch.requestPaused" -> {
                 unanswered.incrementAndGet();
@@ -168,7 +185,7 @@ final class TabRender {
         String requestId = paused.path("requestId").asText();
         JsonNode request = paused.path("request");
         String type = paused.path("resourceType").asText();
-        boolean mainFrame = paused.path("frameId").asText().equals(targetId);
+        boolean mainFrame = paused.path("frameId").asText().equals(tab.targetId);
         if (type.equals("Document") && mainFrame) {
             if (documentServed.compareAndSet(false, true)) fulfil(requestId, page); // no second GET of the page
             else fail(requestId, "Aborted"); // a script navigating away: the page stays this page
@@ -185,6 +202,11 @@ final class TabRender {
         WebUrl url = WebUrl.tryParse(request.path("url").asText(), null);
         if (url == null || !url.scheme().startsWith("http")) {
             fail(requestId, "BlockedByClient");
+            return;
+        }
+        FetchResult.Response kept = requests.reusable(url);
+        if (kept != null) {
+            fulfil(requestId, kept); // as from the browser's cache: no new exchange
             return;
         }
         switch (requests.fetch(url)) {
@@ -209,11 +231,11 @@ final class TabRender {
             }
         }
         params.put("body", Base64.getEncoder().encodeToString(r.body()));
-        devTools.send(sessionId, "Fetch.fulfillRequest", params);
+        tab.send("Fetch.fulfillRequest", params);
     }
 
     private void fail(String requestId, String reason) {
-        devTools.send(sessionId, "Fetch.failRequest", JSON.createObjectNode().put("requestId", requestId)
+        tab.send("Fetch.failRequest", JSON.createObjectNode().put("requestId", requestId)
                 .put("errorReason", reason));
     }
 

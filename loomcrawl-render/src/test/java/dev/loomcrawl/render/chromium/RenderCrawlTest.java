@@ -306,6 +306,85 @@ class RenderCrawlTest {
         }
     }
 
+    @Test
+    void pagesAreRenderedInKeptTabsAndAScriptHttpLetsBeReusedIsFetchedOnce() {
+        int pages = 10;
+        Function<String, dev.loomcrawl.testkit.Route> routes = target -> {
+            if (target.matches("/p\\d+")) {
+                int i = Integer.parseInt(target.substring(2));
+                String next = i + 1 < pages ? "<a href=/p" + (i + 1) + ">next</a>" : "";
+                return dev.loomcrawl.testkit.Route.Respond.html("<!doctype html><title>p" + i + "</title>"
+                        + "<script src=/kept.js></script><script src=/not-kept.js></script>" + next);
+            }
+            if (target.startsWith("/made-by-")) return dev.loomcrawl.testkit.Route.Respond.html("<title>m</title>");
+            String script = "document.addEventListener('DOMContentLoaded', () => { const a = document.createElement('a');"
+                    + " a.href = '/made-by-" + target.substring(1, target.indexOf('.')) + "-' + location.pathname.slice(1);"
+                    + " document.body.appendChild(a); });";
+            if (target.equals("/kept.js")) {
+                return new dev.loomcrawl.testkit.Route.Respond(200, Map.of("Content-Type", "text/javascript",
+                        "Cache-Control", "max-age=600"), script.getBytes());
+            }
+            if (target.equals("/not-kept.js")) {
+                return new dev.loomcrawl.testkit.Route.Respond(200, Map.of("Content-Type", "text/javascript",
+                        "Cache-Control", "no-store"), script.getBytes());
+            }
+            return null;
+        };
+        try (TestSite site = TestSite.builder().generated(routes).start()) {
+            ChromiumRenderer renderer = ChromiumRenderer.start(new RenderSettings(java.util.regex.Pattern.compile("/p"),
+                    RenderSettings.TIMEOUT, 0, 1, false));
+            Crawl crawl = Crawl.of(CrawlConfig.builder().root(site.url("/p0")).maxTasks(4).perHost(4)
+                    .retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50)), renderer, null, Function.identity());
+            for (int i = 0; i < pages; i++) {
+                assertTrue(crawl.htmlPages().contains(site.url("/made-by-kept-p" + i)), "p" + i + ": " + crawl.htmlPages());
+                assertTrue(crawl.htmlPages().contains(site.url("/made-by-not-kept-p" + i)), "p" + i);
+            }
+            assertEquals(pages, crawl.htmlRecords().stream().filter(CrawlRecord::rendered).count());
+            // each script is a link of the page too, which the crawl fetches once itself
+            assertEquals(2, requestsFor(site, "/kept.js"), "fetched for the first page, then given from the crawl's "
+                    + "browser cache");
+            assertEquals(pages + 1, requestsFor(site, "/not-kept.js"), "no-store: fetched for every page");
+            assertEquals(1, renderer.tabsOpened(), "one page at a time, each in the tab the first was rendered in");
+        }
+    }
+
+    @Test
+    void aPageIsWaitedForWhileAShortTimerIsPendingAndOneThatAlwaysHasOneStillSettles() {
+        String tick = "<script>(function tick() { setTimeout(tick, 100); })();</script>";
+        Function<String, dev.loomcrawl.testkit.Route> routes = target -> switch (target) {
+            // a link from a timer of 900 ms, with no request before it (past the 500 ms a network-idle rule waits),
+            // and one from JSON that the load event's handler fetches
+            case "/" -> dev.loomcrawl.testkit.Route.Respond.html("<!doctype html><title>t</title><body><script>"
+                    + "setTimeout(() => { const a = document.createElement('a'); a.href = '/late';"
+                    + " document.body.appendChild(a); }, 900);"
+                    + "addEventListener('load', () => fetch('/links.json').then(r => r.json()).then(links => {"
+                    + " const a = document.createElement('a'); a.href = links[0]; document.body.appendChild(a); }));"
+                    + "</script><a href=/ticking1>t</a>");
+            case "/links.json" -> new dev.loomcrawl.testkit.Route.Respond(200, Map.of("Content-Type",
+                    "application/json"), "[\"/from-load\"]".getBytes());
+            case "/from-load" -> dev.loomcrawl.testkit.Route.Respond.html("<title>from load</title>");
+            case "/ticking1" -> dev.loomcrawl.testkit.Route.Respond.html("<title>1</title>" + tick
+                    + "<a href=/ticking2>t</a>");
+            case "/ticking2" -> dev.loomcrawl.testkit.Route.Respond.html("<title>2</title>" + tick);
+            case "/late" -> dev.loomcrawl.testkit.Route.Respond.html("<title>late</title>");
+            default -> null;
+        };
+        try (TestSite site = TestSite.builder().generated(routes).start()) {
+            ChromiumRenderer renderer = ChromiumRenderer.start(new RenderSettings(null, RenderSettings.TIMEOUT, 0, 1,
+                    false));
+            Crawl crawl = Crawl.of(CrawlConfig.builder().root(site.url("/")).maxTasks(2).perHost(2)
+                    .retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50)), renderer, null, Function.identity());
+            assertTrue(crawl.htmlPages().contains(site.url("/late")), "the timer's link: " + crawl.htmlPages());
+            assertTrue(crawl.htmlPages().contains(site.url("/from-load")), "the load handler's: " + crawl.htmlPages());
+            assertEquals(5, crawl.htmlRecords().stream().filter(CrawlRecord::rendered).count());
+            assertEquals(1, renderer.tabsOpened(), "every page settled before the render timeout, so its tab was kept");
+        }
+    }
+
+    private static long requestsFor(TestSite site, String target) {
+        return site.requests().stream().filter(r -> r.target().equals(target)).count();
+    }
+
     /** The most requests the site was answering at one moment. */
     private static int mostAtOnce(List<RecordedRequest> requests) {
         List<long[]> events = new java.util.ArrayList<>();
