@@ -1,8 +1,9 @@
 // Crawlee's PlaywrightCrawler on Debian's Chromium (no browser download): the comparison of scripts/bench/render.
 // Follows every <a href> on the root's host (enqueueLinks, same-hostname), CONCURRENCY pages at once, each page
 // loaded to network idle; images, media and fonts blocked, as loomcrawl --render does by default. Prints
-// "crawlee-pages N": the pages it handled, failed ones included.
-//   node crawlee_crawler.mjs ROOT [CONCURRENCY]
+// "crawlee-pages N": the pages it handled, failed ones included. CONCURRENCY "auto" leaves it to Crawlee's
+// autoscaled pool (its default).
+//   node crawlee_crawler.mjs ROOT [CONCURRENCY|auto]
 import { Configuration, PlaywrightCrawler } from 'crawlee';
 import { chromium } from 'playwright-core';
 
@@ -18,8 +19,7 @@ const crawler = new PlaywrightCrawler({
                 '--disable-component-update', '--disable-sync'],
         },
     },
-    minConcurrency: Number(concurrency),
-    maxConcurrency: Number(concurrency),
+    ...(concurrency === 'auto' ? {} : { minConcurrency: Number(concurrency), maxConcurrency: Number(concurrency) }),
     maxRequestRetries: 1,
     navigationTimeoutSecs: 30,
     requestHandlerTimeoutSecs: 60,

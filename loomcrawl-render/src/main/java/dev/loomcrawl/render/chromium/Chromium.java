@@ -1,5 +1,6 @@
 package dev.loomcrawl.render.chromium;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -96,7 +97,9 @@ final class Chromium implements AutoCloseable {
         Thread.ofPlatform().daemon().name("loomcrawl-chromium-stderr").start(() -> drain(process, endpoint));
         try {
             URI uri = endpoint.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            return new Chromium(process, profile, DevTools.connect(uri, timeout));
+            DevTools devTools = DevTools.connect(uri, timeout);
+            closeStartPages(devTools, timeout);
+            return new Chromium(process, profile, devTools);
         } catch (ExecutionException | TimeoutException | IOException e) {
             kill(process, profile);
             throw new IOException(executable + " did not start: " + (e instanceof ExecutionException x ? x.getCause()
@@ -105,6 +108,19 @@ final class Chromium implements AutoCloseable {
             Thread.currentThread().interrupt();
             kill(process, profile);
             throw new IOException("interrupted starting " + executable, e);
+        }
+    }
+
+    /**
+     * Closes the blank page the browser opens at start: pages are rendered in tabs of their own ({@link Tab}), and
+     * it would keep a renderer process (about 50 MB) for nothing.
+     */
+    private static void closeStartPages(DevTools devTools, Duration timeout) {
+        for (JsonNode target : devTools.call(null, "Target.getTargets", null, timeout).path("targetInfos")) {
+            if (target.path("type").asText().equals("page")) {
+                devTools.call(null, "Target.closeTarget", DevTools.JSON.createObjectNode()
+                        .put("targetId", target.path("targetId").asText()), timeout);
+            }
         }
     }
 

@@ -103,7 +103,8 @@ final class Tab {
 
     /**
      * Takes the tab back from its page: to {@code about:blank} (the page's scripts and timers end, its memory can
-     * go), waiting at most {@code wait} for that page's load. False when it did not get there: close the tab.
+     * go), waiting at most {@code wait} for that page's load, then tells the renderer memory is short (it lets go of
+     * what it holds). False when it did not get there: close the tab.
      */
     boolean reset(Duration wait) {
         CompletableFuture<Void> loaded = new CompletableFuture<>();
@@ -112,6 +113,9 @@ final class Tab {
         try {
             call("Page.navigate", JSON.createObjectNode().put("url", "about:blank"));
             loaded.get(wait.toMillis(), TimeUnit.MILLISECONDS);
+            // what the renderer gathered for the page (caches, freed heap) is let go of now, not when memory is short:
+            // a kept tab's renderer would otherwise keep the size of the largest page it rendered
+            call("Memory.simulatePressureNotification", JSON.createObjectNode().put("level", "critical"));
             return true;
         } catch (RuntimeException | ExecutionException | TimeoutException e) {
             return false;
