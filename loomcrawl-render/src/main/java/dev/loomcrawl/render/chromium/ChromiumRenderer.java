@@ -72,7 +72,8 @@ public final class ChromiumRenderer implements Renderer {
         ChromiumRenderer renderer = new ChromiumRenderer(executable, settings);
         if (settings.auto()) return renderer;
         try {
-            renderer.current();
+            renderer.current(false); // no page is given to it: a page it was given would keep it from ending
+
         } catch (IOException e) {
             throw new IllegalStateException("--render: " + e.getMessage());
         }
@@ -120,7 +121,7 @@ public final class ChromiumRenderer implements Renderer {
                 if (closed.get()) return new Rendering.Failed("the renderer is closed");
                 Chromium chromium;
                 try {
-                    chromium = current();
+                    chromium = current(true);
                 } catch (IOException e) {
                     return new Rendering.Failed(e.getMessage());
                 }
@@ -163,10 +164,11 @@ public final class ChromiumRenderer implements Renderer {
     }
 
     /**
-     * The running browser, given this page ({@link Chromium#take}); if there is none, or it died, or it was retired
-     * for its page count, one is started. One caller starts it, outside any lock; the others wait for its future.
+     * The running browser, given this page ({@link Chromium#take}) when {@code forPage}; if there is none, or it died,
+     * or it was retired for its page count, one is started. One caller starts it, outside any lock; the others wait
+     * for its future.
      */
-    private Chromium current() throws IOException {
+    private Chromium current(boolean forPage) throws IOException {
         for (int tries = 0; tries < 6; tries++) {
             CompletableFuture<Chromium> running = browser.get();
             if (running != null) {
@@ -179,6 +181,8 @@ public final class ChromiumRenderer implements Renderer {
                 }
                 if (!c.alive()) {
                     retire(c);
+                } else if (!forPage) {
+                    return c;
                 } else if (c.take(settings.pagesPerBrowser())) {
                     if (c.retired()) { // this page was its last: the next one starts a new browser
                         retiring.add(c);

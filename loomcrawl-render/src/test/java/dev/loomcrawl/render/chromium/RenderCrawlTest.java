@@ -112,8 +112,14 @@ class RenderCrawlTest {
         try (TestSite app = SinglePageApp.start()) {
             Set<Long> before = browsers();
             ChromiumRenderer renderer = ChromiumRenderer.start(THREE_SCROLLS.withPagesPerBrowser(3));
-            assertTrue(browsers().contains(renderer.browserPid()), "browsers() sees the one started");
-            Crawl crawl = Crawl.of(config(app), renderer, null, Function.identity());
+            long first = renderer.browserPid();
+            assertTrue(browsers().contains(first), "browsers() sees the one started");
+            java.util.concurrent.atomic.AtomicBoolean firstLingered = new java.util.concurrent.atomic.AtomicBoolean();
+            Crawl crawl = Crawl.of(config(app), renderer, null, fetcher -> new KillingFetcher(fetcher, "", () -> {
+                // by the fourth browser the first one's pages are long done: it must have ended then, not at the end
+                if (renderer.starts() >= 4 && browsers().contains(first)) firstLingered.set(true);
+            }));
+            assertFalse(firstLingered.get(), "the first browser still ran three browsers later");
             assertEquals(paths(app, SinglePageApp.allPages()), crawl.htmlPages());
             crawl.htmlRecords().forEach(r -> assertTrue(r.rendered(), r.url() + " rendered"));
             assertTrue(renderer.starts() >= 5, "13 pages, 3 a browser: " + renderer.starts() + " browsers");
@@ -455,7 +461,7 @@ class RenderCrawlTest {
         }
     }
 
-    /** The crawl's fetcher, which runs {@code action} the first time it is asked for a URL ending in {@code target}. */
+    /** The crawl's fetcher, which runs {@code action} each time it is asked for a URL ending in {@code target}. */
     private record KillingFetcher(Fetcher fetcher, String target, Runnable action) implements Fetcher {
         @Override
         public FetchResult fetch(WebUrl url, Validators validators) {
