@@ -73,7 +73,6 @@ public final class ChromiumRenderer implements Renderer {
         if (settings.auto()) return renderer;
         try {
             renderer.current(false); // no page is given to it: a page it was given would keep it from ending
-
         } catch (IOException e) {
             throw new IllegalStateException("--render: " + e.getMessage());
         }
