@@ -1,10 +1,9 @@
 package dev.loomcrawl.politeness;
 
+import dev.loomcrawl.fetch.HttpDate;
+
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 
 /** Parses a Retry-After header: delay-seconds or an HTTP-date (RFC 9110 section 10.2.3). */
 final class RetryAfter {
@@ -17,12 +16,9 @@ final class RetryAfter {
         if (v.chars().allMatch(Character::isDigit)) {
             return v.length() > 9 ? Duration.ofSeconds(999_999_999L) : Duration.ofSeconds(Long.parseLong(v));
         }
-        try {
-            Instant at = ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
-            Duration d = Duration.between(now, at);
-            return d.isNegative() ? Duration.ZERO : d;
-        } catch (DateTimeParseException e) {
-            return null;
-        }
+        Instant at = HttpDate.parse(v);
+        if (at == null) return null;
+        Duration d = Duration.between(now, at);
+        return d.isNegative() ? Duration.ZERO : d;
     }
 }

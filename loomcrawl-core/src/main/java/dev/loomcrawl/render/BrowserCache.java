@@ -1,13 +1,11 @@
 package dev.loomcrawl.render;
 
 import dev.loomcrawl.fetch.FetchResult;
+import dev.loomcrawl.fetch.HttpDate;
 import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -97,12 +95,13 @@ public final class BrowserCache {
             Long maxAge = seconds(c, "max-age");
             if (maxAge != null) return positive(Duration.ofSeconds(maxAge));
         }
-        Instant date = date(r.header("date"));
-        Instant expires = date(r.header("expires"));
-        if (r.header("expires") != null) {
-            return expires == null || date == null ? null : positive(Duration.between(date, expires));
+        Instant date = HttpDate.parse(r.header("date"));
+        String expires = r.header("expires");
+        if (expires != null) {
+            Instant at = HttpDate.parse(expires);
+            return at == null || date == null ? null : positive(Duration.between(date, at));
         }
-        Instant modified = date(r.header("last-modified"));
+        Instant modified = HttpDate.parse(r.header("last-modified"));
         if (modified != null) {
             return positive(Duration.between(modified, date == null ? Instant.now() : date).dividedBy(10));
         }
@@ -127,15 +126,6 @@ public final class BrowserCache {
             }
         }
         return null;
-    }
-
-    private static Instant date(String value) {
-        if (value == null) return null;
-        try {
-            return ZonedDateTime.parse(value.trim(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
-        } catch (DateTimeParseException e) {
-            return null;
-        }
     }
 
     /** Entries kept now (for tests). */
