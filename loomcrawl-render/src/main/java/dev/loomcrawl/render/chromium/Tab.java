@@ -96,6 +96,11 @@ final class Tab {
         devTools.send(sessionId, method, params);
     }
 
+    /** Refuses a paused request with a network error ({@code errorReason}, as DevTools names them). */
+    void fail(String requestId, String reason) {
+        send("Fetch.failRequest", JSON.createObjectNode().put("requestId", requestId).put("errorReason", reason));
+    }
+
     /** Gives the tab's events to {@code page}; null: between pages (requests refused). */
     void listen(Consumer<JsonNode> page) {
         devTools.listen(sessionId, page != null ? page : this::between);
@@ -130,8 +135,7 @@ final class Tab {
     /** Between pages: requests are refused, and the load of about:blank is awaited by {@link #reset}. */
     private void between(JsonNode message) {
         switch (message.path("method").asText()) {
-            case "Fetch.requestPaused" -> send("Fetch.failRequest", JSON.createObjectNode()
-                    .put("requestId", message.path("params").path("requestId").asText()).put("errorReason", "Aborted"));
+            case "Fetch.requestPaused" -> fail(message.path("params").path("requestId").asText(), "Aborted");
             case "Page.loadEventFired" -> {
                 CompletableFuture<Void> waiting = blank;
                 if (waiting != null) waiting.complete(null);

@@ -188,20 +188,20 @@ final class TabRender {
         boolean mainFrame = paused.path("frameId").asText().equals(tab.targetId);
         if (type.equals("Document") && mainFrame) {
             if (documentServed.compareAndSet(false, true)) fulfil(requestId, page); // no second GET of the page
-            else fail(requestId, "Aborted"); // a script navigating away: the page stays this page
+            else tab.fail(requestId, "Aborted"); // a script navigating away: the page stays this page
             return;
         }
         if (!request.path("method").asText().equals("GET")) {
-            fail(requestId, "BlockedByClient"); // the crawl only sends GETs
+            tab.fail(requestId, "BlockedByClient"); // the crawl only sends GETs
             return;
         }
         if (!settings.resources() && HEAVY.contains(type)) {
-            fail(requestId, "BlockedByClient");
+            tab.fail(requestId, "BlockedByClient");
             return;
         }
         WebUrl url = WebUrl.tryParse(request.path("url").asText(), null);
         if (url == null || !url.scheme().startsWith("http")) {
-            fail(requestId, "BlockedByClient");
+            tab.fail(requestId, "BlockedByClient");
             return;
         }
         FetchResult.Response kept = requests.reusable(url);
@@ -217,7 +217,7 @@ final class TabRender {
             case FetchResult.Failure f -> {
                 log.debug("{}: the browser's request for {} refused: {} {}", page.url(), url, f.kind().label(),
                         f.message());
-                fail(requestId, errorReason(f.kind()));
+                tab.fail(requestId, errorReason(f.kind()));
             }
         }
     }
@@ -232,11 +232,6 @@ final class TabRender {
         }
         params.put("body", Base64.getEncoder().encodeToString(r.body()));
         tab.send("Fetch.fulfillRequest", params);
-    }
-
-    private void fail(String requestId, String reason) {
-        tab.send("Fetch.failRequest", JSON.createObjectNode().put("requestId", requestId)
-                .put("errorReason", reason));
     }
 
     private static String errorReason(ErrorKind kind) {
