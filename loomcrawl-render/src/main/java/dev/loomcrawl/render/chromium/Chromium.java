@@ -219,10 +219,22 @@ final class Chromium implements AutoCloseable {
         kill(process, profile);
     }
 
+    /**
+     * Kills the browser and every process it started, waits until the browser is gone, then ends the watchdog shell.
+     * In that order because the shell, the browser's parent, reaps it: killed first, the shell would leave the browser
+     * to the init process, which in some containers never reaps, and a process not reaped still counts as running.
+     */
     private static void kill(Process process, Path profile) {
-        List<ProcessHandle> children = process.descendants().toList();
+        List<ProcessHandle> browser = process.children().toList();
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        try {
+            for (ProcessHandle b : browser) b.onExit().get(5, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            log.debug("browser {} still there 5 s after it was killed", browser);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         process.destroyForcibly();
-        children.forEach(ProcessHandle::destroyForcibly);
         try {
             process.waitFor(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
