@@ -2,6 +2,7 @@ package dev.loomcrawl.bench;
 
 import dev.loomcrawl.content.MainContent;
 import dev.loomcrawl.content.Markdown;
+import dev.loomcrawl.content.MarkdownAndText;
 import dev.loomcrawl.content.PageContents;
 import dev.loomcrawl.content.PlainText;
 import dev.loomcrawl.extract.PageTree;
@@ -33,7 +34,8 @@ import java.util.stream.Stream;
  * {@code scripts/bench/docs-server} gives them) and, when given, the {@code source.html} page in each folder of a
  * folder such as Mozilla Readability's {@code test/test-pages}. Each round times, per page, in thread CPU time: the
  * link pass without and with recording the tree (the difference is the recording), {@code MainContent.of},
- * {@code Markdown.of} and {@code PlainText.of}, and the page's line of {@code --content} (its URL, text and
+ * {@code Markdown.of} and {@code PlainText.of}, the two at once ({@code MarkdownAndText.of}, as the crawl makes them,
+ * which must give the same strings), and the page's line of {@code --content} (its URL, text and
  * Markdown) encoded as JSON, by the crawler's encoder and by jackson's (which must give the same bytes). With {@code --digests FILE}, the last round writes a line per page:
  * its URL, whether main content was found, and digests (the first 8 bytes of SHA-256) of its text and Markdown; two
  * such files from two builds say whether any page's content changed ({@code diff}).
@@ -66,12 +68,13 @@ public final class ContentStages {
         StreamingLinkExtractor extractor = new StreamingLinkExtractor();
         MessageDigest sha = MessageDigest.getInstance("SHA-256");
         System.out.println("| round | link pass s | + recording the tree s | main content s | Markdown s | text s "
-                + "| JSON s | JSON by jackson s |");
-        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|");
+                + "| both at once s | JSON s | JSON by jackson s |");
+        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for (int r = 0; r < rounds; r++) {
-            long[] spent = new long[7];
+            long[] spent = new long[8];
             boolean last = r == rounds - 1;
             PrintWriter out = digests != null && last ? new PrintWriter(Files.newBufferedWriter(digests)) : null;
+            int index = 0;
             for (Page p : pages) {
                 WebUrl url = WebUrl.parse(p.url);
                 long t0 = cpu.getCurrentThreadCpuTime();
@@ -81,10 +84,24 @@ public final class ContentStages {
                 long t2 = cpu.getCurrentThreadCpuTime();
                 MainContent.Result main = MainContent.of(tree);
                 long t3 = cpu.getCurrentThreadCpuTime();
+                // the two at once before the two apart on every other page, so that neither finds the tree in the
+                // caches more often than the other
+                boolean bothFirst = (++index & 1) == 0;
+                long b0 = cpu.getCurrentThreadCpuTime();
+                MarkdownAndText both = bothFirst ? MarkdownAndText.of(tree, main.roots(), main.leftOut(),
+                        PageContents.baseUri(tree, p.url)) : null;
+                long b1 = cpu.getCurrentThreadCpuTime();
                 String markdown = Markdown.of(tree, main.roots(), main.leftOut(), PageContents.baseUri(tree, p.url));
                 long t4 = cpu.getCurrentThreadCpuTime();
                 String text = PlainText.of(tree, main.roots(), main.leftOut());
                 long t5 = cpu.getCurrentThreadCpuTime();
+                if (!bothFirst) both = MarkdownAndText.of(tree, main.roots(), main.leftOut(),
+                        PageContents.baseUri(tree, p.url));
+                long b2 = cpu.getCurrentThreadCpuTime();
+                if (!both.markdown().equals(markdown) || !both.text().equals(text)) {
+                    throw new IllegalStateException("Markdown and text at once unlike apart: " + p.url);
+                }
+                long t5c = cpu.getCurrentThreadCpuTime();
                 byte[] line = JsonLinesSpeed.byHand(p.url, text, markdown);
                 long t6 = cpu.getCurrentThreadCpuTime();
                 byte[] jackson = JsonLinesSpeed.byJackson(p.url, text, markdown);
@@ -93,17 +110,19 @@ public final class ContentStages {
                 spent[0] += t1 - t0;
                 spent[1] += (t2 - t1) - (t1 - t0);
                 spent[2] += t3 - t2;
-                spent[3] += t4 - t3;
+                spent[3] += t4 - b1;
                 spent[4] += t5 - t4;
-                spent[5] += t6 - t5;
+                spent[5] += t6 - t5c;
                 spent[6] += t7 - t6;
+                spent[7] += (b1 - b0) + (b2 - t5);
                 if (out != null) {
                     out.println(p.url + "\t" + main.found() + "\t" + digest(sha, text) + "\t" + digest(sha, markdown));
                 }
             }
             if (out != null) out.close();
-            System.out.printf("| %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |%n", r, spent[0] / 1e9,
-                    spent[1] / 1e9, spent[2] / 1e9, spent[3] / 1e9, spent[4] / 1e9, spent[5] / 1e9, spent[6] / 1e9);
+            System.out.printf("| %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |%n", r, spent[0] / 1e9,
+                    spent[1] / 1e9, spent[2] / 1e9, spent[3] / 1e9, spent[4] / 1e9, spent[7] / 1e9, spent[5] / 1e9,
+                    spent[6] / 1e9);
         }
         System.out.println();
         System.out.println(pages.size() + " pages");

@@ -11,7 +11,7 @@ import java.util.Arrays;
  * <p>Each element's start is handed to {@link #head} with its {@link ElementRole}, and its end to {@link #tail} when
  * head asks for it (most inline elements' ends do nothing); a skipped element (see {@link SkippedElements}) is passed
  * over with its subtree, except a root, which the caller chose. The roots follow one another as the children of one
- * element would.
+ * element would. Two conversions of the same content can share one walk ({@link #walkTogether}).
  */
 abstract class ContentWalk {
     /** What {@link #head} says to do with an element: pass over its subtree. */
@@ -20,15 +20,18 @@ abstract class ContentWalk {
     static final int ENTER = 1;
     /** Walk into the element and call {@link #tail} at its end. */
     static final int ENTER_AND_END = 2;
+    /** Which of two walks an open element's end is told to (see {@link #walkTogether}). */
+    private static final int FIRST = 1;
+    private static final int SECOND = 2;
 
     final PageTree tree;
     final int[] roots;
     /** Per node, whether it is left out with its subtree; null when nothing is. */
     final boolean[] leftOut;
-    /** The elements whose end is still to come, innermost last, and their roles. */
+    /** The elements whose end is still to come, innermost last, their roles and which walks their end is told to. */
     private int[] open = new int[32];
     private int[] openRoles = new int[32];
-    private int depth;
+    private int[] openTails = new int[32];
     /**
      * The roles of the element names met, by hash: a page has a few dozen names, each the same string every time
      * (the parser's), so this spares the name switch for nearly every element.
@@ -112,42 +115,86 @@ abstract class ContentWalk {
 
     /** Walks every root's subtree. */
     final void walk() {
-        PageTree t = tree;
-        for (int root : roots) {
+        walk(this, null);
+    }
+
+    /**
+     * Walks every root's subtree once for two conversions of the same content (the same tree, roots and left-out
+     * nodes), as {@link MarkdownAndText} does: each is told just what it would be told walking alone, but each node is
+     * visited, and each element's role and whether it is skipped found, once. A subtree one of them passes over
+     * ({@link #SKIP}) is walked for the other only.
+     */
+    static void walkTogether(ContentWalk first, ContentWalk second) {
+        if (first.tree != second.tree || first.roots != second.roots || first.leftOut != second.leftOut) {
+            throw new IllegalArgumentException("two walks of different content");
+        }
+        walk(first, second);
+    }
+
+    /** The walk: of a alone when b is null. The open elements are kept in a's arrays. */
+    private static void walk(ContentWalk a, ContentWalk b) {
+        PageTree t = a.tree;
+        boolean[] leftOut = a.leftOut;
+        // the first node each walk is told of: past the subtree it passed over last
+        int aFrom = 0;
+        int bFrom = b == null ? Integer.MAX_VALUE : 0;
+        int depth = 0;
+        for (int root : a.roots) {
             int stop = t.end(root);
             int n = root;
             while (n < stop) {
-                while (depth > 0 && n >= t.end(open[depth - 1])) {
+                while (depth > 0 && n >= t.end(a.open[depth - 1])) {
                     depth--;
-                    tail(open[depth], openRoles[depth]);
+                    int tails = a.openTails[depth];
+                    if ((tails & FIRST) != 0) a.tail(a.open[depth], a.openRoles[depth]);
+                    if ((tails & SECOND) != 0) b.tail(a.open[depth], a.openRoles[depth]);
                 }
                 if (leftOut != null && leftOut[n]) {
                     n = t.end(n);
                     continue;
                 }
                 if (t.isText(n)) {
-                    text(n);
+                    if (n >= aFrom) a.text(n);
+                    if (n >= bFrom) b.text(n);
                     n++;
                     continue;
                 }
-                int role = role(n);
-                int then = n != root && SkippedElements.skipped(t, n, role) ? SKIP : head(n, role);
-                if (then == SKIP) {
+                int role = a.role(n);
+                if (n != root && SkippedElements.skipped(t, n, role)) {
+                    n = t.end(n);
+                    continue;
+                }
+                int tails = 0;
+                if (n >= aFrom) {
+                    int then = a.head(n, role);
+                    if (then == SKIP) aFrom = t.end(n);
+                    else if (then == ENTER_AND_END) tails = FIRST;
+                }
+                if (n >= bFrom) {
+                    int then = b.head(n, role);
+                    if (then == SKIP) bFrom = t.end(n);
+                    else if (then == ENTER_AND_END) tails |= SECOND;
+                }
+                if (n < aFrom && n < bFrom) { // neither walks into it
                     n = t.end(n);
                     continue;
                 }
                 n++;
-                if (then == ENTER) continue;
-                if (depth == open.length) {
-                    open = Arrays.copyOf(open, depth * 2);
-                    openRoles = Arrays.copyOf(openRoles, depth * 2);
+                if (tails == 0) continue;
+                if (depth == a.open.length) {
+                    a.open = Arrays.copyOf(a.open, depth * 2);
+                    a.openRoles = Arrays.copyOf(a.openRoles, depth * 2);
+                    a.openTails = Arrays.copyOf(a.openTails, depth * 2);
                 }
-                open[depth] = n - 1;
-                openRoles[depth++] = role;
+                a.open[depth] = n - 1;
+                a.openRoles[depth] = role;
+                a.openTails[depth++] = tails;
             }
             while (depth > 0) {
                 depth--;
-                tail(open[depth], openRoles[depth]);
+                int tails = a.openTails[depth];
+                if ((tails & FIRST) != 0) a.tail(a.open[depth], a.openRoles[depth]);
+                if ((tails & SECOND) != 0) b.tail(a.open[depth], a.openRoles[depth]);
             }
         }
     }

@@ -100,6 +100,11 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
 
     String run() {
         walk();
+        return result();
+    }
+
+    /** The Markdown, once the walk is over. */
+    String result() {
         flushParagraph();
         return blocks.result();
     }

@@ -9,7 +9,8 @@ import org.jsoup.internal.StringUtil;
 /**
  * What a page says, from its tree ({@link PageTree}: the one the link pass recorded, or one made from jsoup's parse):
  * its main content found ({@link MainContent}) and written as Markdown ({@link Markdown}) and plain text
- * ({@link PlainText}). The facts come from the crawl's link pass, which has read them already.
+ * ({@link PlainText}) in one walk ({@link MarkdownAndText}). The facts come from the crawl's link pass, which has read
+ * them already.
  */
 public final class PageContents {
     private PageContents() {
@@ -27,9 +28,8 @@ public final class PageContents {
     /** The content of the page whose tree is {@code tree}, fetched from {@code pageUrl}. */
     public static PageContent of(PageTree tree, String pageUrl, PageFacts facts) {
         MainContent.Result main = MainContent.of(tree);
-        return new PageContent(facts == null ? PageFacts.NONE : facts,
-                PlainText.of(tree, main.roots(), main.leftOut()),
-                Markdown.of(tree, main.roots(), main.leftOut(), baseUri(tree, pageUrl)), main.found());
+        MarkdownAndText both = MarkdownAndText.of(tree, main.roots(), main.leftOut(), baseUri(tree, pageUrl));
+        return new PageContent(facts == null ? PageFacts.NONE : facts, both.text(), both.markdown(), main.found());
     }
 
     /**

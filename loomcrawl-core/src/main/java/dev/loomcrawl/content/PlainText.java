@@ -27,8 +27,7 @@ public final class PlainText {
     public static String of(PageTree tree, int[] roots, boolean[] leftOut) {
         Walk walk = new Walk(tree, roots, leftOut);
         walk.walk();
-        walk.endBlock();
-        return walk.out.toString();
+        return walk.result();
     }
 
     /** The text of root's subtree, as {@link #of(PageTree, int[], boolean[])} gives it for root as the one root. */
@@ -40,7 +39,7 @@ public final class PlainText {
      * One conversion: the walk's state and what each node's start and end do. The block being written is the end of
      * {@code out}, from {@code blockStart}, so that a block is not copied when it ends.
      */
-    private static final class Walk extends ContentWalk {
+    static final class Walk extends ContentWalk {
         private final OutputText out;
         /** Where the block being written starts in out: after the blank line that separates it from the last. */
         private int blockStart;
@@ -141,6 +140,12 @@ public final class PlainText {
         private void startBlock() {
             if (!out.isEmpty()) out.append('\n');
             blockStart = out.length();
+        }
+
+        /** The text, once the walk is over. */
+        String result() {
+            endBlock();
+            return out.toString();
         }
 
         /** Ends the block being written, if it has begun: its trailing tabs cut, its newline. */

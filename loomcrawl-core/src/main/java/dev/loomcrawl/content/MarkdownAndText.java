@@ -1,0 +1,21 @@
+package dev.loomcrawl.content;
+
+import dev.loomcrawl.extract.PageTree;
+
+/**
+ * The main content as {@link Markdown} and as {@link PlainText} at once, byte for byte what the two give apart, from
+ * one walk over the tree ({@link ContentWalk#walkTogether}): the nodes are visited, and each element's role and
+ * whether it is hidden found, once for both. What {@link PageContents} makes a page's content with.
+ */
+public record MarkdownAndText(String markdown, String text) {
+    /**
+     * What {@link Markdown#of(PageTree, int[], boolean[], String)} and {@link PlainText#of(PageTree, int[], boolean[])}
+     * give for the same arguments.
+     */
+    public static MarkdownAndText of(PageTree tree, int[] roots, boolean[] leftOut, String baseUri) {
+        MarkdownWalk markdown = new MarkdownWalk(tree, roots, leftOut, baseUri);
+        PlainText.Walk text = new PlainText.Walk(tree, roots, leftOut);
+        ContentWalk.walkTogether(markdown, text);
+        return new MarkdownAndText(markdown.result(), text.result());
+    }
+}

@@ -1,0 +1,67 @@
+package dev.loomcrawl.content;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.loomcrawl.extract.PageTree;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.jsoup.Jsoup;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Markdown and text made in one walk are what {@link Markdown} and {@link PlainText} make apart: on the golden files,
+ * and on elements one of the two passes over while the other walks into them (a {@code <pre>} in a heading, in a
+ * layout table's cell or in a pipe table's), hidden and left-out nodes, several roots.
+ */
+class MarkdownAndTextTest {
+    private static final String BASE = "https://docs.example.org/guide/page.html";
+
+    @Test
+    void theGoldenFilesGiveTheSameMarkdownAndTextAtOnceAsApart() {
+        for (Path html : Goldens.inputs()) {
+            PageTree tree = PageTree.of(Goldens.body(html));
+            assertSame(tree, new int[] {1}, null, Goldens.name(html));
+        }
+    }
+
+    @Test
+    void subtreesOnlyOneOfTheTwoWalksIntoAreWrittenAsApart() {
+        List<String> pages = List.of(
+            "<h2>Title <pre>code\n  in a heading</pre> after</h2><p>text</p>",
+            "<table><tr><td><pre>in a\nlayout cell</pre><p>more</p></td></tr></table><p>after</p>",
+            "<table><tr><th>a</th><th>b</th></tr><tr><td><pre>x\ny</pre></td><td><em>e</em> <a href=q>l</a></td></tr>"
+                + "</table><pre>block</pre>",
+            "<pre>a<b hidden>b</b><br>c<script>x</script></pre><ul><li>one<pre>two</pre></li><li><p>three</p></li></ul>",
+            "<div><p>a <span style='display:none'>hidden</span> b</p><pre>   </pre><blockquote><pre>q</pre></blockquote>"
+                + "<table><caption><pre>cap</pre></caption><tr><td>1</td><td><pre>2</pre></td></tr></table></div>",
+            "<dl><dt>term <code>c</code></dt><dd>def <pre>p</pre> tail</dd></dl><figure><figcaption><pre>f</pre>"
+                + "</figcaption></figure>");
+        for (String html : pages) {
+            PageTree tree = PageTree.of(Jsoup.parse(html, BASE));
+            assertSame(tree, new int[] {1}, null, html);
+            int[] roots = children(tree, body(tree));
+            assertSame(tree, roots, null, html);
+            boolean[] leftOut = new boolean[tree.size()];
+            for (int n = 1; n < tree.size(); n++) leftOut[n] = tree.is(n, "pre") && n % 2 == 0 || tree.is(n, "em");
+            assertSame(tree, roots, leftOut, html);
+        }
+    }
+
+    private static void assertSame(PageTree tree, int[] roots, boolean[] leftOut, String what) {
+        MarkdownAndText both = MarkdownAndText.of(tree, roots, leftOut, BASE);
+        assertEquals(Markdown.of(tree, roots, leftOut, BASE), both.markdown(), what);
+        assertEquals(PlainText.of(tree, roots, leftOut), both.text(), what);
+    }
+
+    private static int body(PageTree tree) {
+        for (int n = 1; n < tree.size(); n++) {
+            if (tree.is(n, "body")) return n;
+        }
+        throw new IllegalStateException("no body");
+    }
+
+    private static int[] children(PageTree tree, int parent) {
+        return IntStream.iterate(tree.firstChild(parent), c -> c >= 0, tree::next).toArray();
+    }
+}
