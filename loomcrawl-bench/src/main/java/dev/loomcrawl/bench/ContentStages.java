@@ -8,6 +8,7 @@ import dev.loomcrawl.content.PlainText;
 import dev.loomcrawl.extract.PageTree;
 import dev.loomcrawl.extract.StreamingLinkExtractor;
 import dev.loomcrawl.output.lines.JsonLinesSpeed;
+import dev.loomcrawl.result.PageContent;
 import dev.loomcrawl.url.WebUrl;
 
 import java.io.IOException;
@@ -35,7 +36,8 @@ import java.util.stream.Stream;
  * folder such as Mozilla Readability's {@code test/test-pages}. Each round times, per page, in thread CPU time: the
  * link pass without and with recording the tree (the difference is the recording), {@code MainContent.of},
  * {@code Markdown.of} and {@code PlainText.of}, the two at once ({@code MarkdownAndText.of}, as the crawl makes them,
- * which must give the same strings), and the page's line of {@code --content} (its URL, text and
+ * which must give the same strings), {@code PageContents.of} (the crawl's call: the main content found again and the
+ * two at once, helped by what finding it read; the same strings too), and the page's line of {@code --content} (its URL, text and
  * Markdown) encoded as JSON, by the crawler's encoder and by jackson's (which must give the same bytes). With {@code --digests FILE}, the last round writes a line per page:
  * its URL, whether main content was found, and digests (the first 8 bytes of SHA-256) of its text and Markdown; two
  * such files from two builds say whether any page's content changed ({@code diff}).
@@ -68,10 +70,10 @@ public final class ContentStages {
         StreamingLinkExtractor extractor = new StreamingLinkExtractor();
         MessageDigest sha = MessageDigest.getInstance("SHA-256");
         System.out.println("| round | link pass s | + recording the tree s | main content s | Markdown s | text s "
-                + "| both at once s | JSON s | JSON by jackson s |");
-        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+                + "| both at once s | PageContents.of s | JSON s | JSON by jackson s |");
+        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for (int r = 0; r < rounds; r++) {
-            long[] spent = new long[8];
+            long[] spent = new long[9];
             boolean last = r == rounds - 1;
             PrintWriter out = digests != null && last ? new PrintWriter(Files.newBufferedWriter(digests)) : null;
             int index = 0;
@@ -101,6 +103,12 @@ public final class ContentStages {
                 if (!both.markdown().equals(markdown) || !both.text().equals(text)) {
                     throw new IllegalStateException("Markdown and text at once unlike apart: " + p.url);
                 }
+                long p0 = cpu.getCurrentThreadCpuTime();
+                PageContent page = PageContents.of(tree, p.url, null);
+                long p1 = cpu.getCurrentThreadCpuTime();
+                if (!page.markdown().equals(markdown) || !page.text().equals(text)) {
+                    throw new IllegalStateException("PageContents.of unlike Markdown.of and PlainText.of: " + p.url);
+                }
                 long t5c = cpu.getCurrentThreadCpuTime();
                 byte[] line = JsonLinesSpeed.byHand(p.url, text, markdown);
                 long t6 = cpu.getCurrentThreadCpuTime();
@@ -115,14 +123,15 @@ public final class ContentStages {
                 spent[5] += t6 - t5c;
                 spent[6] += t7 - t6;
                 spent[7] += (b1 - b0) + (b2 - t5);
+                spent[8] += p1 - p0;
                 if (out != null) {
                     out.println(p.url + "\t" + main.found() + "\t" + digest(sha, text) + "\t" + digest(sha, markdown));
                 }
             }
             if (out != null) out.close();
-            System.out.printf("| %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |%n", r, spent[0] / 1e9,
-                    spent[1] / 1e9, spent[2] / 1e9, spent[3] / 1e9, spent[4] / 1e9, spent[7] / 1e9, spent[5] / 1e9,
-                    spent[6] / 1e9);
+            System.out.printf("| %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |%n", r,
+                    spent[0] / 1e9, spent[1] / 1e9, spent[2] / 1e9, spent[3] / 1e9, spent[4] / 1e9, spent[7] / 1e9,
+                    spent[8] / 1e9, spent[5] / 1e9, spent[6] / 1e9);
         }
         System.out.println();
         System.out.println(pages.size() + " pages");

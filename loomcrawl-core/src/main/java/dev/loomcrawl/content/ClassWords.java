@@ -29,6 +29,11 @@ final class ClassWords {
     static final int ANCHOR = 1 << 7;
     /** An ampersand: the characters may hold a character reference, and say what they mean only decoded. */
     static final int REFERENCE = 1 << 8;
+    /**
+     * "admonition", in any case: a class that may name a Sphinx admonition or its title, which {@link Markdown} writes
+     * as a block quote (see {@link ClassHints}). Not one of Readability's words.
+     */
+    static final int ADMONITION = 1 << 9;
 
     /** Each ASCII character's symbol: 0 for those in no word, upper case as lower case; fewer than 64. */
     private static final byte[] SYMBOL = new byte[128];
@@ -63,6 +68,7 @@ final class ClassWords {
         b.add(BYLINE, "byline", "author", "dateline", "writtenby", "p-author");
         b.add(ANCHOR, "(", ".");
         b.add(REFERENCE, "&");
+        b.add(ADMONITION, "admonition");
         for (int w = 0; w < BOUNDED.length; w++) {
             b.addBounded(w, BOUNDED[w]);
         }

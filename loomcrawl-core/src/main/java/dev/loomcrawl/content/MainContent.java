@@ -55,8 +55,20 @@ public final class MainContent {
 
     /** The main content of {@code tree}. Never null; never throws on a tree made from a page; does not change it. */
     public static Result of(PageTree tree) {
+        return find(tree).result();
+    }
+
+    /** The main content, and what finding it saw of the page's class attributes that Markdown would read again. */
+    record Found(Result result, byte[] classHints) {}
+
+    /** {@link #of(PageTree)}, with the {@link ClassHints} of the page's nodes. */
+    static Found find(PageTree tree) {
         int body = body(tree);
         Nodes nodes = Nodes.read(tree, body, Declared.docBook(tree));
+        return new Found(of(tree, body, nodes), nodes.classHints);
+    }
+
+    private static Result of(PageTree tree, int body, Nodes nodes) {
         Tree first = Tree.scan(nodes, true, true);
         Declared declared = Declared.in(first);
         Article article = null;

@@ -31,7 +31,7 @@ public final class Markdown {
      * written, and a {@code javascript:} link is written as its text.
      */
     public static String of(PageTree tree, int[] roots, boolean[] leftOut, String baseUri) {
-        return new MarkdownWalk(tree, roots, leftOut, baseUri).run();
+        return new MarkdownWalk(tree, roots, leftOut, baseUri, null).run();
     }
 
     /** The subtree of root, as {@link #of(PageTree, int[], boolean[], String)} gives it, against root's base URI. */

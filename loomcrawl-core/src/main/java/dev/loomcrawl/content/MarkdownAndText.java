@@ -13,7 +13,12 @@ public record MarkdownAndText(String markdown, String text) {
      * give for the same arguments.
      */
     public static MarkdownAndText of(PageTree tree, int[] roots, boolean[] leftOut, String baseUri) {
-        MarkdownWalk markdown = new MarkdownWalk(tree, roots, leftOut, baseUri);
+        return of(tree, roots, leftOut, baseUri, null);
+    }
+
+    /** The same, with the {@link ClassHints} of the tree's nodes (null: none). */
+    static MarkdownAndText of(PageTree tree, int[] roots, boolean[] leftOut, String baseUri, byte[] classHints) {
+        MarkdownWalk markdown = new MarkdownWalk(tree, roots, leftOut, baseUri, classHints);
         PlainText.Walk text = new PlainText.Walk(tree, roots, leftOut);
         ContentWalk.walkTogether(markdown, text);
         return new MarkdownAndText(markdown.result(), text.result());

@@ -90,8 +90,13 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
     private final TextBuffer linkClosing = new TextBuffer(128);
     private final TextBuffer preText = new TextBuffer(256);
 
-    MarkdownWalk(PageTree tree, int[] roots, boolean[] leftOut, String baseUri) {
+    /** See {@link ClassHints}; null when there are none. */
+    private final byte[] classHints;
+
+    /** classHints: the {@link ClassHints} of the tree's nodes, or null. */
+    MarkdownWalk(PageTree tree, int[] roots, boolean[] leftOut, String baseUri, byte[] classHints) {
         super(tree, roots, leftOut);
+        this.classHints = classHints;
         this.urls = new LinkUrls(baseUri);
         // Markdown is about three times the text on documentation pages, most of the rest link URLs, which come with
         // elements; a larger buffer costs less than copying a smaller one as it grows
@@ -263,7 +268,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             push(n, HEADING, level, 0);
             return;
         }
-        String classes = admonitionClasses(n);
+        String classes = hint(n) == ClassHints.NONE ? null : admonitionClasses(n);
         switch (role) {
             case ElementRole.LIST -> list(n, false);
             case ElementRole.ORDERED_LIST -> list(n, true);
@@ -352,11 +357,18 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
      */
     private boolean admonition(int n, String classes) {
         if (classes != null && classes.contains("admonition")) return hasClass(classes, "admonition");
-        if (classes != null ? classes.trim().isEmpty() : !hasClasses(n)) return false;
+        if (classes != null ? classes.trim().isEmpty() : classHints == null && !hasClasses(n)) return false;
         int first = firstElementChild(n);
         if (first < 0) return false;
-        String firstClasses = admonitionClasses(first);
-        return firstClasses != null && isAdmonitionTitle(firstClasses);
+        String firstClasses = hint(first) == ClassHints.NONE ? null : admonitionClasses(first);
+        if (firstClasses == null || !isAdmonitionTitle(firstClasses)) return false;
+        // with hints, whether n's own classes are blank is asked last, as few divisions get this far
+        return classes != null || classHints == null || hasClasses(n);
+    }
+
+    /** What {@link #classHints} say of element n's class attribute. */
+    private byte hint(int n) {
+        return classHints == null ? ClassHints.UNKNOWN : classHints[n];
     }
 
     /**

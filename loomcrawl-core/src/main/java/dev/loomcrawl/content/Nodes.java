@@ -67,12 +67,15 @@ final class Nodes {
     /** Length of the text directly in the element, whitespace runs counted as one ({@link #count}). */
     int[] ownChars;
     int[] ownCommas;
+    /** Per page node, what its class attribute may say of admonitions, as read here (see {@link ClassHints}). */
+    final byte[] classHints;
     /** Whether any element read is {@link #UNLIKELY}, and whether any has a class weight. */
     boolean unlikely;
     boolean weighed;
 
     private Nodes(PageTree page, int capacity) {
         this.page = page;
+        classHints = new byte[page.size()];
         node = new int[capacity];
         parent = new int[capacity];
         end = new int[capacity];
@@ -155,6 +158,8 @@ final class Nodes {
         int count = page.attributes(n);
         if (count > 0 && ((context & Tree.IN_CODE) == 0 || (k & Tags.A) != 0)) {
             f |= attributes(i, n, k, count, context, divisions);
+        } else if (count == 0) {
+            classHints[n] = ClassHints.NONE;
         }
         if ((k & Tags.DROP) != 0) {
             f |= Tree.REMOVED;
@@ -192,6 +197,7 @@ final class Nodes {
         boolean byline = false;
         boolean hidden = false;
         boolean hash = false;
+        boolean admonition = false;
         for (int a = 0; a < count; a++) {
             int name = page.attributeNameIn(n, a, READ);
             if (name < 0 || (seen & 1 << name) != 0) {
@@ -201,9 +207,11 @@ final class Nodes {
             switch (name) {
                 case CLASS -> {
                     classAt = a;
-                    classWords = classWords(n, a, false);
+                    int w = classWords(n, a, false);
+                    admonition = (w & ClassWords.ADMONITION) != 0;
+                    classWords = w & ~ClassWords.ADMONITION;
                 }
-                case ID -> idWords = classWords(n, a, true);
+                case ID -> idWords = classWords(n, a, true) & ~ClassWords.ADMONITION;
                 case ROLE -> role = page.attributeValue(n, a);
                 case REL -> byline |= page.attributeValue(n, a).equals("author");
                 case ITEMPROP -> byline |= page.attributeValue(n, a).contains("author");
@@ -213,6 +221,7 @@ final class Nodes {
                 case HREF -> hash = (k & Tags.A) != 0 && startsWithHash(n, a);
             }
         }
+        classHints[n] = admonition ? ClassHints.MAYBE : ClassHints.NONE;
         int found = classWords | idWords | (byline ? ClassWords.BYLINE : 0);
         int w = weightOf(classWords) + weightOf(idWords);
         weighed |= w != 0;
@@ -246,7 +255,8 @@ final class Nodes {
     /**
      * The {@link ClassWords} of attribute {@code a}'s value, read from the page's characters unless they hold a
      * character reference; {@code id} says nothing when it is an anchor to a named thing, as javadoc's
-     * {@code setComment(java.lang.String)} or Sphinx's {@code json.JSONDecoder}.
+     * {@code setComment(java.lang.String)} or Sphinx's {@code json.JSONDecoder}. {@link ClassWords#ADMONITION} also
+     * when the characters hold a reference, for {@link ClassHints}.
      */
     private int classWords(int n, int a, boolean id) {
         int from = page.valueStart(n, a);
@@ -256,7 +266,7 @@ final class Nodes {
         int words = ClassWords.of(page.attributeChars(), from, page.valueEnd(n, a));
         if ((words & ClassWords.REFERENCE) != 0) {
             char[] value = page.attributeValue(n, a).toCharArray();
-            words = ClassWords.of(value, 0, value.length);
+            words = ClassWords.of(value, 0, value.length) | ClassWords.ADMONITION;
         }
         return id && (words & ClassWords.ANCHOR) != 0 ? 0 : words & ~(ClassWords.ANCHOR | ClassWords.REFERENCE);
     }

@@ -27,8 +27,10 @@ public final class PageContents {
 
     /** The content of the page whose tree is {@code tree}, fetched from {@code pageUrl}. */
     public static PageContent of(PageTree tree, String pageUrl, PageFacts facts) {
-        MainContent.Result main = MainContent.of(tree);
-        MarkdownAndText both = MarkdownAndText.of(tree, main.roots(), main.leftOut(), baseUri(tree, pageUrl));
+        MainContent.Found found = MainContent.find(tree);
+        MainContent.Result main = found.result();
+        MarkdownAndText both = MarkdownAndText.of(tree, main.roots(), main.leftOut(), baseUri(tree, pageUrl),
+                found.classHints());
         return new PageContent(facts == null ? PageFacts.NONE : facts, both.text(), both.markdown(), main.found());
     }
 

@@ -48,6 +48,34 @@ class MarkdownAndTextTest {
         }
     }
 
+    @Test
+    void admonitionsAreWrittenAlikeWithTheClassHintsOfTheMainContentsPass() {
+        List<String> pages = List.of(
+            "<main><div class='admonition note'><p class='admonition-title'>Note</p><p>body</p></div>"
+                + "<div class=note><p class='admonition-title'>Warning</p><p>two</p></div>"
+                + "<div><p class='admonition-title'>no class</p></div><div class=' '><p class=admonition-title>blank</p>"
+                + "</div><section class=x><p class='Admonition-Title'>case</p></section>"
+                + "<div class='&#97;dmonition'><p>by reference</p></div><div class=a><p class='&#97;dmonition-title'>t</p>"
+                + "</div><aside class=y><span>first</span><p class=admonition-title>second</p></aside>"
+                + "<div class=z><code><p class=admonition-title>in code</p></code></div>"
+                + "<div class='&#32;'><p class=admonition-title>blank by reference</p></div></main>",
+            "<body><p>no main</p><div class=note><div class=admonition-title>T</div>text</div></body>");
+        for (String html : pages) {
+            for (boolean linkPass : new boolean[] {false, true}) {
+                PageTree tree = linkPass
+                    ? new dev.loomcrawl.extract.StreamingLinkExtractor().extract(
+                        html.getBytes(java.nio.charset.StandardCharsets.UTF_8), null,
+                        dev.loomcrawl.url.WebUrl.parse(BASE), true).tree()
+                    : PageTree.of(Jsoup.parse(html, BASE));
+                MainContent.Found found = MainContent.find(tree);
+                MainContent.Result main = found.result();
+                MarkdownAndText both = MarkdownAndText.of(tree, main.roots(), main.leftOut(), BASE, found.classHints());
+                assertEquals(Markdown.of(tree, main.roots(), main.leftOut(), BASE), both.markdown(), html);
+                assertEquals(PlainText.of(tree, main.roots(), main.leftOut()), both.text(), html);
+            }
+        }
+    }
+
     private static void assertSame(PageTree tree, int[] roots, boolean[] leftOut, String what) {
         MarkdownAndText both = MarkdownAndText.of(tree, roots, leftOut, BASE);
         assertEquals(Markdown.of(tree, roots, leftOut, BASE), both.markdown(), what);

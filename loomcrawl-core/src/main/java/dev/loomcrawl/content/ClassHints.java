@@ -1,0 +1,24 @@
+package dev.loomcrawl.content;
+
+/**
+ * What the main content's pass over a page's elements ({@link Nodes}) saw of each element's class attribute that
+ * {@link Markdown} would otherwise read again: whether it may name an admonition. Markdown scans the class attribute
+ * of every block it writes for "admonition" (and of a {@code div}'s first child, for "admonition-title"); that pass
+ * has already scanned them all for Readability's words, so one word more there spares Markdown the attribute look-up
+ * and the scan for nearly every block. An element the pass did not read (inside code, in a subtree it dropped, or on
+ * a tree whose main content was not found by it) is {@link #UNKNOWN}, and Markdown reads its class itself.
+ */
+final class ClassHints {
+    /** Not read: look. */
+    static final byte UNKNOWN = 0;
+    /**
+     * No class attribute, or one whose characters (as the page writes them) hold neither "admonition" in any case nor
+     * an '&amp;': what {@code MarkdownWalk.admonitionClasses} would find nothing in.
+     */
+    static final byte NONE = 1;
+    /** A class attribute that may name an admonition or its title: look. */
+    static final byte MAYBE = 2;
+
+    private ClassHints() {
+    }
+}
