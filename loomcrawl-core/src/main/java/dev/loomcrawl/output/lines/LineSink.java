@@ -2,7 +2,6 @@ package dev.loomcrawl.output.lines;
 
 import dev.loomcrawl.output.Sink;
 
-import java.io.ByteArrayOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,7 +18,9 @@ final class LineSink implements Sink<byte[]> {
 
     private final OutputStream out;
     private final boolean closeStream;
-    private final ByteArrayOutputStream pending = new ByteArrayOutputStream(SPILL);
+    /** What waits to be written: whole lines, {@code pending[0, pendingLength)}; written from here, never copied. */
+    private final byte[] pending = new byte[SPILL];
+    private int pendingLength;
     private final FileOutputStream syncable;
     private long position;
     private IOException failed;
@@ -46,17 +47,18 @@ final class LineSink implements Sink<byte[]> {
 
     /** Bytes in the file once what was written is flushed. */
     long position() {
-        return position + pending.size();
+        return position + pendingLength;
     }
 
     @Override
     public void write(byte[] chunk) throws IOException {
         if (failed != null) throw failed;
-        if (pending.size() > 0 && pending.size() + chunk.length > SPILL) spill();
+        if (pendingLength > 0 && pendingLength + chunk.length > SPILL) spill();
         if (chunk.length >= SPILL) {
             whole(chunk, chunk.length);
         } else {
-            pending.write(chunk);
+            System.arraycopy(chunk, 0, pending, pendingLength, chunk.length);
+            pendingLength += chunk.length;
         }
     }
 
@@ -88,9 +90,9 @@ final class LineSink implements Sink<byte[]> {
     }
 
     private void spill() throws IOException {
-        if (pending.size() == 0) return;
-        whole(pending.toByteArray(), pending.size());
-        pending.reset();
+        if (pendingLength == 0) return;
+        whole(pending, pendingLength);
+        pendingLength = 0;
     }
 
     /** Writes bytes that end at a line's end, or leaves the file as it was before them. */
@@ -106,7 +108,7 @@ final class LineSink implements Sink<byte[]> {
     /** Keeps the failure, drops what waits, and cuts a file back to its last whole line; returns the failure. */
     private IOException failed(IOException e) {
         failed = e;
-        pending.reset();
+        pendingLength = 0;
         if (syncable != null) {
             try {
                 if (syncable.getChannel().size() > position) syncable.getChannel().truncate(position);
