@@ -11,6 +11,8 @@ import java.io.Writer;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -19,7 +21,8 @@ import java.util.concurrent.Executors;
  * {@code loomcrawl train} (hidden): the training run the launcher records an AOT cache from (JDK 25's
  * {@code -XX:AOTCacheOutput}, JEP 483/514/515), so that later runs start with loomcrawl's classes already loaded
  * and linked. It crawls a small site of its own on 127.0.0.1 (pages, robots.txt, a stylesheet, a redirect, a
- * missing page, a page the streaming extractor hands to jsoup) the way {@code crawl} does; then a refused root,
+ * missing page, a page the streaming extractor hands to jsoup) the way {@code crawl} does, then again writing its
+ * content ({@code --content}, to a temporary file deleted after), which loads what makes main content and Markdown; then a refused root,
  * which is what most runs do first, and a refused https root, which sets TLS up. Nothing of it is printed; it
  * exits 0.
  */
@@ -38,6 +41,13 @@ final class TrainCommand implements Callable<Integer> {
             String root = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
             PrintWriter quiet = new PrintWriter(Writer.nullWriter());
             Main.run(new String[] {"crawl", "--max-tasks", "20", "--no-progress", root}, quiet, quiet);
+            Path content = Files.createTempFile("loomcrawl-train", ".jsonl");
+            try {
+                Main.run(new String[] {"crawl", "-q", "--max-pages", "40", "--content", content.toString(), root},
+                        quiet, quiet);
+            } finally {
+                Files.deleteIfExists(content);
+            }
             Main.run(new String[] {"crawl", "-q", "http://127.0.0.1:1/"}, quiet, quiet);
             // sets TLS up (trust store, SSLContext), which an https URL needs first; the connection is refused
             Main.run(new String[] {"crawl", "-q", "https://127.0.0.1:1/"}, quiet, quiet);
@@ -75,7 +85,9 @@ final class TrainCommand implements Callable<Integer> {
                     + "<a href=/p" + (i + 1) % PAGES + ">next</a> <a href='/p" + (i * 7 + 3) % PAGES + "'>on</a>"
                     + " <a href=/old>old</a> <a href=/missing>gone</a> <a href=/private/x>private</a>"
                     + " <a href=/tricky>tricky</a>"
-                    + " <img src=/p" + (i * 3) % PAGES + " srcset='/p1 1x, /p2 2x'></p></body></html>";
+                    + " <img src=/p" + (i * 3) % PAGES + " srcset='/p1 1x, /p2 2x'></p>"
+                    + "<ul><li><em>one</em></li><li><code>two</code></li></ul><pre class=lang-java>x = 1;</pre>"
+                    + "<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table></body></html>";
         } else {
             status = 404;
             body = "<html><body>Not found</body></html>";
