@@ -3,6 +3,7 @@
 rendered pages so far (lines of its --output with "rendered": true). Writes the samples to SAMPLES (seconds, rendered
 pages, PSS MB) and prints the peak PSS up to 2,000 rendered pages, the peak over the whole crawl, and their ratio.
     render_long.py SAMPLES RECORDS COMMAND..."""
+import os
 import subprocess
 import sys
 import time
@@ -19,6 +20,8 @@ def main():
         done = proc.poll() is not None
         try:
             with open(records, 'rb') as f:
+                if os.fstat(f.fileno()).st_size < offset:  # the crawl truncated a file left by an earlier run
+                    rendered, offset = 0, 0
                 f.seek(offset)
                 chunk = f.read()
             cut = chunk.rfind(b'\n') + 1
