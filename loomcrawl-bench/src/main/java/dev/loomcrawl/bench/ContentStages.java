@@ -37,10 +37,11 @@ import java.util.stream.Stream;
  * link pass without and with recording the tree (the difference is the recording), {@code MainContent.of},
  * {@code Markdown.of} and {@code PlainText.of}, the two at once ({@code MarkdownAndText.of}, as the crawl makes them,
  * which must give the same strings), {@code PageContents.of} (the crawl's call: the main content found again and the
- * two at once, helped by what finding it read; the same strings too), and the page's line of {@code --content} (its URL, text and
- * Markdown) encoded as JSON, by the crawler's encoder and by jackson's (which must give the same bytes). With {@code --digests FILE}, the last round writes a line per page:
- * its URL, whether main content was found, and digests (the first 8 bytes of SHA-256) of its text and Markdown; two
- * such files from two builds say whether any page's content changed ({@code diff}).
+ * two at once, helped by what finding it read; the same strings too), and the page's line of {@code --content} (its
+ * URL, text and Markdown) encoded as JSON, by the crawler's encoder and by jackson's (which must give the same
+ * bytes). With {@code --digests FILE}, the last round writes a line per page: its URL, whether main content was
+ * found, and digests (the first 8 bytes of SHA-256) of its text and Markdown; two such files from two builds say
+ * whether any page's content changed ({@code diff}).
  *
  * <pre>
  *   java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp loomcrawl-bench.jar dev.loomcrawl.bench.ContentStages \

@@ -22,9 +22,9 @@ import java.util.concurrent.Executors;
  * {@code -XX:AOTCacheOutput}, JEP 483/514/515), so that later runs start with loomcrawl's classes already loaded
  * and linked. It crawls a small site of its own on 127.0.0.1 (pages, robots.txt, a stylesheet, a redirect, a
  * missing page, a page the streaming extractor hands to jsoup) the way {@code crawl} does, then again writing its
- * content ({@code --content}, to a temporary file deleted after), which loads what makes main content and Markdown; then a refused root,
- * which is what most runs do first, and a refused https root, which sets TLS up. Nothing of it is printed; it
- * exits 0.
+ * content ({@code --content}, to a temporary file deleted after), which loads what makes main content and Markdown;
+ * then a refused root, which is what most runs do first, and a refused https root, which sets TLS up. Nothing of it
+ * is printed; it exits 0.
  */
 @Command(name = "train", hidden = true, description = "Record what a crawl loads, for the launcher's AOT cache.")
 final class TrainCommand implements Callable<Integer> {
