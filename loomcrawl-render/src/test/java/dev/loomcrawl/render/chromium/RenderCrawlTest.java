@@ -134,6 +134,30 @@ class RenderCrawlTest {
         }
     }
 
+    @Test
+    void theBrowserRunsNoRendererForItsOwnInterface() {
+        try (TestSite app = SinglePageApp.start()) {
+            ChromiumRenderer renderer = ChromiumRenderer.start(THREE_SCROLLS);
+            Set<Long> interfaces = ConcurrentHashMap.newKeySet();
+            // the renderers the browser runs, looked at on every request of the crawl (the browser's own included)
+            Runnable look = () -> ProcessHandle.of(renderer.browserPid()).stream().flatMap(ProcessHandle::descendants)
+                    .filter(p -> commandLine(p).contains("--top-chrome-webui")).forEach(p -> interfaces.add(p.pid()));
+            Crawl crawl = Crawl.of(config(app), renderer, null, fetcher -> new KillingFetcher(fetcher, "", look));
+            assertEquals(paths(app, SinglePageApp.allPages()), crawl.htmlPages());
+            assertEquals(Set.of(), interfaces, "processes rendering the browser's own interface (its address bar's menu)");
+        }
+    }
+
+    /** A process's command line, its arguments joined by spaces ("" once it has ended). */
+    private static String commandLine(ProcessHandle process) {
+        try {
+            return java.nio.file.Files.readString(Path.of("/proc", Long.toString(process.pid()), "cmdline"))
+                    .replace('\0', ' ');
+        } catch (java.io.IOException e) {
+            return "";
+        }
+    }
+
     /** The process ids of the browsers this renderer starts that are running (main processes, by their profile). */
     private static Set<Long> browsers() {
         return ProcessHandle.allProcesses().filter(p -> p.info().arguments().map(a -> List.of(a).stream()
