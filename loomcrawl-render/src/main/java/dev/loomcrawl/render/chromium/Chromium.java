@@ -41,8 +41,8 @@ final class Chromium implements AutoCloseable {
             "--disable-component-update", "--disable-sync", "--disable-extensions", "--disable-dev-shm-usage",
             "--mute-audio", "--hide-scrollbars", "--remote-debugging-port=0",
             // a crawler never goes back: no page is kept alive for it; and no renderer for the address bar's menu of
-            // the window each tab's browser context opens (about 60 MB each on Chromium 156: two in a crawl of two
-            // tabs; each of these names alone, and three of them, left them running: RenderCrawlTest)
+            // the window each tab's browser context opens (about 60 MB each on Chromium 156, two in a crawl of two
+            // tabs: RenderCrawlTest); the first or second name alone, or two of the names, left them running
             "--disable-features=BackForwardCache,PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxFullPopup,"
                     + "WebUIOmniboxAimPopup",
             // no network of its own: every request it may make is intercepted and fetched by the crawl

@@ -144,7 +144,8 @@ class RenderCrawlTest {
                     .filter(p -> commandLine(p).contains("--top-chrome-webui")).forEach(p -> interfaces.add(p.pid()));
             Crawl crawl = Crawl.of(config(app), renderer, null, fetcher -> new KillingFetcher(fetcher, "", look));
             assertEquals(paths(app, SinglePageApp.allPages()), crawl.htmlPages());
-            assertEquals(Set.of(), interfaces, "processes rendering the browser's own interface (its address bar's menu)");
+            assertEquals(Set.of(), interfaces,
+                    "processes rendering the browser's own interface (its address bar's menu)");
         }
     }
 
