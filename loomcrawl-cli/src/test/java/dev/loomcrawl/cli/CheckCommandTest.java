@@ -40,7 +40,7 @@ class CheckCommandTest {
         CrawlCommandTest.Run r = check(site.toString());
         assertEquals(1, r.exit(), r.out() + r.err());
         assertEquals("""
-                404 missing.html, linked from 2 pages: index.html, a.html
+                404 missing.html, linked from 2 pages: a.html, index.html
                 404 img/logo.png, linked from index.html
                 404 nope.html, linked from sub/page.html
                 4 broken links to 3 targets on 3 pages (6 URLs checked in 0.0 s).

@@ -214,7 +214,7 @@ class CheckForCiTest {
         Map<String, Object> gone = map(broken.getFirst());
         assertEquals("gone.html", gone.get("target"));
         assertEquals(404L, gone.get("status"));
-        assertEquals(List.of("index.html", "a.html"), gone.get("linkedFrom"));
+        assertEquals(List.of("a.html", "index.html"), gone.get("linkedFrom"));
 
         CrawlCommandTest.Run junit = check("--format", "JUnit", dir.toString());
         assertEquals(1, junit.exit(), junit.out() + junit.err());
@@ -230,7 +230,7 @@ class CheckForCiTest {
         CrawlCommandTest.Run md = check("--format", "markdown", dir.toString());
         assertEquals(1, md.exit(), md.out() + md.err());
         assertTrue(md.out().startsWith("### Broken links\n\n3 broken links to 2 targets on 2 pages ("), md.out());
-        assertTrue(md.out().contains("| 404 | `gone.html` | 2 pages: `index.html`, `a.html` |\n"), md.out());
+        assertTrue(md.out().contains("| 404 | `gone.html` | 2 pages: `a.html`, `index.html` |\n"), md.out());
         assertTrue(md.out().contains("| 404 | `x%7Cy.html` | `a.html` |\n"), md.out());
 
         Files.writeString(dir.resolve("a.html"), "fine");

@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Predicate;
 
 /**
@@ -30,14 +31,19 @@ import java.util.function.Predicate;
  */
 final class BrokenLinks {
     private static final class Referrers {
-        final Set<String> first = new LinkedHashSet<>();
+        /**
+         * The first {@code cap} pages in URL order, not in the order they were seen: workers finish pages in an order
+         * no two crawls share, and a report (a link check's in CI, above all) must read the same from run to run.
+         */
+        final TreeSet<String> first = new TreeSet<>();
         long count;
 
         void add(String from, int cap) {
             // a page may come twice: as the referrer of a target whose record came first, then with its links
             if (first.contains(from)) return;
             count++;
-            if (first.size() < cap) first.add(from);
+            first.add(from);
+            if (first.size() > cap) first.pollLast();
         }
     }
 

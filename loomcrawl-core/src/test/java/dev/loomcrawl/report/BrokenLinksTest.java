@@ -44,6 +44,19 @@ class BrokenLinksTest {
     }
 
     @Test
+    void theLinkingPagesAreListedInUrlOrderWhateverTheOrderTheyWereSeenIn() {
+        for (List<String> order : List.of(List.of("http://a.test/c", "http://a.test/a", "http://a.test/d",
+                "http://a.test/b"), List.of("http://a.test/d", "http://a.test/b", "http://a.test/a", "http://a.test/c"))) {
+            BrokenLinks b = new BrokenLinks(3, true, 100, 100);
+            for (String page : order) b.linked(page, links("http://a.test/x"), false);
+            b.recorded(answered("http://a.test/x", 404, order.getFirst()));
+            assertEquals(List.of(new ReportData.Broken("http://a.test/x", "404",
+                    List.of("http://a.test/a", "http://a.test/b", "http://a.test/c"), 4)), b.list().shown(),
+                    "seen in the order " + order + "; the first three in URL order listed, all four counted");
+        }
+    }
+
+    @Test
     void pastTheTrackedTargetsABrokenOneListsThePageThatLedTheCrawlToIt() {
         BrokenLinks b = new BrokenLinks(10, true, 2, 100);
         b.linked(HOME, links("http://a.test/1", "http://a.test/2", "http://a.test/3"), false);
