@@ -40,9 +40,8 @@ final class BrokenLinks {
 
         void add(String from, int cap) {
             // a page may come twice: as the referrer of a target whose record came first, then with its links
-            if (first.contains(from)) return;
+            if (!first.add(from)) return;
             count++;
-            first.add(from);
             if (first.size() > cap) first.pollLast();
         }
     }

@@ -149,7 +149,10 @@ class RenderCrawlTest {
         }
     }
 
-    /** A process's command line, its arguments joined by spaces ("" once it has ended). */
+    /**
+     * A process's command line, its arguments joined by spaces ("" once it has ended), read from /proc: Chromium's
+     * helper processes rewrite theirs into one string, which {@code ProcessHandle.Info} gives without its arguments.
+     */
     private static String commandLine(ProcessHandle process) {
         try {
             return java.nio.file.Files.readString(Path.of("/proc", Long.toString(process.pid()), "cmdline"))
