@@ -324,6 +324,9 @@ public final class Crawler implements AutoCloseable {
         if (pace.retry()) return new VisitOutcome.RetryLater(visit.deferred(), pace.pause(), result);
         //    The fetch is over: the origin's slot is freed before the page is read; its bytes count to the budget.
         lease.release(pace.pause());
+        //    Then the carrier goes first to what waits for one (other fetches' callbacks, the next fetch's start):
+        //    a fetch held up behind pages being read leaves its origin's slot idle.
+        if (Thread.currentThread().isVirtual()) Thread.yield();
         if (result instanceof FetchResult.Response r) limits.addBytes(r.body().length);
         // 9-12. Record it: a failure, a redirect followed (9), a link check, or a page read, its links offered.
         VisitOutcome.Fetched fetched = switch (result) {

@@ -139,6 +139,7 @@ abstract class ContentWalk {
         int aFrom = 0;
         int bFrom = b == null ? Integer.MAX_VALUE : 0;
         int depth = 0;
+        int elements = 0;
         for (int root : a.roots) {
             int stop = t.end(root);
             int n = root;
@@ -159,6 +160,7 @@ abstract class ContentWalk {
                     n++;
                     continue;
                 }
+                if ((++elements & (Turns.ELEMENTS - 1)) == 0) Turns.give(); // a power of two
                 int role = a.role(n);
                 if (n != root && SkippedElements.skipped(t, n, role)) {
                     n = t.end(n);

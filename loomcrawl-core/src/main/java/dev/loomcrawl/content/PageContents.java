@@ -25,12 +25,18 @@ public final class PageContents {
         return of(PageTree.parse(html, charset, pageUrl), pageUrl, facts);
     }
 
-    /** The content of the page whose tree is {@code tree}, fetched from {@code pageUrl}. */
+    /**
+     * The content of the page whose tree is {@code tree}, fetched from {@code pageUrl}. On a virtual thread, other
+     * virtual threads get a turn between the steps ({@link Turns}).
+     */
     public static PageContent of(PageTree tree, String pageUrl, PageFacts facts) {
+        Turns.give();
         MainContent.Found found = MainContent.find(tree);
         MainContent.Result main = found.result();
+        Turns.give();
         MarkdownAndText both = MarkdownAndText.of(tree, main.roots(), main.leftOut(), baseUri(tree, pageUrl),
                 found.classHints());
+        Turns.give();
         return new PageContent(facts == null ? PageFacts.NONE : facts, both.text(), both.markdown(), main.found());
     }
 
