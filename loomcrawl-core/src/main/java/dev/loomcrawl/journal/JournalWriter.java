@@ -168,13 +168,14 @@ public final class JournalWriter<C> implements Journal {
     private final List<Runnable> onFailure = new CopyOnWriteArrayList<>();
     private final Map<String, String> saved;
     private final LinkedBlockingQueue<Entry> queue = new LinkedBlockingQueue<>();
-    private final ReentrantLock lock = new ReentrantLock(); // guards the fields below; never held across I/O
+    private final ReentrantLock lock = new ReentrantLock(); // guards the next six fields; never held across I/O
     private Boolean fresh; // asked of the backing once, when the first output opens
     private Thread thread;
     private long appended;
     private RuntimeException failure;
     private boolean closed;
     private boolean thrown;
+
     /** The last entry committed; set by the writer thread alone, which then wakes the waiters it covers. */
     private volatile long durable;
     private volatile boolean writerEnded;
