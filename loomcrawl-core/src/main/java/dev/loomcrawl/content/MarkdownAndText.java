@@ -1,6 +1,7 @@
 package dev.loomcrawl.content;
 
 import dev.loomcrawl.extract.PageTree;
+import dev.loomcrawl.result.PageText;
 
 /**
  * The main content as {@link Markdown} and as {@link PlainText} at once, byte for byte what the two give apart, from
@@ -18,9 +19,18 @@ public record MarkdownAndText(String markdown, String text) {
 
     /** The same, with the {@link ClassHints} of the tree's nodes (null: none). */
     static MarkdownAndText of(PageTree tree, int[] roots, boolean[] leftOut, String baseUri, byte[] classHints) {
+        Written both = written(tree, roots, leftOut, baseUri, classHints);
+        return new MarkdownAndText(both.markdown().toString(), both.text().toString());
+    }
+
+    /** The two as their walks wrote them, Strings made only when asked for: what {@link PageContents} keeps. */
+    record Written(PageText markdown, PageText text) {}
+
+    /** The same walk as {@link #of(PageTree, int[], boolean[], String, byte[])}, its results as written. */
+    static Written written(PageTree tree, int[] roots, boolean[] leftOut, String baseUri, byte[] classHints) {
         MarkdownWalk markdown = new MarkdownWalk(tree, roots, leftOut, baseUri, classHints);
         PlainText.Walk text = new PlainText.Walk(tree, roots, leftOut);
         ContentWalk.walkTogether(markdown, text);
-        return new MarkdownAndText(markdown.result(), text.result());
+        return new Written(markdown.written(), text.written());
     }
 }

@@ -1,5 +1,7 @@
 package dev.loomcrawl.content;
 
+import dev.loomcrawl.result.PageText;
+
 import java.util.Arrays;
 
 /**
@@ -116,6 +118,11 @@ final class MarkdownBlocks {
     /** The document: empty, or lines each ended by a newline. */
     String result() {
         return out.toString();
+    }
+
+    /** The document as written ({@link OutputText#written}); nothing is written after. */
+    PageText written() {
+        return out.written();
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.loomcrawl.content;
 
 import dev.loomcrawl.extract.PageTree;
+import dev.loomcrawl.result.PageText;
 import java.util.Arrays;
 
 /**
@@ -112,6 +113,12 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
     String result() {
         flushParagraph();
         return blocks.result();
+    }
+
+    /** The Markdown as written, once the walk is over (instead of {@link #result()}). */
+    PageText written() {
+        flushParagraph();
+        return blocks.written();
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.loomcrawl.content;
 
+import dev.loomcrawl.result.PageText;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -122,6 +124,23 @@ final class OutputText {
         wide = new char[Math.max(latin.length, length + more) + 16];
         for (int i = 0; i < length; i++) wide[i] = (char) (latin[i] & 0xff);
         latin = null;
+    }
+
+    /**
+     * The text as a {@link PageText}, its array handed over: this buffer is not to be written to after. The array is
+     * copied to the text's length only when that wastes much ({@link #wasteful}): a copy of each page's Markdown and
+     * text is what this saves (a String made at the end was one).
+     */
+    PageText written() {
+        if (wide == null) {
+            return PageText.latin1(wasteful(latin.length) ? Arrays.copyOf(latin, length) : latin, length);
+        }
+        return PageText.utf16(wasteful(wide.length) ? Arrays.copyOf(wide, length) : wide, length);
+    }
+
+    /** Whether an array of this capacity would hold more than 64 K unused places and four times the text's length. */
+    private boolean wasteful(int capacity) {
+        return capacity - length > 1 << 16 && capacity > 4L * length;
     }
 
     @Override

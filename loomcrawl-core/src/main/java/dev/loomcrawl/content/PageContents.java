@@ -34,8 +34,8 @@ public final class PageContents {
         MainContent.Found found = MainContent.find(tree);
         MainContent.Result main = found.result();
         Turns.give();
-        MarkdownAndText both = MarkdownAndText.of(tree, main.roots(), main.leftOut(), baseUri(tree, pageUrl),
-                found.classHints());
+        MarkdownAndText.Written both = MarkdownAndText.written(tree, main.roots(), main.leftOut(),
+                baseUri(tree, pageUrl), found.classHints());
         Turns.give();
         return new PageContent(facts == null ? PageFacts.NONE : facts, both.text(), both.markdown(), main.found());
     }

@@ -1,6 +1,7 @@
 package dev.loomcrawl.content;
 
 import dev.loomcrawl.extract.PageTree;
+import dev.loomcrawl.result.PageText;
 import org.jsoup.nodes.Element;
 
 /**
@@ -146,6 +147,12 @@ public final class PlainText {
         String result() {
             endBlock();
             return out.toString();
+        }
+
+        /** The text as written, once the walk is over (instead of {@link #result()}). */
+        PageText written() {
+            endBlock();
+            return out.written();
         }
 
         /** Ends the block being written, if it has begun: its trailing tabs cut, its newline. */

@@ -2,14 +2,81 @@ package dev.loomcrawl.result;
 
 import dev.loomcrawl.extract.PageFacts;
 
+import java.util.Objects;
+
 /**
  * What an HTML page says, for people, search indexes and language models: its facts and its main content
- * (navigation, headers, footers, sidebars, banners and comments left out), as plain text and as Markdown.
- *
- * @param facts    what the page says about itself (title, description, language...)
- * @param text     the main content as plain text, blocks separated by a blank line
- * @param markdown the same main content as CommonMark with GitHub tables, links and images absolute
- * @param main     whether a main content was found; false when the page's whole body was used instead
+ * (navigation, headers, footers, sidebars, banners and comments left out), as plain text and as Markdown. The text
+ * and the Markdown are kept as the conversion wrote them ({@link PageText}) and made into Strings when first asked
+ * for. Equal when the facts, text, Markdown and {@code main} are.
  */
-public record PageContent(PageFacts facts, String text, String markdown, boolean main) {
+public final class PageContent {
+    private final PageFacts facts;
+    private final PageText text;
+    private final PageText markdown;
+    private final boolean main;
+
+    /**
+     * @param facts    what the page says about itself (title, description, language...)
+     * @param text     the main content as plain text, blocks separated by a blank line
+     * @param markdown the same main content as CommonMark with GitHub tables, links and images absolute
+     * @param main     whether a main content was found; false when the page's whole body was used instead
+     */
+    public PageContent(PageFacts facts, String text, String markdown, boolean main) {
+        this(facts, PageText.of(text), PageText.of(markdown), main);
+    }
+
+    /** The same, with the text and the Markdown as the conversion wrote them. */
+    public PageContent(PageFacts facts, PageText text, PageText markdown, boolean main) {
+        this.facts = Objects.requireNonNull(facts);
+        this.text = Objects.requireNonNull(text);
+        this.markdown = Objects.requireNonNull(markdown);
+        this.main = main;
+    }
+
+    /** What the page says about itself (title, description, language...). */
+    public PageFacts facts() {
+        return facts;
+    }
+
+    /** The main content as plain text, blocks separated by a blank line. */
+    public String text() {
+        return text.toString();
+    }
+
+    /** The main content as CommonMark with GitHub tables, links and images absolute. */
+    public String markdown() {
+        return markdown.toString();
+    }
+
+    /** {@link #text()} as the conversion wrote it, for an output that encodes it without a String. */
+    public PageText textAsWritten() {
+        return text;
+    }
+
+    /** {@link #markdown()} as the conversion wrote it. */
+    public PageText markdownAsWritten() {
+        return markdown;
+    }
+
+    /** Whether a main content was found; false when the page's whole body was used instead. */
+    public boolean main() {
+        return main;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof PageContent c && main == c.main && facts.equals(c.facts) && text().equals(c.text())
+                && markdown().equals(c.markdown());
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(facts, text(), markdown(), main);
+    }
+
+    @Override
+    public String toString() {
+        return "PageContent[facts=" + facts + ", text=" + text() + ", markdown=" + markdown() + ", main=" + main + "]";
+    }
 }

@@ -35,8 +35,8 @@ public final class ContentFile implements CrawlOutput {
             new Column<>("canonical", p -> p.content.facts().canonical()),
             new Column<>("fetched", p -> ISO.format(p.finished.record().startedAt().truncatedTo(ChronoUnit.MILLIS))),
             new Column<>("main", p -> p.content.main()),
-            new Column<>("text", p -> p.content.text()),
-            new Column<>("markdown", p -> p.content.markdown()));
+            new Column<>("text", p -> p.content.textAsWritten()),
+            new Column<>("markdown", p -> p.content.markdownAsWritten()));
 
     /** A page and its content, as a line is made of it. */
     record Page(FinishedUrl finished, PageContent content) {}

@@ -1,5 +1,7 @@
 package dev.loomcrawl.output.lines;
 
+import dev.loomcrawl.result.PageText;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -9,7 +11,8 @@ import java.util.List;
  * {@code UTF8JsonGenerator} with its defaults writes them, which stays the oracle ({@code JsonLinesTest}): the
  * content output's lines (230 MB for the JDK docs) spent 7% of a crawl's CPU in jackson's string escaping, and this
  * takes about a third less (decision 30). A string is scanned as its Latin-1 bytes, which a String held as Latin-1
- * gives in one copy, and the runs that need no escape are copied whole. Strings keep non-ASCII characters as
+ * gives in one copy, and the runs that need no escape are copied whole; a {@link PageText} held as Latin-1 (a page's
+ * Markdown or text) is scanned as it is, no String made of it. Strings keep non-ASCII characters as
  * UTF-8, except surrogates, which are escaped (a pair as two six-character escapes, backslash, 'u' and four hex
  * digits) as jackson does; the characters below 0x20, '"' and the backslash are escaped.
  */
@@ -31,7 +34,11 @@ final class JsonLines {
         ESCAPE['\r'] = 'r';
     }
 
-    /** Per byte of a string's Latin-1 form: whether it is written as it is (ASCII that needs no escape, and not '?'). */
+    /**
+     * Per byte of a string's Latin-1 form: whether it is written as it is (ASCII that needs no escape, and not '?',
+     * which in a String's bytes may stand for a character beyond Latin-1: such bytes go the slow way, and a real '?'
+     * there is written as it is).
+     */
     private static final boolean[] PLAIN = new boolean[256];
 
     static {
@@ -54,7 +61,8 @@ final class JsonLines {
             values[k] = c.value().apply(item);
             // sized for strings of ASCII with an escape in 32 characters (JSON's framing and numbers in the 16 per
             // value), so that the line is rarely copied as it grows
-            size += c.name().length() + 16 + (values[k] instanceof String s ? s.length() + (s.length() >> 5) : 0);
+            int chars = values[k] instanceof String s ? s.length() : values[k] instanceof PageText t ? t.length() : 0;
+            size += c.name().length() + 16 + chars + (chars >> 5);
         }
         JsonLines out = new JsonLines(size);
         out.ascii('{');
@@ -73,6 +81,7 @@ final class JsonLines {
         switch (value) {
             case null -> ascii("null");
             case String s -> string(s);
+            case PageText t -> text(t);
             case Integer i -> ascii(Integer.toString(i));
             case Long l -> ascii(Long.toString(l));
             case Double d -> {
@@ -108,12 +117,29 @@ final class JsonLines {
         if (len + more > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + more));
     }
 
+    /** A text as its conversion wrote it: from its Latin-1 bytes when it is held so, with no String made. */
+    private void text(PageText t) {
+        byte[] latin = t.latin1();
+        if (latin == null) {
+            string(t.toString());
+        } else {
+            latin1(latin, t.length(), null);
+        }
+    }
+
     private void string(String s) {
-        int n = s.length();
         // the string's Latin-1 bytes, copied whole when it is held as Latin-1 (as nearly all are), scanned for runs to
         // copy as they are; a character beyond Latin-1 is '?' there, told from a real one by the string itself
         byte[] latin = s.getBytes(StandardCharsets.ISO_8859_1);
-        if (latin.length != n) latin = oneBytePerChar(s); // the encoder made one '?' of a surrogate pair
+        if (latin.length != s.length()) latin = oneBytePerChar(s); // the encoder made one '?' of a surrogate pair
+        latin1(latin, s.length(), s);
+    }
+
+    /**
+     * Writes {@code n} characters as a JSON string: {@code latin}'s bytes, each the character itself, but where
+     * {@code s} is given, a '?' there stands for the character of {@code s} at that index (one beyond Latin-1).
+     */
+    private void latin1(byte[] latin, int n, String s) {
         room(n + 2);
         buf[len++] = '"';
         int i = 0;
@@ -126,7 +152,8 @@ final class JsonLines {
                 len += i - run;
             }
             if (i == n) break;
-            char ch = s.charAt(i++);
+            char ch = s != null ? s.charAt(i) : (char) (latin[i] & 0xff);
+            i++;
             room((n - i) + 6);
             byte[] b = buf;
             int p = len;

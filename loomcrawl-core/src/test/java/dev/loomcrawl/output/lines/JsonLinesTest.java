@@ -3,6 +3,7 @@ package dev.loomcrawl.output.lines;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.loomcrawl.result.PageText;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -104,6 +105,30 @@ class JsonLinesTest {
                 s[i] = random.nextInt(4) == 0 ? (char) random.nextInt(0x10000) : alphabet[random.nextInt(alphabet.length)];
             }
             same(c, new String(s), List.of(new String(s, 0, length / 2)));
+        }
+    }
+
+    @Test
+    void aPageTextIsWrittenAsJacksonWritesItsString() throws IOException {
+        List<Column<Object[]>> c = columns("text", "markdown", "string");
+        Random random = new Random(30);
+        char[] latin = "ab \n\t\"\\<>&?\u00e9\u00a0\u00ff\u0001\u007f".toCharArray();
+        for (int round = 0; round < 500; round++) {
+            int length = random.nextInt(round % 10 == 0 ? 20_000 : 300);
+            // arrays longer than the text, as a conversion's buffer is, their tail what must not be read
+            byte[] bytes = new byte[length + 1 + random.nextInt(50)];
+            char[] chars = new char[bytes.length];
+            Arrays.fill(bytes, (byte) '"');
+            Arrays.fill(chars, '\u20ac');
+            for (int i = 0; i < length; i++) {
+                char ch = random.nextInt(3) == 0 ? (char) random.nextInt(256) : latin[random.nextInt(latin.length)];
+                bytes[i] = (byte) ch;
+                chars[i] = random.nextInt(50) == 0 ? (char) random.nextInt(0x10000) : ch;
+            }
+            PageText narrow = PageText.latin1(bytes, length);
+            PageText wide = PageText.utf16(chars, length);
+            same(c, narrow, wide, PageText.of(wide.toString()));
+            assertEquals(length, narrow.toString().length());
         }
     }
 
