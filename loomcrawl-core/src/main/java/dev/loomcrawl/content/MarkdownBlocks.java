@@ -115,12 +115,10 @@ final class MarkdownBlocks {
         paragraphDepth = -1;
     }
 
-    /** The document: empty, or lines each ended by a newline. */
-    String result() {
-        return out.toString();
-    }
-
-    /** The document as written ({@link OutputText#written}); nothing is written after. */
+    /**
+     * The document as written ({@link OutputText#written}): empty, or lines each ended by a newline; nothing is
+     * written after.
+     */
     PageText written() {
         return out.written();
     }

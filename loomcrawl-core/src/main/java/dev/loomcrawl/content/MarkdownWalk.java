@@ -111,11 +111,10 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
 
     /** The Markdown, once the walk is over. */
     String result() {
-        flushParagraph();
-        return blocks.result();
+        return written().toString();
     }
 
-    /** The Markdown as written, once the walk is over (instead of {@link #result()}). */
+    /** The Markdown as written, once the walk is over. */
     PageText written() {
         flushParagraph();
         return blocks.written();

@@ -2,13 +2,13 @@ package dev.loomcrawl.content;
 
 import dev.loomcrawl.result.PageText;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
  * The text a conversion writes, held as Latin-1 bytes while every character fits in one (on nearly all pages), then as
- * characters: the String it ends as is a copy of the bytes, where a String made from characters must test and narrow
- * each one again (StringUTF16.compress, which the C1 compiler does not make an intrinsic). Plain text's runs are
+ * characters. It ends as a {@link PageText} ({@link #written}), whose String is a copy of the bytes, where a String
+ * made from characters must test and narrow each one again (StringUTF16.compress, which the C1 compiler does not make
+ * an intrinsic), and which the content output encodes as JSON without a String. Plain text's runs are
  * narrowed as they are scanned ({@link #appendCollapsedRun}), in the one pass made over them anyway.
  */
 final class OutputText {
@@ -143,8 +143,4 @@ final class OutputText {
         return capacity - length > 1 << 16 && capacity > 4L * length;
     }
 
-    @Override
-    public String toString() {
-        return wide == null ? new String(latin, 0, length, StandardCharsets.ISO_8859_1) : new String(wide, 0, length);
-    }
 }

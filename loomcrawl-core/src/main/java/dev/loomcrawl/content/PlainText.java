@@ -145,11 +145,10 @@ public final class PlainText {
 
         /** The text, once the walk is over. */
         String result() {
-            endBlock();
-            return out.toString();
+            return written().toString();
         }
 
-        /** The text as written, once the walk is over (instead of {@link #result()}). */
+        /** The text as written, once the walk is over. */
         PageText written() {
             endBlock();
             return out.written();

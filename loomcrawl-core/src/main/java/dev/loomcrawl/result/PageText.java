@@ -6,8 +6,8 @@ import java.nio.charset.StandardCharsets;
  * A text a conversion made (a page's Markdown or plain text), kept as it was written, as Latin-1 bytes while every
  * character fit in one (nearly all pages) or else as UTF-16 characters, and made into a String only when one is asked
  * for: the content output encodes the bytes as JSON directly, and a crawl that writes only that output makes no
- * String of them. Immutable: the arrays are this text's own, and {@link #latin1()} and {@link #chars()} hand them out
- * to be read, not changed.
+ * String of them. Immutable: the arrays are this text's own, and {@link #latin1()} hands the bytes out to be read,
+ * not changed.
  */
 public final class PageText {
     private final byte[] latin;
@@ -45,15 +45,10 @@ public final class PageText {
 
     /**
      * The Latin-1 bytes, {@code [0, length())} of the array returned, when the text is held so; else null (then
-     * {@link #chars()} or {@link #toString()}). Read it; do not change it.
+     * {@link #toString()}). Read it; do not change it.
      */
     public byte[] latin1() {
         return latin;
-    }
-
-    /** The characters, {@code [0, length())}, when the text is held as UTF-16; else null. Read them only. */
-    public char[] chars() {
-        return wide;
     }
 
     @Override
