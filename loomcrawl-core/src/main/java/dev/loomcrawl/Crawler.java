@@ -4,6 +4,7 @@ import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlException;
+import dev.loomcrawl.content.Turns;
 import dev.loomcrawl.extract.LinkExtractor;
 import dev.loomcrawl.fetch.CookieJar;
 import dev.loomcrawl.fetch.FetchResult;
@@ -326,7 +327,7 @@ public final class Crawler implements AutoCloseable {
         lease.release(pace.pause());
         //    Then the carrier goes first to what waits for one (other fetches' callbacks, the next fetch's start):
         //    a fetch held up behind pages being read leaves its origin's slot idle.
-        if (Thread.currentThread().isVirtual()) Thread.yield();
+        Turns.give();
         if (result instanceof FetchResult.Response r) limits.addBytes(r.body().length);
         // 9-12. Record it: a failure, a redirect followed (9), a link check, or a page read, its links offered.
         VisitOutcome.Fetched fetched = switch (result) {
