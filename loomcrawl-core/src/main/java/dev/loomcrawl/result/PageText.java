@@ -5,9 +5,9 @@ import java.nio.charset.StandardCharsets;
 /**
  * A text a conversion made (a page's Markdown or plain text), kept as it was written, as Latin-1 bytes while every
  * character fit in one (nearly all pages) or else as UTF-16 characters, and made into a String only when one is asked
- * for: the content output encodes the bytes as JSON directly, and a crawl that writes only that output makes no
+ * for: the content output encodes the bytes (or characters) as JSON directly, and a crawl that writes only that output makes no
  * String of them. Immutable: the arrays are this text's own, and {@link #latin1()} hands the bytes out to be read,
- * not changed.
+ * not changed (and {@link #chars()} the characters).
  */
 public final class PageText {
     private final byte[] latin;
@@ -49,6 +49,14 @@ public final class PageText {
      */
     public byte[] latin1() {
         return latin;
+    }
+
+    /**
+     * The UTF-16 characters, {@code [0, length())} of the array returned, when the text is held so; else null. Read
+     * it; do not change it.
+     */
+    public char[] chars() {
+        return wide;
     }
 
     @Override

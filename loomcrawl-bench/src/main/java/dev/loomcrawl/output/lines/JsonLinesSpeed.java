@@ -2,6 +2,7 @@ package dev.loomcrawl.output.lines;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.loomcrawl.result.PageText;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -9,11 +10,11 @@ import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
- * A content line (url, text, Markdown) as {@link JsonLines} writes it and as jackson's generator, its oracle, does:
+ * A content line (url, text, Markdown) as {@link JsonLines} writes it (from Strings, or as the content output does) and as jackson's generator, its oracle, does:
  * for {@code ContentStages} to time the two (the bench module shares the package to reach the encoder).
  */
 public final class JsonLinesSpeed {
-    private record Line(String url, String text, String markdown) {}
+    private record Line(String url, Object text, Object markdown) {}
 
     private static final List<Column<Line>> COLUMNS = List.of(new Column<>("url", Line::url),
             new Column<>("text", Line::text), new Column<>("markdown", Line::markdown));
@@ -24,6 +25,16 @@ public final class JsonLinesSpeed {
     /** The line's bytes, by hand. */
     public static byte[] byHand(String url, String text, String markdown) {
         return JsonLines.line(COLUMNS, new Line(url, text, markdown));
+    }
+
+    /**
+     * The line's bytes, by hand, from the text and Markdown as their conversion wrote them, as the content output
+     * writes them: its bytes in the array they were written into, the line's length in {@code length[0]}.
+     */
+    public static byte[] byHand(String url, PageText text, PageText markdown, int[] length) {
+        JsonLines.Bytes line = JsonLines.lineBytes(COLUMNS, new Line(url, text, markdown));
+        length[0] = line.length();
+        return line.array();
     }
 
     /** The same line's bytes, by jackson. */

@@ -13,8 +13,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
-import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 /**
@@ -25,7 +23,6 @@ import java.util.List;
  * output writes (noindex left out the same way). Written by the crawl's journal, like the other line outputs.
  */
 public final class ChunkFile implements CrawlOutput {
-    private static final DateTimeFormatter ISO = DateTimeFormatter.ISO_INSTANT;
 
     /** The fields of a line, in order (docs/outputs.md describes each). */
     static final List<Column<Line>> COLUMNS = List.of(
@@ -40,7 +37,7 @@ public final class ChunkFile implements CrawlOutput {
             new Column<>("warc_offset", l -> l.citation == null ? null : l.citation.offset()),
             new Column<>("warc_record_id", l -> l.citation == null ? null : l.citation.recordId()),
             new Column<>("captured", l -> l.citation == null ? null
-                    : ISO.format(l.citation.date().truncatedTo(ChronoUnit.MILLIS))));
+                    : IsoMillis.format(l.citation.date())));
 
     private record Line(String url, String title, Chunks.Chunk chunk, WarcCitations.Citation citation) {}
 

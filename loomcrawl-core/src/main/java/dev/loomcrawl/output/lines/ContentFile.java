@@ -9,8 +9,6 @@ import dev.loomcrawl.robots.RobotsDirectives;
 
 import java.io.OutputStream;
 import java.nio.file.Path;
-import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -21,7 +19,6 @@ import java.util.concurrent.atomic.LongAdder;
  * robots directives. Written by the crawl's journal, like the other line outputs.
  */
 public final class ContentFile implements CrawlOutput {
-    private static final DateTimeFormatter ISO = DateTimeFormatter.ISO_INSTANT;
 
     /** The fields of a line, in order (docs/outputs.md describes each). */
     static final List<Column<Page>> COLUMNS = List.of(
@@ -33,7 +30,7 @@ public final class ContentFile implements CrawlOutput {
             new Column<>("modified", p -> p.content.facts().modified()),
             new Column<>("author", p -> p.content.facts().author()),
             new Column<>("canonical", p -> p.content.facts().canonical()),
-            new Column<>("fetched", p -> ISO.format(p.finished.record().startedAt().truncatedTo(ChronoUnit.MILLIS))),
+            new Column<>("fetched", p -> IsoMillis.format(p.finished.record().startedAt())),
             new Column<>("main", p -> p.content.main()),
             new Column<>("text", p -> p.content.textAsWritten()),
             new Column<>("markdown", p -> p.content.markdownAsWritten()));
@@ -41,16 +38,16 @@ public final class ContentFile implements CrawlOutput {
     /** A page and its content, as a line is made of it. */
     record Page(FinishedUrl finished, PageContent content) {}
 
-    private final CommittedWriter<byte[]> writer;
+    private final CommittedWriter<JsonLines.Bytes> writer;
     private final Counts counts;
 
-    private ContentFile(CommittedWriter<byte[]> writer, CommitStage journal, boolean ignoreNoindex) {
+    private ContentFile(CommittedWriter<JsonLines.Bytes> writer, CommitStage journal, boolean ignoreNoindex) {
         this.writer = writer;
         this.counts = new Counts(ignoreNoindex);
         journal.needsContent();
         writer.commitWith(journal, finished -> {
             PageContent content = counts.contentToWrite(finished);
-            return content == null ? null : JsonLines.line(COLUMNS, new Page(finished, content));
+            return content == null ? null : JsonLines.lineBytes(COLUMNS, new Page(finished, content));
         });
     }
 
@@ -59,12 +56,12 @@ public final class ContentFile implements CrawlOutput {
      * CommitStage)} does; {@code ignoreNoindex} writes noindex pages too.
      */
     public static ContentFile open(Path path, CommitStage journal, boolean ignoreNoindex) {
-        return new ContentFile(LineOutput.file(path, journal, null), journal, ignoreNoindex);
+        return new ContentFile(LineOutput.file(path, journal, null, LineSink::ofBytes), journal, ignoreNoindex);
     }
 
     /** Writes to {@code out}, which is flushed but left open; {@code name} names it in messages. */
     public static ContentFile open(OutputStream out, String name, CommitStage journal, boolean ignoreNoindex) {
-        return new ContentFile(LineOutput.stream(out, name, null), journal, ignoreNoindex);
+        return new ContentFile(LineOutput.stream(out, name, null, LineSink::ofBytes), journal, ignoreNoindex);
     }
 
     /** How many pages were written, left out as noindex, and had no content because making it failed. */

@@ -54,15 +54,27 @@ final class JsonLines {
 
     /** One item as one complete line, newline included, keys in column order, every key present. */
     static <T> byte[] line(List<Column<T>> columns, T item) {
+        Bytes line = lineBytes(columns, item);
+        return line.length() == line.array().length ? line.array() : Arrays.copyOf(line.array(), line.length());
+    }
+
+    /**
+     * A line's bytes: the first {@code length} of {@code array}, which may have room after them. What a line too long
+     * to copy again (a page's content) is written from.
+     */
+    record Bytes(byte[] array, int length) {}
+
+    /** {@link #line}'s bytes in the array they were written into, not copied to their length. */
+    static <T> Bytes lineBytes(List<Column<T>> columns, T item) {
         Object[] values = new Object[columns.size()];
         int size = 16;
         for (int k = 0; k < values.length; k++) {
             Column<T> c = columns.get(k);
             values[k] = c.value().apply(item);
-            // sized for strings of ASCII with an escape in 32 characters (JSON's framing and numbers in the 16 per
-            // value), so that the line is rarely copied as it grows
+            // sized for strings of ASCII with an escape in 8 characters (a page's Markdown has a newline in about 40)
+            // and JSON's framing and numbers in the 16 per value, so that the line is rarely copied as it grows
             int chars = values[k] instanceof String s ? s.length() : values[k] instanceof PageText t ? t.length() : 0;
-            size += c.name().length() + 16 + chars + (chars >> 5);
+            size += c.name().length() + 16 + chars + (chars >> 3);
         }
         JsonLines out = new JsonLines(size);
         out.ascii('{');
@@ -74,7 +86,7 @@ final class JsonLines {
         }
         out.ascii('}');
         out.ascii('\n');
-        return out.len == out.buf.length ? out.buf : Arrays.copyOf(out.buf, out.len);
+        return new Bytes(out.buf, out.len);
     }
 
     private void value(Object value) {
@@ -117,13 +129,16 @@ final class JsonLines {
         if (len + more > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + more));
     }
 
-    /** A text as its conversion wrote it: from its Latin-1 bytes when it is held so, with no String made. */
+    /** A text as its conversion wrote it: from its Latin-1 bytes or its characters, with no String made. */
     private void text(PageText t) {
         byte[] latin = t.latin1();
-        if (latin == null) {
-            string(t.toString());
-        } else {
+        char[] chars = t.chars();
+        if (latin != null) {
             latin1(latin, t.length(), null);
+        } else if (chars != null) {
+            utf16(chars, t.length());
+        } else {
+            string(t.toString());
         }
     }
 
@@ -155,32 +170,62 @@ final class JsonLines {
             char ch = s != null ? s.charAt(i) : (char) (latin[i] & 0xff);
             i++;
             room((n - i) + 6);
-            byte[] b = buf;
-            int p = len;
-            if (ch < 0x80) {
-                byte e = ESCAPE[ch];
-                if (e == 0) {
-                    b[p++] = (byte) ch;
-                } else if (e == 1) {
-                    p = unicodeEscape(b, p, ch);
-                } else {
-                    b[p++] = '\\';
-                    b[p++] = e;
-                }
-            } else if (ch < 0x800) {
-                b[p++] = (byte) (0xc0 | ch >> 6);
-                b[p++] = (byte) (0x80 | ch & 0x3f);
-            } else if (Character.isSurrogate(ch)) {
-                p = unicodeEscape(b, p, ch);
-            } else {
-                b[p++] = (byte) (0xe0 | ch >> 12);
-                b[p++] = (byte) (0x80 | ch >> 6 & 0x3f);
-                b[p++] = (byte) (0x80 | ch & 0x3f);
-            }
-            len = p;
+            len = special(buf, len, ch);
         }
         room(1);
         buf[len++] = '"';
+    }
+
+    /**
+     * Writes the first {@code n} characters of {@code c} as a JSON string, as {@link #latin1} writes them: a page's
+     * text held as characters (one beyond Latin-1 in it), with no String made of it.
+     */
+    private void utf16(char[] c, int n) {
+        room(n + 7);
+        buf[len++] = '"';
+        byte[] escape = ESCAPE;
+        int i = 0;
+        while (i < n) {
+            byte[] b = buf; // with room for the rest, a byte each, and one character's six
+            int p = len;
+            char ch;
+            while (i < n && (ch = c[i]) < 0x80 && escape[ch] == 0) {
+                b[p++] = (byte) ch;
+                i++;
+            }
+            len = p;
+            if (i == n) break;
+            ch = c[i++];
+            len = special(b, p, ch);
+            room((n - i) + 6);
+        }
+        room(1);
+        buf[len++] = '"';
+    }
+
+    /** Writes {@code ch}, which is not written as it is, at b[p] (with room for six bytes); returns the end. */
+    private static int special(byte[] b, int p, char ch) {
+        if (ch < 0x80) {
+            byte e = ESCAPE[ch];
+            if (e == 0) {
+                b[p++] = (byte) ch;
+            } else if (e == 1) {
+                p = unicodeEscape(b, p, ch);
+            } else {
+                b[p++] = '\\';
+                b[p++] = e;
+            }
+        } else if (ch < 0x800) {
+            b[p++] = (byte) (0xc0 | ch >> 6);
+            b[p++] = (byte) (0x80 | ch & 0x3f);
+        } else if (Character.isSurrogate(ch)) {
+            p = unicodeEscape(b, p, ch);
+        } else {
+            b[p++] = (byte) (0xe0 | ch >> 12);
+            b[p++] = (byte) (0x80 | ch >> 6 & 0x3f);
+            b[p++] = (byte) (0x80 | ch & 0x3f);
+        }
+        return p;
     }
 
     /** Each character of s as a byte: itself within Latin-1, else '?'. */

@@ -52,14 +52,45 @@ final class LineSink implements Sink<byte[]> {
 
     @Override
     public void write(byte[] chunk) throws IOException {
+        write(chunk, chunk.length);
+    }
+
+    /** Writes the first {@code length} bytes of {@code chunk}, whole lines. */
+    void write(byte[] chunk, int length) throws IOException {
         if (failed != null) throw failed;
-        if (pendingLength > 0 && pendingLength + chunk.length > SPILL) spill();
-        if (chunk.length >= SPILL) {
-            whole(chunk, chunk.length);
+        if (pendingLength > 0 && pendingLength + length > SPILL) spill();
+        if (length >= SPILL) {
+            whole(chunk, length);
         } else {
-            System.arraycopy(chunk, 0, pending, pendingLength, chunk.length);
-            pendingLength += chunk.length;
+            System.arraycopy(chunk, 0, pending, pendingLength, length);
+            pendingLength += length;
         }
+    }
+
+    /** This sink, for lines written as {@link JsonLines.Bytes}. */
+    Sink<JsonLines.Bytes> ofBytes() {
+        LineSink lines = this;
+        return new Sink<>() {
+            @Override
+            public void write(JsonLines.Bytes line) throws IOException {
+                lines.write(line.array(), line.length());
+            }
+
+            @Override
+            public void flush() throws IOException {
+                lines.flush();
+            }
+
+            @Override
+            public void sync() throws IOException {
+                lines.sync();
+            }
+
+            @Override
+            public void close() throws IOException {
+                lines.close();
+            }
+        };
     }
 
     @Override

@@ -2,8 +2,6 @@ package dev.loomcrawl.output.lines;
 
 import dev.loomcrawl.result.CrawlRecord;
 
-import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 /**
@@ -12,7 +10,6 @@ import java.util.List;
  * target unless redirected, and so on.
  */
 final class RecordColumns {
-    private static final DateTimeFormatter ISO = DateTimeFormatter.ISO_INSTANT;
 
     private RecordColumns() {}
 
@@ -25,7 +22,7 @@ final class RecordColumns {
             new Column<>("size", r -> r.answered() ? r.size() : null),
             new Column<>("depth", CrawlRecord::depth),
             new Column<>("referrer", r -> r.referrer() == null ? null : r.referrer().toString()),
-            new Column<>("started", r -> ISO.format(r.startedAt().truncatedTo(ChronoUnit.MILLIS))),
+            new Column<>("started", r -> IsoMillis.format(r.startedAt())),
             new Column<>("duration_ms", r -> Math.round(r.duration().toNanos() / 1e3) / 1e3),
             new Column<>("error_kind", r -> r.errorKind() == null ? null : r.errorKind().label()),
             new Column<>("error", CrawlRecord::error),
