@@ -4,7 +4,6 @@ import dev.loomcrawl.content.Chunks;
 import dev.loomcrawl.output.CommitStage;
 import dev.loomcrawl.output.CommittedWriter;
 import dev.loomcrawl.output.CrawlOutput;
-import dev.loomcrawl.output.Sink;
 import dev.loomcrawl.output.warc.WarcCitations;
 import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.result.PageContent;
@@ -97,7 +96,7 @@ public final class ChunkFile implements CrawlOutput {
      * Writes a page's chunks as lines, each with where the WARC output (written before, in the same commit) put the
      * page's capture.
      */
-    private record Citing(LineSink lines, WarcCitations citations) implements Sink<PageChunks> {
+    private record Citing(LineSink lines, WarcCitations citations) implements LineSink.Over<PageChunks> {
         @Override
         public void write(PageChunks page) throws IOException {
             WarcCitations.Citation citation = citations == null ? null : citations.take(page.captureKey);
@@ -106,21 +105,6 @@ public final class ChunkFile implements CrawlOutput {
                 out.writeBytes(JsonLines.line(COLUMNS, new Line(page.url, page.title, c, citation)));
             }
             lines.write(out.toByteArray());
-        }
-
-        @Override
-        public void flush() throws IOException {
-            lines.flush();
-        }
-
-        @Override
-        public void sync() throws IOException {
-            lines.sync();
-        }
-
-        @Override
-        public void close() throws IOException {
-            lines.close();
         }
     }
 }

@@ -11,9 +11,9 @@ import java.util.List;
  * {@code UTF8JsonGenerator} with its defaults writes them, which stays the oracle ({@code JsonLinesTest}): the
  * content output's lines (230 MB for the JDK docs) spent 7% of a crawl's CPU in jackson's string escaping, and this
  * takes about a third less (decision 30). A string is scanned as its Latin-1 bytes, which a String held as Latin-1
- * gives in one copy, and the runs that need no escape are copied whole; a {@link PageText} held as Latin-1 (a page's
- * Markdown or text) is scanned as it is, no String made of it. Strings keep non-ASCII characters as
- * UTF-8, except surrogates, which are escaped (a pair as two six-character escapes, backslash, 'u' and four hex
+ * gives in one copy, and the runs that need no escape are copied whole; a {@link PageText} (a page's Markdown or
+ * text) is scanned as its conversion wrote it, Latin-1 bytes or characters, no String made of it. Strings keep
+ * non-ASCII characters as UTF-8, except surrogates, which are escaped (a pair as two six-character escapes, backslash, 'u' and four hex
  * digits) as jackson does; the characters below 0x20, '"' and the backslash are escaped.
  */
 final class JsonLines {
@@ -203,7 +203,10 @@ final class JsonLines {
         buf[len++] = '"';
     }
 
-    /** Writes {@code ch}, which is not written as it is, at b[p] (with room for six bytes); returns the end. */
+    /**
+     * Writes {@code ch}, a character the scans stop at (an escape, one beyond ASCII, or a '?'), at b[p], where there is
+     * room for six bytes; returns the end.
+     */
     private static int special(byte[] b, int p, char ch) {
         if (ch < 0x80) {
             byte e = ESCAPE[ch];

@@ -69,28 +69,34 @@ final class LineSink implements Sink<byte[]> {
 
     /** This sink, for lines written as {@link JsonLines.Bytes}. */
     Sink<JsonLines.Bytes> ofBytes() {
-        LineSink lines = this;
-        return new Sink<>() {
-            @Override
-            public void write(JsonLines.Bytes line) throws IOException {
-                lines.write(line.array(), line.length());
-            }
+        return new BytesSink(this);
+    }
 
-            @Override
-            public void flush() throws IOException {
-                lines.flush();
-            }
+    /** A sink whose items become lines of a {@code LineSink}: flushed, synced and closed as that sink is. */
+    interface Over<T> extends Sink<T> {
+        LineSink lines();
 
-            @Override
-            public void sync() throws IOException {
-                lines.sync();
-            }
+        @Override
+        default void flush() throws IOException {
+            lines().flush();
+        }
 
-            @Override
-            public void close() throws IOException {
-                lines.close();
-            }
-        };
+        @Override
+        default void sync() throws IOException {
+            lines().sync();
+        }
+
+        @Override
+        default void close() throws IOException {
+            lines().close();
+        }
+    }
+
+    private record BytesSink(LineSink lines) implements Over<JsonLines.Bytes> {
+        @Override
+        public void write(JsonLines.Bytes line) throws IOException {
+            lines.write(line.array(), line.length());
+        }
     }
 
     @Override
