@@ -35,13 +35,13 @@ import java.util.stream.Stream;
  * {@code scripts/bench/docs-server} gives them) and, when given, the {@code source.html} page in each folder of a
  * folder such as Mozilla Readability's {@code test/test-pages}. Each round times, per page, in thread CPU time: the
  * link pass without and with recording the tree (the difference is the recording), {@code MainContent.of},
- * {@code Markdown.of} and {@code PlainText.of}, the two at once ({@code MarkdownAndText.of}, as the crawl makes them, which
- * must give the same strings), {@code PageContents.of} (the crawl's call: the main content found again and the two at
- * once, helped by what finding it read; the same strings too), and the page's line of {@code --content} (its URL, text
- * and Markdown) encoded as JSON, by the crawler's encoder from the text and Markdown as written and by jackson's (which
- * must give the same bytes). With {@code --digests FILE}, the last round writes a line per page: its URL, whether main
- * content was found, and digests (the first 8 bytes of SHA-256) of its text and Markdown; two such files from two
- * builds say whether any page's content changed ({@code diff}).
+ * {@code Markdown.of} and {@code PlainText.of}, the two at once ({@code MarkdownAndText.of}, as the crawl makes them,
+ * which must give the same strings), {@code PageContents.of} (the crawl's call: the main content found again and the
+ * two at once, helped by what finding it read; the same strings too), and the page's line of {@code --content} (its
+ * URL, text and Markdown) encoded as JSON, by the crawler's encoder from the text and Markdown as written and by
+ * jackson's (which must give the same bytes). With {@code --digests FILE}, the last round writes a line per page: its
+ * URL, whether main content was found, and digests (the first 8 bytes of SHA-256) of its text and Markdown; two such
+ * files from two builds say whether any page's content changed ({@code diff}).
  *
  * <pre>
  *   java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp loomcrawl-bench.jar dev.loomcrawl.bench.ContentStages \
@@ -116,7 +116,9 @@ public final class ContentStages {
                 long t6 = cpu.getCurrentThreadCpuTime();
                 byte[] jackson = JsonLinesSpeed.byJackson(p.url, text, markdown);
                 long t7 = cpu.getCurrentThreadCpuTime();
-                if (!Arrays.equals(line, 0, length[0], jackson, 0, jackson.length)) throw new IllegalStateException("JSON unlike jackson's: " + p.url);
+                if (!Arrays.equals(line, 0, length[0], jackson, 0, jackson.length)) {
+                    throw new IllegalStateException("JSON unlike jackson's: " + p.url);
+                }
                 spent[0] += t1 - t0;
                 spent[1] += (t2 - t1) - (t1 - t0);
                 spent[2] += t3 - t2;

@@ -5,9 +5,9 @@ import java.nio.charset.StandardCharsets;
 /**
  * A text a conversion made (a page's Markdown or plain text), kept as it was written, as Latin-1 bytes while every
  * character fit in one (nearly all pages) or else as UTF-16 characters, and made into a String only when one is asked
- * for: the content output encodes the bytes (or characters) as JSON directly, and a crawl that writes only that output makes no
- * String of them. Immutable: the arrays are this text's own, and {@link #latin1()} hands the bytes out to be read,
- * not changed (and {@link #chars()} the characters).
+ * for: the content output encodes the bytes (or characters) as JSON directly, and a crawl that writes only that output
+ * makes no String of them. Immutable: the arrays are this text's own, and {@link #latin1()} hands the bytes out to be
+ * read, not changed (and {@link #chars()} the characters).
  */
 public final class PageText {
     private final byte[] latin;

@@ -10,8 +10,9 @@ import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
- * A content line (url, text, Markdown) as {@link JsonLines} writes it (from Strings, or as the content output does) and as jackson's generator, its oracle, does:
- * for {@code ContentStages} to time the two (the bench module shares the package to reach the encoder).
+ * A content line (url, text, Markdown) as {@link JsonLines} writes it (from Strings, or as the content output does)
+ * and as jackson's generator, its oracle, does: for {@code ContentStages} to time the two (the bench module shares the
+ * package to reach the encoder).
  */
 public final class JsonLinesSpeed {
     private record Line(String url, Object text, Object markdown) {}

@@ -8,13 +8,13 @@ import java.util.List;
 
 /**
  * Encodes items as JSON Lines (one object per line, UTF-8). Written by hand, byte for byte as jackson-core's
- * {@code UTF8JsonGenerator} with its defaults writes them, which stays the oracle ({@code JsonLinesTest}): the
- * content output's lines (230 MB for the JDK docs) spent 7% of a crawl's CPU in jackson's string escaping, and this
- * takes about a third less (decision 30). A string is scanned as its Latin-1 bytes, which a String held as Latin-1
- * gives in one copy, and the runs that need no escape are copied whole; a {@link PageText} (a page's Markdown or
- * text) is scanned as its conversion wrote it, Latin-1 bytes or characters, no String made of it. Strings keep
- * non-ASCII characters as UTF-8, except surrogates, which are escaped (a pair as two six-character escapes, backslash, 'u' and four hex
- * digits) as jackson does; the characters below 0x20, '"' and the backslash are escaped.
+ * {@code UTF8JsonGenerator} with its defaults writes them, which stays the oracle ({@code JsonLinesTest}): the content
+ * output's lines (230 MB for the JDK docs) spent 7% of a crawl's CPU in jackson's string escaping, and this takes
+ * about a third less (decision 30). A string is scanned as its Latin-1 bytes, which a String held as Latin-1 gives in
+ * one copy, and the runs that need no escape are copied whole; a {@link PageText} (a page's Markdown or text) is
+ * scanned as its conversion wrote it, Latin-1 bytes or characters, no String made of it. Strings keep non-ASCII
+ * characters as UTF-8, except surrogates, which are escaped (a pair as two six-character escapes, backslash, 'u' and
+ * four hex digits) as jackson does; the characters below 0x20, '"' and the backslash are escaped.
  */
 final class JsonLines {
     private static final byte[] HEX = "0123456789ABCDEF".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
