@@ -142,5 +142,4 @@ final class OutputText {
     private boolean wasteful(int capacity) {
         return capacity - length > 1 << 16 && capacity > 4L * length;
     }
-
 }

@@ -26,9 +26,8 @@ import java.util.function.Supplier;
  * entries keep coming, the thread looks for more every {@link #DOZE} rather than being woken for each: waking a
  * sleeping platform thread is a system call, and its waits and wake-ups were about 3% of a content crawl's CPU
  * (decision 32). Workers wait for their commit without the journal's lock, which the thread then never contends
- * for. Tasks
- * ({@link #onWriter}: a state's loads of queued visits) run on the thread after everything appended before them is
- * committed.
+ * for. Tasks ({@link #onWriter}: a state's loads of queued visits) run on the thread after everything appended before
+ * them is committed.
  *
  * <p>If a write or a commit fails (a full disk), the thread stops; later entries are dropped as a crash would drop
  * them. The {@link #onFailure} actions run once, before the waiters are released, so the frontier stops handing out
@@ -181,7 +180,6 @@ public final class JournalWriter<C> implements Journal {
     private volatile boolean writerEnded;
     private final ConcurrentLinkedQueue<Waiter> waiters = new ConcurrentLinkedQueue<>();
     private long uncommitted; // the writer thread's: the last entry taken and not committed yet, or 0
-    private int idle; // the writer thread's: looks in a row that found nothing
 
     /** Set before the crawl starts, read by the workers. */
     private volatile boolean contentNeeded;
@@ -435,17 +433,10 @@ public final class JournalWriter<C> implements Journal {
      * then wakes nothing), and once {@link #DOZES} looks found none, by sleeping until an append wakes the thread.
      */
     private Entry next() throws InterruptedException {
-        while (true) {
+        for (int idle = 0; ; idle++) { // looks in a row that found nothing
             Entry entry = queue.poll();
-            if (entry != null) {
-                idle = 0;
-                return entry;
-            }
-            if (idle == DOZES) {
-                idle = 0;
-                return queue.take();
-            }
-            idle++;
+            if (entry != null) return entry;
+            if (idle == DOZES) return queue.take();
             LockSupport.parkNanos(this, DOZE);
             if (Thread.interrupted()) throw new InterruptedException();
         }
