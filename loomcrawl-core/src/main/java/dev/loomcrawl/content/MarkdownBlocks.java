@@ -176,8 +176,6 @@ final class MarkdownBlocks {
 
     /** Removes spaces and tabs at the end of out, back to start at most. */
     private void trimEnd(int start) {
-        int n = out.length();
-        while (n > start && (out.charAt(n - 1) == ' ' || out.charAt(n - 1) == '\t')) n--;
-        out.setLength(n);
+        out.setLength(out.trimmedEnd(start, true));
     }
 }

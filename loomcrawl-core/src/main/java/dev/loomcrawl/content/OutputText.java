@@ -1,26 +1,30 @@
 package dev.loomcrawl.content;
 
+import dev.loomcrawl.result.JsonText;
 import dev.loomcrawl.result.PageText;
 
 import java.util.Arrays;
 
 /**
- * The text a conversion writes, held as Latin-1 bytes while every character fits in one (on nearly all pages), then as
- * characters. It ends as a {@link PageText} ({@link #written}), whose String is a copy of the bytes, where a String
- * made from characters must test and narrow each one again (StringUTF16.compress, which the C1 compiler does not make
- * an intrinsic), and which the content output encodes as JSON without a String. Plain text's runs are
- * narrowed as they are scanned ({@link #appendCollapsedRun}), in the one pass made over them anyway.
+ * The text a conversion writes, held as the content of a JSON string ({@link JsonText}: UTF-8, escaped as jackson
+ * escapes it), which is what the content output writes of it: encoded once, as it is written, in the pass made over
+ * the characters anyway, where a text held as characters was scanned again for the JSON and copied once more. It
+ * ends as a {@link PageText} ({@link #written}), which gives the characters back when a String is asked for.
+ *
+ * <p>Positions ({@link #length}) are in bytes: a caller keeps one to come back to ({@link #setLength}) or to know
+ * whether anything was written since. The last characters are looked at only for spaces, tabs and newlines.
  */
 final class OutputText {
-    private byte[] latin;
-    /** The characters, once one beyond Latin-1 was written; null before. */
-    private char[] wide;
+    private static final boolean[] ONE_BYTE = JsonText.oneByteTable();
+    private static final byte[] LETTERS = JsonText.escapeLetters();
+    private byte[] out;
     private int length;
 
     OutputText(int capacity) {
-        latin = new byte[capacity];
+        out = new byte[capacity];
     }
 
+    /** Bytes written: a position to come back to with {@link #setLength}. */
     int length() {
         return length;
     }
@@ -29,113 +33,158 @@ final class OutputText {
         return length == 0;
     }
 
-    char charAt(int i) {
-        return wide == null ? (char) (latin[i] & 0xff) : wide[i];
-    }
-
+    /** Cuts the text back to a position {@link #length} gave. */
     void setLength(int n) {
         length = n;
     }
 
-    OutputText append(char c) {
-        if (wide == null) {
-            if (c <= 0xff) {
-                if (length == latin.length) latin = Arrays.copyOf(latin, length * 2 + 16);
-                latin[length++] = (byte) c;
-                return this;
-            }
-            widen(1);
+    /** Whether the last character written is a newline or a tab. */
+    boolean endsWithNewlineOrTab() {
+        return JsonText.endsWithEscape(out, length, 'n') || JsonText.endsWithEscape(out, length, 't');
+    }
+
+    /**
+     * The position before the tabs (and spaces, if {@code spaces}) the text ends with, back to {@code start} (a
+     * position) at most.
+     */
+    int trimmedEnd(int start, boolean spaces) {
+        byte[] b = out;
+        int n = length;
+        while (n > start) {
+            if (spaces && b[n - 1] == ' ') n--;
+            else if (JsonText.endsWithEscape(b, n, 't')) n -= 2;
+            else break;
         }
-        if (length == wide.length) wide = Arrays.copyOf(wide, length * 2 + 16);
-        wide[length++] = c;
+        return n;
+    }
+
+    OutputText append(char c) {
+        if (length + JsonText.MAX_BYTES > out.length) grow(JsonText.MAX_BYTES);
+        byte[] b = out;
+        int at = length;
+        if (c == '\n') { // a line's end, the most frequent escape by far: written here, without a call
+            b[at] = '\\';
+            b[at + 1] = 'n';
+            length = at + 2;
+        } else if (ONE_BYTE[c]) {
+            b[at] = (byte) c;
+            length = at + 1;
+        } else {
+            length = JsonText.write(b, at, c);
+        }
         return this;
     }
 
-    /** Appends s[from, to), narrowed to bytes while they fit. */
+    /** Appends s[from, to). */
     OutputText append(char[] s, int from, int to) {
-        int n = to - from;
-        if (wide == null) {
-            room(n);
-            byte[] b = latin;
-            int i = from;
-            int at = length;
-            while (i < to && s[i] <= 0xff) b[at++] = (byte) s[i++];
-            length = at;
-            if (i == to) return this;
-            widen(to - i);
-            from = i;
-            n = to - i;
+        room(to - from);
+        int i = run(s, from, to);
+        while (i < to) { // a character that takes more than two bytes, or no room for two
+            if (length + (to - i) + JsonText.MAX_BYTES > out.length) grow(to - i + JsonText.MAX_BYTES);
+            length = JsonText.write(out, length, s[i++]);
+            i = run(s, i, to);
         }
-        if (length + n > wide.length) wide = Arrays.copyOf(wide, Math.max(wide.length * 2, length + n));
-        System.arraycopy(s, from, wide, length, n);
-        length += n;
         return this;
     }
 
     /**
+     * Writes s[i, to) while each character is one byte or a two-byte escape (a newline, '"', a backslash) and there
+     * is room, where there is room for a byte per character; returns the index it stopped at. No call in it, so
+     * that the C1 compiler keeps the loop's values in registers: with the calls of the rarer cases in the same
+     * compiled method, the loop took twice as long.
+     */
+    private int run(char[] s, int i, int to) {
+        byte[] b = out;
+        boolean[] oneByte = ONE_BYTE;
+        byte[] letters = LETTERS;
+        int at = length;
+        while (i < to) {
+            char c = s[i];
+            if (oneByte[c]) {
+                b[at++] = (byte) c;
+                i++;
+                continue;
+            }
+            if (c >= 0x80 || letters[c] <= 1 || at + (to - i) + 1 > b.length) break;
+            b[at] = '\\';
+            b[at + 1] = letters[c];
+            at += 2;
+            i++;
+        }
+        length = at;
+        return i;
+    }
+
+    /**
      * Appends the run from s[from] (before to) that whitespace collapsing leaves as it is (see
-     * {@link MarkdownSyntax#collapsedRun}), narrowing it in the same pass; returns its end.
+     * {@link MarkdownSyntax#collapsedRun}), encoding it in the same pass; returns its end. s[from] is not whitespace.
      */
     int appendCollapsedRun(char[] s, int from, int to) {
-        if (wide == null) {
-            room(to - from);
-            byte[] b = latin;
-            int at = length;
-            int i = from;
-            while (i < to) { // as collapsedRun, storing what it passes; the common cases first
-                char c = s[i];
-                if ((char) (c - '!') <= 0xff - '!') { // above the space, within Latin-1
-                    b[at++] = (byte) c;
-                    i++;
-                    continue;
-                }
-                if (c == ' ' && i + 1 < to && (char) (s[i + 1] - '!') <= 0xff - '!') { // a space before one
-                    b[at] = ' ';
-                    b[at + 1] = (byte) s[i + 1];
-                    at += 2;
-                    i += 2;
-                    continue;
-                }
-                if (c > 0xff) break;
-                if (!MarkdownSyntax.isHtmlSpace(c) || c == ' ' && i + 1 < to && !MarkdownSyntax.isHtmlSpace(s[i + 1])) {
-                    b[at++] = (byte) c; // a control character, or a space before one or before a wider character
-                    i++;
-                    continue;
-                }
-                break;
+        room(to - from);
+        int i = collapsedRun(s, from, to);
+        while (i < to) { // a control character, one that takes more than two bytes, a space before one, or whitespace
+            char c = s[i];
+            if (MarkdownSyntax.isHtmlSpace(c) && (c != ' ' || i + 1 == to || MarkdownSyntax.isHtmlSpace(s[i + 1]))) {
+                break; // whitespace that collapsing changes: the run's end
             }
-            length = at;
-            if (i == to || s[i] <= 0xff) return i;
-            widen(to - i);
-            from = i;
+            if (length + (to - i) + JsonText.MAX_BYTES > out.length) grow(to - i + JsonText.MAX_BYTES);
+            length = JsonText.write(out, length, c);
+            i = collapsedRun(s, i + 1, to);
         }
-        int end = MarkdownSyntax.collapsedRun(s, from + 1, to);
-        append(s, from, end);
-        return end;
+        return i;
+    }
+
+    /**
+     * As {@link #run}, for {@link #appendCollapsedRun}: characters above the space, and single spaces before one
+     * that is one byte; stops at any other whitespace or control character.
+     */
+    private int collapsedRun(char[] s, int i, int to) {
+        byte[] b = out;
+        boolean[] oneByte = ONE_BYTE;
+        byte[] letters = LETTERS;
+        int at = length;
+        while (i < to) {
+            char c = s[i];
+            if (c > ' ' && oneByte[c]) {
+                b[at++] = (byte) c;
+                i++;
+                continue;
+            }
+            char next;
+            if (c == ' ') {
+                if (i + 1 == to || (next = s[i + 1]) <= ' ' || !oneByte[next]) break;
+                b[at] = ' ';
+                b[at + 1] = (byte) next;
+                at += 2;
+                i += 2;
+                continue;
+            }
+            if (c < ' ' || c >= 0x80 || letters[c] <= 1 || at + (to - i) + 1 > b.length) break;
+            b[at] = '\\';
+            b[at + 1] = letters[c];
+            at += 2;
+            i++;
+        }
+        length = at;
+        return i;
     }
 
     /** Makes room for more bytes. */
     private void room(int more) {
-        if (length + more > latin.length) latin = Arrays.copyOf(latin, Math.max(latin.length * 2, length + more));
+        if (length + more > out.length) grow(more);
     }
 
-    /** Turns the bytes into characters, with room for more. */
-    private void widen(int more) {
-        wide = new char[Math.max(latin.length, length + more) + 16];
-        for (int i = 0; i < length; i++) wide[i] = (char) (latin[i] & 0xff);
-        latin = null;
+    private void grow(int more) {
+        out = Arrays.copyOf(out, Math.max(out.length * 2, length + more));
     }
 
     /**
      * The text as a {@link PageText}, its array handed over: this buffer is not to be written to after. The array is
      * copied to the text's length only when that wastes much ({@link #wasteful}): a copy of each page's Markdown and
-     * text is what this saves (a String made at the end was one).
+     * text is what this saves.
      */
     PageText written() {
-        if (wide == null) {
-            return PageText.latin1(wasteful(latin.length) ? Arrays.copyOf(latin, length) : latin, length);
-        }
-        return PageText.utf16(wasteful(wide.length) ? Arrays.copyOf(wide, length) : wide, length);
+        return PageText.ofJson(wasteful(out.length) ? Arrays.copyOf(out, length) : out, length);
     }
 
     /** Whether an array of this capacity would hold more than 64 K unused places and four times the text's length. */

@@ -77,8 +77,7 @@ public final class PlainText {
                     pendingBreak = false;
                     pendingSpace = false;
                 } else if (pendingSpace) {
-                    char last = b.charAt(b.length() - 1);
-                    if (last != '\n' && last != '\t') b.append(' ');
+                    if (!b.endsWithNewlineOrTab()) b.append(' ');
                     pendingSpace = false;
                 }
                 i = b.appendCollapsedRun(s, i, to);
@@ -156,8 +155,7 @@ public final class PlainText {
 
         /** Ends the block being written, if it has begun: its trailing tabs cut, its newline. */
         void endBlock() {
-            int n = out.length();
-            while (n > blockStart && out.charAt(n - 1) == '\t') n--;
+            int n = out.trimmedEnd(blockStart, false);
             if (n > blockStart) {
                 out.setLength(n);
                 out.append('\n');

@@ -3,6 +3,7 @@ package dev.loomcrawl.output.lines;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.loomcrawl.result.JsonText;
 import dev.loomcrawl.result.PageText;
 import org.junit.jupiter.api.Test;
 
@@ -112,23 +113,35 @@ class JsonLinesTest {
     void aPageTextIsWrittenAsJacksonWritesItsString() throws IOException {
         List<Column<Object[]>> c = columns("text", "markdown", "string");
         Random random = new Random(30);
-        char[] latin = "ab \n\t\"\\<>&?\u00e9\u00a0\u00ff\u0001\u007f".toCharArray();
+        char[] alphabet = "ab \n\t\"\\<>&?\u00e9\u00a0\u00ff\u0001\u007f\u20ac\uD83D\uDE00\uDC00".toCharArray();
         for (int round = 0; round < 500; round++) {
             int length = random.nextInt(round % 10 == 0 ? 20_000 : 300);
-            // arrays longer than the text, as a conversion's buffer is, their tail what must not be read
-            byte[] bytes = new byte[length + 1 + random.nextInt(50)];
-            char[] chars = new char[bytes.length];
-            Arrays.fill(bytes, (byte) '"');
-            Arrays.fill(chars, '\u20ac');
+            char[] chars = new char[length];
             for (int i = 0; i < length; i++) {
-                char ch = random.nextInt(3) == 0 ? (char) random.nextInt(256) : latin[random.nextInt(latin.length)];
-                bytes[i] = (byte) ch;
-                chars[i] = random.nextInt(50) == 0 ? (char) random.nextInt(0x10000) : ch;
+                boolean any = random.nextInt(4) == 0;
+                chars[i] = any ? (char) random.nextInt(0x10000) : alphabet[random.nextInt(alphabet.length)];
             }
-            PageText narrow = PageText.latin1(bytes, length);
-            PageText wide = PageText.utf16(chars, length);
-            same(c, narrow, wide, PageText.of(wide.toString()));
-            assertEquals(length, narrow.toString().length());
+            // encoded as a conversion encodes it, into an array longer than the text, whose tail must not be read
+            byte[] bytes = new byte[length * JsonText.MAX_BYTES + 1 + random.nextInt(50)];
+            Arrays.fill(bytes, (byte) '"');
+            int n = 0;
+            for (char ch : chars) n = JsonText.write(bytes, n, ch);
+            PageText text = PageText.ofJson(bytes, n);
+            String string = new String(chars);
+            same(c, text, PageText.of(string), string);
+            assertEquals(string, text.toString());
+            assertEquals(length, text.length());
+        }
+    }
+
+    @Test
+    void anEscapedNewlineOrTabIsToldFromAnEscapedBackslashBeforeALetter() {
+        for (String s : new String[]{"a\n", "a\\n", "\t", "x\n\\t", "\\\n", "n", "", "\\", "\\\\t", "\\\t"}) {
+            byte[] b = new byte[s.length() * JsonText.MAX_BYTES];
+            int n = 0;
+            for (char ch : s.toCharArray()) n = JsonText.write(b, n, ch);
+            assertEquals(s.endsWith("\n"), JsonText.endsWithEscape(b, n, 'n'), s);
+            assertEquals(s.endsWith("\t"), JsonText.endsWithEscape(b, n, 't'), s);
         }
     }
 
