@@ -6,7 +6,8 @@ package dev.loomcrawl.content;
  * of every block it writes for "admonition" (and of a {@code div}'s first child, for "admonition-title"); that pass
  * has already scanned them all for Readability's words, so one word more there spares Markdown the attribute look-up
  * and the scan for nearly every block. An element the pass did not read (inside code, in a subtree it dropped, or on
- * a tree whose main content was not found by it) is {@link #UNKNOWN}, and Markdown reads its class itself.
+ * a tree whose main content was not found by it) is {@link #UNKNOWN}, and Markdown reads its class itself. The same
+ * pass says which elements have no attribute that could hide them ({@link #SHOWN}), which the walks would read again.
  */
 final class ClassHints {
     /** Not read: look. */
@@ -18,6 +19,13 @@ final class ClassHints {
     static final byte NONE = 1;
     /** A class attribute that may name an admonition or its title: look. */
     static final byte MAYBE = 2;
+    /** The bits of the hint above ({@link #UNKNOWN}, {@link #NONE} or {@link #MAYBE}) in a node's byte. */
+    static final byte CLASS = 3;
+    /**
+     * A bit beside the hint: the element was read and has none of the attributes that can hide it ({@code hidden},
+     * {@code aria-hidden}, {@code style}), so {@link SkippedElements} need not look at its attributes again.
+     */
+    static final byte SHOWN = 4;
 
     private ClassHints() {
     }

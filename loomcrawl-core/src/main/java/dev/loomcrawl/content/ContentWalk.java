@@ -65,6 +65,11 @@ abstract class ContentWalk {
         return role;
     }
 
+    /** The {@link ClassHints} of the tree's nodes, or null: what says which elements no attribute hides. */
+    byte[] hints() {
+        return null;
+    }
+
     /** Whether node {@code n} is left out by the caller (not whether it is a skipped element). */
     final boolean isLeftOut(int n) {
         return leftOut != null && leftOut[n];
@@ -135,6 +140,7 @@ abstract class ContentWalk {
     private static void walk(ContentWalk a, ContentWalk b) {
         PageTree t = a.tree;
         boolean[] leftOut = a.leftOut;
+        byte[] hints = a.hints();
         // the first node each walk is told of: past the subtree it passed over last
         int aFrom = 0;
         int bFrom = b == null ? Integer.MAX_VALUE : 0;
@@ -162,7 +168,7 @@ abstract class ContentWalk {
                 }
                 if ((++elements & (Turns.ELEMENTS - 1)) == 0) Turns.give(); // a power of two
                 int role = a.role(n);
-                if (n != root && SkippedElements.skipped(t, n, role)) {
+                if (n != root && SkippedElements.skipped(t, n, role, hints)) {
                     n = t.end(n);
                     continue;
                 }

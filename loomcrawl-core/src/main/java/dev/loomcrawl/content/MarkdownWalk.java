@@ -104,6 +104,11 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
         this.blocks = new MarkdownBlocks((int) Math.min(2L * textLength() + 8L * nodes() + 1024, 1 << 22));
     }
 
+    @Override
+    byte[] hints() {
+        return classHints;
+    }
+
     String run() {
         walk();
         return result();
@@ -374,7 +379,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
 
     /** What {@link #classHints} say of element n's class attribute. */
     private byte hint(int n) {
-        return classHints == null ? ClassHints.UNKNOWN : classHints[n];
+        return classHints == null ? ClassHints.UNKNOWN : (byte) (classHints[n] & ClassHints.CLASS);
     }
 
     /**
@@ -671,7 +676,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             if (isRoot) root++;
             if (t.isText(next)) return firstChar(next);
             int role = role(next);
-            if (isRoot || !SkippedElements.skipped(t, next, role)) { // a root is written even if it is a skipped one
+            if (isRoot || !SkippedElements.skipped(t, next, role, classHints)) { // a root is written even if it is a skipped one
                 if (ElementRole.isBlock(role) || role == ElementRole.BR) return -1;
                 char opening = markup(next, role, true);
                 if (opening != 0) return opening;

@@ -159,7 +159,7 @@ final class Nodes {
         if (count > 0 && ((context & Tree.IN_CODE) == 0 || (k & Tags.A) != 0)) {
             f |= attributes(i, n, k, count, context, divisions);
         } else if (count == 0) {
-            classHints[n] = ClassHints.NONE;
+            classHints[n] = ClassHints.NONE | ClassHints.SHOWN;
         }
         if ((k & Tags.DROP) != 0) {
             f |= Tree.REMOVED;
@@ -221,7 +221,8 @@ final class Nodes {
                 case HREF -> hash = (k & Tags.A) != 0 && startsWithHash(n, a);
             }
         }
-        classHints[n] = admonition ? ClassHints.MAYBE : ClassHints.NONE;
+        boolean shown = (seen & (1 << HIDDEN | 1 << ARIA_HIDDEN | 1 << STYLE)) == 0;
+        classHints[n] = (byte) ((admonition ? ClassHints.MAYBE : ClassHints.NONE) | (shown ? ClassHints.SHOWN : 0));
         int found = classWords | idWords | (byline ? ClassWords.BYLINE : 0);
         int w = weightOf(classWords) + weightOf(idWords);
         weighed |= w != 0;

@@ -45,10 +45,8 @@ public final class PageContents {
      * {@code href} makes an absolute URL against the page's, else the page's URL.
      */
     public static String baseUri(PageTree tree, String pageUrl) {
-        for (int n = 1; n < tree.size(); n++) {
-            String name = tree.name(n);
-            // a length is cheaper to compare than a name, which the few that are four letters long are compared by
-            if (name != null && name.length() == 4 && name.equals("base") && tree.hasAttr(n, "href")) {
+        for (int n = tree.firstBase(); n >= 0 && n < tree.size(); n++) { // from the first base, when there is one
+            if (tree.is(n, "base") && tree.hasAttr(n, "href")) {
                 String href = StringUtil.resolve(pageUrl, tree.attr(n, "href"));
                 if (!href.isEmpty()) return href;
             }

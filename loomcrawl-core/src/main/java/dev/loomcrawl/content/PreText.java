@@ -26,7 +26,7 @@ final class PreText {
             } else {
                 int role = walk.role(n);
                 if (role == ElementRole.BR) text.append('\n');
-                n = role == ElementRole.BR || SkippedElements.skipped(t, n, role) ? t.end(n) : n + 1;
+                n = role == ElementRole.BR || SkippedElements.skipped(t, n, role, null) ? t.end(n) : n + 1;
             }
         }
     }

@@ -19,10 +19,12 @@ final class SkippedElements {
 
     /**
      * Whether element {@code n} of the tree, of {@link ElementRole} {@code role}, is left out with its subtree. One
-     * pass over its attributes, reading the first of each name only (as jsoup's {@code attr} does).
+     * pass over its attributes, reading the first of each name only (as jsoup's {@code attr} does), unless
+     * {@code hints} (the {@link ClassHints} of the tree's nodes, or null) says it has none that can hide it.
      */
-    static boolean skipped(PageTree tree, int n, int role) {
+    static boolean skipped(PageTree tree, int n, int role, byte[] hints) {
         if (role == ElementRole.SKIPPED) return true;
+        if (hints != null && (hints[n] & ClassHints.SHOWN) != 0) return false;
         int count = tree.attributes(n);
         int seen = 0;
         for (int i = 0; i < count; i++) {

@@ -51,6 +51,8 @@ public final class PageTree {
     private final boolean encoded;
     private char[] text;
     private int textLength;
+    /** The first element named base, or -1. */
+    private int firstBase = -1;
 
     private PageTree(char[] attrChars, boolean encoded, int capacity) {
         this.attrChars = attrChars;
@@ -70,6 +72,11 @@ public final class PageTree {
     /** Nodes, the document included. */
     public int size() {
         return size;
+    }
+
+    /** The first element named {@code base} (in any namespace), or -1 when there is none: most pages have none. */
+    public int firstBase() {
+        return firstBase;
     }
 
     /** The parent of node {@code n}; -1 for the document. */
@@ -260,6 +267,10 @@ public final class PageTree {
         int n = size++;
         parent[n] = parentNode;
         name[n] = elementName;
+        // a length is cheaper to compare than a name, which the few that are four letters long are compared by
+        if (firstBase < 0 && elementName != null && elementName.length() == 4 && elementName.equals("base")) {
+            firstBase = n;
+        }
         return n;
     }
 

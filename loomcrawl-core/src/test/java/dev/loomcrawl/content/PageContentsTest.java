@@ -32,6 +32,12 @@ class PageContentsTest {
         assertTrue(fromTree.markdown().contains("(http://example.com/docs/v2/intro.html)"), fromTree.markdown());
         assertTrue(fromTree.markdown().contains("(http://example.com/docs/img/a.png)"), fromTree.markdown());
         assertEquals(fromBytes(html.getBytes(StandardCharsets.UTF_8), "http://example.com/a/page.html"), fromTree);
+        // the first base without href, the second with one, after other elements
+        String later = "<head><base target=_top><title>T</title><base href='/docs/v3/'></head><body><main>"
+                + "<p>See <a href='intro.html'>the intro</a>.</p></main>";
+        PageContent fromLater = fromTree(later.getBytes(StandardCharsets.UTF_8), "http://example.com/a/page.html");
+        assertTrue(fromLater.markdown().contains("(http://example.com/docs/v3/intro.html)"), fromLater.markdown());
+        assertEquals(fromBytes(later.getBytes(StandardCharsets.UTF_8), "http://example.com/a/page.html"), fromLater);
     }
 
     @Test

@@ -155,7 +155,7 @@ public final class RoundTrip {
         int n = 0; // the copy's elements and the tree's are in the same (document) order
         for (Element el : copy.getAllElements()) {
             do n++; while (tree.isText(n));
-            if (el != copy && SkippedElements.skipped(tree, n, ElementRole.of(el.normalName()))) skipped.add(el);
+            if (el != copy && SkippedElements.skipped(tree, n, ElementRole.of(el.normalName()), null)) skipped.add(el);
         }
         for (Element el : skipped) el.remove();
         return copy;

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link SkippedElements} reads an element's attributes in one pass and aria-hidden's value without making a string
  * of it: it says what reading each attribute by name, as jsoup's {@code attr} does, would say, on trees made by the
- * link pass (values as the page writes them, references and all) and from jsoup's DOM (values decoded).
+ * link pass (values as the page writes them, references and all) and from jsoup's DOM (values decoded); and the same
+ * when the main content's pass has said which elements have no attribute that could hide them.
  */
 class SkippedElementsTest {
     private static final String PAGE = "<body>"
@@ -38,15 +39,21 @@ class SkippedElementsTest {
                 .extract(PAGE.getBytes(StandardCharsets.UTF_8), "utf-8", WebUrl.parse(URL), true).tree();
         PageTree parsed = PageTree.of(Jsoup.parse(PAGE, URL));
         for (PageTree tree : new PageTree[] {streamed, parsed}) {
+            // and with what the main content's pass over the elements says of which no attribute hides
+            byte[] hints = MainContent.find(tree).classHints();
             int hidden = 0;
+            int shown = 0;
             for (int n = 1; n < tree.size(); n++) {
                 if (tree.isText(n)) continue;
                 int role = ElementRole.of(tree.name(n));
                 boolean expected = byName(tree, n, role);
-                assertEquals(expected, SkippedElements.skipped(tree, n, role), tree.name(n) + " " + n);
+                assertEquals(expected, SkippedElements.skipped(tree, n, role, null), tree.name(n) + " " + n);
+                assertEquals(expected, SkippedElements.skipped(tree, n, role, hints), tree.name(n) + " " + n);
                 if (expected) hidden++;
+                if ((hints[n] & ClassHints.SHOWN) != 0) shown++;
             }
             assertEquals(23, hidden); // head, script and input, and the 19 hiding paragraphs and the span above
+            assertEquals(5, shown); // body, the script and the input, paragraph 32 (no attribute) and 30 (others)
         }
     }
 
