@@ -106,33 +106,6 @@ final class ClassWords {
 
     /** The bits of the words found in {@code value[from, to)} (a class or id attribute's value), 0 for none. */
     static int of(char[] value, int from, int to) {
-        int found = scan(value, from, to);
-        return found >>> BOUNDED_SHIFT == 0 ? found : withBounded(value, from, to);
-    }
-
-    /**
-     * The bits of the words found, and above them ({@code >>> BOUNDED_SHIFT}) which bounded words end somewhere,
-     * whether they stand alone there or not. No call in the loop's method, so that the C1 compiler keeps its values
-     * in registers (a call there, even one never made, made the loop slower).
-     */
-    private static int scan(char[] value, int from, int to) {
-        char[] next = NEXT;
-        byte[] symbol = SYMBOL;
-        int[] ends = ENDS;
-        int found = 0;
-        int state = 0;
-        for (int k = from; k < to; k++) {
-            char c = value[k];
-            state = next[state << SYMBOL_BITS | (c < 128 ? symbol[c] : 0)];
-            if (state >= FIRST_ENDING) {
-                found |= ends[state];
-            }
-        }
-        return found;
-    }
-
-    /** {@link #of} for a value where a bounded word ends: each looked at where it ends. */
-    private static int withBounded(char[] value, int from, int to) {
         int found = 0;
         int state = 0;
         for (int k = from; k < to; k++) {

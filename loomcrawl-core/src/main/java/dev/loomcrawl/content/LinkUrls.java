@@ -69,8 +69,6 @@ final class LinkUrls {
     private Prefix[] directories = new Prefix[4];
     /** The references that are not plain, as written but stripped, and their URLs (null: javascript:). */
     private final HashMap<String, String> others = new HashMap<>();
-    /** What {@link #scanPath} found: the first character that a bare destination must look at, or -1. */
-    private int notBare;
 
     /** Resolves against baseUri, as jsoup's {@code absUrl} does against an element's base URI. */
     LinkUrls(String baseUri) {
@@ -110,28 +108,9 @@ final class LinkUrls {
             ups++;
         }
         if (ups > MAX_UPS || at < to && c[at] == '/') return -1; // an absolute path, or "//" after the dots
-        int hash = scanPath(c, at, to);
-        if (hash < 0) return -1;
-        int notBare = this.notBare;
-        Prefix prefix = hash == from ? page() : directory(ups);
-        if (prefix.url().length == 0) return -1;
-        out.append(prefix.url()).append(c, at, to);
-        if (!prefix.bare()) return 0;
-        if (notBare < 0) notBare = MarkdownSyntax.bareRun(c, hash, to); // in the fragment
-        return prefix.url().length + notBare - at;
-    }
-
-    /**
-     * Scans the path of a plain reference, c[at, to) after its leading dot segments: returns where its fragment
-     * starts ('#', or to), or -1 when it is not plain (dot segments, a query, a scheme, whitespace, or a control
-     * character in the fragment). Sets {@link #notBare} to the first character from at that a bare destination must
-     * look at (-1: none before the fragment). No call in it (isDots is written out: it is too long for the C1
-     * compiler to inline), so that C1 keeps the loop's values in registers.
-     */
-    private int scanPath(char[] c, int at, int to) {
         int segment = at;
         int hash = at;
-        int notBare = -1;
+        int notBare = -1; // the first character from at that a bare destination must look at
         byte[] kinds = PATH;
         for (; hash < to; hash++) { // the path: no dot segments, query, scheme or spaces
             char ch = c[hash];
@@ -143,22 +122,29 @@ final class LinkUrls {
             }
             if (kind == REFUSED) return -1;
             if (ch == '#') break;
-            if (c[segment] == '.' && (hash - segment == 1 || hash - segment == 2 && c[segment + 1] == '.')) return -1;
+            if (isDots(c, segment, hash)) return -1;
             segment = hash + 1;
         }
-        boolean dots = hash > segment && c[segment] == '.'
-                && (hash - segment == 1 || hash - segment == 2 && c[segment + 1] == '.');
-        if (dots) return -1;
+        if (isDots(c, segment, hash)) return -1;
         for (int i = hash; i < to; i++) {
             if (isControl(c[i])) return -1;
         }
-        this.notBare = notBare;
-        return hash;
+        Prefix prefix = hash == from ? page() : directory(ups);
+        if (prefix.url().length == 0) return -1;
+        out.append(prefix.url()).append(c, at, to);
+        if (!prefix.bare()) return 0;
+        if (notBare < 0) notBare = MarkdownSyntax.bareRun(c, hash, to); // in the fragment
+        return prefix.url().length + notBare - at;
     }
 
     /** Character.isWhitespace, which strip() cuts, without its table lookups for the printable ASCII characters. */
     private static boolean isWhitespace(char c) {
         return (c <= ' ' || c >= 0x7f) && Character.isWhitespace(c);
+    }
+
+    /** Whether c[from, to) is a dot segment, "." or "..". */
+    private static boolean isDots(char[] c, int from, int to) {
+        return to - from == 1 && c[from] == '.' || to - from == 2 && c[from] == '.' && c[from + 1] == '.';
     }
 
     /** Characters absUrl strips before resolving. */
