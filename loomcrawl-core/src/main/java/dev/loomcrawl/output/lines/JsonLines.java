@@ -56,8 +56,8 @@ final class JsonLines {
             values[k] = c.value().apply(item);
             // sized for strings of ASCII with an escape in 8 characters, a page's text as it is, and JSON's framing and
             // numbers in the 16 per value, so that the line is rarely copied as it grows
-            int chars = values[k] instanceof String s ? s.length() + (s.length() >> 3)
-                    : values[k] instanceof PageText t ? t.jsonLength() : 0;
+            int chars = values[k] instanceof PageText t && t.json() != null ? t.jsonLength()
+                    : values[k] instanceof String || values[k] instanceof PageText ? asciiSize(values[k].toString()) : 0;
             size += c.name().length() + 16 + chars;
         }
         JsonLines out = new JsonLines(size);
@@ -71,6 +71,10 @@ final class JsonLines {
         out.ascii('}');
         out.ascii('\n');
         return new Bytes(out.buf, out.len);
+    }
+
+    private static int asciiSize(String s) {
+        return s.length() + (s.length() >> 3);
     }
 
     private void value(Object value) {
