@@ -676,7 +676,8 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             if (isRoot) root++;
             if (t.isText(next)) return firstChar(next);
             int role = role(next);
-            if (isRoot || !SkippedElements.skipped(t, next, role, classHints)) { // a root is written even if it is a skipped one
+            // a root is written even if it is a skipped one
+            if (isRoot || !SkippedElements.skipped(t, next, role, classHints)) {
                 if (ElementRole.isBlock(role) || role == ElementRole.BR) return -1;
                 char opening = markup(next, role, true);
                 if (opening != 0) return opening;

@@ -32,7 +32,7 @@ public final class PageText {
         return new PageText(null, 0, s);
     }
 
-    /** Its length in UTF-16 characters, as {@link String#length()}. */
+    /** Its length in UTF-16 characters, as {@link String#length()}: of the String, made if it was not. */
     public int length() {
         return toString().length();
     }

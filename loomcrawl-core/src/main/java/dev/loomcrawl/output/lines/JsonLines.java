@@ -56,8 +56,9 @@ final class JsonLines {
             values[k] = c.value().apply(item);
             // sized for strings of ASCII with an escape in 8 characters, a page's text as it is, and JSON's framing and
             // numbers in the 16 per value, so that the line is rarely copied as it grows
-            int chars = values[k] instanceof PageText t && t.json() != null ? t.jsonLength()
-                    : values[k] instanceof String || values[k] instanceof PageText ? asciiSize(values[k].toString()) : 0;
+            Object v = values[k];
+            int chars = v instanceof PageText t && t.json() != null ? t.jsonLength()
+                    : v instanceof String || v instanceof PageText ? asciiSize(v.toString()) : 0;
             size += c.name().length() + 16 + chars;
         }
         JsonLines out = new JsonLines(size);
