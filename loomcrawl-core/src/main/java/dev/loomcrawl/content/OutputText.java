@@ -60,18 +60,7 @@ final class OutputText {
 
     OutputText append(char c) {
         if (length + JsonText.MAX_BYTES > out.length) grow(JsonText.MAX_BYTES);
-        byte[] b = out;
-        int at = length;
-        if (c == '\n') { // a line's end, the most frequent escape by far: written here, without a call
-            b[at] = '\\';
-            b[at + 1] = 'n';
-            length = at + 2;
-        } else if (ONE_BYTE[c]) {
-            b[at] = (byte) c;
-            length = at + 1;
-        } else {
-            length = JsonText.write(b, at, c);
-        }
+        length = JsonText.write(out, length, c);
         return this;
     }
 

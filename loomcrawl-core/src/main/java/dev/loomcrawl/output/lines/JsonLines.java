@@ -138,14 +138,15 @@ final class JsonLines {
         // copy as they are; a character beyond Latin-1 is '?' there, told from a real one by the string itself
         byte[] latin = s.getBytes(StandardCharsets.ISO_8859_1);
         if (latin.length != s.length()) latin = oneBytePerChar(s); // the encoder made one '?' of a surrogate pair
-        latin1(latin, s.length(), s);
+        latin1(latin, s);
     }
 
     /**
-     * Writes the {@code n} characters of {@code s} as a JSON string, from {@code latin}'s bytes, each the character
-     * itself but for a '?', which may stand for the character of {@code s} at that index (one beyond Latin-1).
+     * Writes {@code s} as a JSON string, from {@code latin}'s bytes (one per character), each the character itself but
+     * for a '?', which may stand for the character of {@code s} at that index (one beyond Latin-1).
      */
-    private void latin1(byte[] latin, int n, String s) {
+    private void latin1(byte[] latin, String s) {
+        int n = s.length();
         room(n + 2);
         buf[len++] = '"';
         int i = 0;
