@@ -6,6 +6,7 @@ import dev.loomcrawl.output.CrawlOutput;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.output.Sink;
 import dev.loomcrawl.output.lines.ContentFile;
+import dev.loomcrawl.output.lines.IsoMillis;
 import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.result.PageContent;
 import dev.loomcrawl.url.WebUrl;
@@ -18,8 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,7 +31,6 @@ import java.util.List;
  * has one file, however many runs it took.
  */
 public final class ContentDir implements CrawlOutput {
-    private static final DateTimeFormatter ISO = DateTimeFormatter.ISO_INSTANT;
     /** The longest name a path segment keeps before it is shortened with a hash (most file systems allow 255). */
     static final int MAX_SEGMENT = 120;
 
@@ -115,8 +113,7 @@ public final class ContentDir implements CrawlOutput {
         out.append("---\n");
         out.append("url: ").append(quoted(finished.record().url().toString())).append('\n');
         if (content.facts().title() != null) out.append("title: ").append(quoted(content.facts().title())).append('\n');
-        out.append("fetched: ").append(ISO.format(finished.record().startedAt().truncatedTo(ChronoUnit.MILLIS)))
-                .append('\n');
+        out.append("fetched: ").append(IsoMillis.format(finished.record().startedAt())).append('\n');
         out.append("---\n\n");
         out.append(content.markdown());
         return out.toString().getBytes(StandardCharsets.UTF_8);
