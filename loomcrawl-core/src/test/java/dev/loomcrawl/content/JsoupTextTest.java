@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class JsoupTextTest {
     private static final String[] SOUP = {"<p>", "</p>", "<div>", "</div>", "<span>", "</span>", "<b>", "</b>",
@@ -41,6 +42,42 @@ class JsoupTextTest {
             }
             assertSameTexts(html.toString());
         }
+    }
+
+    /**
+     * Cleaning's pre-check never passes over a label: in random soup with labels in both cases, after whitespace,
+     * no-break and zero-width spaces, soft hyphens, inside {@code pre}, with an ellipsis, every element whose text
+     * jsoup makes a label is one the pre-check lets through; and it does pass over others.
+     */
+    @Test
+    void theLabelPreCheckPassesOverNoLabel() {
+        String[] soup = {"<p>", "</p>", "<div>", "</div>", "<span>", "</span>", "<pre>", "</pre>", "<br>", " ",
+                "\n ", "&nbsp;", "\u200b", "\u00ad", "\u2003", "\u0001", "Ad", "ADVERTISING", "advertisement...",
+                "Pub", "publicit\u00e9", "Werbung", "werb", "\u5e7f\u544a",
+                "\u0440\u0435\u043a\u043b\u0430\u043c\u0430", "anuncio", "Loading\u2026", "\u6b63\u5728\u52a0\u8f7d",
+                "Chargement", "cargando", "word", "x", "1", "(", "\u00e9t\u00e9", "Zed"};
+        Random random = new Random(20261126);
+        int labels = 0;
+        int passedOver = 0;
+        for (int page = 0; page < 5000; page++) {
+            StringBuilder html = new StringBuilder();
+            for (int i = random.nextInt(8); i >= 0; i--) {
+                html.append(soup[random.nextInt(soup.length)]);
+            }
+            Document doc = Jsoup.parse(html.toString());
+            PageTree tree = PageTree.of(doc);
+            for (int n = 1; n < tree.size(); n++) {
+                if (tree.isText(n)) continue;
+                boolean label = Cleaning.label(JsoupText.of(tree, n));
+                boolean may = Cleaning.mayBeLabel(tree, n);
+                if (label) {
+                    labels++;
+                    assertTrue(may, html + " <" + tree.name(n) + "> node " + n);
+                }
+                if (!may) passedOver++;
+            }
+        }
+        assertTrue(labels > 500 && passedOver > 1000, labels + " labels, " + passedOver + " passed over");
     }
 
     /** Compares each element's text with jsoup's: the tree's elements are jsoup's, in the same order. */
