@@ -52,19 +52,32 @@ final class Chromium implements AutoCloseable {
     /**
      * Runs the browser ("$@") in a session and process group of its own, and kills that group (the browser and every
      * process it started) once the JVM is gone: when this shell's parent is no longer the JVM ($1), checked each
-     * second, or when the shell is told to stop. Otherwise it ends when the browser does, with its status.
+     * second, or when the shell is told to stop. Otherwise it ends when the browser does, with its status. Either way
+     * it then deletes the browser's profile directory ($2, a temporary directory of loomcrawl's own): a JVM that
+     * closes the renderer deletes it itself, after killing this shell.
      */
     static final String WATCHDOG = """
-            jvm=$1; shift
+            jvm=$1; profile=$2; shift 2
             setsid "$@" &
             browser=$!
-            trap 'kill -9 -$browser 2>/dev/null; exit 143' TERM INT HUP
+            forget() {
+              case "$profile" in */loomcrawl-chromium-*) rm -rf -- "$profile" 2>/dev/null;; esac
+            }
+            stop() {
+              kill -9 -"$browser" 2>/dev/null
+              wait "$browser" 2>/dev/null
+              forget
+            }
+            trap 'stop; exit 143' TERM INT HUP
             while kill -0 "$browser" 2>/dev/null; do
               read -r _ _ _ parent _ < /proc/$$/stat
-              if [ "$parent" != "$jvm" ]; then kill -9 -"$browser" 2>/dev/null; exit 0; fi
+              if [ "$parent" != "$jvm" ]; then stop; exit 0; fi
               sleep 1
             done
             wait "$browser"
+            status=$?
+            forget
+            exit $status
             """;
 
     /** The watchdog shell; the browser is its child. */
@@ -93,7 +106,8 @@ final class Chromium implements AutoCloseable {
     static Chromium start(Path executable, Duration timeout, int tabs) throws IOException {
         Path profile = Files.createTempDirectory("loomcrawl-chromium-");
         List<String> command = Stream.of(Stream.of("/bin/sh", "-c", WATCHDOG, "loomcrawl-chromium-watchdog",
-                        Long.toString(ProcessHandle.current().pid()), executable.toString(), "--user-data-dir=" + profile),
+                        Long.toString(ProcessHandle.current().pid()), profile.toString(), executable.toString(),
+                        "--user-data-dir=" + profile),
                 FLAGS.stream(), Stream.of("--renderer-process-limit=" + tabs)).flatMap(x -> x).toList();
         Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         CompletableFuture<URI> endpoint = new CompletableFuture<>();
@@ -243,9 +257,10 @@ final class Chromium implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        if (!Files.exists(profile)) return; // the watchdog deleted it: the browser ended before
         try (Stream<Path> files = Files.walk(profile)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) { // the watchdog may be deleting it too
             log.debug("could not delete {}: {}", profile, e.toString());
         }
     }

@@ -9,9 +9,11 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -20,7 +22,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * No browser outlives the JVM that started it, however that JVM ends: a renderer closed as a crawl's end closes it,
- * and a JVM stopped by Ctrl-C (SIGINT), SIGTERM or {@code kill -9} without closing it.
+ * and a JVM stopped by Ctrl-C (SIGINT), SIGTERM or {@code kill -9} without closing it. Nor does its temporary
+ * profile directory.
  */
 class OrphanBrowserTest {
     @BeforeAll
@@ -29,13 +32,15 @@ class OrphanBrowserTest {
     }
 
     @Test
-    void closingTheRendererEndsTheBrowserAndEveryProcessItStarted() {
+    void closingTheRendererEndsTheBrowserAndEveryProcessItStarted() throws InterruptedException {
         ChromiumRenderer renderer = ChromiumRenderer.start(RenderSettings.everyPage());
         ProcessHandle browser = ProcessHandle.of(renderer.browserPid()).orElseThrow();
         List<ProcessHandle> tree = withDescendants(browser);
         assertTrue(tree.size() > 1, "a browser starts processes of its own: " + tree.size());
+        Path profile = profile(browser);
         renderer.close();
         assertGone(tree);
+        assertDeleted(profile);
     }
 
     @ParameterizedTest
@@ -53,12 +58,32 @@ class OrphanBrowserTest {
             ProcessHandle browser = ProcessHandle.of(pid).orElseThrow();
             List<ProcessHandle> tree = withDescendants(browser);
             assertTrue(tree.size() > 1, "a browser starts processes of its own: " + tree.size());
+            Path profile = profile(browser);
             assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(jvm.pid())).start().waitFor());
             assertTrue(jvm.waitFor(30, TimeUnit.SECONDS), "the JVM ended");
             assertGone(tree);
+            assertDeleted(profile);
         } finally {
             jvm.destroyForcibly();
         }
+    }
+
+    /** The browser's profile directory, from its command line; it exists. */
+    private static Path profile(ProcessHandle browser) {
+        String flag = "--user-data-dir=";
+        Path profile = Stream.of(browser.info().arguments().orElseThrow()).filter(a -> a.startsWith(flag))
+                .map(a -> Path.of(a.substring(flag.length()))).findFirst().orElseThrow();
+        assertTrue(Files.isDirectory(profile), profile + " exists while the browser runs");
+        return profile;
+    }
+
+    /** Waits up to 10 s for the directory to be gone. */
+    private static void assertDeleted(Path dir) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline && Files.exists(dir)) {
+            Thread.sleep(100);
+        }
+        assertFalse(Files.exists(dir), "left behind: " + dir);
     }
 
     private static List<ProcessHandle> withDescendants(ProcessHandle p) {
