@@ -14,6 +14,14 @@ import java.util.concurrent.TimeUnit;
  */
 record LoomcrawlProcess(Process process, Path out, Path err) {
 
+    /**
+     * Where sqlite-jdbc copies its native library in the processes started here (it deletes it at a JVM's exit, not
+     * at a kill -9, which many of these processes get): the module's target directory, not the machine's /tmp.
+     */
+    private static String sqliteTmpdir() throws IOException {
+        return "-Dorg.sqlite.tmpdir=" + Files.createDirectories(Path.of("target", "sqlite-tmp")).toAbsolutePath();
+    }
+
     static LoomcrawlProcess start(Path dir, String... args) throws IOException {
         return startWithHeap("256m", dir, args);
     }
@@ -21,8 +29,8 @@ record LoomcrawlProcess(Process process, Path out, Path err) {
     /** A process whose heap is at most {@code maxHeap} (-Xmx's syntax). */
     static LoomcrawlProcess startWithHeap(String maxHeap, Path dir, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-Xmx" + maxHeap, "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                Main.class.getName()));
+                "-Xmx" + maxHeap, "--enable-native-access=ALL-UNNAMED", sqliteTmpdir(), "-cp",
+                System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "stdout", ".txt");
         Path err = Files.createTempFile(dir, "stderr", ".txt");
@@ -53,8 +61,8 @@ record LoomcrawlProcess(Process process, Path out, Path err) {
     /** The loomcrawl command run by sh after {@code prefix} inside util-linux's {@code script}, on its terminal. */
     private static LoomcrawlProcess onTerminal(Path dir, String prefix, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-Xmx256m", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                Main.class.getName()));
+                "-Xmx256m", "--enable-native-access=ALL-UNNAMED", sqliteTmpdir(), "-cp",
+                System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(List.of(args));
         StringBuilder shell = new StringBuilder(prefix);
         for (String word : cmd) shell.append(' ').append(quoted(word));
