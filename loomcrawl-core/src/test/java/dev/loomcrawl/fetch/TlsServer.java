@@ -70,7 +70,12 @@ public final class TlsServer implements AutoCloseable {
                 return true;
             }
         });
-        server.start();
+        try {
+            server.start();
+        } finally { // the key store is read at start: nothing is left in the temporary directory
+            Files.deleteIfExists(keystore);
+            Files.deleteIfExists(dir);
+        }
     }
 
     public String url(String path) {
