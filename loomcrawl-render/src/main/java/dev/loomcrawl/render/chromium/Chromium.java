@@ -109,7 +109,11 @@ final class Chromium implements AutoCloseable {
                         Long.toString(ProcessHandle.current().pid()), profile.toString(), executable.toString(),
                         "--user-data-dir=" + profile),
                 FLAGS.stream(), Stream.of("--renderer-process-limit=" + tabs)).flatMap(x -> x).toList();
-        Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        // Chromium's own temporary directory (an org.chromium.Chromium.* it makes at start) goes inside the profile,
+        // deleted with it: in the machine's it stayed behind at every kill
+        builder.environment().put("TMPDIR", Files.createDirectory(profile.resolve("tmp")).toString());
+        Process process = builder.start();
         CompletableFuture<URI> endpoint = new CompletableFuture<>();
         Thread.ofPlatform().daemon().name("loomcrawl-chromium-stderr").start(() -> drain(process, endpoint));
         try {

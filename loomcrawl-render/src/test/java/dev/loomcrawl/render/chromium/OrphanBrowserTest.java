@@ -74,6 +74,13 @@ class OrphanBrowserTest {
         Path profile = Stream.of(browser.info().arguments().orElseThrow()).filter(a -> a.startsWith(flag))
                 .map(a -> Path.of(a.substring(flag.length()))).findFirst().orElseThrow();
         assertTrue(Files.isDirectory(profile), profile + " exists while the browser runs");
+        // and its temporary files are made in it, deleted with it (Chromium makes a directory there at start)
+        try {
+            String environment = Files.readString(Path.of("/proc", Long.toString(browser.pid()), "environ"));
+            assertTrue(List.of(environment.split("\0")).contains("TMPDIR=" + profile.resolve("tmp")), environment);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         return profile;
     }
 
