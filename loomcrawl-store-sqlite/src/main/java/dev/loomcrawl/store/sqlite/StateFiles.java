@@ -61,7 +61,9 @@ final class StateFiles {
         if (!Files.exists(file)) throw new StateException("state file " + file + ": no such file");
         if (!Files.isRegularFile(file)) throw new StateException("state file " + file + ": not a regular file");
         if (size(file) == 0 && !Files.exists(wal(file))) {
-            throw new StateException("state file " + file + ": it is empty, not a loomcrawl state file");
+            throw new StateException("state file " + file + ": it is empty, not a loomcrawl state file (a crawl "
+                    + "stopped as it started leaves it so): start the crawl again with 'loomcrawl crawl --state "
+                    + file + " URL...', which takes an empty file");
         }
         boolean writable = writable(file);
         if (forWriting) refuseReadOnly(file);

@@ -304,5 +304,7 @@ class SqliteCrawlStoreTest {
         assertTrue(refused(tmp.resolve("nope.db")).getMessage().endsWith("nope.db: no such file"));
         Files.createFile(tmp.resolve("empty.db"));
         assertTrue(refused(tmp.resolve("empty.db")).getMessage().contains("empty"));
+        assertTrue(refused(tmp.resolve("empty.db")).getMessage().contains("start the crawl again with 'loomcrawl crawl "
+                + "--state " + tmp.resolve("empty.db") + " URL...'"));
     }
 }
