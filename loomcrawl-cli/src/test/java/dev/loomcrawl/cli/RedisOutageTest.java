@@ -14,7 +14,10 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
@@ -175,11 +178,20 @@ class RedisOutageTest {
             List<String> nodes = cluster.uris();
             List<LoomcrawlProcess> processes = new ArrayList<>();
             for (int i = 0; i < 3; i++) processes.add(join(nodes.get(i * 2), "failover", site.url(0)));
-            // not the master of the crawl's schedule: the processes go on with the origins on the other masters
-            // until the cluster marks the victim failed, then every node answers CLUSTERDOWN until its replica
-            // is promoted
+            // not the master of the crawl's schedule, but one holding origins of the crawl (each origin's keys have
+            // a hash tag of their own, and the sites' ports, so the masters they land on, change from run to run: a
+            // master holding none let the crawl end before the outage, about one run in 130): the processes go on
+            // with the origins on the other masters until the cluster marks the victim failed, then every node
+            // answers CLUSTERDOWN until its replica is promoted
             int schedule = cluster.masterOf("loomcrawl:{failover}:due");
-            int victim = cluster.masterPorts().stream().filter(p -> p != schedule).findFirst().orElseThrow();
+            Map<Integer, Integer> origins = new HashMap<>();
+            for (TestSite s : site.sites()) {
+                origins.merge(cluster.masterOf("loomcrawl:{failover|http://127.0.0.1:" + s.port() + "}:queue"), 1,
+                        Integer::sum);
+            }
+            int victim = cluster.masterPorts().stream().filter(p -> p != schedule)
+                    .max(Comparator.comparingInt(p -> origins.getOrDefault(p, 0))).orElseThrow();
+            assertTrue(origins.getOrDefault(victim, 0) > 0, "every origin is on the schedule's master: " + origins);
             // its replica waits to be told, so that the cluster stays down (CLUSTERDOWN on every node) for a few
             // seconds after it marks the master failed, as a slow election would
             int replica = replicaOf(cluster, victim);
