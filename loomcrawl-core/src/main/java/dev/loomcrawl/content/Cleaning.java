@@ -83,7 +83,7 @@ final class Cleaning {
             if (!page.isText(d)) continue;
             for (int k = page.textStart(d), end = page.textEnd(d); k < end; k++) {
                 char c = text[k];
-                if (c <= ' ' || c == '\u00a0' || c == '\u200b' || c == '\u00ad' || Character.isWhitespace(c)) {
+                if (c <= ' ' || JsoupText.space(c) || JsoupText.invisible(c) || Character.isWhitespace(c)) {
                     continue;
                 }
                 if (c >= 128) return true;

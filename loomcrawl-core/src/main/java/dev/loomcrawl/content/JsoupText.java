@@ -130,18 +130,30 @@ final class JsoupText {
         boolean reachedNonWhite = false;
         for (int i = from; i < to; i++) {
             char ch = c[i];
-            if (MarkdownSyntax.isHtmlSpace(ch) || ch == '\u00a0') {
+            if (space(ch)) {
                 if (stripLeading && !reachedNonWhite || lastWasWhite) {
                     continue;
                 }
                 accum.append(' ');
                 lastWasWhite = true;
-            } else if (ch != '\u200b' && ch != '\u00ad') { // invisible: zero-width space, soft hyphen
+            } else if (!invisible(ch)) {
                 accum.append(ch);
                 lastWasWhite = false;
                 reachedNonWhite = true;
             }
         }
+    }
+
+    /** Whether jsoup's text makes {@code ch} part of a space (outside whitespace-preserving tags). */
+    static boolean space(char ch) {
+        return MarkdownSyntax.isHtmlSpace(ch) || ch == '\u00a0';
+    }
+
+    /**
+     * Whether jsoup's text leaves {@code ch} out (outside whitespace-preserving tags): zero-width space, soft hyphen.
+     */
+    static boolean invisible(char ch) {
+        return ch == '\u200b' || ch == '\u00ad';
     }
 
     private boolean lastIsSpace() {
