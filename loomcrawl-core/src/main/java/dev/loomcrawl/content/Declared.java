@@ -37,25 +37,6 @@ record Declared(int index, boolean whole) {
         return new Declared(found, division);
     }
 
-    /** Whether {@code page} was made by the DocBook XSL stylesheets, as its generator meta says. */
-    static boolean docBook(PageTree page) {
-        // the metas of the heads of the document's elements, as jsoup's doc.children() and their children would give
-        for (int html = page.firstChild(0); html >= 0; html = page.next(html)) {
-            for (int head = page.firstChild(html); head >= 0; head = page.next(head)) {
-                if (!page.is(head, "head")) {
-                    continue;
-                }
-                for (int e = page.firstChild(head); e >= 0; e = page.next(e)) {
-                    if (page.is(e, "meta") && page.attr(e, "name").equals("generator")
-                            && page.attr(e, "content").startsWith("DocBook XSL")) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
-    }
-
     /** Whether {@code className} is the class the DocBook XSL stylesheets give a division of a document. */
     static boolean division(String className) {
         return switch (className) {

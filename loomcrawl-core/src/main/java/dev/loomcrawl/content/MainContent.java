@@ -64,7 +64,7 @@ public final class MainContent {
     /** {@link #of(PageTree)}, with the {@link ClassHints} of the page's nodes. */
     static Found find(PageTree tree) {
         int body = body(tree);
-        Nodes nodes = Nodes.read(tree, body, Declared.docBook(tree));
+        Nodes nodes = Nodes.read(tree, body, Generator.of(tree));
         return new Found(of(tree, body, nodes), nodes.classHints);
     }
 

@@ -20,6 +20,8 @@ final class Nodes {
      */
     static final int UNLIKELY = 1 << 6;
     /** The context bits an element passes to its children. */
+    /** A {@code div}'s {@link Tags}. */
+    private static final int DIV = Tags.of("div");
     private static final int INHERITED = Tree.IN_TABLE | Tree.IN_CODE | Tree.IN_FIGURE | Tree.IN_LINK
             | Tree.IN_HASH_LINK | Tree.IN_DECLARED;
 
@@ -100,8 +102,13 @@ final class Nodes {
         ownCommas = Arrays.copyOf(ownCommas, capacity);
     }
 
-    /** Reads {@code root}'s subtree; {@code divisions} marks the first DocBook division as declared. */
-    static Nodes read(PageTree page, int root, boolean divisions) {
+    /**
+     * Reads {@code root}'s subtree, made by {@code generator}: in a DocBook page, the first division is declared; in
+     * the declared container, the generator's own blocks ({@link Generator#documentBlock}) are content, and an
+     * {@code aside} that is one is read as a {@code div}.
+     */
+    static Nodes read(PageTree page, int root, Generator generator) {
+        boolean divisions = generator == Generator.DOCBOOK;
         int stop = page.end(root);
         int nodes = stop - root;
         // pages have more text nodes than elements, mostly: room for half the nodes, and more when needed
@@ -127,7 +134,7 @@ final class Nodes {
             int p = depth == 0 ? -1 : open[depth - 1];
             r.node[i] = n;
             r.parent[i] = p;
-            r.element(i, n, p < 0 ? 0 : r.flags[p], divisions);
+            r.element(i, n, p < 0 ? 0 : r.flags[p], divisions, generator);
             if ((r.flags[i] & Tree.REMOVED) != 0) {
                 r.end[i] = i + 1;
                 n = page.end(n);
@@ -148,8 +155,12 @@ final class Nodes {
     }
 
     /** Reads element {@code i}, page node {@code n}, whose parent has the flags {@code context}. */
-    private void element(int i, int n, int context, boolean divisions) {
+    private void element(int i, int n, int context, boolean divisions, Generator generator) {
         int k = Tags.of(page.name(n));
+        if ((k & Tags.DROP) != 0 && generator == Generator.DOCUTILS && (context & Tree.IN_DECLARED) != 0
+                && page.is(n, "aside") && generator.documentBlock(page.attr(n, "class"))) {
+            k = DIV; // docutils' topic, sidebar, footnote: part of the document
+        }
         int f = context & INHERITED;
         if ((k & Tags.A) != 0) {
             f |= Tree.IN_LINK;
@@ -157,7 +168,7 @@ final class Nodes {
         // Inside code, attributes say nothing of content (syntax highlighting's spans); only links count there.
         int count = page.attributes(n);
         if (count > 0 && ((context & Tree.IN_CODE) == 0 || (k & Tags.A) != 0)) {
-            f |= attributes(i, n, k, count, context, divisions);
+            f |= attributes(i, n, k, count, context, divisions, generator);
         } else if (count == 0) {
             classHints[n] = ClassHints.NONE | ClassHints.SHOWN;
         }
@@ -188,7 +199,7 @@ final class Nodes {
     }
 
     /** Reads element {@code i}'s attributes (page node {@code n}) into its words and weight; returns its flags. */
-    private int attributes(int i, int n, int k, int count, int context, boolean divisions) {
+    private int attributes(int i, int n, int k, int count, int context, boolean divisions, Generator generator) {
         int seen = 0;
         int classAt = -1;
         int classWords = 0;
@@ -220,6 +231,10 @@ final class Nodes {
                 case STYLE -> hidden |= Visibility.hides(page.attributeValue(n, a));
                 case HREF -> hash = (k & Tags.A) != 0 && startsWithHash(n, a);
             }
+        }
+        if ((classWords & (ClassWords.UNLIKELY | ClassWords.NEGATIVE)) != 0 && generator != Generator.NONE
+                && (context & Tree.IN_DECLARED) != 0 && generator.documentBlock(value(n, classAt))) {
+            classWords = 0; // a block of the document that Readability's words would take for a page's part
         }
         boolean shown = (seen & (1 << HIDDEN | 1 << ARIA_HIDDEN | 1 << STYLE)) == 0;
         classHints[n] = (byte) ((admonition ? ClassHints.MAYBE : ClassHints.NONE) | (shown ? ClassHints.SHOWN : 0));

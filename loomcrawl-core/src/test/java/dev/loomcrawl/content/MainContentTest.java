@@ -277,6 +277,90 @@ class MainContentTest {
     }
 
     @Test
+    void aDocutilsPageKeepsItsTopicSidebarAndFootnotesButNotAnAsideOfItsOwn() {
+        String body = """
+                <body><div class="document"><div class="body" role="main"><section id="annotations">
+                <h1>Annotations Best Practices</h1>
+                <aside class="topic"><p class="topic-title">Abstract</p><p>This document is designed to encapsulate the
+                  best practices for working with annotations dicts, for code that examines them.</p></aside>
+                <aside class="sidebar"><p class="sidebar-title">Hello World!</p><div class="highlight"><pre>import
+                asyncio
+                asyncio.run(main())</pre></div></aside>
+                <p>Python 3.10 adds a new function to the standard library, which is the best way to get the
+                  annotations dict of any object that supports annotations<a class="footnote-reference brackets"
+                  href="#id2" id="id1" role="doc-noteref">1</a>, and it is what this guide recommends.</p>
+                <p>In Python 3.9 and older, accessing the annotations dict of an object is much more complicated than
+                  in newer versions, and the problem is a quirk of the language's design, which this guide explains.</p>
+                <aside class="footnote-list brackets"><aside class="footnote brackets" id="id2" role="note"><span
+                  class="label"><a role="doc-backlink" href="#id1">1</a></span><p>The function was added in
+                  Python 3.10.</p></aside></aside>
+                <aside class="promo"><p>Try our hosted notebooks today, free for thirty days.</p></aside>
+                </section></div></div>
+                <div class="sphinxsidebar" role="navigation"><h3>Previous topic</h3></div></body></html>""";
+        String page = "<html><head><meta name=\"generator\" content=\"Docutils 0.19: https://docutils.sourceforge.io/\">"
+                + "<title>Annotations</title></head>" + body;
+        String text = mainText(page);
+        for (String kept : new String[] {"Abstract", "best practices for working with annotations dicts",
+                "Hello World!", "asyncio.run(main())", "The function was added in Python 3.10.",
+                "which this guide explains"}) {
+            assertTrue(text.contains(kept), "left out: " + kept + " | " + text);
+        }
+        assertFalse(text.contains("hosted notebooks"), "an aside docutils does not write is left out: " + text);
+        assertFalse(text.contains("Previous topic"), text);
+        // the same markup from no known generator: asides are beside the content, and a sidebar is boilerplate
+        String other = mainText("<html><head><title>Annotations</title></head>" + body);
+        for (String left : new String[] {"Abstract", "Hello World!", "The function was added"}) {
+            assertFalse(other.contains(left), "left in: " + left + " | " + other);
+        }
+        assertTrue(other.contains("which this guide explains"), other);
+    }
+
+    @Test
+    void aJavadocPageKeepsItsDeprecationAndPreviewComments() {
+        String body = """
+                <body><main role="main"><div class="header"><h1 class="title">Class Thread</h1></div>
+                <section class="class-description"><div class="block">A thread is a thread of execution in a program.
+                  The Java Virtual Machine allows an application to have multiple threads running at once.</div></section>
+                <section class="detail" id="stop()"><h3>stop</h3><div class="member-signature">public final void stop()</div>
+                <div class="deprecation-block"><span class="deprecated-label">Deprecated.</span>
+                <div class="deprecation-comment">This method is inherently unsafe: stopping a thread causes it to unlock
+                  all of the monitors that it has locked. Use interrupt instead.</div></div>
+                <div class="block">Forces the thread to stop executing, as the security manager allows.</div></section>
+                <section class="detail" id="ofVirtual()"><h3>ofVirtual</h3><div class="preview-block"><div
+                  class="preview-comment">ofVirtual is a preview API of the Java platform.</div></div>
+                <div class="block">Returns a builder for creating a virtual thread.</div></section>
+                <section class="detail" id="run()"><h3>run</h3><div class="block">If this thread was constructed
+                  using a separate Runnable run object, then that Runnable object's run method is called; otherwise,
+                  this method does nothing and returns. Subclasses of Thread should override this method, and a
+                  thread started twice throws an exception, whatever its state was when it was started again.</div>
+                </section>
+                <section class="detail" id="join()"><h3>join</h3><div class="block">Waits for this thread to die.
+                  An invocation of this method behaves in exactly the same way as the invocation join(0), and it may
+                  be interrupted, in which case the interrupted status of the current thread is cleared and an
+                  exception is thrown, so that a caller can tell an interrupted wait from one that ended.</div>
+                </section>
+                </main></body></html>""";
+        String page = "<html><head><meta name=\"generator\" content=\"javadoc/ClassWriterImpl\"><title>Thread</title>"
+                + "</head>" + body;
+        String text = mainText(page);
+        for (String kept : new String[] {"Deprecated.", "This method is inherently unsafe", "Use interrupt instead.",
+                "ofVirtual is a preview API", "Returns a builder for creating a virtual thread."}) {
+            assertTrue(text.contains(kept), "left out: " + kept + " | " + text);
+        }
+        String other = mainText("<html><head><title>Thread</title></head>" + body);
+        assertFalse(other.contains("This method is inherently unsafe"), other);
+        assertFalse(other.contains("ofVirtual is a preview API"), other);
+        assertTrue(other.contains("Forces the thread to stop executing"), other);
+    }
+
+    /** The text of a page's main content, as a browser's text of the elements kept. */
+    private static String mainText(String html) {
+        Document doc = Jsoup.parse(html, "https://docs.example/page.html");
+        MainContent.Result result = MainContent.of(doc);
+        return PlainText.of(result.tree(), result.roots(), result.leftOut());
+    }
+
+    @Test
     void aPageWithoutMainContentFallsBackToItsBody() {
         String html = """
                 <html><body><nav><a href="/a">Home</a> <a href="/b">Products</a> <a href="/c">Contact</a></nav>

@@ -1,0 +1,67 @@
+package dev.loomcrawl.content;
+
+import dev.loomcrawl.extract.PageTree;
+
+/**
+ * The documentation generator a page's {@code generator} meta names, when loomcrawl knows its markup: the generator's
+ * own class names then say what a block is, where Readability's words would take them for parts of a web page.
+ *
+ * <ul>
+ *   <li>The DocBook XSL stylesheets (the PostgreSQL and Boost docs) put the document in a division named for its kind
+ *       ({@link Declared#division}).</li>
+ *   <li>docutils (Sphinx: the Python docs) writes the topic and sidebar directives, footnotes and citations as
+ *       {@code aside} elements (before docutils 0.18, {@code div}s) named {@code topic}, {@code sidebar},
+ *       {@code footnote}, {@code citation}, with titles named {@code topic-title} and {@code sidebar-title}: an
+ *       abstract, a worked example, a note of the text, where a web page's aside or sidebar is beside its content.</li>
+ *   <li>javadoc calls a doc comment a comment: {@code deprecation-comment} and {@code preview-comment} hold what a
+ *       deprecated or preview API says to use instead, where a web page's comments are its readers'.</li>
+ * </ul>
+ *
+ * Inside the container the page declares as its main content, such a block is content (see {@link Nodes}).
+ */
+enum Generator {
+    NONE, DOCBOOK, DOCUTILS, JAVADOC;
+
+    /** The generator {@code page}'s generator meta names (in its head, as jsoup's doc.head() would find it). */
+    static Generator of(PageTree page) {
+        for (int html = page.firstChild(0); html >= 0; html = page.next(html)) {
+            for (int head = page.firstChild(html); head >= 0; head = page.next(head)) {
+                if (!page.is(head, "head")) {
+                    continue;
+                }
+                for (int e = page.firstChild(head); e >= 0; e = page.next(e)) {
+                    if (page.is(e, "meta") && page.attr(e, "name").equals("generator")) {
+                        String content = page.attr(e, "content");
+                        if (content.startsWith("DocBook XSL")) return DOCBOOK;
+                        if (content.startsWith("Docutils ")) return DOCUTILS;
+                        if (content.startsWith("javadoc/")) return JAVADOC;
+                    }
+                }
+            }
+        }
+        return NONE;
+    }
+
+    /**
+     * Whether an element whose class attribute is {@code classValue} is a block of the document in this generator's
+     * markup (see above), whatever Readability's class words say of it.
+     */
+    boolean documentBlock(String classValue) {
+        return switch (this) {
+            case DOCUTILS -> switch (firstWord(classValue)) {
+                case "topic", "topic-title", "sidebar", "sidebar-title", "sidebar-subtitle", "footnote", "footnote-list",
+                     "citation", "citation-list" -> true;
+                default -> false;
+            };
+            case JAVADOC -> classValue.equals("deprecation-comment") || classValue.equals("preview-comment");
+            default -> false;
+        };
+    }
+
+    private static String firstWord(String classValue) {
+        String s = classValue.strip();
+        int space = 0;
+        while (space < s.length() && !MarkdownSyntax.isHtmlSpace(s.charAt(space))) space++;
+        return s.substring(0, space);
+    }
+}
