@@ -8,7 +8,9 @@ import dev.loomcrawl.extract.PageTree;
  * write them; or, in a page made by the DocBook XSL stylesheets (its {@code generator} meta says so, as in the
  * PostgreSQL and Boost docs), the first element whose class names a DocBook division (chapter, sect1, refentry...),
  * which those stylesheets put between the navigation header and footer: that one is {@code whole}, as the
- * stylesheets put nothing but the document in it.
+ * stylesheets put nothing but the document in it. A page made by javadoc or docutils (Sphinx) declares its main
+ * element, which those generators put nothing but the document in either: it is whole too
+ * ({@link Generator#mainIsTheDocument}).
  *
  * @param index the container's index in the {@link Tree}
  * @param whole whether the page's generator vouches that all of it is content
@@ -34,7 +36,7 @@ record Declared(int index, boolean whole) {
         }
         boolean division = (t.kind[found] & Tags.MAIN) == 0
                 && !t.nodes.page.attr(t.node[found], "role").equals("main");
-        return new Declared(found, division);
+        return new Declared(found, division || t.nodes.generator.mainIsTheDocument());
     }
 
     /** Whether {@code className} is the class the DocBook XSL stylesheets give a division of a document. */

@@ -8,16 +8,20 @@ import dev.loomcrawl.extract.PageTree;
  *
  * <ul>
  *   <li>The DocBook XSL stylesheets (the PostgreSQL and Boost docs) put the document in a division named for its kind
- *       ({@link Declared#division}).</li>
+ *       ({@link Declared#division}), and name the words of a program's menus {@code guimenu}, {@code guimenuitem},
+ *       {@code menuchoice}: text, not a menu (as is a {@code volumenum}).</li>
  *   <li>docutils (Sphinx: the Python docs) writes the topic and sidebar directives, footnotes and citations as
  *       {@code aside} elements (before docutils 0.18, {@code div}s) named {@code topic}, {@code sidebar},
  *       {@code footnote}, {@code citation}, with titles named {@code topic-title} and {@code sidebar-title}: an
- *       abstract, a worked example, a note of the text, where a web page's aside or sidebar is beside its content.</li>
+ *       abstract, a worked example, a note of the text, where a web page's aside or sidebar is beside its content;
+ *       docutils' {@code menuselection} is the text of a menu path in a program ({@code File > Open}), not a menu.</li>
  *   <li>javadoc calls a doc comment a comment: {@code deprecation-comment} and {@code preview-comment} hold what a
  *       deprecated or preview API says to use instead, where a web page's comments are its readers'.</li>
  * </ul>
  *
- * Inside the container the page declares as its main content, such a block is content (see {@link Nodes}).
+ * Inside the container the page declares as its main content, such a block is content (see {@link Nodes}), and ids
+ * say nothing of what a block is: these generators make them from the text (a section titled "Comments" is
+ * {@code id="comments"}, javadoc's related packages {@code id="related-package-summary"}).
  */
 enum Generator {
     NONE, DOCBOOK, DOCUTILS, JAVADOC;
@@ -50,12 +54,25 @@ enum Generator {
         return switch (this) {
             case DOCUTILS -> switch (firstWord(classValue)) {
                 case "topic", "topic-title", "sidebar", "sidebar-title", "sidebar-subtitle", "footnote", "footnote-list",
-                     "citation", "citation-list" -> true;
+                     "citation", "citation-list", "menuselection" -> true;
+                default -> false;
+            };
+            case DOCBOOK -> switch (firstWord(classValue)) {
+                case "guimenu", "guisubmenu", "guimenuitem", "menuchoice", "volumenum" -> true;
                 default -> false;
             };
             case JAVADOC -> classValue.equals("deprecation-comment") || classValue.equals("preview-comment");
             default -> false;
         };
+    }
+
+    /**
+     * Whether this generator puts nothing but the document in the main element it declares (javadoc's {@code main},
+     * docutils' {@code div[role=main]} in Sphinx's themes): navigation, sidebars and footers stay outside it. Then the
+     * declared container is the content whole, as a DocBook division is, and Readability's article is not tried.
+     */
+    boolean mainIsTheDocument() {
+        return this == JAVADOC || this == DOCUTILS;
     }
 
     private static String firstWord(String classValue) {

@@ -56,6 +56,8 @@ final class Nodes {
     private static final int ARIA_HIDDEN = 8;
 
     final PageTree page;
+    /** The documentation generator the page's meta names. */
+    final Generator generator;
     /** Elements read. */
     int size;
     int[] node;
@@ -75,8 +77,9 @@ final class Nodes {
     boolean unlikely;
     boolean weighed;
 
-    private Nodes(PageTree page, int capacity) {
+    private Nodes(PageTree page, Generator generator, int capacity) {
         this.page = page;
+        this.generator = generator;
         classHints = new byte[page.size()];
         node = new int[capacity];
         parent = new int[capacity];
@@ -112,7 +115,7 @@ final class Nodes {
         int stop = page.end(root);
         int nodes = stop - root;
         // pages have more text nodes than elements, mostly: room for half the nodes, and more when needed
-        Nodes r = new Nodes(page, Math.min(nodes, nodes / 2 + 64));
+        Nodes r = new Nodes(page, generator, Math.min(nodes, nodes / 2 + 64));
         char[] text = page.text();
         // the open elements and where their subtrees end in the page
         int[] open = new int[64];
@@ -222,7 +225,8 @@ final class Nodes {
                     admonition = (w & ClassWords.ADMONITION) != 0;
                     classWords = w & ~ClassWords.ADMONITION;
                 }
-                case ID -> idWords = classWords(n, a, true) & ~ClassWords.ADMONITION;
+                case ID -> idWords = generator != Generator.NONE && (context & Tree.IN_DECLARED) != 0 ? 0
+                        : classWords(n, a, true) & ~ClassWords.ADMONITION; // a generator's ids name the text
                 case ROLE -> role = page.attributeValue(n, a);
                 case REL -> byline |= page.attributeValue(n, a).equals("author");
                 case ITEMPROP -> byline |= page.attributeValue(n, a).contains("author");

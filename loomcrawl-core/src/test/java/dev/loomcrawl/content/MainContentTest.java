@@ -295,6 +295,9 @@ class MainContentTest {
                   class="label"><a role="doc-backlink" href="#id1">1</a></span><p>The function was added in
                   Python 3.10.</p></aside></aside>
                 <aside class="promo"><p>Try our hosted notebooks today, free for thirty days.</p></aside>
+                <section id="comments-and-related-menus"><h2>Comments and related menus</h2><p>A comment in an
+                  annotation is kept as written, and the editor's <span class="menuselection">Options → Configure
+                  IDLE</span> menu shows them.</p></section>
                 </section></div></div>
                 <div class="sphinxsidebar" role="navigation"><h3>Previous topic</h3></div></body></html>""";
         String page = "<html><head><meta name=\"generator\" content=\"Docutils 0.19: https://docutils.sourceforge.io/\">"
@@ -302,7 +305,8 @@ class MainContentTest {
         String text = mainText(page);
         for (String kept : new String[] {"Abstract", "best practices for working with annotations dicts",
                 "Hello World!", "asyncio.run(main())", "The function was added in Python 3.10.",
-                "which this guide explains"}) {
+                "which this guide explains", "Comments and related menus", "Options → Configure IDLE"}) {
+            // the last two: docutils makes a section's id from its title, and menuselection is a menu's words
             assertTrue(text.contains(kept), "left out: " + kept + " | " + text);
         }
         assertFalse(text.contains("hosted notebooks"), "an aside docutils does not write is left out: " + text);
@@ -329,6 +333,8 @@ class MainContentTest {
                 <section class="detail" id="ofVirtual()"><h3>ofVirtual</h3><div class="preview-block"><div
                   class="preview-comment">ofVirtual is a preview API of the Java platform.</div></div>
                 <div class="block">Returns a builder for creating a virtual thread.</div></section>
+                <div id="related-package-summary"><h2>Related Packages</h2><div class="block">java.lang.invoke holds
+                  the method handles a thread's code may look up.</div></div>
                 <section class="detail" id="run()"><h3>run</h3><div class="block">If this thread was constructed
                   using a separate Runnable run object, then that Runnable object's run method is called; otherwise,
                   this method does nothing and returns. Subclasses of Thread should override this method, and a
@@ -343,8 +349,13 @@ class MainContentTest {
         String page = "<html><head><meta name=\"generator\" content=\"javadoc/ClassWriterImpl\"><title>Thread</title>"
                 + "</head>" + body;
         String text = mainText(page);
+        Document doc = Jsoup.parse(page, "https://docs.example/page.html");
+        MainContent.Result result = MainContent.of(doc);
+        assertArrayEquals(new int[] {find(result.tree(), "main")}, result.roots(), "javadoc's main is the document");
+        assertNull(result.leftOut());
         for (String kept : new String[] {"Deprecated.", "This method is inherently unsafe", "Use interrupt instead.",
-                "ofVirtual is a preview API", "Returns a builder for creating a virtual thread."}) {
+                "ofVirtual is a preview API", "Returns a builder for creating a virtual thread.",
+                "java.lang.invoke holds the method handles"}) {
             assertTrue(text.contains(kept), "left out: " + kept + " | " + text);
         }
         String other = mainText("<html><head><title>Thread</title></head>" + body);
