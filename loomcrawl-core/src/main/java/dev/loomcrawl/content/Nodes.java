@@ -19,9 +19,9 @@ final class Nodes {
      * of {@link Tree} uses).
      */
     static final int UNLIKELY = 1 << 6;
-    /** The context bits an element passes to its children. */
     /** A {@code div}'s {@link Tags}. */
     private static final int DIV = Tags.of("div");
+    /** The context bits an element passes to its children. */
     private static final int INHERITED = Tree.IN_TABLE | Tree.IN_CODE | Tree.IN_FIGURE | Tree.IN_LINK
             | Tree.IN_HASH_LINK | Tree.IN_DECLARED;
 

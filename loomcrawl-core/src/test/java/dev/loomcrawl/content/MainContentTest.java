@@ -320,7 +320,7 @@ class MainContentTest {
     }
 
     @Test
-    void aJavadocPageKeepsItsDeprecationAndPreviewComments() {
+    void aJavadocPageIsItsMainWholeWithItsDeprecationAndPreviewComments() {
         String body = """
                 <body><main role="main"><div class="header"><h1 class="title">Class Thread</h1></div>
                 <section class="class-description"><div class="block">A thread is a thread of execution in a program.
@@ -362,6 +362,30 @@ class MainContentTest {
         assertFalse(other.contains("This method is inherently unsafe"), other);
         assertFalse(other.contains("ofVirtual is a preview API"), other);
         assertTrue(other.contains("Forces the thread to stop executing"), other);
+    }
+
+    @Test
+    void aDocBookPageIsItsDivisionWithItsMenuNamesAndSectionsWhateverTheirIds() {
+        String body = """
+                <body><div class="navheader"><table><tr><th>Chapter 9. Functions and Operators</th></tr><tr><td><a
+                  href="functions-logical.html">Prev</a></td><td><a href="functions-math.html">Next</a></td></tr>
+                </table></div>
+                <div class="sect1" id="functions-comparison"><div class="titlepage"><h2 class="title">9.2. Comparison
+                  Functions and Operators</h2></div>
+                <p>The usual comparison operators are available, and the menu <span class="guimenu">Tools</span> →
+                  <span class="guimenuitem">Query Tool</span> of a graphical client runs them as written here.</p>
+                <div class="sect2" id="functions-comparison-related-menus"><h3>Related functions and menus</h3>
+                <p>The comparison functions compare two values of a type, and the related predicates test a value
+                  against null, against a range, or against each value of a list, returning a boolean.</p></div>
+                </div>
+                <div class="navfooter"><a href="functions-logical.html">Prev</a> <a href="index.html">Home</a></div>
+                </body></html>""";
+        String page = "<html><head><meta name=\"generator\" content=\"DocBook XSL Stylesheets Vsnapshot\">"
+                + "<title>9.2. Comparison Functions and Operators</title></head>" + body;
+        Document doc = Jsoup.parse(page, "https://docs.example/page.html");
+        MainContent.Result result = MainContent.of(doc);
+        // all of the division: its menu names, and a section whose id holds "related" and "menus"
+        assertEquals(doc.selectFirst("div.sect1").text(), result.toElement(doc.baseUri()).text());
     }
 
     /** The text of a page's main content, as a browser's text of the elements kept. */
