@@ -17,6 +17,8 @@ import dev.loomcrawl.extract.PageTree;
  *       docutils' {@code menuselection} is the text of a menu path in a program ({@code File > Open}), not a menu.</li>
  *   <li>javadoc calls a doc comment a comment: {@code deprecation-comment} and {@code preview-comment} hold what a
  *       deprecated or preview API says to use instead, where a web page's comments are its readers'.</li>
+ *   <li>rustdoc (the Rust docs, meta {@code rustdoc}) puts its search form and the item's documentation in its
+ *       {@code main}, the sidebar outside it.</li>
  * </ul>
  *
  * Inside the container the page declares as its main content, such a block is content (see {@link Nodes}), and ids
@@ -24,7 +26,7 @@ import dev.loomcrawl.extract.PageTree;
  * {@code id="comments"}, javadoc's related packages {@code id="related-package-summary"}).
  */
 enum Generator {
-    NONE, DOCBOOK, DOCUTILS, JAVADOC;
+    NONE, DOCBOOK, DOCUTILS, JAVADOC, RUSTDOC;
 
     /** The generator {@code page}'s generator meta names (in its head, as jsoup's doc.head() would find it). */
     static Generator of(PageTree page) {
@@ -39,6 +41,7 @@ enum Generator {
                         if (content.startsWith("DocBook XSL")) return DOCBOOK;
                         if (content.startsWith("Docutils ")) return DOCUTILS;
                         if (content.startsWith("javadoc/")) return JAVADOC;
+                        if (content.equals("rustdoc")) return RUSTDOC;
                     }
                 }
             }
@@ -67,12 +70,13 @@ enum Generator {
     }
 
     /**
-     * Whether this generator puts nothing but the document in the main element it declares (javadoc's {@code main},
-     * docutils' {@code div[role=main]} in Sphinx's themes): navigation, sidebars and footers stay outside it. Then the
+     * Whether this generator puts nothing but the document in the main element it declares (javadoc's and rustdoc's
+     * {@code main}, docutils' {@code div[role=main]} in Sphinx's themes), but for what is never content (rustdoc's
+     * search form is a {@code nav} and a {@code form}): navigation, sidebars and footers stay outside it. Then the
      * declared container is the content whole, as a DocBook division is, and Readability's article is not tried.
      */
     boolean mainIsTheDocument() {
-        return this == JAVADOC || this == DOCUTILS;
+        return this == JAVADOC || this == DOCUTILS || this == RUSTDOC;
     }
 
     private static String firstWord(String classValue) {

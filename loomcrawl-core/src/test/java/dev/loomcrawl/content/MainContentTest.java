@@ -388,6 +388,61 @@ class MainContentTest {
         assertEquals(doc.selectFirst("div.sect1").text(), result.toElement(doc.baseUri()).text());
     }
 
+    @Test
+    void aRustdocPageIsItsMainWholeButForItsSearchForm() {
+        String body = """
+                <body class="rustdoc trait"><nav class="sidebar"><h2 class="location"><a href="#">FromRawFd</a></h2>
+                <div class="sidebar-elems"><h3><a href="#required-methods">Required Methods</a></h3><ul><li><a
+                  href="#tymethod.from_raw_fd">from_raw_fd</a></li></ul></div></nav>
+                <main><div class="width-limiter"><div class="sub-container"><nav class="sub"><form class="search-form">
+                <input class="search-input" name="search" placeholder="Click or press S to search" type="search"><button
+                  type="button" id="help-button" title="help">?</button></form></nav></div>
+                <section id="main-content" class="content"><div class="main-heading"><h1 class="fqn"><span
+                  class="in-band">Trait <a href="../index.html">io</a>::<a class="trait" href="#">FromRawFd</a><button
+                  id="copy-path" title="Copy item path to clipboard">copy</button></span></h1><span class="out-of-band"><a
+                  class="srclink" href="../../src/raw.rs.html#61-99">source</a></span></div>
+                <div class="docblock item-decl"><pre class="rust trait"><code>pub trait FromRawFd {
+                    unsafe fn <a href="#tymethod.from_raw_fd" class="fnname">from_raw_fd</a>(fd: <a class="type"
+                  href="type.RawFd.html">RawFd</a>) -&gt; Self;
+                }</code></pre></div>
+                <details class="rustdoc-toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary>
+                <div class="docblock"><p>A trait to express the ability to construct an object from a raw file
+                  descriptor.</p></div></details>
+                <h2 id="required-methods" class="small-section-header">Required Methods</h2><div class="methods"><details
+                  class="rustdoc-toggle" open><summary><div id="tymethod.from_raw_fd" class="method has-srclink"><div
+                  class="rightside"><a class="srclink" href="../../src/raw.rs.html#98">source</a></div><h4
+                  class="code-header">unsafe fn <a href="#tymethod.from_raw_fd" class="fnname">from_raw_fd</a>(fd: <a
+                  class="type" href="type.RawFd.html">RawFd</a>) -&gt; Self</h4></div></summary><div class="docblock">
+                <p>Constructs a new instance of Self from the given raw file descriptor.</p>
+                <p>This function is typically used to consume ownership of the specified file descriptor. When used in
+                  this way, the returned object will take responsibility for closing it when the object goes out of
+                  scope.</p></div></details></div>
+                <h2 id="implementors" class="small-section-header">Implementors</h2><div class="item-list"
+                  id="implementors-list"><section id="impl-FromRawFd-for-File" class="impl has-srclink"><h3
+                  class="code-header">impl <a class="trait" href="#">FromRawFd</a> for <a class="struct"
+                  href="../../fs/struct.File.html">File</a></h3></section><section id="impl-FromRawFd-for-TcpStream"
+                  class="impl has-srclink"><h3 class="code-header">impl <a class="trait" href="#">FromRawFd</a> for <a
+                  class="struct" href="../../net/struct.TcpStream.html">TcpStream</a></h3></section></div>
+                </section></div></main></body></html>""";
+        String page = "<html><head><meta name=\"generator\" content=\"rustdoc\"><title>FromRawFd</title></head>"
+                + body;
+        Document doc = Jsoup.parse(page, "https://docs.example/std/os/unix/io/trait.FromRawFd.html");
+        MainContent.Result result = MainContent.of(doc);
+        assertArrayEquals(new int[] {find(result.tree(), "main")}, result.roots(), "rustdoc's main is the document");
+        String text = mainText(page);
+        for (String kept : new String[] {"pub trait FromRawFd", "A trait to express the ability",
+                "unsafe fn from_raw_fd(fd: RawFd) -> Self", "Constructs a new instance of Self",
+                "impl FromRawFd for File", "impl FromRawFd for TcpStream"}) {
+            assertTrue(text.contains(kept), "left out: " + kept + " | " + text);
+        }
+        for (String left : new String[] {"Click or press", "Copy item path", "Required Methods\nfrom_raw_fd"}) {
+            assertFalse(text.contains(left), "left in: " + left + " | " + text);
+        }
+        Element expected = doc.selectFirst("section#main-content").clone();
+        expected.select("button").remove();
+        assertEquals(expected.text(), result.toElement(doc.baseUri()).text(), "all of main-content but its button");
+    }
+
     /** The text of a page's main content, as a browser's text of the elements kept. */
     private static String mainText(String html) {
         Document doc = Jsoup.parse(html, "https://docs.example/page.html");
