@@ -24,14 +24,17 @@ import java.util.stream.Stream;
  * Whether {@link MainContent} finds the documentation body of real documentation pages, and how fast: Debian's
  * Python 3.11 docs (Sphinx), JDK 17 API docs (javadoc), Boost 1.81 docs (BoostBook) and PostgreSQL 15 docs
  * (DocBook), installed by {@code python3-doc}, {@code openjdk-17-doc}, {@code libboost1.81-doc} and
- * {@code postgresql-doc-15}.
+ * {@code postgresql-doc-15}; and, when installed, the Rust standard library's docs (rustdoc, {@code rust-doc}) and
+ * MkDocs's own docs ({@code mkdocs-doc}), whose theme writes no generator meta.
  *
  * <p>Each doc set has a known main container, written into its pages by its generator: Sphinx's
  * {@code div[role=main]}, javadoc's {@code main}, BoostBook's top-level div after the navigation bar
  * ({@code body > div} other than {@code div.spirit-nav}), and DocBook's top-level div between
- * {@code div.navheader} and {@code div.navfooter}; and known boilerplate: Sphinx's sidebar, related bars, footer
+ * {@code div.navheader} and {@code div.navfooter}, rustdoc's {@code section#main-content}, MkDocs's
+ * {@code div[role=main]}; and known boilerplate: Sphinx's sidebar, related bars, footer
  * and mobile navigation, javadoc's {@code header}, {@code nav}, {@code footer} and sub-navigation, Boost's logo
- * table, last-revised table and {@code div.spirit-nav}, DocBook's navigation header and footer. On a sample of
+ * table, last-revised table and {@code div.spirit-nav}, DocBook's navigation header and footer, rustdoc's sidebar and
+ * search form, MkDocs's navigation bar, table of contents and footer. On a sample of
  * pages that have the container (every n-th page in path order), a page passes when the result keeps at least 95% of
  * the container's words (lower-cased words, each counted as often as it occurs on both sides) and holds the text of
  * none of the boilerplate elements (each with 3 words or more, whitespace collapsed, as a substring of the result's
@@ -66,7 +69,11 @@ public final class DocSetContent {
             new DocSet("PostgreSQL 15 (DocBook)", Path.of("/usr/share/doc/postgresql-doc-15/html"),
                     "body > div other than div.navheader, div.navfooter",
                     d -> d.body() == null ? null : d.body().selectFirst("> div:not(.navheader):not(.navfooter)"),
-                    "div.navheader, div.navfooter"));
+                    "div.navheader, div.navfooter"),
+            new DocSet("Rust 1.63 std (rustdoc)", Path.of("/usr/share/doc/rust-doc/html/std"), "section#main-content",
+                    d -> d.selectFirst("section#main-content"), "nav.sidebar, nav.sub"),
+            new DocSet("MkDocs 1.4 (its own theme, no generator meta)", Path.of("/usr/share/doc/mkdocs/html"),
+                    "div[role=main]", d -> d.selectFirst("div[role=main]"), "div.navbar, div.col-md-3, footer"));
 
     /** Rounds over the speed sample before timing, and rounds timed (a page's time is its fastest of these). */
     private static final int WARM_UP = 2;
