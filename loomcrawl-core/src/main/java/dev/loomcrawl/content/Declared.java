@@ -1,15 +1,13 @@
 package dev.loomcrawl.content;
 
-import dev.loomcrawl.extract.PageTree;
-
 /**
  * The container a page declares as its main content: its only {@code main} element or element with
  * {@code role="main"} (one inside the other counts once), as HTML and ARIA define them and as Sphinx and javadoc
  * write them; or, in a page made by the DocBook XSL stylesheets (its {@code generator} meta says so, as in the
  * PostgreSQL and Boost docs), the first element whose class names a DocBook division (chapter, sect1, refentry...),
  * which those stylesheets put between the navigation header and footer: that one is {@code whole}, as the
- * stylesheets put nothing but the document in it. A page made by javadoc or docutils (Sphinx) declares its main
- * element, which those generators put nothing but the document in either: it is whole too
+ * stylesheets put nothing but the document in it. A page made by javadoc, rustdoc or docutils (Sphinx) declares
+ * its main element, which those generators put nothing but the document in either: it is whole too
  * ({@link Generator#mainIsTheDocument}).
  *
  * @param index the container's index in the {@link Tree}

@@ -107,11 +107,10 @@ final class Nodes {
 
     /**
      * Reads {@code root}'s subtree, made by {@code generator}: in a DocBook page, the first division is declared; in
-     * the declared container, the generator's own blocks ({@link Generator#documentBlock}) are content, and an
-     * {@code aside} that is one is read as a {@code div}.
+     * the declared container of a page whose generator is known, ids are not read as words, the generator's own
+     * blocks ({@link Generator#documentBlock}) are content, and an {@code aside} that is one is read as a {@code div}.
      */
     static Nodes read(PageTree page, int root, Generator generator) {
-        boolean divisions = generator == Generator.DOCBOOK;
         int stop = page.end(root);
         int nodes = stop - root;
         // pages have more text nodes than elements, mostly: room for half the nodes, and more when needed
@@ -137,7 +136,7 @@ final class Nodes {
             int p = depth == 0 ? -1 : open[depth - 1];
             r.node[i] = n;
             r.parent[i] = p;
-            r.element(i, n, p < 0 ? 0 : r.flags[p], divisions, generator);
+            r.element(i, n, p < 0 ? 0 : r.flags[p]);
             if ((r.flags[i] & Tree.REMOVED) != 0) {
                 r.end[i] = i + 1;
                 n = page.end(n);
@@ -158,7 +157,7 @@ final class Nodes {
     }
 
     /** Reads element {@code i}, page node {@code n}, whose parent has the flags {@code context}. */
-    private void element(int i, int n, int context, boolean divisions, Generator generator) {
+    private void element(int i, int n, int context) {
         int k = Tags.of(page.name(n));
         if ((k & Tags.DROP) != 0 && generator == Generator.DOCUTILS && (context & Tree.IN_DECLARED) != 0
                 && page.is(n, "aside") && generator.documentBlock(page.attr(n, "class"))) {
@@ -171,7 +170,7 @@ final class Nodes {
         // Inside code, attributes say nothing of content (syntax highlighting's spans); only links count there.
         int count = page.attributes(n);
         if (count > 0 && ((context & Tree.IN_CODE) == 0 || (k & Tags.A) != 0)) {
-            f |= attributes(i, n, k, count, context, divisions, generator);
+            f |= attributes(i, n, k, count, context);
         } else if (count == 0) {
             classHints[n] = ClassHints.NONE | ClassHints.SHOWN;
         }
@@ -202,7 +201,7 @@ final class Nodes {
     }
 
     /** Reads element {@code i}'s attributes (page node {@code n}) into its words and weight; returns its flags. */
-    private int attributes(int i, int n, int k, int count, int context, boolean divisions, Generator generator) {
+    private int attributes(int i, int n, int k, int count, int context) {
         int seen = 0;
         int classAt = -1;
         int classWords = 0;
@@ -258,7 +257,8 @@ final class Nodes {
                 && (context & (Tree.IN_TABLE | Tree.IN_CODE)) == 0 && (k & (Tags.BODY | Tags.A)) == 0) {
             f |= UNLIKELY;
         }
-        if (divisions && (context & Tree.IN_DECLARED) == 0 && Declared.division(value(n, classAt))) {
+        if (generator == Generator.DOCBOOK && (context & Tree.IN_DECLARED) == 0
+                && Declared.division(value(n, classAt))) {
             f |= Tree.DECLARED;
         }
         if (hash) {
