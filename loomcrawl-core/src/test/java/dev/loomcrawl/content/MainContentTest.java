@@ -72,11 +72,9 @@ class MainContentTest {
         assertTrue(text.contains("sounding their horns"), text);
         assertTrue(text.contains("rather than weld the cracks"), text);
         assertTrue(text.contains("seen within days"), text);
-        for (String left : new String[] {"We use cookies", "Business", "Share on Twitter", "By Jane Porter",
+        assertLeavesOut(text, "We use cookies", "Business", "Share on Twitter", "By Jane Porter",
                 "Related stories", "Ferry operator adds late sailings", "23 comments", "I have been taking the ferry",
-                "Most read", "Storm warning", "Copyright 2026", "Privacy"}) {
-            assertFalse(text.contains(left), "left in: " + left + " | " + text);
-        }
+                "Most read", "Storm warning", "Copyright 2026", "Privacy");
     }
 
     @Test
@@ -170,10 +168,8 @@ class MainContentTest {
         assertTrue(text.contains("discarded all but fifty grams"), text);
         assertTrue(text.contains("starter 100 g"), text);
         assertTrue(text.contains("another twenty with the lid off"), text);
-        for (String left : new String[] {"Crumb and Crust", "Recipes", "Posted by", "Filed under",
-                "4 thoughts", "nail varnish", "Archives", "October 2026", "Proudly powered"}) {
-            assertFalse(text.contains(left), "left in: " + left + " | " + text);
-        }
+        assertLeavesOut(text, "Crumb and Crust", "Recipes", "Posted by", "Filed under",
+                "4 thoughts", "nail varnish", "Archives", "October 2026", "Proudly powered");
     }
 
     @Test
@@ -218,10 +214,8 @@ class MainContentTest {
         assertTrue(text.contains("list, tuple array"), text);
         // a section whose id holds "comments" is documentation here, not a comment thread
         assertTrue(text.contains("The encoder writes no comments"), text);
-        for (String left : new String[] {"Navigation", "The Python Standard Library", "Table of Contents",
-                "Previous topic", "© Copyright"}) {
-            assertFalse(text.contains(left), "left in: " + left + " | " + text);
-        }
+        assertLeavesOut(text, "Navigation", "The Python Standard Library", "Table of Contents",
+                "Previous topic", "© Copyright");
         assertEquals(main.text(), text);
     }
 
@@ -271,9 +265,7 @@ class MainContentTest {
         assertEquals(doc.selectFirst("main").text(), text);
         assertArrayEquals(new int[] {find(result.tree(), "main")}, result.roots());
         assertNull(result.leftOut(), "nothing in main is left out, so main itself is the content");
-        for (String left : new String[] {"Module", "Summary:", "Report a bug", "Oracle"}) {
-            assertFalse(text.contains(left), "left in: " + left + " | " + text);
-        }
+        assertLeavesOut(text, "Module", "Summary:", "Report a bug", "Oracle");
     }
 
     @Test
@@ -303,19 +295,15 @@ class MainContentTest {
         String page = "<html><head><meta name=\"generator\" content=\"Docutils 0.19: https://docutils.sourceforge.io/\">"
                 + "<title>Annotations</title></head>" + body;
         String text = mainText(page);
-        for (String kept : new String[] {"Abstract", "best practices for working with annotations dicts",
+        // the last two: docutils makes a section's id from its title, and menuselection is a menu's words
+        assertKeeps(text, "Abstract", "best practices for working with annotations dicts",
                 "Hello World!", "asyncio.run(main())", "The function was added in Python 3.10.",
-                "which this guide explains", "Comments and related menus", "Options → Configure IDLE"}) {
-            // the last two: docutils makes a section's id from its title, and menuselection is a menu's words
-            assertTrue(text.contains(kept), "left out: " + kept + " | " + text);
-        }
+                "which this guide explains", "Comments and related menus", "Options → Configure IDLE");
         assertFalse(text.contains("hosted notebooks"), "an aside docutils does not write is left out: " + text);
         assertFalse(text.contains("Previous topic"), text);
         // the same markup from no known generator: asides are beside the content, and a sidebar is boilerplate
         String other = mainText("<html><head><title>Annotations</title></head>" + body);
-        for (String left : new String[] {"Abstract", "Hello World!", "The function was added"}) {
-            assertFalse(other.contains(left), "left in: " + left + " | " + other);
-        }
+        assertLeavesOut(other, "Abstract", "Hello World!", "The function was added");
         assertTrue(other.contains("which this guide explains"), other);
     }
 
@@ -348,16 +336,14 @@ class MainContentTest {
                 </main></body></html>""";
         String page = "<html><head><meta name=\"generator\" content=\"javadoc/ClassWriterImpl\"><title>Thread</title>"
                 + "</head>" + body;
-        String text = mainText(page);
         Document doc = Jsoup.parse(page, "https://docs.example/page.html");
         MainContent.Result result = MainContent.of(doc);
         assertArrayEquals(new int[] {find(result.tree(), "main")}, result.roots(), "javadoc's main is the document");
         assertNull(result.leftOut());
-        for (String kept : new String[] {"Deprecated.", "This method is inherently unsafe", "Use interrupt instead.",
+        String text = text(result);
+        assertKeeps(text, "Deprecated.", "This method is inherently unsafe", "Use interrupt instead.",
                 "ofVirtual is a preview API", "Returns a builder for creating a virtual thread.",
-                "java.lang.invoke holds the method handles"}) {
-            assertTrue(text.contains(kept), "left out: " + kept + " | " + text);
-        }
+                "java.lang.invoke holds the method handles");
         String other = mainText("<html><head><title>Thread</title></head>" + body);
         assertFalse(other.contains("This method is inherently unsafe"), other);
         assertFalse(other.contains("ofVirtual is a preview API"), other);
@@ -429,15 +415,11 @@ class MainContentTest {
         Document doc = Jsoup.parse(page, "https://docs.example/std/os/unix/io/trait.FromRawFd.html");
         MainContent.Result result = MainContent.of(doc);
         assertArrayEquals(new int[] {find(result.tree(), "main")}, result.roots(), "rustdoc's main is the document");
-        String text = mainText(page);
-        for (String kept : new String[] {"pub trait FromRawFd", "A trait to express the ability",
+        String text = text(result);
+        assertKeeps(text, "pub trait FromRawFd", "A trait to express the ability",
                 "unsafe fn from_raw_fd(fd: RawFd) -> Self", "Constructs a new instance of Self",
-                "impl FromRawFd for File", "impl FromRawFd for TcpStream"}) {
-            assertTrue(text.contains(kept), "left out: " + kept + " | " + text);
-        }
-        for (String left : new String[] {"Click or press", "Copy item path", "Required Methods\nfrom_raw_fd"}) {
-            assertFalse(text.contains(left), "left in: " + left + " | " + text);
-        }
+                "impl FromRawFd for File", "impl FromRawFd for TcpStream");
+        assertLeavesOut(text, "Click or press", "Copy item path", "Required Methods\nfrom_raw_fd");
         Element expected = doc.selectFirst("section#main-content").clone();
         expected.select("button").remove();
         assertEquals(expected.text(), result.toElement(doc.baseUri()).text(), "all of main-content but its button");
@@ -445,9 +427,22 @@ class MainContentTest {
 
     /** The text of a page's main content, as a browser's text of the elements kept. */
     private static String mainText(String html) {
-        Document doc = Jsoup.parse(html, "https://docs.example/page.html");
-        MainContent.Result result = MainContent.of(doc);
+        return text(MainContent.of(Jsoup.parse(html, "https://docs.example/page.html")));
+    }
+
+    /** The text of a main content found. */
+    private static String text(MainContent.Result result) {
         return PlainText.of(result.tree(), result.roots(), result.leftOut());
+    }
+
+    /** Asserts that the text has each of {@code kept}. */
+    private static void assertKeeps(String text, String... kept) {
+        for (String k : kept) assertTrue(text.contains(k), "left out: " + k + " | " + text);
+    }
+
+    /** Asserts that the text has none of {@code left}. */
+    private static void assertLeavesOut(String text, String... left) {
+        for (String l : left) assertFalse(text.contains(l), "left in: " + l + " | " + text);
     }
 
     @Test
