@@ -22,7 +22,9 @@ import org.jsoup.nodes.Element;
  * </ul>
  * Both work over the page's {@link PageTree}: what each element says of itself is read once ({@link Nodes}), and
  * each of Readability's attempts measures the body's elements from that in one pass ({@link Tree}), so that any
- * depth of nesting is fine. The result is a view of the tree (its blocks and what is left out of them), not a copy.
+ * depth of nesting is fine; a container taken whole because of the page's generator is measured by its text lengths
+ * alone, as Readability is not tried there. The result is a view of the tree (its blocks and what is left out of
+ * them), not a copy.
  */
 public final class MainContent {
     /** Readability's {@code charThreshold}: an article shorter than this is tried again with fewer rules. */
@@ -69,21 +71,9 @@ public final class MainContent {
     }
 
     private static Result of(PageTree tree, int body, Nodes nodes) {
-        Tree first = Tree.scan(nodes, true, true);
-        Declared declared = Declared.in(first);
-        Article article = null;
-        boolean container = declared != null && declared.whole();
-        if (!container) {
-            article = attempt(first, true);
-            if (article == null || article.length < SHORT) {
-                article = retried(first, article);
-            }
-            container = declared != null && !covers(article, first, declared.index());
-        }
-        if (container) {
-            // the container whole, but for what the scan left out (never content, or named boilerplate) and the
-            // short share bars, author lines and negatively named headings: no conditional cleaning
-            article = Article.whole(first, declared.index(), false);
+        Article article = wholeContainer(nodes);
+        if (article == null) {
+            article = readability(nodes);
         }
         if (article == null) {
             return new Result(tree, new int[] {body}, null, false);
@@ -93,6 +83,42 @@ public final class MainContent {
             roots[k] = article.tree.node[article.roots[k]];
         }
         return new Result(tree, roots, article.leftOut, true);
+    }
+
+    /**
+     * The container the page declares, when its generator vouches that all of it is content ({@link Declared#whole},
+     * which no page without a known generator has), as the article; else null. Measured by its text lengths alone
+     * ({@link Tree#lengths}): Readability's scoring and cleaning, which need the other measures, are not run.
+     */
+    private static Article wholeContainer(Nodes nodes) {
+        if (nodes.generator == Generator.NONE) {
+            return null;
+        }
+        Tree lengths = Tree.lengths(nodes);
+        Declared declared = Declared.in(lengths);
+        return declared != null && declared.whole() ? container(lengths, declared) : null;
+    }
+
+    /**
+     * Readability's article, or the container the page declares when that article misses much of it or lies outside
+     * it; null when there is neither.
+     */
+    private static Article readability(Nodes nodes) {
+        Tree first = Tree.scan(nodes, true, true);
+        Declared declared = Declared.in(first);
+        Article article = attempt(first, true);
+        if (article == null || article.length < SHORT) {
+            article = retried(first, article);
+        }
+        return declared != null && !covers(article, first, declared.index()) ? container(first, declared) : article;
+    }
+
+    /**
+     * The declared container whole, but for what the scan left out (never content, or named boilerplate) and the
+     * short share bars, author lines and negatively named headings: no conditional cleaning.
+     */
+    private static Article container(Tree t, Declared declared) {
+        return Article.whole(t, declared.index(), false);
     }
 
     /** The main content of a jsoup document: {@code of(PageTree.of(doc))}. */

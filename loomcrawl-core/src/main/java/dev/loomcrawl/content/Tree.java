@@ -82,7 +82,7 @@ final class Tree {
     final int[] textishChars;
 
     private Tree(Nodes nodes, int size, int[] node, int[] parent, int[] end, int[] kind, int[] words, int[] weight,
-                 int[] flags, int[] ownChars, int[] ownCommas) {
+                 int[] flags, int[] ownChars, int[] ownCommas, boolean measured) {
         this.nodes = nodes;
         this.size = size;
         this.node = node;
@@ -96,6 +96,11 @@ final class Tree {
         this.ownCommas = ownCommas;
         chars = new int[size];
         linkTenths = new int[size];
+        if (!measured) {
+            commas = inline = inlineCommas = paragraphs = images = items = embeds = rows = cells = tables = null;
+            children = headingChars = listChars = textishChars = null;
+            return;
+        }
         commas = new int[size];
         inline = new int[size];
         inlineCommas = new int[size];
@@ -149,21 +154,35 @@ final class Tree {
      * Readability's class weights. Without anything to leave out, the tree is the elements read as they are.
      */
     static Tree scan(Nodes nodes, boolean stripUnlikely, boolean weighClasses) {
-        int size = nodes.size;
-        int[] weight = weighClasses ? nodes.weight : new int[size];
-        Tree t;
-        if (!stripUnlikely || !nodes.unlikely) {
-            t = new Tree(nodes, size, nodes.node, nodes.parent, nodes.end, nodes.kind, nodes.words, weight,
-                    Arrays.copyOf(nodes.flags, size), nodes.ownChars, nodes.ownCommas);
-        } else {
-            t = stripped(nodes, weight);
-        }
+        Tree t = of(nodes, stripUnlikely, weighClasses, true);
         t.sum();
         return t;
     }
 
+    /**
+     * The tree of Readability's first attempt ({@code scan(nodes, true, true)}), with its text lengths alone summed:
+     * {@link #chars} and {@link #linkTenths}, all that taking a declared container whole asks ({@link Declared},
+     * {@link Article#whole} without the conditional cleaning). The other measures are null, and the flags summing
+     * sets ({@link #DATA_TABLE}, {@link #HAS_BLOCK}...) are not set.
+     */
+    static Tree lengths(Nodes nodes) {
+        Tree t = of(nodes, true, true, false);
+        t.sumLengths();
+        return t;
+    }
+
+    private static Tree of(Nodes nodes, boolean stripUnlikely, boolean weighClasses, boolean measured) {
+        int size = nodes.size;
+        int[] weight = weighClasses ? nodes.weight : new int[size];
+        if (stripUnlikely && nodes.unlikely) {
+            return stripped(nodes, weight, measured);
+        }
+        return new Tree(nodes, size, nodes.node, nodes.parent, nodes.end, nodes.kind, nodes.words, weight,
+                Arrays.copyOf(nodes.flags, size), nodes.ownChars, nodes.ownCommas, measured);
+    }
+
     /** The elements read, those {@link Nodes#UNLIKELY} left out with their subtrees. */
-    private static Tree stripped(Nodes nodes, int[] weights) {
+    private static Tree stripped(Nodes nodes, int[] weights, boolean measured) {
         int capacity = nodes.size;
         int[] node = new int[capacity];
         int[] parent = new int[capacity];
@@ -201,12 +220,37 @@ final class Tree {
                 end[parent[i]] = Math.max(end[parent[i]], end[i]);
             }
         }
-        return new Tree(nodes, size, node, parent, end, kind, words, weight, flags, ownChars, ownCommas);
+        return new Tree(nodes, size, node, parent, end, kind, words, weight, flags, ownChars, ownCommas, measured);
     }
 
     /** This tree without class weights, as Readability's third attempt scores. */
     Tree unweighed() {
         return new Tree(this, new int[size]);
+    }
+
+    /** {@link #sum}'s text lengths alone. */
+    private void sumLengths() {
+        int[] parent = this.parent;
+        int[] flags = this.flags;
+        int[] chars = this.chars;
+        int[] linkTenths = this.linkTenths;
+        int[] ownChars = this.ownChars;
+        for (int i = size - 1; i >= 0; i--) {
+            int f = flags[i];
+            if ((f & REMOVED) != 0) {
+                continue;
+            }
+            int own = ownChars[i];
+            chars[i] += own;
+            if ((f & IN_LINK) != 0) {
+                linkTenths[i] += (f & IN_HASH_LINK) != 0 ? 3 * own : 10 * own;
+            }
+            int p = parent[i];
+            if (p >= 0) {
+                chars[p] += chars[i];
+                linkTenths[p] += linkTenths[i];
+            }
+        }
     }
 
     /**

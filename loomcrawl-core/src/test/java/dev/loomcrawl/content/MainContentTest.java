@@ -375,6 +375,46 @@ class MainContentTest {
     }
 
     @Test
+    void aWholeDivisionLeavesOutItsShortAuthorLineAndShareBarByTheirLengths() {
+        // the rules that still apply inside a whole container go by the text lengths of what blocks hold: an author
+        // line under 100 characters and a share bar under 500 are left out, a longer block named so is not
+        String notes = "These notes were first written by the original author of the library, and later revised by "
+                + "its maintainers for each release, with examples for every function they describe.";
+        String body = "<body><div class=\"navheader\"><a href=\"prev.html\">Prev</a></div>"
+                + "<div class=\"chapter\"><h2>Chapter 3. Filesystem</h2>"
+                + "<div class=\"author\"><h3 class=\"author\">Beman Dawes</h3></div>"
+                + "<p>The library provides portable facilities to query and manipulate paths, files and directories."
+                + "</p><div class=\"author-notes\"><p>" + notes + "</p></div>"
+                + "<div class=\"share\"><a href=\"https://social.example/s\">Share this chapter</a></div>"
+                + "<p>Its path class holds a path in the native format of the operating system.</p></div>"
+                + "<div class=\"navfooter\"><a href=\"next.html\">Next</a></div></body></html>";
+        String page = "<html><head><meta name=\"generator\" content=\"DocBook XSL Stylesheets V1.79.1\">"
+                + "<title>Chapter 3. Filesystem</title></head>" + body;
+        Document doc = Jsoup.parse(page, "https://docs.example/filesystem.html");
+        String text = MainContent.of(doc).toElement(doc.baseUri()).text();
+        assertKeeps(text, "Chapter 3. Filesystem", "portable facilities", notes, "native format");
+        assertLeavesOut(text, "Beman Dawes", "Share this chapter", "Prev", "Next");
+    }
+
+    @Test
+    void aGeneratorsPageWithoutItsContainerIsReadAsAnyPage() {
+        // javadoc's meta, but no main element: Readability's article, with the navigation and the footer left out
+        String page = "<html><head><meta name=\"generator\" content=\"javadoc/IndexWriter\"><title>Index</title>"
+                + "</head><body><nav><a href=\"overview.html\">Overview</a> <a href=\"tree.html\">Tree</a></nav>"
+                + "<div class=\"contentContainer\"><p>This index lists every class, interface, method and field of "
+                + "the platform's modules, sorted by name, with the package each of them belongs to.</p><p>Each "
+                + "entry links to the page that documents it, and a short description follows its name, taken from "
+                + "the first sentence of its documentation comment, as the comment's author wrote it.</p></div>"
+                + "<footer><p>Copyright 2021 Example Corporation and its affiliates.</p></footer></body></html>";
+        Document doc = Jsoup.parse(page, "https://docs.example/index-all.html");
+        MainContent.Result result = MainContent.of(doc);
+        assertTrue(result.found());
+        String text = result.toElement(doc.baseUri()).text();
+        assertKeeps(text, "This index lists every class", "short description follows its name");
+        assertLeavesOut(text, "Overview", "Copyright 2021");
+    }
+
+    @Test
     void aRustdocPageIsItsMainWholeButForItsSearchForm() {
         String body = """
                 <body class="rustdoc trait"><nav class="sidebar"><h2 class="location"><a href="#">FromRawFd</a></h2>
