@@ -17,8 +17,10 @@ import org.jsoup.nodes.Element;
  *       {@code role="main"}, or a DocBook page's division), whole but for what is never content in it (scripts,
  *       navigation, asides, footers, hidden elements, non-content roles, blocks named as comments, sharing, related
  *       links, ads..., author lines), when Readability's article misses a fifth or more of that container's text
- *       outside links, or lies outside it; always for DocBook pages. Documentation pages spread their body over many
- *       blocks (a javadoc page's summary tables and member details), of which Readability keeps only the densest.</li>
+ *       outside links, or lies outside it; always, without trying Readability, for a page whose generator vouches
+ *       for its container (DocBook, javadoc, rustdoc, docutils: {@link Generator}). Documentation pages spread their
+ *       body over many blocks (a javadoc page's summary tables and member details), of which Readability keeps only
+ *       the densest.</li>
  * </ul>
  * Both work over the page's {@link PageTree}: what each element says of itself is read once ({@link Nodes}), and
  * each of Readability's attempts measures the body's elements from that in one pass ({@link Tree}), so that any

@@ -398,11 +398,14 @@ class MainContentTest {
 
     @Test
     void aGeneratorsPageWithoutItsContainerIsReadAsAnyPage() {
-        // javadoc's meta, but no main element: Readability's article, with the navigation and the footer left out
+        // javadoc's meta, but no main element: Readability's article, without the navigation, the footer, and the
+        // bar of links beside the article that the body would hold
         String page = "<html><head><meta name=\"generator\" content=\"javadoc/IndexWriter\"><title>Index</title>"
                 + "</head><body><nav><a href=\"overview.html\">Overview</a> <a href=\"tree.html\">Tree</a></nav>"
-                + "<div class=\"contentContainer\"><p>This index lists every class, interface, method and field of "
-                + "the platform's modules, sorted by name, with the package each of them belongs to.</p><p>Each "
+                + "<div class=\"bar\"><a href=\"deprecated-list.html\">Deprecated</a> <a href=\"help-doc.html\">"
+                + "Help</a></div><div class=\"contentContainer\"><p>This index lists every class, interface, "
+                + "method and field of the platform's modules, sorted by name, with the package each of them belongs "
+                + "to.</p><p>Each "
                 + "entry links to the page that documents it, and a short description follows its name, taken from "
                 + "the first sentence of its documentation comment, as the comment's author wrote it.</p></div>"
                 + "<footer><p>Copyright 2021 Example Corporation and its affiliates.</p></footer></body></html>";
@@ -411,7 +414,7 @@ class MainContentTest {
         assertTrue(result.found());
         String text = result.toElement(doc.baseUri()).text();
         assertKeeps(text, "This index lists every class", "short description follows its name");
-        assertLeavesOut(text, "Overview", "Copyright 2021");
+        assertLeavesOut(text, "Overview", "Copyright 2021", "Deprecated", "Help");
     }
 
     @Test
