@@ -31,6 +31,7 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Semaphore;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -53,6 +54,12 @@ final class PageReader {
     private volatile Renderer renderer;
     /** {@code --render auto}'s decisions and what it learned; one per crawl. */
     private final AutoRender autoRender = new AutoRender();
+    /**
+     * Pages whose content an output reads are read and made into content by at most one worker per processor at a
+     * time ({@link #extract}): both steps are work for the CPU alone, and a page's tree then goes to its content while
+     * it is fresh, not behind other pages' (decision 33).
+     */
+    private final Semaphore reading = new Semaphore(Runtime.getRuntime().availableProcessors());
 
     PageReader(CrawlConfig config, LinkExtractor extractor, LinkAdmission links, Ledger ledger,
                BrowserRequests browserRequests, BooleanSupplier contentNeeded) {
@@ -111,21 +118,21 @@ final class PageReader {
         record = record.withFacts(page.facts()).withRendering(x.rendered != null, x.renderReason);
         FinishedUrl finished = Records.finished(record, response, offers.found(), items);
         if (x.rendered != null) finished = finished.withSubresources(x.rendered.exchanges());
-        finished = finished.withContent(content(x, page));
+        finished = finished.withContent(x.content);
         return page.anchors().isEmpty() ? finished : finished.withAnchors(page.anchors());
     }
 
     /**
-     * What the page says, made when an output or a listener first asks: from the tree the link pass recorded when
-     * content was said to be needed, else from the HTML its links were read from (the browser's DOM when rendered),
-     * in the same charset, against the same base URL.
+     * What the page says, made when first asked for (by {@link #extract} when an output reads content, else by a
+     * listener): from the tree the link pass recorded when content was said to be needed, else from the HTML its
+     * links were read from (the browser's DOM when rendered), in the same charset, against the same base URL
+     * ({@code url}).
      */
-    private static LazyContent content(Extracted x, ParsedPage page) {
-        String base = x.base.toString();
+    private static LazyContent content(WebUrl url, byte[] html, ParsedPage page) {
+        String base = url.toString();
         PageFacts facts = page.facts();
         PageTree tree = page.tree();
         if (tree != null) return LazyContent.of(() -> PageContents.of(tree, base, facts));
-        byte[] html = x.html;
         String charset = page.charset();
         return LazyContent.of(() -> PageContents.read(html, charset, base, facts));
     }
@@ -143,24 +150,39 @@ final class PageReader {
      * was rendered or not (null when the crawl renders nothing).
      */
     private record Extracted(ParsedPage page, RobotsDirectives directives, Page scraped, Rendering.Rendered rendered,
-                             byte[] html, WebUrl base, String renderReason) {}
+                             byte[] html, String renderReason, LazyContent content) {}
 
     /** The page as read: its HTML (the browser's DOM when rendered), what was read from it, and why. */
     private record Read(Rendering.Rendered rendered, byte[] html, ParsedPage page, String renderReason) {}
 
-    /** Renders (if wanted), extracts, reads the robots directives and scrapes an HTML page or a stylesheet. */
+    /**
+     * Renders (if wanted), extracts, reads the robots directives and scrapes an HTML page or a stylesheet. When an
+     * output reads pages' content and nothing is rendered, the page's content is made here, right after its link
+     * pass, and the two together wait for one of the {@link #reading} permits; a noindex page's is left to the
+     * output that asks for it anyway. Rendering and the page handler (a caller's code) happen outside that bound.
+     */
     private Extracted extract(Visit visit, FetchResult.Response response) {
         ContentType type = response.contentType();
         boolean css = type.isCss();
-        Read read = css ? new Read(null, null, CssLinks.extract(response.body(), type.charset(), visit.url(),
-                config.limits().maxLinksPerPage()), null) : readHtml(visit, response);
-        Rendering.Rendered rendered = read.rendered;
-        byte[] html = read.html;
-        ParsedPage page = read.page.keepingLinks(config.limits().maxLinksPerPage()); // a caller's extractor keeps all
-        RobotsDirectives directives = directives(response, page.robotsMeta());
-        Page scraped = css ? null : scrape(visit, response.status(), html, page);
-        return new Extracted(page, directives, scraped, rendered, html,
-                rendered == null ? visit.url() : rendered.base(), read.renderReason);
+        boolean bounded = !css && renderer == null && contentNeeded.getAsBoolean();
+        if (bounded) reading.acquireUninterruptibly();
+        Read read;
+        ParsedPage page;
+        RobotsDirectives directives;
+        LazyContent content;
+        try {
+            read = css ? new Read(null, null, CssLinks.extract(response.body(), type.charset(), visit.url(),
+                    config.limits().maxLinksPerPage()), null) : readHtml(visit, response);
+            page = read.page.keepingLinks(config.limits().maxLinksPerPage()); // a caller's extractor keeps all
+            directives = directives(response, page.robotsMeta());
+            WebUrl base = read.rendered == null ? visit.url() : read.rendered.base();
+            content = css ? null : content(base, read.html, page);
+            if (bounded && !directives.noindex()) content.get();
+        } finally {
+            if (bounded) reading.release();
+        }
+        Page scraped = css ? null : scrape(visit, response.status(), read.html, page);
+        return new Extracted(page, directives, scraped, read.rendered, read.html, read.renderReason, content);
     }
 
     /**
