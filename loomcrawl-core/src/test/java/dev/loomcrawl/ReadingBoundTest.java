@@ -33,7 +33,11 @@ class ReadingBoundTest {
     /** More pages than the bound lets be read at once, by far; all of them are fetched together. */
     private static final int PAGES = 4 * PROCESSORS + 8;
 
-    /** The streaming extractor, counting how many pages it is reading at once: each takes at least 30 ms. */
+    /**
+     * The streaming extractor, counting how many pages it is reading at once. Each reading waits, up to 50 ms, until
+     * more pages than there are processors are being read, so that unbounded readings are seen to overlap on any
+     * machine.
+     */
     private static final class Counting implements LinkExtractor {
         private final LinkExtractor extractor = new StreamingLinkExtractor();
         private final AtomicInteger reading = new AtomicInteger();
@@ -48,7 +52,9 @@ class ReadingBoundTest {
         public ParsedPage extract(byte[] body, String headerCharset, WebUrl url, boolean tree) {
             most.accumulateAndGet(reading.incrementAndGet(), Math::max);
             try {
-                Thread.sleep(30);
+                long until = System.nanoTime() + 50_000_000;
+                while (reading.get() <= PROCESSORS && System.nanoTime() < until) Thread.sleep(1);
+                most.accumulateAndGet(reading.get(), Math::max);
                 return extractor.extract(body, headerCharset, url, tree);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
