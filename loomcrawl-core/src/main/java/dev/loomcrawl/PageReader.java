@@ -123,10 +123,10 @@ final class PageReader {
     }
 
     /**
-     * What the page says, made when first asked for (by {@link #extract} when an output reads content, else by a
-     * listener): from the tree the link pass recorded when content was said to be needed, else from the HTML its
-     * links were read from (the browser's DOM when rendered), in the same charset, against the same base URL
-     * ({@code url}).
+     * What the page says, made when first asked for ({@link #extract} asks when an output reads content and nothing is
+     * rendered, but for a noindex page; else the first output or listener that asks): from the tree the link pass
+     * recorded when content was said to be needed, else from the HTML its links were read from (the browser's DOM when
+     * rendered), in the same charset, against the same base URL ({@code url}).
      */
     private static LazyContent content(WebUrl url, byte[] html, ParsedPage page) {
         String base = url.toString();
@@ -146,8 +146,8 @@ final class PageReader {
     }
 
     /**
-     * What reading a page came to: its links (cut to the bound), directives, scrape, the browser's page, and why it
-     * was rendered or not (null when the crawl renders nothing).
+     * What reading a page came to: its links (cut to the bound), directives, scrape, the browser's page, why it was
+     * rendered or not (null when the crawl renders nothing), and its content (null for a stylesheet), perhaps made.
      */
     private record Extracted(ParsedPage page, RobotsDirectives directives, Page scraped, Rendering.Rendered rendered,
                              byte[] html, String renderReason, LazyContent content) {}
@@ -159,7 +159,8 @@ final class PageReader {
      * Renders (if wanted), extracts, reads the robots directives and scrapes an HTML page or a stylesheet. When an
      * output reads pages' content and nothing is rendered, the page's content is made here, right after its link
      * pass, and the two together wait for one of the {@link #reading} permits; a noindex page's is left to the
-     * output that asks for it anyway. Rendering and the page handler (a caller's code) happen outside that bound.
+     * output that asks for it anyway. The extractor (perhaps a caller's) runs inside that bound; rendering and the
+     * page handler (a caller's code) outside it.
      */
     private Extracted extract(Visit visit, FetchResult.Response response) {
         ContentType type = response.contentType();

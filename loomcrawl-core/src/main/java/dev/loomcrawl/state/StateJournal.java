@@ -125,10 +125,10 @@ public final class StateJournal implements JournalWriter.Backing<StateChange> {
 
     /**
      * The digest of the page's main text, for the next pass to tell a template change by: when its content was made
-     * already (an output or the change check asked), or in a re-crawl's pass, which makes it for every page it
-     * revisits (unless its bytes are unchanged and the store has their text's digest); null otherwise (the store
-     * keeps the one it has). A first crawl without a content output makes none,
-     * so the first re-crawl after it cannot tell a template change: the passes after it can.
+     * already (the crawl made it as it read the page for a content output, or an output or the change check asked), or
+     * in a re-crawl's pass, which makes it for every page it revisits (unless its bytes are unchanged and the store has
+     * their text's digest); null otherwise (the store keeps the one it has). A first crawl without a content output
+     * makes none, so the first re-crawl after it cannot tell a template change: the passes after it can.
      */
     private static String textDigest(FinishedUrl finished) {
         LazyContent lazy = finished.lazyContent();
