@@ -6,10 +6,9 @@ import java.util.function.Supplier;
 /**
  * A page's {@link PageContent}, made the first time it is asked for and kept for the others: by the crawl as it reads
  * the page when a content output is open and nothing is rendered (but for a noindex page), else by the first listener
- * or output that asks. A crawl that nobody asks for
- * content pays nothing for it. What makes it may throw or overflow the stack on a hostile
- * page; then there is no content ({@link #get} returns null and {@link #failure} says why), and the page's record
- * stands.
+ * or output that asks. A crawl that nobody asks for content pays nothing for it. What makes it may throw or overflow
+ * the stack on a hostile page; then there is no content ({@link #get} returns null and {@link #failure} says why), and
+ * the page's record stands.
  */
 public final class LazyContent {
     /** Dropped once used: what it holds (a page's tree, its bytes) is not kept with the content. */
