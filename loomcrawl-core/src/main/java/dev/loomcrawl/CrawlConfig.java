@@ -58,6 +58,10 @@ public record CrawlConfig(
         long maxBodyMemory) {
 
     public static final String DEFAULT_USER_AGENT = Version.SOFTWARE;
+    /** The wait before the first retry of a URL; each later one doubles, with jitter. */
+    public static final Duration RETRY_BACKOFF = Duration.ofMillis(500);
+    /** The longest wait between two tries of a URL. */
+    public static final Duration RETRY_BACKOFF_MAX = Duration.ofSeconds(10);
 
     /** Whether links leaving the scope are checked ({@link LinkCheckSettings#external()}). */
     public boolean checkLinks() {
@@ -93,16 +97,6 @@ public record CrawlConfig(
         return new CrawlConfig(roots, n, maxRedirects, maxTries, scope, lenient, includes, excludes, userAgent,
                 connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff, retryBackoffMax, http2, resolve,
                 insecure, politeness, limits, sitemaps, allowPrivate, headers, linkCheck, session, maxBodyMemory);
-    }
-
-    /**
-     * This configuration with another bound on body memory (a process's own: not saved with a crawl, so a resumed
-     * or joined crawl takes its own command line's, or the default).
-     */
-    public CrawlConfig withMaxBodyMemory(long bytes) {
-        return new CrawlConfig(roots, maxTasks, maxRedirects, maxTries, scope, lenient, includes, excludes, userAgent,
-                connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff, retryBackoffMax, http2, resolve,
-                insecure, politeness, limits, sitemaps, allowPrivate, headers, linkCheck, session, bytes);
     }
 
     /** This configuration with other limits (a resumed crawl may change them). */
@@ -150,8 +144,8 @@ public record CrawlConfig(
         private Duration idleTimeout = HttpSettings.IDLE_TIMEOUT;
         private Duration fetchTimeout = HttpSettings.FETCH_TIMEOUT;
         private long maxBodyBytes = HttpSettings.MAX_BODY_BYTES;
-        private Duration retryBackoff = Duration.ofMillis(500);
-        private Duration retryBackoffMax = Duration.ofSeconds(10);
+        private Duration retryBackoff = RETRY_BACKOFF;
+        private Duration retryBackoffMax = RETRY_BACKOFF_MAX;
         private boolean http2 = true;
         private final Map<String, InetAddress> resolve = new LinkedHashMap<>();
         private boolean insecure;

@@ -1,5 +1,6 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.config.ConfigCodec;
 import dev.loomcrawl.state.Setting;
 import dev.loomcrawl.limits.LimitSettings;
 import dev.loomcrawl.testkit.Route;

@@ -2,6 +2,10 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.RootUrl;
+import dev.loomcrawl.config.ConfigJson;
+import dev.loomcrawl.config.ConfigTarget;
+import dev.loomcrawl.config.CrawlSettings;
+import dev.loomcrawl.config.SettingSpec;
 import dev.loomcrawl.scope.ScopeKind;
 import dev.loomcrawl.scrape.SelectorScraper;
 import dev.loomcrawl.state.StateException;
@@ -57,6 +61,16 @@ final class CrawlCommand implements Callable<Integer> {
             description = "Attempts per URL on network errors; a refused connection is tried again only on a "
                     + "site that has answered in this run (default: ${DEFAULT-VALUE}).")
     int maxTries;
+
+    @Option(names = "--retry-backoff", paramLabel = "DURATION", defaultValue = "500ms",
+            converter = Converters.DurationConverter.class, description = "Wait before the first retry of a URL; "
+                    + "each later one doubles, with jitter (default: ${DEFAULT-VALUE}).")
+    Duration retryBackoff;
+
+    @Option(names = "--retry-backoff-max", paramLabel = "DURATION", defaultValue = "10s",
+            converter = Converters.DurationConverter.class,
+            description = "Longest wait between two tries of a URL (default: ${DEFAULT-VALUE}).")
+    Duration retryBackoffMax;
 
     @Option(names = "--exclude", paramLabel = "REGEX",
             description = "Skip URLs in which REGEX is found. Repeatable.")
@@ -150,6 +164,15 @@ final class CrawlCommand implements Callable<Integer> {
     @CommandLine.Mixin
     LogOptions log = new LogOptions();
 
+    @Option(names = "--config", paramLabel = "FILE", description = "Read the crawl's settings from FILE, a JSON "
+            + "object keyed by option names without their dashes (what --print-config prints); options given "
+            + "here replace the file's.")
+    Path configFile;
+
+    @Option(names = "--print-config", description = "Print the crawl's settings as JSON (every setting, defaults "
+            + "included) and exit without crawling.")
+    boolean printConfig;
+
     /**
      * Checks the options, then runs the crawl on its backend (memory, a new state file, or a crawl shared through
      * Redis) through {@link CrawlRun}, and returns its exit code.
@@ -157,7 +180,7 @@ final class CrawlCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         log.configure(false);
-        if (roots.isEmpty() && !frontier.given()) {
+        if (roots.isEmpty() && !frontier.given() && configFile == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'ROOT', "
                     + "the URL to crawl from, such as 'loomcrawl crawl https://example.com/'");
         }
@@ -168,7 +191,16 @@ final class CrawlCommand implements Callable<Integer> {
                 throw new Main.BadInput(spec.commandLine(), e.getMessage());
             }
         }
-        CrawlConfig config = roots.isEmpty() ? null : usage(this::config);
+        CrawlConfig config = roots.isEmpty() && configFile == null ? null : usage(this::config);
+        if (printConfig) {
+            if (config == null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--print-config needs ROOT URLs or "
+                        + "--config FILE: a shared crawl's settings are in Redis");
+            }
+            spec.commandLine().getOut().print(ConfigJson.write(config));
+            spec.commandLine().getOut().flush();
+            return Main.FINISHED;
+        }
         SelectorScraper scraper = usage(scrape::scraper);
         scrape.refuseInconsistent(spec, outputs.items != null);
         if (frontier.given() && state.file != null) {
@@ -205,19 +237,20 @@ final class CrawlCommand implements Callable<Integer> {
 
     /** The crawl's configuration from the options; a bad value throws IllegalArgumentException naming it. */
     private CrawlConfig config() {
-        CrawlConfig.Builder b = CrawlConfig.builder().roots(roots).maxTasks(maxTasks).maxRedirects(maxRedirect)
-                .maxTries(maxTries).scope(scope).lenient(hostMatching != null && hostMatching.lenient)
-                .connectTimeout(connectTimeout).idleTimeout(idleTimeout).fetchTimeout(fetchTimeout)
-                .maxBodyBytes(maxBody).http2(!noHttp2).insecure(insecure);
-        if (maxBodyMemory != null) b.maxBodyMemory(maxBodyMemory);
-        if (userAgent != null) b.userAgent(userAgent);
-        excludes.forEach(b::exclude);
-        includes.forEach(b::include);
-        resolve.forEach(b::resolve);
-        politeness.applyTo(b);
-        limits.applyTo(b);
-        session.applyTo(b);
-        CrawlConfig config = b.build();
+        ConfigTarget target = new ConfigTarget();
+        CommandLine.ParseResult given = spec.commandLine().getParseResult();
+        if (configFile != null) {
+            try {
+                ConfigJson.readInto(target, ConfigFile.read(configFile),
+                        CommandLineSettings.given(given, !roots.isEmpty()));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--config " + configFile + ": " + e.getMessage(), e);
+            }
+        }
+        SettingSpec root = CrawlSettings.named("root").orElseThrow();
+        roots.forEach(r -> root.write().accept(target, r));
+        CommandLineSettings.apply(given, target);
+        CrawlConfig config = target.build();
         config.session().check(); // a missing password or file is one line now, not a failure mid-crawl
         return config;
     }

@@ -2,15 +2,12 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.redis.RedisCrawl;
-import dev.loomcrawl.ConfigCodec;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * {@code --frontier redis://... --crawl-id NAME}: this process joins a crawl shared through Redis with every other
@@ -95,13 +92,12 @@ final class FrontierOptions {
 
     /** Without ROOT, the crawl's options come from Redis: options that would change them are refused. */
     private static void refuseCrawlOptions(CommandLine.Model.CommandSpec spec) {
-        Set<String> crawlOptions = ConfigCodec.encode(CrawlConfig.builder().root("http://localhost/").build())
-                .stream().map(s -> "--" + s.name()).collect(Collectors.toSet());
-        crawlOptions.addAll(List.of("--include", "--exclude", "--header", "--resolve", "--max-time", "--no-http2",
-                "--strict", "--lenient", "--no-trap-guards"));
-        crawlOptions.remove("--max-tasks"); // each process's own
+        // the saved settings but max-tasks, each process's own (as the run group's are)
         List<String> given = spec.commandLine().getParseResult().matchedOptions().stream()
-                .map(CommandLine.Model.OptionSpec::longestName).filter(crawlOptions::contains).distinct().toList();
+                .filter(o -> o.longestName().equals(CommandLineSettings.NO_TRAP_GUARDS)
+                        || CommandLineSettings.settingOf(o).filter(s -> s.saved() && !s.name().equals("max-tasks"))
+                        .isPresent())
+                .map(CommandLine.Model.OptionSpec::longestName).distinct().toList();
         if (!given.isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "without ROOT, a process takes the shared "
                     + "crawl's options from Redis, so " + String.join(", ", given) + " cannot be given; give the "

@@ -1,8 +1,5 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.limits.LimitSettings;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 import java.time.Duration;
@@ -73,42 +70,4 @@ final class LimitOptions {
     @Option(names = "--keep-session-ids", description = "Fetch discovered URLs with their session ids "
             + "(;jsessionid=, PHPSESSID, sid...) instead of stripping them.")
     boolean keepSessionIds;
-
-    void applyTo(CrawlConfig.Builder b) {
-        LimitSettings.Builder l = LimitSettings.builder().maxDepth(maxDepth == null ? -1 : maxDepth)
-                .maxPages(orNone(maxPages)).maxPagesPerHost(orNone(maxPagesPerHost)).maxBytes(orNone(maxBytes))
-                .maxTime(maxTime).maxUrlLength(maxUrlLength).keepSessionIds(keepSessionIds);
-        if (noTrapGuards) l.noTrapGuards();
-        b.limits(givenTrapGuards(l).build());
-    }
-
-    /** The saved limits of a resumed crawl, with those given on this command line in their place. */
-    LimitSettings overriding(LimitSettings saved, CommandLine.ParseResult given) {
-        LimitSettings.Builder l = saved.toBuilder();
-        if (given.hasMatchedOption("--max-depth")) l.maxDepth(maxDepth);
-        if (given.hasMatchedOption("--max-pages")) l.maxPages(maxPages);
-        if (given.hasMatchedOption("--max-pages-per-host")) l.maxPagesPerHost(maxPagesPerHost);
-        if (given.hasMatchedOption("--max-bytes")) l.maxBytes(maxBytes);
-        if (given.hasMatchedOption("--max-time")) l.maxTime(maxTime);
-        if (given.hasMatchedOption("--max-url-length")) l.maxUrlLength(maxUrlLength);
-        if (keepSessionIds) l.keepSessionIds(true);
-        if (noTrapGuards) l.noTrapGuards();
-        return givenTrapGuards(l).build();
-    }
-
-    /** The trap guards given on the command line, in place of what {@code l} has. */
-    private LimitSettings.Builder givenTrapGuards(LimitSettings.Builder l) {
-        if (maxPathSegments != null) l.maxPathSegments(maxPathSegments);
-        if (maxSegmentRepeats != null) l.maxSegmentRepeats(maxSegmentRepeats);
-        if (maxQueryParameters != null) l.maxQueryParameters(maxQueryParameters);
-        if (maxQueryLength != null) l.maxQueryLength(maxQueryLength);
-        if (maxParameterRepeats != null) l.maxParameterRepeats(maxParameterRepeats);
-        if (maxUrlsPerShape != null) l.maxUrlsPerShape(maxUrlsPerShape);
-        if (maxLinksPerPage != null) l.maxLinksPerPage(maxLinksPerPage);
-        return l;
-    }
-
-    private static long orNone(Long n) {
-        return n == null ? -1 : n;
-    }
 }

@@ -1,6 +1,5 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.CrawlConfig;
 import picocli.CommandLine.Option;
 
 import java.time.Duration;
@@ -24,6 +23,11 @@ final class PolitenessOptions {
             description = "Cap on a robots.txt Crawl-delay (default: ${DEFAULT-VALUE}).")
     Duration maxCrawlDelay;
 
+    @Option(names = "--max-retry-after", paramLabel = "DURATION", defaultValue = "10m",
+            converter = Converters.DurationConverter.class,
+            description = "Cap on a server's Retry-After (default: ${DEFAULT-VALUE}).")
+    Duration maxRetryAfter;
+
     @Option(names = "--ignore-robots", description = "Do not fetch or obey robots.txt (a warning is logged).")
     boolean ignoreRobots;
 
@@ -43,10 +47,4 @@ final class PolitenessOptions {
             description = "Extra request header, sent to the roots' origins only (never across a redirect to "
                     + "another origin). Repeatable.")
     List<String> headers = new ArrayList<>();
-
-    void applyTo(CrawlConfig.Builder b) {
-        b.perHost(perHost).delay(delay).maxCrawlDelay(maxCrawlDelay).ignoreRobots(ignoreRobots)
-                .ignoreRobotsDirectives(ignoreRobotsDirectives).sitemaps(sitemaps).allowPrivate(allowPrivate);
-        headers.forEach(b::header);
-    }
 }

@@ -1,7 +1,8 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.ConfigCodec;
+import dev.loomcrawl.config.ConfigCodec;
+import dev.loomcrawl.config.ConfigTarget;
 import dev.loomcrawl.state.StateException;
 import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
 import picocli.CommandLine;
@@ -91,9 +92,10 @@ class ResumeCommand implements Callable<Integer> {
 
     private CrawlConfig overridden(CrawlConfig saved) {
         try {
-            CrawlConfig c = saved.withLimits(limits.overriding(saved.limits(), spec.commandLine().getParseResult()));
-            if (maxBodyMemory != null) c = c.withMaxBodyMemory(maxBodyMemory);
-            return maxTasks == null ? c : c.withMaxTasks(maxTasks);
+            ConfigTarget target = new ConfigTarget();
+            ConfigCodec.decodeInto(target, ConfigCodec.encode(saved));
+            CommandLineSettings.apply(spec.commandLine().getParseResult(), target);
+            return target.build();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), OptionNames.flags(e.getMessage()));
         }

@@ -1,6 +1,5 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.session.SessionSettings;
 import picocli.CommandLine.Option;
 
@@ -69,15 +68,4 @@ final class SessionOptions {
             description = "Keep Authorization, Proxy-Authorization and Cookie request headers in WARC request "
                     + "records (by default they are written as [redacted]).")
     boolean recordCredentials;
-
-    void applyTo(CrawlConfig.Builder b) {
-        b.cookies(cookies).netrc(netrc).proxyFile(proxyFile).recordCredentials(recordCredentials);
-        proxies.forEach(b::proxy);
-        if (login != null) b.login(login);
-        form.forEach(f -> b.form(f, SessionSettings.Source.VALUE));
-        formEnv.forEach(f -> b.form(f, SessionSettings.Source.ENV));
-        formFile.forEach(f -> b.form(f, SessionSettings.Source.FILE));
-        if (loggedInWhen != null) b.loggedInWhen(loggedInWhen);
-        if (logout != null) b.logout(logout);
-    }
 }

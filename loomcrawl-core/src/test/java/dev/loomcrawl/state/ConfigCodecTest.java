@@ -1,6 +1,6 @@
 package dev.loomcrawl.state;
 
-import dev.loomcrawl.ConfigCodec;
+import dev.loomcrawl.config.ConfigCodec;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.limits.LimitSettings;
 import dev.loomcrawl.scope.ScopeKind;

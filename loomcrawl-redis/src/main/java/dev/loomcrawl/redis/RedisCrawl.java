@@ -9,7 +9,7 @@ import dev.loomcrawl.CrawlWide;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.CrawlSummary;
-import dev.loomcrawl.ConfigCodec;
+import dev.loomcrawl.config.ConfigCodec;
 import dev.loomcrawl.state.Setting;
 
 import java.io.IOException;

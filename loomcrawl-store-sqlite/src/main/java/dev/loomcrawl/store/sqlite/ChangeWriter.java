@@ -7,7 +7,7 @@ import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.result.FoundLink;
 import dev.loomcrawl.result.LastCapture;
 import dev.loomcrawl.frontier.Visit;
-import dev.loomcrawl.ConfigCodec;
+import dev.loomcrawl.config.ConfigCodec;
 import dev.loomcrawl.state.RevisitPolicy;
 import dev.loomcrawl.state.StateChange;
 

@@ -5,7 +5,7 @@ import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.fetch.Version;
-import dev.loomcrawl.ConfigCodec;
+import dev.loomcrawl.config.ConfigCodec;
 import dev.loomcrawl.state.CrawlStore;
 import dev.loomcrawl.state.Resumption;
 import dev.loomcrawl.state.RevisitPolicy;

@@ -1,0 +1,162 @@
+package dev.loomcrawl.cli;
+
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.config.CrawlSettings;
+import dev.loomcrawl.config.SettingSpec;
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The crawl command's options and the settings table (CrawlSettings) name the same settings: every option is a
+ * row or one of the command's own options listed here, and every row is an option (of crawl, or of check for the
+ * link checker's); an option's default is its row's.
+ */
+class SettingsTableTest {
+    /** The crawl command's own options: where its outputs, report, state and logs go; how it runs. */
+    private static final Set<String> COMMAND_OWN = Set.of("--no-trap-guards", "--item", "--field", "--follow",
+            "--output", "--format", "--links", "--warc", "--warc-max-size", "--wacz", "--html-report", "--items",
+            "--content", "--content-dir", "--chunks", "--chunk-size", "--metrics", "--no-progress", "--report",
+            "--report-urls", "--save-cookies", "--state", "--state-links", "--spill-dir", "--render",
+            "--render-include", "--render-timeout", "--render-scroll", "--render-tasks", "--render-resources",
+            "--frontier", "--crawl-id", "--lease-time", "--redis-outage", "--verbose", "--quiet", "--help",
+            "--config", "--print-config");
+    /** Rows that are the check command's (check-links is the command itself). */
+    private static final Set<String> CHECK_ROWS = Set.of("check-links", "check-fragments", "remap");
+
+    private static CommandLine.Model.CommandSpec crawl() {
+        return new CommandLine(new CrawlCommand()).getCommandSpec();
+    }
+
+    @Test
+    void everyOptionIsARowOrTheCommandsOwnAndEveryRowAnOption() {
+        Set<String> rowsWithOptions = new TreeSet<>();
+        List<String> neither = new ArrayList<>();
+        Set<String> ownSeen = new LinkedHashSet<>();
+        for (OptionSpec o : crawl().options()) {
+            Optional<SettingSpec> row = CommandLineSettings.settingOf(o);
+            if (row.isPresent()) {
+                rowsWithOptions.add(row.get().name());
+            } else if (COMMAND_OWN.contains(o.longestName())) {
+                ownSeen.add(o.longestName());
+            } else {
+                neither.add(o.longestName());
+            }
+        }
+        assertEquals(List.of(), neither, "options that are neither a setting nor the command's own");
+        assertEquals(new TreeSet<>(COMMAND_OWN), new TreeSet<>(ownSeen), "the command's own options");
+        Set<String> rowsWithout = new TreeSet<>(CrawlSettings.names());
+        rowsWithout.removeAll(rowsWithOptions);
+        rowsWithout.remove("root"); // the ROOT arguments
+        assertEquals(new TreeSet<>(CHECK_ROWS), rowsWithout, "settings with no option of crawl");
+        CommandLine.Model.CommandSpec check = new CommandLine(new CheckCommand()).getCommandSpec();
+        for (String name : List.of("check-fragments", "remap")) {
+            assertTrue(check.findOption("--" + name) != null, name + " is an option of check");
+        }
+    }
+
+    @Test
+    void anOptionsDefaultIsItsRows() {
+        CrawlConfig defaults = CrawlConfig.builder().root("http://localhost/").build();
+        int checked = 0;
+        for (OptionSpec o : crawl().options()) {
+            Optional<SettingSpec> row = CommandLineSettings.settingOf(o);
+            if (row.isEmpty() || o.defaultValue() == null || CommandLineSettings.SPELLED_OTHERWISE
+                    .containsKey(o.longestName())) continue;
+            SettingSpec s = row.get();
+            Object converted = o.converters().length > 0 ? convert(o) : o.defaultValue();
+            assertEquals(s.read().apply(defaults), List.of(s.kind().text(converted)), o.longestName());
+            checked++;
+        }
+        assertTrue(checked >= 10, "options with a default: " + checked);
+    }
+
+    private static Object convert(OptionSpec o) {
+        try {
+            return o.converters()[0].convert(o.defaultValue());
+        } catch (Exception e) {
+            throw new AssertionError(o.longestName(), e);
+        }
+    }
+
+    @Test
+    void printConfigPrintsEverySettingAndTheConfigFileMakesTheSameCrawl(@TempDir Path dir) throws Exception {
+        try (TestSite site = TestSite.builder().page("/", "<a href=/a>a</a><a href=/b.pdf>b</a><a href=/c>c</a>")
+                .page("/a", "<a href=/c>c</a>").page("/b.pdf", "pdf").page("/c", "c").start()) {
+            String[] options = {"--max-tasks", "3", "--exclude", "\\.pdf$", "--delay", "10ms", "--max-pages", "3",
+                    "--no-http2", "--lenient", "--max-body", "1MiB", "--no-trap-guards", "--max-path-segments", "9",
+                    "--user-agent", "SettingsBot/1", "-H", "X-Test: yes", "--allow-private"};
+            List<String> args = new ArrayList<>(List.of("crawl", "--print-config"));
+            args.addAll(List.of(options));
+            args.add(site.url("/"));
+            CrawlCommandTest.Run printed = CrawlCommandTest.run(args.toArray(String[]::new));
+            assertEquals(0, printed.exit(), printed.err());
+            for (String name : CrawlSettings.names()) {
+                assertTrue(printed.out().contains("\"" + name + "\" : "), name + " in " + printed.out());
+            }
+            assertTrue(printed.out().contains("\"max-pages\" : 3,"), printed.out());
+            assertTrue(printed.out().contains("\"http2\" : false,"), printed.out());
+            assertTrue(printed.out().contains("\"max-query-length\" : -1,"), printed.out()); // guards off
+            assertTrue(printed.out().contains("\"max-path-segments\" : 9,"), printed.out()); // but this one
+            assertEquals(0, site.requestCount("/"), "--print-config does not crawl");
+            Path file = dir.resolve("crawl.json");
+            Files.writeString(file, printed.out());
+
+            CrawlCommandTest.Run again = CrawlCommandTest.run("crawl", "--config", file.toString(), "--print-config");
+            assertEquals(printed.out(), again.out(), again.err());
+
+            List<String> byOptions = new ArrayList<>(List.of("crawl"));
+            byOptions.addAll(List.of(options));
+            byOptions.add(site.url("/"));
+            CrawlCommandTest.Run crawled = CrawlCommandTest.run(byOptions.toArray(String[]::new));
+            CrawlCommandTest.Run fromFile = CrawlCommandTest.run("crawl", "--config", file.toString());
+            assertEquals(0, crawled.exit(), crawled.err());
+            assertEquals(0, fromFile.exit(), fromFile.err());
+            assertEquals(urlLines(crawled.out()), urlLines(fromFile.out()));
+            assertEquals(3, urlLines(fromFile.out()).size(), fromFile.out()); // --max-pages 3, the pdf excluded
+
+            // an option given beside the file replaces the file's setting
+            CrawlCommandTest.Run replaced = CrawlCommandTest.run("crawl", "--config", file.toString(),
+                    "--max-pages", "8", "--exclude", "/a", "--print-config");
+            assertTrue(replaced.out().contains("\"max-pages\" : 8,"), replaced.out());
+            assertTrue(replaced.out().contains("\"exclude\" : [ \"/a\" ],"), replaced.out());
+        }
+    }
+
+    private static List<String> urlLines(String report) {
+        return report.lines().filter(l -> l.startsWith("http")).sorted().toList();
+    }
+
+    @Test
+    void aBadConfigFileIsOneUsageLine(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("c.json");
+        Files.writeString(file, "{\"root\": [\"http://127.0.0.1:9/\"], \"max-page\": 3}");
+        CrawlCommandTest.Run r = CrawlCommandTest.run("crawl", "--config", file.toString());
+        assertEquals(2, r.exit());
+        assertEquals("--config " + file + ": unknown setting 'max-page' (did you mean max-pages?)",
+                r.err().lines().findFirst().orElse(""), r.err());
+        assertTrue(!r.err().contains("\tat "), r.err());
+        Files.writeString(file, "{\"root\": [\"http://127.0.0.1:9/\"], \"max-tasks\": 0}");
+        r = CrawlCommandTest.run("crawl", "--config", file.toString());
+        assertEquals(2, r.exit());
+        // checked when the whole is built, as the options are: named as the option (the key without dashes)
+        assertTrue(r.err().startsWith("--max-tasks must be between 1 and 100000, got 0\n"), r.err());
+        r = CrawlCommandTest.run("crawl", "--config", dir.toString());
+        assertEquals(2, r.exit());
+        assertTrue(r.err().startsWith("--config " + dir + ": not a regular file"), r.err());
+    }
+}
