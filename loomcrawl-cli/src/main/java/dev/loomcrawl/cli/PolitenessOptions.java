@@ -24,6 +24,12 @@ final class PolitenessOptions {
             description = "Cap on a robots.txt Crawl-delay (default: ${DEFAULT-VALUE}).")
     Duration maxCrawlDelay;
 
+    @Option(names = "--max-retry-after", paramLabel = "DURATION", defaultValue = "10m",
+            converter = Converters.DurationConverter.class,
+            description = "Longest Retry-After waited for on a 429 or 503; a URL asked to wait longer is given up "
+                    + "(error_kind retry-after-limit) and its origin paused this long (default: ${DEFAULT-VALUE}).")
+    Duration maxRetryAfter;
+
     @Option(names = "--ignore-robots", description = "Do not fetch or obey robots.txt (a warning is logged).")
     boolean ignoreRobots;
 
@@ -45,8 +51,9 @@ final class PolitenessOptions {
     List<String> headers = new ArrayList<>();
 
     void applyTo(CrawlConfig.Builder b) {
-        b.perHost(perHost).delay(delay).maxCrawlDelay(maxCrawlDelay).ignoreRobots(ignoreRobots)
-                .ignoreRobotsDirectives(ignoreRobotsDirectives).sitemaps(sitemaps).allowPrivate(allowPrivate);
+        b.perHost(perHost).delay(delay).maxCrawlDelay(maxCrawlDelay).maxRetryAfter(maxRetryAfter)
+                .ignoreRobots(ignoreRobots).ignoreRobotsDirectives(ignoreRobotsDirectives).sitemaps(sitemaps)
+                .allowPrivate(allowPrivate);
         headers.forEach(b::header);
     }
 }
