@@ -120,7 +120,7 @@ public final class Crawler implements AutoCloseable {
         this.gate = new OriginGate(config, fetcher, frontier, sharedRobots);
         this.limits = new CrawlLimits(config.limits(), counts);
         this.browserRequests = new BrowserRequests(fetcher, gate.robots(),
-                new OriginSlots(config.politeness().perHost()), config.fetchTimeout());
+                new OriginSlots(config.politeness().perHost(), gate::gap), config.fetchTimeout());
         this.links = new LinkAdmission(config, frontier, scope, gate.robots(), limits, ledger);
         this.redirects = new Redirects(config, scope, links);
         this.reader = new PageReader(config, extractor, links, ledger, browserRequests, journal::contentNeeded);
@@ -395,12 +395,14 @@ public final class Crawler implements AutoCloseable {
     }
 
     /**
-     * Fetches the visit's URL. While pages are rendered, the fetch also takes one of its origin's slots, which the
-     * browsers' requests take too, so that the two together keep to {@code --per-host}.
+     * Fetches the visit's URL. While pages are rendered, the fetch also takes one of its origin's slots and its turn,
+     * which the browsers' requests take too, so that the two together keep to {@code --per-host} and the origin's
+     * gap ({@code --delay}, Crawl-delay).
      */
     private FetchResult fetch(Visit visit) {
         if (reader.renderer() == null) return fetcher.fetch(visit.url(), validators(visit));
-        return browserRequests.holdingSlot(visit.url(), () -> fetcher.fetch(visit.url(), validators(visit)));
+        return browserRequests.holdingSlot(visit.url(), cancelled::get,
+                () -> fetcher.fetch(visit.url(), validators(visit)));
     }
 
     /** A re-crawl's visit asks whether the URL changed since its last capture (a 304 says it did not). */

@@ -94,7 +94,12 @@ final class OriginGate {
 
     /** The origin's gap between fetch starts (see {@link OriginPacing}). */
     private Duration originDelay(Visit visit) {
-        return pacing.gap(visit.url().origin());
+        return gap(visit.url().origin());
+    }
+
+    /** The origin's gap between request starts now: {@code --delay}, its Crawl-delay, an overload's backoff. */
+    Duration gap(Origin origin) {
+        return pacing.gap(origin);
     }
 
     /** Called by the robots gate with an origin's Crawl-delay: the origin's gap may grow. */
