@@ -207,7 +207,10 @@ public record CrawlConfig(
         /** Crawl-delay values above this are lowered to it (default 30 s). */
         public Builder maxCrawlDelay(Duration d) { politeness.maxCrawlDelay(d); return this; }
 
-        /** Retry-After values above this are lowered to it (default 10 min). */
+        /**
+         * The longest Retry-After waited for (default 10 min): a 429 or 503 asking for longer gives its URL up
+         * ({@code retry-after-limit}) and pauses its origin this long.
+         */
         public Builder maxRetryAfter(Duration d) { politeness.maxRetryAfter(d); return this; }
 
         /** Neither fetch nor obey robots.txt. */

@@ -120,7 +120,7 @@ public final class Crawler implements AutoCloseable {
         this.gate = new OriginGate(config, fetcher, frontier, sharedRobots);
         this.limits = new CrawlLimits(config.limits(), counts);
         this.browserRequests = new BrowserRequests(fetcher, gate.robots(),
-                new OriginSlots(config.politeness().perHost()), config.fetchTimeout());
+                new OriginSlots(config.politeness().perHost(), gate::gap), config.fetchTimeout());
         this.links = new LinkAdmission(config, frontier, scope, gate.robots(), limits, ledger);
         this.redirects = new Redirects(config, scope, links);
         this.reader = new PageReader(config, extractor, links, ledger, browserRequests, journal::contentNeeded);
@@ -217,7 +217,12 @@ public final class Crawler implements AutoCloseable {
         long start = System.nanoTime();
         if (session != null) logIn();
         links.seed();
-        CrawlThreads.onDispatchThread(this::dispatch);
+        Thread alarm = maxTimeAlarm();
+        try {
+            CrawlThreads.onDispatchThread(this::dispatch);
+        } finally {
+            if (alarm != null) stopAlarm(alarm);
+        }
         CrawlSummary summary = ledger.summary(frontier, Duration.ofNanos(System.nanoTime() - start),
                 config.maxTasks(), interrupted.get());
         frontier.finish(summary); // a durable frontier journals how the run ended
@@ -332,6 +337,9 @@ public final class Crawler implements AutoCloseable {
         // 9-12. Record it: a failure, a redirect followed (9), a link check, or a page read, its links offered.
         VisitOutcome.Fetched fetched = switch (result) {
             case FetchResult.Failure f -> fetched(Records.finished(Records.failed(visit, f, startedAt)));
+            //    A 429 or 503 asking for a longer wait than the crawl makes: given up, not read.
+            case FetchResult.Response r when pace.refused() != null -> fetched(Records.finished(Records.gaveUp(visit,
+                    r, startedAt, pace.refused(), config.politeness().maxRetryAfter()), r));
             case FetchResult.Response r when r.isRedirect() -> redirects.follow(visit, r, startedAt);
             case FetchResult.Response r when visit.checkOnly() -> fetched(Records.finished(Records.of(visit, r,
                     startedAt), r));
@@ -387,12 +395,14 @@ public final class Crawler implements AutoCloseable {
     }
 
     /**
-     * Fetches the visit's URL. While pages are rendered, the fetch also takes one of its origin's slots, which the
-     * browsers' requests take too, so that the two together keep to {@code --per-host}.
+     * Fetches the visit's URL. While pages are rendered, the fetch also takes one of its origin's slots and its turn,
+     * which the browsers' requests take too, so that the two together keep to {@code --per-host} and the origin's
+     * gap ({@code --delay}, Crawl-delay).
      */
     private FetchResult fetch(Visit visit) {
         if (reader.renderer() == null) return fetcher.fetch(visit.url(), validators(visit));
-        return browserRequests.holdingSlot(visit.url(), () -> fetcher.fetch(visit.url(), validators(visit)));
+        return browserRequests.holdingSlot(visit.url(), cancelled::get,
+                () -> fetcher.fetch(visit.url(), validators(visit)));
     }
 
     /** A re-crawl's visit asks whether the URL changed since its last capture (a 304 says it did not). */
@@ -425,6 +435,39 @@ public final class Crawler implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /**
+     * With {@code --max-time}, a thread that stops the crawl when it runs out, whatever the dispatch loop waits for:
+     * an origin paused by a Retry-After, a Crawl-delay or a backoff holds the loop in the frontier's take, where it
+     * would not look at the clock. Null without a time limit.
+     */
+    private Thread maxTimeAlarm() {
+        Duration left = limits.timeLeft();
+        if (left == null) return null;
+        return Thread.ofVirtual().name("loomcrawl-max-time").start(() -> {
+            try {
+                Thread.sleep(left);
+            } catch (InterruptedException e) {
+                return; // the crawl ended first
+            }
+            stopAtLimit("max-time");
+        });
+    }
+
+    /** Ends the alarm before the summary is taken, so that no stop comes after the crawl is over. */
+    private static void stopAlarm(Thread alarm) {
+        alarm.interrupt();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                alarm.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
     }
 
     private void stopAtLimit(String limit) {

@@ -67,25 +67,39 @@ final class OriginGate {
         };
     }
 
-    /** How the origin is paced after an answer: the pause it keeps, and whether the visit is to be tried again. */
-    record Pace(Duration pause, boolean retry) {}
+    /**
+     * How the origin is paced after an answer: the pause it keeps, and whether the visit is to be tried again.
+     * {@code refused} is a Retry-After longer than {@code --max-retry-after}, for which the visit is given up
+     * (null when none was).
+     */
+    record Pace(Duration pause, boolean retry, Duration refused) {}
 
     /**
      * Paces the origin by the answer; an overloaded origin (429, 503) gets the visit back later, while it has tries
-     * left.
+     * left and did not ask for a longer wait than the crawl makes.
      */
     Pace after(Visit visit, FetchResult result) {
         Origin origin = visit.url().origin();
         OriginPacing.Decision d = pacing.after(origin, result);
         if (d.newGap() != null) frontier.setDelay(origin, d.newGap());
+        if (d.refused() != null) {
+            log.info("{} asks to be asked again in {}, more than --max-retry-after {}: giving up {}", origin,
+                    d.refused(), config.politeness().maxRetryAfter(), visit.url());
+            return new Pace(d.pause(), false, d.refused());
+        }
         boolean retry = d.overloaded() && visit.deferrals() + 1 < config.maxTries();
         if (retry) log.info("{} is overloaded; retrying {} in {}", origin, visit.url(), d.pause());
-        return new Pace(d.pause(), retry);
+        return new Pace(d.pause(), retry, null);
     }
 
     /** The origin's gap between fetch starts (see {@link OriginPacing}). */
     private Duration originDelay(Visit visit) {
-        return pacing.gap(visit.url().origin());
+        return gap(visit.url().origin());
+    }
+
+    /** The origin's gap between request starts now: {@code --delay}, its Crawl-delay, an overload's backoff. */
+    Duration gap(Origin origin) {
+        return pacing.gap(origin);
     }
 
     /** Called by the robots gate with an origin's Crawl-delay: the origin's gap may grow. */

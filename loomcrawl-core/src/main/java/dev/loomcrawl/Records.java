@@ -39,6 +39,22 @@ final class Records {
                 visit.referrer(), startedAt, f.duration(), false, f.attempts(), null);
     }
 
+    /**
+     * A 429 or 503 whose Retry-After asked for a longer wait than the crawl makes ({@code maxRetryAfter}): the
+     * answer's record, given up as {@link ErrorKind#RETRY_AFTER_LIMIT}.
+     */
+    static CrawlRecord gaveUp(Visit visit, FetchResult.Response r, Instant startedAt, Duration asked,
+                              Duration maxRetryAfter) {
+        return of(visit, r, startedAt).failedAs(ErrorKind.RETRY_AFTER_LIMIT, "given up: " + r.status()
+                + " with Retry-After asking for " + seconds(asked) + ", more than the " + seconds(maxRetryAfter)
+                + " the crawl waits (max-retry-after)");
+    }
+
+    /** A wait in whole seconds, as Retry-After gives it: "86400 s". */
+    private static String seconds(Duration d) {
+        return d.toSeconds() + " s";
+    }
+
     /** The target of a redirect chain that ran out of redirects: recorded, not fetched. */
     static CrawlRecord redirectLimit(Visit visit, int maxRedirects) {
         return new CrawlRecord(visit.url(), null, 0, ErrorKind.REDIRECT_LIMIT, "not followed from " + visit.referrer()

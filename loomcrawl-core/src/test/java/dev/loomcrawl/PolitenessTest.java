@@ -1,5 +1,7 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.fetch.ErrorKind;
+import dev.loomcrawl.limits.LimitSettings;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.testkit.RecordedRequest;
 import dev.loomcrawl.testkit.Route;
@@ -14,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -202,6 +205,64 @@ class PolitenessTest {
             assertEquals(2, pages.size());
             assertTrue(smallestGap(pages).toMillis() >= 950, "gap " + smallestGap(pages));
             assertEquals(200, run.record(site.url("/")).status());
+        }
+    }
+
+    /**
+     * A Retry-After past --max-retry-after (10 min by default) is a wait the crawl does not make: the URL is given
+     * up at once, on one request, its record says why in a kind of its own. Before, it was retried after 10 min.
+     */
+    @Test
+    void aRetryAfterLongerThanTheCrawlWaitsGivesTheUrlUpAtOnce() {
+        for (String asked : List.of("999999999", "99999999999999999999", "Fri, 31 Dec 9999 23:59:59 GMT",
+                "Sun, 06 Nov 2044 08:49:37 GMT")) {
+            try (TestSite site = TestSite.builder().route("/", new Route.Respond(503, Map.of("Retry-After", asked),
+                    "down".getBytes(StandardCharsets.UTF_8))).start()) {
+                CrawlRun run = assertTimeoutPreemptively(Duration.ofSeconds(30),
+                        () -> CrawlRun.of(CrawlConfig.builder().root(site.url("/")).maxTries(3)), asked);
+                CrawlRecord r = run.record(site.url("/"));
+                assertEquals(503, r.status(), asked);
+                assertEquals(ErrorKind.RETRY_AFTER_LIMIT, r.errorKind(), asked);
+                assertTrue(r.error().startsWith("given up: 503 with Retry-After asking for "), r.error());
+                assertTrue(r.error().endsWith(", more than the 600 s the crawl waits (max-retry-after)"), r.error());
+                assertEquals(1, pages(site).size(), asked);
+            }
+        }
+    }
+
+    /** Within the bound, the wait is made: with --max-retry-after 2s, a Retry-After of 1 s is waited for. */
+    @Test
+    void aRetryAfterWithinTheBoundIsWaitedForAndOnePastItIsNot() {
+        Route busyOnce = Route.Sequence.of(
+                new Route.Respond(429, Map.of("Retry-After", "1"), new byte[0]), Route.Respond.html("fine"));
+        try (TestSite site = TestSite.builder().route("/", busyOnce).route("/later", new Route.Respond(429,
+                Map.of("Retry-After", "3"), new byte[0])).page("/first", "<a href=/later>l</a>")
+                .page("/start", "<a href=/>r</a><a href=/first>f</a>").start()) {
+            CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/start")).perHost(1)
+                    .maxRetryAfter(Duration.ofSeconds(2)));
+            assertEquals(200, run.record(site.url("/")).status());
+            assertEquals(2, site.requestCount("/"));
+            assertEquals(ErrorKind.RETRY_AFTER_LIMIT, run.record(site.url("/later")).errorKind());
+            assertEquals(1, site.requestCount("/later"));
+        }
+    }
+
+    /**
+     * --max-time ends a crawl that waits on an origin paused by a Retry-After: the dispatch loop, parked in the
+     * frontier until the origin is due, used to look at the clock only when it took a visit, after the pause.
+     */
+    @Test
+    void maxTimeEndsACrawlWaitingOnARetryAfter() {
+        try (TestSite site = TestSite.builder().page("/", "<a href=/busy>b</a>").route("/busy",
+                new Route.Respond(503, Map.of("Retry-After", "300"), new byte[0])).start()) {
+            long start = System.nanoTime();
+            CrawlRun run = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> CrawlRun.of(CrawlConfig.builder()
+                    .root(site.url("/")).limits(LimitSettings.builder().maxTime(Duration.ofSeconds(2)).build())));
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            assertEquals("max-time", run.summary().limitReached());
+            assertEquals(1, run.summary().todo()); // /busy, to be asked again by a resumed crawl
+            assertEquals(1, site.requestCount("/busy"));
+            assertTrue(took.compareTo(Duration.ofSeconds(30)) < 0, "took " + took);
         }
     }
 

@@ -25,7 +25,8 @@ final class PolitenessOptions {
 
     @Option(names = "--max-retry-after", paramLabel = "DURATION", defaultValue = "10m",
             converter = Converters.DurationConverter.class,
-            description = "Cap on a server's Retry-After (default: ${DEFAULT-VALUE}).")
+            description = "Longest Retry-After waited for on a 429 or 503; a URL asked to wait longer is given up "
+                    + "(error_kind retry-after-limit) and its origin paused this long (default: ${DEFAULT-VALUE}).")
     Duration maxRetryAfter;
 
     @Option(names = "--ignore-robots", description = "Do not fetch or obey robots.txt (a warning is logged).")

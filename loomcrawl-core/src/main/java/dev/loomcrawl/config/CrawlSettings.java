@@ -90,7 +90,8 @@ public final class CrawlSettings {
                     (t, v) -> t.crawl.delay(Duration.parse(v))),
             one(POLITENESS, "max-crawl-delay", DURATION, "Cap on a robots.txt Crawl-delay.",
                     c -> c.politeness().maxCrawlDelay(), (t, v) -> t.crawl.maxCrawlDelay(Duration.parse(v))),
-            one(POLITENESS, "max-retry-after", DURATION, "Cap on a server's Retry-After.",
+            one(POLITENESS, "max-retry-after", DURATION, "Longest Retry-After waited for on a 429 or 503; a URL asked "
+                    + "to wait longer is given up.",
                     c -> c.politeness().maxRetryAfter(), (t, v) -> t.crawl.maxRetryAfter(Duration.parse(v))),
             one(POLITENESS, "ignore-robots", FLAG, "Do not fetch or obey robots.txt.",
                     c -> c.politeness().ignoreRobots(), (t, v) -> t.crawl.ignoreRobots(bool(v))),

@@ -34,13 +34,18 @@ public enum ErrorKind {
     /** The URL redirected into a loop: its target is earlier in its own redirect chain. */
     REDIRECT_LOOP,
     /** The URL redirected, but its chain already used up {@code --max-redirect}. */
-    REDIRECT_LIMIT;
+    REDIRECT_LIMIT,
+    /**
+     * The server answered 429 or 503 with a {@code Retry-After} longer than the crawl waits
+     * ({@code --max-retry-after}): the URL was given up, recorded with that answer, and not asked again.
+     */
+    RETRY_AFTER_LIMIT;
 
     /** Whether trying again might succeed: the network failures (not TLS, TOO_LARGE, BLOCKED, CANCELLED). */
     public boolean retryable() {
         return switch (this) {
             case TIMEOUT, DNS, REFUSED, UNREACHABLE, RESET, PROTOCOL, IO, MEMORY -> true;
-            case TLS, TOO_LARGE, BLOCKED, CANCELLED, REDIRECT_LOOP, REDIRECT_LIMIT -> false;
+            case TLS, TOO_LARGE, BLOCKED, CANCELLED, REDIRECT_LOOP, REDIRECT_LIMIT, RETRY_AFTER_LIMIT -> false;
         };
     }
 

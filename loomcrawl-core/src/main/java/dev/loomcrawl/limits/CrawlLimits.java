@@ -2,6 +2,8 @@ package dev.loomcrawl.limits;
 
 import dev.loomcrawl.url.WebUrl;
 
+import java.time.Duration;
+
 /**
  * Applies {@link LimitSettings}. {@link #normalize} strips session ids from each discovered URL before the
  * seen set is asked; {@link #dropReason} is asked before a newly seen URL is queued (depth, URL length, trap
@@ -75,6 +77,12 @@ public final class CrawlLimits {
 
     public void addBytes(long n) {
         if (s.maxBytes() >= 0) counts.addBytes(n);
+    }
+
+    /** The time left before {@code maxTime} runs out (zero when it has), or null without a time limit. */
+    public Duration timeLeft() {
+        if (s.maxTime() == null) return null;
+        return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
     }
 
     /** The budget limit that has run out ("max-bytes", "max-time"), or null. Pages are checked by startPage. */

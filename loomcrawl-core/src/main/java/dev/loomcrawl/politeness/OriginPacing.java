@@ -13,10 +13,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * origin's robots.txt Crawl-delay (capped at {@code maxCrawlDelay}) and its overload backoff. The frontier
  * applies the gap it is told.
  *
- * <p>A 429 or 503 pauses the origin for its Retry-After (clamped to {@code maxRetryAfter}), or, without one,
- * for an exponential backoff ({@code base}, doubling per consecutive overload, capped at {@code maxBackoff});
- * the visit is retried after the pause, and the backoff becomes a floor of the origin's gap. Each success
- * halves that floor, so the origin returns to its normal pace.
+ * <p>A 429 or 503 pauses the origin for its Retry-After, or, without one, for an exponential backoff
+ * ({@code base}, doubling per consecutive overload, capped at {@code maxBackoff}); the visit is retried after the
+ * pause, and the backoff becomes a floor of the origin's gap. Each success halves that floor, so the origin returns
+ * to its normal pace. A Retry-After longer than {@code maxRetryAfter} is a wait the crawl does not make for the URL:
+ * the decision says so ({@link Decision#refused}), the URL is given up, and the origin pauses for
+ * {@code maxRetryAfter} only. A site's answer can therefore hold an origin at most {@code maxRetryAfter}.
  */
 public final class OriginPacing {
     private final Duration delay;
@@ -27,9 +29,13 @@ public final class OriginPacing {
     private final Map<Origin, Duration> crawlDelays = new ConcurrentHashMap<>();
     private final Map<Origin, Duration> extraDelay = new ConcurrentHashMap<>();
 
-    /** What to do after a response. {@code newGap} is the origin's gap now, or null when it is unchanged. */
-    public record Decision(boolean overloaded, Duration pause, Duration newGap) {
-        static final Decision NORMAL = new Decision(false, Duration.ZERO, null);
+    /**
+     * What to do after a response. {@code newGap} is the origin's gap now, or null when it is unchanged;
+     * {@code refused} is the Retry-After the server asked for when it is longer than the crawl waits (the URL is
+     * then given up, not retried), else null.
+     */
+    public record Decision(boolean overloaded, Duration pause, Duration newGap, Duration refused) {
+        static final Decision NORMAL = new Decision(false, Duration.ZERO, null, null);
     }
 
     /**
@@ -37,7 +43,7 @@ public final class OriginPacing {
      * @param maxCrawlDelay a Crawl-delay above this is lowered to it
      * @param base          the first backoff after an overload
      * @param maxBackoff    the longest backoff
-     * @param maxRetryAfter a Retry-After above this is lowered to it
+     * @param maxRetryAfter a Retry-After above this is not waited for: its URL is given up, its origin paused this
      */
     public OriginPacing(Duration delay, Duration maxCrawlDelay, Duration base, Duration maxBackoff,
                         Duration maxRetryAfter) {
@@ -66,9 +72,10 @@ public final class OriginPacing {
             Duration previous = extraDelay.getOrDefault(origin, Duration.ZERO);
             Duration backoff = previous.isZero() ? base : min(previous.multipliedBy(2), maxBackoff);
             Duration asked = RetryAfter.parse(r.header("retry-after"), Instant.now());
-            Duration pause = asked == null ? backoff : min(asked, maxRetryAfter);
+            boolean tooLong = asked != null && asked.compareTo(maxRetryAfter) > 0;
+            Duration pause = asked == null ? backoff : tooLong ? maxRetryAfter : asked;
             extraDelay.put(origin, backoff);
-            return new Decision(true, pause, gap(origin));
+            return new Decision(true, pause, gap(origin), tooLong ? asked : null);
         }
         Duration previous = extraDelay.get(origin);
         if (previous == null) return Decision.NORMAL;
@@ -78,7 +85,7 @@ public final class OriginPacing {
         } else {
             extraDelay.put(origin, halved);
         }
-        return new Decision(false, Duration.ZERO, gap(origin));
+        return new Decision(false, Duration.ZERO, gap(origin), null);
     }
 
     private static Duration min(Duration a, Duration b) {

@@ -9,7 +9,8 @@ import java.time.Duration;
  * @param perHost        fetches in flight at once on one origin (scheme, host, port)
  * @param delay          minimum gap between fetch starts on one origin
  * @param maxCrawlDelay  a robots.txt Crawl-delay above this is lowered to it
- * @param maxRetryAfter  a Retry-After above this is lowered to it
+ * @param maxRetryAfter  the longest Retry-After waited for: past it the URL is given up (recorded as
+ *                       {@code retry-after-limit}) and its origin paused this long
  * @param ignoreRobots   do not fetch or obey robots.txt
  * @param ignoreDirectives do not obey robots directives in pages and headers ({@code <meta name="robots">},
  *                       {@code X-Robots-Tag}, {@code rel="nofollow"}): follow every link
@@ -20,6 +21,7 @@ public record PolitenessSettings(int perHost, Duration delay, Duration maxCrawlD
         if (perHost < 1) throw new IllegalArgumentException("perHost must be 1 or more, got " + perHost);
         if (delay.isNegative()) throw new IllegalArgumentException("delay must not be negative, got " + delay);
         if (maxCrawlDelay.isNegative()) throw new IllegalArgumentException("maxCrawlDelay must not be negative");
+        if (maxRetryAfter.isNegative()) throw new IllegalArgumentException("maxRetryAfter must not be negative");
     }
 
     /** A builder with the defaults: 2 per host, no delay, Crawl-delay capped at 30 s, Retry-After at 10 min. */
@@ -47,7 +49,10 @@ public record PolitenessSettings(int perHost, Duration delay, Duration maxCrawlD
         /** Crawl-delay values above this are lowered to it (default 30 s). */
         public Builder maxCrawlDelay(Duration d) { maxCrawlDelay = d; return this; }
 
-        /** Retry-After values above this are lowered to it (default 10 min). */
+        /**
+         * The longest Retry-After waited for (default 10 min): a 429 or 503 asking for longer gives its URL up
+         * ({@code retry-after-limit}) and pauses its origin this long.
+         */
         public Builder maxRetryAfter(Duration d) { maxRetryAfter = d; return this; }
 
         /** Neither fetch nor obey robots.txt. */

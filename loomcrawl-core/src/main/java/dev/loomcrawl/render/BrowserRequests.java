@@ -8,15 +8,17 @@ import dev.loomcrawl.robots.RobotsGate;
 import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
  * The crawl's rules for the requests a browser makes while it renders a page: each is a GET through the crawl's
  * own {@link Fetcher} (so the address guard, {@code --resolve}, the body cap and the timeouts apply), after
  * robots.txt allowed it (unless the crawl ignores robots.txt), holding one of its origin's {@code --per-host}
- * slots, which the crawl's page fetches take too while pages are rendered ({@link OriginSlots}). What the crawl refuses comes back as a {@link FetchResult.Failure}, which the
- * renderer turns into a failed request: it never reaches the network. What HTTP lets a browser's cache reuse is
- * kept for the later pages ({@link #reusable}).
+ * slots and keeping the origin's gap between starts ({@code --delay}, Crawl-delay, an overload's backoff), both of
+ * which the crawl's page fetches keep too while pages are rendered ({@link OriginSlots}). What the crawl refuses
+ * comes back as a {@link FetchResult.Failure}, which the renderer turns into a failed request: it never reaches the
+ * network. What HTTP lets a browser's cache reuse is kept for the later pages ({@link #reusable}).
  */
 public final class BrowserRequests {
     private final Fetcher fetcher;
@@ -27,8 +29,8 @@ public final class BrowserRequests {
 
     /**
      * @param robots   the crawl's robots.txt gate, or null when it ignores robots.txt
-     * @param slots    each origin's {@code --per-host} slots, shared with the crawl's page fetches
-     * @param slotWait how long a request waits for a slot of its origin before it fails as a timeout
+     * @param slots    each origin's {@code --per-host} slots and gap, shared with the crawl's page fetches
+     * @param slotWait how long a request waits for a slot and its turn on its origin before it fails as a timeout
      */
     public BrowserRequests(Fetcher fetcher, RobotsGate robots, OriginSlots slots, Duration slotWait) {
         this.fetcher = fetcher;
@@ -39,6 +41,15 @@ public final class BrowserRequests {
 
     /** Fetches {@code url} for the browser, or says why the crawl does not. Blocking. */
     public FetchResult fetch(WebUrl url) {
+        return fetch(url, () -> false);
+    }
+
+    /**
+     * Fetches {@code url} for the browser, or says why the crawl does not; a request still waiting for its origin's
+     * slot or turn when {@code abandoned} holds (its page was taken as rendered) is not sent, and fails as
+     * cancelled. Blocking.
+     */
+    public FetchResult fetch(WebUrl url, BooleanSupplier abandoned) {
         long start = System.nanoTime();
         if (robots != null) {
             switch (robots.check(url)) {
@@ -54,7 +65,7 @@ public final class BrowserRequests {
                 }
             }
         }
-        FetchResult result = holdingSlot(url, () -> fetcher.fetch(url));
+        FetchResult result = holdingSlot(url, abandoned, () -> fetcher.fetch(url));
         if (result instanceof FetchResult.Response r) cache.offer(r);
         return result;
     }
@@ -68,16 +79,28 @@ public final class BrowserRequests {
     }
 
     /**
-     * Runs {@code fetch} holding one of {@code url}'s origin's slots, waiting for one at most as long as the
-     * crawl's fetch timeout; a wait that runs out, or is interrupted, is the fetch's failure. The crawl's page
-     * fetches go through here too while pages are rendered, so pages and browser requests share the slots.
+     * Runs {@code fetch} holding one of {@code url}'s origin's slots, in its turn after the origin's gap, waiting
+     * for both at most as long as the crawl's fetch timeout; a wait that runs out, or is interrupted, is the fetch's
+     * failure. The crawl's page fetches go through here too while pages are rendered, so pages and browser requests
+     * share the slots and the gap.
      */
     public FetchResult holdingSlot(WebUrl url, Supplier<FetchResult> fetch) {
+        return holdingSlot(url, () -> false, fetch);
+    }
+
+    /** {@link #holdingSlot(WebUrl, Supplier)}, not fetching at all once {@code abandoned} holds. */
+    public FetchResult holdingSlot(WebUrl url, BooleanSupplier abandoned, Supplier<FetchResult> fetch) {
         long start = System.nanoTime();
         try {
-            if (!slots.take(url.origin(), slotWait)) {
-                return refused(url, ErrorKind.TIMEOUT, "no --per-host slot on " + url.origin() + " within "
-                        + slotWait, start);
+            switch (slots.take(url.origin(), slotWait, abandoned)) {
+                case YES -> { }
+                case TIMED_OUT -> {
+                    return refused(url, ErrorKind.TIMEOUT, "no --per-host slot or turn on " + url.origin()
+                            + " within " + slotWait, start);
+                }
+                case ABANDONED -> {
+                    return refused(url, ErrorKind.CANCELLED, "its page was done first", start);
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -345,6 +345,90 @@ class RenderCrawlTest {
         }
     }
 
+    /**
+     * A page's script opens a WebRTC connection whose ICE servers (STUN, and TURN over UDP) are a UDP socket of this
+     * test on 127.0.0.1: the browser has no network but the crawl's, so no packet arrives there. The page waits on a
+     * slow answer meanwhile, so that it is not taken as settled before ICE gathering had its chance.
+     */
+    @Test
+    void aPagesWebRtcSendsNoPacket() throws Exception {
+        try (java.net.DatagramSocket udp = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
+            AtomicLong packets = new AtomicLong();
+            Thread listener = Thread.ofVirtual().start(() -> {
+                byte[] buffer = new byte[2048];
+                while (!udp.isClosed()) {
+                    try {
+                        udp.receive(new java.net.DatagramPacket(buffer, buffer.length));
+                        packets.incrementAndGet();
+                    } catch (java.io.IOException e) {
+                        return;
+                    }
+                }
+            });
+            String ice = "127.0.0.1:" + udp.getLocalPort();
+            String page = "<!doctype html><title>rtc</title><script>"
+                    + "const pc = new (window.RTCPeerConnection || window.webkitRTCPeerConnection)({iceServers: ["
+                    + "{urls: 'stun:" + ice + "'}, {urls: 'turn:" + ice + "?transport=udp', username: 'u', "
+                    + "credential: 'p'}]});"
+                    + "pc.createDataChannel('x'); pc.createOffer().then(o => pc.setLocalDescription(o));"
+                    + "fetch('/slow').then(r => r.text()).then(t => document.body.append(t));</script>";
+            Function<String, dev.loomcrawl.testkit.Route> routes = target -> switch (target) {
+                case "/" -> dev.loomcrawl.testkit.Route.Respond.html(page);
+                case "/slow" -> new dev.loomcrawl.testkit.Route.Delay(Duration.ofSeconds(3),
+                        dev.loomcrawl.testkit.Route.Respond.html("slow"));
+                default -> null;
+            };
+            try (TestSite site = TestSite.builder().generated(routes).start()) {
+                Crawl crawl = Crawl.of(config(site), ChromiumRenderer.start(new RenderSettings(null,
+                        Duration.ofSeconds(20), 0, 1, false)), null, Function.identity());
+                assertTrue(crawl.records.get(site.url("/")).rendered());
+                assertEquals(1, site.requestCount("/slow"), "the page waited on its slow request");
+            }
+            Thread.sleep(500); // a packet sent last still arrives
+            udp.close();
+            listener.join();
+            assertEquals(0, packets.get(), "UDP packets from the browser's WebRTC");
+        }
+    }
+
+    /**
+     * A page's script fires many fetch() requests at its site: with --delay, the browser's requests keep the
+     * origin's gap between starts, as the crawl's own fetches do (the site's log of request starts says so, less a
+     * tolerance for the time from the crawler's start to the site's log). Before, one app page made about 2,000
+     * requests in 3 s.
+     */
+    @Test
+    void aPagesRequestsKeepTheOriginsDelay() {
+        int calls = 10;
+        Duration delay = Duration.ofMillis(400);
+        String page = "<!doctype html><title>many</title><script>for (let i = 0; i < " + calls + "; i++) "
+                + "fetch('/api/' + i, {cache: 'no-store'}).then(r => r.text()).then(t => document.body.append(t));"
+                + "</script>";
+        Function<String, dev.loomcrawl.testkit.Route> routes = target -> {
+            if (target.equals("/")) return dev.loomcrawl.testkit.Route.Respond.html(page);
+            if (target.startsWith("/api/")) {
+                return new dev.loomcrawl.testkit.Route.Respond(200, Map.of("Content-Type", "text/plain",
+                        "Cache-Control", "no-store"), target.getBytes());
+            }
+            return null;
+        };
+        try (TestSite site = TestSite.builder().generated(routes).start()) {
+            Crawl crawl = Crawl.of(config(site).perHost(2).delay(delay), ChromiumRenderer.start(
+                    new RenderSettings(null, Duration.ofSeconds(30), 0, 1, false)), null, Function.identity());
+            assertTrue(crawl.records.get(site.url("/")).rendered());
+            List<RecordedRequest> requests = site.requests().stream()
+                    .filter(r -> !r.target().equals("/robots.txt"))
+                    .sorted(java.util.Comparator.comparingLong(RecordedRequest::startNanos)).toList();
+            assertEquals(calls, requests.stream().filter(r -> r.target().startsWith("/api/")).count(),
+                    "every call was answered within the render timeout: " + requests);
+            for (int i = 1; i < requests.size(); i++) {
+                long gap = requests.get(i).startNanos() - requests.get(i - 1).startNanos();
+                assertTrue(gap >= delay.toNanos() - Duration.ofMillis(150).toNanos(), "only " + gap / 1_000_000
+                        + " ms from " + requests.get(i - 1).target() + " to " + requests.get(i).target());
+            }
+        }
+    }
+
     @Test
     void pagesAreRenderedInKeptTabsAndAScriptHttpLetsBeReusedIsFetchedOnce() {
         int pages = 10;
