@@ -174,8 +174,13 @@ class ContentCommandTest {
             assertTrue(md.endsWith(markdown), "the same Markdown as --content");
             assertTrue(Files.isRegularFile(dir.resolve("md").resolve("127.0.0.1_" + site.port()).resolve("index.md")));
             try (Stream<Path> all = Files.walk(dir.resolve("md"))) {
-                assertEquals(3, all.filter(Files::isRegularFile).count(), "one file per page written, no temporary");
+                String host = "127.0.0.1_" + site.port();
+                assertEquals(List.of(host + "/article.md", host + "/cafe.md", host + "/index.md", "pages.jsonl"),
+                        all.filter(Files::isRegularFile)
+                        .map(p -> dir.resolve("md").relativize(p).toString()).sorted().toList(),
+                        "one file per page written and the index, no temporary");
             }
+            assertEquals(3, lines(dir.resolve("md").resolve("pages.jsonl")).size(), "a line per page in the index");
         }
     }
 
@@ -231,8 +236,13 @@ class ContentCommandTest {
             assertEquals(40, new HashSet<>(urls).size(), "every page once");
             assertEquals(40, lines(chunks).stream().map(l -> l.get("url")).distinct().count());
             try (Stream<Path> all = Files.walk(dir.resolve("md"))) {
-                assertEquals(40, all.filter(Files::isRegularFile).count());
+                assertEquals(40, all.filter(p -> p.toString().endsWith(".md")).count());
             }
+            // the index, cut back to its end at the last commit, lists each page once
+            List<Object> indexed = lines(dir.resolve("md").resolve("pages.jsonl")).stream().map(l -> l.get("url"))
+                    .toList();
+            assertEquals(40, indexed.size(), "every page once: " + indexed);
+            assertEquals(new HashSet<>(urls), new HashSet<>(indexed));
             assertNotNull(lines(content).getFirst().get("text"));
             // the state keeps the page facts: the report made from it has every page's title
             Path reported = dir.resolve("reported.jsonl");

@@ -1,5 +1,6 @@
 package dev.loomcrawl.extract;
 
+import dev.loomcrawl.result.Utf16;
 import org.jsoup.nodes.Entities;
 import org.jsoup.parser.Parser;
 
@@ -11,6 +12,11 @@ import org.jsoup.parser.Parser;
  * goes to jsoup whole. {@code PageTreeTest} and {@code StreamingLinkExtractorTest} compare the results with jsoup's
  * DOM on every page of the docs sets and on random tag soup; {@code CharacterReferencesTest} with jsoup's
  * {@code unescapeEntities} on random text.
+ *
+ * <p>One difference from jsoup: a numeric reference to a surrogate ({@code &#xD800;}) is U+FFFD, as HTML's tokenizer
+ * says; jsoup gives the surrogate, which no text may hold alone (strict JSON and YAML readers refuse it). Text that
+ * goes to jsoup has each lone surrogate made U+FFFD after ({@link Utf16}), as a reference without its semicolon or
+ * with leading zeros there still names one.
  */
 final class CharacterReferences {
     private CharacterReferences() {
@@ -20,8 +26,36 @@ final class CharacterReferences {
     static String decode(char[] c, int start, int end, boolean inAttribute) {
         char[] out = new char[end - start];
         int n = decodeInto(c, start, end, out, 0);
-        if (n < 0) return Parser.unescapeEntities(new String(c, start, end - start), inAttribute);
+        if (n < 0) return Utf16.wellFormed(Parser.unescapeEntities(withoutSurrogates(c, start, end), inAttribute));
         return new String(out, 0, n);
+    }
+
+    /**
+     * The text of {@code c[start, end)} for jsoup: each numeric reference to a surrogate (with or without its
+     * semicolon, with any number of leading zeros) is U+FFFD already, as HTML says, where jsoup keeps the surrogate,
+     * and two of them ({@code &#xD83D;&#xDE00;}) would make a pair.
+     */
+    private static String withoutSurrogates(char[] c, int start, int end) {
+        StringBuilder out = null;
+        int copied = start;
+        for (int i = start; i + 2 < end; i++) {
+            if (c[i] != '&' || c[i + 1] != '#') continue;
+            boolean hex = c[i + 2] == 'x' || c[i + 2] == 'X';
+            int k = hex ? i + 3 : i + 2;
+            int code = 0;
+            int digits = k;
+            for (int d; k < end && (d = Character.digit(c[k], hex ? 16 : 10)) >= 0; k++) {
+                code = Math.min(code * (hex ? 16 : 10) + d, 0x110000); // beyond Unicode stays beyond
+            }
+            if (k == digits || code < 0xd800 || code > 0xdfff) continue;
+            if (k < end && c[k] == ';') k++;
+            if (out == null) out = new StringBuilder(end - start);
+            out.append(c, copied, i - copied).append('\ufffd');
+            copied = k;
+            i = k - 1;
+        }
+        if (out == null) return new String(c, start, end - start);
+        return out.append(c, copied, end - copied).toString();
     }
 
     /**
@@ -75,7 +109,8 @@ final class CharacterReferences {
                 if (d < 0) return -1;
                 code = code * (hex ? 16 : 10) + d;
             }
-            // ordinary characters only: jsoup replaces or maps the others (NUL, C1 controls, surrogates...)
+            if (code >= 0xd800 && code <= 0xdfff) return 0xfffd; // HTML's rule, where jsoup keeps the surrogate
+            // ordinary characters only: jsoup replaces or maps the others (NUL, C1 controls...)
             boolean ordinary = code == '\t' || code == '\n' || code >= 0x20 && code < 0x7f
                     || code >= 0xa0 && code < 0xd800 || code >= 0xe000 && code < 0xfdd0
                     || code > 0xfdef && code < 0xfffe || code >= 0x10000 && code <= 0x10ffff && (code & 0xfffe) != 0xfffe;

@@ -103,6 +103,46 @@ public final class JsonText {
         return (slashes & 1) == 1;
     }
 
+    /**
+     * Makes {@code b[0, length)}, characters {@link #write} wrote, well-formed ({@link Utf16}): each escape of a lone
+     * surrogate (one not in a high-then-low pair of escapes) becomes U+FFFD's three bytes, in place; returns the new
+     * length, {@code length} itself when there is none. {@link #write} writes a character at a time, and a text made
+     * of several writes can hold a lone one (a reference to a surrogate in a page that a parser kept).
+     */
+    public static int wellFormed(byte[] b, int length) {
+        int o = 0; // where the next byte goes: i until a lone surrogate is met, then behind it
+        int i = 0;
+        while (i < length) {
+            if (b[i] != '\\') {
+                b[o++] = b[i++];
+                continue;
+            }
+            int n = b[i + 1] == 'u' ? 6 : 2;
+            int kind = n == 6 ? surrogate(b, i + 2) : 0;
+            if (kind == 1 && i + 12 <= length && b[i + 6] == '\\' && b[i + 7] == 'u' && surrogate(b, i + 8) == 2) {
+                n = 12; // a pair
+            } else if (kind != 0) {
+                b[o++] = (byte) 0xef;
+                b[o++] = (byte) 0xbf;
+                b[o++] = (byte) 0xbd;
+                i += 6;
+                continue;
+            }
+            if (o != i) System.arraycopy(b, i, b, o, n);
+            o += n;
+            i += n;
+        }
+        return o;
+    }
+
+    /** The four hex digits at {@code b[i]}: 1 for a high surrogate, 2 for a low one, else 0. */
+    private static int surrogate(byte[] b, int i) {
+        if (b[i] != 'D') return 0;
+        byte d = b[i + 1];
+        if (d == '8' || d == '9' || d == 'A' || d == 'B') return 1;
+        return d == 'C' || d == 'D' || d == 'E' || d == 'F' ? 2 : 0;
+    }
+
     /** The characters {@link #write} wrote as {@code b[0, length)}. */
     public static String decode(byte[] b, int length) {
         char[] out = new char[length];

@@ -21,10 +21,11 @@ public final class PageText {
 
     /**
      * The text whose characters {@link JsonText#write} wrote as the first {@code length} bytes of {@code bytes}; the
-     * array becomes this text's.
+     * array becomes this text's. A lone surrogate written there becomes U+FFFD ({@link JsonText#wellFormed}), so that
+     * what the outputs copy whole is Unicode.
      */
     public static PageText ofJson(byte[] bytes, int length) {
-        return new PageText(bytes, length, null);
+        return new PageText(bytes, JsonText.wellFormed(bytes, length), null);
     }
 
     /** A text that is a String already. */

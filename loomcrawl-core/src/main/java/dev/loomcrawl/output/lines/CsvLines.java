@@ -1,5 +1,6 @@
 package dev.loomcrawl.output.lines;
 
+import dev.loomcrawl.result.Utf16;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
@@ -39,6 +40,7 @@ final class CsvLines {
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a StringWriter does not fail
         }
-        return out.toString().getBytes(StandardCharsets.UTF_8);
+        // a lone surrogate as U+FFFD, where the encoder would write '?'
+        return Utf16.wellFormed(out.toString()).getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -2,6 +2,7 @@ package dev.loomcrawl.output.lines;
 
 import dev.loomcrawl.result.JsonText;
 import dev.loomcrawl.result.PageText;
+import dev.loomcrawl.result.Utf16;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -14,7 +15,8 @@ import java.util.List;
  * string is scanned as its Latin-1 bytes, which a String held as Latin-1 gives in one copy, and the runs that need no
  * escape are copied whole; a {@link PageText} (a page's Markdown or text) is held encoded already and is copied whole.
  * Characters are written as {@link JsonText} says: non-ASCII as UTF-8, except surrogates, which are escaped (a pair
- * as two six-character escapes) as jackson does; the characters below 0x20, '"' and the backslash escaped.
+ * as two six-character escapes) as jackson does; the characters below 0x20, '"' and the backslash escaped. A lone
+ * surrogate is written as U+FFFD ({@link Utf16}), where jackson escapes it: strict readers refuse the string then.
  */
 final class JsonLines {
     /**
@@ -161,7 +163,15 @@ final class JsonLines {
             if (i == n) break;
             char ch = s.charAt(i);
             i++;
-            room((n - i) + 6);
+            room((n - i) + 12);
+            if (Character.isSurrogate(ch)) {
+                if (Character.isHighSurrogate(ch) && i < n && Character.isLowSurrogate(s.charAt(i))) {
+                    len = JsonText.write(buf, len, ch);
+                    ch = s.charAt(i++);
+                } else {
+                    ch = Utf16.REPLACEMENT;
+                }
+            }
             len = JsonText.write(buf, len, ch);
         }
         room(1);

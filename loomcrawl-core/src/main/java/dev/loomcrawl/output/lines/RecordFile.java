@@ -6,6 +6,7 @@ import dev.loomcrawl.output.CommittedWriter;
 import dev.loomcrawl.output.CrawlOutput;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.report.TextReport;
+import dev.loomcrawl.result.Utf16;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -75,7 +76,7 @@ public final class RecordFile implements CrawlOutput {
         return switch (format) {
             case JSONL -> JsonLines.line(RecordColumns.ALL, record);
             case CSV -> CsvLines.line(RecordColumns.ALL, record);
-            case TEXT -> (TextReport.line(record) + "\n").getBytes(StandardCharsets.UTF_8);
+            case TEXT -> (Utf16.wellFormed(TextReport.line(record)) + "\n").getBytes(StandardCharsets.UTF_8);
         };
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.loomcrawl.result.Utf16;
 import org.jsoup.Jsoup;
 import org.netpreserve.jwarc.HttpResponse;
 import org.netpreserve.jwarc.MediaType;
@@ -111,7 +112,7 @@ final class WaczPages {
                 json.writeStringField("id", p.id());
                 json.writeStringField("url", p.url());
                 json.writeStringField("ts", p.ts().toString());
-                if (p.title() != null) json.writeStringField("title", p.title());
+                if (p.title() != null) json.writeStringField("title", Utf16.wellFormed(p.title()));
                 json.writeEndObject();
                 json.writeRaw('\n');
             }
