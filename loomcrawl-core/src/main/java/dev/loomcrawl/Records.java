@@ -8,13 +8,12 @@ import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.result.FoundLink;
 import dev.loomcrawl.scrape.Item;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
 /**
- * The crawl's records of a visit, built in one place: a {@link CrawlRecord} has seventeen components, most of them
- * the visit's own (URL, depth, referrer) or the answer's (status, size, type, timing).
+ * The crawl's records of a visit, built in one place: most of a {@link CrawlRecord}'s components are the visit's
+ * own (URL, depth, referrer) or the answer's (status, size, type, timing).
  */
 final class Records {
     private Records() {
@@ -23,9 +22,9 @@ final class Records {
     /** A response's record: {@code nextUrl} is a redirect's target, the counts those of the links offered. */
     static CrawlRecord of(Visit visit, FetchResult.Response r, Instant startedAt, String nextUrl, String encoding,
                           int numUrls, int numNewUrls) {
-        return new CrawlRecord(visit.url(), nextUrl, r.status(), null, null, r.body().length,
-                r.contentType().mediaType(), encoding, numUrls, numNewUrls, visit.depth(), visit.referrer(),
-                startedAt, r.duration(), r.truncated(), r.attempts(), null);
+        return of(visit, startedAt).nextUrl(nextUrl).status(r.status()).size(r.body().length)
+                .contentType(r.contentType().mediaType()).encoding(encoding).numUrls(numUrls).numNewUrls(numNewUrls)
+                .duration(r.duration()).truncated(r.truncated()).attempts(r.attempts()).build();
     }
 
     /** A response's record without links, in the charset it declares (UTF-8 when it declares none). */
@@ -35,8 +34,8 @@ final class Records {
 
     /** A fetch that got no answer. */
     static CrawlRecord failed(Visit visit, FetchResult.Failure f, Instant startedAt) {
-        return new CrawlRecord(visit.url(), null, 0, f.kind(), f.message(), 0, "", "", 0, 0, visit.depth(),
-                visit.referrer(), startedAt, f.duration(), false, f.attempts(), null);
+        return of(visit, startedAt).errorKind(f.kind()).error(f.message()).duration(f.duration())
+                .attempts(f.attempts()).build();
     }
 
     /**
@@ -57,9 +56,13 @@ final class Records {
 
     /** The target of a redirect chain that ran out of redirects: recorded, not fetched. */
     static CrawlRecord redirectLimit(Visit visit, int maxRedirects) {
-        return new CrawlRecord(visit.url(), null, 0, ErrorKind.REDIRECT_LIMIT, "not followed from " + visit.referrer()
-                + ": more than " + maxRedirects + " redirects", 0, "", "", 0, 0,
-                visit.depth(), visit.referrer(), Instant.now(), Duration.ZERO, false, 0, null);
+        return of(visit, Instant.now()).errorKind(ErrorKind.REDIRECT_LIMIT)
+                .error("not followed from " + visit.referrer() + ": more than " + maxRedirects + " redirects").build();
+    }
+
+    /** A record of the visit's URL, with its depth and referrer, started at {@code startedAt}. */
+    private static CrawlRecord.Builder of(Visit visit, Instant startedAt) {
+        return CrawlRecord.builder(visit.url()).depth(visit.depth()).referrer(visit.referrer()).startedAt(startedAt);
     }
 
     static String charsetOrDefault(FetchResult.Response r) {
@@ -80,6 +83,6 @@ final class Records {
     /** What one URL came to: its record, the response (null: none), the links found and the items scraped. */
     static FinishedUrl finished(CrawlRecord record, FetchResult.Response response, List<FoundLink> links,
                                 List<Item> items) {
-        return new FinishedUrl(record, response, links, items);
+        return FinishedUrl.builder(record).response(response).links(links).items(items).build();
     }
 }

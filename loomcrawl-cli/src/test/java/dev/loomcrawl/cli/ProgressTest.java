@@ -32,8 +32,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ProgressTest {
 
     private static CrawlRecord record(int status, long size, ErrorKind error) {
-        return new CrawlRecord(WebUrl.parse("http://example.com/"), null, status, error, error == null ? null : "x",
-                size, "text/html", "utf-8", 0, 0, 0, null, Instant.now(), Duration.ZERO, false, 1, null);
+        return CrawlRecord.builder(WebUrl.parse("http://example.com/")).status(status).errorKind(error)
+                .error(error == null ? null : "x").size(size).contentType("text/html").encoding("utf-8")
+                .startedAt(Instant.now()).attempts(1).build();
     }
 
     @Test

@@ -30,14 +30,12 @@ public record Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer, i
         this(url, redirectsLeft, depth, referrer, deferrals, kind, null);
     }
 
+    /** A page's first visit, not deferred. */
     public Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer) {
         this(url, redirectsLeft, depth, referrer, 0, Kind.PAGE);
     }
 
-    public Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer, int deferrals) {
-        this(url, redirectsLeft, depth, referrer, deferrals, Kind.PAGE);
-    }
-
+    /** A first visit of the URL, a page's or (when {@code checkOnly}) a link's to check. */
     public Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer, int deferrals, boolean checkOnly) {
         this(url, redirectsLeft, depth, referrer, deferrals, checkOnly ? Kind.CHECK : Kind.PAGE);
     }

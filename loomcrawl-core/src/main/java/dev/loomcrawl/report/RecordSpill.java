@@ -329,10 +329,12 @@ public final class RecordSpill implements AutoCloseable {
             facts = PageFacts.ofValues(values);
         }
         String renderReason = Binary.readString(in);
-        return new CrawlRecord(url, nextUrl, status, kind == 0 ? null : KINDS[kind - 1], error, size,
-                contentType, encoding, numUrls, numNewUrls, depth, referrer == null ? null : WebUrl.parse(referrer),
-                startedAt, duration, truncated, attempts, skipReason, robots,
-                change == 0 ? null : CHANGES[change - 1], rendered, facts, renderReason);
+        return CrawlRecord.builder(url).nextUrl(nextUrl).status(status).errorKind(kind == 0 ? null : KINDS[kind - 1])
+                .error(error).size(size).contentType(contentType).encoding(encoding).numUrls(numUrls)
+                .numNewUrls(numNewUrls).depth(depth).referrer(referrer == null ? null : WebUrl.parse(referrer))
+                .startedAt(startedAt).duration(duration).truncated(truncated).attempts(attempts).skipReason(skipReason)
+                .robots(robots).change(change == 0 ? null : CHANGES[change - 1]).rendered(rendered).facts(facts)
+                .renderReason(renderReason).build();
     }
 
     private void throwIfFailed() {

@@ -6,10 +6,12 @@ import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Objects;
 
 /**
  * One finished URL: the seed's FetchStatistic fields, plus depth, referrer, timing, the error's kind and
- * whether the body was truncated.
+ * whether the body was truncated. Made with {@link #builder}, which names each component and leaves the rest at
+ * what a URL without a response has; a new component is added here, to the {@link Builder} and where it is set.
  *
  * @param nextUrl     a redirect's target, resolved against {@code url} (null when not a redirect)
  * @param status      the HTTP status; null when no response came (a failure, a skip). A 0 given here is taken as
@@ -55,44 +57,18 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
         if (status != null && status == 0) status = null;
     }
 
-    public CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind errorKind, String error, long size,
-                       String contentType, String encoding, int numUrls, int numNewUrls, int depth,
-                       WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
-                       String skipReason, String robots, Change change, boolean rendered, PageFacts facts) {
-        this(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls, numNewUrls, depth,
-                referrer, startedAt, duration, truncated, attempts, skipReason, robots, change, rendered, facts, null);
+    /**
+     * A record of {@code url} to fill in: every component not set is what a URL without a response has (no
+     * status, no error, size 0, content type and encoding "", no links, depth 0, no referrer, duration 0, no
+     * attempt...); the start time must be set.
+     */
+    public static Builder builder(WebUrl url) {
+        return new Builder(url);
     }
 
-    public CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind errorKind, String error, long size,
-                       String contentType, String encoding, int numUrls, int numNewUrls, int depth,
-                       WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
-                       String skipReason, String robots, Change change, boolean rendered) {
-        this(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls, numNewUrls, depth,
-                referrer, startedAt, duration, truncated, attempts, skipReason, robots, change, rendered, null);
-    }
-
-    public CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind errorKind, String error, long size,
-                       String contentType, String encoding, int numUrls, int numNewUrls, int depth,
-                       WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
-                       String skipReason, String robots, Change change) {
-        this(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls, numNewUrls, depth,
-                referrer, startedAt, duration, truncated, attempts, skipReason, robots, change, false);
-    }
-
-    public CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind errorKind, String error, long size,
-                       String contentType, String encoding, int numUrls, int numNewUrls, int depth,
-                       WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
-                       String skipReason) {
-        this(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls, numNewUrls, depth,
-                referrer, startedAt, duration, truncated, attempts, skipReason, null, null);
-    }
-
-    public CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind errorKind, String error, long size,
-                       String contentType, String encoding, int numUrls, int numNewUrls, int depth,
-                       WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
-                       String skipReason, String robots) {
-        this(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls, numNewUrls, depth,
-                referrer, startedAt, duration, truncated, attempts, skipReason, robots, null);
+    /** A builder holding this record's components, to make a record that differs in a few. */
+    public Builder toBuilder() {
+        return new Builder(this);
     }
 
     /** A URL that was not fetched, and why. */
@@ -102,8 +78,8 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
 
     /** A URL that was not fetched, why (a reason to count by), and a line saying so ({@code error}; may be null). */
     public static CrawlRecord skipped(WebUrl url, int depth, WebUrl referrer, String reason, String detail) {
-        return new CrawlRecord(url, null, null, null, detail, 0, "", "", 0, 0, depth, referrer, Instant.now(),
-                Duration.ZERO, false, 0, reason);
+        return builder(url).error(detail).depth(depth).referrer(referrer).startedAt(Instant.now()).skipReason(reason)
+                .build();
     }
 
     public boolean failed() {
@@ -130,23 +106,17 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
 
     /** The same record marked as failed: an HTTP response that did not lead anywhere (a redirect loop). */
     public CrawlRecord failedAs(ErrorKind kind, String message) {
-        return new CrawlRecord(url, nextUrl, status, kind, message, size, contentType, encoding, numUrls,
-                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change,
-                rendered, facts, renderReason);
+        return toBuilder().errorKind(kind).error(message).build();
     }
 
     /** The same record with the page's robots directives (a label such as "noindex,noarchive", or null). */
     public CrawlRecord withRobots(String directives) {
-        return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
-                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, directives, change,
-                rendered, facts, renderReason);
+        return toBuilder().robots(directives).build();
     }
 
     /** The same record with how it compares with the URL's capture in an earlier pass (null: a first capture). */
     public CrawlRecord withChange(Change c) {
-        return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
-                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, c, rendered,
-                facts, renderReason);
+        return toBuilder().change(c).build();
     }
 
     /**
@@ -159,10 +129,7 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
         // short and on one line: an exception's message may quote the page
         if (note.length() > MAX_NOTE) note = note.substring(0, MAX_NOTE - 1) + "…";
         note = note.replaceAll("\\s+", " ");
-        String e = error == null ? note : error + "; " + note;
-        return new CrawlRecord(url, nextUrl, status, errorKind, e, size, contentType, encoding, numUrls,
-                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change,
-                rendered, facts, renderReason);
+        return toBuilder().error(error == null ? note : error + "; " + note).build();
     }
 
     /**
@@ -170,16 +137,12 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
      * it validated.
      */
     public CrawlRecord withContentType(String type, String charset) {
-        return new CrawlRecord(url, nextUrl, status, errorKind, error, size, type, charset, numUrls, numNewUrls,
-                depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change, rendered, facts,
-                renderReason);
+        return toBuilder().contentType(type).encoding(charset).build();
     }
 
     /** The same record with what the page says about itself (null: not an HTML page that was read). */
     public CrawlRecord withFacts(PageFacts pageFacts) {
-        return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
-                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change,
-                rendered, pageFacts, renderReason);
+        return toBuilder().facts(pageFacts).build();
     }
 
     /**
@@ -187,8 +150,177 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
      * null reason for a crawl that renders nothing.
      */
     public CrawlRecord withRendering(boolean wasRendered, String reason) {
-        return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
-                numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change,
-                wasRendered, facts, reason);
+        return toBuilder().rendered(wasRendered).renderReason(reason).build();
+    }
+
+    /**
+     * A {@link CrawlRecord} being made: one setter per component, named as the component, each taking the value
+     * as the record keeps it (a status of 0 is taken as none, as by the record).
+     */
+    public static final class Builder {
+        private final WebUrl url;
+        private String nextUrl;
+        private Integer status;
+        private ErrorKind errorKind;
+        private String error;
+        private long size;
+        private String contentType = "";
+        private String encoding = "";
+        private int numUrls;
+        private int numNewUrls;
+        private int depth;
+        private WebUrl referrer;
+        private Instant startedAt;
+        private Duration duration = Duration.ZERO;
+        private boolean truncated;
+        private int attempts;
+        private String skipReason;
+        private String robots;
+        private Change change;
+        private boolean rendered;
+        private PageFacts facts;
+        private String renderReason;
+
+        private Builder(WebUrl url) {
+            this.url = Objects.requireNonNull(url, "url");
+        }
+
+        private Builder(CrawlRecord r) {
+            url = r.url;
+            nextUrl = r.nextUrl;
+            status = r.status;
+            errorKind = r.errorKind;
+            error = r.error;
+            size = r.size;
+            contentType = r.contentType;
+            encoding = r.encoding;
+            numUrls = r.numUrls;
+            numNewUrls = r.numNewUrls;
+            depth = r.depth;
+            referrer = r.referrer;
+            startedAt = r.startedAt;
+            duration = r.duration;
+            truncated = r.truncated;
+            attempts = r.attempts;
+            skipReason = r.skipReason;
+            robots = r.robots;
+            change = r.change;
+            rendered = r.rendered;
+            facts = r.facts;
+            renderReason = r.renderReason;
+        }
+
+        public Builder nextUrl(String v) {
+            nextUrl = v;
+            return this;
+        }
+
+        public Builder status(Integer v) {
+            status = v;
+            return this;
+        }
+
+        public Builder errorKind(ErrorKind v) {
+            errorKind = v;
+            return this;
+        }
+
+        public Builder error(String v) {
+            error = v;
+            return this;
+        }
+
+        public Builder size(long v) {
+            size = v;
+            return this;
+        }
+
+        public Builder contentType(String v) {
+            contentType = v;
+            return this;
+        }
+
+        public Builder encoding(String v) {
+            encoding = v;
+            return this;
+        }
+
+        public Builder numUrls(int v) {
+            numUrls = v;
+            return this;
+        }
+
+        public Builder numNewUrls(int v) {
+            numNewUrls = v;
+            return this;
+        }
+
+        public Builder depth(int v) {
+            depth = v;
+            return this;
+        }
+
+        public Builder referrer(WebUrl v) {
+            referrer = v;
+            return this;
+        }
+
+        public Builder startedAt(Instant v) {
+            startedAt = v;
+            return this;
+        }
+
+        public Builder duration(Duration v) {
+            duration = v;
+            return this;
+        }
+
+        public Builder truncated(boolean v) {
+            truncated = v;
+            return this;
+        }
+
+        public Builder attempts(int v) {
+            attempts = v;
+            return this;
+        }
+
+        public Builder skipReason(String v) {
+            skipReason = v;
+            return this;
+        }
+
+        public Builder robots(String v) {
+            robots = v;
+            return this;
+        }
+
+        public Builder change(Change v) {
+            change = v;
+            return this;
+        }
+
+        public Builder rendered(boolean v) {
+            rendered = v;
+            return this;
+        }
+
+        public Builder facts(PageFacts v) {
+            facts = v;
+            return this;
+        }
+
+        public Builder renderReason(String v) {
+            renderReason = v;
+            return this;
+        }
+
+        /** The record; the start time must have been set (every output writes it). */
+        public CrawlRecord build() {
+            Objects.requireNonNull(startedAt, "startedAt");
+            return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
+                    numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change,
+                    rendered, facts, renderReason);
+        }
     }
 }

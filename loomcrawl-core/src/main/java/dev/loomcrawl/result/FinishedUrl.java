@@ -3,6 +3,7 @@ package dev.loomcrawl.result;
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.scrape.Item;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
@@ -37,14 +38,17 @@ public record FinishedUrl(CrawlRecord record, FetchResult.Response response, Lis
         anchors = anchors == null ? Set.of() : anchors;
     }
 
-    public FinishedUrl(CrawlRecord record, FetchResult.Response response, List<FoundLink> links,
-                       List<Item> items, LastCapture previous, List<FetchResult.Response> subresources) {
-        this(record, response, links, items, previous, subresources, null, Set.of());
+    /**
+     * A finished URL with {@code record} to fill in: every component not set is what a URL with a record only
+     * has (no response, no links, items or subresources, a first capture, no content, no anchors).
+     */
+    public static Builder builder(CrawlRecord record) {
+        return new Builder(record);
     }
 
-    /** A URL's first capture. */
-    public FinishedUrl(CrawlRecord record, FetchResult.Response response, List<FoundLink> links, List<Item> items) {
-        this(record, response, links, items, null, List.of());
+    /** A builder holding this finished URL's components, to make one that differs in a few. */
+    public Builder toBuilder() {
+        return new Builder(this);
     }
 
     /**
@@ -58,18 +62,17 @@ public record FinishedUrl(CrawlRecord record, FetchResult.Response response, Lis
 
     /** The same finished URL with the exchanges of its render. */
     public FinishedUrl withSubresources(List<FetchResult.Response> exchanges) {
-        return new FinishedUrl(record, response, links, items, previous, exchanges, lazyContent, anchors);
+        return toBuilder().subresources(exchanges).build();
     }
 
     /** The same finished URL with its content, made when first asked for. */
     public FinishedUrl withContent(LazyContent content) {
-        return new FinishedUrl(record, response, links, items, previous, subresources, content, anchors);
+        return toBuilder().lazyContent(content).build();
     }
 
     /** The same finished URL with the page's anchors (an unmodifiable set, not copied). */
     public FinishedUrl withAnchors(Set<String> pageAnchors) {
-        return new FinishedUrl(record, response, links, items, previous, subresources, lazyContent,
-                java.util.Collections.unmodifiableSet(pageAnchors));
+        return toBuilder().anchors(Collections.unmodifiableSet(pageAnchors)).build();
     }
 
     /**
@@ -90,11 +93,82 @@ public record FinishedUrl(CrawlRecord record, FetchResult.Response response, Lis
             revisit = revisit.withContentType(last.contentType(),
                     last.encoding() == null ? revisit.encoding() : last.encoding());
         }
-        return new FinishedUrl(revisit, response, links, items, last, subresources, lazyContent, anchors);
+        return toBuilder().record(revisit).previous(last).build();
     }
 
     /** A URL with a record only: skipped, failed, or recorded without a fetch. */
     public static FinishedUrl of(CrawlRecord record) {
-        return new FinishedUrl(record, null, List.of(), List.of());
+        return builder(record).build();
+    }
+
+    /** A {@link FinishedUrl} being made: one setter per component, named as the component. */
+    public static final class Builder {
+        private CrawlRecord record;
+        private FetchResult.Response response;
+        private List<FoundLink> links = List.of();
+        private List<Item> items = List.of();
+        private LastCapture previous;
+        private List<FetchResult.Response> subresources = List.of();
+        private LazyContent lazyContent;
+        private Set<String> anchors = Set.of();
+
+        private Builder(CrawlRecord record) {
+            this.record = record;
+        }
+
+        private Builder(FinishedUrl f) {
+            record = f.record;
+            response = f.response;
+            links = f.links;
+            items = f.items;
+            previous = f.previous;
+            subresources = f.subresources;
+            lazyContent = f.lazyContent;
+            anchors = f.anchors;
+        }
+
+        public Builder record(CrawlRecord v) {
+            record = v;
+            return this;
+        }
+
+        public Builder response(FetchResult.Response v) {
+            response = v;
+            return this;
+        }
+
+        public Builder links(List<FoundLink> v) {
+            links = v;
+            return this;
+        }
+
+        public Builder items(List<Item> v) {
+            items = v;
+            return this;
+        }
+
+        public Builder previous(LastCapture v) {
+            previous = v;
+            return this;
+        }
+
+        public Builder subresources(List<FetchResult.Response> v) {
+            subresources = v;
+            return this;
+        }
+
+        public Builder lazyContent(LazyContent v) {
+            lazyContent = v;
+            return this;
+        }
+
+        public Builder anchors(Set<String> v) {
+            anchors = v;
+            return this;
+        }
+
+        public FinishedUrl build() {
+            return new FinishedUrl(record, response, links, items, previous, subresources, lazyContent, anchors);
+        }
     }
 }

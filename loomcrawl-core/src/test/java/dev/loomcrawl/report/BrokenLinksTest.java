@@ -7,7 +7,6 @@ import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.url.WebUrl;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -25,8 +24,9 @@ class BrokenLinksTest {
     }
 
     private static CrawlRecord answered(String url, int status, String referrer) {
-        return new CrawlRecord(WebUrl.parse(url), null, status, null, null, 10, "text/html", "utf-8", 0, 0, 1,
-                referrer == null ? null : WebUrl.parse(referrer), Instant.EPOCH, Duration.ZERO, false, 1, null);
+        return CrawlRecord.builder(WebUrl.parse(url)).status(status).size(10).contentType("text/html")
+                .encoding("utf-8").depth(1).referrer(referrer == null ? null : WebUrl.parse(referrer))
+                .startedAt(Instant.EPOCH).attempts(1).build();
     }
 
     @Test
@@ -74,8 +74,9 @@ class BrokenLinksTest {
         BrokenLinks b = new BrokenLinks(10, true, 100, 2);
         for (int i = 0; i < 5; i++) {
             b.linked(HOME, links("http://a.test/" + i), false);
-            b.recorded(new CrawlRecord(WebUrl.parse("http://a.test/" + i), null, null, ErrorKind.REFUSED, "refused",
-                    0, "", "", 0, 0, 1, WebUrl.parse(HOME), Instant.EPOCH, Duration.ZERO, false, 4, null));
+            b.recorded(CrawlRecord.builder(WebUrl.parse("http://a.test/" + i)).errorKind(ErrorKind.REFUSED)
+                    .error("refused").depth(1).referrer(WebUrl.parse(HOME)).startedAt(Instant.EPOCH).attempts(4)
+                    .build());
             b.linked("http://a.test/p2", links("http://a.test/" + i), false);
         }
         BrokenLinks.Listing listing = b.list();

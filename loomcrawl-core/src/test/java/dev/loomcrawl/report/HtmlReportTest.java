@@ -135,9 +135,9 @@ class HtmlReportTest {
         dev.loomcrawl.result.Change[] changes = {dev.loomcrawl.result.Change.NOT_MODIFIED, dev.loomcrawl.result.Change.NOT_MODIFIED,
                 dev.loomcrawl.result.Change.CHANGED, null};
         for (int i = 0; i < changes.length; i++) {
-            records.add(new CrawlRecord(dev.loomcrawl.url.WebUrl.parse("http://a.test/" + i), null, 200, null, null, 10,
-                    "text/html", "utf-8", 0, 0, 1, null, java.time.Instant.now(), Duration.ofMillis(5), false, 1, null,
-                    null, changes[i]));
+            records.add(CrawlRecord.builder(dev.loomcrawl.url.WebUrl.parse("http://a.test/" + i)).status(200).size(10)
+                    .contentType("text/html").encoding("utf-8").depth(1).startedAt(java.time.Instant.now())
+                    .duration(Duration.ofMillis(5)).attempts(1).change(changes[i]).build());
         }
         CrawlSummary summary = new CrawlSummary(4, 0, Duration.ofSeconds(1), 10, false, java.time.Instant.now(), null,
                 java.util.Map.of());
@@ -158,9 +158,9 @@ class HtmlReportTest {
     @Test
     void aCountOfOneIsSaidAsOne() throws Exception {
         Path file = dir.resolve("report.html");
-        CrawlRecord missing = new CrawlRecord(dev.loomcrawl.url.WebUrl.parse("http://a.test/missing"), null, 404, null,
-                null, 9, "text/html", "utf-8", 0, 0, 0, null, java.time.Instant.now(), Duration.ofMillis(5), false, 1,
-                null);
+        CrawlRecord missing = CrawlRecord.builder(dev.loomcrawl.url.WebUrl.parse("http://a.test/missing")).status(404)
+                .size(9).contentType("text/html").encoding("utf-8").startedAt(java.time.Instant.now())
+                .duration(Duration.ofMillis(5)).attempts(1).build();
         CrawlSummary summary = new CrawlSummary(1, 1, Duration.ofSeconds(1), 10, true, java.time.Instant.now(), null,
                 java.util.Map.of());
         HtmlReport.write(file, each -> each.accept(missing), summary);

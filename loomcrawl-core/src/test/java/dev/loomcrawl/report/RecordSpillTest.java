@@ -39,16 +39,23 @@ class RecordSpillTest {
         for (int i = 0; i < n; i++) {
             WebUrl url = WebUrl.parse("http://h" + i % 3 + ".test/p" + random.nextInt(1_000_000) + "-" + i + "?é=" + i);
             records.add(switch (i % 3) {
-                case 0 -> new CrawlRecord(url, i % 2 == 0 ? null : "http://h.test/next", 200 + i % 300, null, null,
-                        i * 37L, "text/html", "utf-8", i % 50, i % 7, i % 9, WebUrl.parse("http://h.test/from" + i % 4),
-                        Instant.ofEpochSecond(1_700_000_000L + i, i * 1000), Duration.ofNanos(i * 12_345L), i % 5 == 0,
-                        1 + i % 3, null, i % 4 == 0 ? "noindex" : null, i % 6 == 0 ? Change.CHANGED : null, i % 8 == 0,
-                        i % 2 == 0 ? null : new dev.loomcrawl.extract.PageFacts("Title " + i, i % 4 == 1 ? null : "About",
-                                "en", "http://h.test/c" + i, "H" + i, "2026-01-02", null, i % 5 == 0 ? "Ada" : null),
-                        i % 8 == 0 ? "app root with little text" : i % 3 == 0 ? "the HTML has its content" : null);
-                case 1 -> new CrawlRecord(url, null, null, ErrorKind.values()[i % ErrorKind.values().length],
-                        "error " + "x".repeat(i % 300), 0, "", "", 0, 0, i % 4, null, Instant.ofEpochMilli(i),
-                        Duration.ZERO, false, 4, null);
+                case 0 -> CrawlRecord.builder(url).nextUrl(i % 2 == 0 ? null : "http://h.test/next")
+                        .status(200 + i % 300).size(i * 37L).contentType("text/html").encoding("utf-8")
+                        .numUrls(i % 50).numNewUrls(i % 7).depth(i % 9)
+                        .referrer(WebUrl.parse("http://h.test/from" + i % 4))
+                        .startedAt(Instant.ofEpochSecond(1_700_000_000L + i, i * 1000))
+                        .duration(Duration.ofNanos(i * 12_345L)).truncated(i % 5 == 0).attempts(1 + i % 3)
+                        .robots(i % 4 == 0 ? "noindex" : null).change(i % 6 == 0 ? Change.CHANGED : null)
+                        .rendered(i % 8 == 0)
+                        .facts(i % 2 == 0 ? null : new dev.loomcrawl.extract.PageFacts("Title " + i,
+                                i % 4 == 1 ? null : "About", "en", "http://h.test/c" + i, "H" + i, "2026-01-02", null,
+                                i % 5 == 0 ? "Ada" : null))
+                        .renderReason(i % 8 == 0 ? "app root with little text"
+                                : i % 3 == 0 ? "the HTML has its content" : null)
+                        .build();
+                case 1 -> CrawlRecord.builder(url).errorKind(ErrorKind.values()[i % ErrorKind.values().length])
+                        .error("error " + "x".repeat(i % 300)).depth(i % 4).startedAt(Instant.ofEpochMilli(i))
+                        .attempts(4).build();
                 default -> CrawlRecord.skipped(url, 2, url, "robots", "robots.txt disallows it");
             });
         }

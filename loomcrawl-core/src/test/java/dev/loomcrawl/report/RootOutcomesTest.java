@@ -118,17 +118,17 @@ class RootOutcomesTest {
         RootOutcomes limit = new RootOutcomes(config);
         limit.add(redirect("http://x.test/a", "http://x.test/b", null, null));
         // the crawler records the target it would not follow: no status, kind redirect-limit
-        limit.add(new CrawlRecord(WebUrl.parse("http://x.test/b"), null, 0, ErrorKind.REDIRECT_LIMIT,
-                "not followed", 0, "", "", 0, 0, 0, WebUrl.parse("http://x.test/a"), java.time.Instant.EPOCH,
-                Duration.ZERO, false, 0, null));
+        limit.add(CrawlRecord.builder(WebUrl.parse("http://x.test/b")).errorKind(ErrorKind.REDIRECT_LIMIT)
+                .error("not followed").referrer(WebUrl.parse("http://x.test/a")).startedAt(java.time.Instant.EPOCH)
+                .build());
         assertEquals(List.of("root http://x.test/a redirected to http://x.test/b, not followed: more than "
                 + "--max-redirect 3 redirects"), limit.explanations());
     }
 
     private static CrawlRecord redirect(String url, String next, String referrer, ErrorKind kind) {
-        return new CrawlRecord(WebUrl.parse(url), next, 302, kind, kind == null ? null : kind.label(), 0, "", "",
-                0, 0, 0, referrer == null ? null : WebUrl.parse(referrer), java.time.Instant.EPOCH, Duration.ZERO,
-                false, 1, null);
+        return CrawlRecord.builder(WebUrl.parse(url)).nextUrl(next).status(302).errorKind(kind)
+                .error(kind == null ? null : kind.label()).referrer(referrer == null ? null : WebUrl.parse(referrer))
+                .startedAt(java.time.Instant.EPOCH).attempts(1).build();
     }
 
     @Test

@@ -17,8 +17,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TextReportTest {
     private static CrawlRecord rec(String url, String next, int status, ErrorKind kind, long size, String type,
                                    int urls, int fresh) {
-        return new CrawlRecord(WebUrl.parse(url), next, status, kind, kind == null ? null : "Boom", size, type,
-                "utf-8", urls, fresh, 0, null, Instant.EPOCH, Duration.ZERO, false, 1, null);
+        return CrawlRecord.builder(WebUrl.parse(url)).nextUrl(next).status(status).errorKind(kind)
+                .error(kind == null ? null : "Boom").size(size).contentType(type).encoding("utf-8").numUrls(urls)
+                .numNewUrls(fresh).startedAt(Instant.EPOCH).attempts(1).build();
     }
 
     @Test
@@ -59,9 +60,9 @@ class TextReportTest {
      */
     @Test
     void whatABudgetLeftIsQueuedA304IsNotModifiedAndTheSummaryIsTheWholeReportsTail() {
-        CrawlRecord notModified = new CrawlRecord(WebUrl.parse("http://x.test/n"), null, 304, null, null, 0,
-                "text/html", "utf-8", 0, 0, 1, null, Instant.EPOCH, Duration.ZERO, false, 1, null, null,
-                dev.loomcrawl.result.Change.NOT_MODIFIED);
+        CrawlRecord notModified = CrawlRecord.builder(WebUrl.parse("http://x.test/n")).status(304)
+                .contentType("text/html").encoding("utf-8").depth(1).startedAt(Instant.EPOCH).attempts(1)
+                .change(dev.loomcrawl.result.Change.NOT_MODIFIED).build();
         List<CrawlRecord> records = List.of(rec("http://x.test/", null, 200, null, 100, "text/html", 3, 3),
                 notModified);
         CrawlSummary summary = new CrawlSummary(2, 5, Duration.ofSeconds(1), 10, false, Instant.EPOCH, "max-time",

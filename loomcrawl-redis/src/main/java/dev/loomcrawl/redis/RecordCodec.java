@@ -108,10 +108,12 @@ final class RecordCodec {
                 }
                 if (t == JsonToken.VALUE_STRING) renderReason = p.getText();
             }
-            return new CrawlRecord(url, nextUrl, status, kind == null ? null : ErrorKind.valueOf(kind), error, size,
-                    contentType, encoding, numUrls, numNewUrls, depth,
-                    referrer == null ? null : WebUrl.parse(referrer), startedAt, duration, truncated, attempts,
-                    skipReason, robots, null, rendered, facts, renderReason);
+            return CrawlRecord.builder(url).nextUrl(nextUrl).status(status)
+                    .errorKind(kind == null ? null : ErrorKind.valueOf(kind)).error(error).size(size)
+                    .contentType(contentType).encoding(encoding).numUrls(numUrls).numNewUrls(numNewUrls).depth(depth)
+                    .referrer(referrer == null ? null : WebUrl.parse(referrer)).startedAt(startedAt)
+                    .duration(duration).truncated(truncated).attempts(attempts).skipReason(skipReason).robots(robots)
+                    .rendered(rendered).facts(facts).renderReason(renderReason).build();
         } catch (IOException | RuntimeException e) {
             throw new RedisCrawlException("a record in Redis is not readable (" + e.getMessage() + "): " + json);
         }

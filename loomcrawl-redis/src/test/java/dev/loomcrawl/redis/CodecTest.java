@@ -29,8 +29,9 @@ class CodecTest {
     @Test
     void recordsKeepTheirRobotsDirectivesAndOldRecordsReadWithout() {
         Instant at = Instant.ofEpochMilli(1_700_000_000_000L);
-        CrawlRecord r = new CrawlRecord(A, B.toString(), 301, ErrorKind.REDIRECT_LOOP, "redirect loop", 0, "", "", 0, 0,
-                2, B, at, Duration.ofMillis(5), false, 1, null, "noindex,noarchive");
+        CrawlRecord r = CrawlRecord.builder(A).nextUrl(B.toString()).status(301).errorKind(ErrorKind.REDIRECT_LOOP)
+                .error("redirect loop").depth(2).referrer(B).startedAt(at).duration(Duration.ofMillis(5)).attempts(1)
+                .robots("noindex,noarchive").build();
         assertEquals(r, RecordCodec.decode(RecordCodec.encode(r)));
         String old = RecordCodec.encode(r.withRobots(null)).replace(",null,false,null]", "]");
         assertTrue(old.endsWith("null]") && !old.contains("false,null]"), old);

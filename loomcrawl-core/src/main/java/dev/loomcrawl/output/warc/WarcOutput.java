@@ -127,8 +127,10 @@ public final class WarcOutput implements CrawlOutput {
      * ({@code via}), the page's fetch start as its date (when the browser asked for it is not kept).
      */
     private static CrawlRecord subresource(CrawlRecord page, FetchResult.Response r) {
-        return new CrawlRecord(r.url(), null, r.status(), null, null, r.body().length, r.contentType().mediaType(),
-                "", 0, 0, page.depth(), page.url(), page.startedAt(), r.duration(), r.truncated(), r.attempts(), null);
+        return CrawlRecord.builder(r.url()).status(r.status()).size(r.body().length)
+                .contentType(r.contentType().mediaType()).depth(page.depth()).referrer(page.url())
+                .startedAt(page.startedAt()).duration(r.duration()).truncated(r.truncated()).attempts(r.attempts())
+                .build();
     }
 
     /**

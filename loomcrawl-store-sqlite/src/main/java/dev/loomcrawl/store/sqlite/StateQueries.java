@@ -208,14 +208,16 @@ final class StateQueries {
     private static CrawlRecord record(ResultSet rs) throws SQLException {
         String kind = rs.getString(4);
         String referrer = rs.getString(12);
-        return new CrawlRecord(WebUrl.parse(rs.getString(1)), rs.getString(2), rs.getInt(3),
-                kind == null ? null : ErrorKind.valueOf(kind.toUpperCase(Locale.ROOT).replace('-', '_')),
-                rs.getString(5), rs.getLong(6), rs.getString(7), rs.getString(8), rs.getInt(9), rs.getInt(10),
-                rs.getInt(11), referrer == null ? null : WebUrl.tryParse(referrer, null),
-                Instant.parse(rs.getString(13)), Duration.ofNanos(Math.round(rs.getDouble(14) * 1e6)),
-                rs.getInt(15) != 0, rs.getInt(16), rs.getString(17), rs.getString(18),
-                rs.getString(19) == null ? null : Change.ofLabel(rs.getString(19)), rs.getInt(20) != 0, facts(rs),
-                rs.getString(21 + PageFacts.NAMES.size()));
+        return CrawlRecord.builder(WebUrl.parse(rs.getString(1))).nextUrl(rs.getString(2)).status(rs.getInt(3))
+                .errorKind(kind == null ? null : ErrorKind.valueOf(kind.toUpperCase(Locale.ROOT).replace('-', '_')))
+                .error(rs.getString(5)).size(rs.getLong(6)).contentType(rs.getString(7)).encoding(rs.getString(8))
+                .numUrls(rs.getInt(9)).numNewUrls(rs.getInt(10)).depth(rs.getInt(11))
+                .referrer(referrer == null ? null : WebUrl.tryParse(referrer, null))
+                .startedAt(Instant.parse(rs.getString(13)))
+                .duration(Duration.ofNanos(Math.round(rs.getDouble(14) * 1e6))).truncated(rs.getInt(15) != 0)
+                .attempts(rs.getInt(16)).skipReason(rs.getString(17)).robots(rs.getString(18))
+                .change(rs.getString(19) == null ? null : Change.ofLabel(rs.getString(19))).rendered(rs.getInt(20) != 0)
+                .facts(facts(rs)).renderReason(rs.getString(21 + PageFacts.NAMES.size())).build();
     }
 
     /** The page facts in the columns from 21 on; null when there are none (not an HTML page, or an older file). */

@@ -53,8 +53,9 @@ class SqliteFrontierTest {
     }
 
     private static CrawlRecord record(Visit v) {
-        return new CrawlRecord(v.url(), null, 200, null, null, 10, "text/html", "utf-8", 0, 0, v.depth(), v.referrer(),
-                Instant.now(), Duration.ofMillis(3), false, 1, null);
+        return CrawlRecord.builder(v.url()).status(200).size(10).contentType("text/html").encoding("utf-8")
+                .depth(v.depth()).referrer(v.referrer()).startedAt(Instant.now()).duration(Duration.ofMillis(3))
+                .attempts(1).build();
     }
 
     /** Takes every visit, finishing each (journaled with its record, then done) when {@code finish} is true. */

@@ -129,8 +129,9 @@ class StateJournalTest {
 
     /** A page's record; p3 was rendered, p4 not, by {@code --render auto}. */
     private static CrawlRecord record(Visit v) {
-        CrawlRecord r = new CrawlRecord(v.url(), null, 200, null, null, 10, "text/html", "utf-8", 0, 0, v.depth(),
-                v.referrer(), Instant.now(), Duration.ofMillis(3), false, 1, null);
+        CrawlRecord r = CrawlRecord.builder(v.url()).status(200).size(10).contentType("text/html").encoding("utf-8")
+                .depth(v.depth()).referrer(v.referrer()).startedAt(Instant.now()).duration(Duration.ofMillis(3))
+                .attempts(1).build();
         if (v.url().path().equals("/p3")) return r.withRendering(true, "app root with little text");
         if (v.url().path().equals("/p4")) return r.withRendering(false, "the HTML has its content");
         return r;
