@@ -8,6 +8,7 @@ import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.result.FoundLink;
 import dev.loomcrawl.scrape.Item;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
