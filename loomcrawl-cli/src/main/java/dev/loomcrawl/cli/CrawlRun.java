@@ -10,6 +10,7 @@ import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.result.CrawlException;
 import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlSummary;
+import dev.loomcrawl.result.Printable;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.render.chromium.ChromiumRenderer;
 import dev.loomcrawl.render.chromium.RenderSettings;
@@ -240,7 +241,7 @@ final class CrawlRun {
     /** Exit code 3, with one line per root saying why, when no root produced a successful response; else 0. */
     private static int judged(RootOutcomes roots, PrintWriter err) {
         List<String> why = roots.explanations();
-        why.forEach(line -> err.println("loomcrawl: " + line));
+        why.forEach(line -> err.println("loomcrawl: " + Printable.line(line))); // a root's error: a site's words
         return why.isEmpty() ? Main.FINISHED : Main.NO_ROOT_SUCCEEDED;
     }
 
