@@ -25,9 +25,6 @@ import dev.loomcrawl.state.DurableFrontier;
 import dev.loomcrawl.state.StateChange;
 import dev.loomcrawl.state.StateJournal;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -69,7 +66,7 @@ final class CrawlerAssembly {
                 config.excludes());
         CookieJar jar = new CookieJar(rootScope::coversHost);
         SessionSettings session = config.session();
-        if (session.cookiesFile() != null) jar.addNetscape(readCookies(session.cookiesFile()));
+        if (session.cookiesFile() != null) jar.addNetscape(SessionSettings.readCookies(session.cookiesFile()));
         HttpSettings http = config.httpSettings().withCookies(jar);
         JettyFetcher jetty = new JettyFetcher(http);
         Fetcher fetcher = new RetryingFetcher(jetty, config.maxTries(), config.retryBackoff(),
@@ -86,11 +83,5 @@ final class CrawlerAssembly {
                         config.linkCheck().fragments()), scope, counts, sharedRobots, jar);
     }
 
-    private static String readCookies(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read the cookies file " + file + ": " + e.getMessage());
-        }
-    }
+
 }

@@ -292,10 +292,7 @@ class CrawlerTest {
 
     @Test
     void anUnreachableRootIsARecordedFailure() throws Exception {
-        int closedPort;
-        try (var socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            closedPort = socket.getLocalPort();
-        }
+        int closedPort = dev.loomcrawl.testkit.TestSite.closedPort();
         CrawlRun run = CrawlRun.of(CrawlConfig.builder().root("http://127.0.0.1:" + closedPort + "/").maxTries(2));
         CrawlRecord r = run.record("http://127.0.0.1:" + closedPort + "/");
         // found while fetching robots.txt, and not tried again: the origin never answered (decision 5)

@@ -1,5 +1,7 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.InputFile;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -34,13 +36,14 @@ final class CheckCache {
 
     /**
      * The cache in {@code file} (empty when there is none yet), its entries older than {@code maxAge} at
-     * {@code now} left out. Lines that do not parse are skipped; a file that is not a cache is refused.
+     * {@code now} left out. Lines that do not parse are skipped; a file that is not a cache is refused, and so is
+     * one that is not a regular file or is larger than a cache may be ({@link InputFile#CHECK_CACHE}).
      */
     static CheckCache read(Path file, Duration maxAge, Instant now) {
         CheckCache cache = new CheckCache(file);
         List<String> lines;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            lines = InputFile.CHECK_CACHE.lines(file);
         } catch (NoSuchFileException e) {
             return cache;
         } catch (IOException | UncheckedIOException e) {

@@ -13,6 +13,7 @@ import dev.loomcrawl.Crawler;
 import dev.loomcrawl.RootUrl;
 import dev.loomcrawl.report.LinkCheck;
 import dev.loomcrawl.report.RootOutcomes;
+import dev.loomcrawl.result.Printable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -191,7 +192,7 @@ final class CheckCommand implements Callable<Integer> {
             CrawlRecord first = rootRecord.get();
             if (first == null || first.failed() || !first.answered() || first.statusAtLeast(400)) {
                 List<String> why = first == null ? List.of() : roots.explanations();
-                err.println("loomcrawl: check failed: " + (!why.isEmpty() ? why.getFirst() : root
+                err.println("loomcrawl: check failed: " + Printable.line(!why.isEmpty() ? why.getFirst() : root
                         + " could not be fetched: " + (first == null ? "no answer"
                         : first.failed() ? first.error() : "status " + first.status())));
                 return 3;

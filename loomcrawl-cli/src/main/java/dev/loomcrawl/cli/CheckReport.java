@@ -3,12 +3,11 @@ package dev.loomcrawl.cli;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.loomcrawl.report.LinkCheck;
+import dev.loomcrawl.result.Printable;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -72,7 +71,7 @@ record CheckReport(List<LinkCheck.Broken> broken, long checked, long notChecked,
     private void text(PrintWriter out) {
         if (incomplete()) out.println("Interrupted: what was found so far");
         for (LinkCheck.Broken b : broken) {
-            out.println(b.status() + " " + shown(b.target()) + ", linked from " + linkedFrom(b, s -> s));
+            out.println(status(b) + " " + shown(b.target()) + ", linked from " + linkedFrom(b, s -> s));
         }
         out.println(summary());
     }
@@ -138,7 +137,7 @@ record CheckReport(List<LinkCheck.Broken> broken, long checked, long notChecked,
                 if (isStatus(b.status())) {
                     g.writeNumberField("status", Integer.parseInt(b.status()));
                 } else {
-                    g.writeStringField("error", b.status());
+                    g.writeStringField("error", status(b));
                 }
                 g.writeNumberField("pages", b.pages());
                 g.writeArrayFieldStart("linkedFrom");
@@ -167,7 +166,7 @@ record CheckReport(List<LinkCheck.Broken> broken, long checked, long notChecked,
                 + "time=\"%.3f\">%n", tests, broken.size(), incomplete() ? 1 : 0, took.toMillis() / 1000.0);
         for (LinkCheck.Broken b : broken) {
             out.println("    <testcase classname=\"links\" name=\"" + xml(shown(b.target())) + "\">");
-            out.println("      <failure type=\"" + xml(b.status()) + "\" message=\"" + xml(b.status() + ", linked from "
+            out.println("      <failure type=\"" + xml(status(b)) + "\" message=\"" + xml(status(b) + ", linked from "
                     + b.pages() + " page" + (b.pages() == 1 ? "" : "s")) + "\">"
                     + xml(String.join("\n", b.linkedFrom().stream().map(this::shown).toList())) + "</failure>");
             out.println("    </testcase>");
@@ -195,52 +194,71 @@ record CheckReport(List<LinkCheck.Broken> broken, long checked, long notChecked,
         out.println("| Status | Link | Linked from |");
         out.println("|---|---|---|");
         for (LinkCheck.Broken b : broken) {
-            out.println("| " + cell(b.status()) + " | " + code(shown(b.target())) + " | "
+            out.println("| " + cell(status(b)) + " | " + code(shown(b.target())) + " | "
                     + linkedFrom(b, CheckReport::code) + " |");
         }
     }
 
+    /** What went wrong, as the report shows it (a status, or a failure's kind: words of ours, printable). */
+    private static String status(LinkCheck.Broken b) {
+        return Printable.line(b.status());
+    }
+
     private static boolean isStatus(String status) {
-        return !status.isEmpty() && status.chars().allMatch(Character::isDigit);
+        return !status.isEmpty() && status.length() <= 3 && status.chars().allMatch(c -> c >= '0' && c <= '9');
     }
 
     /** A URL or path in a Markdown table cell: code, its backticks and pipes made harmless. */
     private static String code(String s) {
-        return "`" + s.replace("`", "%60").replace("|", "%7C") + "`";
+        return "`" + Printable.url(s).replace("`", "%60").replace("|", "%7C") + "`";
     }
 
     private static String cell(String s) {
         return s.replace("|", "\\|");
     }
 
-    private static String xml(String s) {
+    /**
+     * Text in an XML attribute or element: markup escaped, line breaks and tabs as references (an attribute's value
+     * would have them turned into spaces), and what XML 1.0 cannot hold (other control characters, a lone surrogate,
+     * U+FFFE and U+FFFF) as U+FFFD. What the report puts here is printable already; this keeps the document whole
+     * whatever it is given.
+     */
+    static String xml(String s) {
         StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
+        for (int i = 0; i < s.length(); ) {
+            int c = s.codePointAt(i);
+            i += Character.charCount(c);
             switch (c) {
                 case '<' -> b.append("&lt;");
                 case '>' -> b.append("&gt;");
                 case '&' -> b.append("&amp;");
                 case '"' -> b.append("&quot;");
                 case '\n' -> b.append("&#10;");
+                case '\r' -> b.append("&#13;");
+                case '\t' -> b.append("&#9;");
                 default -> {
-                    if (c >= 0x20 || c == '\t') b.append(c); // XML 1.0 has no other control characters
+                    boolean xmlChar = c >= 0x20 && c <= 0xd7ff || c >= 0xe000 && c <= 0xfffd || c >= 0x10000;
+                    b.appendCodePoint(xmlChar ? c : 0xfffd);
                 }
             }
         }
         return b.toString();
     }
 
-    /** A URL of the served directory as its file path (and fragment); any other URL as it is. */
+    /**
+     * A URL of the served directory as its file path (and fragment); any other URL as it is. Either is printable
+     * ({@link Printable}): a path's escapes are decoded only where that gives printable text (a malformed one, or one
+     * of a control character, stays as written), and a fragment, which a link's target keeps as the page wrote it,
+     * has what is not printable percent-escaped.
+     */
     String shown(String url) {
-        if (servedRoot == null || !url.startsWith(servedRoot)) return url;
+        if (servedRoot == null || !url.startsWith(servedRoot)) return Printable.url(url);
         String rest = url.substring(servedRoot.length());
         int hash = rest.indexOf('#');
         String fragment = hash < 0 ? "" : rest.substring(hash);
         String path = hash < 0 ? rest : rest.substring(0, hash);
         int query = path.indexOf('?');
-        path = query < 0 ? path : path.substring(0, query);
-        path = URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8);
-        return (path.isEmpty() ? "./" : path) + fragment;
+        path = Printable.decodedPath(query < 0 ? path : path.substring(0, query));
+        return (path.isEmpty() ? "./" : path) + Printable.url(fragment);
     }
 }

@@ -10,6 +10,7 @@ import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.result.CrawlException;
 import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlSummary;
+import dev.loomcrawl.result.Printable;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.render.chromium.ChromiumRenderer;
 import dev.loomcrawl.render.chromium.RenderSettings;
@@ -24,6 +25,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -70,21 +72,31 @@ final class CrawlRun {
     static int run(Backend backend, CrawlConfig config, Outputs.Plan plan, ReportOptions report,
                    SelectorScraper scraper, RenderSettings render, CommandSpec spec, Path saveCookies) {
         CommandLine cli = spec.commandLine();
+        // what can fail at the start fails before anything is crawled, and a new crawl's state file goes with it
+        Metrics metrics;
+        try {
+            metrics = plan.metrics() == null ? null : Metrics.listen(plan.metrics());
+        } catch (UncheckedIOException e) {
+            if (!backend.resumed()) backend.discard();
+            return failed(cli, e.getMessage());
+        }
         ChromiumRenderer renderer;
         try {
             renderer = render == null ? null : ChromiumRenderer.start(render);
         } catch (IllegalStateException e) {
+            if (metrics != null) metrics.close();
+            if (!backend.resumed()) backend.discard();
             cli.getErr().println("loomcrawl: " + e.getMessage());
             cli.getErr().flush();
             return Main.USAGE;
         }
-        try (renderer) {
-            return runWith(backend, config, plan, report, scraper, renderer, spec, saveCookies);
+        try (metrics; renderer) {
+            return runWith(backend, config, plan, report, scraper, renderer, metrics, spec, saveCookies);
         }
     }
 
     private static int runWith(Backend backend, CrawlConfig config, Outputs.Plan plan, ReportOptions report,
-                               SelectorScraper scraper, ChromiumRenderer renderer, CommandSpec spec,
+                               SelectorScraper scraper, ChromiumRenderer renderer, Metrics metrics, CommandSpec spec,
                                Path saveCookies) {
         CommandLine cli = spec.commandLine();
         Crawler crawler;
@@ -106,7 +118,8 @@ final class CrawlRun {
         }
         // unless the backend's store keeps them: in memory, then sorted runs on disk past RecordSpill.DEFAULT_RUN
         try (RecordSpill collected = new RecordSpill(backend.spillDir(), RecordSpill.DEFAULT_RUN)) {
-            Ended ended = crawl(backend, crawler, config, outputs, plan, scraper, renderer, collected, spec, saveCookies);
+            Ended ended = crawl(backend, crawler, config, outputs, plan, scraper, renderer, metrics, collected, spec,
+                    saveCookies);
             CrawlSummary summary = ended.summary();
             PrintWriter out = plan.reportTo(cli);
             RootOutcomes roots = new RootOutcomes(config);
@@ -143,22 +156,24 @@ final class CrawlRun {
      * the state's as the crawler is created or closed, or an output's as it finishes. Other exceptions are thrown.
      */
     private static Ended crawl(Backend backend, Crawler crawler, CrawlConfig config, Outputs outputs, Outputs.Plan plan,
-                               SelectorScraper scraper, ChromiumRenderer renderer, RecordSpill collected,
-                               CommandSpec spec, Path saveCookies) {
+                               SelectorScraper scraper, ChromiumRenderer renderer, Metrics metrics,
+                               RecordSpill collected, CommandSpec spec, Path saveCookies) {
         CrawlSummary summary = null;
         RuntimeException failure = null;
         Interrupts signals = null;
         long start = System.nanoTime();
         try (outputs) {
-            // closed in reverse order: metrics, the progress line, Ctrl-C and SIGTERM, then the crawler (and its
-            // journal) before the outputs
+            // closed in reverse order: the progress line, Ctrl-C and SIGTERM, then the crawler (and its journal)
+            // before the outputs; the metrics' server, listening since the start, after the report
             try (crawler;
                  Interrupts interrupts = signals = Interrupts.install(crawler, spec.commandLine().getErr());
-                 Progress progress = plan.progress() ? Progress.start(crawler, spec.commandLine().getErr()) : null;
-                 Metrics metrics = plan.metrics() == null ? null : Metrics.serve(crawler, plan.metrics())) {
+                 Progress progress = plan.progress() ? Progress.start(crawler, spec.commandLine().getErr()) : null) {
                 outputs.attach(crawler);
                 if (progress != null) crawler.addListener(progress);
-                if (metrics != null) crawler.addListener(metrics);
+                if (metrics != null) {
+                    metrics.watch(crawler);
+                    crawler.addListener(metrics);
+                }
                 if (backend.store() == null) crawler.addListener(CrawlListener.ofRecords(collected::add));
                 crawler.pageHandler(scraper);
                 if (renderer != null) crawler.renderer(renderer);
@@ -240,7 +255,7 @@ final class CrawlRun {
     /** Exit code 3, with one line per root saying why, when no root produced a successful response; else 0. */
     private static int judged(RootOutcomes roots, PrintWriter err) {
         List<String> why = roots.explanations();
-        why.forEach(line -> err.println("loomcrawl: " + line));
+        why.forEach(line -> err.println("loomcrawl: " + Printable.line(line))); // a root's error: a site's words
         return why.isEmpty() ? Main.FINISHED : Main.NO_ROOT_SUCCEEDED;
     }
 

@@ -54,8 +54,10 @@ public final class Main implements Runnable {
         // Out of memory on any thread: one line and exit 1, rather than a stack trace and a crawl that hangs on
         Thread.setDefaultUncaughtExceptionHandler(new Uncaught());
         int exit;
+        PrintWriter out = Terminal.writer(System.out, 1);
+        PrintWriter err = Terminal.writer(System.err, 2);
         try {
-            exit = run(args, Terminal.writer(System.out, 1), Terminal.writer(System.err, 2));
+            exit = run(args, out, err);
         } catch (OutOfMemoryError e) {
             outOfMemory(e);
             return;
@@ -64,6 +66,10 @@ public final class Main implements Runnable {
             e.printStackTrace();
             exit = FAILED;
         }
+        // what a command wrote without a line end (or through a stream it closed) is still in the writers' buffers,
+        // which System.exit does not flush
+        out.flush();
+        err.flush();
         System.exit(exit);
     }
 

@@ -31,27 +31,32 @@ final class Metrics implements CrawlListener, AutoCloseable {
             .help("Body bytes of the URLs this process finished").register(registry);
     private final HTTPServer server;
 
-    private Metrics(Crawler crawler, InetSocketAddress address) throws IOException {
-        GaugeWithCallback.builder().name("loomcrawl_queued").help("URLs queued (in a shared crawl: over every process)")
-                .callback(c -> c.call(crawler.queued())).register(registry);
-        GaugeWithCallback.builder().name("loomcrawl_in_flight").help("URLs this process is fetching or parsing")
-                .callback(c -> c.call(crawler.inFlight())).register(registry);
+    private Metrics(InetSocketAddress address) throws IOException {
         server = HTTPServer.builder().hostname(address.getHostString()).port(address.getPort()).registry(registry)
                 .buildAndStart();
     }
 
     /**
-     * Serves the crawler's metrics at {@code address}; add the result to the crawler as a listener.
+     * Listens on {@code address} at once, before the crawl makes anything that lasts (its state file): an address
+     * that is taken fails the start with nothing to clean up. The crawler's gauges come with {@link #watch}.
      *
      * @throws UncheckedIOException when the address cannot be listened on (taken, not local)
      */
-    static Metrics serve(Crawler crawler, InetSocketAddress address) {
+    static Metrics listen(InetSocketAddress address) {
         try {
-            return new Metrics(crawler, address);
+            return new Metrics(address);
         } catch (IOException e) {
             throw new UncheckedIOException("--metrics: cannot listen on " + address.getHostString() + ":"
                     + address.getPort() + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Serves {@code crawler}'s gauges too; add this to the crawler as a listener for the counters. */
+    void watch(Crawler crawler) {
+        GaugeWithCallback.builder().name("loomcrawl_queued").help("URLs queued (in a shared crawl: over every process)")
+                .callback(c -> c.call(crawler.queued())).register(registry);
+        GaugeWithCallback.builder().name("loomcrawl_in_flight").help("URLs this process is fetching or parsing")
+                .callback(c -> c.call(crawler.inFlight())).register(registry);
     }
 
     /** The port served on (the one asked for, or the one the system chose for port 0). */

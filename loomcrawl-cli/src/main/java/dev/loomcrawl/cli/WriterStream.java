@@ -34,6 +34,12 @@ final class WriterStream extends OutputStream {
         out.flush();
     }
 
+    /** Flushes what was written: the writer is the process's standard output, which a command does not close. */
+    @Override
+    public void close() {
+        flush();
+    }
+
     private void drain() {
         if (pending.size() == 0) return;
         out.write(pending.toString(StandardCharsets.UTF_8));

@@ -125,10 +125,7 @@ class CheckCommandTest {
 
     @Test
     void anUnreachableSiteMeansTheCheckFailedExit3() throws Exception {
-        int port;
-        try (var s = new java.net.ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = TestSite.closedPort();
         CrawlCommandTest.Run r = check("--max-tries", "1", "http://127.0.0.1:" + port + "/");
         assertEquals(3, r.exit());
         assertEquals("loomcrawl: check failed: root http://127.0.0.1:" + port + "/ failed: connection refused (is a "

@@ -55,10 +55,7 @@ class CrawlCommandTest {
 
     @Test
     void anUnreachableRootIsAReportLineNotAStackTrace() throws Exception {
-        int port;
-        try (var s = new java.net.ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = TestSite.closedPort();
         Run r = run("crawl", "--max-tries", "1", "-q", "http://127.0.0.1:" + port + "/");
         assertEquals(3, r.exit()); // no root produced a successful response
         assertTrue(r.out().contains("http://127.0.0.1:" + port + "/ error refused: "), r.out());

@@ -180,7 +180,7 @@ class DistributedCrawlTest {
             assertTrue(notRedis.stderr().startsWith("--frontier takes a Redis URI"), notRedis.stderr());
 
             LoomcrawlProcess nowhere = LoomcrawlProcess.start(tmp, "crawl", "--frontier",
-                    "redis://127.0.0.1:" + TestSite.freePort(), "--crawl-id", "x", site.url("/p0"));
+                    "redis://127.0.0.1:" + TestSite.closedPort(), "--crawl-id", "x", site.url("/p0"));
             assertEquals(1, nowhere.exit(60));
             assertTrue(nowhere.stderr().strip().matches("loomcrawl: cannot reach Redis at 127\\.0\\.0\\.1:\\d+/0: .*"),
                     nowhere.stderr());

@@ -46,6 +46,11 @@ record LoomcrawlProcess(Process process, Path out, Path err) {
         return onTerminal(dir, "stty cols " + columns + " rows 24; exec", args);
     }
 
+    /** A process whose standard output alone is a terminal of {@code columns} x 24: its standard error is dropped. */
+    static LoomcrawlProcess startWithStdoutOnTerminal(Path dir, int columns, String... args) throws IOException {
+        return onTerminal(dir, "stty cols " + columns + " rows 24; exec 2>/dev/null", args);
+    }
+
     /**
      * A process on a terminal of {@code columns} x 24, as {@link #startOnTerminal}, that narrows to {@code narrowed}
      * columns once the file {@code resize} exists, as a window resized by hand: {@code stty} on the terminal, which

@@ -5,8 +5,6 @@ import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -32,10 +30,8 @@ class RootExitCodeTest {
         return CrawlCommandTest.run(full);
     }
 
-    private static int closedPort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
+    private static int closedPort() {
+        return TestSite.closedPort();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.loomcrawl.fetch;
 
+import dev.loomcrawl.InputFile;
 import org.eclipse.jetty.client.Authentication;
 import org.eclipse.jetty.client.AuthenticationStore;
 import org.eclipse.jetty.client.BasicAuthentication;
@@ -7,7 +8,6 @@ import org.eclipse.jetty.client.DigestAuthentication;
 
 import java.io.IOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
@@ -70,7 +70,7 @@ public final class Credentials implements AuthenticationStore {
         refuseShared(file);
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            text = InputFile.NETRC.read(file);
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read the netrc file " + file + ": " + e.getMessage());
         }

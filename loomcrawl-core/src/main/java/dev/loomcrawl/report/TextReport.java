@@ -2,6 +2,7 @@ package dev.loomcrawl.report;
 
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.CrawlSummary;
+import dev.loomcrawl.result.Printable;
 
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -109,8 +110,16 @@ public final class TextReport {
         return line(r, new TreeMap<>());
     }
 
-    /** One URL's line, counting it into {@code stats} as the seed's url_report does. */
+    /**
+     * One URL's line, counting it into {@code stats} as the seed's url_report does. Printable ({@link Printable}):
+     * what a site controls in it (a Content-Type, a charset, an error's words) cannot act on a terminal or make
+     * two lines of one.
+     */
     static String line(CrawlRecord r, Map<String, Long> stats) {
+        return Printable.line(fields(r, stats));
+    }
+
+    private static String fields(CrawlRecord r, Map<String, Long> stats) {
         if (r.robots() != null) {
             for (String directive : r.robots().split(",")) add(stats, "robots_" + directive, 1);
         }

@@ -1,12 +1,11 @@
 package dev.loomcrawl.session;
 
+import dev.loomcrawl.InputFile;
 import dev.loomcrawl.fetch.Credentials;
 import dev.loomcrawl.fetch.ProxySpec;
 import dev.loomcrawl.url.WebUrl;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -97,7 +96,7 @@ public record SessionSettings(Path cookiesFile, Path netrc, List<String> proxies
                 }
                 case FILE -> {
                     try {
-                        yield Files.readString(Path.of(from), StandardCharsets.UTF_8).replaceFirst("\r?\n$", "");
+                        yield InputFile.FORM_FIELD.read(Path.of(from)).replaceFirst("\r?\n$", "");
                     } catch (IOException e) {
                         throw new IllegalArgumentException("form field " + name + ": cannot read " + from + ": "
                                 + e.getMessage());
@@ -121,10 +120,17 @@ public record SessionSettings(Path cookiesFile, Path netrc, List<String> proxies
     public void check() {
         credentials();
         proxySpecs();
-        if (cookiesFile != null && !Files.isReadable(cookiesFile)) {
-            throw new IllegalArgumentException("cookies file " + cookiesFile + " cannot be read");
-        }
+        if (cookiesFile != null) readCookies(cookiesFile);
         if (login != null) login.fields().forEach(FormField::value);
+    }
+
+    /** The text of a Netscape cookie file: a regular file of at most {@link InputFile#COOKIES}' size. */
+    public static String readCookies(Path file) {
+        try {
+            return InputFile.COOKIES.read(file);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read the cookies file " + file + ": " + e.getMessage());
+        }
     }
 
     /** The credentials of the netrc file, read now. */
@@ -140,7 +146,7 @@ public record SessionSettings(Path cookiesFile, Path netrc, List<String> proxies
         if (proxyFile != null) {
             List<String> lines;
             try {
-                lines = Files.readAllLines(proxyFile, StandardCharsets.UTF_8);
+                lines = InputFile.PROXY_LIST.lines(proxyFile);
             } catch (IOException e) {
                 throw new IllegalArgumentException("cannot read the proxy file " + proxyFile + ": " + e.getMessage());
             }

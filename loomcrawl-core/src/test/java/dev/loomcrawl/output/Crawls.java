@@ -8,10 +8,6 @@ import dev.loomcrawl.journal.Journal;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -106,12 +102,8 @@ public final class Crawls {
         return b.page("/", links.toString()).start();
     }
 
-    /** A port on 127.0.0.1 that nothing listens on: connections to it are refused. */
+    /** A port on 127.0.0.1 that nothing listens on, held so for the JVM's life: connections to it are refused. */
     public static int closedPort() {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return TestSite.closedPort();
     }
 }

@@ -119,11 +119,12 @@ final class RedisLink implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             throw new RedisCrawlException("not a Redis URI: " + uri + " (expected redis://[user:pass@]host:port[/db])");
         }
-        if (!redisUri.toURI().getScheme().startsWith("redis")) {
+        if (!redisUri.toURI().getScheme().startsWith("redis") || redisUri.getHost() == null
+                || redisUri.getHost().contains(",")) { // one host: a cluster is found from any of its nodes
             throw new RedisCrawlException("not a Redis URI: " + uri + " (expected redis://host:port[/db])");
         }
         RedisURI probe = RedisURI.builder(redisUri).withDatabase(0).build(); // a cluster refuses SELECT
-        RedisLink single = connectSingle(probe, patience);
+        RedisLink single = connectSingle(probe, patience, where(redisUri));
         boolean clustered;
         try {
             clustered = single.call(r -> r.info("cluster")).contains("cluster_enabled:1");
@@ -137,18 +138,22 @@ final class RedisLink implements AutoCloseable {
         }
         if (redisUri.getDatabase() == 0) return single;
         single.close();
-        return connectSingle(redisUri, patience);
+        return connectSingle(redisUri, patience, where(redisUri));
     }
 
-    private static RedisLink connectSingle(RedisURI redisUri, Duration patience) {
-        String where = redisUri.getHost() + ":" + redisUri.getPort() + "/" + redisUri.getDatabase();
+    /** Where a URI's server is, as the lines about it say it: {@code host:port/db}. */
+    private static String where(RedisURI redisUri) {
+        return redisUri.getHost() + ":" + redisUri.getPort() + "/" + redisUri.getDatabase();
+    }
+
+    private static RedisLink connectSingle(RedisURI redisUri, Duration patience, String where) {
         RedisClient client = RedisClient.create(resources(), redisUri);
         client.setOptions(reconnecting(ClientOptions.builder()).build());
         try {
             return new RedisLink(client, client.connect(), where, patience);
         } catch (RedisException e) {
             shutDown(client);
-            throw new RedisCrawlException("cannot reach Redis at " + where + ": " + rootMessage(e));
+            throw new RedisCrawlException(Unreachable.line(where, e));
         }
     }
 
@@ -204,7 +209,7 @@ final class RedisLink implements AutoCloseable {
             return new RedisLink(client, client.connect(), where, patience);
         } catch (RedisException e) {
             shutDown(client);
-            throw new RedisCrawlException("cannot reach the Redis Cluster at " + where + ": " + rootMessage(e));
+            throw new RedisCrawlException(Unreachable.line(where, e));
         }
     }
 

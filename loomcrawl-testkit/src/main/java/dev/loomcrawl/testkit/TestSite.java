@@ -309,6 +309,28 @@ public final class TestSite implements AutoCloseable {
         }
     }
 
+    /** Sockets holding the ports {@link #closedPort} handed out, for as long as the JVM runs. */
+    private static final java.util.List<java.net.Socket> HELD = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /**
+     * A loopback port on which connections are refused, for as long as this JVM runs: a socket bound to it that
+     * does not listen holds it. A port picked by binding a socket and closing it again is free for anyone: another
+     * process (another build's test server, a browser's debugging port) may take it and answer there, and did.
+     * Nothing else can bind this one (the socket does not allow its address to be reused), and the system does not
+     * hand it out as an ephemeral port.
+     */
+    public static int closedPort() {
+        try {
+            java.net.Socket socket = new java.net.Socket();
+            socket.setReuseAddress(false);
+            socket.bind(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            HELD.add(socket);
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** A loopback port free right now, for a site whose pages must name their own URL before it starts. */
     public static int freePort() {
         try (var socket = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

@@ -1,5 +1,6 @@
 package dev.loomcrawl.output.lines;
 
+import dev.loomcrawl.result.Printable;
 import dev.loomcrawl.result.Utf16;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
@@ -26,10 +27,17 @@ final class CsvLines {
         return row(names);
     }
 
-    /** One item as one complete CSV record (quoted fields may hold line breaks). */
+    /**
+     * One item as one complete CSV record (quoted fields may hold line breaks). A string's characters that CSV
+     * cannot escape and a terminal would act on (ESC, a carriage return, C1 controls, bidirectional overrides) are
+     * written as {@link Printable#lines} escapes them: a site's text cannot rewrite the screen of who reads the file.
+     */
     static <T> byte[] line(List<Column<T>> columns, T item) {
         List<Object> values = new ArrayList<>(columns.size());
-        for (Column<T> c : columns) values.add(c.value().apply(item));
+        for (Column<T> c : columns) {
+            Object v = c.value().apply(item);
+            values.add(v instanceof String s ? Printable.lines(s) : v);
+        }
         return row(values);
     }
 
