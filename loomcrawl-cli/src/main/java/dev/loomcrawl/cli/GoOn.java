@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.config.Units;
 import dev.loomcrawl.limits.LimitSettings;
 import dev.loomcrawl.result.CrawlSummary;
 
@@ -72,21 +73,11 @@ final class GoOn {
 
     /** A size as --max-bytes reads it: in the largest binary unit that divides it, else in bytes. */
     static String size(long bytes) {
-        String[] units = {"TiB", "GiB", "MiB", "KiB"};
-        for (int i = 0; i < units.length; i++) {
-            long unit = 1L << (10 * (units.length - i));
-            if (bytes >= unit && bytes % unit == 0) return bytes / unit + units[i];
-        }
-        return Long.toString(bytes);
+        return Units.size(bytes);
     }
 
     /** A duration as --max-time reads it: in the largest unit that divides it (d, h, m, s), else in ms. */
     static String duration(long millis) {
-        long[] units = {86_400_000, 3_600_000, 60_000, 1000};
-        String[] names = {"d", "h", "m", "s"};
-        for (int i = 0; i < units.length; i++) {
-            if (millis >= units[i] && millis % units[i] == 0) return millis / units[i] + names[i];
-        }
-        return millis + "ms";
+        return Units.duration(java.time.Duration.ofMillis(millis));
     }
 }
