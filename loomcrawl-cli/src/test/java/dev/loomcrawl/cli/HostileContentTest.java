@@ -75,6 +75,26 @@ class HostileContentTest {
     }
 
     /**
+     * A base URL of 100,000 characters and 3,000 links {@code <a href=x>}: each link made absolute was as long as the
+     * base, 300 MB of Markdown from a page of 150 KB. Now what URLs made absolute add is bounded by the content.
+     */
+    @Test
+    void aLongBaseUrlDoesNotMakeEveryShortLinkAsLong() throws Exception {
+        String page = "<html><head><base href='/" + "a".repeat(100_000) + "/'></head><body><main>"
+                + "<p><a href=x>y</a>".repeat(3000) + "</main></body></html>";
+        try (TestSite site = TestSite.builder().page("/links", page).start()) {
+            Path content = dir.resolve("content.jsonl"), chunks = dir.resolve("chunks.jsonl");
+            CrawlCommandTest.Run r = run("crawl", "--no-progress", "--allow-private", "--content", content.toString(),
+                    "--chunks", chunks.toString(), site.url("/links"));
+            assertEquals(0, r.exit(), r.err());
+            String markdown = (String) lines(content).getFirst().get("markdown");
+            assertTrue(markdown.length() <= 2 * page.length(), markdown.length() + " chars of Markdown");
+            assertTrue(markdown.startsWith("[y](" + site.url("/" + "a".repeat(100_000) + "/x") + ")"), "absolute");
+            assertTrue(markdown.endsWith("\n[y](x)\n"), "the last as written");
+        }
+    }
+
+    /**
      * A re-crawl's pass makes the main text of every page it revisits (to tell a template change): with two pages of
      * the wide table, the first pass after a crawl without content outputs says changed, the next template-changed.
      */

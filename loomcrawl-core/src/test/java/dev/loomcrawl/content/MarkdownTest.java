@@ -201,4 +201,23 @@ class MarkdownTest {
         assertTrue(md.endsWith("| a | b |\n") && md.length() < 2000, md);
         assertTrue(PlainText.of(doc.body()).length() < 2000);
     }
+
+    /**
+     * A base URL of 20,000 characters and a thousand links {@code <a href=x>}: made absolute, each link was as long
+     * as the base (20 MB of Markdown from a page of 38 KB; 100 MB with a base of 100,000). What URLs made absolute
+     * add is bounded by the content's size; past that, a link is written as the page wrote it.
+     */
+    @Test
+    void aLongBaseUrlDoesNotMakeEveryShortLinkAsLong() {
+        String base = "http://h.test/" + "a".repeat(20_000) + "/";
+        String html = "<html><head><base href='" + base + "'></head><body>" + "<p><a href=x>y</a>".repeat(1000);
+        Document doc = Jsoup.parse(html, "http://h.test/page");
+        String md = Markdown.of(doc.body());
+        assertTrue(md.length() <= 2 * html.length(), md.length() + " characters");
+        assertTrue(md.startsWith("[y](" + base + "x)\n"), "the first links made absolute");
+        assertTrue(md.endsWith("\n[y](x)\n"), "the last as written");
+        String normal = "<base href='http://h.test/docs/api/'><p><a href=java/lang/Object.html>Object</a>";
+        assertEquals("[Object](http://h.test/docs/api/java/lang/Object.html)\n",
+                Markdown.of(Jsoup.parse(normal, "http://h.test/").body()));
+    }
 }
