@@ -74,14 +74,14 @@ final class OutputOptions {
 
     @Option(names = "--chunks", paramLabel = "FILE",
             description = "Write each HTML page's Markdown cut into chunks for retrieval to FILE, as JSON Lines: at "
-                    + "headings, then paragraphs, never inside a code block or a table row; each with its headings "
-                    + "and, with --warc, the WARC file, offset and record id of its capture. '-' writes to standard "
-                    + "output.")
+                    + "headings, then paragraphs, never inside a table row, a code block only when it is longer than a "
+                    + "chunk (each piece a fence of its own); each with its headings and, with --warc, the WARC file, "
+                    + "offset and record id of its capture. '-' writes to standard output.")
     String chunks;
 
     @Option(names = "--chunk-size", paramLabel = "N", defaultValue = "2000",
-            description = "The longest chunk of --chunks, in characters (default: ${DEFAULT-VALUE}); a code block "
-                    + "longer than that is a chunk of its own.")
+            description = "The longest chunk of --chunks, in characters (default: ${DEFAULT-VALUE}); no chunk is "
+                    + "longer.")
     int chunkSize;
 
     @Option(names = "--metrics", paramLabel = "HOST:PORT", converter = Converters.AddressConverter.class,

@@ -19,6 +19,9 @@ import java.util.Arrays;
 final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following {
     /** The deepest lists and block quotes nest; each level adds two to four characters to every line. */
     static final int MAX_NESTING = 16;
+    /** What made-absolute URLs may add: per character of the content's text (twice that per node), and in any case. */
+    static final long URL_GROWTH = 8;
+    static final long URL_GROWTH_FLOOR = 4096;
 
     // What an element's end does (a frame's kind); the frame's numbers are in brackets.
     private static final int HEADING = 0; // [level]
@@ -93,12 +96,20 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
 
     /** See {@link ClassHints}; null when there are none. */
     private final byte[] classHints;
+    /**
+     * How many characters the URLs made absolute may still add to the values the page wrote: a bound in the size of
+     * the content (its text and nodes), so that a long base URL cannot make every short relative link as long (a
+     * 100 KB {@code <base href>} made a thousand {@code <a href=x>} 100 MB of Markdown). Past it, a URL is written
+     * as the page wrote it.
+     */
+    private long urlGrowth;
 
     /** classHints: the {@link ClassHints} of the tree's nodes, or null. */
     MarkdownWalk(PageTree tree, int[] roots, boolean[] leftOut, String baseUri, byte[] classHints) {
         super(tree, roots, leftOut);
         this.classHints = classHints;
         this.urls = new LinkUrls(baseUri);
+        this.urlGrowth = URL_GROWTH_FLOOR + URL_GROWTH * (textLength() + 2L * nodes());
         // Markdown is about three times the text on documentation pages, most of the rest link URLs, which come with
         // elements; a larger buffer costs less than copying a smaller one as it grows
         this.blocks = new MarkdownBlocks((int) Math.min(2L * textLength() + 8L * nodes() + 1024, 1 << 22));
@@ -606,10 +617,27 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
         int bare = urls.append(url, tree.attributeChars(), tree.valueStart(n, i), tree.valueEnd(n, i));
         // the value as the page writes it is the value unless it has a character reference, which takes a '&': when
         // the URL needs nothing in a bare destination, it has no '&' (see bareRun), and neither has the value
-        if (bare == url.length || !tree.valueHasReference(n, i)) return bare;
+        if (bare == url.length || !tree.valueHasReference(n, i)) return bounded(bare, n, name);
         url.setLength(0);
         TextBuffer value = attributeValue(n, name, attribute);
-        return urls.append(url, value.chars, 0, value.length);
+        return bounded(urls.append(url, value.chars, 0, value.length), n, name);
+    }
+
+    /**
+     * bare, when what the URL in {@link #url} adds to element n's attribute value is within {@link #urlGrowth} (which
+     * it spends); else puts the value as written in {@link #url} and returns its bare run.
+     */
+    private int bounded(int bare, int n, String name) {
+        if (bare < 0) return bare;
+        int i = tree.attributeIndex(n, name);
+        long added = url.length - (tree.valueEnd(n, i) - tree.valueStart(n, i));
+        if (added <= urlGrowth) {
+            urlGrowth -= Math.max(0, added);
+            return bare;
+        }
+        url.setLength(0);
+        url.append(attributeValue(n, name, attribute));
+        return MarkdownSyntax.bareRun(url.chars, 0, url.length);
     }
 
     /** Appends the destination of the URL in {@link #url}, whose first bare characters need nothing, and n's title. */

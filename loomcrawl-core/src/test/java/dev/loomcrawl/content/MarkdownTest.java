@@ -13,6 +13,7 @@ import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Markdown: each golden HTML file converts to exactly its golden Markdown (see {@link Goldens}); the output's
@@ -162,5 +163,61 @@ class MarkdownTest {
         assertTrue(md.endsWith("bottom\n"), md.length() > 300 ? md.substring(md.length() - 300) : md);
         int longest = md.lines().mapToInt(String::length).max().orElse(0);
         assertTrue(longest <= 4 * MarkdownWalk.MAX_NESTING + "bottom".length(), "a line of " + longest);
+    }
+
+    /**
+     * A table whose spans would lay it out 100,000 columns wide (a row of 100 cells spanning 1,000 each, a cell
+     * spanning 1,000 columns and every row below) is written compactly: each cell once, in a Markdown no longer
+     * than its HTML (padded to the grid, it was 200 KB a row); the plain text is no longer either. A table whose
+     * grid is not much longer than its cells is written on the grid as before (the goldens).
+     */
+    @Test
+    void aTableWhoseSpansWouldMakeItThousandsOfColumnsWideIsWrittenWithEachCellOnce() {
+        String html = "<table><tr>" + "<td colspan=1000>h".repeat(100) + "<tr><td rowspan=65534 colspan=1000>tall<td>x"
+                + "<tr><td>a<td>b".repeat(1000) + "</table>";
+        Document doc = Jsoup.parse(html);
+        String md = Markdown.of(doc.body());
+        assertTrue(md.length() <= html.length(), md.length() + " characters");
+        String start = "| h |" + " h |".repeat(99) + "\n|" + " --- |".repeat(100) + "\n| tall | x |\n| a | b |\n";
+        assertTrue(md.startsWith(start), md.substring(0, 1000));
+        assertShape(md);
+        assertTrue(PlainText.of(doc.body()).length() <= html.length());
+        String wide = "<table><tr><th colspan=3>Wide<tr><td>a<td>b<td>c<tr><td colspan=2>ab<td>c</table>";
+        assertEquals("| Wide | | |\n| --- | --- | --- |\n| a | b | c |\n| ab | | c |\n",
+                Markdown.of(Jsoup.parse(wide).body()), "spans kept where they cost little");
+    }
+
+    /**
+     * Rows under cells that span 50,000 columns and two rows: each row start walked every column (200,000 rows,
+     * 10 billion steps, minutes); now a row costs its own cells. The timeout is generous for a loaded machine.
+     */
+    @Test
+    @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void rowsUnderWideRowspansCostTheirOwnCellsOnly() {
+        String html = "<table><tr>" + "<td colspan=1000 rowspan=2>h".repeat(100) + "<tr>".repeat(200_000)
+                + "<tr><td>a<td>b</table>";
+        Document doc = Jsoup.parse(html);
+        String md = Markdown.of(doc.body());
+        assertTrue(md.endsWith("| a | b |\n") && md.length() < 2000, md);
+        assertTrue(PlainText.of(doc.body()).length() < 2000);
+    }
+
+    /**
+     * A base URL of 20,000 characters and a thousand links {@code <a href=x>}: made absolute, each link was as long
+     * as the base (20 MB of Markdown from a page of 38 KB; 100 MB with a base of 100,000). What URLs made absolute
+     * add is bounded by the content's size; past that, a link is written as the page wrote it.
+     */
+    @Test
+    void aLongBaseUrlDoesNotMakeEveryShortLinkAsLong() {
+        String base = "http://h.test/" + "a".repeat(20_000) + "/";
+        String html = "<html><head><base href='" + base + "'></head><body>" + "<p><a href=x>y</a>".repeat(1000);
+        Document doc = Jsoup.parse(html, "http://h.test/page");
+        String md = Markdown.of(doc.body());
+        assertTrue(md.length() <= 2 * html.length(), md.length() + " characters");
+        assertTrue(md.startsWith("[y](" + base + "x)\n"), "the first links made absolute");
+        assertTrue(md.endsWith("\n[y](x)\n"), "the last as written");
+        String normal = "<base href='http://h.test/docs/api/'><p><a href=java/lang/Object.html>Object</a>";
+        assertEquals("[Object](http://h.test/docs/api/java/lang/Object.html)\n",
+                Markdown.of(Jsoup.parse(normal, "http://h.test/").body()));
     }
 }
