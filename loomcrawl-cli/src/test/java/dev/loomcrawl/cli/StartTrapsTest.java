@@ -73,8 +73,9 @@ class StartTrapsTest {
             f.write(("# loomcrawl check cache 1\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             f.setLength(1L << 30); // sparse: a gigabyte that takes no room
         }
+        LoomcrawlProcess check = ended(3, "check", "--cache", cache.toString(), site.toString());
         assertEquals("loomcrawl: check failed: cannot read the cache " + cache + ": 1,073,741,824 bytes, more than a "
-                + "cache may hold (64 MiB)\n", ended(3, "check", "--cache", cache.toString(), site.toString()).stderr());
+                + "cache may hold (64 MiB)\n", check.stderr());
         assertEquals(1L << 30, Files.size(cache)); // not written over either
     }
 
