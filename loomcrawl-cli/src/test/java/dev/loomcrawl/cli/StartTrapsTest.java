@@ -51,6 +51,10 @@ class StartTrapsTest {
         Path cookies = fifo("cookies");
         assertTrue(ended(2, "crawl", "--cookies", cookies.toString(), "http://127.0.0.1:1/").stderr()
                 .startsWith("cannot read the cookies file " + cookies + ":" + pipe));
+        Path missing = tmp.resolve("missing.txt");
+        CrawlCommandTest.Run none = CrawlCommandTest.run("crawl", "--cookies", missing.toString(), "http://127.0.0.1:1/");
+        assertEquals(2, none.exit());
+        assertTrue(none.err().startsWith("cannot read the cookies file " + missing + ": no such file\n"), none.err());
         Path proxies = fifo("proxies");
         assertTrue(ended(2, "crawl", "--proxy-file", proxies.toString(), "http://127.0.0.1:1/").stderr()
                 .startsWith("cannot read the proxy file " + proxies + ":" + pipe));
