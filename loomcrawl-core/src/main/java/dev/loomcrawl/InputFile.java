@@ -7,6 +7,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
@@ -45,12 +46,17 @@ public enum InputFile {
     }
 
     /**
-     * The file's text (UTF-8). Throws {@link java.nio.file.NoSuchFileException} when there is none, and an
+     * The file's text (UTF-8). Throws {@link NoSuchFileException} when there is none, and an
      * {@link IOException} whose message says why in a few words (without the file's name, which the caller's
      * message gives) when it is not a regular file, is larger than this kind may be, or is not UTF-8.
      */
     public String read(Path file) throws IOException {
-        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class); // links followed
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(file, BasicFileAttributes.class); // links followed
+        } catch (NoSuchFileException e) { // said without the name, which the caller's message gives
+            throw new NoSuchFileException(null, null, "no such file");
+        }
         if (!attributes.isRegularFile()) {
             throw new IOException((attributes.isDirectory() ? "a directory" : "a named pipe, device or socket")
                     + ", not a regular file");

@@ -87,10 +87,26 @@ record LoomcrawlProcess(Process process, Path out, Path err) {
     /** Waits for the exit code (failing the test if it takes longer than {@code seconds}). */
     int exit(int seconds) throws InterruptedException {
         if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+            String threads = threadDump();
             process.destroyForcibly();
-            throw new AssertionError("loomcrawl did not end within " + seconds + " s; stderr: " + stderr());
+            throw new AssertionError("loomcrawl did not end within " + seconds + " s; stderr: " + stderr()
+                    + "\nits threads then:\n" + threads);
         }
         return process.exitValue();
+    }
+
+    /** What each thread of the process is doing (jcmd's Thread.print), to say why it did not end. */
+    private String threadDump() {
+        try {
+            Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+            Process p = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), "Thread.print")
+                    .redirectErrorStream(true).start();
+            String dump = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            p.waitFor(30, TimeUnit.SECONDS);
+            return dump;
+        } catch (IOException | InterruptedException e) {
+            return "(no thread dump: " + e + ")";
+        }
     }
 
     String stdout() {

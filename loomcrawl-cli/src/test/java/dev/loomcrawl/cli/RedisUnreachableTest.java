@@ -16,8 +16,8 @@ class RedisUnreachableTest {
     void everyCommandSaysAnUnreachableRedisInTheSameLine() {
         int port = TestSite.closedPort(); // held: refused for as long as the test runs
         String uri = "redis://127.0.0.1:" + port;
-        String line = "loomcrawl: cannot reach Redis at 127.0.0.1:" + port + "/0: connection refused (is a Redis server "
-                + "listening there?)\n";
+        String line = "loomcrawl: cannot reach Redis at 127.0.0.1:" + port + "/0: connection refused (is a Redis "
+                + "server listening there?)\n";
         String[][] commands = {
                 {"crawl", "-q", "--frontier", uri, "--crawl-id", "x", "http://127.0.0.1:1/"},
                 {"crawl", "-q", "--frontier", uri, "--crawl-id", "x"}, // joins (or goes on with) a shared crawl

@@ -51,6 +51,10 @@ class StartTrapsTest {
         Path cookies = fifo("cookies");
         assertTrue(ended(2, "crawl", "--cookies", cookies.toString(), "http://127.0.0.1:1/").stderr()
                 .startsWith("cannot read the cookies file " + cookies + ":" + pipe));
+        Path missing = tmp.resolve("missing.txt");
+        CrawlCommandTest.Run none = CrawlCommandTest.run("crawl", "--cookies", missing.toString(), "http://127.0.0.1:1/");
+        assertEquals(2, none.exit());
+        assertTrue(none.err().startsWith("cannot read the cookies file " + missing + ": no such file\n"), none.err());
         Path proxies = fifo("proxies");
         assertTrue(ended(2, "crawl", "--proxy-file", proxies.toString(), "http://127.0.0.1:1/").stderr()
                 .startsWith("cannot read the proxy file " + proxies + ":" + pipe));
@@ -73,8 +77,9 @@ class StartTrapsTest {
             f.write(("# loomcrawl check cache 1\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             f.setLength(1L << 30); // sparse: a gigabyte that takes no room
         }
+        LoomcrawlProcess check = ended(3, "check", "--cache", cache.toString(), site.toString());
         assertEquals("loomcrawl: check failed: cannot read the cache " + cache + ": 1,073,741,824 bytes, more than a "
-                + "cache may hold (64 MiB)\n", ended(3, "check", "--cache", cache.toString(), site.toString()).stderr());
+                + "cache may hold (64 MiB)\n", check.stderr());
         assertEquals(1L << 30, Files.size(cache)); // not written over either
     }
 

@@ -13,9 +13,9 @@ import java.util.Set;
 /**
  * Why a first connection to Redis could not be made, in a few words of loomcrawl's: the same line whichever command
  * connects (crawl, a process joining a shared crawl, status, report), whether the server is one or a cluster's node,
- * and whatever Lettuce wraps the cause in (its own messages, such as "Unable to connect to 127.0.0.1/<unresolved>:6379",
- * vary with the path and the timing). The cause is found in the exception's chain and in what it suppressed, which
- * is where the cluster client puts each node's failure.
+ * and whatever Lettuce wraps the cause in (its own messages, such as
+ * "Unable to connect to 127.0.0.1/<unresolved>:6379", vary with the path and the timing). The cause is found in the
+ * exception's chain and in what it suppressed, which is where the cluster client puts each node's failure.
  */
 final class Unreachable {
     private Unreachable() {}
