@@ -1,6 +1,6 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.InputFile;
+import dev.loomcrawl.files.InputFile;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

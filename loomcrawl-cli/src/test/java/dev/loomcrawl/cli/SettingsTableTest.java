@@ -157,6 +157,6 @@ class SettingsTableTest {
         assertTrue(r.err().startsWith("--max-tasks must be between 1 and 100000, got 0\n"), r.err());
         r = CrawlCommandTest.run("crawl", "--config", dir.toString());
         assertEquals(2, r.exit());
-        assertTrue(r.err().startsWith("--config " + dir + ": not a regular file"), r.err());
+        assertTrue(r.err().startsWith("--config " + dir + ": a directory, not a regular file"), r.err());
     }
 }

@@ -1,6 +1,6 @@
 package dev.loomcrawl.fetch;
 
-import dev.loomcrawl.InputFile;
+import dev.loomcrawl.files.InputFile;
 import org.eclipse.jetty.client.Authentication;
 import org.eclipse.jetty.client.AuthenticationStore;
 import org.eclipse.jetty.client.BasicAuthentication;

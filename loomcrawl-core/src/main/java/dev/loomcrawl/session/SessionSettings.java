@@ -1,6 +1,6 @@
 package dev.loomcrawl.session;
 
-import dev.loomcrawl.InputFile;
+import dev.loomcrawl.files.InputFile;
 import dev.loomcrawl.fetch.Credentials;
 import dev.loomcrawl.fetch.ProxySpec;
 import dev.loomcrawl.url.WebUrl;

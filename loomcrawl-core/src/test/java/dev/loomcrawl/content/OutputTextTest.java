@@ -1,6 +1,6 @@
 package dev.loomcrawl.content;
 
-import dev.loomcrawl.result.Utf16;
+import dev.loomcrawl.text.Utf16;
 import org.junit.jupiter.api.Test;
 
 import java.util.Random;

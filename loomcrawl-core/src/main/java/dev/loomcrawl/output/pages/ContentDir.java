@@ -9,7 +9,7 @@ import dev.loomcrawl.output.lines.ContentFile;
 import dev.loomcrawl.output.lines.IsoMillis;
 import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.result.PageContent;
-import dev.loomcrawl.result.Utf16;
+import dev.loomcrawl.text.Utf16;
 import dev.loomcrawl.url.WebUrl;
 
 import java.io.FileOutputStream;

@@ -1,7 +1,7 @@
 package dev.loomcrawl.output.pages;
 
 import dev.loomcrawl.output.Sink;
-import dev.loomcrawl.result.Utf16;
+import dev.loomcrawl.text.Utf16;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

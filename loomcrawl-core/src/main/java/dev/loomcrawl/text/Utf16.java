@@ -1,4 +1,4 @@
-package dev.loomcrawl.result;
+package dev.loomcrawl.text;
 
 /**
  * Well-formed UTF-16: every surrogate in a pair. A lone one is no character: strict readers of JSON, YAML and UTF-8

@@ -1,4 +1,4 @@
-package dev.loomcrawl;
+package dev.loomcrawl.files;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,7 +30,9 @@ public enum InputFile {
     /** {@code --proxy-file}: a proxy URL per line. */
     PROXY_LIST("proxy file", 4L << 20),
     /** {@code --form-file NAME=FILE}: one login form field's value. */
-    FORM_FIELD("form field's file", 1L << 20);
+    FORM_FIELD("form field's file", 1L << 20),
+    /** {@code crawl --config}: a crawl's settings as JSON (a few kilobytes). */
+    CONFIG("settings file", 1L << 20);
 
     private final String what;
     private final long maxBytes;
