@@ -1,5 +1,6 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.reason.Limit;
 import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.result.CrawlListener;
@@ -241,14 +242,14 @@ public final class Crawler implements AutoCloseable {
         try (ExecutorService workers = CrawlThreads.workers()) {
             while (true) {
                 permits.acquireUninterruptibly();
-                String exhausted = limits.exhausted();
+                Limit exhausted = limits.exhausted();
                 if (exhausted != null) stopAtLimit(exhausted);
                 Lease lease = takeUninterruptibly();
                 if (lease == null) break;
                 if (!limits.startPage()) { // the page budget is spent: this visit stays to do
                     lease.retryLater(lease.visit(), Duration.ZERO);
                     lease.done(null);
-                    stopAtLimit("max-pages");
+                    stopAtLimit(Limit.MAX_PAGES);
                     permits.release();
                     continue;
                 }
@@ -451,7 +452,7 @@ public final class Crawler implements AutoCloseable {
             } catch (InterruptedException e) {
                 return; // the crawl ended first
             }
-            stopAtLimit("max-time");
+            stopAtLimit(Limit.MAX_TIME);
         });
     }
 
@@ -470,8 +471,8 @@ public final class Crawler implements AutoCloseable {
         if (interrupted) Thread.currentThread().interrupt();
     }
 
-    private void stopAtLimit(String limit) {
-        if (ledger.limitReached(limit)) log.info("{} reached: stopping the crawl", limit);
+    private void stopAtLimit(Limit limit) {
+        if (ledger.limitReached(limit)) log.info("{} reached: stopping the crawl", limit.label());
         frontier.stop();
     }
 

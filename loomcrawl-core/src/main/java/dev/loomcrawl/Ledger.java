@@ -1,6 +1,9 @@
 package dev.loomcrawl;
 
 import dev.loomcrawl.frontier.Frontier;
+import dev.loomcrawl.reason.DropReason;
+import dev.loomcrawl.reason.Limit;
+import dev.loomcrawl.reason.Reason;
 import dev.loomcrawl.result.CrawlSummary;
 
 import java.time.Duration;
@@ -18,12 +21,13 @@ import java.util.concurrent.atomic.LongAdder;
  * followed are counted by reason too. The workers add to it at once; {@link #summary} reads it once they are over.
  */
 final class Ledger {
-    private final Map<String, LongAdder> dropped = new ConcurrentHashMap<>();
-    private final Map<String, LongAdder> unfollowed = new ConcurrentHashMap<>();
+    // by reason: a DropReason, or the Limit reached for what it left to do
+    private final Map<Reason, LongAdder> dropped = new ConcurrentHashMap<>();
+    private final Map<Reason, LongAdder> unfollowed = new ConcurrentHashMap<>();
     private final LongAdder discovered = new LongAdder();
     private final AtomicLong done = new AtomicLong();
     private final AtomicLong abandoned = new AtomicLong();
-    private final AtomicReference<String> limitReached = new AtomicReference<>();
+    private final AtomicReference<Limit> limitReached = new AtomicReference<>();
 
     /** A URL the crawl had not seen: queued, or dropped. */
     void discovered() {
@@ -31,12 +35,12 @@ final class Ledger {
     }
 
     /** A discovered URL a limit or trap guard dropped. */
-    void dropped(String reason, long n) {
+    void dropped(DropReason reason, long n) {
         count(dropped, reason, n);
     }
 
     /** Links not followed, by why. */
-    void unfollowed(String reason, long n) {
+    void unfollowed(Reason reason, long n) {
         count(unfollowed, reason, n);
     }
 
@@ -51,7 +55,7 @@ final class Ledger {
     }
 
     /** The first budget to run out stops the crawl; false when another already did. */
-    boolean limitReached(String limit) {
+    boolean limitReached(Limit limit) {
         return limitReached.compareAndSet(null, limit);
     }
 
@@ -61,19 +65,20 @@ final class Ledger {
      */
     CrawlSummary summary(Frontier frontier, Duration elapsed, int maxTasks, boolean interrupted) {
         long todo = frontier.queued() + abandoned.get();
-        String limit = limitReached.get();
+        Limit limit = limitReached.get();
         if (limit != null && todo > 0) count(dropped, limit, todo);
         return new CrawlSummary(done.get(), todo, elapsed, maxTasks, interrupted, Instant.now(), limit,
                 counts(dropped), frontier.shared() ? -1 : discovered.sum(), counts(unfollowed));
     }
 
-    private static void count(Map<String, LongAdder> counters, String reason, long n) {
+    private static void count(Map<Reason, LongAdder> counters, Reason reason, long n) {
         counters.computeIfAbsent(reason, r -> new LongAdder()).add(n);
     }
 
-    private static Map<String, Long> counts(Map<String, LongAdder> counters) {
+    /** The counts by the reasons' labels, as the summary and the outputs name them. */
+    private static Map<String, Long> counts(Map<Reason, LongAdder> counters) {
         Map<String, Long> counts = new TreeMap<>();
-        counters.forEach((reason, n) -> counts.put(reason, n.sum()));
+        counters.forEach((reason, n) -> counts.put(reason.label(), n.sum()));
         return counts;
     }
 }

@@ -4,9 +4,14 @@ import dev.loomcrawl.extract.Link;
 import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.limits.CrawlLimits;
+import dev.loomcrawl.reason.DropReason;
+import dev.loomcrawl.reason.LinkReason;
+import dev.loomcrawl.reason.Reason;
+import dev.loomcrawl.reason.SkipReason;
 import dev.loomcrawl.result.FoundLink;
 import dev.loomcrawl.robots.RobotsGate;
 import dev.loomcrawl.scope.Scope;
+import dev.loomcrawl.scope.ScopeDecision;
 import dev.loomcrawl.scrape.Page;
 import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
@@ -17,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -30,8 +36,20 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class LinkAdmission {
     // logs as the crawler did before its parts were split out: log settings and readers name it
     private static final Logger log = LoggerFactory.getLogger(Crawler.class);
-    /** What {@link #offer} says of a URL seen before (it is followed: its record exists or will). */
-    static final String SEEN = "seen";
+    /** What offering a URL came to. */
+    sealed interface Admission {
+        /** Newly seen, and queued (or, said by {@link #admit}, to be queued). */
+        record Queued() implements Admission {}
+
+        /** Seen before: it is followed, its record exists or will. */
+        record Seen() implements Admission {}
+
+        /** Newly seen, and dropped by a limit or trap guard (counted by reason). */
+        record Dropped(DropReason reason) implements Admission {}
+    }
+
+    private static final Admission QUEUED = new Admission.Queued();
+    private static final Admission SEEN = new Admission.Seen();
 
     private final CrawlConfig config;
     private final Frontier frontier;
@@ -74,7 +92,7 @@ final class LinkAdmission {
     LinkOffers offerLinks(Visit from, List<Link> links, boolean nofollowPage, Page scraped, Visit.Kind kind) {
         boolean obey = !config.politeness().ignoreDirectives();
         List<FoundLink> found = new ArrayList<>(links.size());
-        Map<WebUrl, String> outcomes = new HashMap<>(); // target -> why not followed ("" when followed)
+        Map<WebUrl, Optional<Reason>> outcomes = new HashMap<>(); // target -> why not followed (empty: followed)
         List<Visit> admitted = new ArrayList<>(); // new URLs no limit dropped: queued together, after the loop
         int kept = 0;
         int depth = kind == Visit.Kind.SITEMAP ? from.depth() : from.depth() + 1;
@@ -83,24 +101,26 @@ final class LinkAdmission {
             if (target != link.target()) {
                 link = link.withTarget(target);
             }
-            String rejection = target == null ? link.unfetchableReason() : scope.rejection(target);
-            String why = rejection;
-            if (why == null && obey && (nofollowPage || link.nofollow())) why = "nofollow";
-            if (why == null && scraped != null && !scraped.follows(target)) why = "not-selected";
+            ScopeDecision decision = target == null ? null : scope.decide(target);
+            LinkReason rejection = target == null ? link.unfetchableReason() : decision.reason();
+            Reason why = rejection;
+            if (why == null && obey && (nofollowPage || link.nofollow())) why = LinkReason.NOFOLLOW;
+            if (why == null && scraped != null && !scraped.follows(target)) why = LinkReason.NOT_SELECTED;
             if (why == null) {
-                String outcome = outcomes.get(target);
+                Optional<Reason> outcome = outcomes.get(target);
                 if (outcome == null) {
                     Visit visit = new Visit(target, config.maxRedirects(), depth, from.url(), 0, kind);
-                    String reason = admit(visit);
-                    if (reason == null) admitted.add(visit);
-                    outcome = reason != null && !reason.equals(SEEN) ? reason
-                            : robots != null && robots.knownToDisallow(target) ? "robots" : ""; // queued, to be skipped
+                    Admission admission = admit(visit);
+                    if (admission instanceof Admission.Queued) admitted.add(visit);
+                    outcome = admission instanceof Admission.Dropped(DropReason reason) ? Optional.of(reason)
+                            : robots != null && robots.knownToDisallow(target) // queued, to be skipped
+                            ? Optional.of(SkipReason.ROBOTS) : Optional.empty();
                     outcomes.put(target, outcome);
                     kept++;
                 }
-                why = outcome.isEmpty() ? null : outcome;
-            } else if (checkedOnly(rejection, target) && !outcomes.containsKey(target)) {
-                outcomes.put(target, rejection);
+                why = outcome.orElse(null);
+            } else if (checkedOnly(decision, target) && !outcomes.containsKey(target)) {
+                outcomes.put(target, Optional.of(rejection));
                 offer(new Visit(target, config.maxRedirects(), depth, from.url(), 0, true));
             }
             if (why != null) ledger.unfollowed(why, 1);
@@ -110,44 +130,43 @@ final class LinkAdmission {
     }
 
     /**
-     * Whether a link checker checks (without crawling) a target the scope rejected for this reason: one out of
-     * scope by its host or path, unless an earlier check's cache says it answered fine recently; never one an
-     * exclude or include pattern rejected.
+     * Whether a link checker checks (without crawling) a target the scope decided so of: one out of scope by its
+     * host or path, unless an earlier check's cache says it answered fine recently; never one an exclude or include
+     * pattern rejected. {@code decision} is null for a target that is no URL.
      */
-    boolean checkedOnly(String rejection, WebUrl target) {
-        return target != null && config.checkLinks() && "out-of-scope".equals(rejection)
+    boolean checkedOnly(ScopeDecision decision, WebUrl target) {
+        return target != null && config.checkLinks() && decision == ScopeDecision.OUT_OF_SCOPE
                 && !config.linkCheck().recentlyFine().contains(target.toString());
     }
 
     /**
-     * Queues a newly seen URL unless a limit or trap guard drops it (counted by reason). Returns null when it was
-     * queued, {@link #SEEN} when the crawl already knew it, or the reason it was dropped.
+     * Queues a newly seen URL unless a limit or trap guard drops it (counted by reason): queued, seen before (by
+     * this process or, in a shared crawl, another), or dropped.
      */
-    String offer(Visit visit) {
-        String reason = admit(visit);
-        if (reason != null) return reason;
-        return enqueue(List.of(visit)) == 1 ? null : SEEN;
+    Admission offer(Visit visit) {
+        Admission admission = admit(visit);
+        if (!(admission instanceof Admission.Queued)) return admission;
+        return enqueue(List.of(visit)) == 1 ? QUEUED : SEEN;
     }
 
     /**
-     * Claims a URL in the seen set and drops it if a limit or trap guard says so (counted by reason). Returns null
-     * when it is to be queued ({@link #enqueue}), {@link #SEEN} when the crawl already knew it, or the reason it
-     * was dropped.
+     * Claims a URL in the seen set and drops it if a limit or trap guard says so (counted by reason). Says
+     * {@link Admission.Queued} when it is to be queued ({@link #enqueue}).
      */
-    private String admit(Visit visit) {
+    private Admission admit(Visit visit) {
         if (!claim(visit.url())) return SEEN;
-        String reason = limits.dropReason(visit.url(), visit.depth());
+        DropReason reason = limits.dropReason(visit.url(), visit.depth());
         if (reason == null && visit.sitemap() && sitemaps.incrementAndGet() > Crawler.MAX_SITEMAPS) {
-            reason = "max-sitemaps";
+            reason = DropReason.MAX_SITEMAPS;
         }
         if (reason != null) {
             ledger.discovered();
             ledger.dropped(reason, 1);
             frontier.drop(visit, reason);
-            log.debug("dropped {} ({})", visit.url(), reason);
-            return reason;
+            log.debug("dropped {} ({})", visit.url(), reason.label());
+            return new Admission.Dropped(reason);
         }
-        return null;
+        return QUEUED;
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.loomcrawl.extract.ParsedPage;
 import dev.loomcrawl.fetch.ContentType;
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.reason.LinkReason;
 import dev.loomcrawl.render.BrowserRequests;
 import dev.loomcrawl.render.Renderer;
 import dev.loomcrawl.result.CrawlRecord;
@@ -120,7 +121,7 @@ final class PageReader {
 
     private LinkAdmission.LinkOffers offer(Visit visit, ParsedPage page, RobotsDirectives robots,
                                            dev.loomcrawl.scrape.Page scraped) {
-        if (page.linksCut() > 0) ledger.unfollowed("max-links-per-page", page.linksCut());
+        if (page.linksCut() > 0) ledger.unfollowed(LinkReason.MAX_LINKS_PER_PAGE, page.linksCut());
         return links.offerLinks(visit, page.links(), robots.nofollow(), scraped, Visit.Kind.PAGE);
     }
 
@@ -134,7 +135,7 @@ final class PageReader {
     private FinishedUrl sitemap(Visit visit, FetchResult.Response response, Instant startedAt,
                                 SitemapReader.Read read) {
         if (read.problem() != null) log.warn("{}: {}", visit.url(), read.problem());
-        if (read.cut() > 0) ledger.unfollowed("max-sitemap-entries", read.cut());
+        if (read.cut() > 0) ledger.unfollowed(LinkReason.MAX_SITEMAP_ENTRIES, read.cut());
         LinkAdmission.LinkOffers offers = links.offerLinks(visit, read.links(), false, null,
                 read.index() ? Visit.Kind.SITEMAP : Visit.Kind.PAGE);
         return Records.finished(Records.of(visit, response, startedAt, null, Records.charsetOrDefault(response),

@@ -5,6 +5,7 @@ import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.scope.Scope;
+import dev.loomcrawl.scope.ScopeDecision;
 import dev.loomcrawl.url.WebUrl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,15 +43,15 @@ final class Redirects {
         WebUrl target = visit.url().resolve(location);
         CrawlRecord record = Records.of(visit, response, startedAt, target == null ? location : target.toString(),
                 "", 0, 0);
-        String rejection = target == null ? null : scope.rejection(target); // null: in scope
+        ScopeDecision decision = target == null ? null : scope.decide(target);
         if (target == null) {
             log.warn("unusable redirect from {} to {}", visit.url(), location);
-        } else if (visit.checkOnly() || links.checkedOnly(rejection, target)) { // checked, not crawled
+        } else if (visit.checkOnly() || links.checkedOnly(decision, target)) { // checked, not crawled
             // a target an exclude or include pattern rejects is not checked, even as a redirect's
-            if (visit.redirectsLeft() > 0 && !"excluded".equals(rejection)) {
+            if (visit.redirectsLeft() > 0 && decision != ScopeDecision.EXCLUDED) {
                 links.offer(new Visit(target, visit.redirectsLeft() - 1, visit.depth(), visit.url(), 0, true));
             }
-        } else if (rejection != null) {
+        } else if (!decision.in()) {
             log.info("redirect out of scope: {} -> {}", visit.url(), target);
         } else {
             List<WebUrl> loop = chains.loop(visit.url(), target, config.maxRedirects() + 1);
@@ -59,7 +60,7 @@ final class Redirects {
                         loop.stream().map(WebUrl::toString).toList())), response, false);
             }
             boolean linked = chains.redirecting(visit.url(), target); // before the target can be taken
-            if (links.offer(visit.redirectedTo(target)) == null) {
+            if (links.offer(visit.redirectedTo(target)) instanceof LinkAdmission.Admission.Queued) {
                 log.debug("redirect to {} from {}", target, visit.url());
                 return fetched(record, response, true);
             }

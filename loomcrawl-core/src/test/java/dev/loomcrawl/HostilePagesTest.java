@@ -1,5 +1,6 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.reason.LinkReason;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FoundLink;
 import dev.loomcrawl.result.CrawlSummary;
@@ -73,7 +74,7 @@ class HostilePagesTest {
             assertEquals(5, links.size());
             for (FoundLink l : links.subList(0, 4)) {
                 assertFalse(l.link().fetchable(), l.link().href());
-                assertEquals("invalid-url", l.notFollowed(), l.link().href());
+                assertEquals(LinkReason.INVALID_URL, l.notFollowed(), l.link().href());
             }
             assertEquals(4L, run.summary().unfollowed().get("invalid-url"));
             assertTrue(run.has(site.url("/after")));

@@ -1,5 +1,6 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.reason.Limit;
 import dev.loomcrawl.config.ConfigCodec;
 import dev.loomcrawl.state.Setting;
 import dev.loomcrawl.limits.LimitSettings;
@@ -47,7 +48,7 @@ class LimitsTest {
                     .limits(limits(-1, 15, -1, -1, null)));
             assertEquals(15, fetched(run));
             assertEquals(15, site.requests().stream().filter(r -> !r.target().equals("/robots.txt")).count());
-            assertEquals("max-pages", run.summary().limitReached());
+            assertEquals(Limit.MAX_PAGES, run.summary().limitReached());
             assertTrue(run.summary().todo() > 0);
             assertEquals(run.summary().todo(), run.summary().dropped().get("max-pages"));
             assertFalse(run.summary().interrupted());
@@ -79,7 +80,7 @@ class LimitsTest {
         try (TestSite site = b.page("/", links.toString()).start()) {
             CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/")).perHost(1).maxTasks(1)
                     .limits(limits(-1, -1, -1, 50_000, null)));
-            assertEquals("max-bytes", run.summary().limitReached());
+            assertEquals(Limit.MAX_BYTES, run.summary().limitReached());
             assertTrue(fetched(run) >= 5 && fetched(run) <= 8, "fetched " + fetched(run));
         }
     }
@@ -95,7 +96,7 @@ class LimitsTest {
         try (TestSite site = b.page("/", links.toString()).start()) {
             CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/")).perHost(1)
                     .limits(limits(-1, -1, -1, -1, Duration.ofMillis(600))));
-            assertEquals("max-time", run.summary().limitReached());
+            assertEquals(Limit.MAX_TIME, run.summary().limitReached());
             assertTrue(fetched(run) < 20, "fetched " + fetched(run));
             assertTrue(run.summary().todo() > 0);
         }

@@ -1,5 +1,7 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.reason.SkipReason;
+import dev.loomcrawl.reason.Limit;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.limits.LimitSettings;
 import dev.loomcrawl.result.CrawlRecord;
@@ -67,7 +69,7 @@ class PolitenessTest {
             CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/")));
             assertEquals(0, site.requestCount("/mine")); // our own group applies, not '*'
             assertEquals(1, site.requestCount("/private/x")); // '*' does not apply: we have a group of our own
-            assertEquals("robots", run.record(site.url("/mine")).skipReason());
+            assertEquals(SkipReason.ROBOTS, run.record(site.url("/mine")).skipReason());
             assertNull(run.record(site.url("/mine")).status());
             assertEquals("robots.txt of " + site.url("") + " disallows it for user-agent loomcrawl",
                     run.record(site.url("/mine")).error());
@@ -112,7 +114,7 @@ class PolitenessTest {
         try (TestSite site = TestSite.builder().status("/robots.txt", 503).page("/", "home").start()) {
             CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/")).maxTries(2));
             assertEquals(0, site.requestCount("/"));
-            assertEquals("robots-unavailable", run.record(site.url("/")).skipReason());
+            assertEquals(SkipReason.ROBOTS_UNAVAILABLE, run.record(site.url("/")).skipReason());
             assertTrue(run.record(site.url("/")).error().contains("answered 503"), run.record(site.url("/")).error());
         }
     }
@@ -124,7 +126,7 @@ class PolitenessTest {
                 .page("/", "<a href=/no>n</a><a href=/yes>y</a>").page("/yes", "").start()) {
             CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(site.url("/")));
             assertEquals(0, site.requestCount("/no"));
-            assertEquals("robots", run.record(site.url("/no")).skipReason());
+            assertEquals(SkipReason.ROBOTS, run.record(site.url("/no")).skipReason());
             assertEquals(1, site.requestCount("/yes"));
         }
     }
@@ -259,7 +261,7 @@ class PolitenessTest {
             CrawlRun run = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> CrawlRun.of(CrawlConfig.builder()
                     .root(site.url("/")).limits(LimitSettings.builder().maxTime(Duration.ofSeconds(2)).build())));
             Duration took = Duration.ofNanos(System.nanoTime() - start);
-            assertEquals("max-time", run.summary().limitReached());
+            assertEquals(Limit.MAX_TIME, run.summary().limitReached());
             assertEquals(1, run.summary().todo()); // /busy, to be asked again by a resumed crawl
             assertEquals(1, site.requestCount("/busy"));
             assertTrue(took.compareTo(Duration.ofSeconds(30)) < 0, "took " + took);

@@ -78,7 +78,8 @@ class RobotsDirectivesTest {
                     .build())) {
                 crawler.addListener(finished -> {
                     if (finished.record().url().toString().equals(site.url("/"))) {
-                        finished.links().forEach(l -> why.merge(l.link().to(), String.valueOf(l.notFollowed()),
+                        finished.links().forEach(l -> why.merge(l.link().to(),
+                                l.followed() ? "null" : l.notFollowed().label(),
                                 (a, b) -> a + "|" + b));
                     }
                 });

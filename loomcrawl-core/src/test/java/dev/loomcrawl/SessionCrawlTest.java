@@ -1,5 +1,6 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.reason.LinkReason;
 import dev.loomcrawl.result.CrawlException;
 import dev.loomcrawl.session.SessionSettings;
 import dev.loomcrawl.testkit.LoginSite;
@@ -46,7 +47,7 @@ class SessionCrawlTest {
             assertEquals(0, site.site().requestCount("/logout"), "a logout link was followed");
             assertFalse(run.has(site.url("/login")), "the login page was crawled as a page");
             assertTrue(run.links(site.url("/")).stream().anyMatch(l -> String.valueOf(l.link().target()).equals(site.url("/login"))
-                    && "session".equals(l.notFollowed())));
+                    && l.notFollowed() == LinkReason.SESSION));
             for (RecordedRequest r : site.site().requests()) {
                 if (r.target().startsWith("/private/") && r.header("cookie") == null) {
                     throw new AssertionError("a private page was asked for without the session cookie: " + r);

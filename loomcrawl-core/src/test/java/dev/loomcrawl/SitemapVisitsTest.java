@@ -1,5 +1,6 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.reason.SkipReason;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FoundLink;
 import dev.loomcrawl.testkit.RecordedRequest;
@@ -38,7 +39,7 @@ class SitemapVisitsTest {
                 .resource("/sitemap.xml", "application/xml", xml(urlset("<loc>" + base + "/hidden</loc>")))
                 .page("/hidden", "h").start()) {
             CrawlRun run = CrawlRun.of(CrawlConfig.builder().root(base + "/").sitemaps(true));
-            assertEquals("robots", run.record(base + "/sitemap.xml").skipReason());
+            assertEquals(SkipReason.ROBOTS, run.record(base + "/sitemap.xml").skipReason());
             assertEquals(0, site.requestCount("/sitemap.xml"));
             assertEquals(0, site.requestCount("/hidden"));
         }

@@ -1,5 +1,6 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.reason.Limit;
 import dev.loomcrawl.limits.LimitSettings;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
@@ -63,7 +64,7 @@ class TrapsTest {
     void theGrowingQueryTrapWouldGoOnWithoutTheGuards() {
         try (TestSite site = endless("/t/", TrapsTest::growingQuery)) {
             CrawlRun run = crawl(site, "/t/?p=3&q=1", LimitSettings.builder().noTrapGuards().maxPages(300).build());
-            assertEquals("max-pages", run.summary().limitReached());
+            assertEquals(Limit.MAX_PAGES, run.summary().limitReached());
             assertEquals(300, run.records().values().stream().filter(r -> !r.skipped()).count());
         }
     }

@@ -1,5 +1,6 @@
 package dev.loomcrawl.bench;
 
+import dev.loomcrawl.reason.DropReason;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.redis.RedisCrawl;
@@ -37,7 +38,7 @@ public final class RedisCapacity {
                 System.out.printf("offered %,d URLs over %,d origins in %.1f s: used_memory %,d -> %,d bytes, "
                         + "%.0f bytes per queued (and seen) URL%n", urls, origins, (System.nanoTime() - start) / 1e9,
                         empty, queued, (queued - empty) / (double) urls);
-                run(urls, i -> frontier.drop(visit(i, origins, "d"), "max-depth"));
+                run(urls, i -> frontier.drop(visit(i, origins, "d"), DropReason.MAX_DEPTH));
                 long seen = usedMemory(uri);
                 System.out.printf("dropped %,d more: used_memory %,d bytes, %.0f bytes per seen-only URL%n", urls,
                         seen, (seen - queued) / (double) urls);

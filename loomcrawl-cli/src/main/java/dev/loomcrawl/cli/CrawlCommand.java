@@ -225,7 +225,7 @@ final class CrawlCommand implements Callable<Integer> {
             try {
                 stateFile = Backend.StateFile.create(state.file, config, state.links, saved);
             } catch (StateException e) {
-                return CrawlRun.failed(spec.commandLine(), e.getMessage());
+                return CrawlRun.failed(spec.commandLine(), e);
             }
             try (stateFile) {
                 return CrawlRun.run(stateFile, config, saved.plan(plan.progress(), plan.metrics()), report,

@@ -43,9 +43,6 @@ import java.util.Map;
  * ({@link GoOn}).
  */
 final class CrawlRun {
-    /** The library's advice to resume, which ends its message; said here as the command to run. */
-    private static final String RESUME = "resume the crawl from ";
-
     private CrawlRun() {}
 
     /**
@@ -103,14 +100,14 @@ final class CrawlRun {
         try {
             crawler = backend.crawler(config);
         } catch (StateException e) {
-            return failed(cli, e.getMessage());
+            return failed(cli, e);
         }
         Outputs outputs;
         try {
             outputs = backend.openOutputs(plan, config, crawler, cli);
         } catch (StateException e) {
             crawler.close();
-            return failed(cli, e.getMessage());
+            return failed(cli, e);
         } catch (Outputs.Failed e) { // nothing was crawled
             crawler.close();
             if (!backend.resumed()) backend.discard();
@@ -126,9 +123,9 @@ final class CrawlRun {
             if (ended.failure() != null) {
                 reportQuietly(backend, collected, summary, roots, report, out);
                 StateException state = stateCause(ended.failure());
-                String message = state != null ? state.getMessage() : ended.failure().getMessage();
-                int exit = failed(cli, message);
-                if (backend instanceof Backend.StateFile s && !message.contains(RESUME)
+                int exit = state != null ? failed(cli, state) : failed(cli, ended.failure().getMessage());
+                boolean advised = state != null && state.resumeFrom() != null; // its line said to resume already
+                if (backend instanceof Backend.StateFile s && !advised
                         && (summary == null || summary.todo() > 0)) {
                     GoOn.afterFailure(s.file(), cli.getErr());
                 }
@@ -137,7 +134,10 @@ final class CrawlRun {
             try {
                 String content = outputs.contentLine();
                 report(backend, collected, summary, roots, report, out, content == null ? List.of() : List.of(content));
-            } catch (StateException | OutputException e) {
+            } catch (StateException e) {
+                out.flush();
+                return failed(cli, e);
+            } catch (OutputException e) {
                 out.flush();
                 return failed(cli, e.getMessage());
             }
@@ -259,18 +259,19 @@ final class CrawlRun {
         return why.isEmpty() ? Main.FINISHED : Main.NO_ROOT_SUCCEEDED;
     }
 
-    /**
-     * Prints a failure's one line and returns the exit code of a failed crawl. The library's advice to resume the
-     * crawl from a file is said as the command that does it.
-     */
+    /** Prints a failure's one line and returns the exit code of a failed crawl. */
     static int failed(CommandLine cli, String message) {
-        int resume = message.lastIndexOf(RESUME);
-        if (resume >= 0) {
-            message = message.substring(0, resume) + "run 'loomcrawl resume "
-                    + message.substring(resume + RESUME.length()) + "'";
-        }
         cli.getErr().println("loomcrawl: " + message);
         return Main.FAILED;
+    }
+
+    /**
+     * Prints a state's failure in one line and returns the exit code of a failed crawl. The library's advice to
+     * resume the crawl from a file is said as the command that does it.
+     */
+    static int failed(CommandLine cli, StateException e) {
+        return failed(cli, e.resumeFrom() == null ? e.getMessage()
+                : e.withoutAdvice() + "run 'loomcrawl resume " + e.resumeFrom() + "'");
     }
 
     private static StateException stateCause(Throwable e) {

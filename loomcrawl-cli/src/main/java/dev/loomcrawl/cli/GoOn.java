@@ -1,6 +1,7 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.config.Units;
+import dev.loomcrawl.reason.Limit;
 import dev.loomcrawl.limits.LimitSettings;
 import dev.loomcrawl.result.CrawlSummary;
 
@@ -27,23 +28,23 @@ final class GoOn {
      */
     static void say(Path file, LimitSettings limits, CrawlSummary run, boolean resumed, boolean resume,
                     PrintWriter err) {
-        String limit = run.limitReached();
+        Limit limit = run.limitReached();
         if (run.interrupted()) {
             if (run.todo() > 0) err.println("To go on: loomcrawl resume " + word(file));
         } else if (limit != null && run.todo() > 0) {
             String queued = run.todo() + (run.todo() == 1 ? " URL" : " URLs") + " still queued";
-            if (limit.equals("max-time")) {
+            if (limit == Limit.MAX_TIME) {
                 err.println("loomcrawl: stopped at --max-time " + duration(limits.maxTime().toMillis()) + ", with "
                         + queued + " (--max-time bounds each run)");
                 err.println("To go on: loomcrawl resume " + word(file));
             } else {
-                boolean pages = limit.equals("max-pages");
+                boolean pages = limit == Limit.MAX_PAGES;
                 long at = pages ? limits.maxPages() : limits.maxBytes();
                 String given = pages ? Long.toString(at) : size(at);
                 String raised = pages ? Long.toString(2 * at) : size(2 * at);
                 err.println("loomcrawl: " + (resumed && run.done() == 0 ? "nothing fetched: the crawl had already "
-                        + "reached" : "stopped at") + " --" + limit + " " + given + ", with " + queued);
-                err.println("To go on: loomcrawl resume --" + limit + " " + raised + " " + word(file));
+                        + "reached" : "stopped at") + " --" + limit.label() + " " + given + ", with " + queued);
+                err.println("To go on: loomcrawl resume --" + limit.label() + " " + raised + " " + word(file));
             }
         } else if (resume && run.done() == 0 && run.todo() == 0) {
             err.println("loomcrawl: nothing to do: the crawl had finished, with no URL left queued; to crawl it "

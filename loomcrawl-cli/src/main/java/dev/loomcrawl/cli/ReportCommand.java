@@ -145,7 +145,7 @@ final class ReportCommand implements Callable<Integer> {
             }
             return 0;
         } catch (StateException e) {
-            return CrawlRun.failed(cli, e.getMessage());
+            return CrawlRun.failed(cli, e);
         } catch (OutputException e) {
             cli.getErr().println("loomcrawl: " + e.getMessage());
             return 1;

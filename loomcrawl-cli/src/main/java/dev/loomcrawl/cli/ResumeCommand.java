@@ -66,7 +66,7 @@ class ResumeCommand implements Callable<Integer> {
         try {
             store = SqliteCrawlStore.open(file);
         } catch (StateException e) {
-            return CrawlRun.failed(spec.commandLine(), e.getMessage());
+            return CrawlRun.failed(spec.commandLine(), e);
         }
         try (store) {
             CrawlConfig config = overridden(store.config());
@@ -83,7 +83,7 @@ class ResumeCommand implements Callable<Integer> {
             return CrawlRun.run(Backend.StateFile.resume(file, store), config, plan, report, saved.scraper(),
                     saved.render(), spec, saveCookies);
         } catch (StateException e) {
-            return CrawlRun.failed(spec.commandLine(), e.getMessage());
+            return CrawlRun.failed(spec.commandLine(), e);
         }
     }
 

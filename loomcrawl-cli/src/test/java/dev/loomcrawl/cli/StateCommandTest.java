@@ -91,6 +91,23 @@ class StateCommandTest {
         }
     }
 
+    /**
+     * The advice to resume travels as a field of the failure, not as text to find in its message: a path holding
+     * the advice's words ("resume the crawl from") is said whole in the command.
+     */
+    @Test
+    void theCommandToResumeNamesTheWholePathWhateverWordsItHolds() throws Exception {
+        try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(3, 1)).start()) {
+            Path dir = Files.createDirectories(tmp.resolve("resume the crawl from here"));
+            Path state = dir.resolve("crawl.db");
+            assertEquals(0, run("crawl", "--state", state.toString(), site.url("/p0")).exit());
+            CrawlCommandTest.Run again = run("crawl", "--state", state.toString(), site.url("/p0"));
+            assertEquals(1, again.exit());
+            assertTrue(again.err().endsWith(": choose another file, or run 'loomcrawl resume " + state + "'\n"),
+                    again.err());
+        }
+    }
+
     @Test
     void resumeAndReportRefuseWhatIsNotAStateFileWithOneLine() throws Exception {
         Path notes = tmp.resolve("notes.txt");

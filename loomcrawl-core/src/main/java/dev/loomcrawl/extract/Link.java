@@ -1,5 +1,6 @@
 package dev.loomcrawl.extract;
 
+import dev.loomcrawl.reason.LinkReason;
 import dev.loomcrawl.url.WebUrl;
 
 /**
@@ -95,15 +96,16 @@ public record Link(WebUrl target, String href, String element, String attribute,
     }
 
     /**
-     * Why a link without a target is not followed: {@code "scheme"} when it names a scheme other than http and
-     * https ({@code mailto:}, {@code javascript:}, {@code data:}...), {@code "invalid-url"} when it is an http(s)
-     * or relative reference that does not parse (a host the DNS cannot hold, a bad port...). Null when it has a
-     * target.
+     * Why a link without a target is not followed: {@link LinkReason#SCHEME} when it names a scheme other than http
+     * and https ({@code mailto:}, {@code javascript:}, {@code data:}...), {@link LinkReason#INVALID_URL} when it is
+     * an http(s) or relative reference that does not parse (a host the DNS cannot hold, a bad port...). Null when
+     * it has a target.
      */
-    public String unfetchableReason() {
+    public LinkReason unfetchableReason() {
         if (target != null) return null;
         String scheme = scheme(href);
-        return scheme == null || scheme.equals("http") || scheme.equals("https") ? "invalid-url" : "scheme";
+        return scheme == null || scheme.equals("http") || scheme.equals("https") ? LinkReason.INVALID_URL
+                : LinkReason.SCHEME;
     }
 
     /** The scheme a reference names, lower-cased, as the URL parser reads it; null when it names none. */

@@ -1,5 +1,6 @@
 package dev.loomcrawl.frontier;
 
+import dev.loomcrawl.reason.DropReason;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
@@ -64,7 +65,7 @@ public interface Frontier extends AutoCloseable {
     void stop();
 
     /** A URL the caller has just marked seen was dropped by a limit instead of queued. Default: nothing. */
-    default void drop(Visit visit, String reason) {}
+    default void drop(Visit visit, DropReason reason) {}
 
     /**
      * The crawl is over and this is how it went; a durable frontier journals it and commits what is left (throwing

@@ -1,5 +1,7 @@
 package dev.loomcrawl.limits;
 
+import dev.loomcrawl.reason.DropReason;
+import dev.loomcrawl.reason.Limit;
 import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;
@@ -37,13 +39,13 @@ public final class CrawlLimits {
     }
 
     /** Why this URL, found at {@code depth}, must not be queued; null when it may be. */
-    public String dropReason(WebUrl url, int depth) {
-        if (s.maxDepth() >= 0 && depth > s.maxDepth()) return "max-depth";
-        if (s.maxUrlLength() >= 0 && url.toString().length() > s.maxUrlLength()) return "max-url-length";
-        String trap = traps.reason(url, depth);
+    public DropReason dropReason(WebUrl url, int depth) {
+        if (s.maxDepth() >= 0 && depth > s.maxDepth()) return DropReason.MAX_DEPTH;
+        if (s.maxUrlLength() >= 0 && url.toString().length() > s.maxUrlLength()) return DropReason.MAX_URL_LENGTH;
+        DropReason trap = traps.reason(url, depth);
         if (trap != null) return trap;
         if (s.maxPagesPerHost() >= 0 && !counts.takeHostPage(url.host(), s.maxPagesPerHost())) {
-            return "max-pages-per-host";
+            return DropReason.MAX_PAGES_PER_HOST;
         }
         return null;
     }
@@ -85,10 +87,10 @@ public final class CrawlLimits {
         return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
     }
 
-    /** The budget limit that has run out ("max-bytes", "max-time"), or null. Pages are checked by startPage. */
-    public String exhausted() {
-        if (s.maxBytes() >= 0 && counts.bytes() >= s.maxBytes()) return "max-bytes";
-        if (System.nanoTime() - deadline > 0) return "max-time";
+    /** The budget limit that has run out (bytes, time), or null. Pages are checked by startPage. */
+    public Limit exhausted() {
+        if (s.maxBytes() >= 0 && counts.bytes() >= s.maxBytes()) return Limit.MAX_BYTES;
+        if (System.nanoTime() - deadline > 0) return Limit.MAX_TIME;
         return null;
     }
 }

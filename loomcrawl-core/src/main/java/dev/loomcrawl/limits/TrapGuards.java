@@ -1,5 +1,6 @@
 package dev.loomcrawl.limits;
 
+import dev.loomcrawl.reason.DropReason;
 import dev.loomcrawl.url.WebUrl;
 
 import java.util.ArrayList;
@@ -23,26 +24,26 @@ final class TrapGuards {
     }
 
     /** The trap ({@code trap-...}) this URL, found at {@code depth}, is in, or null. Counts its shape last. */
-    String reason(WebUrl url, int depth) {
+    DropReason reason(WebUrl url, int depth) {
         List<String> segments = url.segments();
-        if (s.maxPathSegments() >= 0 && segments.size() > s.maxPathSegments()) return "trap-deep-path";
+        if (s.maxPathSegments() >= 0 && segments.size() > s.maxPathSegments()) return DropReason.TRAP_DEEP_PATH;
         if (s.maxSegmentRepeats() >= 0 && mostRepeats(segments) > s.maxSegmentRepeats()) {
-            return "trap-repeated-segment";
+            return DropReason.TRAP_REPEATED_SEGMENT;
         }
         String query = url.query();
         if (query != null) {
             if (s.maxQueryParameters() >= 0 && query.split("[&;]").length > s.maxQueryParameters()) {
-                return "trap-many-parameters";
+                return DropReason.TRAP_MANY_PARAMETERS;
             }
-            if (s.maxQueryLength() >= 0 && query.length() > s.maxQueryLength()) return "trap-long-query";
+            if (s.maxQueryLength() >= 0 && query.length() > s.maxQueryLength()) return DropReason.TRAP_LONG_QUERY;
             if (s.maxParameterRepeats() >= 0 && mostRepeats(parameterNames(query)) > s.maxParameterRepeats()) {
-                return "trap-repeated-parameter";
+                return DropReason.TRAP_REPEATED_PARAMETER;
             }
             if (s.maxSegmentRepeats() >= 0 && mostRepeats(pathAndQueryPieces(url)) > s.maxSegmentRepeats()) {
-                return "trap-repeated-segment-in-query";
+                return DropReason.TRAP_REPEATED_SEGMENT_IN_QUERY;
             }
         }
-        if (shapes != null && shapes.overLimit(url, depth, s.maxUrlsPerShape())) return "trap-url-shape";
+        if (shapes != null && shapes.overLimit(url, depth, s.maxUrlsPerShape())) return DropReason.TRAP_URL_SHAPE;
         return null;
     }
 

@@ -55,7 +55,8 @@ public final class BrowserRequests {
             switch (robots.check(url)) {
                 case RobotsGate.Verdict.Allowed a -> { }
                 case RobotsGate.Verdict.Disallowed no -> {
-                    return refused(url, ErrorKind.BLOCKED, no.detail() == null ? no.reason() : no.detail(), start);
+                    String why = no.detail() == null ? no.reason().label() : no.detail();
+                    return refused(url, ErrorKind.BLOCKED, why, start);
                 }
                 case RobotsGate.Verdict.Later later -> {
                     return refused(url, ErrorKind.BLOCKED, "robots.txt of " + url.origin() + " is unavailable", start);

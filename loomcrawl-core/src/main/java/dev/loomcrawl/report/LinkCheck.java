@@ -1,5 +1,6 @@
 package dev.loomcrawl.report;
 
+import dev.loomcrawl.reason.LinkReason;
 import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FinishedUrl;
@@ -121,8 +122,8 @@ public final class LinkCheck implements CrawlListener {
                 cached.add(UrlFingerprint.of(target));
                 continue;
             }
-            if ("out-of-scope".equals(f.notFollowed())) outside.add(UrlFingerprint.of(target));
-            if (!"excluded".equals(f.notFollowed())) toCheck.add(f);
+            if (f.notFollowed() == LinkReason.OUT_OF_SCOPE) outside.add(UrlFingerprint.of(target));
+            if (f.notFollowed() != LinkReason.EXCLUDED) toCheck.add(f);
             if (fragments) fragment(from, f);
         }
         broken.linked(from, toCheck, true);

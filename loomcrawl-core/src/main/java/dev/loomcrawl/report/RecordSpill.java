@@ -1,5 +1,6 @@
 package dev.loomcrawl.report;
 
+import dev.loomcrawl.reason.SkipReason;
 import dev.loomcrawl.result.Change;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.extract.PageFacts;
@@ -281,7 +282,7 @@ public final class RecordSpill implements AutoCloseable {
         Binary.writeVarLong(out, r.duration().toNanos());
         out.writeBoolean(r.truncated());
         Binary.writeVarLong(out, r.attempts());
-        Binary.writeString(out, r.skipReason());
+        Binary.writeString(out, r.skipReason() == null ? null : r.skipReason().label());
         Binary.writeString(out, r.robots());
         Binary.writeVarLong(out, r.change() == null ? 0 : r.change().ordinal() + 1);
         out.writeBoolean(r.rendered());
@@ -318,7 +319,7 @@ public final class RecordSpill implements AutoCloseable {
         Duration duration = Duration.ofNanos(Binary.readVarLong(in));
         boolean truncated = in.readBoolean();
         int attempts = (int) Binary.readVarLong(in);
-        String skipReason = Binary.readString(in);
+        SkipReason skipReason = SkipReason.of(Binary.readString(in));
         String robots = Binary.readString(in);
         int change = (int) Binary.readVarLong(in);
         boolean rendered = in.readBoolean();

@@ -31,9 +31,6 @@ import java.util.regex.Pattern;
  * crawl: a root may have succeeded in an earlier run. Thread-safe.
  */
 public final class RootOutcomes implements CrawlListener {
-    /** What follows robots.txt's URL in the message of a failure met fetching it (RobotsGate's). */
-    private static final String ROBOTS_FAILED = " did not answer: ";
-
     private final CrawlConfig config;
     private final Scope scope;
     private final Map<String, CrawlRecord> depthZero = new ConcurrentHashMap<>();
@@ -118,13 +115,12 @@ public final class RootOutcomes implements CrawlListener {
     private String skipped(CrawlRecord r) {
         String origin = r.url().origin().toString();
         return switch (r.skipReason()) {
-            case "robots" -> r.error() != null ? r.error()
+            case ROBOTS -> r.error() != null ? r.error()
                     : "robots.txt of " + origin + " disallows it for user-agent "
                     + RobotsGate.agentToken(config.userAgent());
-            case "robots-unavailable" -> (r.error() != null ? r.error()
+            case ROBOTS_UNAVAILABLE -> (r.error() != null ? r.error()
                     : "robots.txt of " + origin + " answered a server error or 429 each time")
                     + ": the site asks crawlers to wait; try later";
-            default -> r.error() != null ? r.error() : r.skipReason();
         };
     }
 
@@ -134,15 +130,15 @@ public final class RootOutcomes implements CrawlListener {
      */
     private static String failure(CrawlRecord r) {
         String error = r.error() == null ? "" : r.error();
-        String detail = error.startsWith("robots.txt ") && error.contains(ROBOTS_FAILED)
-                ? error.substring(error.indexOf(ROBOTS_FAILED) + ROBOTS_FAILED.length()) : error;
+        String robotsCause = RobotsGate.unreachableCause(r.error()); // null: not met on robots.txt
+        String detail = robotsCause != null ? robotsCause : error;
         return switch (r.errorKind()) {
             case REFUSED -> "connection refused (is a server listening there?)";
             case DNS -> "its host name does not resolve (" + detail + "): check the spelling";
             case UNREACHABLE -> "no route to its host (" + detail + ")";
             case TLS -> "TLS failed (" + detail + "): -k/--insecure accepts any certificate";
             case BLOCKED -> detail.replaceFirst("^AddressBlockedException: ", ""); // it says what to pass
-            default -> error.startsWith("robots.txt ") ? error + "; try later" : r.errorKind().label() + ": " + error;
+            default -> robotsCause != null ? error + "; try later" : r.errorKind().label() + ": " + error;
         };
     }
 

@@ -1,5 +1,6 @@
 package dev.loomcrawl.report;
 
+import dev.loomcrawl.reason.Limit;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.result.Printable;
@@ -72,12 +73,16 @@ public final class TextReport {
             for (PrintWriter out : withUrls) out.println(line);
             count[0]++;
         });
-        summary.dropped().forEach((reason, n) -> {
+        Map<String, Long> dropped = new TreeMap<>(summary.dropped());
+        Limit budget = summary.limitReached();
+        Long byBudget = budget == null ? null : dropped.remove(budget.label());
+        dropped.forEach((reason, n) -> add(stats, "dropped_" + reason, n));
+        if (byBudget != null) {
             // a budget's count includes what it left queued, which the ledger counts as queued
-            long queued = reason.equals(summary.limitReached()) ? Math.min(n, summary.todo()) : 0;
-            if (n > queued) add(stats, "dropped_" + reason, n - queued);
-            if (queued > 0) add(stats, "queued_" + reason, queued);
-        });
+            long queued = Math.min(byBudget, summary.todo());
+            if (byBudget > queued) add(stats, "dropped_" + budget.label(), byBudget - queued);
+            if (queued > 0) add(stats, "queued_" + budget.label(), queued);
+        }
         summary.unfollowed().forEach((reason, n) -> add(stats, "unfollowed_" + reason, n));
         double secs = summary.elapsed().toNanos() / 1e9;
         for (PrintWriter out : all) {
@@ -130,8 +135,8 @@ public final class TextReport {
         }
         if (r.skipped()) {
             add(stats, "skip", 1);
-            add(stats, "skip_" + r.skipReason(), 1);
-            return r.url() + " skipped " + r.skipReason();
+            add(stats, "skip_" + r.skipReason().label(), 1);
+            return r.url() + " skipped " + r.skipReason().label();
         }
         add(stats, "status_" + r.status(), 1);
         if (r.isRedirect()) {

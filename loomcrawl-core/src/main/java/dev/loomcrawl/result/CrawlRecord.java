@@ -1,5 +1,6 @@
 package dev.loomcrawl.result;
 
+import dev.loomcrawl.reason.SkipReason;
 import dev.loomcrawl.extract.PageFacts;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.url.WebUrl;
@@ -29,7 +30,7 @@ import java.util.Objects;
  * @param truncated   the body was cut at the body cap
  * @param attempts    fetch attempts made (more than 1 when retried); 0 when skipped, or when a link checker knew
  *                    its host or origin was dead
- * @param skipReason  why the URL was not fetched (robots.txt, a limit...), null when it was
+ * @param skipReason  why the URL was not fetched (robots.txt), null when it was
  * @param robots      the page's robots directives that were obeyed or kept ("noindex,nofollow,noarchive" in that
  *                    order, as many as apply), from {@code <meta name="robots">} and {@code X-Robots-Tag}; null
  *                    when none
@@ -47,7 +48,7 @@ import java.util.Objects;
 public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind errorKind, String error, long size,
                           String contentType, String encoding, int numUrls, int numNewUrls, int depth,
                           WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
-                          String skipReason, String robots, Change change, boolean rendered, PageFacts facts,
+                          SkipReason skipReason, String robots, Change change, boolean rendered, PageFacts facts,
                           String renderReason) {
 
     /** The longest note {@link #withNote} keeps, "…" included. */
@@ -72,12 +73,13 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
     }
 
     /** A URL that was not fetched, and why. */
-    public static CrawlRecord skipped(WebUrl url, int depth, WebUrl referrer, String reason) {
+    public static CrawlRecord skipped(WebUrl url, int depth, WebUrl referrer, SkipReason reason) {
         return skipped(url, depth, referrer, reason, null);
     }
 
     /** A URL that was not fetched, why (a reason to count by), and a line saying so ({@code error}; may be null). */
-    public static CrawlRecord skipped(WebUrl url, int depth, WebUrl referrer, String reason, String detail) {
+    public static CrawlRecord skipped(WebUrl url, int depth, WebUrl referrer, SkipReason reason,
+                                      String detail) {
         return builder(url).error(detail).depth(depth).referrer(referrer).startedAt(Instant.now()).skipReason(reason)
                 .build();
     }
@@ -174,7 +176,7 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
         private Duration duration = Duration.ZERO;
         private boolean truncated;
         private int attempts;
-        private String skipReason;
+        private SkipReason skipReason;
         private String robots;
         private Change change;
         private boolean rendered;
@@ -285,7 +287,7 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
             return this;
         }
 
-        public Builder skipReason(String v) {
+        public Builder skipReason(SkipReason v) {
             skipReason = v;
             return this;
         }

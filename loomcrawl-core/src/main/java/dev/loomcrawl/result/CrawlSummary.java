@@ -1,5 +1,7 @@
 package dev.loomcrawl.result;
 
+import dev.loomcrawl.reason.Limit;
+import dev.loomcrawl.reason.DropReason;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -10,16 +12,17 @@ import java.util.Map;
  * @param done         URLs finished (one record each, skipped ones included)
  * @param todo         URLs discovered but not finished (non-zero only when the crawl ended early)
  * @param interrupted  the crawl was stopped or cancelled by its user before its work ran out
- * @param limitReached the budget that ended the crawl ("max-pages", "max-bytes", "max-time"), or null
- * @param dropped      URLs not queued (or left undone by a budget), by reason: "max-depth", "trap-deep-path"...
+ * @param limitReached the budget that ended the crawl, or null
+ * @param dropped      URLs not queued (or left undone by a budget), by the label of a {@link DropReason} (or of
+ *                     the {@link Limit} reached): "max-depth", "trap-deep-path"...
  * @param discovered   distinct URLs the crawl came to know (roots, links, redirect targets, sitemap entries)
  *                     and claimed in its seen set; -1 when not known (a shared crawl's)
- * @param unfollowed   links found on pages and not followed, by reason ("nofollow", "scheme", "invalid-url",
- *                     "out-of-scope"...; see {@link FoundLink#notFollowed()}; "max-links-per-page" counts the
- *                     links past that bound, which were not kept), counted by this run
+ * @param unfollowed   links found on pages and not followed, by the label of the reason ("nofollow", "scheme",
+ *                     "invalid-url", "out-of-scope"...; see {@link FoundLink#notFollowed()}; "max-links-per-page"
+ *                     counts the links past that bound, which were not kept), counted by this run
  */
 public record CrawlSummary(long done, long todo, Duration elapsed, int maxTasks, boolean interrupted,
-                           Instant finishedAt, String limitReached, Map<String, Long> dropped, long discovered,
+                           Instant finishedAt, Limit limitReached, Map<String, Long> dropped, long discovered,
                            Map<String, Long> unfollowed) {
     public CrawlSummary {
         dropped = Map.copyOf(dropped);
@@ -27,7 +30,7 @@ public record CrawlSummary(long done, long todo, Duration elapsed, int maxTasks,
     }
 
     public CrawlSummary(long done, long todo, Duration elapsed, int maxTasks, boolean interrupted,
-                        Instant finishedAt, String limitReached, Map<String, Long> dropped) {
+                        Instant finishedAt, Limit limitReached, Map<String, Long> dropped) {
         this(done, todo, elapsed, maxTasks, interrupted, finishedAt, limitReached, dropped, -1, Map.of());
     }
 

@@ -1,5 +1,6 @@
 package dev.loomcrawl.robots;
 
+import dev.loomcrawl.reason.SkipReason;
 import crawlercommons.robots.BaseRobotRules;
 import crawlercommons.robots.SimpleRobotRules;
 import crawlercommons.robots.SimpleRobotRulesParser;
@@ -47,6 +48,10 @@ public final class RobotsGate {
     private static final int MAX_REDIRECTS = 5;
     /** How long a process's claim on fetching a shared robots.txt holds others off. */
     static final Duration CLAIM = Duration.ofSeconds(30);
+    /** How the message of a failure met fetching robots.txt begins, and what comes between its URL and cause. */
+    private static final String UNREACHABLE = "robots.txt ";
+    private static final String DID_NOT_ANSWER = " did not answer: ";
+
     /** The origins whose robots.txt is kept in memory by default. */
     public static final int MAX_ORIGINS = 20_000;
 
@@ -56,11 +61,11 @@ public final class RobotsGate {
         record Allowed(boolean fetchedRobots) implements Verdict {}
 
         /**
-         * @param reason "robots" (the file disallows the URL) or "robots-unavailable" (it never answered with
-         *               rules): a skip reason, counted as such
+         * @param reason {@link SkipReason#ROBOTS} (the file disallows the URL) or
+         *               {@link SkipReason#ROBOTS_UNAVAILABLE} (it never answered with rules)
          * @param detail one line saying so, naming the file: "robots.txt of http://h:p answered 503 ... each time"
          */
-        record Disallowed(String reason, String detail) implements Verdict {}
+        record Disallowed(SkipReason reason, String detail) implements Verdict {}
         record Later(Duration after) implements Verdict {}
 
         /** @param failure the robots.txt fetch's failure, its message naming robots.txt, its kind kept */
@@ -123,6 +128,17 @@ public final class RobotsGate {
         this.maxAttempts = maxAttempts;
     }
 
+    /**
+     * For the error of a record whose fetch failed on robots.txt ({@link Verdict.Unreachable}: "robots.txt URL did
+     * not answer: CAUSE"), the cause as the fetcher said it; null for any other error (or null). The gate writes
+     * that message, so the gate reads it: a record read back from a state file keeps only its error's text.
+     */
+    public static String unreachableCause(String error) {
+        if (error == null || !error.startsWith(UNREACHABLE)) return null;
+        int at = error.indexOf(DID_NOT_ANSWER);
+        return at < 0 ? null : error.substring(at + DID_NOT_ANSWER.length());
+    }
+
     /** The product token robots.txt groups are matched against: "loomcrawl" for "loomcrawl/0.1 (+...)". */
     public static String agentToken(String userAgent) {
         String token = userAgent.trim().split("[/\\s]", 2)[0].toLowerCase(Locale.ROOT).replaceAll("[^a-z_-]", "");
@@ -134,13 +150,13 @@ public final class RobotsGate {
         Entry entry = entry(url.origin(), fetched);
         if (entry.available()) {
             return entry.rules().isAllowed(url.toString()) ? new Verdict.Allowed(fetched[0])
-                    : new Verdict.Disallowed("robots", "robots.txt of " + url.origin() + " disallows it for user-agent "
-                            + agent);
+                    : new Verdict.Disallowed(SkipReason.ROBOTS, "robots.txt of " + url.origin()
+                            + " disallows it for user-agent " + agent);
         }
         if (entry.unreachable() != null) return new Verdict.Unreachable(entry.unreachable());
         if (entry.failures() >= maxAttempts) {
-            return new Verdict.Disallowed("robots-unavailable", "robots.txt of " + url.origin() + " answered "
-                    + entry.lastAnswer() + " each time");
+            return new Verdict.Disallowed(SkipReason.ROBOTS_UNAVAILABLE, "robots.txt of " + url.origin()
+                    + " answered " + entry.lastAnswer() + " each time");
         }
         return new Verdict.Later(Duration.ofNanos(Math.max(0, entry.retryAt() - System.nanoTime())));
     }
@@ -266,7 +282,7 @@ public final class RobotsGate {
         log.info("robots.txt of {} unavailable ({}), attempt {} of {}", origin, describe(result), failures,
                 maxAttempts);
         FetchResult.Failure unreachable = result instanceof FetchResult.Failure f
-                ? new FetchResult.Failure(f.url(), f.kind(), "robots.txt " + url + " did not answer: " + f.message(),
+                ? new FetchResult.Failure(f.url(), f.kind(), UNREACHABLE + url + DID_NOT_ANSWER + f.message(),
                         f.duration(), f.attempts())
                 : null;
         return new Entry(null, now, failures, now + wait.toNanos(), unreachable, answer(result));

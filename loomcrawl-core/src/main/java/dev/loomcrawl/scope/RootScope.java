@@ -41,19 +41,21 @@ public final class RootScope implements Scope {
 
     @Override
     public boolean allows(WebUrl url) {
-        return rejection(url) == null;
+        return decide(url).in();
     }
 
     @Override
-    public String rejection(WebUrl url) {
+    public ScopeDecision decide(WebUrl url) {
         String s = url.toString();
         for (Pattern p : excludes) {
-            if (p.matcher(s).find()) return "excluded";
+            if (p.matcher(s).find()) return ScopeDecision.EXCLUDED;
         }
-        if (!includes.isEmpty() && includes.stream().noneMatch(p -> p.matcher(s).find())) return "excluded";
+        if (!includes.isEmpty() && includes.stream().noneMatch(p -> p.matcher(s).find())) {
+            return ScopeDecision.EXCLUDED;
+        }
         boolean in = hostIn(url.host(), url.hasIpHost())
                 && (kind != ScopeKind.PREFIX || roots.stream().anyMatch(r -> underDirectory(url, r)));
-        return in ? null : "out-of-scope";
+        return in ? ScopeDecision.IN : ScopeDecision.OUT_OF_SCOPE;
     }
 
     /**

@@ -7,10 +7,10 @@ public interface Scope {
     boolean allows(WebUrl url);
 
     /**
-     * Why the URL is not in scope: {@code excluded} (by an exclude or include pattern) or {@code out-of-scope}
-     * (its host or path); null when it is in scope.
+     * Whether the URL is in scope, and if not why: {@link ScopeDecision#EXCLUDED} (by an exclude or include
+     * pattern) or {@link ScopeDecision#OUT_OF_SCOPE} (its host or path).
      */
-    default String rejection(WebUrl url) {
-        return allows(url) ? null : "out-of-scope";
+    default ScopeDecision decide(WebUrl url) {
+        return allows(url) ? ScopeDecision.IN : ScopeDecision.OUT_OF_SCOPE;
     }
 }

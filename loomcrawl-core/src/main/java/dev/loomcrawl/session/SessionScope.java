@@ -1,12 +1,13 @@
 package dev.loomcrawl.session;
 
 import dev.loomcrawl.scope.Scope;
+import dev.loomcrawl.scope.ScopeDecision;
 import dev.loomcrawl.url.WebUrl;
 
 /**
  * A crawl's scope once logged in: the login page and the links that would log out (by the logout pattern) are not
- * followed, whatever the scope says of them; the reason is {@code session}. Roots are not judged here (a root is
- * always fetched).
+ * followed, whatever the scope says of them ({@link ScopeDecision#SESSION}). Roots are not judged here (a root
+ * is always fetched).
  */
 public final class SessionScope implements Scope {
     private final Scope scope;
@@ -19,12 +20,13 @@ public final class SessionScope implements Scope {
 
     @Override
     public boolean allows(WebUrl url) {
-        return rejection(url) == null;
+        return decide(url).in();
     }
 
     @Override
-    public String rejection(WebUrl url) {
-        if (login.isLoginPage(url) || login.settings().logout().matcher(url.toString()).find()) return "session";
-        return scope.rejection(url);
+    public ScopeDecision decide(WebUrl url) {
+        boolean logsOut = login.settings().logout().matcher(url.toString()).find();
+        if (login.isLoginPage(url) || logsOut) return ScopeDecision.SESSION;
+        return scope.decide(url);
     }
 }

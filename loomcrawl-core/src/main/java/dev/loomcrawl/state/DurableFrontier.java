@@ -1,5 +1,6 @@
 package dev.loomcrawl.state;
 
+import dev.loomcrawl.reason.DropReason;
 import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.InMemoryFrontier;
 import dev.loomcrawl.frontier.Lease;
@@ -130,7 +131,7 @@ public final class DurableFrontier implements Frontier {
     }
 
     @Override
-    public void drop(Visit visit, String reason) {
+    public void drop(Visit visit, DropReason reason) {
         long fingerprint = UrlFingerprint.of(visit.url());
         lock.lock();
         try {

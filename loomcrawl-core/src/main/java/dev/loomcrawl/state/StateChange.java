@@ -1,5 +1,6 @@
 package dev.loomcrawl.state;
 
+import dev.loomcrawl.reason.DropReason;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.result.FoundLink;
@@ -19,7 +20,7 @@ public sealed interface StateChange {
     record Queued(long id, Visit visit, long fingerprint) implements StateChange {}
 
     /** A URL seen for the first time and not queued, because a limit or trap guard dropped it. */
-    record Dropped(long id, Visit visit, long fingerprint, String reason) implements StateChange {}
+    record Dropped(long id, Visit visit, long fingerprint, DropReason reason) implements StateChange {}
 
     /**
      * A queued URL is finished: its record, and the links the store keeps (every link of its page when the store

@@ -99,14 +99,15 @@ public final class StateJournal implements JournalWriter.Backing<StateChange> {
 
     @Override
     public RuntimeException unprepared(FinishedUrl finished, RuntimeException e) {
-        return new StateException("crawl stopped: " + finished.record().url() + " could not be written: "
-                + e.getMessage(), e);
+        String context = "crawl stopped: " + finished.record().url() + " could not be written: ";
+        return e instanceof StateException s ? StateException.within(context, s)
+                : new StateException(context + e.getMessage(), e);
     }
 
     @Override
     public RuntimeException unwritten(RuntimeException e) {
-        return new StateException("crawl stopped: " + e.getMessage() + ". The state and the outputs are as of "
-                + "the last commit: once the file can be written, resume the crawl from " + store.location(), e);
+        return StateException.resumable("crawl stopped: " + e.getMessage() + ". The state and the outputs are as of "
+                + "the last commit: once the file can be written, ", e, store.location());
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.loomcrawl.extract;
 
+import dev.loomcrawl.reason.LinkReason;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -32,13 +33,14 @@ class LinkTest {
         dev.loomcrawl.url.WebUrl page = dev.loomcrawl.url.WebUrl.parse("http://example.com/dir/page");
         for (String scheme : List.of("mailto:a@b.c", "javascript:void(0)", " tel:+1", "DATA:x", "ftp://h/", "a+b.c-d:x",
                 "jav\tascript:x")) {
-            assertEquals("scheme", new Link(Link.resolve(page, scheme), scheme, "a", "href", "", "").unfetchableReason(),
+            assertEquals(LinkReason.SCHEME,
+                    new Link(Link.resolve(page, scheme), scheme, "a", "href", "", "").unfetchableReason(),
                     scheme);
         }
         for (String bad : List.of("http://exa mple.com/", "https://" + "a".repeat(64) + ".com/", "//" + "b".repeat(300),
                 "http://h:99999/", "HTTP://[::1/", "http://" + "\u00e9".repeat(2000) + "/", "//" + "c.".repeat(127) + "d")) {
             Link link = new Link(Link.resolve(page, bad), bad, "a", "href", "", "");
-            assertEquals("invalid-url", link.unfetchableReason(), bad);
+            assertEquals(LinkReason.INVALID_URL, link.unfetchableReason(), bad);
         }
         assertEquals(null, new Link(page, "x", "a", "href", "", "").unfetchableReason());
         // the longest a DNS name can be is fine: 253 characters, labels of 63

@@ -1,5 +1,6 @@
 package dev.loomcrawl.frontier;
 
+import dev.loomcrawl.reason.DropReason;
 import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
 import org.junit.jupiter.api.Test;
@@ -90,7 +91,7 @@ public abstract class FrontierContract extends FrontierFixture {
         Frontier f = frontier(4, Duration.ZERO);
         Visit a1 = visit("http://a.test/1");
         assertTrue(f.markSeen(a1.url()));
-        f.drop(a1, "max-depth");
+        f.drop(a1, DropReason.MAX_DEPTH);
         assertTrue(f.seen(a1.url()));
         assertFalse(f.markSeen(a1.url()));
         assertFalse(f.offer(a1));
@@ -131,7 +132,7 @@ public abstract class FrontierContract extends FrontierFixture {
                 }
             } else if (f.markSeen(v.url())) {
                 claims.computeIfAbsent(url, u -> new AtomicInteger()).incrementAndGet();
-                f.drop(v, "contract");
+                f.drop(v, DropReason.MAX_DEPTH);
             }
         });
         Set<String> won = new HashSet<>();

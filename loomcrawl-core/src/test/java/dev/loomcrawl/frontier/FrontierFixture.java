@@ -1,5 +1,6 @@
 package dev.loomcrawl.frontier;
 
+import dev.loomcrawl.reason.SkipReason;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.url.WebUrl;
@@ -160,7 +161,7 @@ public abstract class FrontierFixture {
     /** Ends a visit taken from {@code f} as the crawler does after a fetch, with what it came to ({@link #finished}). */
     final void finish(Frontier f, Lease lease) {
         Visit v = lease.visit();
-        finished(f, lease, FinishedUrl.of(CrawlRecord.skipped(v.url(), v.depth(), v.referrer(), "contract")));
+        finished(f, lease, FinishedUrl.of(CrawlRecord.skipped(v.url(), v.depth(), v.referrer(), SkipReason.ROBOTS)));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.loomcrawl.journal;
 
+import dev.loomcrawl.reason.SkipReason;
 import dev.loomcrawl.output.CommittedOutput;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FinishedUrl;
@@ -26,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class JournalWriterTest {
 
     private static FinishedUrl finished(int i) {
-        return FinishedUrl.of(CrawlRecord.skipped(WebUrl.parse("http://example.test/" + i), i, null, "test"));
+        WebUrl url = WebUrl.parse("http://example.test/" + i);
+        return FinishedUrl.of(CrawlRecord.skipped(url, i, null, SkipReason.ROBOTS));
     }
 
     /** An output that keeps what it wrote (the depth of each record), taking {@code pause} per write. */

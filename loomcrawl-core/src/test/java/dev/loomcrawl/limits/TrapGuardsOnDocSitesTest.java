@@ -1,5 +1,6 @@
 package dev.loomcrawl.limits;
 
+import dev.loomcrawl.reason.DropReason;
 import dev.loomcrawl.extract.Link;
 import dev.loomcrawl.extract.StreamingLinkExtractor;
 import dev.loomcrawl.url.WebUrl;
@@ -60,8 +61,8 @@ class TrapGuardsOnDocSitesTest {
                 if (!seen.add(normal)) continue;
                 boolean exists = Files.exists(fileOf(root, normal));
                 if (exists) existing++;
-                String reason = limits.dropReason(normal, 1);
-                if (reason != null) (exists ? droppedExisting : droppedMissing).merge(reason, 1, Integer::sum);
+                DropReason reason = limits.dropReason(normal, 1);
+                if (reason != null) (exists ? droppedExisting : droppedMissing).merge(reason.label(), 1, Integer::sum);
             }
         }
         System.out.printf("%s: %d distinct URLs on the site, %d of existing files; dropped: existing %s, "

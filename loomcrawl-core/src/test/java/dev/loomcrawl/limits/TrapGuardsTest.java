@@ -1,5 +1,6 @@
 package dev.loomcrawl.limits;
 
+import dev.loomcrawl.reason.DropReason;
 import dev.loomcrawl.url.WebUrl;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -13,8 +14,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 /** Each trap guard on single URLs: what it drops, what it lets through, and its memory bound. */
 class TrapGuardsTest {
 
+    /** The label of the reason the URL is dropped for, as the counters and outputs spell it; null: kept. */
     private static String reason(LimitSettings settings, String url) {
-        return new CrawlLimits(settings).dropReason(WebUrl.parse(url), 1);
+        DropReason reason = new CrawlLimits(settings).dropReason(WebUrl.parse(url), 1);
+        return reason == null ? null : reason.label();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -52,13 +55,13 @@ class TrapGuardsTest {
         assertNull(limits.dropReason(WebUrl.parse("http://h/cal?m=22"), 2));
         assertNull(limits.dropReason(WebUrl.parse("http://h/cal?m=-5"), 3));
         assertNull(limits.dropReason(WebUrl.parse("http://h/cal?m=4"), 4), "a fourth, but near the first");
-        assertEquals("trap-url-shape", limits.dropReason(WebUrl.parse("http://h/cal?m=5"), far));
+        assertEquals(DropReason.TRAP_URL_SHAPE, limits.dropReason(WebUrl.parse("http://h/cal?m=5"), far));
         assertNull(limits.dropReason(WebUrl.parse("http://h/cal?n=5"), far), "another parameter, another shape");
         assertNull(limits.dropReason(WebUrl.parse("http://other/cal?m=5"), far), "shapes are per host");
         for (int day = 10; day < 13; day++) {
             assertNull(limits.dropReason(WebUrl.parse("http://h/cal?d=2026-05-" + day), day == 10 ? 1 : far));
         }
-        assertEquals("trap-url-shape", limits.dropReason(WebUrl.parse("http://h/cal?d=2026-05-14"), far));
+        assertEquals(DropReason.TRAP_URL_SHAPE, limits.dropReason(WebUrl.parse("http://h/cal?d=2026-05-14"), far));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.loomcrawl.report;
 
+import dev.loomcrawl.reason.SkipReason;
 import dev.loomcrawl.result.Change;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.fetch.ErrorKind;
@@ -56,7 +57,7 @@ class RecordSpillTest {
                 case 1 -> CrawlRecord.builder(url).errorKind(ErrorKind.values()[i % ErrorKind.values().length])
                         .error("error " + "x".repeat(i % 300)).depth(i % 4).startedAt(Instant.ofEpochMilli(i))
                         .attempts(4).build();
-                default -> CrawlRecord.skipped(url, 2, url, "robots", "robots.txt disallows it");
+                default -> CrawlRecord.skipped(url, 2, url, SkipReason.ROBOTS, "robots.txt disallows it");
             });
         }
         Collections.shuffle(records, random);

@@ -1,5 +1,6 @@
 package dev.loomcrawl.report;
 
+import dev.loomcrawl.reason.Limit;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.fetch.ErrorKind;
@@ -65,7 +66,7 @@ class TextReportTest {
                 .change(dev.loomcrawl.result.Change.NOT_MODIFIED).build();
         List<CrawlRecord> records = List.of(rec("http://x.test/", null, 200, null, 100, "text/html", 3, 3),
                 notModified);
-        CrawlSummary summary = new CrawlSummary(2, 5, Duration.ofSeconds(1), 10, false, Instant.EPOCH, "max-time",
+        CrawlSummary summary = new CrawlSummary(2, 5, Duration.ofSeconds(1), 10, false, Instant.EPOCH, Limit.MAX_TIME,
                 java.util.Map.of("max-depth", 2L, "max-time", 5L), 9, java.util.Map.of());
         StringWriter whole = new StringWriter();
         StringWriter summaryOnly = new StringWriter();

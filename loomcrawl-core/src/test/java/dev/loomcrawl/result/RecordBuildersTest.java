@@ -1,5 +1,6 @@
 package dev.loomcrawl.result;
 
+import dev.loomcrawl.reason.SkipReason;
 import dev.loomcrawl.extract.Link;
 import dev.loomcrawl.extract.PageFacts;
 import dev.loomcrawl.fetch.ErrorKind;
@@ -35,7 +36,7 @@ class RecordBuildersTest {
         return CrawlRecord.builder(URL).nextUrl("http://a.test/next").status(301).errorKind(ErrorKind.REDIRECT_LOOP)
                 .error("redirect loop").size(123).contentType("text/html").encoding("utf-8").numUrls(7).numNewUrls(3)
                 .depth(2).referrer(WebUrl.parse("http://a.test/")).startedAt(AT).duration(Duration.ofMillis(42))
-                .truncated(true).attempts(2).skipReason("robots").robots("noindex").change(Change.CHANGED)
+                .truncated(true).attempts(2).skipReason(SkipReason.ROBOTS).robots("noindex").change(Change.CHANGED)
                 .rendered(true).facts(new PageFacts("Title", "About", "en", "http://a.test/c", "H", "2026-01-02",
                         null, "Ada")).renderReason("--render").build();
     }

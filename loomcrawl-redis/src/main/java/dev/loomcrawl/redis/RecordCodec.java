@@ -1,5 +1,6 @@
 package dev.loomcrawl.redis;
 
+import dev.loomcrawl.reason.SkipReason;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -50,7 +51,7 @@ final class RecordCodec {
             g.writeNumber(r.duration().toMillis());
             g.writeBoolean(r.truncated());
             g.writeNumber(r.attempts());
-            g.writeString(r.skipReason());
+            g.writeString(r.skipReason() == null ? null : r.skipReason().label());
             g.writeString(r.robots());
             g.writeBoolean(r.rendered());
             PageFacts f = r.facts();
@@ -88,7 +89,7 @@ final class RecordCodec {
             Duration duration = Duration.ofMillis(number(p));
             boolean truncated = p.nextToken() == JsonToken.VALUE_TRUE;
             int attempts = (int) number(p);
-            String skipReason = text(p);
+            SkipReason skipReason = SkipReason.of(text(p));
             JsonToken robotsToken = p.nextToken();
             String robots = robotsToken == JsonToken.VALUE_STRING ? p.getText() : null;
             boolean rendered = false;

@@ -1,5 +1,6 @@
 package dev.loomcrawl.redis;
 
+import dev.loomcrawl.reason.DropReason;
 import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.Lease;
@@ -111,8 +112,8 @@ public final class RedisFrontier implements Frontier {
     }
 
     @Override
-    public void drop(Visit visit, String reason) {
-        if (claim(visit, false)) redis.call(r -> r.hincrby(keys.dropped(), reason, 1));
+    public void drop(Visit visit, DropReason reason) {
+        if (claim(visit, false)) redis.call(r -> r.hincrby(keys.dropped(), reason.label(), 1));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.loomcrawl.redis;
 
+import dev.loomcrawl.reason.SkipReason;
 import dev.loomcrawl.testkit.Await;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.result.CrawlRecord;
@@ -174,13 +175,13 @@ class RedisFrontierTest {
             assertEquals(root, taken.visit());
             Lease again = healthy.take(); // waits for the lease to run out, then gets the visit back
             assertEquals(root, again.visit());
-            again.done(FinishedUrl.of(CrawlRecord.skipped(root.url(), 0, null, "test")));
+            again.done(FinishedUrl.of(CrawlRecord.skipped(root.url(), 0, null, SkipReason.ROBOTS)));
             // refused: its lease ran out
-            taken.done(FinishedUrl.of(CrawlRecord.skipped(root.url(), 0, null, "late")));
+            taken.done(FinishedUrl.of(CrawlRecord.skipped(root.url(), 0, null, SkipReason.ROBOTS_UNAVAILABLE)));
 
             List<CrawlRecord> records = records("lease");
             assertEquals(1, records.size());
-            assertEquals("test", records.getFirst().skipReason());
+            assertEquals(SkipReason.ROBOTS, records.getFirst().skipReason());
             assertNull(healthy.take(), "nothing queued, nothing leased: the crawl is over");
             healthy.close();
         }
@@ -273,7 +274,7 @@ class RedisFrontierTest {
             for (int i = 0; i < 3; i++) frontier.offer(new Visit(WebUrl.parse(site.url("/p" + i)), 10, 0, null));
 
             Lease first = frontier.take();
-            first.done(FinishedUrl.of(CrawlRecord.skipped(first.visit().url(), 0, null, "test")));
+            first.done(FinishedUrl.of(CrawlRecord.skipped(first.visit().url(), 0, null, SkipReason.ROBOTS)));
             assertEquals(1L, (long) look.call(r -> r.zcard(keys[CrawlKeys.LEASES])), "the next visit, leased with the completion");
             assertEquals(1L, (long) look.call(r -> r.llen(keys[CrawlKeys.QUEUE])));
             frontier.close(); // never taken: handed back
@@ -299,7 +300,7 @@ class RedisFrontierTest {
             frontier.offer(new Visit(WebUrl.parse(site.url("/p0")), 10, 0, null));
             Lease lease = frontier.take();
             String token = look.call(r -> r.hkeys(keys[CrawlKeys.LEASED])).getFirst();
-            String record = RecordCodec.encode(CrawlRecord.skipped(lease.visit().url(), 0, null, "test"));
+            String record = RecordCodec.encode(CrawlRecord.skipped(lease.visit().url(), 0, null, SkipReason.ROBOTS));
 
             List<Object> first = look.run(Script.COMPLETE, keys, "4", token, record, "0", "0", "", "30000", "0");
             List<Object> repeat = look.run(Script.COMPLETE, keys, "4", token, record, "0", "0", "", "30000", "0");

@@ -27,7 +27,7 @@ final class LinkColumns {
             new Column<>("rel", e -> e.found().link().rel()),
             new Column<>("in_scope", e -> e.found().inScope()),
             new Column<>("followed", e -> e.found().followed()),
-            new Column<>("not_followed", e -> e.found().notFollowed()),
+            new Column<>("not_followed", e -> e.found().followed() ? null : e.found().notFollowed().label()),
             new Column<>("lastmod", e -> e.found().link().lastmod()),
             new Column<>("priority", e -> e.found().link().priority()),
             new Column<>("hreflang", e -> e.found().link().hreflang()));

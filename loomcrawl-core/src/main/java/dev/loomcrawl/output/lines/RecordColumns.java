@@ -28,7 +28,7 @@ final class RecordColumns {
             new Column<>("error", CrawlRecord::error),
             new Column<>("links", CrawlRecord::numUrls),
             new Column<>("new_links", CrawlRecord::numNewUrls),
-            new Column<>("skip_reason", CrawlRecord::skipReason),
+            new Column<>("skip_reason", r -> r.skipped() ? r.skipReason().label() : null),
             new Column<>("truncated", CrawlRecord::truncated),
             new Column<>("attempts", CrawlRecord::attempts),
             new Column<>("robots", CrawlRecord::robots),

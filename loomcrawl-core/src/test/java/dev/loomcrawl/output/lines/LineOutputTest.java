@@ -1,5 +1,6 @@
 package dev.loomcrawl.output.lines;
 
+import dev.loomcrawl.reason.SkipReason;
 import dev.loomcrawl.journal.Journal;
 import dev.loomcrawl.output.CommitStage;
 import dev.loomcrawl.output.CommittedOutput;
@@ -38,7 +39,8 @@ class LineOutputTest {
 
     /** The finished URL whose line is {@code line(i)}: its record's depth is {@code i}. */
     private static FinishedUrl finished(int i) {
-        return FinishedUrl.of(CrawlRecord.skipped(WebUrl.parse("http://example.test/" + i), i, null, "test"));
+        WebUrl url = WebUrl.parse("http://example.test/" + i);
+        return FinishedUrl.of(CrawlRecord.skipped(url, i, null, SkipReason.ROBOTS));
     }
 
     /** The file holds lines 0, 1, 2... each whole, and fewer than the disk's size. */

@@ -141,7 +141,7 @@ final class ChangeWriter implements AutoCloseable {
     private void add(StateChange change) throws SQLException {
         switch (change) {
             case StateChange.Queued q -> url(q.id(), q.visit(), q.fingerprint(), "queued", null);
-            case StateChange.Dropped d -> url(d.id(), d.visit(), d.fingerprint(), "dropped", d.reason());
+            case StateChange.Dropped d -> url(d.id(), d.visit(), d.fingerprint(), "dropped", d.reason().label());
             case StateChange.Finished f -> finished(f.id(), f.record(), f.links(), f.capture(), f.outlinks());
             case StateChange.RunEnded e -> ended(e.summary());
             case StateChange.SettingsChanged s -> {
@@ -184,7 +184,7 @@ final class ChangeWriter implements AutoCloseable {
         p.setInt(14, r.truncated() ? 1 : 0);
         p.setInt(15, r.attempts());
         if (r.skipReason() == null) p.setNull(16, Types.VARCHAR);
-        else p.setString(16, r.skipReason());
+        else p.setString(16, r.skipReason().label());
         if (r.robots() == null) p.setNull(17, Types.VARCHAR);
         else p.setString(17, r.robots());
         p.setInt(18, pass);
@@ -226,7 +226,7 @@ final class ChangeWriter implements AutoCloseable {
         insertLink.setString(6, found.link().attribute());
         insertLink.setString(7, found.link().text());
         insertLink.setString(8, found.link().rel());
-        insertLink.setString(9, found.notFollowed());
+        insertLink.setString(9, found.followed() ? null : found.notFollowed().label());
         insertLink.setString(10, found.link().lastmod());
         if (found.link().priority() == null) insertLink.setNull(11, Types.REAL);
         else insertLink.setDouble(11, found.link().priority());
@@ -238,7 +238,7 @@ final class ChangeWriter implements AutoCloseable {
         runEnded.setString(1, s.finishedAt().toString());
         runEnded.setLong(2, s.done());
         runEnded.setInt(3, s.interrupted() ? 1 : 0);
-        runEnded.setString(4, s.limitReached());
+        runEnded.setString(4, s.limitReached() == null ? null : s.limitReached().label());
         runEnded.setInt(5, run);
         runEnded.addBatch();
     }

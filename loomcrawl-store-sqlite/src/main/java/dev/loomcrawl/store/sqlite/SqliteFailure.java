@@ -9,16 +9,17 @@ import java.sql.SQLException;
 
 /**
  * Turns SQLite's errors into one-line {@link StateException}s that say what happened to which file and what to do.
- * Advice to resume ends the message as "resume the crawl from FILE", which a command line may say as its command.
+ * Advice to resume ends the message as "resume the crawl from FILE" ({@link StateException#resumeFrom()}), which
+ * a command line may say as its command.
  */
 final class SqliteFailure {
     private SqliteFailure() {}
 
     static StateException of(Path file, String doing, SQLException e) {
         String name = file.toString();
-        String what = switch (code(e)) {
-            case "FULL" -> "the disk is full. The state is as of the last commit: free some space, then resume "
-                    + "the crawl from " + name;
+        String code = code(e);
+        String what = switch (code) {
+            case "FULL" -> "the disk is full. The state is as of the last commit: free some space, then ";
             case "READONLY" -> "the file or its directory is read-only. loomcrawl writes the state file and "
                     + name + "-wal beside it";
             case "BUSY", "LOCKED" -> "it is in use by another loomcrawl process (a crawl is running on it)";
@@ -28,7 +29,8 @@ final class SqliteFailure {
             case "IOERR" -> "an I/O error: is the disk full or failing? (" + e.getMessage() + ")";
             default -> e.getMessage();
         };
-        return new StateException("state file " + name + ": " + doing + ": " + what, e);
+        String message = "state file " + name + ": " + doing + ": " + what;
+        return code.equals("FULL") ? StateException.resumable(message, e, name) : new StateException(message, e);
     }
 
     /** SQLite's primary result code ("FULL", "BUSY", ...), or "" when the exception has none. */

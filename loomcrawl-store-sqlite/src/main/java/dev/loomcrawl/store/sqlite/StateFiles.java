@@ -27,14 +27,16 @@ final class StateFiles {
     static void refuseExisting(Path file) {
         if (!Files.exists(file) && !Files.exists(wal(file))) return;
         if (Files.isRegularFile(file) && size(file) == 0 && !Files.exists(wal(file))) return; // empty: ours to fill
-        String what;
+        String held;
         try (SqliteCrawlStore existing = SqliteCrawlStore.describe(file)) {
-            what = "it already holds a crawl of " + existing.config().roots().getFirst() + " (crawl " + existing.crawlId()
-                    + "): choose another file, or resume the crawl from " + file;
+            held = "it already holds a crawl of " + existing.config().roots().getFirst() + " (crawl "
+                    + existing.crawlId() + "): choose another file, or ";
         } catch (StateException e) {
-            what = "it exists and is not a loomcrawl state file; loomcrawl will not overwrite it";
+            held = null;
         }
-        throw new StateException("state file " + file + ": " + what);
+        if (held != null) throw StateException.resumable("state file " + file + ": " + held, null, file);
+        throw new StateException("state file " + file + ": it exists and is not a loomcrawl state file; loomcrawl "
+                + "will not overwrite it");
     }
 
     /** Creates an empty state file, readable by its owner only (it may hold -H headers), and connects to it. */

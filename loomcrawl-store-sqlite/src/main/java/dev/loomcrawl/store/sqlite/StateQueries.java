@@ -1,5 +1,8 @@
 package dev.loomcrawl.store.sqlite;
 
+import dev.loomcrawl.reason.SkipReason;
+import dev.loomcrawl.reason.Limit;
+import dev.loomcrawl.reason.DropReason;
 import dev.loomcrawl.result.Change;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.extract.PageFacts;
@@ -76,7 +79,8 @@ final class StateQueries {
                     queued++;
                     firstQueued = Math.min(firstQueued, id);
                 }
-                if (perHost && (!state.equals("dropped") || "max-pages-per-host".equals(rs.getString(4)))) {
+                boolean dropped = state.equals("dropped"); // a URL state, not a reason
+                if (perHost && (!dropped || DropReason.of(rs.getString(4)) == DropReason.MAX_PAGES_PER_HOST)) {
                     hosts.merge(WebUrl.parse(rs.getString(5)).host(), 1L, Long::sum);
                 }
             }
@@ -215,7 +219,7 @@ final class StateQueries {
                 .referrer(referrer == null ? null : WebUrl.tryParse(referrer, null))
                 .startedAt(Instant.parse(rs.getString(13)))
                 .duration(Duration.ofNanos(Math.round(rs.getDouble(14) * 1e6))).truncated(rs.getInt(15) != 0)
-                .attempts(rs.getInt(16)).skipReason(rs.getString(17)).robots(rs.getString(18))
+                .attempts(rs.getInt(16)).skipReason(SkipReason.of(rs.getString(17))).robots(rs.getString(18))
                 .change(rs.getString(19) == null ? null : Change.ofLabel(rs.getString(19))).rendered(rs.getInt(20) != 0)
                 .facts(facts(rs)).renderReason(rs.getString(21 + PageFacts.NAMES.size())).build();
     }
@@ -240,7 +244,7 @@ final class StateQueries {
             while (rs.next()) dropped.put(rs.getString(1), rs.getLong(2));
         }
         boolean interrupted = false;
-        String limit = null;
+        Limit limit = null;
         Instant at = Instant.now();
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT ended_at, last_commit_at, "
                 + "started_at, interrupted, limit_reached FROM runs ORDER BY run DESC LIMIT 1")) {
@@ -248,11 +252,11 @@ final class StateQueries {
                 String ended = rs.getString(1);
                 String last = rs.getString(2);
                 interrupted = ended == null || rs.getInt(4) != 0; // a run with no end was killed
-                limit = rs.getString(5);
+                limit = Limit.of(rs.getString(5));
                 at = Instant.parse(ended != null ? ended : last != null ? last : rs.getString(3));
             }
         }
-        if (limit != null && todo > 0) dropped.merge(limit, todo, Long::sum);
+        if (limit != null && todo > 0) dropped.merge(limit.label(), todo, Long::sum);
         long discovered = count("SELECT count(*) FROM urls");
         return new CrawlSummary(done, todo, Duration.ofMillis(elapsedMs), maxTasks, interrupted, at, limit, dropped,
                 discovered, Map.of());
@@ -274,7 +278,7 @@ final class StateQueries {
             while (rs.next()) dropped.put(rs.getString(1), rs.getLong(2));
         }
         boolean interrupted = false;
-        String limit = null;
+        Limit limit = null;
         Instant at = Instant.now();
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT ended_at, last_commit_at, "
                 + "started_at, interrupted, limit_reached FROM runs WHERE pass = " + pass + " ORDER BY run DESC LIMIT 1")) {
@@ -282,7 +286,7 @@ final class StateQueries {
                 String ended = rs.getString(1);
                 String last = rs.getString(2);
                 interrupted = ended == null || rs.getInt(4) != 0;
-                limit = rs.getString(5);
+                limit = Limit.of(rs.getString(5));
                 at = Instant.parse(ended != null ? ended : last != null ? last : rs.getString(3));
             }
         }

@@ -1,5 +1,6 @@
 package dev.loomcrawl.store.sqlite;
 
+import dev.loomcrawl.reason.Limit;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.Crawler;
@@ -37,7 +38,7 @@ class SitemapResumeTest {
                     .limits(LimitSettings.builder().maxPages(8).build()).build();
             try (SqliteCrawlStore store = SqliteCrawlStore.create(file, first, false, List.of());
                  Crawler crawler = Crawler.create(first, store)) {
-                assertEquals("max-pages", crawler.crawl().limitReached());
+                assertEquals(Limit.MAX_PAGES, crawler.crawl().limitReached());
             }
             CrawlSummary resumed;
             try (SqliteCrawlStore store = SqliteCrawlStore.open(file);
