@@ -59,12 +59,12 @@ final class CommandLineSettings {
      */
     static void apply(CommandLine.ParseResult given, ConfigTarget target) {
         if (given.hasMatchedOption(NO_TRAP_GUARDS)) target.noTrapGuards();
-        Set<OptionSpec> seen = new LinkedHashSet<>(given.matchedOptions());
-        for (OptionSpec o : seen) {
+        // once each: an option given twice is matched twice, and its value already holds both
+        for (OptionSpec o : new LinkedHashSet<>(given.matchedOptions())) {
             Optional<SettingSpec> setting = settingOf(o);
             if (setting.isEmpty()) continue;
             SettingSpec s = setting.get();
-            Map.Entry<String, String> other = o.names().length == 0 ? null : otherSpelling(o);
+            Map.Entry<String, String> other = otherSpelling(o);
             if (other != null) {
                 s.write().accept(target, other.getValue());
             } else if (o.getValue() instanceof List<?> values) {
