@@ -76,20 +76,39 @@ public final class OriginSlots {
         }
     }
 
-    /** Reserves the origin's next start and waits for it; no wait without a gap. */
+    /**
+     * Reserves the origin's next start and waits for it; no wait without a gap. A start past the deadline is not
+     * reserved, and a reservation given up (the waiter abandoned) is taken back when no later one was made, so that
+     * waiters refused never push the origin's starts later for those after them.
+     */
     private Taken spaced(Origin origin, long deadline, BooleanSupplier abandoned) throws InterruptedException {
         long gapNanos = gap.apply(origin).toNanos();
         if (gapNanos <= 0) return Taken.YES;
         long now = System.nanoTime();
-        long next = nextStart.merge(origin, now + gapNanos,
-                (before, mine) -> (before - now > 0 ? before : now) + gapNanos);
-        long start = next - gapNanos;
-        if (start - deadline > 0) return Taken.TIMED_OUT; // its turn is past the wait: it would only hold the slot
-        for (long left = start - System.nanoTime(); left > 0; left = start - System.nanoTime()) {
-            if (abandoned.getAsBoolean()) return Taken.ABANDONED;
-            TimeUnit.NANOSECONDS.sleep(Math.min(left, LOOK_NANOS));
+        long[] start = new long[1];
+        nextStart.compute(origin, (o, before) -> {
+            start[0] = before == null || before - now <= 0 ? now : before;
+            return start[0] - deadline > 0 ? before : start[0] + gapNanos; // past the wait: reserves nothing
+        });
+        if (start[0] - deadline > 0) return Taken.TIMED_OUT; // its turn is past the wait: it would only hold the slot
+        try {
+            for (long left = start[0] - System.nanoTime(); left > 0; left = start[0] - System.nanoTime()) {
+                if (abandoned.getAsBoolean()) {
+                    giveBack(origin, start[0], gapNanos);
+                    return Taken.ABANDONED;
+                }
+                TimeUnit.NANOSECONDS.sleep(Math.min(left, LOOK_NANOS));
+            }
+        } catch (InterruptedException e) {
+            giveBack(origin, start[0], gapNanos);
+            throw e;
         }
         return Taken.YES;
+    }
+
+    /** Takes back a reserved start that will not be used, unless a later start was reserved after it. */
+    private void giveBack(Origin origin, long start, long gapNanos) {
+        nextStart.replace(origin, start + gapNanos, start);
     }
 
     /** Gives back a slot that {@link #take} gave. */
