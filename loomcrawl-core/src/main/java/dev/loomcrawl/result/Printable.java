@@ -51,9 +51,28 @@ public final class Printable {
         return escaped(s, false, false);
     }
 
-    /** {@code s} as {@link #line} writes it, but for line breaks and tabs: for a CSV field, whose quotes hold them. */
+    /**
+     * {@code s} for a field of a data file (CSV): only the control characters a terminal acts on (C0 but line breaks
+     * and tabs, which the field's quotes hold; DEL; C1) are escaped as {@link #line} escapes them, so that a file
+     * shown with {@code cat} cannot rewrite the screen. Format characters (a zero-width joiner in an emoji, a
+     * right-to-left mark, a soft hyphen), separators and noncharacters are data, kept as the site wrote them.
+     */
     public static String lines(String s) {
-        return escaped(s, true, false);
+        int i = 0;
+        while (i < s.length() && !isTerminalControl(s.charAt(i))) i++;
+        if (i == s.length()) return s;
+        StringBuilder out = new StringBuilder(s.length() + 16).append(s, 0, i);
+        for (; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (isTerminalControl(c)) out.append("\\x").append(HEX[c >> 4]).append(HEX[c & 0xf]);
+            else out.append(c);
+        }
+        return out.toString();
+    }
+
+    /** C0 but a line break or a tab, DEL, C1. */
+    private static boolean isTerminalControl(char c) {
+        return c < 0x20 ? c != '\n' && c != '\t' : c >= 0x7f && c < 0xa0;
     }
 
     /**

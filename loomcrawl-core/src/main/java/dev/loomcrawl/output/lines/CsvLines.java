@@ -28,9 +28,10 @@ final class CsvLines {
     }
 
     /**
-     * One item as one complete CSV record (quoted fields may hold line breaks). A string's characters that CSV
-     * cannot escape and a terminal would act on (ESC, a carriage return, C1 controls, bidirectional overrides) are
-     * written as {@link Printable#lines} escapes them: a site's text cannot rewrite the screen of who reads the file.
+     * One item as one complete CSV record (quoted fields may hold line breaks). A string's control characters that
+     * CSV cannot escape and a terminal would act on (ESC, a carriage return, C1's CSI and NEL) are written as
+     * {@link Printable#lines} escapes them, so that a site's text cannot rewrite the screen of who shows the file;
+     * every other character is kept as the site wrote it.
      */
     static <T> byte[] line(List<Column<T>> columns, T item) {
         List<Object> values = new ArrayList<>(columns.size());
