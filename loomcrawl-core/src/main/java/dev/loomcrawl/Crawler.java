@@ -218,10 +218,12 @@ public final class Crawler implements AutoCloseable {
         long start = System.nanoTime();
         if (session != null) logIn();
         links.seed();
-        Thread alarm = maxTimeAlarm();
+        AtomicBoolean dispatching = new AtomicBoolean(true);
+        Thread alarm = maxTimeAlarm(dispatching);
         try {
             CrawlThreads.onDispatchThread(this::dispatch);
         } finally {
+            dispatching.set(false);
             if (alarm != null) stopAlarm(alarm);
         }
         CrawlSummary summary = ledger.summary(frontier, Duration.ofNanos(System.nanoTime() - start),
@@ -443,7 +445,7 @@ public final class Crawler implements AutoCloseable {
      * an origin paused by a Retry-After, a Crawl-delay or a backoff holds the loop in the frontier's take, where it
      * would not look at the clock. Null without a time limit.
      */
-    private Thread maxTimeAlarm() {
+    private Thread maxTimeAlarm(AtomicBoolean dispatching) {
         Duration left = limits.timeLeft();
         if (left == null) return null;
         return Thread.ofVirtual().name("loomcrawl-max-time").start(() -> {
@@ -452,7 +454,7 @@ public final class Crawler implements AutoCloseable {
             } catch (InterruptedException e) {
                 return; // the crawl ended first
             }
-            stopAtLimit(Limit.MAX_TIME);
+            if (dispatching.get()) stopAtLimit(Limit.MAX_TIME); // not a crawl that has just ended of itself
         });
     }
 

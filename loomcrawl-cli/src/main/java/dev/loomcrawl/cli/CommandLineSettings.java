@@ -64,7 +64,7 @@ final class CommandLineSettings {
             Optional<SettingSpec> setting = settingOf(o);
             if (setting.isEmpty()) continue;
             SettingSpec s = setting.get();
-            Map.Entry<String, String> other = otherSpelling(o);
+            Map.Entry<String, String> other = otherSpelling(o); // --no-http2, --strict: their value is fixed
             if (other != null) {
                 s.write().accept(target, other.getValue());
             } else if (o.getValue() instanceof List<?> values) {

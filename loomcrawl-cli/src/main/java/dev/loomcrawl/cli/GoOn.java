@@ -34,14 +34,14 @@ final class GoOn {
         } else if (limit != null && run.todo() > 0) {
             String queued = run.todo() + (run.todo() == 1 ? " URL" : " URLs") + " still queued";
             if (limit == Limit.MAX_TIME) {
-                err.println("loomcrawl: stopped at --max-time " + duration(limits.maxTime().toMillis()) + ", with "
+                err.println("loomcrawl: stopped at --max-time " + Units.duration(limits.maxTime()) + ", with "
                         + queued + " (--max-time bounds each run)");
                 err.println("To go on: loomcrawl resume " + word(file));
             } else {
                 boolean pages = limit == Limit.MAX_PAGES;
                 long at = pages ? limits.maxPages() : limits.maxBytes();
-                String given = pages ? Long.toString(at) : size(at);
-                String raised = pages ? Long.toString(2 * at) : size(2 * at);
+                String given = pages ? Long.toString(at) : Units.size(at);
+                String raised = pages ? Long.toString(2 * at) : Units.size(2 * at);
                 err.println("loomcrawl: " + (resumed && run.done() == 0 ? "nothing fetched: the crawl had already "
                         + "reached" : "stopped at") + " --" + limit.label() + " " + given + ", with " + queued);
                 err.println("To go on: loomcrawl resume --" + limit.label() + " " + raised + " " + word(file));
@@ -70,15 +70,5 @@ final class GoOn {
     /** {@code s} as one shell word: as it is when it can be, else in single quotes. */
     static String word(String s) {
         return PLAIN.matcher(s).matches() ? s : "'" + s.replace("'", "'\\''") + "'";
-    }
-
-    /** A size as --max-bytes reads it: in the largest binary unit that divides it, else in bytes. */
-    static String size(long bytes) {
-        return Units.size(bytes);
-    }
-
-    /** A duration as --max-time reads it: in the largest unit that divides it (d, h, m, s), else in ms. */
-    static String duration(long millis) {
-        return Units.duration(java.time.Duration.ofMillis(millis));
     }
 }

@@ -80,7 +80,8 @@ final class StateQueries {
                     firstQueued = Math.min(firstQueued, id);
                 }
                 boolean dropped = state.equals("dropped"); // a URL state, not a reason
-                if (perHost && (!dropped || DropReason.of(rs.getString(4)) == DropReason.MAX_PAGES_PER_HOST)) {
+                // by its label: a reason this build does not know (another version's) is no reason to refuse a resume
+                if (perHost && (!dropped || DropReason.MAX_PAGES_PER_HOST.label().equals(rs.getString(4)))) {
                     hosts.merge(WebUrl.parse(rs.getString(5)).host(), 1L, Long::sum);
                 }
             }
