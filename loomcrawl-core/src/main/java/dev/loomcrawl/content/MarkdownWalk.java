@@ -617,19 +617,18 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
         int bare = urls.append(url, tree.attributeChars(), tree.valueStart(n, i), tree.valueEnd(n, i));
         // the value as the page writes it is the value unless it has a character reference, which takes a '&': when
         // the URL needs nothing in a bare destination, it has no '&' (see bareRun), and neither has the value
-        if (bare == url.length || !tree.valueHasReference(n, i)) return bounded(bare, n, name);
+        if (bare == url.length || !tree.valueHasReference(n, i)) return bounded(bare, n, i, name);
         url.setLength(0);
         TextBuffer value = attributeValue(n, name, attribute);
-        return bounded(urls.append(url, value.chars, 0, value.length), n, name);
+        return bounded(urls.append(url, value.chars, 0, value.length), n, i, name);
     }
 
     /**
-     * bare, when what the URL in {@link #url} adds to element n's attribute value is within {@link #urlGrowth} (which
-     * it spends); else puts the value as written in {@link #url} and returns its bare run.
+     * bare, when what the URL in {@link #url} adds to element n's attribute value (its i-th, named name) is within
+     * {@link #urlGrowth} (which it spends); else puts the value as written in {@link #url} and returns its bare run.
      */
-    private int bounded(int bare, int n, String name) {
+    private int bounded(int bare, int n, int i, String name) {
         if (bare < 0) return bare;
-        int i = tree.attributeIndex(n, name);
         long added = url.length - (tree.valueEnd(n, i) - tree.valueStart(n, i));
         if (added <= urlGrowth) {
             urlGrowth -= Math.max(0, added);
