@@ -1,7 +1,7 @@
 package dev.loomcrawl;
 
 import dev.loomcrawl.limits.BudgetCounts;
-import dev.loomcrawl.robots.SharedRobots;
+import dev.loomcrawl.frontier.SharedRobots;
 
 /**
  * What the processes of one shared crawl keep in common besides the frontier: the counts its budgets

@@ -15,19 +15,16 @@ import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.SpillingFrontier;
 import dev.loomcrawl.frontier.Visit;
-import dev.loomcrawl.limits.AtomicBudgetCounts;
 import dev.loomcrawl.limits.BudgetCounts;
 import dev.loomcrawl.limits.CrawlLimits;
-import dev.loomcrawl.limits.LimitUsage;
 import dev.loomcrawl.politeness.OriginSlots;
 import dev.loomcrawl.render.BrowserRequests;
 import dev.loomcrawl.render.Renderer;
-import dev.loomcrawl.robots.SharedRobots;
+import dev.loomcrawl.frontier.SharedRobots;
 import dev.loomcrawl.session.LoginException;
 import dev.loomcrawl.session.SessionFetcher;
 import dev.loomcrawl.scrape.PageHandler;
 import dev.loomcrawl.scope.Scope;
-import dev.loomcrawl.spill.SpillDirectory;
 import dev.loomcrawl.journal.Journal;
 import dev.loomcrawl.state.CrawlStore;
 import dev.loomcrawl.state.DurableFrontier;
@@ -39,7 +36,9 @@ import org.slf4j.LoggerFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Semaphore;
@@ -83,34 +82,14 @@ public final class Crawler implements AutoCloseable {
     private final AtomicBoolean started = new AtomicBoolean();
     private final AtomicReference<RuntimeException> listenerFailure = new AtomicReference<>();
 
-    public Crawler(CrawlConfig config, Frontier frontier, Fetcher fetcher, LinkExtractor extractor, Scope scope) {
-        this(config, frontier, fetcher, extractor, scope, LimitUsage.NONE);
-    }
-
-    /** A crawler whose budgets start from what earlier runs of a resumed crawl used. */
-    public Crawler(CrawlConfig config, Frontier frontier, Fetcher fetcher, LinkExtractor extractor, Scope scope,
-                   LimitUsage used) {
-        this(config, frontier, journalOf(frontier), fetcher, extractor, scope, new AtomicBudgetCounts(used), null,
-                null);
-    }
-
-    /**
-     * A crawler of a crawl shared by several processes: its budgets are counted in {@code crawlWide}'s counts,
-     * and its robots.txt files are shared there too.
-     */
-    public Crawler(CrawlConfig config, Frontier frontier, Fetcher fetcher, LinkExtractor extractor, Scope scope,
-                   CrawlWide crawlWide) {
-        this(config, frontier, journalOf(frontier), fetcher, extractor, scope, crawlWide.budgets(), crawlWide.robots(),
-                null);
-    }
-
     /**
      * The crawler {@link CrawlerAssembly} builds: finished URLs journaled by {@code journal} (a durable frontier's
      * own), budgets counted in {@code counts}, robots.txt files shared in {@code sharedRobots} (null: this process's
      * own), the cookie jar its fetcher sends (null: none of the crawl's).
      */
     Crawler(CrawlConfig config, Frontier frontier, Journal journal, Fetcher fetcher, LinkExtractor extractor,
-            Scope scope, BudgetCounts counts, SharedRobots sharedRobots, CookieJar cookies) {
+            Scope scope, BudgetCounts counts, SharedRobots sharedRobots, CookieJar cookies, List<CrawlListener> listeners,
+            PageHandler handler, Renderer renderer) {
         this.config = config;
         this.frontier = frontier;
         this.journal = journal;
@@ -120,54 +99,137 @@ public final class Crawler implements AutoCloseable {
         this.cookies = cookies;
         this.gate = new OriginGate(config, fetcher, frontier, sharedRobots);
         this.limits = new CrawlLimits(config.limits(), counts);
-        this.browserRequests = new BrowserRequests(fetcher, gate.robots(),
+        this.browserRequests = new BrowserRequests(fetcher, gate.robots() == null ? null : gate::browserRefusal,
                 new OriginSlots(config.politeness().perHost(), gate::gap), config.fetchTimeout());
         this.links = new LinkAdmission(config, frontier, scope, gate.robots(), limits, ledger);
         this.redirects = new Redirects(config, scope, links);
         this.reader = new PageReader(config, extractor, links, ledger, browserRequests, journal::contentNeeded);
+        this.listeners.addAll(listeners);
+        if (handler != null) reader.pageHandler(handler);
+        if (renderer != null) reader.renderer(renderer);
     }
 
     /**
-     * A crawler with the default components: per-origin frontier (in memory, spilling to the temporary directory
-     * past {@link SpillingFrontier#DEFAULT_WINDOW} queued visits), Jetty with retries, the streaming link extractor
-     * (jsoup's results, without building a DOM: decision 6), root scope.
+     * The one way to assemble a crawl: {@code Crawler.builder(config)}, then where it keeps its frontier (by default
+     * in memory, spilling to the temporary directory past {@link SpillingFrontier#DEFAULT_WINDOW} queued visits),
+     * its listeners, page handler and renderer, then {@link Builder#build()}. The default components are Jetty with
+     * retries, a cookie jar and the login session, the streaming link extractor (jsoup's results without building a
+     * DOM: decision 6) and the roots' scope; a program may put a fetcher, link extractor or scope of its own in
+     * their place. Outputs are opened on the built crawler's {@link #journal()} before {@link #crawl()}.
      */
-    public static Crawler create(CrawlConfig config) {
-        return create(config, SpillDirectory.defaultBase());
+    public static Builder builder(CrawlConfig config) {
+        return new Builder(config);
     }
 
-    /** A crawler with the default components whose frontier spills what outgrows memory into {@code spillDir}. */
-    public static Crawler create(CrawlConfig config, Path spillDir) {
-        return CrawlerAssembly.spilling(config, spillDir);
-    }
+    /** What a crawl is assembled from, declared before it is built; see {@link Crawler#builder}. */
+    public static final class Builder {
+        final CrawlConfig config;
+        Path spillDir;
+        Frontier frontier;
+        CrawlWide crawlWide;
+        CrawlStore store;
+        Fetcher fetcher;
+        LinkExtractor extractor;
+        Scope scope;
+        final List<CrawlListener> listeners = new ArrayList<>();
+        PageHandler handler;
+        Renderer renderer;
 
-    /**
-     * A crawler with the default components around a frontier of the caller's (one shared by many processes,
-     * say). Closing the crawler closes the frontier.
-     */
-    public static Crawler create(CrawlConfig config, Frontier frontier) {
-        return CrawlerAssembly.around(config, frontier, journalOf(frontier), new AtomicBudgetCounts(LimitUsage.NONE),
-                null);
-    }
+        private Builder(CrawlConfig config) {
+            this.config = Objects.requireNonNull(config, "config");
+        }
 
-    /**
-     * A crawler with the default components around a frontier shared with other processes, whose budgets and
-     * robots.txt files are the whole crawl's ({@code crawlWide}). Closing the crawler closes the frontier.
-     */
-    public static Crawler create(CrawlConfig config, Frontier frontier, CrawlWide crawlWide) {
-        return CrawlerAssembly.around(config, frontier, journalOf(frontier), crawlWide.budgets(), crawlWide.robots());
-    }
+        /** The configuration the crawler is built with. */
+        public CrawlConfig config() {
+            return config;
+        }
 
-    /**
-     * A crawler with the default components whose frontier, seen set and records live in {@code store}: a new
-     * crawl, or the next run of one that was stopped or killed. Closing the crawler ends the store's writer.
-     */
-    public static Crawler create(CrawlConfig config, CrawlStore store) {
-        return CrawlerAssembly.stored(config, store);
+        /** The frontier spills what outgrows memory into {@code dir} (default: the temporary directory). */
+        public Builder spillDirectory(Path dir) {
+            this.spillDir = Objects.requireNonNull(dir, "dir");
+            return this;
+        }
+
+        /** A frontier of the caller's (closing the crawler closes it). */
+        public Builder frontier(Frontier frontier) {
+            this.frontier = Objects.requireNonNull(frontier, "frontier");
+            return this;
+        }
+
+        /**
+         * A frontier shared with other processes, whose budgets and robots.txt files are the whole crawl's
+         * ({@code crawlWide}). Closing the crawler closes the frontier.
+         */
+        public Builder frontier(Frontier frontier, CrawlWide crawlWide) {
+            this.crawlWide = Objects.requireNonNull(crawlWide, "crawlWide");
+            return frontier(frontier);
+        }
+
+        /**
+         * The frontier, seen set and records live in {@code store}: a new crawl, or the next run of one that was
+         * stopped or killed. Closing the crawler ends the store's writer.
+         */
+        public Builder store(CrawlStore store) {
+            this.store = Objects.requireNonNull(store, "store");
+            return this;
+        }
+
+        /** Fetches with {@code fetcher} in place of Jetty with retries (the crawler then keeps no cookie jar). */
+        public Builder fetcher(Fetcher fetcher) {
+            this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
+            return this;
+        }
+
+        /** Finds the links of pages with {@code extractor} in place of the streaming link extractor. */
+        public Builder linkExtractor(LinkExtractor extractor) {
+            this.extractor = Objects.requireNonNull(extractor, "extractor");
+            return this;
+        }
+
+        /** Decides which links are followed with {@code scope} in place of the roots' scope. */
+        public Builder scope(Scope scope) {
+            this.scope = Objects.requireNonNull(scope, "scope");
+            return this;
+        }
+
+        /** Tells {@code listener} of every finished URL, once it is durable (listeners are told in this order). */
+        public Builder listener(CrawlListener listener) {
+            listeners.add(Objects.requireNonNull(listener, "listener"));
+            return this;
+        }
+
+        /** Scrapes each fetched HTML page with {@code handler} (items go to listeners' {@code onItem}). */
+        public Builder pageHandler(PageHandler handler) {
+            this.handler = Objects.requireNonNull(handler, "handler");
+            return this;
+        }
+
+        /**
+         * Renders the HTML pages {@code renderer} wants in a browser before their links are extracted (step 10);
+         * closing the crawler closes it.
+         */
+        public Builder renderer(Renderer renderer) {
+            this.renderer = Objects.requireNonNull(renderer, "renderer");
+            return this;
+        }
+
+        /**
+         * The crawler. Throws {@link IllegalArgumentException} when the choices do not go together (a frontier and a
+         * store, a spill directory with either, link checking on a store).
+         */
+        public Crawler build() {
+            if (frontier != null && store != null) {
+                throw new IllegalArgumentException("a crawl has one frontier: a frontier or a store, not both");
+            }
+            if (spillDir != null && (frontier != null || store != null)) {
+                throw new IllegalArgumentException("a spill directory is for the crawler's own frontier");
+            }
+            return CrawlerAssembly.build(this);
+        }
     }
 
     /** A durable frontier's journal (its store's), else one in memory. */
-    private static Journal journalOf(Frontier frontier) {
+    static Journal journalOf(Frontier frontier) {
         return frontier instanceof DurableFrontier d ? d.journal() : Journal.inMemory();
     }
 
@@ -187,23 +249,14 @@ public final class Crawler implements AutoCloseable {
         return journal;
     }
 
-    public Crawler addListener(CrawlListener listener) {
-        listeners.add(listener);
-        return this;
-    }
-
-    /** Scrapes each fetched HTML page with {@code handler} (items go to listeners' {@code onItem}). */
-    public Crawler pageHandler(PageHandler handler) {
-        reader.pageHandler(handler);
-        return this;
-    }
-
     /**
-     * Renders the HTML pages {@code renderer} wants in a browser before their links are extracted (step 10);
-     * closing the crawler closes it.
+     * Tells {@code listener} of every finished URL too: for a listener that needs the built crawler (one that reads
+     * its {@link #queued()} counts, or an output's, opened on its {@link #journal()}). Only before {@link #crawl()};
+     * other listeners are the {@link Builder#listener}'s.
      */
-    public Crawler renderer(Renderer renderer) {
-        reader.renderer(renderer);
+    public Crawler addListener(CrawlListener listener) {
+        if (started.get()) throw new IllegalStateException("listeners are added before the crawl starts");
+        listeners.add(Objects.requireNonNull(listener, "listener"));
         return this;
     }
 

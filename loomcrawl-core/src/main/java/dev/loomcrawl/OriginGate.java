@@ -1,5 +1,6 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.fetch.Fetcher;
 import dev.loomcrawl.frontier.Frontier;
@@ -8,8 +9,10 @@ import dev.loomcrawl.politeness.OriginPacing;
 import dev.loomcrawl.politeness.PolitenessSettings;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.robots.RobotsGate;
-import dev.loomcrawl.robots.SharedRobots;
+import dev.loomcrawl.frontier.SharedRobots;
+import dev.loomcrawl.render.BrowserRequests;
 import dev.loomcrawl.url.Origin;
+import dev.loomcrawl.url.WebUrl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,6 +49,27 @@ final class OriginGate {
     /** The robots.txt gate; null when robots.txt is ignored. */
     RobotsGate robots() {
         return robots;
+    }
+
+    /**
+     * Why robots.txt does not let a browser rendering a page have {@code url} now ({@link BrowserRequests}): the
+     * failure its request ends in, or null when it may. Robots.txt must be ignored or this gate's answer known.
+     */
+    FetchResult.Failure browserRefusal(WebUrl url) {
+        if (robots == null) return null;
+        long start = System.nanoTime();
+        return switch (robots.check(url)) {
+            case RobotsGate.Verdict.Allowed a -> null;
+            case RobotsGate.Verdict.Disallowed no ->
+                    refused(url, no.detail() == null ? no.reason().label() : no.detail(), start);
+            case RobotsGate.Verdict.Later later ->
+                    refused(url, "robots.txt of " + url.origin() + " is unavailable", start);
+            case RobotsGate.Verdict.Unreachable down -> down.failure();
+        };
+    }
+
+    private static FetchResult.Failure refused(WebUrl url, String why, long start) {
+        return new FetchResult.Failure(url, ErrorKind.BLOCKED, why, Duration.ofNanos(System.nanoTime() - start), 0);
     }
 
     /**

@@ -17,7 +17,8 @@ record CrawlRun(CrawlSummary summary, Map<String, CrawlRecord> records, Map<Stri
     static CrawlRun of(CrawlConfig.Builder config) {
         Map<String, CrawlRecord> records = new ConcurrentHashMap<>();
         Map<String, List<FoundLink>> links = new ConcurrentHashMap<>();
-        try (Crawler crawler = Crawler.create(config.retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50)).build())) {
+        try (Crawler crawler = Crawler.builder(config.retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50)).build())
+                .build()) {
             crawler.addListener(finished -> {
                 CrawlRecord r = finished.record();
                 if (records.putIfAbsent(r.url().toString(), r) != null) {

@@ -29,7 +29,7 @@ class CrawlerTest {
     @Test
     void aCrawlerRunsOnce() {
         try (TestSite site = TestSite.builder().page("/", "home").start();
-             Crawler crawler = Crawler.create(from(site, "/").build())) {
+             Crawler crawler = Crawler.builder(from(site, "/").build()).build()) {
             assertEquals(1, crawler.crawl().done());
             IllegalStateException again = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
                     crawler::crawl);
@@ -375,7 +375,8 @@ class CrawlerTest {
             var events = new java.util.concurrent.ConcurrentLinkedQueue<String>();
             var links = new java.util.concurrent.ConcurrentLinkedQueue<FoundLink>();
             // one task: "/" is recorded before "/a" starts, so the order of events is fixed; rel=nofollow ignored
-            try (Crawler crawler = Crawler.create(from(site, "/").maxTasks(1).ignoreRobotsDirectives(true).build())) {
+            try (Crawler crawler = Crawler.builder(from(site, "/").maxTasks(1).ignoreRobotsDirectives(true).build())
+                    .build()) {
                 crawler.addListener(finished -> { // one value per finished URL, in one call
                     CrawlRecord record = finished.record();
                     var response = finished.response();
@@ -418,7 +419,7 @@ class CrawlerTest {
         }
         try (TestSite site = b.page("/", links.toString()).start()) {
             Map<String, CrawlRecord> records = new java.util.concurrent.ConcurrentHashMap<>();
-            try (Crawler crawler = Crawler.create(from(site, "/").maxTasks(10).perHost(10).build())) {
+            try (Crawler crawler = Crawler.builder(from(site, "/").maxTasks(10).perHost(10).build()).build()) {
                 crawler.addListener(CrawlListener.ofRecords(r -> records.put(r.url().toString(), r)));
                 var result = new java.util.concurrent.CompletableFuture<CrawlSummary>();
                 Thread.ofVirtual().start(() -> result.complete(crawler.crawl()));
@@ -444,7 +445,7 @@ class CrawlerTest {
             links.append("<a href=/slow").append(i).append(">s</a>");
         }
         try (TestSite site = b.page("/", links.toString()).start();
-             Crawler crawler = Crawler.create(from(site, "/").maxTasks(5).perHost(5).build())) {
+             Crawler crawler = Crawler.builder(from(site, "/").maxTasks(5).perHost(5).build()).build()) {
             var result = new java.util.concurrent.CompletableFuture<CrawlSummary>();
             Thread.ofVirtual().start(() -> result.complete(crawler.crawl()));
             Await.until("robots.txt, the root, five slow pages", () -> site.arrivals() >= 7);
@@ -459,7 +460,7 @@ class CrawlerTest {
     @Test
     void aFailingListenerStopsTheCrawlWithAnException() {
         try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(50, 5)).start();
-             Crawler crawler = Crawler.create(from(site, "/p0").maxTasks(1).build())) {
+             Crawler crawler = Crawler.builder(from(site, "/p0").maxTasks(1).build()).build()) {
             crawler.addListener(r -> { throw new IllegalStateException("disk full"); });
             CrawlException e = org.junit.jupiter.api.Assertions.assertThrows(CrawlException.class, crawler::crawl);
             assertTrue(e.getMessage().contains("disk full"));

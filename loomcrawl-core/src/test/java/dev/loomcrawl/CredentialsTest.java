@@ -62,8 +62,8 @@ class CredentialsTest {
                 Path netrc = netrc(dir.resolve("netrc"), "machine 127.0.0.1:" + a.port()
                         + " login u password p@ss\n");
                 Map<String, FetchResult.Response> responses = new ConcurrentHashMap<>();
-                try (Crawler crawler = Crawler.create(CrawlConfig.builder().root(a.url("/"))
-                        .root("http://localhost:" + b.port() + "/").netrc(netrc).build())) {
+                try (Crawler crawler = Crawler.builder(CrawlConfig.builder().root(a.url("/"))
+                        .root("http://localhost:" + b.port() + "/").netrc(netrc).build()).build()) {
                     crawler.addListener(f -> {
                         if (f.response() != null) responses.put(f.record().url().toString(), f.response());
                     });
@@ -137,8 +137,8 @@ class CredentialsTest {
         try (TestSite a = TestSite.builder().route("/", secret).start()) {
             Path netrc = netrc(dir.resolve("netrc"), "# ours\nmachine 127.0.0.1\n  login u\n  password p@ss\n");
             Map<String, FetchResult.Response> responses = new ConcurrentHashMap<>();
-            try (Crawler crawler = Crawler.create(CrawlConfig.builder().root(a.url("/")).netrc(netrc)
-                    .recordCredentials(true).build())) {
+            try (Crawler crawler = Crawler.builder(CrawlConfig.builder().root(a.url("/")).netrc(netrc)
+                    .recordCredentials(true).build()).build()) {
                 crawler.addListener(f -> responses.put(f.record().url().toString(), f.response()));
                 crawler.crawl();
             }

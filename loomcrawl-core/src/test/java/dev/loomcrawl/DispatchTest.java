@@ -91,7 +91,7 @@ class DispatchTest {
         try (TestSite site = TestSite.builder().page("/", "<a href=/a>a</a> <a href=/b>b</a> <a href=/c>c</a>")
                 .page("/a", "a").page("/b", "b").page("/c", "c").start()) {
             BreakingFrontier frontier = new BreakingFrontier(3);
-            try (Crawler crawler = Crawler.create(config(site), frontier)) {
+            try (Crawler crawler = Crawler.builder(config(site)).frontier(frontier).build()) {
                 RuntimeException thrown = assertThrows(RuntimeException.class, crawler::crawl);
                 assertSame(frontier.failure, thrown);
             }
@@ -105,7 +105,7 @@ class DispatchTest {
         try (TestSite site = TestSite.builder().page("/", "<a href=/a>a</a> <a href=/b>b</a>")
                 .page("/a", "a").page("/b", "b").start()) {
             BreakingFrontier frontier = new BreakingFrontier(-1);
-            try (Crawler crawler = Crawler.create(config(site), frontier)) {
+            try (Crawler crawler = Crawler.builder(config(site)).frontier(frontier).build()) {
                 CrawlSummary summary = crawler.crawl();
                 assertEquals(3, summary.done());
                 assertEquals(0, summary.todo());

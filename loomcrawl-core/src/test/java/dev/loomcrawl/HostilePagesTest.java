@@ -157,10 +157,13 @@ class HostilePagesTest {
             };
             Map<String, CrawlRecord> records = new java.util.concurrent.ConcurrentHashMap<>();
             CrawlSummary summary;
-            try (Crawler crawler = new Crawler(config, new dev.loomcrawl.frontier.InMemoryFrontier(2,
-                    java.time.Duration.ZERO), new dev.loomcrawl.fetch.JettyFetcher(config.httpSettings()), bomb,
-                    new dev.loomcrawl.scope.RootScope(config.roots(), config.scope(), config.lenient(),
-                            config.includes(), config.excludes()))) {
+            try (Crawler crawler = Crawler.builder(config)
+                    .frontier(new dev.loomcrawl.frontier.InMemoryFrontier(2, java.time.Duration.ZERO))
+                    .fetcher(new dev.loomcrawl.fetch.JettyFetcher(config.httpSettings()))
+                    .linkExtractor(bomb)
+                    .scope(new dev.loomcrawl.scope.RootScope(config.roots(), config.scope(), config.lenient(),
+                            config.includes(), config.excludes()))
+                    .build()) {
                 crawler.addListener(f -> records.put(f.record().url().path(), f.record()));
                 summary = crawler.crawl();
             }

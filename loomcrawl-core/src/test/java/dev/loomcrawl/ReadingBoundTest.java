@@ -129,11 +129,13 @@ class ReadingBoundTest {
             CrawlConfig config = CrawlConfig.builder().root(site.url("/")).maxTasks(PAGES + 2).perHost(PAGES + 2)
                     .maxTries(1).build();
             ContentFile output = null;
-            try (Crawler crawler = new Crawler(config, new InMemoryFrontier(PAGES + 2, Duration.ZERO),
-                    new RetryingFetcher(new JettyFetcher(config.httpSettings()), 1, config.retryBackoff(),
-                            config.retryBackoffMax()), extractor,
-                    new RootScope(config.roots(), config.scope(), config.lenient(), config.includes(),
-                            config.excludes()))) {
+            try (Crawler crawler = Crawler.builder(config).frontier(new InMemoryFrontier(PAGES + 2, Duration.ZERO))
+                    .fetcher(new RetryingFetcher(new JettyFetcher(config.httpSettings()), 1, config.retryBackoff(),
+                            config.retryBackoffMax()))
+                    .linkExtractor(extractor)
+                    .scope(new RootScope(config.roots(), config.scope(), config.lenient(), config.includes(),
+                            config.excludes()))
+                    .build()) {
                 if (made != null) crawler.journal().add("made", made);
                 if (content != null) output = ContentFile.open(content, crawler.journal(), false);
                 assertEquals(PAGES + 2, crawler.crawl().done());

@@ -87,7 +87,8 @@ class RedirectFailuresTest {
             dev.loomcrawl.report.LinkCheck check = new dev.loomcrawl.report.LinkCheck();
             java.nio.file.Path html = dir.resolve("report.html");
             try (dev.loomcrawl.report.HtmlReport report = dev.loomcrawl.report.HtmlReport.open(html);
-                 Crawler crawler = Crawler.create(CrawlConfig.builder().root(site.url("/")).maxRedirects(1).build())) {
+                 Crawler crawler = Crawler.builder(CrawlConfig.builder().root(site.url("/")).maxRedirects(1).build())
+                         .build()) {
                 report.finish(crawler.addListener(check).addListener(report).crawl());
             }
             // each is listed under the URL that redirected to it, as a redirect's broken target always is

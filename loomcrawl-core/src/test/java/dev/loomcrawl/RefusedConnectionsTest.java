@@ -60,10 +60,13 @@ class RefusedConnectionsTest {
         }, () -> {
             if (restarted.compareAndSet(false, true)) site.set(TestSite.builder().port(port).pages(pages).start());
         });
-        try (Crawler crawler = new Crawler(config, new InMemoryFrontier(1, Duration.ZERO),
-                new RetryingFetcher(restarting, config.maxTries(), config.retryBackoff(), config.retryBackoffMax()),
-                new StreamingLinkExtractor(), new RootScope(config.roots(), config.scope(), config.lenient(),
-                config.includes(), config.excludes()))) {
+        try (Crawler crawler = Crawler.builder(config).frontier(new InMemoryFrontier(1, Duration.ZERO))
+                .fetcher(new RetryingFetcher(restarting, config.maxTries(), config.retryBackoff(),
+                        config.retryBackoffMax()))
+                .linkExtractor(new StreamingLinkExtractor())
+                .scope(new RootScope(config.roots(), config.scope(), config.lenient(), config.includes(),
+                        config.excludes()))
+                .build()) {
             crawler.addListener(finished -> records.put(finished.record().url().toString(), finished.record()));
             crawler.crawl();
         } finally {

@@ -74,8 +74,8 @@ class RobotsDirectivesTest {
                 .page("/in", "").page("/nf", "").page("/private/x", "")
                 .start()) {
             Map<String, String> why = new java.util.LinkedHashMap<>();
-            try (Crawler crawler = Crawler.create(CrawlConfig.builder().root(site.url("/")).exclude("/private/")
-                    .build())) {
+            try (Crawler crawler = Crawler.builder(CrawlConfig.builder().root(site.url("/")).exclude("/private/")
+                    .build()).build()) {
                 crawler.addListener(finished -> {
                     if (finished.record().url().toString().equals(site.url("/"))) {
                         finished.links().forEach(l -> why.merge(l.link().to(),

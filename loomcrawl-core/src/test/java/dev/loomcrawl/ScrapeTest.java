@@ -24,8 +24,8 @@ class ScrapeTest {
 
     private static List<Item> scrape(TestSite site, SelectorScraper scraper) {
         ConcurrentLinkedQueue<Item> items = new ConcurrentLinkedQueue<>();
-        try (Crawler crawler = Crawler.create(CrawlConfig.builder().root(site.url("/top250?start=0")).build())) {
-            crawler.pageHandler(scraper).addListener(CrawlListener.ofItems(items::add));
+        try (Crawler crawler = Crawler.builder(CrawlConfig.builder().root(site.url("/top250?start=0")).build())
+                .pageHandler(scraper).listener(CrawlListener.ofItems(items::add)).build()) {
             crawler.crawl();
         }
         List<Item> sorted = new ArrayList<>(items); // pages finish in any order; within a page, document order

@@ -70,8 +70,8 @@ class SessionCrawlTest {
     @Test
     void aWrongPasswordStopsTheCrawlBeforeItStartsWithOneLine(@TempDir Path dir) throws IOException {
         try (LoginSite site = new LoginSite(PAGES, 7);
-             Crawler crawler = Crawler.create(loggedIn(site, passwordFile(dir, "wrong")).loggedInWhen("a#logout")
-                     .build())) {
+             Crawler crawler = Crawler.builder(loggedIn(site, passwordFile(dir, "wrong")).loggedInWhen("a#logout")
+                     .build()).build()) {
             CrawlException e = assertThrows(CrawlException.class, crawler::crawl);
             assertEquals("login failed: logging in at " + site.url("/login") + " did not work: " + site.url("/login")
                     + " has no element matching a#logout", e.getMessage());
@@ -83,7 +83,7 @@ class SessionCrawlTest {
     @Test
     void withoutASelectorALoginThatLandsOnTheFormAgainFails(@TempDir Path dir) throws IOException {
         try (LoginSite site = new LoginSite(PAGES, 7);
-             Crawler crawler = Crawler.create(loggedIn(site, passwordFile(dir, "wrong")).build())) {
+             Crawler crawler = Crawler.builder(loggedIn(site, passwordFile(dir, "wrong")).build()).build()) {
             CrawlException e = assertThrows(CrawlException.class, crawler::crawl);
             assertTrue(e.getMessage().endsWith("still shows a login form"), e.getMessage());
         }

@@ -57,8 +57,8 @@ class SitemapVisitsTest {
                 .page("/listed", "l").start()) {
             Map<String, List<FoundLink>> links = new ConcurrentHashMap<>();
             CrawlRun run;
-            try (Crawler crawler = Crawler.create(CrawlConfig.builder().root(base + "/").sitemaps(true)
-                    .retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50)).build())) {
+            try (Crawler crawler = Crawler.builder(CrawlConfig.builder().root(base + "/").sitemaps(true)
+                    .retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50)).build()).build()) {
                 Map<String, CrawlRecord> records = new ConcurrentHashMap<>();
                 crawler.addListener(finished -> {
                     records.put(finished.record().url().toString(), finished.record());

@@ -7,7 +7,6 @@ import dev.loomcrawl.content.PageContents;
 import dev.loomcrawl.content.PlainText;
 import dev.loomcrawl.extract.PageTree;
 import dev.loomcrawl.extract.StreamingLinkExtractor;
-import dev.loomcrawl.output.lines.JsonLinesSpeed;
 import dev.loomcrawl.result.PageContent;
 import dev.loomcrawl.url.WebUrl;
 

@@ -45,7 +45,7 @@ public final class ManyOrigins {
             Map<Integer, Long> lastDone = new ConcurrentHashMap<>();
             AtomicLong start = new AtomicLong();
             CrawlSummary summary;
-            try (Crawler crawler = Crawler.create(config.build())) {
+            try (Crawler crawler = Crawler.builder(config.build()).build()) {
                 crawler.addListener(f -> lastDone.merge(f.record().url().port(), System.nanoTime() - start.get(),
                         Math::max));
                 start.set(System.nanoTime());

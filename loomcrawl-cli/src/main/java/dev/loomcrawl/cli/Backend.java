@@ -20,8 +20,8 @@ import java.time.Duration;
  * of the state file or the Redis connection.
  */
 sealed interface Backend extends AutoCloseable permits Backend.Memory, Backend.StateFile, Backend.Shared {
-    /** A crawler with the default components around this backend's frontier. */
-    Crawler crawler(CrawlConfig config);
+    /** A crawler with {@code parts} (its configuration, listeners, handler) around this backend's frontier. */
+    Crawler crawler(Crawler.Builder parts);
 
     /** Opens the outputs on {@code crawler}'s journal; throws {@link Outputs.Failed} when one cannot be opened. */
     default Outputs openOutputs(Outputs.Plan plan, CrawlConfig config, Crawler crawler, CommandLine cli) {
@@ -63,8 +63,8 @@ sealed interface Backend extends AutoCloseable permits Backend.Memory, Backend.S
      */
     record Memory(Path spillDir) implements Backend {
         @Override
-        public Crawler crawler(CrawlConfig config) {
-            return Crawler.create(config, spillDir);
+        public Crawler crawler(Crawler.Builder parts) {
+            return parts.spillDirectory(spillDir).build();
         }
     }
 
@@ -85,8 +85,8 @@ sealed interface Backend extends AutoCloseable permits Backend.Memory, Backend.S
 
         /** The crawler, its cookie jar as the last commit left it, and kept in the state by each commit. */
         @Override
-        public Crawler crawler(CrawlConfig config) {
-            Crawler crawler = Crawler.create(config, store);
+        public Crawler crawler(Crawler.Builder parts) {
+            Crawler crawler = parts.store(store).build();
             SavedCookies.keepIn(crawler.journal(), crawler.cookies());
             return crawler;
         }
@@ -110,8 +110,8 @@ sealed interface Backend extends AutoCloseable permits Backend.Memory, Backend.S
      */
     record Shared(RedisCrawl crawl, CrawlConfig config, Duration leaseTime, Path spillDir) implements Backend {
         @Override
-        public Crawler crawler(CrawlConfig config) {
-            return crawl.crawler(config, leaseTime);
+        public Crawler crawler(Crawler.Builder parts) {
+            return crawl.crawler(parts, leaseTime);
         }
 
         @Override

@@ -173,7 +173,7 @@ final class CheckCommand implements Callable<Integer> {
             CrawlSummary summary;
             int toDo;
             Interrupts signals;
-            try (Crawler crawler = Crawler.create(config);
+            try (Crawler crawler = Crawler.builder(config).build();
                  Interrupts interrupts = signals = Interrupts.install(crawler, err);
                  Progress progress = Terminal.stderrIsTerminal() ? Progress.start(crawler, err) : null) {
                 crawler.addListener(check).addListener(roots).addListener(CrawlListener.ofRecords(r -> {

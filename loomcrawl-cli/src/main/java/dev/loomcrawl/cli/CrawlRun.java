@@ -98,7 +98,10 @@ final class CrawlRun {
         CommandLine cli = spec.commandLine();
         Crawler crawler;
         try {
-            crawler = backend.crawler(config);
+            Crawler.Builder parts = Crawler.builder(config);
+            if (scraper != null) parts.pageHandler(scraper);
+            if (renderer != null) parts.renderer(renderer);
+            crawler = backend.crawler(parts);
         } catch (StateException e) {
             return failed(cli, e);
         }
@@ -175,8 +178,6 @@ final class CrawlRun {
                     crawler.addListener(metrics);
                 }
                 if (backend.store() == null) crawler.addListener(CrawlListener.ofRecords(collected::add));
-                crawler.pageHandler(scraper);
-                if (renderer != null) crawler.renderer(renderer);
                 try {
                     summary = crawler.crawl();
                 } catch (CrawlException e) { // the report covers the URLs finished until then

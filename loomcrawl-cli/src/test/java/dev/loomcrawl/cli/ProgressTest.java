@@ -167,7 +167,8 @@ class ProgressTest {
         }
         StringWriter err = new StringWriter();
         try (TestSite site = b.page("/", index.toString()).start();
-             Crawler crawler = Crawler.create(CrawlConfig.builder().root(site.url("/")).maxTasks(4).perHost(4).build())) {
+             Crawler crawler = Crawler.builder(CrawlConfig.builder().root(site.url("/")).maxTasks(4).perHost(4).build())
+                     .build()) {
             Progress p = new Progress(crawler::queued, crawler::inFlight, new PrintWriter(err), null, null,
                     Duration.ofMillis(150));
             crawler.addListener(p);

@@ -1,10 +1,7 @@
 package dev.loomcrawl.content;
 
-import java.net.MalformedURLException;
-import java.net.URL;
 import java.util.Arrays;
 import java.util.HashMap;
-import org.jsoup.internal.StringUtil;
 
 /**
  * The URLs of one conversion's links and images made absolute, exactly as jsoup's {@code absUrl} makes them, but
@@ -17,7 +14,7 @@ import org.jsoup.internal.StringUtil;
  * without dot segments, query or scheme: appends it. A fragment-only reference is the page's URL followed by it. The
  * page's URL and its directories are cut from the base URI when it is plainly shaped, else resolved by jsoup. Any
  * other reference (a scheme, a query, an absolute path, dot segments inside, whitespace or a backslash) goes to
- * jsoup's own resolution, against the base URI parsed once, and is remembered.
+ * jsoup's own resolution, and is remembered.
  */
 final class LinkUrls {
     /** The most {@code ../} segments resolved by directory; a reference with more goes to jsoup's resolution. */
@@ -58,8 +55,6 @@ final class LinkUrls {
     private final String baseUri;
     /** What {@link #plainPathEnd()} says, once asked. */
     private int pathEnd = UNKNOWN;
-    private URL base;
-    private boolean baseParsed;
     /** The page's URL without fragment; null until a fragment-only link asks. */
     private Prefix page;
     /**
@@ -282,38 +277,17 @@ final class LinkUrls {
         if (known != null) return known;
         String url = null;
         if (!isJavascript(raw)) {
-            url = slow(raw);
-            if (url == null) url = StringUtil.resolve(baseUri, value); // absUrl itself
+            url = Resolve.against(baseUri, value); // absUrl itself
             if (url.isEmpty()) url = raw;
         }
         others.put(raw, url);
         return url;
     }
 
-    /** What {@code absUrl} gives for raw against the base parsed once, or null when only absUrl itself can tell. */
+    /** What {@code absUrl} gives for raw against the base URI, or null when it gives no URL. */
     private String slow(String raw) {
-        if (!baseParsed) {
-            baseParsed = true;
-            try {
-                base = noControl(baseUri) ? new URL(baseUri) : null;
-            } catch (MalformedURLException e) {
-                base = null;
-            }
-        }
-        if (base == null || !noControl(raw)) return null;
-        try {
-            return StringUtil.resolve(base, raw).toExternalForm();
-        } catch (MalformedURLException | IllegalArgumentException e) {
-            return null;
-        }
-    }
-
-    /** Whether s has no control character (which absUrl would strip first). */
-    private static boolean noControl(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            if (isControl(s.charAt(i))) return false;
-        }
-        return true;
+        String url = Resolve.against(baseUri, raw);
+        return url.isEmpty() ? null : url;
     }
 
     /** Whether a URL is javascript:, as a browser reads it (tabs and line breaks inside the scheme ignored). */

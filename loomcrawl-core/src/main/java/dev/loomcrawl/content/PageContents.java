@@ -3,7 +3,6 @@ package dev.loomcrawl.content;
 import dev.loomcrawl.extract.PageFacts;
 import dev.loomcrawl.extract.PageTree;
 import dev.loomcrawl.result.PageContent;
-import org.jsoup.internal.StringUtil;
 
 
 /**
@@ -47,7 +46,7 @@ public final class PageContents {
     public static String baseUri(PageTree tree, String pageUrl) {
         for (int n = tree.firstBase(); n >= 0 && n < tree.size(); n++) { // from the first base, when there is one
             if (tree.is(n, "base") && tree.hasAttr(n, "href")) {
-                String href = StringUtil.resolve(pageUrl, tree.attr(n, "href"));
+                String href = Resolve.against(pageUrl, tree.attr(n, "href"));
                 if (!href.isEmpty()) return href;
             }
         }

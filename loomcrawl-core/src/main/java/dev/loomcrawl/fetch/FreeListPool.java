@@ -4,7 +4,6 @@ import org.eclipse.jetty.client.AbstractConnectionPool;
 import org.eclipse.jetty.client.Connection;
 import org.eclipse.jetty.client.Destination;
 import org.eclipse.jetty.client.MultiplexConnectionPool;
-import org.eclipse.jetty.client.transport.internal.HttpConnectionOverHTTP;
 import org.eclipse.jetty.util.Pool;
 
 import java.util.ArrayList;
@@ -69,7 +68,8 @@ final class FreeListPool<P> implements Pool<P> {
         @Override
         public boolean release(Connection connection) {
             // before it is free, so no request taking it meanwhile has its own timeout overwritten
-            if (connection instanceof HttpConnectionOverHTTP http1) http1.getEndPoint().setIdleTimeout(keepAliveMillis);
+            // (an HTTP/1.1 connection is an I/O connection of its own; an HTTP/2 stream's is its session's)
+            if (connection instanceof org.eclipse.jetty.io.Connection http1) http1.getEndPoint().setIdleTimeout(keepAliveMillis);
             return super.release(connection);
         }
     }

@@ -197,8 +197,15 @@ public final class JournalWriter<C> implements Journal {
 
     @Override
     public void add(String key, CommittedOutput<?> output) {
-        if (taken(key)) throw new IllegalArgumentException("two outputs write " + key);
-        outputs.add(new Registered<>(key, output));
+        lock.lock();
+        try {
+            // the writer thread reads the outputs without the lock: they are all there before it starts
+            if (thread != null) throw new IllegalStateException("outputs are opened before the crawl starts");
+            if (taken(key)) throw new IllegalArgumentException("two outputs write " + key);
+            outputs.add(new Registered<>(key, output));
+        } finally {
+            lock.unlock();
+        }
     }
 
     @Override

@@ -4,11 +4,11 @@ import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.fetch.Fetcher;
 import dev.loomcrawl.politeness.OriginSlots;
-import dev.loomcrawl.robots.RobotsGate;
 import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -22,17 +22,19 @@ import java.util.function.Supplier;
  */
 public final class BrowserRequests {
     private final Fetcher fetcher;
-    private final RobotsGate robots; // null: robots.txt is ignored
+    private final Function<WebUrl, FetchResult.Failure> robots; // null: robots.txt is ignored
     private final OriginSlots slots;
     private final Duration slotWait;
     private final BrowserCache cache = new BrowserCache();
 
     /**
-     * @param robots   the crawl's robots.txt gate, or null when it ignores robots.txt
+     * @param robots   why robots.txt does not let the browser have a URL now (a failure; null: it does), or null
+     *                 when the crawl ignores robots.txt
      * @param slots    each origin's {@code --per-host} slots and gap, shared with the crawl's page fetches
      * @param slotWait how long a request waits for a slot and its turn on its origin before it fails as a timeout
      */
-    public BrowserRequests(Fetcher fetcher, RobotsGate robots, OriginSlots slots, Duration slotWait) {
+    public BrowserRequests(Fetcher fetcher, Function<WebUrl, FetchResult.Failure> robots, OriginSlots slots,
+                           Duration slotWait) {
         this.fetcher = fetcher;
         this.robots = robots;
         this.slots = slots;
@@ -50,22 +52,8 @@ public final class BrowserRequests {
      * cancelled. Blocking.
      */
     public FetchResult fetch(WebUrl url, BooleanSupplier abandoned) {
-        long start = System.nanoTime();
-        if (robots != null) {
-            switch (robots.check(url)) {
-                case RobotsGate.Verdict.Allowed a -> { }
-                case RobotsGate.Verdict.Disallowed no -> {
-                    String why = no.detail() == null ? no.reason().label() : no.detail();
-                    return refused(url, ErrorKind.BLOCKED, why, start);
-                }
-                case RobotsGate.Verdict.Later later -> {
-                    return refused(url, ErrorKind.BLOCKED, "robots.txt of " + url.origin() + " is unavailable", start);
-                }
-                case RobotsGate.Verdict.Unreachable down -> {
-                    return down.failure();
-                }
-            }
-        }
+        FetchResult.Failure refused = robots == null ? null : robots.apply(url);
+        if (refused != null) return refused;
         FetchResult result = holdingSlot(url, abandoned, () -> fetcher.fetch(url));
         if (result instanceof FetchResult.Response r) cache.offer(r);
         return result;

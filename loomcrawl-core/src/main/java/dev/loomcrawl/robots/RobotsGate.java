@@ -6,6 +6,7 @@ import crawlercommons.robots.SimpleRobotRules;
 import crawlercommons.robots.SimpleRobotRulesParser;
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.fetch.Fetcher;
+import dev.loomcrawl.frontier.SharedRobots;
 import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
 import org.eclipse.jetty.http.HttpStatus;

@@ -90,8 +90,8 @@ class HostileResponsesTest {
         String html = "<a href=/followed-by-mistake>x</a>";
         try (RawServer server = RawServer.start(out -> write(out, "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n"
                 + "Content-Encoding: zstd\r\nContent-Length: " + html.length() + "\r\n\r\n" + html));
-             dev.loomcrawl.Crawler crawler = dev.loomcrawl.Crawler.create(dev.loomcrawl.CrawlConfig.builder()
-                     .root(server.url("/")).ignoreRobots(true).build())) {
+             dev.loomcrawl.Crawler crawler = dev.loomcrawl.Crawler.builder(dev.loomcrawl.CrawlConfig.builder()
+                     .root(server.url("/")).ignoreRobots(true).build()).build()) {
             java.util.List<dev.loomcrawl.result.CrawlRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
             crawler.addListener(dev.loomcrawl.result.CrawlListener.ofRecords(records::add));
             crawler.crawl();

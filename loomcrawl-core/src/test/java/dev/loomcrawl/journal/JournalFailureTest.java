@@ -45,7 +45,7 @@ class JournalFailureTest {
     void aStackOverflowMakingAPartStopsTheCrawlSayingSoAndFreesTheSlot() {
         try (TestSite site = Crawls.slowSite(50, 50, Duration.ZERO)) {
             AtomicInteger written = new AtomicInteger();
-            try (Crawler crawler = Crawler.create(Crawls.from(site, "/").maxTasks(2).build())) {
+            try (Crawler crawler = Crawler.builder(Crawls.from(site, "/").maxTasks(2).build()).build()) {
                 crawler.journal().add("failing", failingAt(5, null, written));
                 CrawlException e = assertThrows(CrawlException.class, crawler::crawl);
                 assertEquals("crawl stopped: stack overflow", e.getMessage());
@@ -61,7 +61,7 @@ class JournalFailureTest {
         try (TestSite site = Crawls.slowSite(50, 50, Duration.ZERO)) {
             AtomicInteger written = new AtomicInteger();
             CrawlSummary[] summary = new CrawlSummary[1];
-            try (Crawler crawler = Crawler.create(Crawls.from(site, "/").maxTasks(2).build())) {
+            try (Crawler crawler = Crawler.builder(Crawls.from(site, "/").maxTasks(2).build()).build()) {
                 crawler.journal().add("failing", failingAt(3, new IllegalArgumentException("bad part"), written));
                 CrawlException e = assertThrows(CrawlException.class, () -> summary[0] = crawler.crawl());
                 assertEquals("crawl stopped: bad part", e.getMessage());

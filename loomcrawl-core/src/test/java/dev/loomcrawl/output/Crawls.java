@@ -30,7 +30,7 @@ public final class Crawls {
     }
 
     public static CrawlSummary run(CrawlConfig.Builder config, CrawlListener... listeners) {
-        try (Crawler crawler = Crawler.create(config.build())) {
+        try (Crawler crawler = Crawler.builder(config.build()).build()) {
             for (CrawlListener l : listeners) crawler.addListener(l);
             return crawler.crawl();
         }
@@ -59,7 +59,7 @@ public final class Crawls {
                                           Opens<? extends CrawlOutput>[] outputs) {
         List<CrawlOutput> opened = new ArrayList<>();
         try {
-            try (Crawler crawler = Crawler.create(config.build())) {
+            try (Crawler crawler = Crawler.builder(config.build()).build()) {
                 for (Opens<? extends CrawlOutput> o : outputs) opened.add(o.open(crawler.journal()));
                 if (cancelAfter > 0) {
                     AtomicInteger seen = new AtomicInteger();
@@ -79,7 +79,7 @@ public final class Crawls {
      * flight are aborted part-way through.
      */
     public static CrawlSummary cancelledAfter(int after, CrawlConfig.Builder config, CrawlListener... listeners) {
-        try (Crawler crawler = Crawler.create(config.build())) {
+        try (Crawler crawler = Crawler.builder(config.build()).build()) {
             for (CrawlListener l : listeners) crawler.addListener(l);
             AtomicInteger seen = new AtomicInteger();
             crawler.addListener(r -> {

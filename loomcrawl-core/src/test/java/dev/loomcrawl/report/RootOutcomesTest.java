@@ -28,7 +28,7 @@ class RootOutcomesTest {
     private RootOutcomes crawl(CrawlConfig.Builder config) {
         CrawlConfig built = config.maxTries(1).retryBackoff(Duration.ofMillis(5), Duration.ofMillis(20)).build();
         RootOutcomes outcomes = new RootOutcomes(built);
-        try (Crawler crawler = Crawler.create(built)) {
+        try (Crawler crawler = Crawler.builder(built).build()) {
             crawler.addListener(outcomes).addListener(CrawlListener.ofRecords(r -> records.put(r.url().toString(), r)));
             crawler.crawl();
         }

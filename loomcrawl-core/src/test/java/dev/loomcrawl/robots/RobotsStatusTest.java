@@ -21,7 +21,7 @@ class RobotsStatusTest {
     private static void assertWholeSiteCrawled(Route robots) {
         try (TestSite site = TestSite.builder().route("/robots.txt", robots)
                 .page("/", "<a href=/a>a</a>").page("/a", "a").start();
-             Crawler crawler = Crawler.create(CrawlConfig.builder().root(site.url("/")).build())) {
+             Crawler crawler = Crawler.builder(CrawlConfig.builder().root(site.url("/")).build()).build()) {
             crawler.crawl();
             assertEquals(1, site.answeredCount("/"), "the root");
             assertEquals(1, site.answeredCount("/a"), "its link");

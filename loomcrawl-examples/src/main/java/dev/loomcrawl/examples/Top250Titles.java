@@ -37,16 +37,17 @@ public final class Top250Titles {
     /** Every film on the list, in list order. */
     public static List<Item> scrape(String listUrl) {
         ConcurrentLinkedQueue<Item> items = new ConcurrentLinkedQueue<>();
-        try (Crawler crawler = Crawler.create(CrawlConfig.builder().root(listUrl).build())) {
-            crawler.pageHandler(page -> {
-                for (Element film : page.document().selectXpath("//*[@id=\"content\"]/div/div[1]/ol/li")) {
-                    Element title = film.selectXpath(".//span[@class=\"title\"]").first();
-                    page.emit(Map.of("title", title == null ? "" : title.text()));
-                }
-                page.follow(page.document().select("div.paginator a").stream() // only the pagination links
-                        .map(a -> page.url().resolve(a.attr("href"))).filter(Objects::nonNull).toList());
-            });
-            crawler.addListener(CrawlListener.ofItems(items::add));
+        Crawler.Builder crawl = Crawler.builder(CrawlConfig.builder().root(listUrl).build())
+                .pageHandler(page -> {
+                    for (Element film : page.document().selectXpath("//*[@id=\"content\"]/div/div[1]/ol/li")) {
+                        Element title = film.selectXpath(".//span[@class=\"title\"]").first();
+                        page.emit(Map.of("title", title == null ? "" : title.text()));
+                    }
+                    page.follow(page.document().select("div.paginator a").stream() // only the pagination links
+                            .map(a -> page.url().resolve(a.attr("href"))).filter(Objects::nonNull).toList());
+                })
+                .listener(CrawlListener.ofItems(items::add));
+        try (Crawler crawler = crawl.build()) {
             crawler.crawl();
         }
         List<Item> sorted = new ArrayList<>(items); // pages finish in any order; items keep their page's order

@@ -95,6 +95,72 @@ class DocExamplesTest {
         }
     }
 
+    /**
+     * The README's library project, compiled as a module that requires {@code dev.loomcrawl.core} on the module path
+     * (core and the modules it requires, found on this test's class path): the example a new user copies uses only
+     * what the core module exports. An example naming an engine type (one of {@code content}, {@code robots}...)
+     * fails here with "package ... is not visible".
+     */
+    @org.junit.jupiter.api.Test
+    void theReadmeLibraryExampleUsesOnlyWhatTheCoreModuleExports() throws IOException {
+        String text = Files.readString(root().resolve("README.md"));
+        String example = null;
+        for (Matcher m = BLOCK.matcher(text); m.find(); ) {
+            if (m.group(1).startsWith("package ")) example = m.group(1);
+        }
+        assertTrue(example != null, "README.md has no library project");
+        Matcher publicClass = PUBLIC_CLASS.matcher(example);
+        assertTrue(publicClass.find());
+        Path src = Files.createDirectories(dir.resolve("src").resolve("example"));
+        Files.writeString(src.resolve(publicClass.group(1) + ".java"), example);
+        Files.writeString(dir.resolve("src").resolve("module-info.java"),
+                "module example {\n    requires dev.loomcrawl.core;\n}\n");
+        JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+        DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+        try (StandardJavaFileManager files = compiler.getStandardFileManager(diagnostics, null, null)) {
+            boolean ok = compiler.getTask(null, files, diagnostics, List.of("--module-path", coreModulePath(),
+                            "-d", dir.resolve("out").toString(), "-proc:none", "-Xlint:-module"), null,
+                    files.getJavaFileObjectsFromPaths(List.of(src.resolve(publicClass.group(1) + ".java"),
+                            dir.resolve("src").resolve("module-info.java")))).call();
+            StringBuilder errors = new StringBuilder();
+            for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
+                if (d.getKind() == Diagnostic.Kind.ERROR) errors.append('\n').append(d.getMessage(null));
+            }
+            assertTrue(ok, "the README's library example does not compile as a module:" + errors);
+        }
+    }
+
+    /**
+     * The module path of {@code dev.loomcrawl.core}: the class path entries that hold it and, transitively, the
+     * modules it requires (automatic ones by their derived names), and nothing else, so that no unrelated automatic
+     * module of the test's class path is resolved with them.
+     */
+    private static String coreModulePath() {
+        java.util.Map<String, String> byName = new java.util.HashMap<>();
+        for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            try {
+                for (var ref : java.lang.module.ModuleFinder.of(Path.of(entry)).findAll()) {
+                    byName.putIfAbsent(ref.descriptor().name(), entry);
+                }
+            } catch (java.lang.module.FindException e) { // not a module, nor a jar one can be made of: not needed
+            }
+        }
+        java.util.Set<String> needed = new java.util.LinkedHashSet<>();
+        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(List.of("dev.loomcrawl.core"));
+        while (!todo.isEmpty()) {
+            String name = todo.poll();
+            String entry = byName.get(name);
+            if (entry == null || !needed.add(name)) continue; // a JDK module, or one seen
+            for (var ref : java.lang.module.ModuleFinder.of(Path.of(entry)).findAll()) {
+                ref.descriptor().requires().forEach(r -> todo.add(r.name()));
+            }
+        }
+        assertTrue(needed.contains("dev.loomcrawl.core"), "loomcrawl-core is not on the class path as a module");
+        List<String> path = new ArrayList<>();
+        for (String name : needed) path.add(byName.get(name));
+        return String.join(java.io.File.pathSeparator, path);
+    }
+
     /** The repository's root: the module runs its tests in its own directory. */
     private static Path root() {
         Path here = Path.of("").toAbsolutePath();

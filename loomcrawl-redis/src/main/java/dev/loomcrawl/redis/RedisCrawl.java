@@ -181,7 +181,12 @@ public final class RedisCrawl implements AutoCloseable {
      * Closing the crawler closes the frontier; closing this closes the connection.
      */
     public Crawler crawler(CrawlConfig config, Duration leaseTime) {
-        return Crawler.create(config, frontier(config, leaseTime), crawlWide());
+        return crawler(Crawler.builder(config), leaseTime);
+    }
+
+    /** {@link #crawler(CrawlConfig, Duration)} with the listeners, page handler and renderer {@code parts} has. */
+    public Crawler crawler(Crawler.Builder parts, Duration leaseTime) {
+        return parts.frontier(frontier(parts.config(), leaseTime), crawlWide()).build();
     }
 
     /** The crawl's budget counts and robots.txt files, shared by every process through Redis. */

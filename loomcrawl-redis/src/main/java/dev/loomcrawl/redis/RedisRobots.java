@@ -1,6 +1,6 @@
 package dev.loomcrawl.redis;
 
-import dev.loomcrawl.robots.SharedRobots;
+import dev.loomcrawl.frontier.SharedRobots;
 import dev.loomcrawl.url.Origin;
 import io.lettuce.core.SetArgs;
 

@@ -18,7 +18,7 @@ import java.util.List;
  * as two six-character escapes) as jackson does; the characters below 0x20, '"' and the backslash escaped. A lone
  * surrogate is written as U+FFFD ({@link Utf16}), where jackson escapes it: strict readers refuse the string then.
  */
-final class JsonLines {
+public final class JsonLines {
     /**
      * Per byte of a string's Latin-1 form: whether it is written as it is (ASCII that needs no escape, and not '?',
      * which in a String's bytes may stand for a character beyond Latin-1: such bytes go the slow way, and a real '?'
@@ -38,7 +38,7 @@ final class JsonLines {
     }
 
     /** One item as one complete line, newline included, keys in column order, every key present. */
-    static <T> byte[] line(List<Column<T>> columns, T item) {
+    public static <T> byte[] line(List<Column<T>> columns, T item) {
         Bytes line = lineBytes(columns, item);
         return line.length() == line.array().length ? line.array() : Arrays.copyOf(line.array(), line.length());
     }
@@ -47,10 +47,10 @@ final class JsonLines {
      * A line's bytes: the first {@code length} of {@code array}, which may have room after them. What a line too long
      * to copy again (a page's content) is written from.
      */
-    record Bytes(byte[] array, int length) {}
+    public record Bytes(byte[] array, int length) {}
 
     /** {@link #line}'s bytes in the array they were written into, not copied to their length. */
-    static <T> Bytes lineBytes(List<Column<T>> columns, T item) {
+    public static <T> Bytes lineBytes(List<Column<T>> columns, T item) {
         Object[] values = new Object[columns.size()];
         int size = 16;
         for (int k = 0; k < values.length; k++) {

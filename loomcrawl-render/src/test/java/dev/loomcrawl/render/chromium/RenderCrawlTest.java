@@ -545,11 +545,15 @@ class RenderCrawlTest {
             Fetcher fetcher = fetchers.apply(new JettyFetcher(config.httpSettings()));
             List<CrawlOutput> opened = new java.util.ArrayList<>();
             try {
-                try (Crawler crawler = new Crawler(config, new InMemoryFrontier(config.politeness().perHost(),
-                        Duration.ZERO), fetcher, new StreamingLinkExtractor(), new RootScope(config.roots(),
-                        config.scope(), config.lenient(), config.includes(), config.excludes()))) {
-                    if (renderer != null) crawler.renderer(renderer);
-                    if (scraper != null) crawler.pageHandler(scraper);
+                Crawler.Builder built = Crawler.builder(config)
+                        .frontier(new InMemoryFrontier(config.politeness().perHost(), Duration.ZERO))
+                        .fetcher(fetcher)
+                        .linkExtractor(new StreamingLinkExtractor())
+                        .scope(new RootScope(config.roots(), config.scope(), config.lenient(), config.includes(),
+                                config.excludes()));
+                if (renderer != null) built.renderer(renderer);
+                if (scraper != null) built.pageHandler(scraper);
+                try (Crawler crawler = built.build()) {
                     for (Function<Journal, ? extends CrawlOutput> output : outputs) {
                         opened.add(output.apply(crawler.journal()));
                     }

@@ -38,14 +38,14 @@ class HostilePagesResumeTest {
             CrawlConfig config = b.build();
             Path file = tmp.resolve("crawl.db");
             try (SqliteCrawlStore store = SqliteCrawlStore.create(file, config, false, List.of());
-                 Crawler crawler = Crawler.create(config, store)) {
+                 Crawler crawler = Crawler.builder(config).store(store).build()) {
                 CrawlSummary first = crawler.crawl();
                 assertTrue(first.ledgerBalances(), first.toString());
                 assertEquals(4, first.done());
             }
             CrawlSummary resumed;
             try (SqliteCrawlStore store = SqliteCrawlStore.open(file);
-                 Crawler crawler = Crawler.create(config, store)) {
+                 Crawler crawler = Crawler.builder(config).store(store).build()) {
                 resumed = crawler.crawl();
             }
             assertEquals(0, resumed.done());

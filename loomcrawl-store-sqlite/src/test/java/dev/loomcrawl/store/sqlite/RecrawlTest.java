@@ -60,7 +60,7 @@ class RecrawlTest {
             Path file = tmp.resolve("crawl.db");
             CrawlConfig config = CrawlConfig.builder().root(site.url("/")).maxTasks(4).build();
             try (SqliteCrawlStore store = SqliteCrawlStore.create(file, config, false, List.of());
-                 Crawler crawler = Crawler.create(config, store)) {
+                 Crawler crawler = Crawler.builder(config).store(store).build()) {
                 assertEquals(9, crawler.crawl().done());
             }
 
@@ -71,7 +71,7 @@ class RecrawlTest {
             int requestsBefore = site.requests().size();
             try (SqliteCrawlStore store = SqliteCrawlStore.open(file)) {
                 assertEquals(2, store.startPass(RevisitPolicy.ALL));
-                try (Crawler crawler = Crawler.create(config, store)) {
+                try (Crawler crawler = Crawler.builder(config).store(store).build()) {
                     assertEquals(10, crawler.crawl().done(), "nine revisits and the new page");
                 }
             }
@@ -188,7 +188,7 @@ class RecrawlTest {
     /** The crawl's first pass, into a new state file. */
     private static void firstCrawl(Path file, CrawlConfig config) {
         try (SqliteCrawlStore store = SqliteCrawlStore.create(file, config, false, List.of());
-             Crawler crawler = Crawler.create(config, store)) {
+             Crawler crawler = Crawler.builder(config).store(store).build()) {
             crawler.crawl();
         }
     }
@@ -197,7 +197,7 @@ class RecrawlTest {
     private static long pass(Path file, CrawlConfig config, RevisitPolicy policy) {
         try (SqliteCrawlStore store = SqliteCrawlStore.open(file)) {
             store.startPass(policy);
-            try (Crawler crawler = Crawler.create(config, store)) {
+            try (Crawler crawler = Crawler.builder(config).store(store).build()) {
                 return crawler.crawl().done();
             }
         }

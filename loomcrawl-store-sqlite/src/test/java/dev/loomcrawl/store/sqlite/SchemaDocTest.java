@@ -51,7 +51,7 @@ class SchemaDocTest {
             Path file = tmp.resolve("crawl.db");
             CrawlConfig config = CrawlConfig.builder().root(site.url("/p0")).root(site.url("/p30")).build();
             try (SqliteCrawlStore store = SqliteCrawlStore.create(file, config, true);
-                 Crawler crawler = Crawler.create(config, store)) {
+                 Crawler crawler = Crawler.builder(config).store(store).build()) {
                 crawler.crawl();
             }
             List<String> queries = documentedQueries();

@@ -37,12 +37,12 @@ class SitemapResumeTest {
             CrawlConfig first = CrawlConfig.builder().root(base + "/").sitemaps(true).maxTasks(2)
                     .limits(LimitSettings.builder().maxPages(8).build()).build();
             try (SqliteCrawlStore store = SqliteCrawlStore.create(file, first, false, List.of());
-                 Crawler crawler = Crawler.create(first, store)) {
+                 Crawler crawler = Crawler.builder(first).store(store).build()) {
                 assertEquals(Limit.MAX_PAGES, crawler.crawl().limitReached());
             }
             CrawlSummary resumed;
             try (SqliteCrawlStore store = SqliteCrawlStore.open(file);
-                 Crawler crawler = Crawler.create(first.withLimits(LimitSettings.defaults()), store)) {
+                 Crawler crawler = Crawler.builder(first.withLimits(LimitSettings.defaults())).store(store).build()) {
                 resumed = crawler.crawl();
             }
             for (String p : List.of("/sitemap.xml", "/declared.xml", "/p0", "/p19")) {

@@ -43,7 +43,7 @@ class SqliteCrawlStoreTest {
     private static List<CrawlRecord> crawl(Path file, TestSite site, boolean links) {
         ConcurrentLinkedQueue<CrawlRecord> seen = new ConcurrentLinkedQueue<>();
         try (SqliteCrawlStore store = SqliteCrawlStore.create(file, config(site), links);
-             Crawler crawler = Crawler.create(config(site), store)) {
+             Crawler crawler = Crawler.builder(config(site)).store(store).build()) {
             crawler.addListener(CrawlListener.ofRecords(seen::add));
             crawler.crawl();
         }

@@ -141,9 +141,11 @@ class SqliteFrontierTest {
             CrawlConfig config = CrawlConfig.builder().root(site.url("/p0")).maxTasks(50).perHost(50).build();
             try (SqliteCrawlStore store = SqliteCrawlStore.create(tmp.resolve("s.db"), config, false)) {
                 DurableFrontier f = frontier(store, 16);
-                try (Crawler crawler = new Crawler(config, f, new JettyFetcher(config.httpSettings()),
-                        new JsoupLinkExtractor(), new RootScope(config.roots(), config.scope(), false, List.of(),
-                        List.of()), f.usage())) {
+                try (Crawler crawler = Crawler.builder(config).frontier(f)
+                        .fetcher(new JettyFetcher(config.httpSettings()))
+                        .linkExtractor(new JsoupLinkExtractor())
+                        .scope(new RootScope(config.roots(), config.scope(), false, List.of(), List.of()))
+                        .build()) {
                     CrawlSummary summary = crawler.crawl();
                     assertEquals(2000, summary.done());
                     assertEquals(0, summary.todo());
@@ -157,8 +159,8 @@ class SqliteFrontierTest {
     @Test
     void everyPartOfAVisitIsStoredOrDeliberatelyNot() {
         // url, redirects_left, depth and referrer are columns of urls; deferrals (429/503 pauses) start again
-        // at zero in a new run; kind is a column too (check visits exist only in link checking, which
-        // Crawler.create(config, store) refuses); last (a re-crawl's last capture) is the columns last_status,
+        // at zero in a new run; kind is a column too (check visits exist only in link checking, which a crawler
+        // on a store refuses); last (a re-crawl's last capture) is the columns last_status,
         // digest, etag and last_modified. A new Visit component needs a column (ChangeWriter, StateQueries) or a
         // reason.
         List<String> components = java.util.Arrays.stream(Visit.class.getRecordComponents())

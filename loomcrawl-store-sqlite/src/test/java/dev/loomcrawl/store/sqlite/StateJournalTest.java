@@ -75,7 +75,7 @@ class StateJournalTest {
                 : SqliteCrawlStore.create(file, config, false, List.of(new Setting("app.note", "kept")))) {
             List<CrawlOutput> outputs = new ArrayList<>();
             try {
-                try (Crawler crawler = Crawler.create(sqlite.config(), sqlite)) {
+                try (Crawler crawler = Crawler.builder(sqlite.config()).store(sqlite).build()) {
                     Journal journal = crawler.journal();
                     outputs.add(RecordFile.open(records, LineFormat.JSONL, journal));
                     if (warc != null) outputs.add(WarcOutput.open(warc, 4096, Map.of(), journal));
@@ -212,7 +212,7 @@ class StateJournalTest {
             AtomicInteger prepared = new AtomicInteger();
             RecordFile r = null;
             try {
-                try (Crawler crawler = Crawler.create(sqlite.config(), sqlite)) {
+                try (Crawler crawler = Crawler.builder(sqlite.config()).store(sqlite).build()) {
                     r = RecordFile.open(records, LineFormat.JSONL, crawler.journal());
                     crawler.journal().add("broken", new CommittedOutput<String>() {
                         @Override

@@ -1,7 +1,9 @@
-package dev.loomcrawl.output.lines;
+package dev.loomcrawl.bench;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.loomcrawl.output.lines.Column;
+import dev.loomcrawl.output.lines.JsonLines;
 import dev.loomcrawl.result.PageText;
 
 import java.io.ByteArrayOutputStream;
@@ -11,8 +13,7 @@ import java.util.List;
 
 /**
  * A content line (url, text, Markdown) as {@link JsonLines} writes it (from Strings, or as the content output does)
- * and as jackson's generator, its oracle, does: for {@code ContentStages} to time the two (the bench module shares the
- * package to reach the encoder).
+ * and as jackson's generator, its oracle, does: for {@code ContentStages} to time the two.
  */
 public final class JsonLinesSpeed {
     private record Line(String url, Object text, Object markdown) {}

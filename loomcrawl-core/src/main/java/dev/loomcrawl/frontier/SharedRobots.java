@@ -1,4 +1,4 @@
-package dev.loomcrawl.robots;
+package dev.loomcrawl.frontier;
 
 import dev.loomcrawl.url.Origin;
 
@@ -6,9 +6,9 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Where the processes of one shared crawl keep the robots.txt files they fetched, so that each origin's file
- * is fetched once for the whole crawl. Only answers that are rules are kept (a 2xx file, or a 4xx: allow all);
- * an unavailable or unreachable file is each process's to retry.
+ * Where the processes of one shared crawl (on a frontier they share) keep the robots.txt files they fetched, so that
+ * each origin's file is fetched once for the whole crawl. Only answers that are rules are kept (a 2xx file, or a 4xx:
+ * allow all); an unavailable or unreachable file is each process's to retry.
  */
 public interface SharedRobots {
     /**
