@@ -114,6 +114,13 @@ public final class Main implements Runnable {
         }
     }
 
+    /** The whole command line, every subcommand added: what the man pages and the shell completion describe. */
+    static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new Main());
+        for (String name : COMMANDS) cli.addSubcommand(name, command(name));
+        return cli;
+    }
+
     /** Runs the command line with the given streams and returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new Main());
