@@ -41,6 +41,7 @@ final class Roots {
     static String refusal(WebUrl url, AddressGuard guard) {
         String host = url.host().toLowerCase(Locale.ROOT);
         String bare = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+        while (bare.endsWith(".")) bare = bare.substring(0, bare.length() - 1); // "localhost." is localhost
         boolean local = bare.equals("localhost") || bare.endsWith(".localhost");
         if (!url.hasIpHost() && !local) return null; // a name: its addresses are checked as it is fetched
         try {

@@ -17,10 +17,18 @@ record ScrapeRequest(String url, ScrapeOptions scrape, CrawlConfig config) {
         known.add("url");
         Fields f = Fields.of(body, "", known);
         String url = Roots.check(f.requiredString("url"), "url", server).toString();
-        ScrapeOptions scrape = ScrapeOptions.read(f);
+        return of(url, ScrapeOptions.read(f), server);
+    }
+
+    private static ScrapeRequest of(String url, ScrapeOptions scrape, ServeOptions server) {
         SettingsJson s = new SettingsJson().root(url).set("max-depth", 0).set("sitemaps", false)
                 .set("scope", "domain");
         s.scrape(scrape);
-        return new ScrapeRequest(url, scrape, s.config(server, 6)); // the page and its redirects
+        return new ScrapeRequest(url, scrape, s.config(server, 6)); // the page and its redirects on its site
+    }
+
+    /** The same scrape of the URL a redirect led to, checked as a request's own URL is (a 403 if not public). */
+    ScrapeRequest redirectedTo(String target, ServeOptions server) {
+        return of(Roots.check(target, "url (redirected to)", server).toString(), scrape, server);
     }
 }

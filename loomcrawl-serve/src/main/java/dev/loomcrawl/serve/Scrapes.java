@@ -34,19 +34,30 @@ final class Scrapes {
         this.permits = new Semaphore(server.maxScrapes());
     }
 
-    /** The page's document, or an error saying why there is none. */
+    /**
+     * The page's document, or an error saying why there is none. A redirect to another site (which the scrape's
+     * crawl does not follow: it is out of its scope) is followed here, up to {@code max-redirect} hops, each target
+     * checked as a request's URL is before it is scraped in turn: one naming a non-public address is refused, not
+     * fetched.
+     */
     ObjectNode scrape(ScrapeRequest req) {
-        AtomicReference<ObjectNode> doc = new AtomicReference<>();
-        List<CrawlRecord> records = new CopyOnWriteArrayList<>();
-        crawl(req.config(), f -> {
-            records.add(f.record());
-            if (Documents.isDocument(f) && doc.get() == null) doc.set(Documents.of(f, req.scrape().formats()));
-        });
-        if (doc.get() != null) {
-            pages.increment();
-            return doc.get();
+        ScrapeRequest at = req;
+        for (int hop = 0; ; hop++) {
+            AtomicReference<ObjectNode> doc = new AtomicReference<>();
+            List<CrawlRecord> records = new CopyOnWriteArrayList<>();
+            ScrapeRequest r = at;
+            crawl(r.config(), f -> {
+                records.add(f.record());
+                if (Documents.isDocument(f) && doc.get() == null) doc.set(Documents.of(f, r.scrape().formats()));
+            });
+            if (doc.get() != null) {
+                pages.increment();
+                return doc.get();
+            }
+            String next = records.isEmpty() ? null : records.getLast().nextUrl();
+            if (next == null || hop >= req.config().maxRedirects()) throw failure(records, r.url());
+            at = r.redirectedTo(next, server);
         }
-        throw failure(records, req.url());
     }
 
     /** The map's URLs with their link text, in the order found, each once. */
