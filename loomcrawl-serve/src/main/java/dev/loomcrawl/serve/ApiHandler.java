@@ -1,0 +1,114 @@
+package dev.loomcrawl.serve;
+
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.Fields;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The HTTP side, on a virtual thread per request: the API key, the body's bound, the route, and the answer. Any
+ * failure becomes an answer of one line: a request's mistake its 4xx, anything else a 500 that says only that (the
+ * detail goes to the server's log), so no response ever holds a stack trace.
+ */
+final class ApiHandler extends Handler.Abstract {
+    private static final Logger log = LoggerFactory.getLogger(ApiHandler.class);
+
+    private final Routes routes;
+    private final Set<byte[]> keys;
+    private final long maxBody;
+
+    ApiHandler(Routes routes, ServeOptions server) {
+        this.routes = routes;
+        this.keys = new java.util.HashSet<>();
+        server.apiKeys().forEach(k -> keys.add(k.getBytes(StandardCharsets.UTF_8)));
+        this.maxBody = server.maxBody();
+    }
+
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) {
+        Answer answer;
+        try {
+            answer = answer(request);
+        } catch (ApiError e) {
+            answer = Answer.error(e);
+        } catch (RuntimeException | StackOverflowError e) {
+            log.error("{} {} failed", request.getMethod(), request.getHttpURI().getPath(), e);
+            answer = Answer.error(new ApiError(500, "internal error; the server's log says more"));
+        }
+        response.setStatus(answer.status());
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, answer.contentType());
+        if (answer.retryAfter() > 0) response.getHeaders().put(HttpHeader.RETRY_AFTER, answer.retryAfter());
+        if (answer.status() == 401) response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Bearer");
+        response.write(true, ByteBuffer.wrap(answer.body()), callback);
+        return true;
+    }
+
+    private Answer answer(Request request) {
+        String path = request.getHttpURI().getPath();
+        if (path == null) path = "/";
+        if (!Routes.open(path)) authorize(request.getHeaders().get(HttpHeader.AUTHORIZATION));
+        List<String> segments = new ArrayList<>();
+        if (path.startsWith("/v2/") || path.equals("/v2")) {
+            for (String s : path.substring(3).split("/")) {
+                if (!s.isEmpty()) segments.add(s);
+            }
+        } else if (!path.equals("/healthz") && !path.equals("/metrics")) {
+            throw new ApiError(404, "no endpoint " + (path.length() > 100 ? path.substring(0, 100) : path)
+                    + "; loomcrawl serve answers Firecrawl's /v2 API");
+        }
+        Map<String, String> query = new HashMap<>();
+        Fields params = Request.extractQueryParameters(request);
+        params.forEach(f -> query.put(f.getName(), f.getValue()));
+        byte[] body = request.getMethod().equals("POST") ? body(request) : new byte[0];
+        String host = request.getHeaders().get(HttpHeader.HOST);
+        String base = request.getHttpURI().getScheme() + "://" + (host != null ? host
+                : Request.getServerName(request) + ":" + Request.getServerPort(request));
+        return routes.answer(path, new Call(request.getMethod(), segments, query, body, base));
+    }
+
+    /** A 401 unless the server asks for no key or the request brings one of its keys. */
+    private void authorize(String header) {
+        if (keys.isEmpty()) return;
+        if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            throw new ApiError(401, "an API key is required: send Authorization: Bearer KEY");
+        }
+        byte[] given = header.substring(7).strip().getBytes(StandardCharsets.UTF_8);
+        boolean match = false;
+        for (byte[] k : keys) match |= MessageDigest.isEqual(k, given); // every key compared, in constant time
+        if (!match) throw new ApiError(401, "the API key is not one of this server's");
+    }
+
+    /** The body, at most {@code --max-body} bytes (413 past it). */
+    private byte[] body(Request request) {
+        long declared = request.getLength();
+        if (declared > maxBody) throw tooLarge();
+        try (InputStream in = Content.Source.asInputStream(request)) {
+            byte[] b = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBody + 1));
+            if (b.length > maxBody) throw tooLarge();
+            return b;
+        } catch (IOException e) {
+            throw ApiError.badRequest("the request body could not be read: " + e.getMessage());
+        }
+    }
+
+    private ApiError tooLarge() {
+        return new ApiError(413, "the request body is larger than this server takes (--max-body " + maxBody
+                + " bytes)");
+    }
+}

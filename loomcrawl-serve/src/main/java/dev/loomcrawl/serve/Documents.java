@@ -1,0 +1,103 @@
+package dev.loomcrawl.serve;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomcrawl.extract.PageFacts;
+import dev.loomcrawl.fetch.FetchResult;
+import dev.loomcrawl.result.CrawlRecord;
+import dev.loomcrawl.result.FinishedUrl;
+import dev.loomcrawl.result.FoundLink;
+import dev.loomcrawl.result.PageContent;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * A finished URL as Firecrawl's document: the formats asked for ({@code markdown}: loomcrawl's main content as
+ * Markdown; {@code html}: the page without scripts, styles and other non-content elements; {@code rawHtml}: the
+ * page as received; {@code links}: every link on it, absolute) and its {@code metadata} (title, description,
+ * language, sourceURL, url, statusCode, contentType, and the page's other facts when it states them). A URL without
+ * a response (a failure, a skip) or with a redirect makes no document: the failure is an error of the job's, the
+ * redirect's target a document of its own.
+ */
+final class Documents {
+    private Documents() {}
+
+    /** Whether the finished URL makes a document: a response, not a redirect, not a sitemap file. */
+    static boolean isDocument(FinishedUrl f) {
+        return f.response() != null && f.record().nextUrl() == null && f.record().errorKind() == null
+                && !isSitemap(f.record());
+    }
+
+    /**
+     * Whether the record is of a sitemap the crawl looked for itself ({@code --sitemaps}: the roots' /sitemap.xml
+     * and those robots.txt names): a URL at a root's depth, named .xml, that is not a root (a root is at depth 0
+     * with no referrer; a sitemap's referrer is its root or robots.txt).
+     */
+    static boolean isSitemap(CrawlRecord r) {
+        String path = r.url().path();
+        return r.depth() == 0 && r.referrer() != null && (path.endsWith(".xml") || path.endsWith(".xml.gz"));
+    }
+
+    static ObjectNode of(FinishedUrl f, Set<Format> formats) {
+        ObjectNode doc = Json.MAPPER.createObjectNode();
+        CrawlRecord r = f.record();
+        PageContent content = f.content();
+        if (formats.contains(Format.MARKDOWN)) doc.put("markdown", content == null ? "" : content.markdown());
+        if (formats.contains(Format.HTML)) doc.put("html", cleanHtml(f));
+        if (formats.contains(Format.RAW_HTML)) doc.put("rawHtml", text(f.response(), r));
+        if (formats.contains(Format.LINKS)) {
+            ArrayNode links = doc.putArray("links");
+            Set<String> seen = new LinkedHashSet<>();
+            for (FoundLink l : f.links()) {
+                if (l.link().target() != null) seen.add(l.link().target().toString());
+            }
+            seen.forEach(links::add);
+        }
+        ObjectNode meta = doc.putObject("metadata");
+        PageFacts facts = content != null ? content.facts() : r.facts();
+        if (facts != null) {
+            putIf(meta, "title", facts.title());
+            putIf(meta, "description", facts.description());
+            putIf(meta, "language", facts.lang());
+            putIf(meta, "canonical", facts.canonical());
+            putIf(meta, "author", facts.author());
+            putIf(meta, "publishedTime", facts.published());
+            putIf(meta, "modifiedTime", facts.modified());
+        }
+        meta.put("sourceURL", r.url().toString());
+        meta.put("url", r.url().toString());
+        if (r.status() != null) meta.put("statusCode", r.status());
+        meta.put("contentType", r.contentType());
+        if (r.status() != null && r.status() >= 400) meta.put("error", "the server answered " + r.status());
+        return doc;
+    }
+
+    private static void putIf(ObjectNode o, String name, String value) {
+        if (value != null && !value.isEmpty()) o.put(name, value);
+    }
+
+    /** The body as text, in the charset it was read with. */
+    static String text(FetchResult.Response response, CrawlRecord r) {
+        Charset cs;
+        try {
+            cs = Charset.forName(r.encoding() == null ? "utf-8" : r.encoding());
+        } catch (IllegalArgumentException e) {
+            cs = StandardCharsets.UTF_8;
+        }
+        return new String(response.body(), cs);
+    }
+
+    /** The page without what is not content: scripts, styles, templates, frames, forms' hidden inputs. */
+    private static String cleanHtml(FinishedUrl f) {
+        if (!f.record().contentType().contains("html")) return "";
+        Document d = Jsoup.parse(text(f.response(), f.record()), f.record().url().toString());
+        d.select("script, style, noscript, template, iframe, object, embed, link, meta, input[type=hidden]")
+                .remove();
+        return d.body() == null ? "" : d.body().outerHtml();
+    }
+}

@@ -1,0 +1,148 @@
+package dev.loomcrawl.serve;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+
+/**
+ * Firecrawl's v2 endpoints, each a request parsed into its record, handed to the jobs or the scrapes, and its
+ * answer in Firecrawl's shape ({@code success}, then the endpoint's fields).
+ */
+final class FirecrawlApi {
+    /** Documents in one answer at most, and about this many bytes of them (Firecrawl pages by 10 MB). */
+    static final int PAGE_DOCUMENTS = 100;
+    static final long PAGE_BYTES = 10L << 20;
+
+    private final ServeOptions server;
+    private final Jobs jobs;
+    private final Scrapes scrapes;
+
+    FirecrawlApi(ServeOptions server, Jobs jobs, Scrapes scrapes) {
+        this.server = server;
+        this.jobs = jobs;
+        this.scrapes = scrapes;
+    }
+
+    Answer scrape(Call c) {
+        ObjectNode doc = scrapes.scrape(ScrapeRequest.parse(c.json(), server));
+        ObjectNode o = ok();
+        o.set("data", doc);
+        return Answer.json(o);
+    }
+
+    Answer map(Call c) {
+        MapRequest req = MapRequest.parse(c.json(), server);
+        ObjectNode o = ok();
+        ArrayNode links = o.putArray("links");
+        for (MapRanking.Entry e : scrapes.map(req)) {
+            ObjectNode l = links.addObject();
+            l.put("url", e.url());
+            if (e.title() != null) l.put("title", e.title());
+        }
+        return Answer.json(o);
+    }
+
+    Answer startCrawl(Call c) {
+        CrawlRequest req = CrawlRequest.parse(c.json(), server);
+        Job job = jobs.submit(JobKind.CRAWL, req.urls(), req.options(), req.scrape(), req.config());
+        return Answer.json(started(c, job));
+    }
+
+    Answer startBatch(Call c) {
+        BatchScrapeRequest req = BatchScrapeRequest.parse(c.json(), server);
+        Job job = jobs.submit(JobKind.BATCH, req.urls(), req.options(), req.scrape(), req.config());
+        ObjectNode o = started(c, job);
+        if (!req.invalid().isEmpty()) req.invalid().forEach(o.putArray("invalidURLs")::add);
+        return Answer.json(o);
+    }
+
+    private static ObjectNode started(Call c, Job job) {
+        ObjectNode o = ok();
+        o.put("id", job.id());
+        o.put("url", c.base() + "/v2/" + job.record().kind().path() + "/" + job.id());
+        return o;
+    }
+
+    /** A job's status and one page of its documents, from {@code ?skip=}; {@code next} while more are ready. */
+    Answer status(Call c, JobKind kind, String id) {
+        Job job = jobs.get(id, kind);
+        int skip = c.intParam("skip", 0);
+        JobRecord r = job.record();
+        ObjectNode o = ok();
+        o.put("status", r.state().label());
+        long completed = job.completed();
+        o.put("completed", completed);
+        o.put("total", Math.max(completed, job.total()));
+        o.put("creditsUsed", completed);
+        o.put("expiresAt", jobs.expiresAt(job).toString());
+        List<String> lines = job.documents.lines(skip, PAGE_DOCUMENTS, PAGE_BYTES);
+        long after = (long) skip + lines.size();
+        if (after < job.completed()) {
+            o.put("next", c.base() + "/v2/" + kind.path() + "/" + id + "?skip=" + after);
+        } else {
+            o.putNull("next");
+        }
+        ArrayNode data = o.putArray("data");
+        for (String line : lines) data.add(parse(line));
+        if (r.error() != null) o.put("error", r.error());
+        return Answer.json(o);
+    }
+
+    Answer cancel(JobKind kind, String id) {
+        Job job = jobs.get(id, kind);
+        JobState state = job.record().state();
+        if (state.finished() && state != JobState.CANCELLED) {
+            throw new ApiError(409, "job " + id + " is already " + state.label());
+        }
+        jobs.cancel(job);
+        ObjectNode o = ok();
+        o.put("status", JobState.CANCELLED.label());
+        return Answer.json(o);
+    }
+
+    Answer errors(JobKind kind, String id) {
+        Job job = jobs.get(id, kind);
+        ObjectNode o = ok();
+        ArrayNode errors = o.putArray("errors");
+        ArrayNode robots = o.putArray("robotsBlocked");
+        for (String line : job.errors.lines(0, Integer.MAX_VALUE, PAGE_BYTES)) {
+            JsonNode e = parse(line);
+            if (e.has("robotsBlocked")) robots.add(e.get("robotsBlocked"));
+            else errors.add(e);
+        }
+        return Answer.json(o);
+    }
+
+    Answer active() {
+        ObjectNode o = ok();
+        ArrayNode crawls = o.putArray("crawls");
+        for (Job job : jobs.all()) {
+            JobRecord r = job.record();
+            if (r.kind() != JobKind.CRAWL || r.state().finished()) continue;
+            ObjectNode c = crawls.addObject();
+            c.put("id", r.id());
+            c.put("teamId", "loomcrawl");
+            c.put("url", r.urls().getFirst());
+            c.set("options", r.options());
+        }
+        return Answer.json(o);
+    }
+
+    private static ObjectNode ok() {
+        ObjectNode o = Json.MAPPER.createObjectNode();
+        o.put("success", true);
+        return o;
+    }
+
+    private static JsonNode parse(String line) {
+        try {
+            return Json.MAPPER.readTree(line);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

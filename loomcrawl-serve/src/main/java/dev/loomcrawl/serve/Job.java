@@ -1,0 +1,50 @@
+package dev.loomcrawl.serve;
+
+import dev.loomcrawl.Crawler;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A crawl or batch job of this process: its record, its results, and while it runs, its crawler (for the counts of
+ * what is still to do, and to stop it).
+ */
+final class Job {
+    private volatile JobRecord record;
+    final ResultsFile documents;
+    final ResultsFile errors;
+    volatile Crawler crawler;
+    /** A client cancelled it: it ends as cancelled, not as completed. */
+    final AtomicBoolean cancelled = new AtomicBoolean();
+    /** The server is stopping: it ends this run still scraping, to be resumed at the next start. */
+    final AtomicBoolean pausing = new AtomicBoolean();
+
+    Job(JobRecord record, ResultsFile documents, ResultsFile errors) {
+        this.record = record;
+        this.documents = documents;
+        this.errors = errors;
+    }
+
+    JobRecord record() {
+        return record;
+    }
+
+    void record(JobRecord r) {
+        record = r;
+    }
+
+    String id() {
+        return record.id();
+    }
+
+    /** Documents so far. */
+    int completed() {
+        return documents.count();
+    }
+
+    /** Pages done and still to do: documents, errors, and what the running crawl has queued or in flight. */
+    long total() {
+        Crawler c = crawler;
+        long todo = c == null ? 0 : (long) c.queued() + c.inFlight();
+        return documents.count() + errors.count() + todo;
+    }
+}

@@ -1,0 +1,241 @@
+package dev.loomcrawl.serve;
+
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.Crawler;
+import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The crawl and batch jobs: each one made into a crawl on a state file of its own ({@link JobStore}) and run on a
+ * virtual thread of its own once it has one of {@code --max-jobs} permits (the rest wait, in order, up to
+ * {@code --max-queued}). At start, every job that was still scraping when the last process ended (killed or
+ * stopped) is resumed from its state file. One log line per job event.
+ */
+final class Jobs implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Jobs.class);
+    static final String DOCUMENTS = "serve-documents";
+    static final String ERRORS = "serve-errors";
+
+    private final ServeOptions server;
+    private final JobStore store;
+    private final Map<String, Job> jobs = new ConcurrentHashMap<>();
+    private final Semaphore permits;
+    private final ReentrantLock admission = new ReentrantLock();
+    private final Collection<Thread> runners = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean closing = new AtomicBoolean();
+    private final Thread reaper;
+
+    Jobs(ServeOptions server) {
+        this.server = server;
+        this.store = new JobStore(server.data());
+        this.permits = new Semaphore(server.maxJobs(), true);
+        for (JobRecord r : store.all()) {
+            Job job = new Job(r, ResultsFile.read(store.documents(r.id()), -1), ResultsFile.read(store.errors(r.id()),
+                    -1));
+            jobs.put(r.id(), job);
+            if (!r.state().finished()) start(job, "resumed");
+        }
+        reaper = Thread.ofVirtual().name("loomcrawl-serve-reaper").start(this::reap);
+    }
+
+    /**
+     * A new job of {@code kind} for {@code urls} with {@code config}, started (or queued). A 429 when the queue is
+     * full.
+     */
+    Job submit(JobKind kind, List<String> urls, com.fasterxml.jackson.databind.JsonNode options, ScrapeOptions scrape,
+               CrawlConfig config) {
+        admission.lock();
+        try {
+            if (closing.get()) throw new ApiError(503, "the server is stopping");
+            long scraping = jobs.values().stream().filter(j -> !j.record().state().finished()).count();
+            if (scraping >= (long) server.maxJobs() + server.maxQueued()) {
+                throw new ApiError(429, "the job queue is full (" + scraping + " jobs running or waiting; "
+                        + "--max-jobs " + server.maxJobs() + ", --max-queued " + server.maxQueued() + ")", 30);
+            }
+            JobRecord r = new JobRecord(UUID.randomUUID().toString(), kind, urls, options, scrape, JobState.SCRAPING,
+                    Instant.now(), null, null);
+            store.create(r);
+            SqliteCrawlStore.create(store.stateFile(r.id()), config, false).close();
+            Job job = new Job(r, ResultsFile.read(store.documents(r.id()), -1),
+                    ResultsFile.read(store.errors(r.id()), -1));
+            jobs.put(r.id(), job);
+            start(job, "queued");
+            return job;
+        } finally {
+            admission.unlock();
+        }
+    }
+
+    Job get(String id) {
+        Job job = JobStore.isId(id) ? jobs.get(id) : null;
+        if (job == null) throw new ApiError(404, "no job " + (id.length() > 80 ? id.substring(0, 80) : id));
+        return job;
+    }
+
+    /** A job of {@code kind}: a crawl's id asked for as a batch's is no job. */
+    Job get(String id, JobKind kind) {
+        Job job = get(id);
+        if (job.record().kind() != kind) throw new ApiError(404, "no " + kind.path() + " job " + id);
+        return job;
+    }
+
+    Collection<Job> all() {
+        return jobs.values();
+    }
+
+    /** Cancels the job: a running crawl is stopped and its fetches in flight aborted. */
+    void cancel(Job job) {
+        if (job.record().state().finished()) return;
+        job.cancelled.set(true);
+        Crawler c = job.crawler;
+        if (c != null) c.cancel();
+        finish(job, JobState.CANCELLED, null); // a queued job never starts; a running one ends so
+    }
+
+    private void start(Job job, String event) {
+        log.info("job {} {}: {} {}", job.id(), event, job.record().kind().path(), job.record().urls().getFirst());
+        Thread t = Thread.ofVirtual().name("loomcrawl-serve-job-" + job.id()).unstarted(() -> run(job));
+        runners.add(t);
+        t.start();
+    }
+
+    private void run(Job job) {
+        try {
+            permits.acquire();
+        } catch (InterruptedException e) {
+            return; // stopping: the job stays scraping, for the next start
+        }
+        try {
+            if (job.cancelled.get() || closing.get()) return;
+            crawl(job);
+        } catch (RuntimeException e) {
+            if (!job.record().state().finished()) finish(job, JobState.FAILED, oneLine(e));
+        } finally {
+            permits.release();
+            runners.remove(Thread.currentThread());
+        }
+    }
+
+    private void crawl(Job job) {
+        String id = job.id();
+        SqliteCrawlStore state = SqliteCrawlStore.open(store.stateFile(id));
+        try {
+            CrawlConfig config = state.config();
+            Crawler crawler = Crawler.builder(config).store(state).fetcher(GuardedFetcher.of(config, server)).build();
+            try {
+                var formats = job.record().scrape().formats();
+                job.documents.commitWith(crawler.journal(), DOCUMENTS,
+                        f -> Documents.isDocument(f) ? Json.bytes(Documents.of(f, formats)) : null);
+                job.errors.commitWith(crawler.journal(), ERRORS, ErrorLines::of);
+                crawler.journal().needsContent();
+                job.crawler = crawler;
+                if (job.cancelled.get() || closing.get()) crawler.stop();
+                log.info("job {} started: {} pages done before", id, job.completed());
+                crawler.crawl();
+            } finally {
+                job.crawler = null;
+                crawler.close();
+                job.documents.close();
+                job.errors.close();
+            }
+        } finally {
+            state.close();
+        }
+        if (job.cancelled.get()) return; // finished as cancelled when it was asked
+        if (job.pausing.get()) {
+            log.info("job {} paused: {} pages done; it resumes at the next start", id, job.completed());
+            return;
+        }
+        finish(job, JobState.COMPLETED, null);
+    }
+
+    private void finish(Job job, JobState to, String error) {
+        admission.lock();
+        try {
+            if (job.record().state().finished()) return;
+            job.record(job.record().finished(to, error));
+            store.save(job.record());
+        } finally {
+            admission.unlock();
+        }
+        log.info("job {} {}: {} pages{}", job.id(), to.label(), job.completed(), error == null ? "" : ": " + error);
+    }
+
+    /** When a finished job's results are removed. */
+    Instant expiresAt(Job job) {
+        Instant from = job.record().finishedAt() != null ? job.record().finishedAt() : Instant.now();
+        return from.plus(server.keep());
+    }
+
+    /** Removes finished jobs kept longer than {@code --keep}, every so often. */
+    private void reap() {
+        long every = Math.max(1000, Math.min(server.keep().toMillis() / 4, 60_000));
+        while (!closing.get()) {
+            try {
+                Thread.sleep(every);
+            } catch (InterruptedException e) {
+                return;
+            }
+            Instant now = Instant.now();
+            for (Job job : List.copyOf(jobs.values())) {
+                if (job.record().state().finished() && expiresAt(job).isBefore(now)) {
+                    jobs.remove(job.id());
+                    store.delete(job.id());
+                    log.info("job {} expired: removed with its results", job.id());
+                }
+            }
+        }
+    }
+
+    /**
+     * Stops every job resumably: no new one starts, running crawls stop taking work and finish their fetches in
+     * flight, whose pages are committed; the jobs stay scraping, and the next start resumes them.
+     */
+    @Override
+    public void close() {
+        if (!closing.compareAndSet(false, true)) return;
+        reaper.interrupt();
+        List<Thread> waiting = new ArrayList<>(runners);
+        for (Job job : jobs.values()) {
+            job.pausing.set(true);
+            Crawler c = job.crawler;
+            if (c != null) c.stop();
+        }
+        for (Thread t : waiting) {
+            if (t.isAlive() && !runnerHasCrawler(t)) t.interrupt(); // one waiting for a permit
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        for (Thread t : waiting) {
+            try {
+                t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private boolean runnerHasCrawler(Thread t) {
+        return jobs.values().stream().anyMatch(j -> j.crawler != null
+                && t.getName().equals("loomcrawl-serve-job-" + j.id()));
+    }
+
+    private static String oneLine(Throwable e) {
+        String m = e.getMessage() == null ? e.toString() : e.getMessage();
+        return m.lines().findFirst().orElse(m);
+    }
+}

@@ -1,0 +1,162 @@
+package dev.loomcrawl.serve;
+
+import dev.loomcrawl.output.CommitStage;
+import dev.loomcrawl.output.CommittedOutput;
+import dev.loomcrawl.output.OutputException;
+import dev.loomcrawl.output.ResumedFile;
+import dev.loomcrawl.result.FinishedUrl;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+
+/**
+ * A job's results, one JSON line each (its documents, or its errors), written by the crawl's journal in the same
+ * commit as the records of the URLs they come from: a job killed mid-commit is cut back to its last commit when it
+ * resumes ({@link ResumedFile}), and the URLs of the lost part are fetched again, so each page is in the file once.
+ * Readers see only committed lines, by index, while the journal appends.
+ */
+final class ResultsFile implements AutoCloseable {
+    private final Path path;
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Where each committed line starts; the last entry is where the file's committed part ends. */
+    private final List<Long> starts = new ArrayList<>();
+    private FileChannel channel; // the journal's writer thread's, while a crawl runs
+
+    private ResultsFile(Path path, long end) throws IOException {
+        this.path = path;
+        starts.add(0L);
+        if (Files.exists(path)) index(end);
+    }
+
+    /** The results in {@code path}, their committed part {@code end} bytes long (all of it: -1). */
+    static ResultsFile read(Path path, long end) {
+        try {
+            return new ResultsFile(path, end);
+        } catch (IOException e) {
+            throw new OutputException(path.toString(), e);
+        }
+    }
+
+    /**
+     * Has the crawl's journal append what {@code line} makes of each finished URL (null: nothing), first cutting
+     * the file back to where the journal's last commit left it. Call before the crawl starts.
+     */
+    void commitWith(CommitStage journal, String key, Function<FinishedUrl, byte[]> line) {
+        String resumeAt = journal.resumeAt(key);
+        long end = resumeAt == null || resumeAt.isEmpty() ? 0 : Long.parseLong(resumeAt);
+        lock.lock();
+        try {
+            // a job that has committed nothing yet has no results: what a killed first run left goes
+            if (resumeAt == null) Files.deleteIfExists(path);
+            else ResumedFile.cut(path, end, !resumeAt.isEmpty());
+            starts.clear();
+            starts.add(0L);
+            index(end);
+            channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            channel.position(end);
+        } catch (IOException e) {
+            throw new OutputException(path.toString(), e);
+        } finally {
+            lock.unlock();
+        }
+        journal.add(key, new CommittedOutput<byte[]>() {
+            @Override
+            public byte[] prepare(FinishedUrl finished) {
+                return line.apply(finished);
+            }
+
+            @Override
+            public String write(List<byte[]> prepared, boolean force) {
+                return append(prepared, force);
+            }
+        });
+    }
+
+    private String append(List<byte[]> lines, boolean force) {
+        try {
+            long at = channel.position();
+            List<Long> added = new ArrayList<>();
+            for (byte[] l : lines) {
+                ByteBuffer b = ByteBuffer.allocate(l.length + 1).put(l).put((byte) '\n').flip();
+                while (b.hasRemaining()) channel.write(b);
+                at += l.length + 1;
+                added.add(at);
+            }
+            if (force) channel.force(false);
+            lock.lock();
+            try {
+                starts.addAll(added);
+            } finally {
+                lock.unlock();
+            }
+            return Long.toString(at);
+        } catch (IOException e) {
+            throw new OutputException(path.toString(), e);
+        }
+    }
+
+    /** Reads the line starts of the file's first {@code end} bytes (-1: all of them). */
+    private void index(long end) throws IOException {
+        if (!Files.exists(path)) return;
+        byte[] all = Files.readAllBytes(path);
+        long limit = end < 0 ? all.length : Math.min(end, all.length);
+        for (int i = 0; i < limit; i++) {
+            if (all[i] == '\n') starts.add((long) i + 1);
+        }
+    }
+
+    /** Committed lines. */
+    int count() {
+        lock.lock();
+        try {
+            return starts.size() - 1;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Lines from {@code from}, at most {@code max} of them and (past the first) about {@code maxBytes}. */
+    List<String> lines(int from, int max, long maxBytes) {
+        long start;
+        long end;
+        lock.lock();
+        try {
+            int n = starts.size() - 1;
+            if (from >= n) return List.of();
+            int to = Math.min(n, from + max);
+            start = starts.get(from);
+            while (to > from + 1 && starts.get(to) - start > maxBytes) to--;
+            end = starts.get(to);
+        } finally {
+            lock.unlock();
+        }
+        try (FileChannel in = FileChannel.open(path, StandardOpenOption.READ)) {
+            ByteBuffer b = ByteBuffer.allocate(Math.toIntExact(end - start));
+            while (b.hasRemaining() && in.read(b, start + b.position()) > 0) {
+                // reads until the committed part is in
+            }
+            String text = new String(b.array(), 0, b.position(), StandardCharsets.UTF_8);
+            return text.lines().toList();
+        } catch (IOException e) {
+            throw new OutputException(path.toString(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (channel != null) channel.close();
+        } catch (IOException e) {
+            throw new OutputException(path.toString(), e);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package dev.loomcrawl.serve;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Which endpoint answers a method and path: Firecrawl's v2 paths, the operator's {@code /healthz} and
+ * {@code /metrics}, and a clear 404 for Firecrawl's endpoints this server does not have.
+ */
+final class Routes {
+    /** Firecrawl endpoints not served, and why. */
+    private static final Map<String, String> NOT_SERVED = Map.of(
+            "extract", "it needs a language model",
+            "agent", "it needs a language model",
+            "search", "it needs a web search service",
+            "deep-research", "it needs a language model",
+            "llmstxt", "it needs a language model",
+            "browser", "it needs a browser driven by the request",
+            "parse", "it parses uploaded files; scrape a URL instead",
+            "team", "there are no teams or credits here",
+            "monitor", "it needs a scheduler; run crawls again instead");
+
+    private final FirecrawlApi api;
+    private final Jobs jobs;
+    private final Scrapes scrapes;
+
+    Routes(FirecrawlApi api, Jobs jobs, Scrapes scrapes) {
+        this.api = api;
+        this.jobs = jobs;
+        this.scrapes = scrapes;
+    }
+
+    /** Whether the path is answered without an API key (the health check, for load balancers). */
+    static boolean open(String path) {
+        return path.equals("/healthz");
+    }
+
+    Answer answer(String path, Call c) {
+        if (path.equals("/healthz")) return only(c, "GET", () -> Answer.json(Map.of("status", "ok")));
+        if (path.equals("/metrics")) return only(c, "GET", () -> Answer.text(Metrics.text(jobs, scrapes)));
+        List<String> s = c.segments();
+        if (s.isEmpty()) throw new ApiError(404, "no endpoint " + path + "; loomcrawl serve answers /v2/...");
+        String first = s.getFirst();
+        return switch (first) {
+            case "scrape" -> s.size() == 1 ? only(c, "POST", () -> api.scrape(c)) : notFound(path);
+            case "map" -> s.size() == 1 ? only(c, "POST", () -> api.map(c)) : notFound(path);
+            case "crawl" -> jobPath(c, path, JobKind.CRAWL, 1);
+            case "batch" -> s.size() >= 2 && s.get(1).equals("scrape") ? jobPath(c, path, JobKind.BATCH, 2)
+                    : notFound(path);
+            default -> {
+                String why = NOT_SERVED.get(first);
+                if (why == null) yield notFound(path);
+                throw new ApiError(404, c.method() + " /v2/" + first + " is not supported by loomcrawl serve ("
+                        + why + ")");
+            }
+        };
+    }
+
+    /** /v2/crawl, /v2/crawl/active, /v2/crawl/{id}, /v2/crawl/{id}/errors (and the batch's, after {@code at}). */
+    private Answer jobPath(Call c, String path, JobKind kind, int at) {
+        List<String> s = c.segments();
+        if (s.size() == at) {
+            return only(c, "POST", () -> kind == JobKind.CRAWL ? api.startCrawl(c) : api.startBatch(c));
+        }
+        String id = s.get(at);
+        if (s.size() == at + 1) {
+            if (kind == JobKind.CRAWL && id.equals("active")) return only(c, "GET", api::active);
+            if (kind == JobKind.CRAWL && id.equals("params-preview")) {
+                throw new ApiError(404, "POST /v2/crawl/params-preview is not supported by loomcrawl serve (it "
+                        + "needs a language model)");
+            }
+            return switch (c.method()) {
+                case "GET" -> api.status(c, kind, id);
+                case "DELETE" -> api.cancel(kind, id);
+                default -> throw new ApiError(405, c.method() + " is not allowed here; use GET or DELETE");
+            };
+        }
+        if (s.size() == at + 2 && s.get(at + 1).equals("errors")) return only(c, "GET", () -> api.errors(kind, id));
+        return notFound(path);
+    }
+
+    private static Answer only(Call c, String method, java.util.function.Supplier<Answer> endpoint) {
+        if (!c.method().equals(method)) {
+            throw new ApiError(405, c.method() + " is not allowed here; use " + method);
+        }
+        return endpoint.get();
+    }
+
+    private static Answer notFound(String path) {
+        String shown = path.length() > 100 ? path.substring(0, 100) + "..." : path;
+        throw new ApiError(404, "no endpoint " + shown);
+    }
+}

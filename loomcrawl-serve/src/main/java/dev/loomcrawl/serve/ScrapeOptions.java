@@ -1,0 +1,108 @@
+package dev.loomcrawl.serve;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * What a request says about each page's document: Firecrawl's scrape options, those loomcrawl can honour. Read by
+ * {@link #read} from a scrape request, a batch scrape request (whose options sit at its top level) or a crawl's
+ * {@code scrapeOptions}.
+ *
+ * @param formats what each document holds (default markdown)
+ * @param headers extra request headers ("Name: value"), sent to the roots' origins only
+ * @param timeout the deadline of one fetch, or null for the crawl's default
+ */
+record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout) {
+    static final ScrapeOptions DEFAULT = new ScrapeOptions(EnumSet.of(Format.MARKDOWN), List.of(), null);
+
+    /** Options whose effect loomcrawl has. */
+    static final Set<String> SUPPORTED = Set.of("formats", "headers", "timeout", "onlyMainContent");
+    /**
+     * Options accepted and without effect here: a client's bookkeeping (origin, integration), Firecrawl's cache
+     * (maxAge, minAge, storeInCache), and what loomcrawl does anyway or never does (no ads are loaded: nothing is
+     * rendered; images are never inlined).
+     */
+    static final Set<String> IGNORED = Set.of("origin", "integration", "maxAge", "minAge", "storeInCache",
+            "zeroDataRetention", "removeBase64Images", "blockAds", "skipTlsVerification", "fastMode", "parsers",
+            "lockdown", "proxy", "mobile", "waitFor");
+    /** Options that need a browser or a service loomcrawl serve does not have: a 400 names them when given. */
+    static final Map<String, String> UNSUPPORTED = Map.of(
+            "actions", "it needs a browser driven by the request",
+            "location", "it needs proxies in other countries",
+            "includeTags", "loomcrawl finds the main content itself",
+            "excludeTags", "loomcrawl finds the main content itself",
+            "jsonOptions", "it needs a language model",
+            "changeTrackingOptions", "it needs a language model",
+            "useMock", "it is Firecrawl's test double");
+
+    /** Every key the options may have. */
+    static Set<String> keys() {
+        return Stream.of(SUPPORTED, IGNORED, UNSUPPORTED.keySet()).flatMap(Set::stream).collect(Collectors.toSet());
+    }
+
+    /** The options in {@code f} (which may hold other fields of the request too). */
+    static ScrapeOptions read(Fields f) {
+        for (String name : UNSUPPORTED.keySet()) {
+            if (f.has(name)) throw ApiError.unsupported("'" + f.name(name) + "'", UNSUPPORTED.get(name));
+        }
+        f.bool("onlyMainContent", true); // type-checked; the Markdown is always the page's main content
+        f.bool("mobile", false);
+        f.number("waitFor", 600_000);
+        if (f.has("mobile") && f.bool("mobile", false)) {
+            throw ApiError.unsupported("'" + f.name("mobile") + "': true", "pages are not rendered");
+        }
+        if (f.has("waitFor") && f.number("waitFor", 600_000) > 0) {
+            throw ApiError.unsupported("'" + f.name("waitFor") + "'", "pages are not rendered");
+        }
+        Set<Format> formats = EnumSet.noneOf(Format.class);
+        JsonNode list = f.get("formats");
+        if (list != null) {
+            if (!list.isArray()) throw f.wrong("formats", "a list of formats");
+            for (int i = 0; i < list.size(); i++) formats.add(Format.of(list.get(i), f.name("formats") + "[" + i + "]"));
+        }
+        if (formats.isEmpty()) formats.add(Format.MARKDOWN);
+        List<String> headers = new ArrayList<>();
+        Fields h = f.has("headers") ? headers(f) : null;
+        if (h != null) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = h.node().fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (!e.getValue().isTextual()) throw h.wrong(e.getKey(), "a string");
+                headers.add(e.getKey() + ": " + e.getValue().textValue());
+            }
+        }
+        Long ms = f.integer("timeout", 1, 86_400_000L);
+        return new ScrapeOptions(formats, headers, ms == null ? null : Duration.ofMillis(ms));
+    }
+
+    private static Fields headers(Fields f) {
+        JsonNode node = f.get("headers");
+        if (!node.isObject()) throw f.wrong("headers", "an object of header names and values");
+        Set<String> names = new java.util.HashSet<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return Fields.of(node, f.name("headers"), names);
+    }
+
+    /** The options as JSON, to be kept with a job and read back when it resumes. */
+    Map<String, Object> toJson() {
+        return Map.of("formats", formats.stream().map(Format::label).toList(), "headers", headers,
+                "timeout", timeout == null ? -1 : timeout.toMillis());
+    }
+
+    static ScrapeOptions fromJson(JsonNode n) {
+        Set<Format> formats = EnumSet.noneOf(Format.class);
+        n.path("formats").forEach(e -> formats.add(Format.of(e, "formats")));
+        List<String> headers = new ArrayList<>();
+        n.path("headers").forEach(e -> headers.add(e.textValue()));
+        long t = n.path("timeout").asLong(-1);
+        return new ScrapeOptions(formats, headers, t < 0 ? null : Duration.ofMillis(t));
+    }
+}

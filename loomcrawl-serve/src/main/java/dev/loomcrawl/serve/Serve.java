@@ -1,0 +1,80 @@
+package dev.loomcrawl.serve;
+
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.concurrent.Executors;
+
+/**
+ * {@code loomcrawl serve}: the job service, assembled in one place: the jobs (resumed from the data directory),
+ * the scrapes, Firecrawl's endpoints, the routes, and Jetty on virtual threads. {@link #close} stops taking
+ * requests, then pauses every job resumably.
+ */
+public final class Serve implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Serve.class);
+
+    private final ServeOptions options;
+    private final Jobs jobs;
+    private final Server server;
+
+    private Serve(ServeOptions options, Jobs jobs, Server server) {
+        this.options = options;
+        this.jobs = jobs;
+        this.server = server;
+    }
+
+    /** Starts the service: resumes the jobs that were running, then listens. */
+    public static Serve start(ServeOptions options) throws Exception {
+        Jobs jobs = new Jobs(options);
+        Scrapes scrapes = new Scrapes(options);
+        Routes routes = new Routes(new FirecrawlApi(options, jobs, scrapes), jobs, scrapes);
+        QueuedThreadPool threads = new QueuedThreadPool();
+        threads.setName("loomcrawl-serve-http");
+        threads.setVirtualThreadsExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        Server server = new Server(threads);
+        ServerConnector connector = new ServerConnector(server);
+        connector.setHost(options.host());
+        connector.setPort(options.port());
+        server.addConnector(connector);
+        server.setHandler(new ApiHandler(routes, options));
+        server.setStopTimeout(5_000);
+        try {
+            server.start();
+        } catch (Exception e) {
+            jobs.close();
+            throw e;
+        }
+        Serve serve = new Serve(options, jobs, server);
+        log.info("listening on http://{}:{} (jobs in {})", options.host(), serve.port(), options.data());
+        return serve;
+    }
+
+    /** The port listened on (the one chosen, for port 0). */
+    public int port() {
+        return ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+    }
+
+    public ServeOptions options() {
+        return options;
+    }
+
+    /** Waits until the server stops. */
+    public void join() throws InterruptedException {
+        server.join();
+    }
+
+    /** Stops taking requests, then stops every job resumably: the next start resumes them. */
+    @Override
+    public void close() {
+        try {
+            server.stop();
+        } catch (Exception e) {
+            log.warn("stopping the HTTP server: {}", e.toString());
+        }
+        jobs.close();
+        log.info("stopped; running jobs paused, to be resumed at the next start");
+    }
+}

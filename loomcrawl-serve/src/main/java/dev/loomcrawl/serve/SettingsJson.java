@@ -1,0 +1,81 @@
+package dev.loomcrawl.serve;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.config.ConfigJson;
+
+import java.time.Duration;
+
+/**
+ * A request's options in loomcrawl's own spelling: an object of {@code CrawlSettings} rows (the JSON form a
+ * {@code --config} file has), which {@link ConfigJson#read} makes into the crawl's configuration, exactly as it
+ * does a configuration file. The server's own settings ({@link ServeOptions}: private addresses, the caps) are put
+ * in last, by {@link #config}, so no request can set them.
+ */
+final class SettingsJson {
+    private final ObjectNode settings = Json.MAPPER.createObjectNode();
+
+    SettingsJson root(String url) {
+        list("root").add(url);
+        return this;
+    }
+
+    SettingsJson set(String name, String value) {
+        settings.put(name, value);
+        return this;
+    }
+
+    SettingsJson set(String name, long value) {
+        settings.put(name, value);
+        return this;
+    }
+
+    SettingsJson set(String name, boolean value) {
+        settings.put(name, value);
+        return this;
+    }
+
+    SettingsJson set(String name, Duration d) {
+        settings.put(name, d.toMillis() + "ms");
+        return this;
+    }
+
+    SettingsJson add(String name, String value) {
+        list(name).add(value);
+        return this;
+    }
+
+    private ArrayNode list(String name) {
+        return settings.has(name) ? (ArrayNode) settings.get(name) : settings.putArray(name);
+    }
+
+    /** The options with what scrape options say about fetching (headers, a deadline) added. */
+    SettingsJson scrape(ScrapeOptions o) {
+        o.headers().forEach(h -> add("header", h));
+        if (o.timeout() != null) set("fetch-timeout", o.timeout());
+        return this;
+    }
+
+    /**
+     * The configuration: these settings, then the server's (pages at most {@code maxPages}, the job's time at most
+     * the server's cap, private addresses as the server allows), which a request cannot widen.
+     */
+    CrawlConfig config(ServeOptions server, long maxPages) {
+        ObjectNode all = settings.deepCopy();
+        long asked = all.path("max-pages").asLong(-1);
+        all.put("max-pages", asked < 0 ? maxPages : Math.min(asked, maxPages));
+        all.put("max-time", server.maxJobTime().toMillis() + "ms");
+        all.put("allow-private", server.allowPrivate());
+        try {
+            return ConfigJson.read(Json.write(all));
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest(e.getMessage());
+        }
+    }
+
+    @Override
+    public String toString() {
+        return Json.write(settings);
+    }
+}

@@ -1,0 +1,221 @@
+package dev.loomcrawl.serve;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Firecrawl's endpoints of a real serve on 127.0.0.1, against a real test site, with a real HTTP client. */
+class ServeApiTest {
+    @TempDir
+    Path dir;
+    private final List<AutoCloseable> open = new ArrayList<>();
+
+    @AfterEach
+    void close() throws Exception {
+        for (AutoCloseable c : open.reversed()) c.close();
+    }
+
+    private TestSite site() {
+        TestSite site = TestSite.builder()
+                .page("/", "<html lang=en><head><title>Home page</title><meta name=description content='The home'>"
+                        + "</head><body><nav><a href=/docs/a.html>A</a></nav><main><h1>Welcome</h1><p>Hello from "
+                        + "the test site, with words enough to be its main content.</p><a href=/docs/a.html>"
+                        + "Install guide</a> <a href=/docs/b.html>Pricing</a><a href=/missing>gone</a></main>"
+                        + "</body></html>")
+                .page("/docs/a.html", "<html><head><title>Install guide</title></head><body><main><h1>Install</h1>"
+                        + "<p>Install loomcrawl with Maven.</p><a href=/>home</a></main></body></html>")
+                .page("/docs/b.html", "<html><head><title>Pricing</title></head><body><main><h1>Pricing</h1>"
+                        + "<p>It is free.</p></main></body></html>")
+                .start();
+        open.add(site);
+        return site;
+    }
+
+    private Serve serve(ServeOptions o) throws Exception {
+        Serve s = Serve.start(o);
+        open.add(s);
+        return s;
+    }
+
+    private ServeOptions options(boolean allowPrivate) {
+        ServeOptions d = ServeOptions.defaults(0, dir.resolve("data"));
+        return new ServeOptions(d.host(), 0, d.data(), Set.of(), allowPrivate, List.of(), d.keep(), 100, 2, 1, 4,
+                d.maxBody(), d.maxJobTime());
+    }
+
+    @Test
+    void scrapeAnswersThePagesMarkdownLinksAndMetadata() throws Exception {
+        TestSite site = site();
+        Http http = Http.of(serve(options(true)));
+        Http.Answer a = http.post("/v2/scrape", "{\"url\": \"" + site.url("/") + "\", \"formats\": [\"markdown\", "
+                + "\"links\", \"rawHtml\", \"html\"], \"origin\": \"js-sdk@4.42.0\"}");
+        assertEquals(200, a.status(), a.body());
+        JsonNode d = a.json().path("data");
+        assertTrue(d.path("markdown").asText().startsWith("# Welcome\n\nHello from the test site"), d.toString());
+        assertFalse(d.path("markdown").asText().contains("[A]"), "the nav is not main content: " + d);
+        assertTrue(d.path("rawHtml").asText().contains("<nav>"), d.toString());
+        assertFalse(d.path("html").asText().contains("<script"), d.toString());
+        assertEquals(site.url("/docs/a.html"), d.path("links").get(0).asText());
+        assertEquals("Home page", d.path("metadata").path("title").asText());
+        assertEquals("The home", d.path("metadata").path("description").asText());
+        assertEquals("en", d.path("metadata").path("language").asText());
+        assertEquals(200, d.path("metadata").path("statusCode").asInt());
+        assertEquals(site.url("/"), d.path("metadata").path("sourceURL").asText());
+    }
+
+    @Test
+    void crawlIsPagedWithNextAndEachPageIsOnce() throws Exception {
+        TestSite site = TestSite.builder().pages(TestSite.crossLinked(150, 3)).start();
+        open.add(site);
+        ServeOptions o = options(true);
+        Http http = Http.of(serve(new ServeOptions(o.host(), 0, o.data(), Set.of(), true, List.of(), o.keep(), 1000,
+                2, 1, 4, o.maxBody(), o.maxJobTime())));
+        Http.Answer started = http.post("/v2/crawl", "{\"url\": \"" + site.url("/p0") + "\", "
+                + "\"crawlEntireDomain\": true, \"sitemap\": \"skip\", \"scrapeOptions\": {\"formats\": [\"markdown\"]}}");
+        assertEquals(200, started.status(), started.body());
+        String id = started.json().path("id").asText();
+        assertEquals(http.base() + "/v2/crawl/" + id, started.json().path("url").asText());
+        JsonNode done = http.finished("/v2/crawl/" + id, 60);
+        assertEquals("completed", done.path("status").asText(), done.toString());
+        assertEquals(150, done.path("completed").asInt());
+        assertEquals(FirecrawlApi.PAGE_DOCUMENTS, done.path("data").size());
+        Set<String> urls = new java.util.HashSet<>();
+        JsonNode page = done;
+        while (true) {
+            page.path("data").forEach(d -> assertTrue(urls.add(d.path("metadata").path("url").asText()), "twice"));
+            if (page.path("next").isNull()) break;
+            String next = page.path("next").asText();
+            page = http.get(next.substring(http.base().length())).json();
+        }
+        assertEquals(150, urls.size());
+    }
+
+    @Test
+    void mapListsTheSitesUrlsAndRanksThemForASearch() throws Exception {
+        TestSite site = site();
+        Http http = Http.of(serve(options(true)));
+        JsonNode all = http.post("/v2/map", "{\"url\": \"" + site.url("/") + "\"}").json();
+        List<String> urls = new ArrayList<>();
+        all.path("links").forEach(l -> urls.add(l.path("url").asText()));
+        assertEquals(List.of(site.url("/"), site.url("/docs/a.html"), site.url("/docs/b.html"), site.url("/missing")),
+                urls, all.toString());
+        JsonNode ranked = http.post("/v2/map", "{\"url\": \"" + site.url("/") + "\", \"search\": \"pricing\"}").json();
+        assertEquals(1, ranked.path("links").size(), ranked.toString());
+        assertEquals(site.url("/docs/b.html"), ranked.path("links").get(0).path("url").asText());
+        JsonNode limited = http.post("/v2/map", "{\"url\": \"" + site.url("/") + "\", \"limit\": 2}").json();
+        assertEquals(2, limited.path("links").size());
+    }
+
+    @Test
+    void badInputIsA400NamingTheFieldWithNoStackTrace() throws Exception {
+        Http http = Http.of(serve(options(true)));
+        assertError(http.post("/v2/scrape", "{\"url\": \"http://example.com/\", \"fromats\": []}"), 400,
+                "unknown field 'fromats'");
+        assertError(http.post("/v2/crawl", "{\"url\": \"http://example.com/\", \"limit\": \"ten\"}"), 400,
+                "field 'limit' must be a whole number");
+        assertError(http.post("/v2/crawl", "{\"url\": \"http://example.com/\", \"scrapeOptions\": {\"formats\": "
+                + "[\"markdown\", 3]}}"), 400, "scrapeOptions.formats[1]");
+        assertError(http.post("/v2/crawl", "{\"url\": \"http://example.com/\", \"scrapeOptions\": {\"bogus\": 1}}"),
+                400, "unknown field 'scrapeOptions.bogus'");
+        assertError(http.post("/v2/scrape", "{\"url\": \"http://example.com/\""), 400, "not JSON");
+        assertError(http.post("/v2/scrape", "[1, 2]"), 400, "must be a JSON object");
+        assertError(http.post("/v2/scrape", "{}"), 400, "field 'url' is required");
+        assertError(http.post("/v2/scrape", "{\"url\": \"ftp://example.com/\"}"), 400, "http or https URL");
+        assertError(http.post("/v2/crawl", "{\"url\": \"http://example.com/\", \"includePaths\": \"(\"}"), 400,
+                "includePaths");
+        assertError(http.post("/v2/crawl", "{\"url\": \"http://example.com/\", \"includePaths\": [\"(\"]}"), 400,
+                "include");
+        assertError(http.post("/v2/scrape", "{\"url\": \"http://example.com/\", \"formats\": [\"json\"]}"), 400,
+                "format 'json' is not supported by loomcrawl serve (it needs a language model)");
+        assertError(http.post("/v2/scrape", "{\"url\": \"http://example.com/\", \"formats\": [{\"type\": "
+                + "\"summary\"}]}"), 400, "format 'summary' is not supported");
+        assertError(http.post("/v2/extract", "{\"urls\": [\"http://example.com/\"]}"), 404,
+                "POST /v2/extract is not supported by loomcrawl serve (it needs a language model)");
+        assertError(http.post("/v2/agent", "{}"), 404, "/v2/agent is not supported");
+        assertError(http.post("/v2/search", "{\"query\": \"x\"}"), 404, "it needs a web search service");
+        assertError(http.get("/v2/crawl/00000000-0000-0000-0000-000000000000"), 404, "no job");
+        assertError(http.get("/v2/crawl/not-a-job-id"), 404, "no job");
+        assertError(http.delete("/v2/batch/scrape/00000000-0000-0000-0000-000000000000"), 404, "no job");
+        assertError(http.get("/v2/scrape"), 405, "use POST");
+        assertError(http.post("/v2/crawl", "{\"url\": \"http://example.com/\", \"allowExternalLinks\": true}"), 400,
+                "allowExternalLinks");
+    }
+
+    @Test
+    void aBodyPastTheCapIs413() throws Exception {
+        Http http = Http.of(serve(options(true)));
+        String big = "{\"url\": \"http://example.com/\", \"origin\": \"" + "x".repeat(2 << 20) + "\"}";
+        assertError(http.post("/v2/scrape", big), 413, "--max-body");
+    }
+
+    @Test
+    void aFullQueueIs429WithRetryAfter() throws Exception {
+        TestSite slow = TestSite.builder().generated(t -> new dev.loomcrawl.testkit.Route.Delay(Duration.ofSeconds(15),
+                dev.loomcrawl.testkit.Route.Respond.html("<p>slow</p>"))).start();
+        open.add(slow);
+        ServeOptions o = options(true);
+        // one job runs, one waits; the third is refused
+        Http http = Http.of(serve(new ServeOptions(o.host(), 0, o.data(), Set.of(), true, List.of(), o.keep(), 10, 1,
+                1, 4, o.maxBody(), o.maxJobTime())));
+        String body = "{\"url\": \"" + slow.url("/") + "\"}";
+        assertEquals(200, http.post("/v2/crawl", body).status());
+        Http.Answer second = http.post("/v2/crawl", body);
+        assertEquals(200, second.status());
+        Http.Answer third = http.post("/v2/batch/scrape", "{\"urls\": [\"" + slow.url("/") + "\"]}");
+        assertError(third, 429, "the job queue is full");
+        assertEquals("30", third.header("retry-after"));
+        // a cancelled job frees its place
+        assertEquals("cancelled", http.delete("/v2/crawl/" + second.json().path("id").asText()).json()
+                .path("status").asText());
+        assertEquals(200, http.post("/v2/batch/scrape", "{\"urls\": [\"" + slow.url("/") + "\"]}").status());
+    }
+
+    @Test
+    void keysAreAskedForWhenGiven() throws Exception {
+        ServeOptions o = options(true);
+        Serve serve = serve(new ServeOptions(o.host(), 0, o.data(), Set.of("k1", "k2"), true, List.of(), o.keep(),
+                10, 1, 1, 4, o.maxBody(), o.maxJobTime()));
+        Http http = Http.of(serve);
+        assertError(http.get("/v2/crawl/active"), 401, "an API key is required");
+        assertEquals("Bearer", http.get("/v2/crawl/active").header("www-authenticate"));
+        assertError(http.withKey("k3").get("/v2/crawl/active"), 401, "not one of this server's");
+        assertEquals(200, http.withKey("k2").get("/v2/crawl/active").status());
+        assertEquals(200, http.get("/healthz").status()); // a load balancer's check needs no key
+        assertError(http.get("/metrics"), 401, "API key");
+        assertTrue(http.withKey("k1").get("/metrics").body().contains("loomcrawl_serve_jobs{state=\"completed\"} 0"));
+    }
+
+    @Test
+    void listeningBeyondLoopbackWithoutKeysIsRefused() {
+        ServeOptions d = ServeOptions.defaults(0, dir);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new ServeOptions("0.0.0.0",
+                0, dir, Set.of(), false, List.of(), d.keep(), 10, 1, 1, 1, d.maxBody(), d.maxJobTime()));
+        assertTrue(e.getMessage().contains("--api-key-file"), e.getMessage());
+        new ServeOptions("0.0.0.0", 0, dir, Set.of("k"), false, List.of(), d.keep(), 10, 1, 1, 1, d.maxBody(),
+                d.maxJobTime()); // with keys it may
+    }
+
+    static void assertError(Http.Answer a, int status, String says) {
+        assertEquals(status, a.status(), a.body());
+        JsonNode j = a.json();
+        assertFalse(j.path("success").asBoolean(true), a.body());
+        assertTrue(j.path("error").asText().contains(says), a.body());
+        assertFalse(a.body().contains("Exception") || a.body().contains("\tat ") || a.body().contains(".java:"),
+                "no stack trace: " + a.body());
+        assertNotNull(a.header("content-type"));
+    }
+}
