@@ -111,6 +111,9 @@ public final class PlainText {
                     if (!PreText.isBlank(pre)) write(pre);
                     return SKIP;
                 }
+                case ElementRole.A -> {
+                    return Permalinks.is(tree, n, hints()) ? SKIP : ENTER;
+                }
                 default -> {
                     if (!ElementRole.isBlock(role)) return ENTER; // inline: its end does nothing
                     boundary();
