@@ -154,7 +154,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             case ElementRole.BR -> inline.lineBreak();
             case ElementRole.IMG -> image(n);
             case ElementRole.A -> {
-                if (Permalinks.is(tree, n, classHints)) return SKIP;
+                if (isPermalink(n)) return SKIP;
                 link(n);
             }
             case ElementRole.EMPHASIS -> emphasis(n);
@@ -708,7 +708,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             int role = role(next);
             // a root is written even if it is a skipped one
             if (isRoot || !SkippedElements.skipped(t, next, role, classHints)
-                && (role != ElementRole.A || !Permalinks.is(t, next, classHints))) {
+                && (role != ElementRole.A || !isPermalink(next))) {
                 if (ElementRole.isBlock(role) || role == ElementRole.BR) return -1;
                 char opening = markup(next, role, true);
                 if (opening != 0) return opening;

@@ -46,12 +46,10 @@ final class Permalinks {
         int to = tree.valueEnd(a, href);
         while (from < to && c[from] <= ' ') from++;
         if (from >= to || c[from] != '#' && c[from] != '&') return false; // '&': a character reference, maybe "#"
+        int shown = shown(tree, a, hints); // first: most links to a fragment show words, and this makes no string
+        if (shown == TEXT || shown == ICON && !saysPermalink(tree, a)) return false;
         String fragment = fragment(tree.attributeValue(a, href).strip());
-        if (fragment == null) return false;
-        int shown = shown(tree, a, hints);
-        if (shown == TEXT) return false;
-        if (shown == ICON && !saysPermalink(tree, a)) return false;
-        return pointsAtItsPlace(tree, a, fragment);
+        return fragment != null && pointsAtItsPlace(tree, a, fragment);
     }
 
     // What a link shows

@@ -81,10 +81,10 @@ final class SummaryGrid {
         }
         int want = name.length();
         int k = from;
-        while (k < to) {
-            while (k < to && Character.isWhitespace(c[k])) k++;
+        while (k < to) { // class names are separated by ASCII whitespace, which is all at or below ' '
+            while (k < to && c[k] <= ' ') k++;
             int start = k;
-            while (k < to && !Character.isWhitespace(c[k])) k++;
+            while (k < to && c[k] > ' ') k++;
             if (k - start == want && sameIgnoringCase(c, start, name)) return true;
         }
         return false;
