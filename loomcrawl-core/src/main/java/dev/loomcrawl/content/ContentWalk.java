@@ -39,6 +39,12 @@ abstract class ContentWalk {
     private final String[] roleNames = new String[128];
     private final int[] roles = new int[128];
 
+    /**
+     * The last link asked about by {@link #isPermalink} and the answer (1 when it is one): shared by two walks of the
+     * same content ({@link #walkTogether}), which ask about the same links in turn.
+     */
+    private int[] permalink = {-1, 0};
+
     ContentWalk(PageTree tree, int[] roots, boolean[] leftOut) {
         this.tree = tree;
         this.roots = roots;
@@ -68,6 +74,15 @@ abstract class ContentWalk {
     /** The {@link ClassHints} of the tree's nodes, or null: what says which elements no attribute hides. */
     byte[] hints() {
         return null;
+    }
+
+    /** Whether element n, an {@code <a>}, is a permalink anchor ({@link Permalinks}), left out of the content. */
+    final boolean isPermalink(int n) {
+        if (permalink[0] == n) return permalink[1] == 1;
+        boolean is = Permalinks.is(tree, n, hints());
+        permalink[0] = n;
+        permalink[1] = is ? 1 : 0;
+        return is;
     }
 
     /** Whether node {@code n} is left out by the caller (not whether it is a skipped element). */
@@ -133,6 +148,7 @@ abstract class ContentWalk {
         if (first.tree != second.tree || first.roots != second.roots || first.leftOut != second.leftOut) {
             throw new IllegalArgumentException("two walks of different content");
         }
+        second.permalink = first.permalink;
         walk(first, second);
     }
 

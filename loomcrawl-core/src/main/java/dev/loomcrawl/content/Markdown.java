@@ -14,7 +14,8 @@ import org.jsoup.nodes.Element;
  * the page names (see {@link CodeLanguage}), definition lists (the term a bold paragraph, the definition a
  * paragraph), admonitions (a block quote, title in bold), figure captions (emphasis); {@code sup}, {@code sub}
  * and {@code kbd} as inline HTML. Scripts, styles, form controls and hidden elements are left out (see
- * {@link SkippedElements}).
+ * {@link SkippedElements}), and so are permalink anchors ({@link Permalinks}). Layout tables are written as the blocks
+ * they hold ({@link LayoutTable}), and javadoc's summary grids of divs as tables ({@link SummaryGrid}).
  *
  * <p>One pass over a {@link PageTree} without recursion, so any nesting depth is safe.
  */

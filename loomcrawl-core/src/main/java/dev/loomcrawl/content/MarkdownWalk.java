@@ -76,6 +76,10 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
     private int flat;
     /** The table whose rows are being read, or null (a table in one of its cells is flat: text, not a table). */
     private PipeTable table;
+    /** When the table being read is a javadoc summary grid ({@link SummaryGrid}): its div, and its width; else -1. */
+    private int grid = -1;
+    private int gridColumns;
+    private int gridCells;
     private String tableCaption = "";
     private int links;
     private int emphasis;
@@ -149,7 +153,10 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             }
             case ElementRole.BR -> inline.lineBreak();
             case ElementRole.IMG -> image(n);
-            case ElementRole.A -> link(n);
+            case ElementRole.A -> {
+                if (isPermalink(n)) return SKIP;
+                link(n);
+            }
             case ElementRole.EMPHASIS -> emphasis(n);
             case ElementRole.STRONG -> strong(n);
             case ElementRole.STRUCK -> struck(n);
@@ -218,6 +225,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             case TABLE -> {
                 PipeTable t = table;
                 table = null;
+                grid = -1;
                 if (!tableCaption.isEmpty()) caption(tableCaption);
                 if (!t.isEmpty()) writeBlock(t.render());
             }
@@ -302,6 +310,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             case ElementRole.FIGCAPTION -> emphasis(n);
             case ElementRole.DIVISION -> {
                 if (admonition(n, classes)) quote(n);
+                else summaryGrid(n);
             }
             default -> {
             }
@@ -463,14 +472,33 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
     }
 
     private void table(int n) {
-        if (cells(n, 2) < 2) return; // a layout table: its rows and cells are plain blocks
+        if (LayoutTable.is(tree, leftOut, n, classHints)) return; // its rows and cells are plain blocks
         table = new PipeTable();
         tableCaption = "";
         push(n, TABLE, 0, 0);
     }
 
+    /** A javadoc summary grid of divs ({@link SummaryGrid}) is read as a table, each child div a cell. */
+    private void summaryGrid(int n) {
+        int columns = SummaryGrid.columns(tree, leftOut, n, classHints);
+        if (columns == 0) return;
+        table = new PipeTable();
+        tableCaption = "";
+        grid = n;
+        gridColumns = columns;
+        gridCells = 0;
+        push(n, TABLE, 0, 0);
+    }
+
     /** A part of the table being read, outside its cells: a row, a cell, a caption. */
     private void tablePart(int n, int role) {
+        if (grid >= 0) { // the grid's children are its cells, a row every gridColumns
+            if (tree.parent(n) != grid) return;
+            if (gridCells++ % gridColumns == 0) table.row(SummaryGrid.isHeader(tree, n));
+            flatten(1);
+            push(n, CELL, 1, 1);
+            return;
+        }
         switch (role) {
             case ElementRole.ROW -> table.row(tree.is(tree.parent(n), "thead"));
             case ElementRole.CELL -> {
@@ -486,31 +514,6 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             default -> {
             }
         }
-    }
-
-    /** How many cells the table's own rows have, counting up to enough. */
-    private int cells(int table, int enough) {
-        int count = 0;
-        for (int part = firstChild(table); part >= 0; part = nextSibling(part)) {
-            if (tree.is(part, "tr")) {
-                count += rowCells(part);
-            } else if (tree.is(part, "thead") || tree.is(part, "tbody") || tree.is(part, "tfoot")) {
-                for (int row = firstChild(part); row >= 0; row = nextSibling(row)) {
-                    if (tree.is(row, "tr")) count += rowCells(row);
-                    if (count >= enough) return count;
-                }
-            }
-            if (count >= enough) return count;
-        }
-        return count;
-    }
-
-    private int rowCells(int row) {
-        int count = 0;
-        for (int cell = firstChild(row); cell >= 0; cell = nextSibling(cell)) {
-            if (tree.is(cell, "td") || tree.is(cell, "th")) count++;
-        }
-        return count;
     }
 
     private void pre(int n) {
@@ -704,7 +707,8 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             if (t.isText(next)) return firstChar(next);
             int role = role(next);
             // a root is written even if it is a skipped one
-            if (isRoot || !SkippedElements.skipped(t, next, role, classHints)) {
+            if (isRoot || !SkippedElements.skipped(t, next, role, classHints)
+                && (role != ElementRole.A || !isPermalink(next))) {
                 if (ElementRole.isBlock(role) || role == ElementRole.BR) return -1;
                 char opening = markup(next, role, true);
                 if (opening != 0) return opening;

@@ -12,7 +12,8 @@ import org.jsoup.nodes.Element;
  * block quotes, {@code dt}/{@code dd}, a {@code div} with text of its own...). A {@code <pre>}'s text is kept as
  * it is (only its leading and trailing line breaks dropped); a {@code <br>} is a line break. A table row is one
  * block, its cells separated by a tab, each cell on one line (blocks inside it separated by spaces). Skipped
- * elements are left out as in {@link Markdown} (see {@link SkippedElements}); images are left out too. One pass
+ * elements and permalink anchors are left out as in {@link Markdown} (see {@link SkippedElements},
+ * {@link Permalinks}); images are left out too. One pass
  * without recursion over a {@link PageTree}.
  */
 public final class PlainText {
@@ -110,6 +111,9 @@ public final class PlainText {
                     PreText.append(pre, this, n);
                     if (!PreText.isBlank(pre)) write(pre);
                     return SKIP;
+                }
+                case ElementRole.A -> {
+                    return isPermalink(n) ? SKIP : ENTER;
                 }
                 default -> {
                     if (!ElementRole.isBlock(role)) return ENTER; // inline: its end does nothing

@@ -4,6 +4,7 @@ import dev.loomcrawl.extract.PageTree;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import org.commonmark.ext.gfm.tables.TablesExtension;
 import org.commonmark.parser.Parser;
@@ -20,13 +21,14 @@ import org.jsoup.nodes.Element;
  * what differs:
  * <ul>
  *   <li>the text (jsoup's {@code text()}, whitespace and nbsp collapsed) of the rendering against the text of the
- *       original with the skipped elements ({@link SkippedElements}) removed: a difference is text lost, added,
- *       or turned into markup;</li>
- *   <li>every {@code <pre>} (not inside a heading or a table cell, where it is flattened) against the code blocks
+ *       original with the skipped elements ({@link SkippedElements}) and permalink anchors ({@link Permalinks})
+ *       removed: a difference is text lost, added, or turned into markup;</li>
+ *   <li>every {@code <pre>} (not inside a heading or a data table's cell, where it is flattened) against the code blocks
  *       read back: the same count and exactly the same text, except that a line of only spaces and tabs counts
  *       as empty (inside a list item CommonMark reads such a line as blank, whatever the Markdown says);</li>
- *   <li>every table with two cells or more (not inside a heading or another table's cell) against the tables
- *       read back: as many rows, every row as wide as the table's grid, the same non-empty cells in order.</li>
+ *   <li>every data table (not a layout table, {@link LayoutTable}; not inside a heading or a data table's cell) and
+ *       every javadoc summary grid ({@link SummaryGrid}) against the tables read back: as many rows, every row as
+ *       wide as the table's grid, the same non-empty cells in order.</li>
  * </ul>
  * Code blocks and tables are matched as multisets (each original one kept if the same one is read back), so that
  * one lost block does not count its successors lost too.
@@ -100,6 +102,7 @@ public final class RoundTrip {
     public static Check check(Element root, String markdown) {
         List<String> problems = new ArrayList<>();
         Element source = visible(root);
+        Shapes shapes = new Shapes(source);
         Document back = render(markdown);
         String expected = normalise(source.text());
         String actual = normalise(back.body().text());
@@ -107,7 +110,7 @@ public final class RoundTrip {
         if (!textEqual) problems.add("text differs: " + firstDifference(expected, actual));
         List<String> pres = new ArrayList<>();
         for (Element pre : source.select("pre")) {
-            if (pre.parents().stream().anyMatch(p -> p.nameIs("pre")) || flattened(pre, source)) continue;
+            if (pre.parents().stream().anyMatch(p -> p.nameIs("pre")) || shapes.flattened(pre, source)) continue;
             String text = pre.wholeText();
             if (!text.isBlank()) pres.add(blankLinesEmptied(text.endsWith("\n") ? text : text + "\n"));
         }
@@ -119,8 +122,11 @@ public final class RoundTrip {
                 + codeKept + " the same): " + firstDifference(pres, blocks));
         }
         List<String> tables = new ArrayList<>();
-        for (Element table : source.select("table")) {
-            if (ownCells(table).size() >= 2 && !flattened(table, source)) tables.add(grid(table));
+        for (Element table : source.select("table, div")) {
+            if (shapes.flattened(table, source)) continue;
+            if (shapes.dataTable(table)) tables.add(grid(table));
+            int columns = shapes.gridColumns(table);
+            if (columns > 0) tables.add(summaryGrid(table, columns));
         }
         List<String> tablesBack = new ArrayList<>();
         for (Element table : back.select("table")) tablesBack.add(gridBack(table));
@@ -147,7 +153,10 @@ public final class RoundTrip {
         return kept;
     }
 
-    /** A copy of root without its skipped elements (what a reader sees, and what a converter should keep). */
+    /**
+     * A copy of root without its skipped elements and its permalink anchors (what a reader sees, and what a converter
+     * should keep).
+     */
     public static Element visible(Element root) {
         Element copy = root.clone();
         PageTree tree = PageTree.of(copy);
@@ -155,10 +164,62 @@ public final class RoundTrip {
         int n = 0; // the copy's elements and the tree's are in the same (document) order
         for (Element el : copy.getAllElements()) {
             do n++; while (tree.isText(n));
-            if (el != copy && SkippedElements.skipped(tree, n, ElementRole.of(el.normalName()), null)) skipped.add(el);
+            if (el != copy && (SkippedElements.skipped(tree, n, ElementRole.of(el.normalName()), null)
+                || el.nameIs("a") && Permalinks.is(tree, n, null))) {
+                skipped.add(el);
+            }
         }
         for (Element el : skipped) el.remove();
         return copy;
+    }
+
+    /** What a subtree's tables are: data or layout tables, summary grids; and what is flattened (written inline). */
+    private static final class Shapes {
+        private final PageTree tree;
+        private final IdentityHashMap<Element, Integer> nodes = new IdentityHashMap<>();
+
+        Shapes(Element root) {
+            tree = PageTree.of(root);
+            int n = 0;
+            for (Element el : root.getAllElements()) {
+                do n++; while (tree.isText(n));
+                nodes.put(el, n);
+            }
+        }
+
+        boolean dataTable(Element el) {
+            return el.nameIs("table") && !LayoutTable.is(tree, null, nodes.get(el), null);
+        }
+
+        /** The columns of a summary grid, or 0 when el is none. */
+        int gridColumns(Element el) {
+            return el.nameIs("div") ? SummaryGrid.columns(tree, null, nodes.get(el), null) : 0;
+        }
+
+        /** Whether el is inside a heading, a data table's cell or caption, or a summary grid, within root. */
+        boolean flattened(Element el, Element root) {
+            for (Element up = el.parent(); up != null && up != root.parent(); up = up.parent()) {
+                if (ElementRole.headingLevel(ElementRole.of(up.normalName())) > 0) return true;
+                if (up.nameIs("td") || up.nameIs("th") || up.nameIs("caption")) {
+                    Element table = up.closest("table");
+                    if (table != null && dataTable(table)) return true;
+                }
+                if (gridColumns(up) > 0) return true;
+            }
+            return false;
+        }
+    }
+
+    /** A summary grid as the table it must be read back as: its children in rows of columns, their text in order. */
+    private static String summaryGrid(Element grid, int columns) {
+        int cells = grid.children().size();
+        StringBuilder out = new StringBuilder().append((cells + columns - 1) / columns).append(" rows of ")
+            .append(columns);
+        for (Element cell : grid.children()) {
+            String text = normalise(cell.text());
+            if (!text.isEmpty()) out.append(" | ").append(text);
+        }
+        return out.toString();
     }
 
     /** text with every line of only spaces and tabs made empty. */
@@ -188,18 +249,6 @@ public final class RoundTrip {
         return out.toString();
     }
 
-    /** Whether el is inside a heading or in a cell or caption of a table of two cells or more, within root. */
-    private static boolean flattened(Element el, Element root) {
-        for (Element up = el.parent(); up != null && up != root.parent(); up = up.parent()) {
-            if (ElementRole.headingLevel(ElementRole.of(up.normalName())) > 0) return true;
-            if (up.nameIs("td") || up.nameIs("th") || up.nameIs("caption")) {
-                Element table = up.closest("table");
-                if (table != null && ownCells(table).size() >= 2) return true;
-            }
-        }
-        return false;
-    }
-
     private static List<Element> ownRows(Element table) {
         List<Element> rows = new ArrayList<>();
         for (Element part : table.children()) {
@@ -211,16 +260,6 @@ public final class RoundTrip {
             }
         }
         return rows;
-    }
-
-    private static List<Element> ownCells(Element table) {
-        List<Element> cells = new ArrayList<>();
-        for (Element row : ownRows(table)) {
-            for (Element cell : row.children()) {
-                if (cell.nameIs("td") || cell.nameIs("th")) cells.add(cell);
-            }
-        }
-        return cells;
     }
 
     /**
