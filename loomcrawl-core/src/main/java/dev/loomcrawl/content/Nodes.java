@@ -19,8 +19,8 @@ final class Nodes {
      * of {@link Tree} uses).
      */
     static final int UNLIKELY = 1 << 6;
-    /** Holds a blockquote that {@link #embeddedPost} has seen (a bit that no flag of {@link Tree} uses). */
-    private static final int QUOTED = 1 << 13;
+    /** How many levels above a blockquote a wrapper of an embedded post may be ({@link #embeddedPost}). */
+    private static final int WRAPS = 3;
     /** A {@code div}'s {@link Tags}. */
     private static final int DIV = Tags.of("div");
     /** The context bits an element passes to its children. */
@@ -164,19 +164,21 @@ final class Nodes {
     }
 
     /**
-     * Blockquote {@code i}, inside the elements {@code open[0, depth)}: it and those of them that are unlikely only as
-     * named "social" are not ({@link ClassWords#SOCIAL}). A post embedded from a social network is written as a
-     * blockquote (its text, its author, its date), often in a wrapper so named; inside an article, it is what the
-     * article quotes, not a share bar.
+     * Blockquote {@code i}, inside the elements {@code open[0, depth)}: it and the elements up to {@link #WRAPS} levels
+     * above it that are unlikely only as named "social" are not ({@link ClassWords#SOCIAL}). A post embedded from a
+     * social network is written as a blockquote (its text, its author, its date), often in a wrapper so named; inside
+     * an article, it is what the article quotes, not a share bar. A blockquote unlikely by another word (a sponsor's)
+     * clears nothing, and a block further up (a page's whole "social" section) stays unlikely.
      */
     private void embeddedPost(int i, int[] open, int depth) {
-        if ((flags[i] & UNLIKELY) != 0 && (words[i] & ClassWords.SOCIAL) != 0) {
+        if ((flags[i] & UNLIKELY) != 0) {
+            if ((words[i] & ClassWords.SOCIAL) == 0) {
+                return;
+            }
             flags[i] &= ~UNLIKELY;
         }
-        // up to an element that holds a blockquote seen before: those above it were cleared then
-        for (int d = depth - 1; d >= 0 && (flags[open[d]] & QUOTED) == 0; d--) {
+        for (int d = depth - 1; d >= Math.max(0, depth - WRAPS); d--) {
             int a = open[d];
-            flags[a] |= QUOTED;
             if ((flags[a] & UNLIKELY) != 0 && (words[a] & ClassWords.SOCIAL) != 0) {
                 flags[a] &= ~UNLIKELY;
             }
