@@ -20,8 +20,13 @@ import org.jsoup.nodes.Element;
  *       outside links, or lies outside it; always, without trying Readability, for a page whose generator vouches
  *       for its container (DocBook, javadoc, rustdoc, docutils: {@link Generator}). Documentation pages spread their
  *       body over many blocks (a javadoc page's summary tables and member details), of which Readability keeps only
- *       the densest.</li>
+ *       the densest. But on a page that says it is an article ({@link ArticleMarkup}), Readability's article is kept
+ *       when it lies in the container and the container has little prose beside it ({@link #articleInside}).</li>
  * </ul>
+ * On pages no documentation generator made, the lines about the article (credits, bylines, datelines, teaser
+ * lines, the repeated headline) are left out of the content ({@link ArticleLines}), what the bylines say is
+ * returned for the page's facts, and the headline is left out of the plain text only
+ * ({@link Result#leftOutOfText}).
  * Both work over the page's {@link PageTree}: what each element says of itself is read once ({@link Nodes}), and
  * each of Readability's attempts measures the body's elements from that in one pass ({@link Tree}), so that any
  * depth of nesting is fine; a container taken whole because of the page's generator is measured by its text lengths
