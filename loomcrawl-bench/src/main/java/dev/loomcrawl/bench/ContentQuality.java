@@ -184,7 +184,7 @@ public final class ContentQuality {
 
     private static void diff(Page page) {
         MainContent.Result result = MainContent.of(Jsoup.parse(page.html(), URL));
-        Element content = result.toElement(URL);
+        Element content = result.toTextElement(URL);
         List<String> got = WordOverlap.words(content.text());
         System.out.printf("found: %s; %d block(s), %s%n", result.found(), result.roots().length,
                 result.leftOut() == null ? "nothing left out of them" : "some of them left out");

@@ -91,14 +91,14 @@ public final class ContentStages {
                 boolean bothFirst = (++index & 1) == 0;
                 long b0 = cpu.getCurrentThreadCpuTime();
                 MarkdownAndText both = bothFirst ? MarkdownAndText.of(tree, main.roots(), main.leftOut(),
-                        PageContents.baseUri(tree, p.url)) : null;
+                        main.leftOutOfText(), PageContents.baseUri(tree, p.url)) : null;
                 long b1 = cpu.getCurrentThreadCpuTime();
                 String markdown = Markdown.of(tree, main.roots(), main.leftOut(), PageContents.baseUri(tree, p.url));
                 long t4 = cpu.getCurrentThreadCpuTime();
-                String text = PlainText.of(tree, main.roots(), main.leftOut());
+                String text = PlainText.of(tree, main.roots(), main.leftOut(), main.leftOutOfText());
                 long t5 = cpu.getCurrentThreadCpuTime();
                 if (!bothFirst) both = MarkdownAndText.of(tree, main.roots(), main.leftOut(),
-                        PageContents.baseUri(tree, p.url));
+                        main.leftOutOfText(), PageContents.baseUri(tree, p.url));
                 long b2 = cpu.getCurrentThreadCpuTime();
                 if (!both.markdown().equals(markdown) || !both.text().equals(text)) {
                     throw new IllegalStateException("Markdown and text at once unlike apart: " + p.url);

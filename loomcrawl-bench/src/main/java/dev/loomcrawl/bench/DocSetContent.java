@@ -146,7 +146,7 @@ public final class DocSetContent {
             checked++;
             List<String> expected = WordOverlap.words(container.text());
             Elements chrome = doc.select(set.boilerplate());
-            String text = MainContent.of(doc).toElement(doc.baseUri()).text();
+            String text = MainContent.of(doc).toTextElement(doc.baseUri()).text();
             List<String> got = WordOverlap.words(text);
             List<String> lost = WordOverlap.missing(expected, got);
             List<String> extra = WordOverlap.missing(got, expected);

@@ -42,7 +42,8 @@ final class Extractors {
             new Extractor("Readability4J 1.0.8", Extractors::readability, true),
             new Extractor("boilerpipe 1.2.2 ArticleExtractor", (html, doc, url) ->
                     ArticleExtractor.INSTANCE.getText(html), false),
-            new Extractor("loomcrawl MainContent", (html, doc, url) -> MainContent.of(doc).toElement(url).text(),
+            new Extractor("loomcrawl MainContent",
+                    (html, doc, url) -> MainContent.of(doc).toTextElement(url).text(),
                     true));
 
     /** The index of loomcrawl's in {@link #ALL}. */

@@ -9,9 +9,9 @@ import java.util.Arrays;
  * {@link Scoring}, as Readability's {@code _grabArticle} (siblings) and {@code _prepArticle} (cleaning) do.
  *
  * <p>The top candidate's siblings join it when they score at least a fifth of it (10 at least; a sibling with the
- * same class gets a fifth of the top's score as a bonus), or when they are paragraphs of more than 80 characters with
- * few links, or shorter ones with no link that end a sentence. Inside the chosen blocks, {@link Cleaning} leaves out
- * what looks like boilerplate. Nothing here changes the page.
+ * same class gets a fifth of the top's score as a bonus) and are no block of teasers, or when they are paragraphs of
+ * more than 80 characters with few links, or shorter ones with no link that end a sentence. Inside the chosen blocks,
+ * {@link Cleaning} leaves out what looks like boilerplate. Nothing here changes the page.
  */
 final class Article {
     final Tree tree;
@@ -22,15 +22,25 @@ final class Article {
      * null when nothing is.
      */
     final boolean[] leftOut;
-    /** Text length of what is kept. */
+    /**
+     * Per page node, whether it is left out of the plain text though kept in the Markdown (captions, the headline:
+     * {@link ArticleLines}); null when nothing is.
+     */
+    final boolean[] leftOutOfText;
+    /** What the bylines and datelines left out said. */
+    final Bylines.Said said;
+    /** Text length of what is kept (in the Markdown). */
     final int length;
     /** Text length of what is kept outside links. */
     final int plain;
 
-    private Article(Tree tree, int[] roots, boolean[] leftOut, int length, int plain) {
+    private Article(Tree tree, int[] roots, boolean[] leftOut, boolean[] leftOutOfText, Bylines.Said said,
+                    int length, int plain) {
         this.tree = tree;
         this.roots = roots;
         this.leftOut = leftOut;
+        this.leftOutOfText = leftOutOfText;
+        this.said = said;
         this.length = length;
         this.plain = plain;
     }
@@ -47,6 +57,7 @@ final class Article {
 
     private static Article of(Tree t, int[] roots, boolean clean) {
         boolean[] leftOut = null;
+        boolean[] leftOutOfText = null;
         Cleaning cleaning = new Cleaning(t, clean);
         int length = 0;
         int plain = 0;
@@ -57,6 +68,9 @@ final class Article {
             boolean dropped = cleaning.drops(r, false, table);
             int kept = dropped ? 0 : t.chars[r];
             plain += dropped ? 0 : t.plain(r);
+            if (!dropped && cleaning.outOfText(r)) {
+                leftOutOfText = mark(leftOutOfText, t.node[r], t.nodes.page.size());
+            }
             int dataTableEnd = table ? t.end[r] : -1;
             for (int i = r + 1; i < t.end[r]; ) {
                 if (i >= dataTableEnd && (t.flags[i] & Tree.DATA_TABLE) != 0) {
@@ -73,12 +87,22 @@ final class Article {
                     }
                     i = t.end[i];
                 } else {
-                    i++;
+                    if (!dropped && cleaning.outOfText(i)) {
+                        leftOutOfText = mark(leftOutOfText, t.node[i], t.nodes.page.size());
+                    }
+                    i++; // what is inside may still be left out of both
                 }
             }
             length += kept;
         }
-        return new Article(t, roots, leftOut, length, plain);
+        return new Article(t, roots, leftOut, leftOutOfText, cleaning.said(), length, plain);
+    }
+
+    /** {@code marks} (made for {@code size} nodes when null) with node {@code n} marked. */
+    private static boolean[] mark(boolean[] marks, int n, int size) {
+        boolean[] m = marks == null ? new boolean[size] : marks;
+        m[n] = true;
+        return m;
     }
 
     private static int[] siblings(Tree t, Scoring s, int top) {
@@ -104,9 +128,11 @@ final class Article {
     }
 
     private static boolean joins(Tree t, Scoring s, int c, String topClass, float topScore, float threshold) {
-        float bonus = !topClass.isEmpty() && t.className(c).equals(topClass) ? topScore * 0.2f : 0;
-        if (!Float.isNaN(s.score[c]) && s.score[c] + bonus >= threshold) {
-            return true;
+        if (!Float.isNaN(s.score[c])) {
+            float bonus = !topClass.isEmpty() && t.className(c).equals(topClass) ? topScore * 0.2f : 0;
+            if (s.score[c] + bonus >= threshold) {
+                return !teasers(t, c);
+            }
         }
         // a p, or a div that Readability has turned into one or replaced by its only p
         boolean paragraph = (t.kind[c] & Tags.P) != 0 || (t.kind[c] & Tags.DIV) != 0
@@ -120,6 +146,26 @@ final class Article {
             return links < 0.25;
         }
         return length > 0 && links == 0 && hasFullStop(t.nodes.page, t.node[c]) && endsSentence(t.text(c));
+    }
+
+    /**
+     * Whether sibling {@code c} is a block of teasers for other pages ("you may also like"), which a page may give the
+     * class of its article, and whose summaries score as paragraphs: more than a quarter of its text in links, 3 links
+     * or more, and less than 150 characters of other text per link (an article's paragraphs have a link in hundreds
+     * of characters). It does not join, whatever its score.
+     */
+    private static boolean teasers(Tree t, int c) {
+        if (t.linkDensity(c) <= 0.25) {
+            return false;
+        }
+        int links = 0;
+        for (int j = c + 1; j < t.end[c]; j++) {
+            if ((t.kind[j] & Tags.A) != 0 && !t.removed(j)) {
+                links++;
+                j = t.end[j] - 1;
+            }
+        }
+        return links >= 3 && t.plain(c) < 150 * links;
     }
 
     /**

@@ -34,6 +34,13 @@ final class ClassWords {
      * as a block quote (see {@link ClassHints}). Not one of Readability's words.
      */
     static final int ADMONITION = 1 << 9;
+    /** "credit", "copyright": a photo's credit line, left out. Not one of Readability's words. */
+    static final int CREDIT = 1 << 11;
+    /**
+     * "social", which is also one of the {@link #UNLIKELY} words: a block so named that holds a blockquote is the
+     * wrapper of an embedded post, not a share bar ({@link Nodes}).
+     */
+    static final int SOCIAL = 1 << 12;
 
     /** Each ASCII character's symbol: 0 for those in no word, upper case as lower case; fewer than 64. */
     private static final byte[] SYMBOL = new byte[128];
@@ -69,6 +76,8 @@ final class ClassWords {
         b.add(ANCHOR, "(", ".");
         b.add(REFERENCE, "&");
         b.add(ADMONITION, "admonition");
+        b.add(CREDIT, "credit", "copyright");
+        b.add(SOCIAL, "social");
         for (int w = 0; w < BOUNDED.length; w++) {
             b.addBounded(w, BOUNDED[w]);
         }

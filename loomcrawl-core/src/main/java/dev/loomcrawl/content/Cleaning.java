@@ -20,10 +20,26 @@ final class Cleaning {
     private static final int SHARE = 500;
     private final Tree t;
     private final boolean conditionally;
+    /** Whether the article's lines are read ({@link ArticleLines}): on pages no documentation generator made. */
+    private final ArticleLines lines;
 
     Cleaning(Tree t, boolean conditionally) {
         this.t = t;
         this.conditionally = conditionally;
+        this.lines = t.nodes.generator == Generator.NONE ? new ArticleLines(t) : null;
+    }
+
+    /** What the article's byline and dateline said (fields null where they said nothing), as far as cleaned. */
+    Bylines.Said said() {
+        return lines == null ? ArticleLines.NOTHING : lines.said();
+    }
+
+    /**
+     * Whether element {@code i}, which {@link #drops} keeps, is left out of the plain text (the Markdown keeps it):
+     * an image's caption, or the first heading that repeats the page's title.
+     */
+    boolean outOfText(int i) {
+        return lines != null && lines.outOfText(i);
     }
 
     /**
@@ -36,7 +52,13 @@ final class Cleaning {
             return true;
         }
         if ((t.words[i] & ClassWords.BYLINE) != 0 && t.chars[i] < BYLINE) {
+            if (lines != null) {
+                lines.namedByline(i);
+            }
             return true; // an author line: Readability takes it out as the byline
+        }
+        if (lines != null && below && lines.drops(i)) {
+            return true;
         }
         if ((k & Tags.HEADING) != 0) {
             return t.weight[i] < 0 && (k & Tags.TOP_HEADING) != 0;
@@ -60,13 +82,13 @@ final class Cleaning {
         }
         int weight = t.weight[i];
         if (weight < 0) {
-            return true;
+            return lines == null || !lines.embedsPost(i);
         }
         if (t.commas[i] >= 10) {
             return false;
         }
         // the label last, as it needs the text made
-        return outByMeasures(i, list, weight)
+        return outByMeasures(i, list, weight) && !(lines != null && lines.embedsPost(i))
                 || chars < 40 && mayBeLabel(t.nodes.page, t.node[i]) && label(t.text(i));
     }
 

@@ -28,6 +28,11 @@ abstract class ContentWalk {
     final int[] roots;
     /** Per node, whether it is left out with its subtree; null when nothing is. */
     final boolean[] leftOut;
+    /**
+     * Per node, whether this walk alone leaves it out with its subtree, on top of {@link #leftOut} (the plain text
+     * leaves out what the Markdown keeps: {@link MainContent.Result#leftOutOfText}); null when nothing is.
+     */
+    final boolean[] alsoLeftOut;
     /** The elements whose end is still to come, innermost last, their roles and which walks their end is told to. */
     private int[] open = new int[32];
     private int[] openRoles = new int[32];
@@ -46,9 +51,14 @@ abstract class ContentWalk {
     private int[] permalink = {-1, 0};
 
     ContentWalk(PageTree tree, int[] roots, boolean[] leftOut) {
+        this(tree, roots, leftOut, null);
+    }
+
+    ContentWalk(PageTree tree, int[] roots, boolean[] leftOut, boolean[] alsoLeftOut) {
         this.tree = tree;
         this.roots = roots;
         this.leftOut = leftOut;
+        this.alsoLeftOut = alsoLeftOut;
     }
 
     /** A text node. */
@@ -87,7 +97,7 @@ abstract class ContentWalk {
 
     /** Whether node {@code n} is left out by the caller (not whether it is a skipped element). */
     final boolean isLeftOut(int n) {
-        return leftOut != null && leftOut[n];
+        return leftOut != null && leftOut[n] || alsoLeftOut != null && alsoLeftOut[n];
     }
 
     /**
@@ -142,7 +152,7 @@ abstract class ContentWalk {
      * Walks every root's subtree once for two conversions of the same content (the same tree, roots and left-out
      * nodes), as {@link MarkdownAndText} does: each is told just what it would be told walking alone, but each node is
      * visited, and each element's role and whether it is skipped found, once. A subtree one of them passes over
-     * ({@link #SKIP}) is walked for the other only.
+     * ({@link #SKIP}, or {@link #alsoLeftOut}) is walked for the other only.
      */
     static void walkTogether(ContentWalk first, ContentWalk second) {
         if (first.tree != second.tree || first.roots != second.roots || first.leftOut != second.leftOut) {
@@ -156,6 +166,8 @@ abstract class ContentWalk {
     private static void walk(ContentWalk a, ContentWalk b) {
         PageTree t = a.tree;
         boolean[] leftOut = a.leftOut;
+        boolean[] aOut = a.alsoLeftOut;
+        boolean[] bOut = b == null ? null : b.alsoLeftOut;
         byte[] hints = a.hints();
         // the first node each walk is told of: past the subtree it passed over last
         int aFrom = 0;
@@ -173,6 +185,13 @@ abstract class ContentWalk {
                     if ((tails & SECOND) != 0) b.tail(a.open[depth], a.openRoles[depth]);
                 }
                 if (leftOut != null && leftOut[n]) {
+                    n = t.end(n);
+                    continue;
+                }
+                // left out by one walk alone: as if it had passed over the subtree
+                if (aOut != null && aOut[n] && n >= aFrom) aFrom = t.end(n);
+                if (bOut != null && bOut[n] && n >= bFrom) bFrom = t.end(n);
+                if (n < aFrom && n < bFrom) {
                     n = t.end(n);
                     continue;
                 }

@@ -19,17 +19,28 @@ import java.util.Arrays;
 final class Copy {
     private Copy() {}
 
-    static Element of(MainContent.Result content, String baseUri) {
+    /** The content; {@code text}: without what {@link MainContent.Result#leftOutOfText} marks too. */
+    static Element of(MainContent.Result content, String baseUri, boolean text) {
         PageTree t = content.tree();
+        boolean[] leftOut = content.leftOut();
+        if (text && content.leftOutOfText() != null) {
+            leftOut = leftOut == null ? content.leftOutOfText().clone() : leftOut.clone();
+            if (content.leftOut() != null) {
+                boolean[] more = content.leftOutOfText();
+                for (int n = 0; n < leftOut.length; n++) {
+                    leftOut[n] |= more[n];
+                }
+            }
+        }
         TagSet tags = TagSet.Html();
         Element div = new Element(tags.valueOf("div", Parser.NamespaceHtml), baseUri);
         for (int r : content.roots()) {
             if (r == 0) { // the document: its children
                 for (int c = t.firstChild(0); c >= 0; c = t.next(c)) {
-                    copy(t, c, content.leftOut(), tags, div);
+                    copy(t, c, leftOut, tags, div);
                 }
             } else {
-                copy(t, r, content.leftOut(), tags, div);
+                copy(t, r, leftOut, tags, div);
             }
         }
         return div;

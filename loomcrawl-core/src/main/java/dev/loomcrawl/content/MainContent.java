@@ -20,8 +20,13 @@ import org.jsoup.nodes.Element;
  *       outside links, or lies outside it; always, without trying Readability, for a page whose generator vouches
  *       for its container (DocBook, javadoc, rustdoc, docutils: {@link Generator}). Documentation pages spread their
  *       body over many blocks (a javadoc page's summary tables and member details), of which Readability keeps only
- *       the densest.</li>
+ *       the densest. But on a page that says it is an article ({@link ArticleMarkup}), Readability's article is kept
+ *       when it lies in the container and the container has little prose beside it ({@link #articleInside}).</li>
  * </ul>
+ * On pages no documentation generator made, the lines about the article (credits, bylines, datelines, teaser
+ * lines, the repeated headline) are left out of the content ({@link ArticleLines}), what the bylines say is
+ * returned for the page's facts, and the headline is left out of the plain text only
+ * ({@link Result#leftOutOfText}).
  * Both work over the page's {@link PageTree}: what each element says of itself is read once ({@link Nodes}), and
  * each of Readability's attempts measures the body's elements from that in one pass ({@link Tree}), so that any
  * depth of nesting is fine; a container taken whole because of the page's generator is measured by its text lengths
@@ -33,6 +38,13 @@ public final class MainContent {
     private static final int SHORT = 500;
     /** Readability's article must keep this share of a declared container's text outside links to be used. */
     private static final double COVERS = 0.8;
+    /**
+     * On an article page, Readability's article is used though it does not cover the container when the container's
+     * prose outside it is less than this share of its text ({@link #articleInside}).
+     */
+    private static final double PROSE_LEFT = 0.15;
+    /** A paragraph is this long at least (Readability's shortest scored paragraph). */
+    private static final int PARAGRAPH = 25;
 
     private MainContent() {}
 
@@ -45,15 +57,29 @@ public final class MainContent {
      *                when nothing inside the roots is left out
      * @param found   false when no main content was found: then {@code roots} is the body (or the document node 0 when
      *                there is no body) and {@code leftOut} is null
+     * @param leftOutOfText per node of {@code tree}, true when that node and its subtree are left out of the content's
+     *                plain text though its Markdown keeps them: the heading that repeats the page's title, which the
+     *                page's facts hold and the Markdown keeps as its title; null when nothing is
      */
-    public record Result(PageTree tree, int[] roots, boolean[] leftOut, boolean found) {
+    public record Result(PageTree tree, int[] roots, boolean[] leftOut, boolean found, boolean[] leftOutOfText) {
+        /** A result whose text and Markdown leave out the same nodes. */
+        public Result(PageTree tree, int[] roots, boolean[] leftOut, boolean found) {
+            this(tree, roots, leftOut, found, null);
+        }
+
         /**
          * The content as a new jsoup element: a div holding copies of the roots (a copy of the document node's
          * children for node 0), without what is left out, with {@code baseUri} as its base URI so that
-         * {@code absUrl} resolves links as in the page. For tests, benchmarks and callers who want a DOM.
+         * {@code absUrl} resolves links as in the page. For tests, benchmarks and callers who want a DOM. This is the
+         * content the Markdown writes; {@link #toTextElement} is the one the plain text writes.
          */
         public Element toElement(String baseUri) {
-            return Copy.of(this, baseUri);
+            return Copy.of(this, baseUri, false);
+        }
+
+        /** {@link #toElement}, also without what {@link #leftOutOfText} marks: the content the plain text writes. */
+        public Element toTextElement(String baseUri) {
+            return Copy.of(this, baseUri, true);
         }
     }
 
@@ -62,29 +88,33 @@ public final class MainContent {
         return find(tree).result();
     }
 
-    /** The main content, and what finding it saw of the page's class attributes that Markdown would read again. */
-    record Found(Result result, byte[] classHints) {}
+    /**
+     * The main content, what finding it saw of the page's class attributes that Markdown would read again, and what
+     * the bylines and datelines it left out said (the author, the dates).
+     */
+    record Found(Result result, byte[] classHints, Bylines.Said said) {}
 
     /** {@link #of(PageTree)}, with the {@link ClassHints} of the page's nodes. */
     static Found find(PageTree tree) {
         int body = body(tree);
-        Nodes nodes = Nodes.read(tree, body, Generator.of(tree));
-        return new Found(of(tree, body, nodes), nodes.classHints);
-    }
-
-    private static Result of(PageTree tree, int body, Nodes nodes) {
+        Generator generator = Generator.of(tree);
+        Nodes nodes = Nodes.read(tree, body, generator);
+        if (generator == Generator.NONE) {
+            nodes.headline = Headline.of(tree, html(tree));
+        }
         Article article = wholeContainer(nodes);
         if (article == null) {
             article = readability(nodes);
         }
         if (article == null) {
-            return new Result(tree, new int[] {body}, null, false);
+            return new Found(new Result(tree, new int[] {body}, null, false), nodes.classHints, ArticleLines.NOTHING);
         }
         int[] roots = new int[article.roots.length];
         for (int k = 0; k < roots.length; k++) {
             roots[k] = article.tree.node[article.roots[k]];
         }
-        return new Result(tree, roots, article.leftOut, true);
+        return new Found(new Result(tree, roots, article.leftOut, true, article.leftOutOfText), nodes.classHints,
+                article.said);
     }
 
     /**
@@ -112,8 +142,70 @@ public final class MainContent {
         if (article == null || article.length < SHORT) {
             article = retried(first, article);
         }
-        return declared != null && !covers(article, first, declared.index()) ? container(first, declared) : article;
+        if (declared == null || covers(article, first, declared.index())
+                || articleInside(article, first, declared.index())) {
+            return article;
+        }
+        return container(first, declared);
     }
+
+    /**
+     * Whether {@code article}, which does not cover container {@code c}, is still the better on a page that says it is
+     * an article ({@link ArticleMarkup}): it lies in the container, is no shorter than {@link #SHORT}, and the
+     * container's text that it leaves out is mostly not prose: what the container has beyond it in paragraphs (p,
+     * list items, h3 to h6, a div's text runs) of {@link #PARAGRAPH} characters or more with a link density under a
+     * quarter is less than {@link #PROSE_LEFT} of the article's text. News sites put newsletter boxes, "up next"
+     * videos, ratings and editors' picks in their {@code main}; what the article would miss of a documentation page
+     * is paragraphs.
+     */
+    private static boolean articleInside(Article article, Tree t, int c) {
+        if (article == null || article.length < SHORT || !inside(article, t, c)) {
+            return false;
+        }
+        int prose = proseLeftOut(article, t, c);
+        if (prose >= PROSE_LEFT * article.plain) {
+            return false;
+        }
+        return ArticleMarkup.declared(t.nodes.page); // last: it reads the page's metas and scripts
+    }
+
+    /** The text of container {@code c}'s paragraphs that {@code article} does not hold (outside links). */
+    private static int proseLeftOut(Article article, Tree t, int c) {
+        int prose = 0;
+        int[] roots = new int[article.roots.length]; // as page nodes: the article may be of another attempt's tree
+        for (int k = 0; k < roots.length; k++) {
+            roots[k] = article.tree.node[article.roots[k]];
+        }
+        int next = 0; // the first root not before element i: both go in document order
+        for (int i = c + 1; i < t.end[c]; ) {
+            if (t.removed(i)) {
+                i = t.end[i];
+                continue;
+            }
+            while (next < roots.length && roots[next] < t.node[i]) {
+                next++;
+            }
+            if (next < roots.length && roots[next] == t.node[i]) {
+                i = t.end[i];
+                continue;
+            }
+            int k = t.kind[i];
+            if ((k & (Tags.P | Tags.CODE | Tags.LI)) != 0 || (k & Tags.HEADING) != 0 && (k & Tags.TOP_HEADING) == 0
+                    || (k & Tags.DIV) != 0 && (t.flags[i] & Tree.HAS_BLOCK) == 0) {
+                if (t.chars[i] >= PARAGRAPH && t.linkDensity(i) < 0.25) {
+                    prose += t.plain(i);
+                }
+                i = t.end[i];
+                continue;
+            }
+            if ((k & Tags.DIV) != 0 && t.inline[i] >= PARAGRAPH) {
+                prose += t.inline[i]; // text run between its blocks, which Readability makes a paragraph
+            }
+            i++;
+        }
+        return prose;
+    }
+
 
     /**
      * The declared container whole, but for what the scan left out (never content, or named boilerplate) and the
@@ -126,6 +218,16 @@ public final class MainContent {
     /** The main content of a jsoup document: {@code of(PageTree.of(doc))}. */
     public static Result of(Document doc) {
         return of(PageTree.of(doc));
+    }
+
+    /** The document's html element, or -1. */
+    private static int html(PageTree tree) {
+        for (int html = tree.firstChild(0); html >= 0; html = tree.next(html)) {
+            if (tree.is(html, "html")) {
+                return html;
+            }
+        }
+        return -1;
     }
 
     /** The body (or frameset) of the document's html element, or the document node 0 when it has none. */
@@ -187,9 +289,11 @@ public final class MainContent {
 
     /** Whether {@code article} lies in container {@code c} of {@code t} and keeps most of its text outside links. */
     private static boolean covers(Article article, Tree t, int c) {
-        if (article == null || article.plain < COVERS * t.plain(c)) {
-            return false;
-        }
+        return article != null && article.plain >= COVERS * t.plain(c) && inside(article, t, c);
+    }
+
+    /** Whether {@code article}'s blocks all lie in container {@code c} of {@code t}. */
+    private static boolean inside(Article article, Tree t, int c) {
         PageTree page = t.nodes.page;
         int container = t.node[c];
         for (int r : article.roots) {

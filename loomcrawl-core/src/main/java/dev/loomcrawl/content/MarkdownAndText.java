@@ -14,22 +14,33 @@ public record MarkdownAndText(String markdown, String text) {
      * give for the same arguments.
      */
     public static MarkdownAndText of(PageTree tree, int[] roots, boolean[] leftOut, String baseUri) {
-        return of(tree, roots, leftOut, baseUri, null);
+        return of(tree, roots, leftOut, null, baseUri, null);
+    }
+
+    /**
+     * The same, the text also without what {@code leftOutOfText} marks (null: none), as
+     * {@link PlainText#of(PageTree, int[], boolean[], boolean[])}: a {@link MainContent.Result}'s Markdown and text.
+     */
+    public static MarkdownAndText of(PageTree tree, int[] roots, boolean[] leftOut, boolean[] leftOutOfText,
+                                     String baseUri) {
+        return of(tree, roots, leftOut, leftOutOfText, baseUri, null);
     }
 
     /** The same, with the {@link ClassHints} of the tree's nodes (null: none). */
-    static MarkdownAndText of(PageTree tree, int[] roots, boolean[] leftOut, String baseUri, byte[] classHints) {
-        Written both = written(tree, roots, leftOut, baseUri, classHints);
+    static MarkdownAndText of(PageTree tree, int[] roots, boolean[] leftOut, boolean[] leftOutOfText, String baseUri,
+                              byte[] classHints) {
+        Written both = written(tree, roots, leftOut, leftOutOfText, baseUri, classHints);
         return new MarkdownAndText(both.markdown().toString(), both.text().toString());
     }
 
     /** The two as their walks wrote them, Strings made only when asked for: what {@link PageContents} keeps. */
     record Written(PageText markdown, PageText text) {}
 
-    /** The same walk as {@link #of(PageTree, int[], boolean[], String, byte[])}, its results as written. */
-    static Written written(PageTree tree, int[] roots, boolean[] leftOut, String baseUri, byte[] classHints) {
+    /** The same walk as {@link #of(PageTree, int[], boolean[], boolean[], String, byte[])}, its results as written. */
+    static Written written(PageTree tree, int[] roots, boolean[] leftOut, boolean[] leftOutOfText, String baseUri,
+                           byte[] classHints) {
         MarkdownWalk markdown = new MarkdownWalk(tree, roots, leftOut, baseUri, classHints);
-        PlainText.Walk text = new PlainText.Walk(tree, roots, leftOut);
+        PlainText.Walk text = new PlainText.Walk(tree, roots, leftOut, leftOutOfText);
         ContentWalk.walkTogether(markdown, text);
         return new Written(markdown.written(), text.written());
     }

@@ -19,6 +19,8 @@ final class Nodes {
      * of {@link Tree} uses).
      */
     static final int UNLIKELY = 1 << 6;
+    /** How many levels above a blockquote a wrapper of an embedded post may be ({@link #embeddedPost}). */
+    private static final int WRAPS = 3;
     /** A {@code div}'s {@link Tags}. */
     private static final int DIV = Tags.of("div");
     /** The context bits an element passes to its children. */
@@ -73,6 +75,8 @@ final class Nodes {
     int[] ownCommas;
     /** Per page node, what its class attribute may say of admonitions, as read here (see {@link ClassHints}). */
     final byte[] classHints;
+    /** The page's title, to tell the headline in its content by ({@link ArticleLines}); set after reading. */
+    Headline headline = Headline.NONE;
     /** Whether any element read is {@link #UNLIKELY}, and whether any has a class weight. */
     boolean unlikely;
     boolean weighed;
@@ -137,6 +141,9 @@ final class Nodes {
             r.node[i] = n;
             r.parent[i] = p;
             r.element(i, n, p < 0 ? 0 : r.flags[p]);
+            if ((r.kind[i] & Tags.QUOTE) != 0) {
+                r.embeddedPost(i, open, depth);
+            }
             if ((r.flags[i] & Tree.REMOVED) != 0) {
                 r.end[i] = i + 1;
                 n = page.end(n);
@@ -154,6 +161,28 @@ final class Nodes {
             r.end[open[--depth]] = r.size;
         }
         return r;
+    }
+
+    /**
+     * Blockquote {@code i}, inside the elements {@code open[0, depth)}: it and the elements up to {@link #WRAPS} levels
+     * above it that are unlikely only as named "social" are not ({@link ClassWords#SOCIAL}). A post embedded from a
+     * social network is written as a blockquote (its text, its author, its date), often in a wrapper so named; inside
+     * an article, it is what the article quotes, not a share bar. A blockquote unlikely by another word (a sponsor's)
+     * clears nothing, and a block further up (a page's whole "social" section) stays unlikely.
+     */
+    private void embeddedPost(int i, int[] open, int depth) {
+        if ((flags[i] & UNLIKELY) != 0) {
+            if ((words[i] & ClassWords.SOCIAL) == 0) {
+                return;
+            }
+            flags[i] &= ~UNLIKELY;
+        }
+        for (int d = depth - 1; d >= Math.max(0, depth - WRAPS); d--) {
+            int a = open[d];
+            if ((flags[a] & UNLIKELY) != 0 && (words[a] & ClassWords.SOCIAL) != 0) {
+                flags[a] &= ~UNLIKELY;
+            }
+        }
     }
 
     /** Reads element {@code i}, page node {@code n}, whose parent has the flags {@code context}. */

@@ -34,9 +34,24 @@ public final class PageContents {
         MainContent.Result main = found.result();
         Turns.give();
         MarkdownAndText.Written both = MarkdownAndText.written(tree, main.roots(), main.leftOut(),
-                baseUri(tree, pageUrl), found.classHints());
+                main.leftOutOfText(), baseUri(tree, pageUrl), found.classHints());
         Turns.give();
-        return new PageContent(facts == null ? PageFacts.NONE : facts, both.text(), both.markdown(), main.found());
+        return new PageContent(withBylines(facts == null ? PageFacts.NONE : facts, found.said()), both.text(),
+                both.markdown(), main.found());
+    }
+
+    /**
+     * {@code facts}, with what the bylines and datelines the content left out said where the page's metadata did not
+     * say it: the author, the dates (as written, normalised as facts are).
+     */
+    static PageFacts withBylines(PageFacts facts, Bylines.Said said) {
+        if (said.author() == null && said.published() == null && said.modified() == null) {
+            return facts;
+        }
+        return new PageFacts(facts.title(), facts.description(), facts.lang(), facts.canonical(), facts.h1(),
+                facts.published() != null ? facts.published() : PageFacts.normalise(said.published()),
+                facts.modified() != null ? facts.modified() : PageFacts.normalise(said.modified()),
+                facts.author() != null ? facts.author() : PageFacts.normalise(said.author()));
     }
 
     /**

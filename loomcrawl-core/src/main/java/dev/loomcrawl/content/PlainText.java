@@ -27,7 +27,15 @@ public final class PlainText {
      * is, {@code <br>} a line break. Empty, or ending with exactly one newline.
      */
     public static String of(PageTree tree, int[] roots, boolean[] leftOut) {
-        Walk walk = new Walk(tree, roots, leftOut);
+        return of(tree, roots, leftOut, null);
+    }
+
+    /**
+     * The same, also without the nodes {@code leftOutOfText} marks (null: none): what the Markdown of the same content
+     * keeps and the text does not ({@link MainContent.Result#leftOutOfText}).
+     */
+    public static String of(PageTree tree, int[] roots, boolean[] leftOut, boolean[] leftOutOfText) {
+        Walk walk = new Walk(tree, roots, leftOut, leftOutOfText);
         walk.walk();
         return walk.result();
     }
@@ -51,8 +59,8 @@ public final class PlainText {
         private int cells;
         private TextBuffer pre;
 
-        Walk(PageTree tree, int[] roots, boolean[] leftOut) {
-            super(tree, roots, leftOut);
+        Walk(PageTree tree, int[] roots, boolean[] leftOut, boolean[] leftOutOfText) {
+            super(tree, roots, leftOut, leftOutOfText);
             out = new OutputText(textLength() + 1024); // whitespace collapsed, the text keeps about its size
         }
 

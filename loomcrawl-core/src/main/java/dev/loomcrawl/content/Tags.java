@@ -47,6 +47,8 @@ final class Tags {
     /** Readability starts a candidate's score at -5 for these: headings and th. */
     static final int STARTS_LOWEST = 1 << 25;
     static final int UL = 1 << 26;
+    /** blockquote: a quotation, or a post embedded from elsewhere (which its markup is). */
+    static final int QUOTE = 1 << 28;
 
     /**
      * The known names, their hashes and their bits, by hash (open addressing): a look-up is one hash and an identity
@@ -76,7 +78,7 @@ final class Tags {
         put(TR, "tr");
         put(SCORED, "section");
         put(DIV | TEXTISH | BLOCK, "div");
-        put(TEXTISH | BLOCK | STARTS_HIGH, "blockquote");
+        put(QUOTE | TEXTISH | BLOCK | STARTS_HIGH, "blockquote");
         put(STARTS_LOW, "address", "dd", "dt");
         put(TEXTISH | BLOCK | STARTS_LOW, "dl");
         put(LIST | UL | TEXTISH | BLOCK | STARTS_LOW, "ul");

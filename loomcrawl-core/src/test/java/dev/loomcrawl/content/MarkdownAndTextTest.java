@@ -69,9 +69,10 @@ class MarkdownAndTextTest {
                     : PageTree.of(Jsoup.parse(html, BASE));
                 MainContent.Found found = MainContent.find(tree);
                 MainContent.Result main = found.result();
-                MarkdownAndText both = MarkdownAndText.of(tree, main.roots(), main.leftOut(), BASE, found.classHints());
+                MarkdownAndText both = MarkdownAndText.of(tree, main.roots(), main.leftOut(), main.leftOutOfText(),
+                        BASE, found.classHints());
                 assertEquals(Markdown.of(tree, main.roots(), main.leftOut(), BASE), both.markdown(), html);
-                assertEquals(PlainText.of(tree, main.roots(), main.leftOut()), both.text(), html);
+                assertEquals(PlainText.of(tree, main.roots(), main.leftOut(), main.leftOutOfText()), both.text(), html);
             }
         }
     }
