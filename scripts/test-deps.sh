@@ -32,7 +32,7 @@ loomcrawl_test_packages() {
     echo "loomcrawl: not root, so not installing ${missing[*]}; the tests that need them will be skipped" >&2
     return 0
   fi
-  echo "loomcrawl: installing ${missing[*]}" >&2
+  echo "loomcrawl: installing ${missing[*]} from Debian's packages (apt-get, a few minutes)" >&2
   apt-get update -qq >&2
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
