@@ -5,7 +5,8 @@ import dev.loomcrawl.extract.PageTree;
 /**
  * What {@link PageKinds} reads of a page's tree: of its main content, the characters of text and of link text, the
  * headings and how many of them are links, the {@code article} elements; of its head, the {@code generator} meta and
- * {@code og:type}. One pass over the main content's nodes, which looks at each text node's ends only (its length
+ * {@code og:type}. One pass over the main content's nodes (the headings and articles counted only where a listing may
+ * be: not on a documentation generator's page), which looks at each text node's ends only (its length
  * trimmed of whitespace), not at each of its characters: a loop per node costs a twentieth of one per character.
  *
  * @param chars          text characters in the main content, each text node trimmed of whitespace at its ends
@@ -22,6 +23,15 @@ record KindSignals(int chars, int linkChars, int links, int headings, int linked
 
     /** The signals of {@code main}'s content in its tree. */
     static KindSignals of(MainContent.Result main) {
+        String[] head = head(main.tree());
+        return of(main, head[0], head[1], true);
+    }
+
+    /**
+     * The signals of {@code main}'s content, its head's metas given; the headings and articles (a listing's signals)
+     * counted only when {@code listing}: not for a documentation generator's page, which is never a listing.
+     */
+    static KindSignals of(MainContent.Result main, String generator, String ogType, boolean listing) {
         PageTree tree = main.tree();
         boolean[] leftOut = main.leftOut();
         char[] text = tree.text();
@@ -60,15 +70,18 @@ record KindSignals(int chars, int linkChars, int links, int headings, int linked
                         if (inLink) headingLinkChars += length;
                     }
                 } else {
-                    switch (tree.name(n)) {
-                        case "a" -> {
-                            if (n >= linkEnd && tree.hasAttr(n, "href")) {
-                                linkEnd = tree.end(n);
-                                linkStart = n;
-                            }
+                    // one comparison for most elements: equals() finds the tree's interned names at once
+                    String name = tree.name(n);
+                    if (name.equals("a")) {
+                        if (n >= linkEnd && tree.hasAttr(n, "href")) {
+                            linkEnd = tree.end(n);
+                            linkStart = n;
                         }
-                        case "h1", "h2", "h3", "h4", "h5", "h6" -> {
-                            if (n >= headingEnd) {
+                    } else if (listing) {
+                        int length = name.length();
+                        if (length == 2) {
+                            char level = name.charAt(1);
+                            if (name.charAt(0) == 'h' && level >= '1' && level <= '6' && n >= headingEnd) {
                                 if (headingChars > 0) {
                                     headings++;
                                     if (headingLinkChars * 5 >= headingChars * 4) linked++;
@@ -77,9 +90,8 @@ record KindSignals(int chars, int linkChars, int links, int headings, int linked
                                 headingChars = 0;
                                 headingLinkChars = 0;
                             }
-                        }
-                        case "article" -> articles++;
-                        default -> {
+                        } else if (length == 7 && name.equals("article")) {
+                            articles++;
                         }
                     }
                 }
@@ -90,8 +102,7 @@ record KindSignals(int chars, int linkChars, int links, int headings, int linked
             headings++;
             if (headingLinkChars * 5 >= headingChars * 4) linked++;
         }
-        String[] head = head(tree);
-        return new KindSignals(chars, linkChars, links, headings, linked, articles, head[0], head[1]);
+        return new KindSignals(chars, linkChars, links, headings, linked, articles, generator, ogType);
     }
 
     /** The share of the text that is link text; 0 without text. */
@@ -106,7 +117,7 @@ record KindSignals(int chars, int linkChars, int links, int headings, int linked
     }
 
     /** The generator meta's and og:type's contents in the page's head ("" for none), as {@link Generator} reads it. */
-    private static String[] head(PageTree page) {
+    static String[] head(PageTree page) {
         String[] found = {"", ""};
         for (int html = page.firstChild(0); html >= 0; html = page.next(html)) {
             for (int head = page.firstChild(html); head >= 0; head = page.next(head)) {

@@ -15,7 +15,7 @@ import java.util.Locale;
  *   <li>a short page (under {@value #SHORT} characters of main text) whose title or first heading says it is a
  *       challenge, that access is denied, or asks for consent before the page ({@link #BLOCKED}) is {@code blocked},
  *       and so is a very short one (under {@value #VERY_SHORT}) whose text says so, unless a documentation generator
- *       made it; one whose title or heading says it was not found ({@link #NOT_FOUND}), or whose very short text says
+ *       made it (a wall is a server's or a service's page); one whose title or heading says it was not found ({@link #NOT_FOUND}), or whose very short text says
  *       the page was not found ({@link #PAGE_NOT_FOUND}), is an {@code error} (a soft 404). Documentation says "not
  *       found" of files and credentials (Python's {@code linecache}, javadoc's {@code CredentialNotFoundException}'s
  *       uses), and what it says of access of a program's; a page that is only a wall or an error says so in a few
@@ -84,15 +84,16 @@ public final class PageKinds {
      * and whose facts are {@code facts}.
      */
     public static PageKind of(int status, MainContent.Result main, PageText text, PageFacts facts) {
-        return of(status, KindSignals.of(main), text, facts);
+        String[] head = KindSignals.head(main.tree());
+        return of(status, KindSignals.of(main, head[0], head[1], !documentation(head[0])), text, facts);
     }
 
     static PageKind of(int status, KindSignals s, PageText text, PageFacts facts) {
-        String generator = s.generator().strip().toLowerCase(Locale.ROOT);
-        boolean documentation = DOC_GENERATORS.stream().anyMatch(generator::startsWith);
-        String heads = s.chars() < SHORT ? words(facts.title()) + " \n " + words(facts.h1()) : "";
+        boolean documentation = documentation(s.generator());
+        String heads = s.chars() < SHORT ? lower(facts.title()) + " \n " + lower(facts.h1()) : "";
         String says = s.chars() < VERY_SHORT && !documentation ? words(text.toString()) : "";
-        boolean blocked = says(heads, BLOCKED) || says(says, BLOCKED);
+        // a wall is a server's or a service's page, never one a documentation generator made
+        boolean blocked = !documentation && (says(heads, BLOCKED) || says(says, BLOCKED));
         if (status >= 400) {
             return switch (status) {
                 case 401, 403, 407, 429, 451 -> PageKind.BLOCKED;
@@ -114,7 +115,12 @@ public final class PageKinds {
         return PageKind.ARTICLE;
     }
 
-    /** {@code b} in lower case, its whitespace made single spaces; "" for null. */
+    /** A page fact (its whitespace made single spaces already) in lower case, its apostrophes straight; "" for null. */
+    private static String lower(String fact) {
+        return fact == null ? "" : fact.toLowerCase(Locale.ROOT).replace('\u2019', '\'');
+    }
+
+    /** {@code b} in lower case, its whitespace made single spaces, its apostrophes straight; "" for null. */
     private static String words(String b) {
         if (b == null) return "";
         StringBuilder out = new StringBuilder(b.length());
@@ -134,7 +140,17 @@ public final class PageKinds {
         return out.toString();
     }
 
+    private static boolean documentation(String generator) {
+        if (generator.isEmpty()) return false;
+        String g = generator.strip().toLowerCase(Locale.ROOT);
+        for (String d : DOC_GENERATORS) {
+            if (g.startsWith(d)) return true;
+        }
+        return false;
+    }
+
     private static boolean says(String words, List<String> phrases) {
+        if (words.isEmpty()) return false;
         for (String p : phrases) {
             if (words.contains(p)) return true;
         }
