@@ -78,7 +78,8 @@ public final class ContentStages {
         StreamingLinkExtractor extractor = new StreamingLinkExtractor();
         MessageDigest sha = MessageDigest.getInstance("SHA-256");
         System.out.println("| round | link pass s | + recording the tree s | main content s | Markdown s | text s "
-                + "| both at once s | PageContents.of s | its kind s | main-text digest s | JSON s | JSON by jackson s |");
+                + "| both at once s | PageContents.of s | its kind s | main-text digest s | JSON s "
+                + "| JSON by jackson s |");
         System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         Map<PageKind, Integer> kinds = new TreeMap<>();
         long hashes = 0;

@@ -149,8 +149,8 @@ class PageKindsCommandTest {
             assertEquals(new TreeSet<>(Set.of("/", articleFirst ? "/article" : "/copy")), chunkedPaths(chunks, site),
                     "only content is chunked, once");
             // seven walls, errors and indexes, and the 404 pages of five links of the article's
-            assertTrue(r.out().contains("Content: 15 pages, 12 not chunked for their kind, 1 not chunked as duplicates"),
-                    r.out());
+            assertTrue(r.out().contains(
+                    "Content: 15 pages, 12 not chunked for their kind, 1 not chunked as duplicates"), r.out());
 
             // the content directory says the same, in each page's front matter and in its index
             String denied = Files.readString(pages.resolve("127.0.0.1_" + site.port()).resolve("denied-200.md"));

@@ -18,8 +18,8 @@ import dev.loomcrawl.extract.PageTree;
  * @param generator      the {@code generator} meta's content, or "" when there is none
  * @param ogType         the {@code og:type} meta's content, or "" when there is none
  */
-record KindSignals(int chars, int linkChars, int links, int headings, int linkedHeadings, int articles, String generator,
-                   String ogType) {
+record KindSignals(int chars, int linkChars, int links, int headings, int linkedHeadings, int articles,
+                   String generator, String ogType) {
 
     /** The signals of {@code main}'s content in its tree. */
     static KindSignals of(MainContent.Result main) {

@@ -14,12 +14,12 @@ import java.util.Locale;
  *       that says it is a challenge; any other status of 400 or more is an {@code error};</li>
  *   <li>a short page (under {@value #SHORT} characters of main text) whose title or first heading says it is a
  *       challenge, that access is denied, or asks for consent before the page ({@link #BLOCKED}) is {@code blocked},
- *       and so is a very short one (under {@value #VERY_SHORT}) whose text says so, unless a documentation generator
- *       made it (a wall is a server's or a service's page); one whose title or heading says it was not found ({@link #NOT_FOUND}), or whose very short text says
- *       the page was not found ({@link #PAGE_NOT_FOUND}), is an {@code error} (a soft 404). Documentation says "not
- *       found" of files and credentials (Python's {@code linecache}, javadoc's {@code CredentialNotFoundException}'s
- *       uses), and what it says of access of a program's; a page that is only a wall or an error says so in a few
- *       sentences and in its title;</li>
+ *       and so is a very short one (under {@value #VERY_SHORT}) whose text says so; not a page a documentation
+ *       generator made, as a wall is a server's or a service's page. A short page whose title or heading says it was
+ *       not found ({@link #NOT_FOUND}), or a very short one, not documentation, whose text says the page was not found
+ *       ({@link #PAGE_NOT_FOUND}), is an {@code error} (a soft 404). Documentation says "not found" of files and
+ *       credentials (Python's {@code linecache}, javadoc's {@code CredentialNotFoundException}'s uses); a page that is
+ *       only a wall or an error says so in a few sentences and in its title;</li>
  *   <li>fewer than {@value #EMPTY} characters of main text: {@code empty};</li>
  *   <li>{@value #NAVIGATION_PERCENT}% or more of the main text is link text, or it has {@value #MANY_LINKS} links or
  *       more, one in fewer than every {@value #LINK_SPACING} characters: {@code navigation} (an index, a table of

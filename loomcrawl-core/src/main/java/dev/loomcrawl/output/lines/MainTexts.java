@@ -41,7 +41,7 @@ public final class MainTexts {
         this.urlChars = urlChars;
     }
 
-    /** The first pages of a crawl written by {@code journal}: kept in its state when it keeps payloads, else in memory. */
+    /** The first pages of a crawl written by {@code journal}: in its state when it keeps payloads, else in memory. */
     public static MainTexts of(CommitStage journal) {
         return journal.keepsPayloads() ? new MainTexts(journal, 0, 0) : inMemory(PAGES, URL_CHARS);
     }
