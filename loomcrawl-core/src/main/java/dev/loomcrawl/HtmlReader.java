@@ -105,6 +105,21 @@ final class HtmlReader {
     }
 
     /**
+     * An HTML error page's content (a status of 400 or more), when an output reads content, else null: made when
+     * first asked for, from the page's link pass (its facts and tree; its links are not followed), with its status,
+     * so that its kind says what it is (an error, or a wall: {@code content.PageKinds}).
+     */
+    LazyContent errorContent(Visit visit, FetchResult.Response response) {
+        if (!contentNeeded.getAsBoolean()) return null;
+        String base = visit.url().toString();
+        return LazyContent.of(() -> {
+            ParsedPage page = extractor.extract(response.body(), response.contentType().charset(), visit.url(), true);
+            PageTree tree = page.tree() != null ? page.tree() : PageTree.parse(response.body(), page.charset(), base);
+            return PageContents.of(tree, base, page.facts(), response.status());
+        });
+    }
+
+    /**
      * What the page says, made when first asked for ({@link #read} asks when an output reads content and nothing is
      * rendered, but for a noindex page; else the first output or listener that asks): from the tree the link pass
      * recorded when content was said to be needed, else from the HTML its links were read from (the browser's DOM when

@@ -65,7 +65,7 @@ final class PageReader {
     FinishedUrl read(Visit visit, FetchResult.Response response, Instant startedAt) {
         return switch (reading(visit, response)) {
             case Reading.Other o -> Records.finished(Records.of(visit, response, startedAt)
-                    .withRobots(o.directives().label()).withNote(o.note()), response);
+                    .withRobots(o.directives().label()).withNote(o.note()), response).withContent(o.content());
             case Reading.Failed f -> {
                 log.warn("{}: extraction failed: {}", visit.url(), f.error().toString());
                 yield Records.finished(Records.of(visit, response, startedAt).withRobots(f.directives().label())
@@ -84,6 +84,9 @@ final class PageReader {
     /** The response read by the reader of its kind; a reader that throws is a {@link Reading.Failed}. */
     private Reading reading(Visit visit, FetchResult.Response response) {
         ContentType type = response.contentType();
+        if (response.status() >= 400 && type.isHtml() && !visit.sitemap() && response.undecodedEncoding() == null) {
+            return new Reading.Other(directives.read(response, List.of()), null, html.errorContent(visit, response));
+        }
         if (response.status() != 200 || !type.isHtml() && !type.isCss() && !visit.sitemap()) {
             return new Reading.Other(directives.read(response, List.of()), null);
         }

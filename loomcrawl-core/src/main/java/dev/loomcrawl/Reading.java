@@ -23,8 +23,16 @@ sealed interface Reading {
     /** A sitemap: its entries (further sitemaps, or pages). */
     record Sitemap(SitemapReader.Read read) implements Reading {}
 
-    /** Anything else, recorded as it is; {@code note} says why its body was not read, or is null. */
-    record Other(RobotsDirectives directives, String note) implements Reading {}
+    /**
+     * Anything else, recorded as it is; {@code note} says why its body was not read, or is null. An HTML error page
+     * (a status of 400 or more) has its content when an output reads content, that its kind may say what it is
+     * ({@code result.PageKind}); {@code content} is null otherwise.
+     */
+    record Other(RobotsDirectives directives, String note, LazyContent content) implements Reading {
+        Other(RobotsDirectives directives, String note) {
+            this(directives, note, null);
+        }
+    }
 
     /** A page or stylesheet whose reading threw (a parser's exception, a stack overflow): recorded with the error. */
     record Failed(Throwable error, RobotsDirectives directives) implements Reading {}

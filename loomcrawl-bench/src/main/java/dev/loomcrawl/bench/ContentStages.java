@@ -4,10 +4,14 @@ import dev.loomcrawl.content.MainContent;
 import dev.loomcrawl.content.Markdown;
 import dev.loomcrawl.content.MarkdownAndText;
 import dev.loomcrawl.content.PageContents;
+import dev.loomcrawl.content.PageKinds;
 import dev.loomcrawl.content.PlainText;
 import dev.loomcrawl.extract.PageTree;
+import dev.loomcrawl.extract.ParsedPage;
 import dev.loomcrawl.extract.StreamingLinkExtractor;
+import dev.loomcrawl.output.lines.MainTexts;
 import dev.loomcrawl.result.PageContent;
+import dev.loomcrawl.result.PageKind;
 import dev.loomcrawl.url.WebUrl;
 
 import java.io.IOException;
@@ -24,6 +28,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
@@ -38,7 +44,8 @@ import java.util.stream.Stream;
  * which must give the same strings), {@code PageContents.of} (the crawl's call: the main content found again and the
  * two at once, helped by what finding it read; the same strings too), and the page's line of {@code --content} (its
  * URL, text and Markdown) encoded as JSON, by the crawler's encoder from the text and Markdown as written and by
- * jackson's (which must give the same bytes). With {@code --digests FILE}, the last round writes a line per page: its
+ * jackson's (which must give the same bytes); and, apart, the page's kind ({@code PageKinds.of}, part of
+ * {@code PageContents.of}) and the digest of its main text that the content outputs tell duplicates by. With {@code --digests FILE}, the last round writes a line per page: its
  * URL, whether main content was found, and digests (the first 8 bytes of SHA-256) of its text and Markdown; two such
  * files from two builds say whether any page's content changed ({@code diff}).
  *
@@ -70,10 +77,13 @@ public final class ContentStages {
         StreamingLinkExtractor extractor = new StreamingLinkExtractor();
         MessageDigest sha = MessageDigest.getInstance("SHA-256");
         System.out.println("| round | link pass s | + recording the tree s | main content s | Markdown s | text s "
-                + "| both at once s | PageContents.of s | JSON s | JSON by jackson s |");
-        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+                + "| both at once s | PageContents.of s | its kind s | main-text digest s | JSON s "
+                + "| JSON by jackson s |");
+        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        Map<PageKind, Integer> kinds = new TreeMap<>();
+        long hashes = 0;
         for (int r = 0; r < rounds; r++) {
-            long[] spent = new long[9];
+            long[] spent = new long[11];
             boolean last = r == rounds - 1;
             PrintWriter out = digests != null && last ? new PrintWriter(Files.newBufferedWriter(digests)) : null;
             int index = 0;
@@ -82,7 +92,8 @@ public final class ContentStages {
                 long t0 = cpu.getCurrentThreadCpuTime();
                 extractor.extract(p.body, null, url, false);
                 long t1 = cpu.getCurrentThreadCpuTime();
-                PageTree tree = extractor.extract(p.body, null, url, true).tree();
+                ParsedPage parsed = extractor.extract(p.body, null, url, true);
+                PageTree tree = parsed.tree();
                 long t2 = cpu.getCurrentThreadCpuTime();
                 MainContent.Result main = MainContent.of(tree);
                 long t3 = cpu.getCurrentThreadCpuTime();
@@ -109,6 +120,13 @@ public final class ContentStages {
                 if (!page.markdown().equals(markdown) || !page.text().equals(text)) {
                     throw new IllegalStateException("PageContents.of unlike Markdown.of and PlainText.of: " + p.url);
                 }
+                long k0 = cpu.getCurrentThreadCpuTime();
+                PageKind kind = PageKinds.of(200, main, page.textAsWritten(), parsed.facts());
+                long k1 = cpu.getCurrentThreadCpuTime();
+                long digest = MainTexts.digest(page);
+                long k2 = cpu.getCurrentThreadCpuTime();
+                if (last) kinds.merge(kind, 1, Integer::sum);
+                hashes += digest; // kept, so that the digest is not optimised away
                 long t5c = cpu.getCurrentThreadCpuTime();
                 int[] length = new int[1];
                 byte[] line = JsonLinesSpeed.byHand(p.url, page.textAsWritten(), page.markdownAsWritten(), length);
@@ -127,17 +145,19 @@ public final class ContentStages {
                 spent[6] += t7 - t6;
                 spent[7] += (b1 - b0) + (b2 - t5);
                 spent[8] += p1 - p0;
+                spent[9] += k1 - k0;
+                spent[10] += k2 - k1;
                 if (out != null) {
                     out.println(p.url + "\t" + main.found() + "\t" + digest(sha, text) + "\t" + digest(sha, markdown));
                 }
             }
             if (out != null) out.close();
-            System.out.printf("| %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |%n", r,
-                    spent[0] / 1e9, spent[1] / 1e9, spent[2] / 1e9, spent[3] / 1e9, spent[4] / 1e9, spent[7] / 1e9,
-                    spent[8] / 1e9, spent[5] / 1e9, spent[6] / 1e9);
+            System.out.printf("| %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.3f | %.3f | %.2f | %.2f |%n",
+                    r, spent[0] / 1e9, spent[1] / 1e9, spent[2] / 1e9, spent[3] / 1e9, spent[4] / 1e9, spent[7] / 1e9,
+                    spent[8] / 1e9, spent[9] / 1e9, spent[10] / 1e9, spent[5] / 1e9, spent[6] / 1e9);
         }
         System.out.println();
-        System.out.println(pages.size() + " pages");
+        System.out.println(pages.size() + " pages; kinds (last round): " + kinds + " (" + (hashes & 1) + ")");
     }
 
     private static String digest(MessageDigest sha, String s) {

@@ -84,6 +84,12 @@ final class OutputOptions {
                     + "longer.")
     int chunkSize;
 
+    @Option(names = "--chunk-all-kinds",
+            description = "Chunk every page --chunks is given, whatever its kind: by default pages that are no "
+                    + "content (navigation such as indexes and tables of contents, error pages, soft 404s, challenges, "
+                    + "access denied and consent walls, empty pages) are left out.")
+    boolean chunkAllKinds;
+
     @Option(names = "--metrics", paramLabel = "HOST:PORT", converter = Converters.AddressConverter.class,
             description = "Serve this process's counters as Prometheus metrics at http://HOST:PORT/metrics while "
                     + "it crawls (pages, errors, body bytes, queued, in flight).")
@@ -109,6 +115,9 @@ final class OutputOptions {
         if (content != null) jsonLinesOnly(cli, "--content", content);
         if (chunks != null) jsonLinesOnly(cli, "--chunks", chunks);
         if (chunkSize < 1) throw usage(cli, "--chunk-size must be at least 1 character, got " + chunkSize);
+        if (chunkAllKinds && chunks == null) {
+            throw usage(cli, "--chunk-all-kinds applies to --chunks, which is not given");
+        }
         if (format != null && output == null) throw usage(cli, "--format applies to --output, which is not given");
         if (Stream.of(output, links, items, content, chunks).filter(STDOUT::equals).count() > 1) {
             throw usage(cli, "only one of --output, --links, --items, --content and --chunks can write to standard "
@@ -126,7 +135,7 @@ final class OutputOptions {
         refuseSharedFiles(cli, state);
         return new Outputs.Plan(output, recordFormat, links, linkFormat, items, itemFormat, itemFields,
                 warc, warcMaxSize, wacz, htmlReport, !noProgress && !quiet, metrics, content, contentDir, chunks,
-                chunkSize);
+                chunkSize, chunkAllKinds);
     }
 
     /** Two outputs (the state file included) on one file would garble both: a usage error naming them. */

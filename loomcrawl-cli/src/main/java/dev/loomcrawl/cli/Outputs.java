@@ -16,6 +16,7 @@ import dev.loomcrawl.output.warc.WarcOutput;
 import dev.loomcrawl.output.warc.WarcCitations;
 import dev.loomcrawl.output.lines.ContentFile;
 import dev.loomcrawl.output.lines.ChunkFile;
+import dev.loomcrawl.output.lines.MainTexts;
 import dev.loomcrawl.output.pages.ContentDir;
 import dev.loomcrawl.journal.Journal;
 import dev.loomcrawl.state.CrawlStore;
@@ -48,7 +49,7 @@ final class Outputs implements AutoCloseable {
     record Plan(String records, LineFormat recordFormat, String links, LineFormat linkFormat,
                 String items, LineFormat itemFormat, List<String> itemFields, Path warc,
                 long warcMaxSize, Path wacz, Path htmlReport, boolean progress, InetSocketAddress metrics,
-                String content, Path contentDir, String chunks, int chunkSize) {
+                String content, Path contentDir, String chunks, int chunkSize, boolean chunkAllKinds) {
         /** Where the text report goes: standard error when an output takes standard output. */
         PrintWriter reportTo(CommandLine cli) {
             boolean stdoutTaken = Stream.of(records, links, items, content, chunks)
@@ -73,6 +74,7 @@ final class Outputs implements AutoCloseable {
     private HtmlReport report;
     private WarcOutput warc;
     private final List<ContentFile.Counts> contentCounts = new ArrayList<>();
+    private ChunkFile chunkFile;
     private String roots = "";
     private Thread hook;
 
@@ -114,22 +116,26 @@ final class Outputs implements AutoCloseable {
                         warcInfo(config), journal));
             }
             boolean ignoreNoindex = config.politeness().ignoreDirectives();
+            // one for all the content outputs: a page is the first with its main text for all of them, or none
+            MainTexts texts = MainTexts.of(journal);
             if (plan.content() != null) {
                 outputs.contentCounts.add(outputs.add("--content", () -> plan.content().equals(OutputOptions.STDOUT)
-                        ? ContentFile.open(new WriterStream(cli.getOut()), "standard output", journal, ignoreNoindex)
-                        : ContentFile.open(Path.of(plan.content()), journal, ignoreNoindex)).counts());
+                        ? ContentFile.open(new WriterStream(cli.getOut()), "standard output", journal, ignoreNoindex,
+                                texts)
+                        : ContentFile.open(Path.of(plan.content()), journal, ignoreNoindex, texts)).counts());
             }
             if (plan.contentDir() != null) {
                 outputs.contentCounts.add(outputs.add("--content-dir",
-                        () -> ContentDir.open(plan.contentDir(), journal, ignoreNoindex)).counts());
+                        () -> ContentDir.open(plan.contentDir(), journal, ignoreNoindex, texts)).counts());
             }
             if (plan.chunks() != null) { // after the WARC output: the journal writes it first, so chunks can cite it
                 WarcCitations citations = outputs.warc == null ? null : outputs.warc.citations();
-                outputs.contentCounts.add(outputs.add("--chunks", () -> plan.chunks().equals(OutputOptions.STDOUT)
-                        ? ChunkFile.open(new WriterStream(cli.getOut()), "standard output", journal, plan.chunkSize(),
-                                ignoreNoindex, citations)
-                        : ChunkFile.open(Path.of(plan.chunks()), journal, plan.chunkSize(), ignoreNoindex, citations))
-                        .counts());
+                ChunkFile.Settings chunking = new ChunkFile.Settings(plan.chunkSize(), plan.chunkAllKinds());
+                outputs.chunkFile = outputs.add("--chunks", () -> plan.chunks().equals(OutputOptions.STDOUT)
+                        ? ChunkFile.open(new WriterStream(cli.getOut()), "standard output", journal, chunking,
+                                ignoreNoindex, citations, texts)
+                        : ChunkFile.open(Path.of(plan.chunks()), journal, chunking, ignoreNoindex, citations, texts));
+                outputs.contentCounts.add(outputs.chunkFile.counts());
             }
             if (plan.htmlReport() != null && store == null) {
                 outputs.report = outputs.add("--html-report", () -> HtmlReport.open(plan.htmlReport()));
@@ -170,6 +176,12 @@ final class Outputs implements AutoCloseable {
         StringBuilder line = new StringBuilder("Content: ").append(c.pages()).append(c.pages() == 1 ? " page" : " pages");
         if (c.noindex() > 0) line.append(", ").append(c.noindex()).append(" left out as noindex");
         if (c.failed() > 0) line.append(", ").append(c.failed()).append(" whose content could not be read");
+        if (chunkFile != null && chunkFile.otherKinds() > 0) {
+            line.append(", ").append(chunkFile.otherKinds()).append(" not chunked for their kind");
+        }
+        if (chunkFile != null && chunkFile.duplicates() > 0) {
+            line.append(", ").append(chunkFile.duplicates()).append(" not chunked as duplicates");
+        }
         return line.toString();
     }
 

@@ -24,7 +24,7 @@ import java.util.Map;
  */
 record SavedOptions(String output, LineFormat format, String links, String items, Path warc, long warcMaxSize,
                     Path wacz, Path htmlReport, String item, List<String> fields, String follow, RenderSettings render,
-                    String content, Path contentDir, String chunks, int chunkSize) {
+                    String content, Path contentDir, String chunks, int chunkSize, boolean chunkAllKinds) {
     private static final String PREFIX = "cli.";
 
     SavedOptions {
@@ -38,7 +38,7 @@ record SavedOptions(String output, LineFormat format, String links, String items
                 plan.wacz() == null ? null : plan.wacz().toAbsolutePath(), plan.htmlReport() == null ? null : plan.htmlReport().toAbsolutePath(), scrape.item, scrape.fields,
                 scrape.follow, render, absolute(plan.content()),
                 plan.contentDir() == null ? null : plan.contentDir().toAbsolutePath(), absolute(plan.chunks()),
-                plan.chunkSize());
+                plan.chunkSize(), plan.chunkAllKinds());
     }
 
     private static String absolute(String file) {
@@ -49,7 +49,7 @@ record SavedOptions(String output, LineFormat format, String links, String items
     Outputs.Plan plan(boolean progress, InetSocketAddress metrics) {
         return new Outputs.Plan(output, format, links, links == null ? null : byName(links), items,
                 items == null ? null : byName(items), ScrapeOptions.fieldNames(fields), warc, warcMaxSize, wacz,
-                htmlReport, progress, metrics, content, contentDir, chunks, chunkSize);
+                htmlReport, progress, metrics, content, contentDir, chunks, chunkSize, chunkAllKinds);
     }
 
     private static LineFormat byName(String file) {
@@ -79,6 +79,7 @@ record SavedOptions(String output, LineFormat format, String links, String items
         add(out, "content-dir", contentDir);
         add(out, "chunks", chunks);
         if (chunks != null) add(out, "chunk-size", chunkSize);
+        if (chunkAllKinds) add(out, "chunk-all-kinds", true);
         out.addAll(RenderOptions.encode(render, PREFIX));
         return out;
     }
@@ -112,6 +113,7 @@ record SavedOptions(String output, LineFormat format, String links, String items
         String contentDir = one(byName, "content-dir");
         String chunks = one(byName, "chunks");
         String chunkSize = one(byName, "chunk-size");
+        String chunkAllKinds = one(byName, "chunk-all-kinds");
         Map<String, String> renderSettings = new LinkedHashMap<>();
         for (String name : List.of("render", "render-timeout", "render-scroll", "render-tasks", "render-resources",
                 "render-auto")) {
@@ -127,7 +129,7 @@ record SavedOptions(String output, LineFormat format, String links, String items
                     links, items, warc == null ? null : Path.of(warc), warcMaxSize == null ? 0 : Long.parseLong(warcMaxSize),
                     wacz == null ? null : Path.of(wacz), html == null ? null : Path.of(html), item, fields, follow,
                     RenderOptions.decode(renderSettings), content, contentDir == null ? null : Path.of(contentDir),
-                    chunks, chunkSize == null ? 2000 : Integer.parseInt(chunkSize));
+                    chunks, chunkSize == null ? 2000 : Integer.parseInt(chunkSize), "true".equals(chunkAllKinds));
         } catch (IllegalArgumentException | java.time.format.DateTimeParseException e) {
             throw new IllegalArgumentException("a bad cli setting: " + e.getMessage());
         }

@@ -21,6 +21,8 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static dev.loomcrawl.cli.CrawlCommandTest.run;
@@ -132,7 +134,8 @@ class ContentCommandTest {
             CrawlCommandTest.Run r = run("crawl", "--no-progress", "--allow-private", "--output", records.toString(),
                     "--content", content.toString(), "--content-dir", dir.resolve("md").toString(), site.url("/"));
             assertEquals(0, r.exit(), r.err());
-            assertTrue(r.out().contains("Content: 3 pages, 2 left out as noindex"), r.out());
+            // the three pages, and the 404 pages of the article's five links to pages the site does not have
+            assertTrue(r.out().contains("Content: 8 pages, 2 left out as noindex"), r.out());
 
             Map<String, Object> record = byUrl(lines(records), site.url("/article"));
             assertEquals("Lists & tuples | The Daily Crawl", record.get("title"));
@@ -144,9 +147,13 @@ class ContentCommandTest {
             assertEquals("Ada Lovelace", record.get("author"));
             assertEquals(null, byUrl(lines(records), site.url("/logo.png")).get("title"), "not HTML: no facts");
 
-            List<Map<String, Object>> pages = lines(content);
+            List<Map<String, Object>> withErrors = lines(content);
+            List<Map<String, Object>> pages = withErrors.stream().filter(l -> !"error".equals(l.get("kind"))).toList();
             assertEquals(new HashSet<>(List.of(site.url("/"), site.url("/article"), site.url("/cafe"))),
                     new HashSet<>(pages.stream().map(l -> l.get("url")).toList()), "HTML pages, noindex left out");
+            assertEquals(Set.of("/news", "/sport", "/a1", "/a2", "/docs/sequences"), withErrors.stream()
+                    .filter(l -> "error".equals(l.get("kind"))).map(l -> ((String) l.get("url"))
+                            .substring(site.url("/").length() - 1)).collect(Collectors.toSet()), "the 404 pages");
             Map<String, Object> article = byUrl(pages, site.url("/article"));
             String text = (String) article.get("text"), markdown = (String) article.get("markdown");
             assertEquals(true, article.get("main"));
@@ -171,16 +178,18 @@ class ContentCommandTest {
             String md = Files.readString(file, StandardCharsets.UTF_8);
             assertTrue(md.startsWith("---\nurl: \"" + site.url("/article") + "\"\ntitle: \"Lists & tuples | The Daily "
                     + "Crawl\"\nfetched: "), md);
+            assertTrue(md.contains("\nkind: article\n---\n"), md);
             assertTrue(md.endsWith(markdown), "the same Markdown as --content");
             assertTrue(Files.isRegularFile(dir.resolve("md").resolve("127.0.0.1_" + site.port()).resolve("index.md")));
             try (Stream<Path> all = Files.walk(dir.resolve("md"))) {
                 String host = "127.0.0.1_" + site.port();
-                assertEquals(List.of(host + "/article.md", host + "/cafe.md", host + "/index.md", "pages.jsonl"),
-                        all.filter(Files::isRegularFile)
+                assertEquals(List.of(host + "/a1.md", host + "/a2.md", host + "/article.md", host + "/cafe.md",
+                        host + "/docs/sequences.md", host + "/index.md", host + "/news.md", host + "/sport.md",
+                        "pages.jsonl"), all.filter(Files::isRegularFile)
                         .map(p -> dir.resolve("md").relativize(p).toString()).sorted().toList(),
                         "one file per page written and the index, no temporary");
             }
-            assertEquals(3, lines(dir.resolve("md").resolve("pages.jsonl")).size(), "a line per page in the index");
+            assertEquals(8, lines(dir.resolve("md").resolve("pages.jsonl")).size(), "a line per page in the index");
         }
     }
 
@@ -221,7 +230,11 @@ class ContentCommandTest {
 
     @Test
     void aResumedStateCrawlWritesEachPageContentExactlyOnce() throws Exception {
-        try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(40, 3)).start()) {
+        Map<String, String> distinct = new LinkedHashMap<>(TestSite.crossLinked(40, 3));
+        // a paragraph of each page's own: a page of links alone is navigation, and one like another is chunked once
+        distinct.replaceAll((path, html) -> html.replace("<body>", "<body><p>This is the page at " + path
+                + ", with a paragraph of its own to chunk.</p>"));
+        try (TestSite site = TestSite.builder().pages(distinct).start()) {
             String state = dir.resolve("crawl.db").toString();
             Path content = dir.resolve("content.jsonl"), chunks = dir.resolve("chunks.jsonl");
             CrawlCommandTest.Run first = run("crawl", "--no-progress", "--allow-private", "--state", state,

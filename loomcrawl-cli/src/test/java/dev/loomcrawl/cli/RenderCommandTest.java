@@ -142,16 +142,16 @@ class RenderCommandTest {
     void theRenderOptionsSurviveTheStateFilesSettings() {
         RenderSettings render = new RenderSettings(Pattern.compile("/app/"), Duration.ofSeconds(7), 3, 4, true);
         SavedOptions saved = new SavedOptions(null, null, null, null, null, 0, null, null, null, List.of(), null,
-                render, null, null, null, 2000);
+                render, null, null, null, 2000, false);
         RenderSettings back = SavedOptions.decode(saved.encode()).render();
         assertFalse(back.auto());
         RenderSettings auto = SavedOptions.decode(new SavedOptions(null, null, null, null, null, 0, null, null, null,
-                List.of(), null, RenderSettings.automatic(), null, null, null, 2000).encode()).render();
+                List.of(), null, RenderSettings.automatic(), null, null, null, 2000, false).encode()).render();
         assertTrue(auto.auto() && auto.include() == null, auto.toString());
         assertEquals("/app/", back.include().pattern());
         assertEquals(List.of(Duration.ofSeconds(7), 3, 4, true),
                 List.of(back.timeout(), back.scrolls(), back.tasks(), back.resources()));
         assertEquals(null, SavedOptions.decode(new SavedOptions(null, null, null, null, null, 0, null, null, null,
-                List.of(), null, null, null, null, null, 2000).encode()).render());
+                List.of(), null, null, null, null, null, 2000, false).encode()).render());
     }
 }

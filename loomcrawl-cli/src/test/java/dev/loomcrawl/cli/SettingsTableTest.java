@@ -30,8 +30,8 @@ class SettingsTableTest {
     /** The crawl command's own options: where its outputs, report, state and logs go; how it runs. */
     private static final Set<String> COMMAND_OWN = Set.of("--no-trap-guards", "--item", "--field", "--follow",
             "--output", "--format", "--links", "--warc", "--warc-max-size", "--wacz", "--html-report", "--items",
-            "--content", "--content-dir", "--chunks", "--chunk-size", "--metrics", "--no-progress", "--report",
-            "--report-urls", "--save-cookies", "--state", "--state-links", "--spill-dir", "--render",
+            "--content", "--content-dir", "--chunks", "--chunk-size", "--chunk-all-kinds", "--metrics", "--no-progress",
+            "--report", "--report-urls", "--save-cookies", "--state", "--state-links", "--spill-dir", "--render",
             "--render-include", "--render-timeout", "--render-scroll", "--render-tasks", "--render-resources",
             "--frontier", "--crawl-id", "--lease-time", "--redis-outage", "--verbose", "--quiet", "--help",
             "--config", "--print-config");

@@ -8,8 +8,8 @@ import dev.loomcrawl.result.PageContent;
 /**
  * What a page says, from its tree ({@link PageTree}: the one the link pass recorded, or one made from jsoup's parse):
  * its main content found ({@link MainContent}) and written as Markdown ({@link Markdown}) and plain text
- * ({@link PlainText}) in one walk ({@link MarkdownAndText}). The facts come from the crawl's link pass, which has read
- * them already.
+ * ({@link PlainText}) in one walk ({@link MarkdownAndText}), and what kind of page it is ({@link PageKinds}). The facts
+ * come from the crawl's link pass, which has read them already.
  */
 public final class PageContents {
     private PageContents() {
@@ -21,7 +21,12 @@ public final class PageContents {
      * pages whose link pass kept no tree.
      */
     public static PageContent read(byte[] html, String charset, String pageUrl, PageFacts facts) {
-        return of(PageTree.parse(html, charset, pageUrl), pageUrl, facts);
+        return read(html, charset, pageUrl, facts, 200);
+    }
+
+    /** {@link #read(byte[], String, String, PageFacts)} of a page answered with {@code status}. */
+    public static PageContent read(byte[] html, String charset, String pageUrl, PageFacts facts, int status) {
+        return of(PageTree.parse(html, charset, pageUrl), pageUrl, facts, status);
     }
 
     /**
@@ -29,6 +34,14 @@ public final class PageContents {
      * virtual threads get a turn between the steps ({@link Turns}).
      */
     public static PageContent of(PageTree tree, String pageUrl, PageFacts facts) {
+        return of(tree, pageUrl, facts, 200);
+    }
+
+    /**
+     * {@link #of(PageTree, String, PageFacts)} of a page answered with {@code status}, which its kind depends on
+     * ({@link PageKinds}).
+     */
+    public static PageContent of(PageTree tree, String pageUrl, PageFacts facts, int status) {
         Turns.give();
         MainContent.Found found = MainContent.find(tree);
         MainContent.Result main = found.result();
@@ -36,8 +49,9 @@ public final class PageContents {
         MarkdownAndText.Written both = MarkdownAndText.written(tree, main.roots(), main.leftOut(),
                 main.leftOutOfText(), baseUri(tree, pageUrl), found.classHints());
         Turns.give();
-        return new PageContent(withBylines(facts == null ? PageFacts.NONE : facts, found.said()), both.text(),
-                both.markdown(), main.found());
+        PageFacts known = withBylines(facts == null ? PageFacts.NONE : facts, found.said());
+        return new PageContent(known, both.text(), both.markdown(), main.found(),
+                PageKinds.of(status, main, both.text(), known));
     }
 
     /**

@@ -23,7 +23,8 @@ import java.util.Set;
  *                 rendered the page (scripts, stylesheets, fetched JSON...), in the order fetched; empty unless
  *                 rendered
  * @param lazyContent what the page says ({@link #content()}), made when first asked for; null when it is not an HTML
- *                 page that was read (then there is none)
+ *                 page that was read (then there is none). An HTML error page (a status of 400 or more) has one
+ *                 when an output reads content, so that its kind says what it is ({@link PageKind})
  * @param anchors  what a link's fragment may name on the page (element ids, {@code <a name>}s), read only for a link
  *                 checker that checks fragments; else empty
  */
@@ -53,8 +54,8 @@ public record FinishedUrl(CrawlRecord record, FetchResult.Response response, Lis
 
     /**
      * What the page says: its facts and main content, as text and Markdown; made the first time it is asked for
-     * (on the asking thread), then kept. Null when the URL is not an HTML page that was read (a redirect, an error,
-     * another type), or when making it failed ({@link LazyContent#failure}).
+     * (on the asking thread), then kept. Null when the URL is not an HTML page that was read (a redirect, another
+     * type; an error page when no output reads content), or when making it failed ({@link LazyContent#failure}).
      */
     public PageContent content() {
         return lazyContent == null ? null : lazyContent.get();

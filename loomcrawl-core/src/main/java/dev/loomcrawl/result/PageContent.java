@@ -8,30 +8,39 @@ import java.util.Objects;
  * What an HTML page says, for people, search indexes and language models: its facts and its main content
  * (navigation, headers, footers, sidebars, banners and comments left out), as plain text and as Markdown. The text
  * and the Markdown are kept as the conversion wrote them ({@link PageText}) and made into Strings when first asked
- * for. Equal when the facts, text, Markdown and {@code main} are.
+ * for. Its {@link #kind()} says what the page is (an article, navigation, an error...). Equal when the facts, text,
+ * Markdown, {@code main} and kind are.
  */
 public final class PageContent {
     private final PageFacts facts;
     private final PageText text;
     private final PageText markdown;
     private final boolean main;
+    private final PageKind kind;
 
     /**
      * @param facts    what the page says about itself (title, description, language...)
      * @param text     the main content as plain text, blocks separated by a blank line
      * @param markdown the same main content as CommonMark with GitHub tables, links and images absolute
      * @param main     whether a main content was found; false when the page's whole body was used instead
+     * @param kind     what kind of page it is
      */
+    public PageContent(PageFacts facts, String text, String markdown, boolean main, PageKind kind) {
+        this(facts, PageText.of(text), PageText.of(markdown), main, kind);
+    }
+
+    /** An {@link PageKind#ARTICLE}'s content: what a page is when nothing says otherwise. */
     public PageContent(PageFacts facts, String text, String markdown, boolean main) {
-        this(facts, PageText.of(text), PageText.of(markdown), main);
+        this(facts, text, markdown, main, PageKind.ARTICLE);
     }
 
     /** The same, with the text and the Markdown as the conversion wrote them. */
-    public PageContent(PageFacts facts, PageText text, PageText markdown, boolean main) {
+    public PageContent(PageFacts facts, PageText text, PageText markdown, boolean main, PageKind kind) {
         this.facts = Objects.requireNonNull(facts);
         this.text = Objects.requireNonNull(text);
         this.markdown = Objects.requireNonNull(markdown);
         this.main = main;
+        this.kind = Objects.requireNonNull(kind);
     }
 
     /** What the page says about itself (title, description, language...). */
@@ -64,19 +73,28 @@ public final class PageContent {
         return main;
     }
 
+    /**
+     * What kind of page it is: an article, documentation, navigation, a listing, an error, a wall in front of the
+     * page, or empty ({@link PageKind}).
+     */
+    public PageKind kind() {
+        return kind;
+    }
+
     @Override
     public boolean equals(Object o) {
-        return o instanceof PageContent c && main == c.main && facts.equals(c.facts) && text().equals(c.text())
-                && markdown().equals(c.markdown());
+        return o instanceof PageContent c && main == c.main && kind == c.kind && facts.equals(c.facts)
+                && text().equals(c.text()) && markdown().equals(c.markdown());
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(facts, text(), markdown(), main);
+        return Objects.hash(facts, text(), markdown(), main, kind);
     }
 
     @Override
     public String toString() {
-        return "PageContent[facts=" + facts + ", text=" + text() + ", markdown=" + markdown() + ", main=" + main + "]";
+        return "PageContent[facts=" + facts + ", text=" + text() + ", markdown=" + markdown() + ", main=" + main
+                + ", kind=" + kind.label() + "]";
     }
 }

@@ -36,9 +36,14 @@ public final class UrlFingerprint {
      * body by ({@link dev.loomcrawl.result.Change#digest}).
      */
     public static long murmur3(byte[] data) {
+        return murmur3(data, data.length);
+    }
+
+    /** {@link #murmur3(byte[])} of the first {@code length} bytes of {@code data}. */
+    public static long murmur3(byte[] data, int length) {
         long h1 = 0;
         long h2 = 0;
-        int blocks = data.length / 16;
+        int blocks = length / 16;
         for (int i = 0; i < blocks; i++) {
             long k1 = (long) LONG_LE.get(data, i * 16);
             long k2 = (long) LONG_LE.get(data, i * 16 + 8);
@@ -50,15 +55,15 @@ public final class UrlFingerprint {
             h2 = h2 * 5 + 0x38495ab5;
         }
         int tail = blocks * 16;
-        int rest = data.length - tail;
+        int rest = length - tail;
         long k1 = 0;
         long k2 = 0;
         for (int i = rest - 1; i >= 8; i--) k2 ^= (data[tail + i] & 0xffL) << (8 * (i - 8));
         for (int i = Math.min(rest, 8) - 1; i >= 0; i--) k1 ^= (data[tail + i] & 0xffL) << (8 * i);
         if (rest > 8) h2 ^= mixK2(k2);
         if (rest > 0) h1 ^= mixK1(k1);
-        h1 ^= data.length;
-        h2 ^= data.length;
+        h1 ^= length;
+        h2 ^= length;
         h1 += h2;
         h2 += h1;
         h1 = fmix(h1);

@@ -7,6 +7,7 @@ import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.result.PageContent;
 import dev.loomcrawl.robots.RobotsDirectives;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,7 +15,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The content output ({@code --content}): one JSON line per HTML page that was read, with what it says: its facts,
- * and its main content as plain text and as Markdown ({@link PageContent}). A page that asks not to be indexed
+ * its main content as plain text and as Markdown ({@link PageContent}), what kind of page it is, and the earlier page
+ * with the same main text, if any ({@link MainTexts}). A page that asks not to be indexed
  * ({@code noindex}, by a robots meta or {@code X-Robots-Tag}) is left out and counted, unless the crawl ignores
  * robots directives. Written by the crawl's journal, like the other line outputs.
  */
@@ -32,36 +34,63 @@ public final class ContentFile implements CrawlOutput {
             new Column<>("canonical", p -> p.content.facts().canonical()),
             new Column<>("fetched", p -> IsoMillis.format(p.finished.record().startedAt())),
             new Column<>("main", p -> p.content.main()),
+            new Column<>("kind", p -> p.content.kind().label()),
             new Column<>("text", p -> p.content.textAsWritten()),
-            new Column<>("markdown", p -> p.content.markdownAsWritten()));
+            new Column<>("markdown", p -> p.content.markdownAsWritten()),
+            // last, and null when the line is made: the journal's writer thread, which writes the lines in the order of
+            // the crawl's commits, says whether an earlier page had the same main text (MainTexts)
+            new Column<>("duplicate_of", p -> null));
 
     /** A page and its content, as a line is made of it. */
     record Page(FinishedUrl finished, PageContent content) {}
 
-    private final CommittedWriter<JsonLines.Bytes> writer;
+    /** A page's line, made on the worker's thread, and what its {@code duplicate_of} is decided by. */
+    private record Line(JsonLines.Bytes bytes, String url, long digest) {}
+
+    private final CommittedWriter<Line> writer;
     private final Counts counts;
 
-    private ContentFile(CommittedWriter<JsonLines.Bytes> writer, CommitStage journal, boolean ignoreNoindex) {
+    private ContentFile(CommittedWriter<Line> writer, CommitStage journal, boolean ignoreNoindex) {
         this.writer = writer;
         this.counts = new Counts(ignoreNoindex);
         journal.needsContent();
         writer.commitWith(journal, finished -> {
             PageContent content = counts.contentToWrite(finished);
-            return content == null ? null : JsonLines.lineBytes(COLUMNS, new Page(finished, content));
+            return content == null ? null : new Line(JsonLines.lineBytes(COLUMNS, new Page(finished, content)),
+                    finished.record().url().toString(), MainTexts.digest(content));
         });
     }
 
     /**
      * Writes {@code path} (JSON Lines) with the crawl's journal, as {@link RecordFile#open(Path, LineFormat,
-     * CommitStage)} does; {@code ignoreNoindex} writes noindex pages too.
+     * CommitStage)} does; {@code ignoreNoindex} writes noindex pages too. A page's {@code duplicate_of} names the
+     * first page {@code texts} says had its main text (the crawl's other content outputs share it).
      */
+    public static ContentFile open(Path path, CommitStage journal, boolean ignoreNoindex, MainTexts texts) {
+        return new ContentFile(LineOutput.file(path, journal, null, lines -> new Duplicates(lines, texts)),
+                journal, ignoreNoindex);
+    }
+
+    /** Writes {@code path} with first pages of its own ({@link MainTexts#of}). */
     public static ContentFile open(Path path, CommitStage journal, boolean ignoreNoindex) {
-        return new ContentFile(LineOutput.file(path, journal, null, LineSink::ofBytes), journal, ignoreNoindex);
+        return open(path, journal, ignoreNoindex, MainTexts.of(journal));
     }
 
     /** Writes to {@code out}, which is flushed but left open; {@code name} names it in messages. */
-    public static ContentFile open(OutputStream out, String name, CommitStage journal, boolean ignoreNoindex) {
-        return new ContentFile(LineOutput.stream(out, name, null, LineSink::ofBytes), journal, ignoreNoindex);
+    public static ContentFile open(OutputStream out, String name, CommitStage journal, boolean ignoreNoindex,
+                                   MainTexts texts) {
+        return new ContentFile(LineOutput.stream(out, name, null, lines -> new Duplicates(lines, texts)),
+                journal, ignoreNoindex);
+    }
+
+    /** Writes a page's line, with the page it duplicates (on the journal's writer thread, in commit order). */
+    private record Duplicates(LineSink lines, MainTexts texts) implements LineSink.Over<Line> {
+        @Override
+        public void write(Line line) throws IOException {
+            String original = texts.originalOf(line.digest, line.url);
+            JsonLines.Bytes bytes = original == null ? line.bytes : JsonLines.withLast(line.bytes, original);
+            lines.write(bytes.array(), bytes.length());
+        }
     }
 
     /** How many pages were written, left out as noindex, and had no content because making it failed. */

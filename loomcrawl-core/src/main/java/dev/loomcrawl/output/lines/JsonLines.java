@@ -76,6 +76,26 @@ public final class JsonLines {
         return new Bytes(out.buf, out.len);
     }
 
+    private static final byte[] NULL_END = "null}\n".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * {@code line}, whose last value is null, with {@code value} as its last value instead: for a value decided after
+     * the line was made (on the journal's writer thread, where the line is written). Copies the line.
+     */
+    static Bytes withLast(Bytes line, String value) {
+        int keep = line.length() - NULL_END.length;
+        if (keep < 0 || !Arrays.equals(line.array(), keep, line.length(), NULL_END, 0, NULL_END.length)) {
+            throw new IllegalArgumentException("the line's last value is not null");
+        }
+        JsonLines out = new JsonLines(keep + asciiSize(value) + 16);
+        System.arraycopy(line.array(), 0, out.buf, 0, keep);
+        out.len = keep;
+        out.value(value);
+        out.ascii('}');
+        out.ascii('\n');
+        return new Bytes(out.buf, out.len);
+    }
+
     private static int asciiSize(String s) {
         return s.length() + (s.length() >> 3);
     }

@@ -7,8 +7,10 @@ import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.output.ResumedFile;
 import dev.loomcrawl.output.lines.ContentFile;
 import dev.loomcrawl.output.lines.IsoMillis;
+import dev.loomcrawl.output.lines.MainTexts;
 import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.result.PageContent;
+import dev.loomcrawl.result.PageKind;
 import dev.loomcrawl.text.Utf16;
 import dev.loomcrawl.url.WebUrl;
 
@@ -23,12 +25,13 @@ import java.util.List;
 /**
  * The Markdown directory ({@code --content-dir DIR}): each HTML page's main content as a {@code .md} file whose
  * path mirrors the URL's ({@link #relativePath}), starting with a small front matter (url, title, fetched:
- * {@link FrontMatter}). The pages are those the content output writes (noindex left out the same way). Files are
+ * kind: {@link FrontMatter}). The pages are those the content output writes (noindex left out the same way). Files are
  * written by the journal's writer thread with each commit (to a temporary name, then moved into place, so a file is
  * whole or absent; with a state, forced to disk before the commit), so a page fetched again after a resume replaces
  * its file: each page has one file, however many runs it took. {@link PageFiles} puts them in place: never through
  * a link, and a page whose name is taken (by another URL's file, or a file where it needs a folder) renamed, not
- * lost; the index {@value PageFiles#INDEX} lists each page's file.
+ * lost; the index {@value PageFiles#INDEX} lists each page's file, its kind, and the earlier page with its main text,
+ * if any.
  */
 public final class ContentDir implements CrawlOutput {
     /** The longest name a path segment keeps before it is shortened with a hash (most file systems allow 255). */
@@ -41,9 +44,10 @@ public final class ContentDir implements CrawlOutput {
 
     /**
      * A page's file: its URL, its path under the directory as the rules give it, its bytes, and how many of them
-     * (the front matter's first lines, up to the url's) tell a file of this page from another's.
+     * (the front matter's first lines, up to the url's) tell a file of this page from another's; the page's kind and
+     * the digest of its main text ({@link MainTexts#digest}), for its line in the index.
      */
-    record PageFile(String url, String path, byte[] bytes, int head) {}
+    record PageFile(String url, String path, byte[] bytes, int head, PageKind kind, long digest) {}
 
     private ContentDir(String key, Path dir, PageFiles sink, CommitStage journal, boolean ignoreNoindex) {
         this.counts = new ContentFile.Counts(ignoreNoindex);
@@ -60,6 +64,14 @@ public final class ContentDir implements CrawlOutput {
      * a resumed crawl cuts back to its end at the last commit and appends to (a new crawl starts it afresh).
      */
     public static ContentDir open(Path dir, CommitStage journal, boolean ignoreNoindex) {
+        return open(dir, journal, ignoreNoindex, MainTexts.of(journal));
+    }
+
+    /**
+     * {@link #open(Path, CommitStage, boolean)}, the index naming in {@code duplicate_of} the first page {@code texts}
+     * says had a page's main text (the crawl's other content outputs share it).
+     */
+    public static ContentDir open(Path dir, CommitStage journal, boolean ignoreNoindex, MainTexts texts) {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
@@ -86,7 +98,7 @@ public final class ContentDir implements CrawlOutput {
         try {
             // a FileOutputStream, as the line outputs use: an interrupt cannot close it mid-write
             FileOutputStream out = new FileOutputStream(index.toFile(), resumeAt != null);
-            return new ContentDir(key, dir, new PageFiles(dir, out, end), journal, ignoreNoindex);
+            return new ContentDir(key, dir, new PageFiles(dir, out, end, texts), journal, ignoreNoindex);
         } catch (IOException e) {
             throw new OutputException(index.toString(), e);
         }
@@ -165,10 +177,12 @@ public final class ContentDir implements CrawlOutput {
             out.append("title: ").append(FrontMatter.quoted(content.facts().title())).append('\n');
         }
         out.append("fetched: ").append(IsoMillis.format(finished.record().startedAt())).append('\n');
+        out.append("kind: ").append(content.kind().label()).append('\n');
         out.append("---\n\n");
         out.append(content.markdown());
         byte[] bytes = Utf16.wellFormed(out.toString()).getBytes(StandardCharsets.UTF_8);
-        return new PageFile(url, relativePath(finished.record().url()), bytes, head.length);
+        return new PageFile(url, relativePath(finished.record().url()), bytes, head.length, content.kind(),
+                MainTexts.digest(content));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.loomcrawl.output.pages;
 
 import dev.loomcrawl.output.Sink;
+import dev.loomcrawl.output.lines.MainTexts;
 import dev.loomcrawl.text.Utf16;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,6 +54,7 @@ final class PageFiles implements Sink<ContentDir.PageFile> {
     private static final String TEMPORARY = "#tmp";
 
     private final Path dir;
+    private final MainTexts texts;
     private final FileOutputStream index;
     private long indexEnd; // the index's bytes written
     private final ByteArrayOutputStream indexLines = new ByteArrayOutputStream(); // this batch's, until the flush
@@ -60,8 +62,9 @@ final class PageFiles implements Sink<ContentDir.PageFile> {
     private List<Path> flushed = new ArrayList<>(); // the last batch's, until synced or the next batch
 
     /** @param index the index, positioned at {@code indexEnd}, where lines are appended */
-    PageFiles(Path dir, FileOutputStream index, long indexEnd) {
+    PageFiles(Path dir, FileOutputStream index, long indexEnd, MainTexts texts) {
         this.dir = dir;
+        this.texts = texts;
         this.index = index;
         this.indexEnd = indexEnd;
     }
@@ -103,7 +106,7 @@ final class PageFiles implements Sink<ContentDir.PageFile> {
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
         }
         written.add(target);
-        indexLine(page.url(), placed + name, renamed);
+        indexLine(page, placed + name, renamed);
     }
 
     /**
@@ -178,13 +181,18 @@ final class PageFiles implements Sink<ContentDir.PageFile> {
     private void unplaced(ContentDir.PageFile page, String path) {
         log.warn("{}: not written to the content directory: {} and its {} alternatives are taken", page.url(), path,
                 TRIES - 1);
-        indexLine(page.url(), null, true);
+        indexLine(page, null, true);
     }
 
-    /** Adds the page's line to the index (written with the flush): url, file (null if none), renamed. */
-    private void indexLine(String url, String file, boolean renamed) {
-        String line = "{\"url\":" + json(url) + ",\"file\":" + (file == null ? "null" : json(file)) + ",\"renamed\":"
-                + renamed + "}\n";
+    /**
+     * Adds the page's line to the index (written with the flush): url, file (null if none), renamed, kind, and the
+     * first page with its main text when that is another ({@link MainTexts}, asked here in commit order).
+     */
+    private void indexLine(ContentDir.PageFile page, String file, boolean renamed) {
+        String original = texts.originalOf(page.digest(), page.url());
+        String line = "{\"url\":" + json(page.url()) + ",\"file\":" + (file == null ? "null" : json(file))
+                + ",\"renamed\":" + renamed + ",\"kind\":" + json(page.kind().label()) + ",\"duplicate_of\":"
+                + (original == null ? "null" : json(original)) + "}\n";
         indexLines.writeBytes(line.getBytes(StandardCharsets.UTF_8));
     }
 
