@@ -35,9 +35,10 @@ import java.util.concurrent.Callable;
  * time ({@link ArchiveReader}); a body is streamed, never held.
  */
 @Command(name = "captures", sortOptions = false, usageHelpAutoWidth = true,
-        description = {"List what the WARC files of 'crawl --warc' or the WACZ of 'crawl --wacz' hold: one line per "
-                + "response captured, with its time (UTC), HTTP status, content type, size in bytes (as received) "
-                + "and URL; 'revisit' in place of the size for a capture stored as a revisit of an earlier one.",
+        description = {"List the responses archived in WARC files (--warc) or a WACZ (--wacz), or print one.",
+                "One line per response captured: its time (UTC), HTTP status, content type, size in bytes (as "
+                        + "received) and URL; 'revisit' in place of the size for a capture stored as a revisit of an "
+                        + "earlier one.",
                 "With --url, print the HTTP headers of that URL's latest response in full, and with --body its body "
                         + "as text. docs/archives.md shows how to open an archive in ReplayWeb.page or pywb."},
         footerHeading = "%nExamples:%n",
