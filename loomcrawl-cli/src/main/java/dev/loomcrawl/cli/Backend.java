@@ -5,6 +5,7 @@ import dev.loomcrawl.Crawler;
 import dev.loomcrawl.session.SavedCookies;
 import dev.loomcrawl.spill.SpillDirectory;
 import dev.loomcrawl.redis.RedisCrawl;
+import dev.loomcrawl.report.ChangeReport;
 import dev.loomcrawl.state.CrawlStore;
 import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
 import picocli.CommandLine;
@@ -51,6 +52,14 @@ sealed interface Backend extends AutoCloseable permits Backend.Memory, Backend.S
         return false;
     }
 
+    /**
+     * The line that ends the report of a re-crawl's pass (pass 2 on): what it found so far, as {@code report
+     * --changes} counts it ({@code Pass 2: 1 new, 3 changed, ...}); null for a crawl's first pass.
+     */
+    default String passLine() {
+        return null;
+    }
+
     /** After an output could not be opened, before anything was crawled: lets go of what was made for the crawl. */
     default void discard() {}
 
@@ -89,6 +98,13 @@ sealed interface Backend extends AutoCloseable permits Backend.Memory, Backend.S
             Crawler crawler = parts.store(store).build();
             SavedCookies.keepIn(crawler.journal(), crawler.cookies());
             return crawler;
+        }
+
+        /** Reads the link graph of the crawl into memory, as {@code report --changes} does: 8 bytes per link. */
+        @Override
+        public String passLine() {
+            int pass = store.pass();
+            return pass < 2 ? null : ChangeReport.countsLine(pass, each -> store.forEachChange(pass, each));
         }
 
         /** A new file holds only the configuration then: it is removed again (whether it can be or not). */

@@ -123,13 +123,13 @@ record CheckReport(List<LinkCheck.Broken> broken, long checked, long notChecked,
             g.writeStartObject();
             g.writeBooleanField("complete", !incomplete());
             g.writeNumberField("checked", checked);
-            g.writeNumberField("notChecked", notChecked);
-            g.writeNumberField("fromCache", fromCache);
-            if (incomplete()) g.writeNumberField("notCheckedYet", toDo);
+            g.writeNumberField("not_checked", notChecked);
+            g.writeNumberField("from_cache", fromCache);
+            if (incomplete()) g.writeNumberField("not_checked_yet", toDo);
             g.writeNumberField("seconds", took.toMillis() / 1000.0);
-            g.writeNumberField("brokenLinks", links());
-            g.writeNumberField("brokenTargets", broken.size());
-            g.writeNumberField("pagesWithBrokenLinks", pages());
+            g.writeNumberField("broken_links", links());
+            g.writeNumberField("broken_targets", broken.size());
+            g.writeNumberField("pages_with_broken_links", pages());
             g.writeArrayFieldStart("broken");
             for (LinkCheck.Broken b : broken) {
                 g.writeStartObject();
@@ -140,7 +140,7 @@ record CheckReport(List<LinkCheck.Broken> broken, long checked, long notChecked,
                     g.writeStringField("error", status(b));
                 }
                 g.writeNumberField("pages", b.pages());
-                g.writeArrayFieldStart("linkedFrom");
+                g.writeArrayFieldStart("linked_from");
                 for (String page : b.linkedFrom()) g.writeString(shown(page));
                 g.writeEndArray();
                 g.writeEndObject();

@@ -28,8 +28,10 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The command line's one crawl path, for {@code crawl}, {@code crawl --state}, {@code resume} and {@code crawl
@@ -118,6 +120,8 @@ final class CrawlRun {
         }
         // unless the backend's store keeps them: in memory, then sorted runs on disk past RecordSpill.DEFAULT_RUN
         try (RecordSpill collected = new RecordSpill(backend.spillDir(), RecordSpill.DEFAULT_RUN)) {
+            LongAdder items = new LongAdder();
+            if (scraper != null) crawler.addListener(CrawlListener.ofItems(item -> items.increment()));
             Ended ended = crawl(backend, crawler, config, outputs, plan, scraper, renderer, metrics, collected, spec,
                     saveCookies);
             CrawlSummary summary = ended.summary();
@@ -135,8 +139,7 @@ final class CrawlRun {
                 return exit;
             }
             try {
-                String content = outputs.contentLine();
-                report(backend, collected, summary, roots, report, out, content == null ? List.of() : List.of(content));
+                report(backend, collected, summary, roots, report, out, tail(backend, scraper, items, outputs));
             } catch (StateException e) {
                 out.flush();
                 return failed(cli, e);
@@ -212,6 +215,23 @@ final class CrawlRun {
             String why = e instanceof NoSuchFileException ? "its directory does not exist" : e.getMessage();
             return new CrawlException("--save-cookies: cannot write " + file + ": " + why, e);
         }
+    }
+
+    /**
+     * What the report ends with, after its Date line: the items a scraping crawl scraped (this run's, for a crawl
+     * with a state: earlier runs' are in the items file, not in the state), what the content outputs wrote, and
+     * what a re-crawl's pass found so far ({@link Backend#passLine}).
+     */
+    private static List<String> tail(Backend backend, SelectorScraper scraper, LongAdder items, Outputs outputs) {
+        List<String> tail = new ArrayList<>();
+        if (scraper != null && scraper.scrapesItems()) {
+            tail.add("Items: " + items.sum() + (backend.resumed() ? " (this run)" : ""));
+        }
+        String content = outputs.contentLine();
+        if (content != null) tail.add(content);
+        String pass = backend.passLine();
+        if (pass != null) tail.add(pass);
+        return tail;
     }
 
     /**

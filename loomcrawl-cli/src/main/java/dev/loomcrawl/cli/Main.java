@@ -22,7 +22,7 @@ public final class Main implements Runnable {
      * {@code --version} none.
      */
     private static final List<String> COMMANDS =
-            List.of("crawl", "check", "resume", "recrawl", "report", "status", "serve", "train", "help");
+            List.of("crawl", "check", "resume", "recrawl", "report", "captures", "status", "serve", "train", "help");
 
     static final int FINISHED = 0;
     static final int FAILED = 1;
@@ -148,6 +148,7 @@ public final class Main implements Runnable {
             case "resume" -> new ResumeCommand();
             case "recrawl" -> new RecrawlCommand();
             case "report" -> new ReportCommand();
+            case "captures" -> new CapturesCommand();
             case "status" -> new StatusCommand();
             case "serve" -> new ServeCommand();
             case "train" -> new TrainCommand();

@@ -38,7 +38,8 @@ final class OutputOptions {
 
     @Option(names = "--warc", paramLabel = "PATH",
             description = "Archive every response in WARC 1.1 files named PATH-00000.warc.gz, PATH-00001.warc.gz"
-                    + " and so on; when PATH is a directory, timestamped files go in it.")
+                    + " and so on (PATH's folders are made if missing); when PATH is a directory, timestamped files go"
+                    + " in it.")
     Path warc;
 
     @Option(names = "--warc-max-size", paramLabel = "SIZE", defaultValue = "1GiB",

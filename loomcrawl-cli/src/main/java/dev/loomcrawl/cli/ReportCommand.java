@@ -72,8 +72,8 @@ final class ReportCommand implements Callable<Integer> {
     String crawlId;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = FormatConverter.class,
-            description = "text (the seed's report), jsonl or csv (one record per line, as 'crawl --output' writes "
-                    + "them), or html (the page 'crawl --html-report' writes; needs --out) (default: ${DEFAULT-VALUE}).")
+            description = "text (the report 'crawl' prints to a pipe or a file), jsonl or csv (one record per line, "
+                    + "as 'crawl --output' writes them), or html (the page 'crawl --html-report' writes; needs --out) (default: ${DEFAULT-VALUE}).")
     Format format;
 
     @Option(names = "--pass", paramLabel = "N",

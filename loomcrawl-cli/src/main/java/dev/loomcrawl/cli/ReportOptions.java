@@ -29,7 +29,8 @@ import java.util.function.Consumer;
 final class ReportOptions {
     @Option(names = "--report", paramLabel = "FILE",
             description = "Write the whole text report (a line per URL, then the summary) to FILE when the crawl "
-                    + "ends; standard output then gets the summary only.")
+                    + "ends; standard output then gets the summary only. docs/outputs.md explains each of its "
+                    + "counters.")
     Path file;
 
     @Option(names = "--report-urls",
@@ -74,7 +75,8 @@ final class ReportOptions {
                     urlLines ? List.of() : List.of(out));
             tail.forEach(out::println);
             if (!urlLines && n > 0) {
-                out.printf(Locale.ROOT, "%,d URL line%s not shown: --report FILE writes them, --report-urls prints "
+                // no thousands separator, as every count of the report above (the seed's %d)
+                out.printf(Locale.ROOT, "%d URL line%s not shown: --report FILE writes them, --report-urls prints "
                         + "them%n", n, n == 1 ? "" : "s");
             }
             out.flush();

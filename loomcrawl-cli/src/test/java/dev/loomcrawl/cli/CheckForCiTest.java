@@ -135,7 +135,7 @@ class CheckForCiTest {
             Map<String, Object> report = json(r.out());
             assertEquals(91L, report.get("checked"));
             // each link once, though a link's failure may come before the page's own record
-            assertEquals(90L, report.get("brokenLinks"));
+            assertEquals(90L, report.get("broken_links"));
             List<Object> broken = list(report.get("broken"));
             assertEquals(90, broken.size());
             for (Object b : broken) assertEquals("dns", map(b).get("error"), b.toString());
@@ -208,13 +208,17 @@ class CheckForCiTest {
         Map<String, Object> report = json(json.out());
         assertEquals(true, report.get("complete"));
         assertEquals(4L, report.get("checked"));
-        assertEquals(3L, report.get("brokenLinks"));
+        assertEquals(3L, report.get("broken_links"));
+        // snake_case, as the records' keys are
+        assertEquals(List.of("complete", "checked", "not_checked", "from_cache", "seconds", "broken_links",
+                "broken_targets", "pages_with_broken_links", "broken"), List.copyOf(report.keySet()));
         List<Object> broken = list(report.get("broken"));
         assertEquals(2, broken.size());
         Map<String, Object> gone = map(broken.getFirst());
+        assertEquals(List.of("target", "status", "pages", "linked_from"), List.copyOf(gone.keySet()));
         assertEquals("gone.html", gone.get("target"));
         assertEquals(404L, gone.get("status"));
-        assertEquals(List.of("a.html", "index.html"), gone.get("linkedFrom"));
+        assertEquals(List.of("a.html", "index.html"), gone.get("linked_from"));
 
         CrawlCommandTest.Run junit = check("--format", "JUnit", dir.toString());
         assertEquals(1, junit.exit(), junit.out() + junit.err());

@@ -151,7 +151,8 @@ class CrawlCommandTest {
             Run r = run("crawl", site.url("/top250?start=0"), "-q", "--no-progress",
                     "--item", "xpath://*[@id=\"content\"]/div/div[1]/ol/li",
                     "--field", "title=xpath:.//span[@class=\"title\"]", "--field", "rating=.rating_num",
-                    "--follow", "div.paginator a", "--items", csv.toString());
+                    "--follow", "div.paginator a", "--items", csv.toString(), "--html-report",
+                    dir.resolve("r.html").toString());
             assertEquals(0, r.exit(), r.err());
             java.util.List<String> lines = java.nio.file.Files.readAllLines(csv);
             assertEquals("page,index,title,rating", lines.getFirst());
@@ -159,6 +160,10 @@ class CrawlCommandTest {
             assertTrue(lines.contains(site.url("/top250?start=0") + ",0,Film Number 1," + dev.loomcrawl.testkit.Top250.rating(1)),
                     lines.get(1));
             assertTrue(r.out().contains("Done: 10\n"), r.out()); // only the ten list pages
+            assertTrue(r.out().endsWith(" local time\nItems: 250\n"), r.out());
+            org.jsoup.nodes.Document html = org.jsoup.Jsoup.parse(dir.resolve("r.html").toFile());
+            assertTrue(html.select(".card").stream().anyMatch(c -> c.text().equals("250 items")), html.select(".card")
+                    .toString()); // the HTML report's summary says it too
             Run jsonl = run("crawl", site.url("/top250?start=0"), "-q", "--no-progress", "--item", "ol > li",
                     "--field", "title=span.title", "--field", "year=.year", "--follow", "div.paginator", "--items", "-");
             long items = jsonl.out().lines().filter(l -> l.startsWith("{")).count();

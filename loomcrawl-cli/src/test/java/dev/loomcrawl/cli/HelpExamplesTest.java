@@ -22,7 +22,7 @@ class HelpExamplesTest {
     Path dir;
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"crawl", "check", "resume", "recrawl", "report", "status"})
+    @ValueSource(strings = {"crawl", "check", "resume", "recrawl", "report", "status", "captures"})
     void examplesFitAnEightyColumnTerminal(String command) throws Exception {
         LoomcrawlProcess p = LoomcrawlProcess.startOnTerminal(dir, 80, command, "--help");
         assertEquals(0, p.exit(60), p.stdout() + p.stderr());
@@ -47,5 +47,22 @@ class HelpExamplesTest {
             continued = line.endsWith(" \\");
         }
         assertFalse(continued, "the last example is whole");
+    }
+
+    /**
+     * "The seed" means nothing to a new user: the help says which crawler loomcrawl rebuilt ("A Web Crawler With
+     * asyncio Coroutines", 500 Lines or Less) where it compares with it, and speaks plainly elsewhere.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"loomcrawl", "crawl", "check", "resume", "recrawl", "report", "status", "serve", "captures"})
+    void theHelpSaysWhatItComparesWith(String command) {
+        String[] args = command.equals("loomcrawl") ? new String[] {"--help"} : new String[] {command, "--help"};
+        CrawlCommandTest.Run help = CrawlCommandTest.run(args);
+        assertEquals(0, help.exit(), help.err());
+        String text = help.out().replaceAll("\\s+", " ");
+        assertFalse(text.matches("(?is).*\\bseed('s)?\\b.*"), "no unexplained 'seed': " + text);
+        if (command.equals("crawl")) {
+            assertTrue(text.contains("\"A Web Crawler With asyncio Coroutines\" (500 Lines or Less)"), text);
+        }
     }
 }

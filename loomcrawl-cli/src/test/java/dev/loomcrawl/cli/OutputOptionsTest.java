@@ -47,6 +47,22 @@ class OutputOptionsTest {
         }
     }
 
+    /**
+     * {@code --warc} names the prefix of a series of files, often in a folder of their own: its folders are created,
+     * as {@code --content-dir}'s is (a single file's missing folder is refused, below, to catch a mistyped path).
+     */
+    @Test
+    void theFoldersOfAWarcPrefixAreCreated() throws Exception {
+        try (TestSite site = site()) {
+            Path prefix = dir.resolve("archives/2026/crawl");
+            CrawlCommandTest.Run r = run("crawl", "--no-progress", "--warc", prefix.toString(), "--wacz",
+                    dir.resolve("archives/crawl.wacz").toString(), site.url("/"));
+            assertEquals(0, r.exit(), r.err());
+            assertTrue(Files.size(dir.resolve("archives/2026/crawl-00000.warc.gz")) > 1000);
+            assertTrue(Files.size(dir.resolve("archives/crawl.wacz")) > 1000);
+        }
+    }
+
     @Test
     void recordsOnStandardOutputMoveTheReportToStandardError() {
         try (TestSite site = site()) {
@@ -168,7 +184,6 @@ class OutputOptionsTest {
             "--chunks DIR/no/c.jsonl          => --chunks: cannot write DIR/no/c.jsonl: No such file or directory",
             "--output DIR/no/r.jsonl          => --output: cannot write DIR/no/r.jsonl: No such file or directory",
             "--links DIR/no/l.csv             => --links: cannot write DIR/no/l.csv: No such file or directory",
-            "--warc DIR/no/crawl              => --warc: cannot write DIR/no/crawl-00000.warc.gz: No such file or directory",
             "--html-report DIR/no/r.html      => --html-report: cannot write DIR/no/r.html: No such file or directory",
             "--html-report DIR                => --html-report: cannot write DIR: Is a directory",
             "--warc DIR/w --wacz DIR          => --wacz: cannot write DIR: Is a directory",

@@ -55,6 +55,9 @@ class RecrawlCommandTest {
             CrawlCommandTest.Run second = run("recrawl", "-q", state);
             assertEquals(0, second.exit(), second.err());
             assertTrue(second.out().contains("Todo: 0\nDone: 6\n"), second.out());
+            // the report ends with what the pass found, as 'report --changes' counts it
+            assertTrue(second.out().endsWith(" local time\nPass 2: 1 new, 2 changed, 0 template-changed, 1 unchanged, "
+                    + "1 not-modified, 1 gone, 0 failed, 0 not-revisited\n"), second.out());
             assertTrue(Files.readString(report).contains("Changes since the last pass"), "the HTML report charts them");
             List<String> lines = Files.readAllLines(records);
             assertEquals(5 + 6, lines.size(), "the first pass's five lines, then the second's six");

@@ -36,6 +36,30 @@ class StateCommandTest {
         }
     }
 
+    /**
+     * The links not followed ({@code unfollowed_<reason>}) are in a state crawl's report as in a crawl's without one,
+     * counted over every run: the root's in the first run, /a's in the second, and in {@code report FILE} too.
+     */
+    @Test
+    void unfollowedLinksAreCountedOverEveryRun() {
+        try (TestSite site = TestSite.builder()
+                .page("/", "<a href='mailto:x@example.com'>m</a><a href=/a>a</a>")
+                .page("/a", "<a href='javascript:void(0)'>j</a><a href='http://elsewhere.invalid/'>e</a>"
+                        + "<a href='mailto:y@example.com'>m</a>").start()) {
+            String state = tmp.resolve("crawl.db").toString();
+            CrawlCommandTest.Run first = run("crawl", "--state", state, "--max-pages", "1", site.url("/"));
+            assertEquals(0, first.exit(), first.err());
+            assertTrue(first.out().contains("\n         1 unfollowed_scheme\n"), first.out());
+            CrawlCommandTest.Run resumed = run("resume", "--max-pages", "10", state);
+            assertEquals(0, resumed.exit(), resumed.err());
+            assertTrue(resumed.out().contains("\n         1 unfollowed_out-of-scope\n         3 unfollowed_scheme\n"),
+                    resumed.out());
+            CrawlCommandTest.Run report = run("report", state);
+            assertEquals(0, report.exit(), report.err());
+            assertEquals(resumed.out(), report.out());
+        }
+    }
+
     @Test
     void reportWritesJsonLinesAndCsvOneLinePerRecordInTheOutputsSchema() {
         try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(10, 2)).start()) {

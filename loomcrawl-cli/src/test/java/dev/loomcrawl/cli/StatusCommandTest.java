@@ -13,6 +13,7 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -75,6 +76,49 @@ class StatusCommandTest {
             assertEquals(1, last.lines().filter(l -> l.contains(" gone ")).count(), "the killed process:\n" + last);
             assertEquals(1, last.lines().filter(l -> l.contains(" ended ")).count(), "the survivor:\n" + last);
             assertTrue(watched.out().contains(" gone "), watched.out());
+        }
+    }
+
+    /**
+     * The view on a terminal of 80 columns: no line wraps (the process table was 99 columns wide). And {@code --json}:
+     * one JSON object, its keys in snake_case as the records' are.
+     */
+    @Test
+    void statusFitsEightyColumnsAndPrintsJson() throws Exception {
+        try (TestSite site = TestSite.builder().generated(TestSite.crossLinkedGenerator(20, 3, Duration.ZERO))
+                .start()) {
+            LoomcrawlProcess crawl = LoomcrawlProcess.start(tmp, "crawl", "-q", "--frontier", redis.uri(),
+                    "--crawl-id", "watched", site.url("/p0"));
+            assertEquals(0, crawl.exit(120), crawl.stderr());
+
+            LoomcrawlProcess onTerminal = LoomcrawlProcess.startWithStdoutOnTerminal(tmp, 80, "status", redis.uri(),
+                    "--crawl-id", "watched");
+            assertEquals(0, onTerminal.exit(60), onTerminal.stderr());
+            List<String> lines = onTerminal.stdout().lines().map(l -> l.replace("\r", "")).toList();
+            assertEquals(4, lines.size(), onTerminal.stdout());
+            assertTrue(lines.get(2).startsWith("process "), lines.get(2));
+            assertTrue(lines.get(3).contains(" ended "), lines.get(3));
+            for (String line : lines) assertTrue(line.length() <= 80, line.length() + " columns: " + line);
+
+            Run json = status("--json");
+            assertEquals(0, json.code(), json.err());
+            assertEquals(1, json.out().lines().count(), json.out());
+            Map<String, Object> view = CheckForCiTest.json(json.out());
+            assertEquals(List.of("crawl_id", "finished", "seconds", "done", "queued", "in_flight", "errors",
+                    "pages_per_second", "created_at", "finished_at", "processes"), List.copyOf(view.keySet()));
+            assertEquals("watched", view.get("crawl_id"));
+            assertEquals(true, view.get("finished"));
+            assertEquals(20L, view.get("done"));
+            assertEquals(0L, view.get("queued"));
+            List<?> processes = (List<?>) view.get("processes");
+            assertEquals(1, processes.size(), json.out());
+            @SuppressWarnings("unchecked")
+            Map<String, Object> process = (Map<String, Object>) processes.getFirst();
+            assertEquals(List.of("id", "state", "host", "pid", "done", "errors", "in_flight", "pages_per_second",
+                    "started_at", "last_seen_at"), List.copyOf(process.keySet()));
+            assertEquals("ended", process.get("state"));
+            assertEquals(crawl.process().pid(), process.get("pid"));
+            assertEquals(20L, process.get("done"));
         }
     }
 

@@ -77,6 +77,29 @@ class TerminalReportTest {
         }
     }
 
+    /**
+     * Past a thousand URLs every count of the report is written one way, as the seed's counters are (no thousands
+     * separator): not {@code Finished 1030 urls} then {@code 1,030 URL lines not shown}. A scraping crawl's report says
+     * how many items it scraped.
+     */
+    @Test
+    void everyCountIsWrittenOneWayAndAScrapingCrawlSaysItsItems() throws Exception {
+        int pages = 1030;
+        try (TestSite site = TestSite.builder().generated(TestSite.crossLinkedGenerator(pages, 3)).start()) {
+            LoomcrawlProcess p = LoomcrawlProcess.startOnTerminal(dir, 80, "crawl", "--no-progress", "--max-tasks",
+                    "20", "--per-host", "20", "--field", "first=a@href", "--items", dir.resolve("i.jsonl").toString(),
+                    site.url("/p0"));
+            assertEquals(0, p.exit(240), p.stdout() + p.stderr());
+            List<String> lines = report(p.stdout());
+            assertTrue(lines.get(1).startsWith("Finished " + pages + " urls in "), lines.toString());
+            assertTrue(lines.contains("Items: " + pages), lines.toString());
+            assertEquals(pages + " URL lines not shown: --report FILE writes them, --report-urls prints them",
+                    lines.getLast());
+            for (String line : lines) assertFalse(line.matches(".*\\d,\\d{3}.*"), "one number style: " + line);
+            assertEquals(pages, Files.readAllLines(dir.resolve("i.jsonl")).size());
+        }
+    }
+
     @Test
     void reportFileGetsTheWholeReportAndTheTerminalTheSummary() throws Exception {
         try (TestSite site = site()) {

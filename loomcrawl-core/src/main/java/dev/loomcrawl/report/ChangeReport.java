@@ -37,6 +37,13 @@ public final class ChangeReport {
         out.flush();
     }
 
+    /** The counts line of what pass {@code pass} found, as {@link #text} ends with it. */
+    public static String countsLine(int pass, Consumer<BiConsumer<WebUrl, String>> changes) {
+        Map<String, Long> counts = new TreeMap<>();
+        changes.accept((url, change) -> counts.merge(change, 1L, Long::sum));
+        return countsLine(pass, counts);
+    }
+
     /** The pass's counts, every kind named: {@code Pass 2: 1 new, 3 changed, 40 unchanged, ...}. */
     static String countsLine(int pass, Map<String, Long> counts) {
         StringBuilder b = new StringBuilder("Pass ").append(pass).append(':');

@@ -37,8 +37,13 @@ final class CrawlStats {
     private final List<String> roots = new ArrayList<>();
     private final long[] changes = new long[Change.values().length + 1]; // by Change ordinal, then first captures
     private boolean recrawled;
-    private long pages, bytes, errors;
+    private long pages, bytes, errors, items;
     private Instant first, last;
+
+    /** Items a scraping crawl took from a page. */
+    void items(int n) {
+        items += n;
+    }
 
     void add(CrawlRecord r) {
         pages++;
@@ -106,7 +111,7 @@ final class CrawlStats {
         if (elapsed == null) elapsed = first == null ? Duration.ZERO : Duration.between(first, last);
         return new ReportData(List.copyOf(roots), Instant.now(), pages, bytes, errors, elapsed, interrupted, todo,
                 statusBars(), timeBars(), depthBars(), typeBars(0), typeBars(1), hostRows(), hosts.size(),
-                broken.shown(), broken.total(), broken.referrersPartial(), cap, changeBars());
+                broken.shown(), broken.total(), broken.referrersPartial(), cap, changeBars(), items);
     }
 
     /**

@@ -74,6 +74,7 @@ public final class HtmlReport implements CrawlOutput, CrawlListener {
         try {
             if (!finished.links().isEmpty()) broken.linked(record.url().toString(), finished.links(), false);
             stats.add(record);
+            stats.items(finished.items().size());
             broken.recorded(record);
         } finally {
             lock.unlock();

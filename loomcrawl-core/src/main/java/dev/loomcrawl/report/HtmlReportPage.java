@@ -73,6 +73,7 @@ final class HtmlReportPage {
         card(cards, bytes(d.bytes()), "downloaded");
         card(cards, duration(d.elapsed()), "elapsed");
         card(cards, secs > 0 ? String.format(Locale.US, "%,.1f", d.pages() / secs) : "-", "URLs per second");
+        if (d.items() > 0) card(cards, count(d.items()), d.items() == 1 ? "item" : "items");
     }
 
     private static Element card(Element cards, String value, String label) {

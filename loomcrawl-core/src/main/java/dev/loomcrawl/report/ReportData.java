@@ -17,12 +17,13 @@ import java.util.List;
  *                    waited for their record at once): those list the page that led the crawl to them
  * @param changes     once the crawl was crawled again, URLs by how they compare with their capture in an earlier
  *                    pass (and first captures); empty before
+ * @param items       items scraped (--item, --field) from the pages this process crawled; 0 when none
  */
 record ReportData(List<String> roots, Instant generated, long pages, long bytes, long errors, Duration elapsed,
                   boolean interrupted, long todo, List<Bar> statuses, List<Bar> times, List<Bar> depths,
                   List<Bar> typeCounts, List<Bar> typeBytes, List<HostRow> hosts, int hostCount,
                   List<Broken> broken, long brokenTotal, boolean referrersPartial, int referrerCap,
-                  List<Bar> changes) {
+                  List<Bar> changes, long items) {
 
     /** One bar of a chart. {@code color} is a CSS colour, null for the default. */
     record Bar(String label, long value, String color) {}

@@ -19,7 +19,8 @@ import java.util.Map;
  *                     and claimed in its seen set; -1 when not known (a shared crawl's)
  * @param unfollowed   links found on pages and not followed, by the label of the reason ("nofollow", "scheme",
  *                     "invalid-url", "out-of-scope"...; see {@link FoundLink#notFollowed()}; "max-links-per-page"
- *                     counts the links past that bound, which were not kept), counted by this run
+ *                     counts the links past that bound, which were not kept), counted by this run; in a state's
+ *                     summary ({@code CrawlStore.summary()}), by every run of it that ended
  */
 public record CrawlSummary(long done, long todo, Duration elapsed, int maxTasks, boolean interrupted,
                            Instant finishedAt, Limit limitReached, Map<String, Long> dropped, long discovered,
@@ -34,7 +35,7 @@ public record CrawlSummary(long done, long todo, Duration elapsed, int maxTasks,
         this(done, todo, elapsed, maxTasks, interrupted, finishedAt, limitReached, dropped, -1, Map.of());
     }
 
-    /** The same summary with this run's discovered count and unfollowed links (a state's summary lacks them). */
+    /** The same summary with {@code discovered} and {@code unfollowed} in place of its own. */
     public CrawlSummary withRun(long discovered, Map<String, Long> unfollowed) {
         return new CrawlSummary(done, todo, elapsed, maxTasks, interrupted, finishedAt, limitReached, dropped,
                 discovered, unfollowed);

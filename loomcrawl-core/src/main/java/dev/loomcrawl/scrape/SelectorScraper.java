@@ -38,6 +38,11 @@ public final class SelectorScraper implements PageHandler {
         this.follow = follow;
     }
 
+    /** Whether pages give items (an item selector or fields), rather than only links to follow. */
+    public boolean scrapesItems() {
+        return !fields.isEmpty() || item != null;
+    }
+
     @Override
     public void handle(Page page) {
         Document doc = page.document();

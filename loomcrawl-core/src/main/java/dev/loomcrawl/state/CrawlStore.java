@@ -72,7 +72,10 @@ public interface CrawlStore extends AutoCloseable {
     /** Up to {@code max} queued visits with ids from {@code fromId} up, in id order, seeing every change applied. */
     List<StoredVisit> queued(long fromId, int max);
 
-    /** How the crawl stands over all its runs: records, URLs to do, time spent, how the last run ended. */
+    /**
+     * How the crawl stands over all its runs: records, URLs to do, time spent, how the last run ended, and the links
+     * not followed that each run's {@link StateChange.RunEnded} summary counted (none from a store that keeps none).
+     */
     CrawlSummary summary();
 
     /** Every record, in URL order, streamed. */

@@ -53,8 +53,8 @@ public final class WarcOutput implements CrawlOutput {
      * Writes the files with the crawl's journal ({@code crawler.journal()}), each URL's records by the commit that
      * journals it. {@code path} is a directory (files are named {@code loomcrawl-TIMESTAMP-NNNNN.warc.gz} in it) or
      * a prefix ({@code crawl} or {@code crawl.warc.gz} gives {@code crawl-00000.warc.gz}, ...); the first file is
-     * started now. {@code info} adds fields to each file's warcinfo record (software, format and conformsTo are
-     * set). For a resumed crawl, the file that was current at the last commit is cut back to where it ended then and
+     * started now, in the path's folder, made if missing. {@code info} adds fields to each file's warcinfo record
+     * (software, format and conformsTo are set). For a resumed crawl, the file that was current at the last commit is cut back to where it ended then and
      * appended to, and later ones are deleted. When the journal keeps payloads ({@link CommitStage#keepsPayloads}), a
      * payload first written in an earlier run or pass is a revisit of that record; else revisits refer within a
      * run. Close it after the crawler.
@@ -76,6 +76,9 @@ public final class WarcOutput implements CrawlOutput {
         }
         WarcFiles files;
         try {
+            // a prefix names a series of files, often in a folder of their own: made as --content-dir's is. A resumed
+            // crawl's folder is not made again: its files are there, or lost
+            if (resumeAt == null) Files.createDirectories(dir);
             files = resumeAt == null ? WarcFiles.create(dir, base, maxFileSize, fields(info))
                     : WarcFiles.resume(dir, base, maxFileSize, fields(info), index, end, !resumeAt.isEmpty());
         } catch (IOException e) {

@@ -155,11 +155,19 @@ class WarcOutputTest {
     }
 
     @Test
-    void aPathThatCannotBeWrittenFailsAtOpenNamingTheFile() {
+    void aPathThatCannotBeWrittenFailsAtOpenNamingTheFile() throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("file"), "a file, not a folder");
         OutputException e = assertThrows(OutputException.class,
-                () -> WarcOutput.open(dir.resolve("missing/crawl"), 1000, Map.of(), Journal.inMemory()));
-        assertEquals("cannot write " + dir.resolve("missing/crawl-00000.warc.gz") + ": No such file or directory",
+                () -> WarcOutput.open(dir.resolve("file/sub/crawl"), 1000, Map.of(), Journal.inMemory()));
+        assertEquals("cannot write " + dir.resolve("file/sub/crawl-00000.warc.gz") + ": Not a directory",
                 e.getMessage());
+    }
+
+    @Test
+    void theFoldersOfAPrefixAreMade() {
+        WarcOutput warc = WarcOutput.open(dir.resolve("a/b/crawl"), 1000, Map.of(), Journal.inMemory());
+        warc.close();
+        assertEquals(dir.resolve("a/b/crawl-00000.warc.gz"), warc.files().getFirst());
     }
 
     @Test

@@ -40,6 +40,7 @@ final class ChangeWriter implements AutoCloseable {
     private final PreparedStatement insertLink;
     private final PreparedStatement runProgress;
     private final PreparedStatement runEnded;
+    private final PreparedStatement saveUnfollowed;
     private final PreparedStatement deleteSetting;
     private final PreparedStatement insertSetting;
     private final Consumer<List<Setting>> settingsCommitted;
@@ -84,6 +85,8 @@ final class ChangeWriter implements AutoCloseable {
         runProgress = c.prepareStatement("UPDATE runs SET last_commit_at = ?, elapsed_ms = ? WHERE run = ?");
         runEnded = c.prepareStatement("UPDATE runs SET ended_at = ?, done = ?, interrupted = ?, limit_reached = ? "
                 + "WHERE run = ?");
+        saveUnfollowed = c.prepareStatement("INSERT INTO unfollowed (run, reason, count) VALUES (?, ?, ?) "
+                + "ON CONFLICT (run, reason) DO UPDATE SET count = excluded.count");
         deleteSetting = c.prepareStatement("DELETE FROM config WHERE name = ?");
         insertSetting = c.prepareStatement("INSERT INTO config (name, value) VALUES (?, ?)");
     }
@@ -98,6 +101,7 @@ final class ChangeWriter implements AutoCloseable {
             saveCapture.executeBatch();
             insertLink.executeBatch();
             runEnded.executeBatch();
+            saveUnfollowed.executeBatch();
             for (Setting setting : settings) {
                 deleteSetting.setString(1, setting.name());
                 deleteSetting.executeUpdate();
@@ -114,7 +118,8 @@ final class ChangeWriter implements AutoCloseable {
             settings.clear();
         } catch (SQLException | RuntimeException e) {
             settings.clear();
-            for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, saveCapture, insertLink, runEnded)) {
+            for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, saveCapture, insertLink, runEnded,
+                    saveUnfollowed)) {
                 p.clearBatch();
             }
             try {
@@ -241,12 +246,18 @@ final class ChangeWriter implements AutoCloseable {
         runEnded.setString(4, s.limitReached() == null ? null : s.limitReached().label());
         runEnded.setInt(5, run);
         runEnded.addBatch();
+        for (var reason : s.unfollowed().entrySet()) { // this run's: the summary sums every run's
+            saveUnfollowed.setInt(1, run);
+            saveUnfollowed.setString(2, reason.getKey());
+            saveUnfollowed.setLong(3, reason.getValue());
+            saveUnfollowed.addBatch();
+        }
     }
 
     @Override
     public void close() throws SQLException {
         for (PreparedStatement p : List.of(insertUrl, insertRecord, markDone, saveCapture, findPayload, insertPayload,
-                insertLink, runProgress, runEnded, deleteSetting, insertSetting)) {
+                insertLink, runProgress, runEnded, saveUnfollowed, deleteSetting, insertSetting)) {
             p.close();
         }
     }

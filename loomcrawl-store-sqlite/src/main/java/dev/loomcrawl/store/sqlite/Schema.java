@@ -5,16 +5,16 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * The state file's tables, version 6, as docs/state.md describes them for people reading them with
+ * The state file's tables, version 7, as docs/state.md describes them for people reading them with
  * {@code sqlite3}. The file is marked as loomcrawl's with SQLite's {@code application_id} (the bytes "Loom")
  * and versioned with {@code user_version}; a file with another id, or a higher version, is refused. A version 1
- * to 5 file is upgraded in place when it is opened for writing ({@link #upgrade}), and read as it is otherwise.
+ * to 6 file is upgraded in place when it is opened for writing ({@link #upgrade}), and read as it is otherwise.
  */
 final class Schema {
     /** {@code PRAGMA application_id}: "Loom" in ASCII. */
     static final int APPLICATION_ID = 0x4c6f6f6d;
     /** {@code PRAGMA user_version}: the version of the tables below. */
-    static final int VERSION = 6;
+    static final int VERSION = 7;
 
     /** Columns added by version 2: what a visit is for, a page's robots directives, why a link is not followed. */
     private static final String[] VERSION_2 = {
@@ -83,6 +83,18 @@ final class Schema {
     private static final String[] VERSION_6 = {
         "ALTER TABLE records ADD COLUMN render_reason TEXT",
     };
+
+    /**
+     * Version 7: the links each run found and did not follow, by reason (the report's {@code unfollowed_<reason>}),
+     * written when the run ends: they are counted as pages are read, not kept with the records.
+     */
+    private static final String UNFOLLOWED = """
+        CREATE TABLE unfollowed (
+          run INTEGER NOT NULL REFERENCES runs (run),
+          reason TEXT NOT NULL,
+          count INTEGER NOT NULL,
+          PRIMARY KEY (run, reason)
+        ) WITHOUT ROWID""";
 
     private static final String RECORDS = """
         CREATE TABLE records (
@@ -210,6 +222,7 @@ final class Schema {
         )""",
         PASSES,
         PAYLOADS,
+        UNFOLLOWED,
     };
 
     /** Marks a new file as a loomcrawl state file of this version (before WAL mode, so it is in the file itself). */
@@ -229,7 +242,8 @@ final class Schema {
             else if (from < 4) for (String change : VERSION_4) s.execute(change);
             if (from >= 3 && from < 5) for (String change : VERSION_5) s.execute(change);
             if (from < 5) for (String change : LINKS_VERSION_5) s.execute(change);
-            if (from >= 3) for (String change : VERSION_6) s.execute(change);
+            if (from >= 3 && from < 6) for (String change : VERSION_6) s.execute(change);
+            s.execute(UNFOLLOWED); // every older version lacks it
             s.execute("PRAGMA user_version = " + VERSION);
         }
         c.commit();

@@ -44,6 +44,7 @@ final class StateQueries {
     private final boolean neverRendered; // a file of version 1 to 3, read as it is: no rendered column
     private final boolean noFacts; // a file of version 1 to 4, read as it is: no page facts
     private final boolean noRenderReason; // a file of version 1 to 5, read as it is: no render reasons
+    private final boolean noUnfollowed; // a file of version 1 to 6, read as it is: no unfollowed table
 
     StateQueries(Connection c) throws SQLException {
         this.c = c;
@@ -54,6 +55,7 @@ final class StateQueries {
             this.neverRendered = version < 4;
             this.noFacts = version < 5;
             this.noRenderReason = version < 6;
+            this.noUnfollowed = version < 7;
         }
     }
 
@@ -260,7 +262,7 @@ final class StateQueries {
         if (limit != null && todo > 0) dropped.merge(limit.label(), todo, Long::sum);
         long discovered = count("SELECT count(*) FROM urls");
         return new CrawlSummary(done, todo, Duration.ofMillis(elapsedMs), maxTasks, interrupted, at, limit, dropped,
-                discovered, Map.of());
+                discovered, unfollowed(onePass ? "" : "WHERE pass = (SELECT max(pass) FROM passes)"));
     }
 
     /**
@@ -292,7 +294,22 @@ final class StateQueries {
             }
         }
         return new CrawlSummary(done, todo, Duration.ofMillis(elapsedMs), maxTasks, interrupted, at, limit, dropped,
-                -1, Map.of());
+                -1, unfollowed("WHERE pass = " + pass));
+    }
+
+    /**
+     * The links not followed, by reason, summed over the runs {@code where} selects (a pass's, as the records
+     * counted): each run's counts are written when it ends, so a run that was killed adds none. None in a file
+     * older than version 7.
+     */
+    private Map<String, Long> unfollowed(String where) throws SQLException {
+        Map<String, Long> unfollowed = new TreeMap<>();
+        if (noUnfollowed) return unfollowed;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT reason, sum(count) FROM "
+                + "unfollowed WHERE run IN (SELECT run FROM runs " + where + ") GROUP BY reason")) {
+            while (rs.next()) unfollowed.put(rs.getString(1), rs.getLong(2));
+        }
+        return unfollowed;
     }
 
     long count(String sql) throws SQLException {

@@ -166,10 +166,10 @@ class SqliteCrawlStoreTest {
         Path file = tmp.resolve("newer.db");
         SqliteCrawlStore.create(file, CrawlConfig.builder().root("http://example.test/").build(), false).close();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
-            s.execute("PRAGMA user_version = 7");
+            s.execute("PRAGMA user_version = 8");
         }
         String message = refused(file).getMessage();
-        assertTrue(message.contains("written by a newer loomcrawl (state schema version 7; this one reads up to 6)"),
+        assertTrue(message.contains("written by a newer loomcrawl (state schema version 8; this one reads up to 7)"),
                 message);
     }
 
@@ -177,6 +177,7 @@ class SqliteCrawlStoreTest {
     void aVersion3StateFileGainsTheRenderedColumnWhenResumed() throws Exception {
         List<String> older = new java.util.ArrayList<>(List.of("ALTER TABLE records DROP COLUMN rendered",
                 "ALTER TABLE records DROP COLUMN render_reason", // version 6's
+                "DROP TABLE unfollowed", // version 7's
                 "ALTER TABLE links DROP COLUMN hreflang", "ALTER TABLE captures DROP COLUMN text_digest"));
         for (String column : List.of("title", "description", "lang", "canonical", "h1", "published", "modified",
                 "author")) {
@@ -188,8 +189,15 @@ class SqliteCrawlStoreTest {
 
     @Test
     void aVersion5StateFileIsReadAsItIsAndGainsRenderReasonsWhenResumed() throws Exception {
-        upgrades("v5.db", 5, List.of("ALTER TABLE records DROP COLUMN render_reason"),
-                "SELECT render_reason FROM records", "SELECT hreflang FROM links"); // version 5's, not added twice
+        upgrades("v5.db", 5, List.of("ALTER TABLE records DROP COLUMN render_reason", "DROP TABLE unfollowed"),
+                "SELECT render_reason FROM records", "SELECT hreflang FROM links", // version 5's, not added twice
+                "SELECT run, reason, count FROM unfollowed");
+    }
+
+    @Test
+    void aVersion6StateFileIsReadAsItIsAndGainsTheUnfollowedTableWhenResumed() throws Exception {
+        upgrades("v6.db", 6, List.of("DROP TABLE unfollowed"), "SELECT run, reason, count FROM unfollowed",
+                "SELECT render_reason FROM records");
     }
 
     /**
@@ -205,6 +213,7 @@ class SqliteCrawlStoreTest {
         }
         try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) { // read as it is
             store.forEachRecord(r -> { });
+            assertEquals(java.util.Map.of(), store.summary().unfollowed());
         }
         SqliteCrawlStore.open(file).close();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
@@ -239,6 +248,7 @@ class SqliteCrawlStoreTest {
             s.execute("ALTER TABLE runs DROP COLUMN pass");
             s.execute("DROP TABLE passes");
             s.execute("DROP TABLE payloads");
+            s.execute("DROP TABLE unfollowed"); // version 7's
             for (String column : new String[] {"not_followed", "lastmod", "priority", "hreflang"}) {
                 s.execute("ALTER TABLE links DROP COLUMN " + column);
             }
@@ -261,7 +271,7 @@ class SqliteCrawlStoreTest {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
              java.sql.ResultSet rs = s.executeQuery("PRAGMA user_version")) {
             rs.next();
-            assertEquals(6, rs.getInt(1));
+            assertEquals(Schema.VERSION, rs.getInt(1));
             try (java.sql.ResultSet u = c.createStatement().executeQuery(
                     "SELECT last_status, captured_ms, first_pass FROM urls JOIN captures ON url_id = id")) {
                 u.next();

@@ -1,0 +1,46 @@
+package dev.loomcrawl.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The checkout's launcher, {@code ./loomcrawl}, on its first run: it says it builds, and how long that takes,
+ * before the silent build. Run on a copy of the launcher and its scripts over a source tree with no jar yet, with
+ * a stand-in {@code mvn} first on the PATH (the real build takes a minute): what it prints first is the launcher's.
+ */
+class LauncherBuildTest {
+    @Test
+    void theFirstRunSaysItBuildsAndHowLong(@TempDir Path dir) throws Exception {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        assumeTrue(Files.isRegularFile(root.resolve("loomcrawl")), "run from the module's directory");
+        Files.createDirectories(dir.resolve("scripts"));
+        Files.copy(root.resolve("loomcrawl"), dir.resolve("loomcrawl"));
+        for (String script : new String[] {"java.sh", "maven.sh", "run-jar.sh"}) {
+            Files.copy(root.resolve("scripts").resolve(script), dir.resolve("scripts").resolve(script));
+        }
+        Files.createDirectories(dir.resolve("src"));
+        Files.writeString(dir.resolve("src/A.java"), "class A {}");
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Files.writeString(bin.resolve("mvn"), "#!/bin/sh\necho 'stand-in mvn' >&2\nexit 1\n");
+        Files.setPosixFilePermissions(bin.resolve("mvn"), PosixFilePermissions.fromString("rwxr-xr-x"));
+        ProcessBuilder pb = new ProcessBuilder("bash", dir.resolve("loomcrawl").toString(), "--version")
+                .redirectErrorStream(true);
+        pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));
+        Process p = pb.start();
+        String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), said);
+        assertEquals("loomcrawl: building (first run or sources changed; about a minute the first time)...",
+                said.lines().findFirst().orElse(""), said);
+        assertTrue(said.contains("loomcrawl: build failed"), said); // the stand-in's
+    }
+}
