@@ -35,7 +35,8 @@ import java.util.concurrent.Callable;
  * time ({@link ArchiveReader}); a body is streamed, never held.
  */
 @Command(name = "captures", sortOptions = false, usageHelpAutoWidth = true,
-        description = {"List the responses archived in WARC files (--warc) or a WACZ (--wacz), or print one.",
+        description = {"List or print the responses in WARC files or a WACZ.",
+                "The files are those --warc wrote, or a WACZ (--wacz).",
                 "One line per response captured: its time (UTC), HTTP status, content type, size in bytes (as "
                         + "received) and URL; 'revisit' in place of the size for a capture stored as a revisit of an "
                         + "earlier one.",

@@ -25,9 +25,9 @@ import java.util.concurrent.Callable;
  * Less, the seed loomcrawl grew from), with its options and its report.
  */
 @Command(name = "crawl", sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Crawl from the ROOT URLs, then print a report: on a terminal its summary (--report-urls "
-                + "adds a line per URL fetched, --report FILE writes them to FILE); to a pipe or a file, a line per "
-                + "URL fetched and then the summary.",
+        description = {"Crawl from the ROOT URLs, then print a report.",
+                "On a terminal the report is its summary (--report-urls adds a line per URL fetched, --report FILE "
+                        + "writes them to FILE); to a pipe or a file, a line per URL fetched and then the summary.",
                 "loomcrawl rebuilds the crawler of \"A Web Crawler With asyncio Coroutines\" (500 Lines or Less): its "
                         + "options (--max-tasks, --max-redirect, --max-tries, --exclude, --strict/--lenient) and its "
                         + "report, with more counters; docs/outputs.md says what each counter of the report means."},

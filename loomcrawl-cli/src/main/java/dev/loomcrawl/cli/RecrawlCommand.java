@@ -14,7 +14,8 @@ import java.time.Duration;
  * {@code resume} does (options, outputs appended to, report), and a pass cut short is continued by {@code resume}.
  */
 @Command(name = "recrawl", sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Crawl again the crawl whose state is in FILE: a new pass, with its saved configuration.",
+        description = {"Crawl again the crawl whose state is in FILE (a new pass).",
+                "The pass runs with the crawl's saved configuration.",
                 "Every URL it finished that is due (--min-age, --adaptive) is revisited with a conditional GET "
                         + "(If-None-Match, If-Modified-Since) and recorded as not-modified, unchanged, changed or "
                         + "gone; new URLs are crawled as usual. 'report --changes FILE' lists what the pass found.",

@@ -41,8 +41,8 @@ import java.util.function.Supplier;
  * {@code crawl --output x.jsonl} writes, one line per record.
  */
 @Command(name = "report", sortOptions = false, usageHelpAutoWidth = true,
-        description = "Print the report of the crawl whose state is in FILE (finished, interrupted or killed), "
-                + "or of the shared crawl at the Redis URI.",
+        description = {"Print the report of a crawl's state FILE or of a shared crawl.",
+                "FILE is the state of a crawl, finished, interrupted or killed; a Redis URI names a shared crawl."},
         footerHeading = "%nExamples:%n",
         footer = {"  loomcrawl report crawl.db",
                 "  loomcrawl report --format jsonl crawl.db > records.jsonl",

@@ -15,8 +15,8 @@ import java.util.concurrent.Callable;
 
 /** {@code loomcrawl resume FILE}: the next run of a crawl started with {@code crawl --state FILE}. */
 @Command(name = "resume", sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Continue the crawl whose state is in FILE, with its saved configuration, then print the "
-                + "report of all its runs.",
+        description = {"Continue the crawl whose state is in FILE, then print its report.",
+                "It runs with its saved configuration; the report covers all its runs.",
                 "URLs finished in earlier runs are not fetched again; those that were in flight when a run was "
                         + "killed are. Limits and --max-tasks may be changed; the new values are saved.",
                 "The crawl's outputs (--output, --links, --items, --warc) are appended to, each finished URL once; "

@@ -23,7 +23,8 @@ import java.util.concurrent.Callable;
  * requests and pauses the running jobs, which the next start resumes; the exit code is then 143 (130).
  */
 @Command(name = "serve", sortOptions = false, mixinStandardHelpOptions = true,
-        description = {"Crawl on request: an HTTP job service that speaks Firecrawl's v2 API (docs/serve.md).",
+        description = {"Crawl on request: a job service speaking Firecrawl's v2 API.",
+                "An HTTP service (docs/serve.md).",
                 "Jobs keep their state in --data and survive a restart; they reach public addresses only, unless "
                         + "--allow-private."},
         footer = {"", "Exit codes: 2 usage error, 1 the server could not start (the port is taken...), 143 stopped "

@@ -27,7 +27,8 @@ import java.util.concurrent.Callable;
  * (pages/s then over that second) until the crawl is over; with {@code --json}, as one JSON object on a line.
  */
 @Command(name = "status", sortOptions = false, usageHelpAutoWidth = true,
-        description = "Print how the shared crawl at the Redis URI stands now, over every process, and each process.",
+        description = {"Print how a shared crawl (at a Redis URI) stands now.",
+                "It says how the crawl stands over every process, then each process's part."},
         footerHeading = "%nExamples:%n",
         footer = {"  loomcrawl status redis://localhost:6379 --crawl-id docs",
                 "  loomcrawl status redis://localhost:6379 --crawl-id docs --watch",
