@@ -3,6 +3,7 @@ package dev.loomcrawl.serve;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -86,8 +87,10 @@ final class FirecrawlApi {
         } else {
             o.putNull("next");
         }
+        // the documents are this server's own JSON lines, answered as they are: read back, a page's Markdown past
+        // the 1 MiB a request's strings may hold (the JDK docs' index pages) would fail the whole answer
         ArrayNode data = o.putArray("data");
-        for (String line : lines) data.add(parse(line));
+        for (String line : lines) data.addRawValue(new RawValue(line));
         if (r.error() != null) o.put("error", r.error());
         return Answer.json(o);
     }

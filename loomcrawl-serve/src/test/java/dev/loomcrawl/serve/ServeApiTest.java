@@ -105,6 +105,34 @@ class ServeApiTest {
     }
 
     @Test
+    void aDocumentOfMoreThanAMebibyteIsAnsweredWhole() throws Exception {
+        // a page whose Markdown is longer than a request body's strings may be (Json's 1 MiB): the JDK docs' index
+        // pages are; the documents are the server's own lines, answered as they are, not read back as a request
+        String words = "<p>" + "word ".repeat(60) + "</p>";
+        TestSite site = TestSite.builder().page("/", "<html><head><title>Index</title></head><body><main>"
+                + words.repeat(4000) + "</main></body></html>").start();
+        open.add(site);
+        Http http = Http.of(serve(options(true)));
+        Http.Answer started = http.post("/v2/crawl", "{\"url\": \"" + site.url("/") + "\", \"sitemap\": \"skip\"}");
+        String path = "/v2/crawl/" + started.json().path("id").asText();
+        var client = new com.fasterxml.jackson.databind.ObjectMapper(); // strings of any length
+        JsonNode done;
+        for (int i = 0; ; i++) {
+            Http.Answer a = http.get(path);
+            assertEquals(200, a.status(), a.body().length() > 300 ? a.body().substring(0, 300) : a.body());
+            done = client.readTree(a.body());
+            if (!done.path("status").asText().equals("scraping")) break;
+            assertTrue(i < 600, "still scraping after 60 s");
+            Thread.sleep(100);
+        }
+        assertEquals("completed", done.path("status").asText());
+        JsonNode doc = done.path("data").get(0);
+        assertEquals("Index", doc.path("metadata").path("title").asText());
+        assertTrue(doc.path("markdown").asText().length() > 1 << 20, "whole: " + doc.path("markdown").asText()
+                .length());
+    }
+
+    @Test
     void mapListsTheSitesUrlsAndRanksThemForASearch() throws Exception {
         TestSite site = site();
         Http http = Http.of(serve(options(true)));
