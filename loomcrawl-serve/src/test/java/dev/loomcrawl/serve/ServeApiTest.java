@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -130,6 +131,36 @@ class ServeApiTest {
         assertEquals("Index", doc.path("metadata").path("title").asText());
         assertTrue(doc.path("markdown").asText().length() > 1 << 20, "whole: " + doc.path("markdown").asText()
                 .length());
+    }
+
+    @Test
+    void aStatusPageSplicesTheDocumentsLinesIntoItsData() {
+        byte[] head = "{\"success\":true}".getBytes(UTF_8);
+        assertEquals("{\"success\":true,\"data\":[]}",
+                new String(FirecrawlApi.withData(head, new ResultsFile.Span(0, new byte[0])), UTF_8));
+        byte[] lines = "{\"markdown\":\"a\\nb\"}\n{\"markdown\":\"\u00e9\u4e2d\"}\n".getBytes(UTF_8);
+        assertEquals("{\"success\":true,\"data\":[{\"markdown\":\"a\\nb\"},{\"markdown\":\"\u00e9\u4e2d\"}]}",
+                new String(FirecrawlApi.withData(head, new ResultsFile.Span(2, lines)), UTF_8));
+    }
+
+    @Test
+    void aJobsDocumentIsTheDocumentAScrapeAnswers() throws Exception {
+        // a job writes its documents' Markdown as the conversion encoded it; a scrape has jackson write it
+        TestSite site = TestSite.builder().page("/", "<html lang=fr><head><title>\"Caf\u00e9\" \u4e2d</title></head>"
+                + "<body><main><h1>Quotes \"and\" back\\slashes</h1><p>Tab\there, caf\u00e9, \u4e2d\u6587, an emoji "
+                + "\ud83d\ude00, a control \u0001 and <code>a &lt; b</code>.</p><pre>line one\nline two</pre>"
+                + "<a href=/x>x</a></main></body></html>").start();
+        open.add(site);
+        Http http = Http.of(serve(options(true)));
+        String formats = "[\"markdown\", \"links\", \"html\"]";
+        JsonNode scraped = http.post("/v2/scrape", "{\"url\": \"" + site.url("/") + "\", \"formats\": " + formats
+                + "}").json().path("data");
+        String id = http.post("/v2/crawl", "{\"url\": \"" + site.url("/") + "\", \"limit\": 1, \"sitemap\": "
+                + "\"skip\", \"scrapeOptions\": {\"formats\": " + formats + "}}").json().path("id").asText();
+        JsonNode done = http.finished("/v2/crawl/" + id, 60);
+        assertEquals(1, done.path("data").size(), done.toString());
+        assertTrue(scraped.path("markdown").asText().contains("\"and\" back\\slashes"), scraped.toString());
+        assertEquals(scraped, done.path("data").get(0));
     }
 
     @Test
