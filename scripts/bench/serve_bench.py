@@ -216,10 +216,16 @@ def crawl(args):
 
 
 def scrape_run(port, urls, requests, in_flight):
-    """N scrapes, `in_flight` at a time: (latencies of the answered ones, statuses counted, wall s, client CPU s)."""
-    latencies, statuses, lock = [], {}, threading.Lock()
+    """N scrapes, `in_flight` at a time, each a 429 tried again after its Retry-After: (latencies of the answered
+    ones, first try to answer, waits included; statuses counted, 429s included; wall s; client CPU s; the first
+    failures to connect or read, one line each)."""
+    latencies, statuses, failures, lock = [], {}, [], threading.Lock()
     taken = iter(range(requests))
     ready = threading.Barrier(in_flight + 1)
+
+    def count(status):
+        with lock:
+            statuses[status] = statuses.get(status, 0) + 1
 
     def client():
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
@@ -231,19 +237,28 @@ def scrape_run(port, urls, requests, in_flight):
                 break
             body = json.dumps({"url": urls[i % len(urls)], "formats": ["markdown"]})
             start = time.perf_counter()
-            try:
-                connection.request("POST", "/v2/scrape", body, {"Content-Type": "application/json"})
-                response = connection.getresponse()
-                data = response.read()
-                status = response.status if response.status != 200 or data.startswith(b'{"success":true') else -1
-            except (OSError, http.client.HTTPException):
-                connection.close()
-                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
-                status = 0
-            took = time.perf_counter() - start
-            with lock:
-                statuses[status] = statuses.get(status, 0) + 1
-                if status == 200:
+            while True:
+                try:
+                    connection.request("POST", "/v2/scrape", body, {"Content-Type": "application/json"})
+                    response = connection.getresponse()
+                    data = response.read()
+                    status = response.status
+                    if status == 200 and not data.startswith(b'{"success":true'):
+                        status = -1
+                except (OSError, http.client.HTTPException) as e:
+                    connection.close()
+                    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
+                    with lock:
+                        if len(failures) < 5:
+                            failures.append(repr(e))
+                    status = 0
+                count(status)
+                if status != 429:
+                    break
+                time.sleep(float(response.getheader("Retry-After", "1")))
+            if status == 200:
+                took = time.perf_counter() - start
+                with lock:
                     latencies.append(took)
         connection.close()
 
@@ -255,7 +270,7 @@ def scrape_run(port, urls, requests, in_flight):
     start = time.perf_counter()
     for t in threads:
         t.join()
-    return latencies, statuses, time.perf_counter() - start, time.process_time() - cpu
+    return latencies, statuses, time.perf_counter() - start, time.process_time() - cpu, failures
 
 
 def percentile(values, p):
@@ -271,23 +286,29 @@ def scrapes(args):
     print("| --max-scrapes | requests | in flight | answered | 429 | other | p50 ms | p99 ms | pages/s | "
           "server CPU s | client CPU s |")
     print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    notes = []
     for cap in options["max_scrapes"].split(","):
         serve = Serve(loomcrawl, work, "serve-scrapes", "--max-scrapes", cap)
         scrape_run(serve.port, urls, warmup, in_flight)
         cpu = serve.cpu()
-        latencies, statuses, wall, client = scrape_run(serve.port, urls, requests, in_flight)
+        latencies, statuses, wall, client, failures = scrape_run(serve.port, urls, requests, in_flight)
         cpu = serve.cpu() - cpu
         serve.stop()
-        other = sum(n for s, n in statuses.items() if s not in (200, 429))
+        others = sorted((s, n) for s, n in statuses.items() if s not in (200, 429))
+        other = sum(n for _, n in others)
         print(f"| {cap} | {requests} | {in_flight} | {statuses.get(200, 0)} | {statuses.get(429, 0)} | {other} | "
               f"{percentile(latencies, 50) * 1000:.0f} | {percentile(latencies, 99) * 1000:.0f} | "
               f"{statuses.get(200, 0) / wall:.0f} | {cpu:.1f} | {client:.1f} |")
         if other:
-            print(f"\n(other answers: {sorted((s, n) for s, n in statuses.items() if s not in (200, 429))}; "
-                  f"0: no answer, -1: 200 without success)\n")
+            notes.append(f"--max-scrapes {cap}: other answers {others} (0: no answer, -1: 200 without success); "
+                         f"first failures: {'; '.join(failures)}")
     print()
-    print(f"{len(urls)} URLs taken in turn; {warmup} requests made the same way before, not counted. Latency: "
-          "request sent to answer read, of the answered scrapes; pages/s: answered scrapes over the run's wall time.")
+    for note in notes:
+        print(note)
+        print()
+    print(f"{len(urls)} URLs taken in turn; {warmup} requests made the same way before, not counted. A 429 is tried "
+          "again after its Retry-After (the 429 column counts every one). Latency: from the request's first try to "
+          "its answer read, of the answered scrapes; pages/s: answered scrapes over the run's wall time.")
 
 
 def memory(args):

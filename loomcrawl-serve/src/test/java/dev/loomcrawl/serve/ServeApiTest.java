@@ -164,6 +164,27 @@ class ServeApiTest {
     }
 
     @Test
+    void theListenBacklogHoldsHundredsOfClientsConnectingAtOnce() throws Exception {
+        // with the JDK's default backlog of 50, 200 clients connecting at once overflowed it and some of their
+        // connections were reset (scripts/bench/serve-scrapes); ss shows a listening socket's backlog as its Send-Q
+        Serve serve = serve(options(true));
+        Process ss;
+        try {
+            ss = new ProcessBuilder("ss", "-Hltn", "sport = :" + serve.port()).redirectErrorStream(true).start();
+        } catch (java.io.IOException e) {
+            org.junit.jupiter.api.Assumptions.abort("no ss (iproute2) to read the backlog with");
+            return;
+        }
+        String out = new String(ss.getInputStream().readAllBytes(), UTF_8).strip();
+        assertEquals(0, ss.waitFor(), out);
+        // the kernel's cap on any backlog (readString misreads a /proc file, whose size is 0)
+        long somaxconn = Long.parseLong(java.nio.file.Files.readAllLines(Path.of("/proc/sys/net/core/somaxconn"))
+                .getFirst().strip());
+        String[] columns = out.split("\\s+"); // State Recv-Q Send-Q Local Peer
+        assertTrue(Long.parseLong(columns[2]) >= Math.min(Serve.ACCEPT_QUEUE, somaxconn), out);
+    }
+
+    @Test
     void mapListsTheSitesUrlsAndRanksThemForASearch() throws Exception {
         TestSite site = site();
         Http http = Http.of(serve(options(true)));
