@@ -23,8 +23,9 @@ python3 scripts/bench/serve_bench.py scrapes [--requests N] [--in-flight N] [--w
 python3 scripts/bench/serve_bench.py memory [--requests N] [--in-flight N] [--limit N] [--settle S]
         LOOMCRAWL WORK ROOT URLS_FILE
     The server's VmRSS (and VmHWM, its peak) from /proc/PID/status: S seconds (default 5) after it started, after
-    one crawl job of ROOT (paged through), and after N scrapes (default 2000) of the URLs, --in-flight at a time
-    (default 200; the server's --max-scrapes 256).
+    one crawl job of ROOT (paged through), after N scrapes (default 2000) of the URLs, --in-flight at a time
+    (default 200; the server's --max-scrapes 256), and after a full collection ($JAVA_HOME/bin/jcmd PID GC.run),
+    with the heap's size and use after it.
 """
 import http.client
 import json
@@ -329,6 +330,15 @@ def memory(args):
     row(f"one crawl job of {root} ({documents} documents, paged through)")
     statuses = scrape_run(serve.port, urls, int(options["requests"]), in_flight)[1]
     row(f"{options['requests']} scrapes, {in_flight} in flight ({statuses.get(200, 0)} answered)")
+    jcmd = os.path.join(os.environ.get("JAVA_HOME", "/nonexistent"), "bin", "jcmd")
+    if os.path.exists(jcmd):
+        # what of it is the heap's garbage: a full collection, which the serial collector may follow by shrinking
+        # the heap (the JVM's default MaxHeapFreeRatio), and the heap's size and use after it
+        subprocess.run([jcmd, str(serve.pid), "GC.run"], stdout=subprocess.DEVNULL, check=True)
+        info = subprocess.run([jcmd, str(serve.pid), "GC.heap_info"], capture_output=True, text=True).stdout
+        sizes = re.findall(r"^(?:DefNew|Tenured)\s+total (\d+)K, used (\d+)K", info, re.M)
+        committed, used = (sum(int(s[i]) for s in sizes) / 1024 for i in (0, 1))
+        row(f"a full collection (`jcmd PID GC.run`): heap {committed:.0f} MB, {used:.0f} MB of it in use")
     serve.stop()
 
 
