@@ -207,6 +207,9 @@ def crawl(args):
         print(f"| {name} | {rounds} | {wall:.3f} | {min(row['wall']):.3f} | {statistics.median(row['cpu']):.3f} | "
               f"{statistics.median(row['crawl']):.3f} | {api_wall / wall:.2f} |")
     print()
+    print("Each round's wall time, s: " + "; ".join(
+        f"{name.split(':')[0]} {', '.join(f'{w:.1f}' for w in rows[name]['wall'])}" for name in names) + ".")
+    print()
     print("The API job's parts (medians): POST to the poll that saw it completed "
           f"{statistics.median(parts['scraped']):.3f} s (the crawl itself, from the server's log: "
           f"{statistics.median(rows[names[0]]['crawl']):.3f} s); paging through the documents "
