@@ -41,6 +41,7 @@ import time
 import urllib.parse
 
 TICK = os.sysconf("SC_CLK_TCK")
+STARTED = []  # every server started, stopped at the end even when a run fails
 
 
 class Serve:
@@ -63,6 +64,7 @@ class Serve:
                 sys.exit(f"serve did not start:\n{self.text()}")
             time.sleep(0.1)
         self.pid = self.process.pid  # the launcher execs the JVM: this is the server's own process
+        STARTED.append(self)
 
     def text(self):
         with open(self.log, encoding="utf-8", errors="replace") as f:
@@ -95,8 +97,14 @@ class Serve:
         return stamps["completed"] - stamps["started"]
 
     def stop(self):
+        if self.process.poll() is not None:
+            return
         self.process.send_signal(signal.SIGTERM)
-        self.process.wait(timeout=120)
+        try:
+            self.process.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
 
 
 class Api:
@@ -371,4 +379,8 @@ if __name__ == "__main__":
     commands = {"crawl": crawl, "scrapes": scrapes, "memory": memory}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         sys.exit(__doc__)
-    commands[sys.argv[1]](sys.argv[2:])
+    try:
+        commands[sys.argv[1]](sys.argv[2:])
+    finally:
+        for server in STARTED:
+            server.stop()
