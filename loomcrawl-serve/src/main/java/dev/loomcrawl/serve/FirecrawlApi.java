@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -79,17 +80,39 @@ final class FirecrawlApi {
         o.put("total", Math.max(completed, job.total()));
         o.put("creditsUsed", completed);
         o.put("expiresAt", jobs.expiresAt(job).toString());
-        List<String> lines = job.documents.lines(skip, PAGE_DOCUMENTS, PAGE_BYTES);
-        long after = (long) skip + lines.size();
+        ResultsFile.Span page = job.documents.span(skip, PAGE_DOCUMENTS, PAGE_BYTES);
+        long after = (long) skip + page.count();
         if (after < job.completed()) {
             o.put("next", c.base() + "/v2/" + kind.path() + "/" + id + "?skip=" + after);
         } else {
             o.putNull("next");
         }
-        ArrayNode data = o.putArray("data");
-        for (String line : lines) data.add(parse(line));
         if (r.error() != null) o.put("error", r.error());
-        return Answer.json(o);
+        return new Answer(200, Answer.JSON, withData(Json.bytes(o), page), 0);
+    }
+
+    /**
+     * The answer {@code head} (an object) with a last field, {@code data}: the page's documents, which are this
+     * server's own JSON lines, spliced in as they are. Read back and written again, they cost most of the CPU of
+     * paging through a job, and a page's Markdown past the 1 MiB a request's strings may hold (the JDK docs' index
+     * pages) failed the whole answer. A line holds no newline byte (JSON escapes it, and no byte of a multi-byte
+     * UTF-8 character is one), so each line's newline becomes the comma between documents.
+     */
+    static byte[] withData(byte[] head, ResultsFile.Span page) {
+        byte[] field = ",\"data\":[".getBytes(StandardCharsets.US_ASCII);
+        byte[] lines = page.bytes();
+        int n = lines.length == 0 ? 0 : lines.length - 1; // without the last line's newline
+        byte[] body = new byte[head.length - 1 + field.length + n + 2];
+        System.arraycopy(head, 0, body, 0, head.length - 1); // without its closing brace
+        System.arraycopy(field, 0, body, head.length - 1, field.length);
+        int at = head.length - 1 + field.length;
+        System.arraycopy(lines, 0, body, at, n);
+        for (int i = at; i < at + n; i++) {
+            if (body[i] == '\n') body[i] = ',';
+        }
+        body[at + n] = ']';
+        body[at + n + 1] = '}';
+        return body;
     }
 
     Answer cancel(JobKind kind, String id) {

@@ -139,7 +139,7 @@ final class Jobs implements AutoCloseable {
             try {
                 var formats = job.record().scrape().formats();
                 job.documents.commitWith(crawler.journal(), DOCUMENTS,
-                        f -> Documents.isDocument(f) ? Json.bytes(Documents.of(f, formats)) : null);
+                        f -> Documents.isDocument(f) ? Documents.line(f, formats) : null);
                 job.errors.commitWith(crawler.journal(), ERRORS, ErrorLines::of);
                 crawler.journal().needsContent();
                 job.crawler = crawler;

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 
 /** The service's one JSON mapper, with bounds on what a request body may hold. */
 final class Json {
@@ -51,6 +50,10 @@ final class Json {
     }
 
     static byte[] bytes(Object value) {
-        return write(value).getBytes(StandardCharsets.UTF_8);
+        try {
+            return MAPPER.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

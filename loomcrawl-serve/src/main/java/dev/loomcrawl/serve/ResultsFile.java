@@ -124,15 +124,28 @@ final class ResultsFile implements AutoCloseable {
         }
     }
 
+    /** Committed lines in a row, as the file holds them: {@code count} lines, each ended by a newline. */
+    record Span(int count, byte[] bytes) {}
+
     /** Lines from {@code from}, at most {@code max} of them and (past the first) about {@code maxBytes}. */
     List<String> lines(int from, int max, long maxBytes) {
+        Span s = span(from, max, maxBytes);
+        return new String(s.bytes(), StandardCharsets.UTF_8).lines().toList();
+    }
+
+    /**
+     * The lines of {@link #lines} as bytes, undecoded: a status page's documents go out as they are, since
+     * decoding them, splitting them and encoding them again was most of the CPU a job's paging took.
+     */
+    Span span(int from, int max, long maxBytes) {
         long start;
         long end;
+        int to;
         lock.lock();
         try {
             int n = starts.size() - 1;
-            if (from >= n) return List.of();
-            int to = Math.min(n, from + max);
+            if (from >= n) return new Span(0, new byte[0]);
+            to = Math.min(n, from + max);
             start = starts.get(from);
             while (to > from + 1 && starts.get(to) - start > maxBytes) to--;
             end = starts.get(to);
@@ -144,8 +157,9 @@ final class ResultsFile implements AutoCloseable {
             while (b.hasRemaining() && in.read(b, start + b.position()) > 0) {
                 // reads until the committed part is in
             }
-            String text = new String(b.array(), 0, b.position(), StandardCharsets.UTF_8);
-            return text.lines().toList();
+            // a file cut behind the server's back: no half line goes out as a document
+            if (b.hasRemaining()) throw new OutputException(path.toString(), "it is shorter than its committed part");
+            return new Span(to - from, b.array());
         } catch (IOException e) {
             throw new OutputException(path.toString(), e);
         }

@@ -15,6 +15,8 @@ import java.util.concurrent.Executors;
  */
 public final class Serve implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Serve.class);
+    /** Connections the kernel holds for the server before it takes them. */
+    static final int ACCEPT_QUEUE = 1024;
 
     private final ServeOptions options;
     private final Jobs jobs;
@@ -38,6 +40,9 @@ public final class Serve implements AutoCloseable {
         ServerConnector connector = new ServerConnector(server);
         connector.setHost(options.host());
         connector.setPort(options.port());
+        // the listen backlog: the JDK's default, 50, overflowed when 200 clients connected at once, and the kernel
+        // reset some of their connections (scripts/bench/serve-scrapes); the kernel caps it at net.core.somaxconn
+        connector.setAcceptQueueSize(ACCEPT_QUEUE);
         server.addConnector(connector);
         server.setHandler(new ApiHandler(routes, options));
         server.setStopTimeout(5_000);

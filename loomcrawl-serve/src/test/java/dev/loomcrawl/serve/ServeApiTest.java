@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -102,6 +103,85 @@ class ServeApiTest {
             page = http.get(next.substring(http.base().length())).json();
         }
         assertEquals(150, urls.size());
+    }
+
+    @Test
+    void aDocumentOfMoreThanAMebibyteIsAnsweredWhole() throws Exception {
+        // a page whose Markdown is longer than a request body's strings may be (Json's 1 MiB): the JDK docs' index
+        // pages are; the documents are the server's own lines, answered as they are, not read back as a request
+        String words = "<p>" + "word ".repeat(60) + "</p>";
+        TestSite site = TestSite.builder().page("/", "<html><head><title>Index</title></head><body><main>"
+                + words.repeat(4000) + "</main></body></html>").start();
+        open.add(site);
+        Http http = Http.of(serve(options(true)));
+        Http.Answer started = http.post("/v2/crawl", "{\"url\": \"" + site.url("/") + "\", \"sitemap\": \"skip\"}");
+        String path = "/v2/crawl/" + started.json().path("id").asText();
+        var client = new com.fasterxml.jackson.databind.ObjectMapper(); // strings of any length
+        JsonNode done;
+        for (int i = 0; ; i++) {
+            Http.Answer a = http.get(path);
+            assertEquals(200, a.status(), a.body().length() > 300 ? a.body().substring(0, 300) : a.body());
+            done = client.readTree(a.body());
+            if (!done.path("status").asText().equals("scraping")) break;
+            assertTrue(i < 600, "still scraping after 60 s");
+            Thread.sleep(100);
+        }
+        assertEquals("completed", done.path("status").asText());
+        JsonNode doc = done.path("data").get(0);
+        assertEquals("Index", doc.path("metadata").path("title").asText());
+        assertTrue(doc.path("markdown").asText().length() > 1 << 20, "whole: " + doc.path("markdown").asText()
+                .length());
+    }
+
+    @Test
+    void aStatusPageSplicesTheDocumentsLinesIntoItsData() {
+        byte[] head = "{\"success\":true}".getBytes(UTF_8);
+        assertEquals("{\"success\":true,\"data\":[]}",
+                new String(FirecrawlApi.withData(head, new ResultsFile.Span(0, new byte[0])), UTF_8));
+        byte[] lines = "{\"markdown\":\"a\\nb\"}\n{\"markdown\":\"\u00e9\u4e2d\"}\n".getBytes(UTF_8);
+        assertEquals("{\"success\":true,\"data\":[{\"markdown\":\"a\\nb\"},{\"markdown\":\"\u00e9\u4e2d\"}]}",
+                new String(FirecrawlApi.withData(head, new ResultsFile.Span(2, lines)), UTF_8));
+    }
+
+    @Test
+    void aJobsDocumentIsTheDocumentAScrapeAnswers() throws Exception {
+        // a job writes its documents' Markdown as the conversion encoded it; a scrape has jackson write it
+        TestSite site = TestSite.builder().page("/", "<html lang=fr><head><title>\"Caf\u00e9\" \u4e2d</title></head>"
+                + "<body><main><h1>Quotes \"and\" back\\slashes</h1><p>Tab\there, caf\u00e9, \u4e2d\u6587, an emoji "
+                + "\ud83d\ude00, a control \u0001 and <code>a &lt; b</code>.</p><pre>line one\nline two</pre>"
+                + "<a href=/x>x</a></main></body></html>").start();
+        open.add(site);
+        Http http = Http.of(serve(options(true)));
+        String formats = "[\"markdown\", \"links\", \"html\"]";
+        JsonNode scraped = http.post("/v2/scrape", "{\"url\": \"" + site.url("/") + "\", \"formats\": " + formats
+                + "}").json().path("data");
+        String id = http.post("/v2/crawl", "{\"url\": \"" + site.url("/") + "\", \"limit\": 1, \"sitemap\": "
+                + "\"skip\", \"scrapeOptions\": {\"formats\": " + formats + "}}").json().path("id").asText();
+        JsonNode done = http.finished("/v2/crawl/" + id, 60);
+        assertEquals(1, done.path("data").size(), done.toString());
+        assertTrue(scraped.path("markdown").asText().contains("\"and\" back\\slashes"), scraped.toString());
+        assertEquals(scraped, done.path("data").get(0));
+    }
+
+    @Test
+    void theListenBacklogHoldsHundredsOfClientsConnectingAtOnce() throws Exception {
+        // with the JDK's default backlog of 50, 200 clients connecting at once overflowed it and some of their
+        // connections were reset (scripts/bench/serve-scrapes); ss shows a listening socket's backlog as its Send-Q
+        Serve serve = serve(options(true));
+        Process ss;
+        try {
+            ss = new ProcessBuilder("ss", "-Hltn", "sport = :" + serve.port()).redirectErrorStream(true).start();
+        } catch (java.io.IOException e) {
+            org.junit.jupiter.api.Assumptions.abort("no ss (iproute2) to read the backlog with");
+            return;
+        }
+        String out = new String(ss.getInputStream().readAllBytes(), UTF_8).strip();
+        assertEquals(0, ss.waitFor(), out);
+        // the kernel's cap on any backlog (readString misreads a /proc file, whose size is 0)
+        long somaxconn = Long.parseLong(java.nio.file.Files.readAllLines(Path.of("/proc/sys/net/core/somaxconn"))
+                .getFirst().strip());
+        String[] columns = out.split("\\s+"); // State Recv-Q Send-Q Local Peer
+        assertTrue(Long.parseLong(columns[2]) >= Math.min(Serve.ACCEPT_QUEUE, somaxconn), out);
     }
 
     @Test
