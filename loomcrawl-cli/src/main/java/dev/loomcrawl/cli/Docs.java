@@ -75,7 +75,8 @@ public final class Docs {
         m.append(".SH OPTIONS\n");
         for (OptionSpec o : spec.options()) {
             if (o.hidden()) continue;
-            m.append(".TP\n").append(option(o)).append('\n').append(escape(described(o))).append('\n');
+            m.append(".TP\n").append(option(o)).append('\n').append(escape(String.join(" ", o.description())))
+                    .append('\n');
         }
         String[] footer = spec.usageMessage().footer();
         if (footer.length > 0) m.append(".SH NOTES\n").append(escape(String.join("\n", footer).strip())).append('\n');
@@ -93,15 +94,6 @@ public final class Docs {
         if (o.arity().max() == 0) return line;
         boolean optional = o.arity().min() == 0;
         return line + (optional ? " [\\fI" : " \\fI") + escape(o.paramLabel()) + "\\fR" + (optional ? "]" : "");
-    }
-
-    /** The option's help text, its ${DEFAULT-VALUE} placeholders filled in as the usage help fills them. */
-    private static String described(OptionSpec o) {
-        String text = String.join(" ", o.description());
-        String value = o.defaultValueString();
-        return text.replace("${DEFAULT-VALUE}", value == null ? "" : value)
-                .replace("${COMPLETION-CANDIDATES}", o.completionCandidates() == null ? ""
-                        : String.join(", ", o.completionCandidates()));
     }
 
     /** Text as troff prints it: backslashes and hyphens kept, no line read as a request. */
