@@ -2,18 +2,7 @@
 # Looks at $JAVA_HOME, then the java on PATH, then /usr/lib/jvm/*; fails with one clear line.
 # The launcher sources it at every start, so it runs no program it can do without (each costs a few milliseconds):
 # a JDK's release file is read by the shell, and the next place is looked at only when the last did not do.
-loomcrawl_java_version() { # prints the feature version of the java binary $1, or nothing
-  # A JDK's release file says it without starting a JVM (most of a launch's own cost); else ask java itself.
-  local release="${1%/bin/java}/release" line
-  if [ -f "$release" ]; then
-    while IFS= read -r line || [ -n "$line" ]; do
-      case $line in
-        JAVA_VERSION=\"[0-9]*) line=${line#JAVA_VERSION=\"}; echo "${line%%[!0-9]*}"; return 0 ;;
-      esac
-    done < "$release"
-  fi
-  "$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -1
-}
+source "$(dirname "${BASH_SOURCE[0]}")/java-version.sh"
 loomcrawl_usable_jdk() { # DIR: whether DIR is a JDK of version 21 or newer
   local v
   [ -x "$1/bin/java" ] && [ -x "$1/bin/javac" ] || return 1

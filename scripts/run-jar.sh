@@ -10,13 +10,9 @@ opts=${LOOMCRAWL_JAVA_OPTS:--Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1}
 # On JDK 25 and newer, an AOT cache of what a crawl loads and links (JEP 483/514), recorded once per build, JDK and
 # options (a cache for each) by a training run ('loomcrawl train': a small crawl of its own on 127.0.0.1), makes each start faster
 # (docs/decisions/0019-aot-cache.md). LOOMCRAWL_AOT=off runs without it.
-# the runtime's feature version, from its release file (a JDK's and a jlink image's alike); 0 when it has none
-version=0
-if [ -f "$JAVA_HOME/release" ]; then
-  while IFS= read -r line || [ -n "$line" ]; do
-    case $line in JAVA_VERSION=\"[0-9]*) line=${line#JAVA_VERSION=\"}; version=${line%%[!0-9]*} ;; esac
-  done < "$JAVA_HOME/release"
-fi
+declare -F loomcrawl_java_version >/dev/null || source "$(dirname "${BASH_SOURCE[0]}")/java-version.sh"
+version=$(loomcrawl_java_version "$JAVA_HOME/bin/java")
+version=${version:-0}
 # The JVM's exit waits up to 300 ms for threads running native code to stop, and the JDK's own poller of virtual
 # threads' sockets never does (it waits in epoll_wait): a crawl took 0.3 s to exit. Those threads cannot touch the
 # JVM's data without stopping first (JDK-8314243), and loomcrawl closes its files before it exits, so it does not
