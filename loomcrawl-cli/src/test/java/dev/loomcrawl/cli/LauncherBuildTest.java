@@ -25,7 +25,7 @@ class LauncherBuildTest {
         assumeTrue(Files.isRegularFile(root.resolve("loomcrawl")), "run from the module's directory");
         Files.createDirectories(dir.resolve("scripts"));
         Files.copy(root.resolve("loomcrawl"), dir.resolve("loomcrawl"));
-        for (String script : new String[] {"java.sh", "maven.sh", "run-jar.sh"}) {
+        for (String script : new String[] {"java.sh", "java-version.sh", "maven.sh", "run-jar.sh"}) {
             Files.copy(root.resolve("scripts").resolve(script), dir.resolve("scripts").resolve(script));
         }
         Files.createDirectories(dir.resolve("src"));
