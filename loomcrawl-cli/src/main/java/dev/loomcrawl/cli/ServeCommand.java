@@ -2,6 +2,7 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.serve.Serve;
 import dev.loomcrawl.serve.ServeOptions;
+import dev.loomcrawl.serve.WebhookOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -81,6 +82,20 @@ final class ServeCommand implements Callable<Integer> {
             description = "How long a job (each run of it) may crawl (default 1h).")
     Duration maxJobTime = ServeOptions.DEFAULT_MAX_JOB_TIME;
 
+    @Option(names = "--webhook-secret-file", paramLabel = "FILE", description = "The key webhooks are signed with "
+            + "(HMAC-SHA256 of the body, in X-Loomcrawl-Signature and X-Firecrawl-Signature): the file's first line "
+            + "(default: DATA/webhook-secret, made at the first start).")
+    Path webhookSecretFile;
+
+    @Option(names = "--webhook-timeout", paramLabel = "DURATION", converter = Converters.DurationConverter.class,
+            description = "How long one webhook delivery attempt may take (default 10s).")
+    Duration webhookTimeout = WebhookOptions.DEFAULT_TIMEOUT;
+
+    @Option(names = "--webhook-retry-for", paramLabel = "DURATION", converter = Converters.DurationConverter.class,
+            description = "How long a failing webhook delivery is tried again, waiting 1, 2, 4... s between "
+                    + "attempts (default 15m); then it is given up.")
+    Duration webhookRetryFor = WebhookOptions.DEFAULT_RETRY_FOR;
+
     @Override
     public Integer call() throws Exception {
         Logging.configure(0);
@@ -92,13 +107,16 @@ final class ServeCommand implements Callable<Integer> {
             String host = listen == null ? ServeOptions.DEFAULT_HOST : listen.getHostString();
             int port = listen == null ? ServeOptions.DEFAULT_PORT : listen.getPort();
             options = new ServeOptions(host, port, data.toAbsolutePath(), keys(), allowPrivate, allowOrigins, keep,
-                    maxPages, maxJobs, maxQueued, maxScrapes, maxBody, maxJobTime);
+                    maxPages, maxJobs, maxQueued, maxScrapes, maxBody, maxJobTime,
+                    new WebhookOptions(webhookSecretFile, webhookTimeout, webhookRetryFor));
         } catch (IllegalArgumentException e) {
             throw new Main.BadInput(spec.commandLine(), e.getMessage());
         }
         Serve serve;
         try {
             serve = Serve.start(options);
+        } catch (IllegalArgumentException e) {
+            throw new Main.BadInput(spec.commandLine(), e.getMessage());
         } catch (IOException e) {
             spec.commandLine().getErr().println("loomcrawl serve: cannot listen on " + options.host() + ":"
                     + options.port() + ": " + e.getMessage());

@@ -34,7 +34,8 @@ record ServeProcess(LoomcrawlProcess process, String base) {
     }
 
     JsonNode post(String path, String body) throws IOException, InterruptedException {
-        return send(HttpRequest.newBuilder(URI.create(base + path)).POST(HttpRequest.BodyPublishers.ofString(body)));
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
     JsonNode get(String path) throws IOException, InterruptedException {

@@ -30,7 +30,11 @@ final class ApiHandler extends Handler.Abstract {
     private static final Logger log = LoggerFactory.getLogger(ApiHandler.class);
 
     private final Routes routes;
+    /** Only the page's own files and API: no inline script, no other origin, not framed. */
+    private static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+            + "img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
     private final Set<byte[]> keys;
+    private final String listenHost;
     private final long maxBody;
 
     ApiHandler(Routes routes, ServeOptions server) {
@@ -38,6 +42,7 @@ final class ApiHandler extends Handler.Abstract {
         this.keys = new java.util.HashSet<>();
         server.apiKeys().forEach(k -> keys.add(k.getBytes(StandardCharsets.UTF_8)));
         this.maxBody = server.maxBody();
+        this.listenHost = server.host().toLowerCase(java.util.Locale.ROOT);
     }
 
     @Override
@@ -53,6 +58,8 @@ final class ApiHandler extends Handler.Abstract {
         }
         response.setStatus(answer.status());
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, answer.contentType());
+        response.getHeaders().put("X-Content-Type-Options", "nosniff");
+        response.getHeaders().put("Content-Security-Policy", CSP);
         if (answer.retryAfter() > 0) response.getHeaders().put(HttpHeader.RETRY_AFTER, answer.retryAfter());
         if (answer.status() == 401) response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Bearer");
         response.write(true, ByteBuffer.wrap(answer.body()), callback);
@@ -62,24 +69,54 @@ final class ApiHandler extends Handler.Abstract {
     private Answer answer(Request request) {
         String path = request.getHttpURI().getPath();
         if (path == null) path = "/";
+        if (keys.isEmpty()) checkHost(request.getHeaders().get(HttpHeader.HOST));
         if (!Routes.open(path)) authorize(request.getHeaders().get(HttpHeader.AUTHORIZATION));
         List<String> segments = new ArrayList<>();
         if (path.startsWith("/v2/") || path.equals("/v2")) {
             for (String s : path.substring(3).split("/")) {
                 if (!s.isEmpty()) segments.add(s);
             }
-        } else if (!path.equals("/healthz") && !path.equals("/metrics")) {
+        } else if (!path.equals("/healthz") && !path.equals("/metrics") && !path.equals("/v1/jobs")
+                && !JobsPage.isFile(path)) {
             throw new ApiError(404, "no endpoint " + (path.length() > 100 ? path.substring(0, 100) : path)
                     + "; loomcrawl serve answers Firecrawl's /v2 API");
         }
         Map<String, String> query = new HashMap<>();
         Fields params = Request.extractQueryParameters(request);
         params.forEach(f -> query.put(f.getName(), f.getValue()));
-        byte[] body = request.getMethod().equals("POST") ? body(request) : new byte[0];
+        byte[] body = new byte[0];
+        if (request.getMethod().equals("POST")) {
+            // a page of another site can send a form (text/plain) to this server, never JSON without asking first
+            String type = request.getHeaders().get(HttpHeader.CONTENT_TYPE);
+            if (type == null || !type.toLowerCase(java.util.Locale.ROOT).strip().startsWith("application/json")) {
+                throw new ApiError(415, "the request body must be JSON, sent with Content-Type: application/json");
+            }
+            body = body(request);
+        }
         String host = request.getHeaders().get(HttpHeader.HOST);
         String base = request.getHttpURI().getScheme() + "://" + (host != null ? host
                 : Request.getServerName(request) + ":" + Request.getServerPort(request));
         return routes.answer(path, new Call(request.getMethod(), segments, query, body, base));
+    }
+
+    /**
+     * Without API keys the server listens on loopback only; a request must also name it by a loopback name
+     * ({@code Host}): else a page of another site whose name was made to resolve to 127.0.0.1 (DNS rebinding)
+     * could read the jobs and start crawls from the operator's browser.
+     */
+    private void checkHost(String host) {
+        if (host == null) return; // HTTP/1.0: no browser sends that
+        String name = host.strip().toLowerCase(java.util.Locale.ROOT);
+        if (name.startsWith("[")) name = name.substring(1, Math.max(1, name.indexOf(']')));
+        else if (name.indexOf(':') >= 0) name = name.substring(0, name.indexOf(':'));
+        if (name.endsWith(".")) name = name.substring(0, name.length() - 1);
+        if (name.equals("localhost") || name.endsWith(".localhost") || name.equals(listenHost)) return;
+        boolean literal = name.matches("\\d{1,3}(\\.\\d{1,3}){3}")
+                || name.indexOf(':') >= 0 && name.matches("[0-9a-f:.]+");
+        if (literal && ServeOptions.loopback(name)) return; // a literal is not looked up
+        throw new ApiError(403, "this server has no API keys, so it answers only requests that name it by a "
+                + "loopback address (Host: 127.0.0.1 or localhost), not '" + (name.length() > 80
+                ? name.substring(0, 80) : name) + "'");
     }
 
     /** A 401 unless the server asks for no key or the request brings one of its keys. */

@@ -17,9 +17,9 @@ import java.util.Set;
  */
 record BatchScrapeRequest(List<String> urls, List<String> invalid, ScrapeOptions scrape, JsonNode options,
                           CrawlConfig config) {
-    private static final Set<String> OWN = Set.of("urls", "ignoreInvalidURLs", "maxConcurrency", "appendToId");
+    private static final Set<String> OWN = Set.of("urls", "ignoreInvalidURLs", "maxConcurrency", "appendToId",
+            "webhook");
     private static final Map<String, String> UNSUPPORTED = Map.of(
-            "webhook", "the server calls no one back; poll GET /v2/batch/scrape/{id}",
             "appendToId", "each batch is a job of its own");
 
     static BatchScrapeRequest parse(JsonNode body, ServeOptions server) {
@@ -30,6 +30,7 @@ record BatchScrapeRequest(List<String> urls, List<String> invalid, ScrapeOptions
         for (String name : UNSUPPORTED.keySet()) {
             if (f.has(name)) throw ApiError.unsupported("'" + name + "'", UNSUPPORTED.get(name));
         }
+        Webhook.read(f, server); // checked now; the job reads it again from its kept request
         List<String> given = f.strings("urls");
         if (given.isEmpty()) throw ApiError.badRequest("field 'urls' is required: a list of URLs");
         if (given.size() > server.maxPages()) {

@@ -24,10 +24,9 @@ record CrawlRequest(String url, ScrapeOptions scrape, JsonNode options, CrawlCon
             "excludePaths", "sitemap", "crawlEntireDomain", "allowSubdomains", "allowExternalLinks",
             "ignoreQueryParameters", "delay", "maxConcurrency", "regexOnFullURL", "scrapeOptions",
             "deduplicateSimilarURLs", "ignoreRobotsTxt", "origin", "integration", "zeroDataRetention",
-            "ignoreSitemap", "maxDepth");
+            "ignoreSitemap", "maxDepth", "webhook");
     private static final Map<String, String> UNSUPPORTED = Map.of(
             "prompt", "it needs a language model",
-            "webhook", "the server calls no one back; poll GET /v2/crawl/{id}",
             "robotsUserAgent", "loomcrawl obeys robots.txt as its own user agent");
 
     static CrawlRequest parse(JsonNode body, ServeOptions server) {
@@ -38,6 +37,7 @@ record CrawlRequest(String url, ScrapeOptions scrape, JsonNode options, CrawlCon
             if (f.has(name)) throw ApiError.unsupported("'" + name + "'", UNSUPPORTED.get(name));
         }
         String url = Roots.check(f.requiredString("url"), "url", server).toString();
+        Webhook.read(f, server); // checked now; the job reads it again from its kept request
         if (f.bool("allowExternalLinks", false)) {
             throw ApiError.unsupported("'allowExternalLinks': true", "a crawl keeps to its URL's host, or with "
                     + "allowSubdomains to its domain");

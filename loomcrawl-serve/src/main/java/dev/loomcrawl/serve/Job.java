@@ -15,6 +15,9 @@ final class Job {
     volatile Crawler crawler;
     /** A client cancelled it: it ends as cancelled, not as completed. */
     final AtomicBoolean cancelled = new AtomicBoolean();
+    /** Its webhook, once read from its request; {@link #noWebhook} when it has none. */
+    volatile Webhook webhook;
+    volatile boolean noWebhook;
     /** The server is stopping: it ends this run still scraping, to be resumed at the next start. */
     final AtomicBoolean pausing = new AtomicBoolean();
 

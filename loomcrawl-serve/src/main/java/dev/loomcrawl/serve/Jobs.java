@@ -31,6 +31,7 @@ final class Jobs implements AutoCloseable {
     static final String ERRORS = "serve-errors";
 
     private final ServeOptions server;
+    private final Webhooks webhooks;
     private final JobStore store;
     private final Map<String, Job> jobs = new ConcurrentHashMap<>();
     private final Semaphore permits;
@@ -39,15 +40,16 @@ final class Jobs implements AutoCloseable {
     private final AtomicBoolean closing = new AtomicBoolean();
     private final Thread reaper;
 
-    Jobs(ServeOptions server) {
+    Jobs(ServeOptions server, Webhooks webhooks) {
         this.server = server;
+        this.webhooks = webhooks;
         this.store = new JobStore(server.data());
         this.permits = new Semaphore(server.maxJobs(), true);
         for (JobRecord r : store.all()) {
             Job job = new Job(r, ResultsFile.read(store.documents(r.id()), -1), ResultsFile.read(store.errors(r.id()),
                     -1));
             jobs.put(r.id(), job);
-            if (!r.state().finished()) start(job, "resumed");
+            if (!r.state().finished()) start(job, false);
         }
         reaper = Thread.ofVirtual().name("loomcrawl-serve-reaper").start(this::reap);
     }
@@ -73,7 +75,7 @@ final class Jobs implements AutoCloseable {
             Job job = new Job(r, ResultsFile.read(store.documents(r.id()), -1),
                     ResultsFile.read(store.errors(r.id()), -1));
             jobs.put(r.id(), job);
-            start(job, "queued");
+            start(job, true);
             return job;
         } finally {
             admission.unlock();
@@ -93,6 +95,10 @@ final class Jobs implements AutoCloseable {
         return job;
     }
 
+    Webhooks webhooks() {
+        return webhooks;
+    }
+
     Collection<Job> all() {
         return jobs.values();
     }
@@ -106,14 +112,16 @@ final class Jobs implements AutoCloseable {
         finish(job, JobState.CANCELLED, null); // a queued job never starts; a running one ends so
     }
 
-    private void start(Job job, String event) {
-        log.info("job {} {}: {} {}", job.id(), event, job.record().kind().path(), job.record().urls().getFirst());
-        Thread t = Thread.ofVirtual().name("loomcrawl-serve-job-" + job.id()).unstarted(() -> run(job));
+    /** Runs the job once it has a permit: a new one ({@code fresh}), or one resumed at the server's start. */
+    private void start(Job job, boolean fresh) {
+        log.info("job {} {}: {} {}", job.id(), fresh ? "queued" : "resumed", job.record().kind().path(),
+                job.record().urls().getFirst());
+        Thread t = Thread.ofVirtual().name("loomcrawl-serve-job-" + job.id()).unstarted(() -> run(job, fresh));
         runners.add(t);
         t.start();
     }
 
-    private void run(Job job) {
+    private void run(Job job, boolean fresh) {
         try {
             permits.acquire();
         } catch (InterruptedException e) {
@@ -121,6 +129,7 @@ final class Jobs implements AutoCloseable {
         }
         try {
             if (job.cancelled.get() || closing.get()) return;
+            if (fresh) webhooks.send(job, webhook(job), WebhookEvent.STARTED, null, null);
             crawl(job);
         } catch (RuntimeException e) {
             if (!job.record().state().finished()) finish(job, JobState.FAILED, oneLine(e));
@@ -141,6 +150,11 @@ final class Jobs implements AutoCloseable {
                 job.documents.commitWith(crawler.journal(), DOCUMENTS,
                         f -> Documents.isDocument(f) ? Documents.line(f, formats) : null);
                 job.errors.commitWith(crawler.journal(), ERRORS, ErrorLines::of);
+                Webhook hook = webhook(job);
+                if (hook != null && hook.events().contains(WebhookEvent.PAGE)) {
+                    job.documents.onCommit(lines -> lines.forEach(l -> webhooks.send(job, hook, WebhookEvent.PAGE,
+                            l, null)));
+                }
                 crawler.journal().needsContent();
                 job.crawler = crawler;
                 if (job.cancelled.get() || closing.get()) crawler.stop();
@@ -173,6 +187,25 @@ final class Jobs implements AutoCloseable {
             admission.unlock();
         }
         log.info("job {} {}: {} pages{}", job.id(), to.label(), job.completed(), error == null ? "" : ": " + error);
+        if (to == JobState.COMPLETED) webhooks.send(job, webhook(job), WebhookEvent.COMPLETED, null, null);
+        else webhooks.send(job, webhook(job), WebhookEvent.FAILED, null, error != null ? error : to.label());
+    }
+
+    /**
+     * The job's webhook, read from its kept request (null: none). A receiver the server no longer reaches (started
+     * since without {@code --allow-private}, say) is refused: the job calls no one back, and the log says why.
+     */
+    private Webhook webhook(Job job) {
+        Webhook w = job.webhook;
+        if (w != null || job.noWebhook) return w;
+        try {
+            w = Webhook.of(job.record().options(), server);
+        } catch (ApiError e) {
+            log.warn("job {}: its webhook is refused now: {}", job.id(), e.getMessage());
+        }
+        if (w == null) job.noWebhook = true;
+        job.webhook = w;
+        return w;
     }
 
     /** When a finished job's results are removed. */

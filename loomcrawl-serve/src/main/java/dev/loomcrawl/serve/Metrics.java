@@ -32,6 +32,19 @@ final class Metrics {
         out.append("# HELP loomcrawl_serve_pages_total Documents made: the kept jobs' and every scrape's.\n");
         out.append("# TYPE loomcrawl_serve_pages_total counter\n");
         out.append("loomcrawl_serve_pages_total ").append(pages).append('\n');
+        Webhooks w = jobs.webhooks();
+        out.append("# HELP loomcrawl_serve_webhooks_total Webhook deliveries by outcome: delivered, given up after "
+                + "their retries (or refused by the guard), dropped (page events past the bound of those owed).\n");
+        out.append("# TYPE loomcrawl_serve_webhooks_total counter\n");
+        out.append("loomcrawl_serve_webhooks_total{outcome=\"delivered\"} ").append(w.delivered.sum()).append('\n');
+        out.append("loomcrawl_serve_webhooks_total{outcome=\"given_up\"} ").append(w.givenUp.sum()).append('\n');
+        out.append("loomcrawl_serve_webhooks_total{outcome=\"dropped\"} ").append(w.dropped.sum()).append('\n');
+        out.append("# HELP loomcrawl_serve_webhook_failed_attempts_total Delivery attempts without a 2xx answer.\n");
+        out.append("# TYPE loomcrawl_serve_webhook_failed_attempts_total counter\n");
+        out.append("loomcrawl_serve_webhook_failed_attempts_total ").append(w.failedAttempts.sum()).append('\n');
+        out.append("# HELP loomcrawl_serve_webhooks_pending Webhook deliveries owed now.\n");
+        out.append("# TYPE loomcrawl_serve_webhooks_pending gauge\n");
+        out.append("loomcrawl_serve_webhooks_pending ").append(w.pending()).append('\n');
         return out.toString();
     }
 }

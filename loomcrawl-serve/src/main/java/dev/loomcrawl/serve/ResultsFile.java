@@ -16,6 +16,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -30,6 +31,8 @@ final class ResultsFile implements AutoCloseable {
     /** Where each committed line starts; the last entry is where the file's committed part ends. */
     private final List<Long> starts = new ArrayList<>();
     private FileChannel channel; // the journal's writer thread's, while a crawl runs
+    /** Told each batch of lines once committed (on the journal's writer thread: it must return at once). */
+    private volatile Consumer<List<byte[]>> committed;
 
     private ResultsFile(Path path, long end) throws IOException {
         this.path = path;
@@ -81,6 +84,11 @@ final class ResultsFile implements AutoCloseable {
         });
     }
 
+    /** Has {@code listener} told of the lines each commit adds, after they are in the file. */
+    void onCommit(Consumer<List<byte[]>> listener) {
+        committed = listener;
+    }
+
     private String append(List<byte[]> lines, boolean force) {
         try {
             long at = channel.position();
@@ -98,6 +106,8 @@ final class ResultsFile implements AutoCloseable {
             } finally {
                 lock.unlock();
             }
+            Consumer<List<byte[]>> c = committed;
+            if (c != null && !lines.isEmpty()) c.accept(lines);
             return Long.toString(at);
         } catch (IOException e) {
             throw new OutputException(path.toString(), e);

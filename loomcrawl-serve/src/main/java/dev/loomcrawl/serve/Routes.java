@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * Which endpoint answers a method and path: Firecrawl's v2 paths, the operator's {@code /healthz} and
- * {@code /metrics}, and a clear 404 for Firecrawl's endpoints this server does not have.
+ * {@code /metrics}, the jobs page ({@code /} and its files, {@code /v1/jobs}), and a clear 404 for Firecrawl's
+ * endpoints this server does not have.
  */
 final class Routes {
     /** Firecrawl endpoints not served, and why. */
@@ -30,13 +31,18 @@ final class Routes {
         this.scrapes = scrapes;
     }
 
-    /** Whether the path is answered without an API key (the health check, for load balancers). */
+    /**
+     * Whether the path is answered without an API key: the health check, for load balancers, and the jobs page's
+     * files (they hold nothing of the jobs; the page asks for the key to list them).
+     */
     static boolean open(String path) {
-        return path.equals("/healthz");
+        return path.equals("/healthz") || JobsPage.isFile(path);
     }
 
     Answer answer(String path, Call c) {
         if (path.equals("/healthz")) return only(c, "GET", () -> Answer.json(Map.of("status", "ok")));
+        if (JobsPage.isFile(path)) return only(c, "GET", () -> JobsPage.file(path));
+        if (path.equals("/v1/jobs")) return only(c, "GET", () -> JobsPage.list(jobs));
         if (path.equals("/metrics")) return only(c, "GET", () -> Answer.text(Metrics.text(jobs, scrapes)));
         List<String> s = c.segments();
         if (s.isEmpty()) throw new ApiError(404, "no endpoint " + path + "; loomcrawl serve answers /v2/...");

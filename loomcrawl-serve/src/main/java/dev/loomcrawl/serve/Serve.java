@@ -9,9 +9,9 @@ import org.slf4j.LoggerFactory;
 import java.util.concurrent.Executors;
 
 /**
- * {@code loomcrawl serve}: the job service, assembled in one place: the jobs (resumed from the data directory),
- * the scrapes, Firecrawl's endpoints, the routes, and Jetty on virtual threads. {@link #close} stops taking
- * requests, then pauses every job resumably.
+ * {@code loomcrawl serve}: the job service, assembled in one place: the webhook sender, the jobs (resumed from
+ * the data directory), the scrapes, Firecrawl's endpoints, the routes, and Jetty on virtual threads.
+ * {@link #close} stops taking requests, then pauses every job resumably.
  */
 public final class Serve implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Serve.class);
@@ -20,17 +20,20 @@ public final class Serve implements AutoCloseable {
 
     private final ServeOptions options;
     private final Jobs jobs;
+    private final Webhooks webhooks;
     private final Server server;
 
-    private Serve(ServeOptions options, Jobs jobs, Server server) {
+    private Serve(ServeOptions options, Jobs jobs, Webhooks webhooks, Server server) {
         this.options = options;
         this.jobs = jobs;
+        this.webhooks = webhooks;
         this.server = server;
     }
 
     /** Starts the service: resumes the jobs that were running, then listens. */
     public static Serve start(ServeOptions options) throws Exception {
-        Jobs jobs = new Jobs(options);
+        Webhooks webhooks = Webhooks.start(options);
+        Jobs jobs = new Jobs(options, webhooks);
         Scrapes scrapes = new Scrapes(options);
         Routes routes = new Routes(new FirecrawlApi(options, jobs, scrapes), jobs, scrapes);
         QueuedThreadPool threads = new QueuedThreadPool();
@@ -50,9 +53,10 @@ public final class Serve implements AutoCloseable {
             server.start();
         } catch (Exception e) {
             jobs.close();
+            webhooks.close();
             throw e;
         }
-        Serve serve = new Serve(options, jobs, server);
+        Serve serve = new Serve(options, jobs, webhooks, server);
         log.info("listening on http://{}:{} (jobs in {})", options.host(), serve.port(), options.data());
         return serve;
     }
@@ -80,6 +84,7 @@ public final class Serve implements AutoCloseable {
             log.warn("stopping the HTTP server: {}", e.toString());
         }
         jobs.close();
+        webhooks.close();
         log.info("stopped; running jobs paused, to be resumed at the next start");
     }
 }

@@ -25,10 +25,11 @@ import java.util.Set;
  * @param maxScrapes    scrapes and maps (answered at once) in progress at most; past that, 429
  * @param maxBody       request body bytes at most (413 past it)
  * @param maxJobTime    how long one job (each run of it) may crawl
+ * @param webhooks      how webhooks are called back
  */
 public record ServeOptions(String host, int port, Path data, Set<String> apiKeys, boolean allowPrivate,
                            List<String> allowOrigins, Duration keep, long maxPages, int maxJobs, int maxQueued,
-                           int maxScrapes, long maxBody, Duration maxJobTime) {
+                           int maxScrapes, long maxBody, Duration maxJobTime, WebhookOptions webhooks) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 3002;
     public static final Path DEFAULT_DATA = Path.of("loomcrawl-serve-data");
@@ -42,6 +43,7 @@ public record ServeOptions(String host, int port, Path data, Set<String> apiKeys
 
     public ServeOptions {
         apiKeys = Set.copyOf(apiKeys);
+        java.util.Objects.requireNonNull(webhooks, "webhooks");
         allowOrigins = List.copyOf(allowOrigins);
         require(port >= 0 && port <= 65535, "--listen's port must be between 0 and 65535, got " + port);
         require(maxPages >= 1, "--max-pages must be at least 1, got " + maxPages);
@@ -55,6 +57,20 @@ public record ServeOptions(String host, int port, Path data, Set<String> apiKeys
             throw new IllegalArgumentException("serve listens on " + host + ", beyond this machine, only with API "
                     + "keys: give --api-key-file FILE (one key a line)");
         }
+    }
+
+    /** The options, webhooks called back as {@link WebhookOptions#DEFAULTS} say. */
+    public ServeOptions(String host, int port, Path data, Set<String> apiKeys, boolean allowPrivate,
+                        List<String> allowOrigins, Duration keep, long maxPages, int maxJobs, int maxQueued,
+                        int maxScrapes, long maxBody, Duration maxJobTime) {
+        this(host, port, data, apiKeys, allowPrivate, allowOrigins, keep, maxPages, maxJobs, maxQueued, maxScrapes,
+                maxBody, maxJobTime, WebhookOptions.DEFAULTS);
+    }
+
+    /** These options, webhooks called back as {@code w} says. */
+    public ServeOptions withWebhooks(WebhookOptions w) {
+        return new ServeOptions(host, port, data, apiKeys, allowPrivate, allowOrigins, keep, maxPages, maxJobs,
+                maxQueued, maxScrapes, maxBody, maxJobTime, w);
     }
 
     /** The defaults, listening on {@code port} and keeping jobs in {@code data}. */

@@ -1,0 +1,348 @@
+package dev.loomcrawl.serve;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomcrawl.fetch.AddressGuard;
+import dev.loomcrawl.fetch.Version;
+import org.eclipse.jetty.client.BytesRequestContent;
+import org.eclipse.jetty.client.CompletableResponseListener;
+import org.eclipse.jetty.client.ContentResponse;
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.client.Request;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpMethod;
+import org.eclipse.jetty.util.Promise;
+import org.eclipse.jetty.util.SocketAddressResolver;
+import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
+import org.eclipse.jetty.util.thread.Scheduler;
+import org.eclipse.jetty.util.thread.VirtualThreadPool;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Calls webhooks back: each event of a job a POST of its JSON body, signed with an HMAC-SHA256 of the body
+ * ({@code X-Loomcrawl-Signature} and Firecrawl's {@code X-Firecrawl-Signature}: {@code sha256=HEX}), on a virtual
+ * thread of its own so that the crawl never waits for a receiver. A failed attempt (no 2xx answer within the
+ * timeout) is tried again after 1, 2, 4... s (at most a minute apart) until {@code --webhook-retry-for} has passed
+ * since the first failure, then given up. A job's {@code completed} or {@code failed} goes after its other events are
+ * delivered or given up; the others may arrive in any order ({@code webhookId} tells each delivery, the same for
+ * its retries). Only addresses the server's guard allows are connected to, after resolution, as for jobs. What
+ * is owed is bounded: past {@link #MAX_PENDING} deliveries waiting, page events are dropped (and counted), never
+ * a job's first or last. Deliveries still owed when the server stops are not kept.
+ */
+final class Webhooks implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Webhooks.class);
+    /** Deliveries waiting or being tried at most; past it page events are dropped. */
+    static final int MAX_PENDING = 10_000;
+    /** Attempts in flight at once. */
+    static final int CONCURRENCY = 16;
+    /** Answer bytes read at most: the receiver's answer is not used. */
+    private static final int MAX_ANSWER = 64 * 1024;
+    private static final Duration FIRST_WAIT = Duration.ofSeconds(1);
+    private static final Duration LONGEST_WAIT = Duration.ofMinutes(1);
+
+    private final WebhookOptions options;
+    private final HttpClient client;
+    private final SecretKeySpec key;
+    private final Semaphore attempts = new Semaphore(CONCURRENCY);
+    private final AtomicInteger pending = new AtomicInteger();
+    private final Map<String, Lane> lanes = new ConcurrentHashMap<>();
+    private final Set<Thread> senders = ConcurrentHashMap.newKeySet();
+    private volatile boolean closing;
+    final LongAdder delivered = new LongAdder();
+    final LongAdder failedAttempts = new LongAdder();
+    final LongAdder givenUp = new LongAdder();
+    final LongAdder dropped = new LongAdder();
+
+    private Webhooks(WebhookOptions options, HttpClient client, byte[] secret) {
+        this.options = options;
+        this.client = client;
+        this.key = new SecretKeySpec(secret, "HmacSHA256");
+    }
+
+    /** The server's webhook sender, its key read (or made) and its client started. */
+    static Webhooks start(ServeOptions server) {
+        WebhookOptions o = server.webhooks();
+        byte[] secret = secret(o.secretFile() != null ? o.secretFile() : server.data().resolve("webhook-secret"),
+                o.secretFile() == null);
+        AddressGuard guard = server.allowPrivate() ? AddressGuard.OFF : GuardedFetcher.guard(server.allowOrigins());
+        VirtualThreadPool threads = new VirtualThreadPool();
+        threads.setName("loomcrawl-serve-webhooks");
+        Scheduler scheduler = new ScheduledExecutorScheduler("loomcrawl-serve-webhooks-scheduler", true);
+        HttpClient client = new HttpClient();
+        client.setExecutor(threads);
+        client.setScheduler(scheduler);
+        client.setFollowRedirects(false);
+        client.setConnectTimeout(o.timeout().toMillis());
+        client.setUserAgentField(new HttpField(HttpHeader.USER_AGENT, Version.SOFTWARE));
+        client.setSocketAddressResolver(new Guarded(new SocketAddressResolver.Async(threads, scheduler,
+                o.timeout().toMillis()), guard));
+        try {
+            client.start();
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot start the webhook client: " + e.getMessage(), e);
+        }
+        return new Webhooks(o, client, secret);
+    }
+
+    /**
+     * Sends {@code event} of {@code job} to {@code hook} if it asked for it: {@code document} is a page event's
+     * document (its JSON), {@code error} a failure's reason. Returns at once.
+     */
+    void send(Job job, Webhook hook, WebhookEvent event, byte[] document, String error) {
+        if (hook == null || !hook.events().contains(event) || closing) return;
+        if (pending.incrementAndGet() > MAX_PENDING && !event.last() && event != WebhookEvent.STARTED) {
+            pending.decrementAndGet();
+            dropped.increment();
+            return;
+        }
+        Lane lane = lanes.computeIfAbsent(job.id(), id -> new Lane());
+        if (!event.last()) lane.add();
+        Delivery d = new Delivery(job.id(), job.record().kind(), hook, event, document, error, Instant.now(),
+                UUID.randomUUID().toString());
+        Thread t = Thread.ofVirtual().name("loomcrawl-serve-webhook").unstarted(() -> {
+            try {
+                if (event.last()) lane.awaitEmpty(options.retryFor().plus(options.timeout()).plusSeconds(5));
+                deliver(d);
+            } catch (InterruptedException e) {
+                // the server is stopping: what is owed is not kept
+            } finally {
+                if (event.last()) lanes.remove(job.id(), lane);
+                else lane.done();
+                pending.decrementAndGet();
+                senders.remove(Thread.currentThread());
+            }
+        });
+        senders.add(t);
+        t.start();
+    }
+
+    /** Deliveries owed now (waiting, or being tried). */
+    int pending() {
+        return pending.get();
+    }
+
+    private void deliver(Delivery d) throws InterruptedException {
+        byte[] body = d.body();
+        String signature = "sha256=" + HexFormat.of().formatHex(sign(body));
+        long deadline = 0; // set at the first failure
+        Duration wait = FIRST_WAIT;
+        for (int attempt = 1; ; attempt++) {
+            if (closing) return;
+            String failure;
+            attempts.acquire();
+            try {
+                failure = post(d, body, signature);
+            } finally {
+                attempts.release();
+            }
+            if (failure == null) {
+                delivered.increment();
+                return;
+            }
+            failedAttempts.increment();
+            if (attempt == 1) deadline = System.nanoTime() + options.retryFor().toNanos();
+            if (failure.startsWith("refused:") || System.nanoTime() + wait.toNanos() > deadline) {
+                givenUp.increment();
+                log.warn("webhook of job {} given up after {} attempt{}: {} {}: {}", d.job, attempt,
+                        attempt == 1 ? "" : "s", d.event.type(d.kind), d.hook.url(), failure);
+                return;
+            }
+            Thread.sleep(wait);
+            wait = wait.multipliedBy(2).compareTo(LONGEST_WAIT) > 0 ? LONGEST_WAIT : wait.multipliedBy(2);
+        }
+    }
+
+    /** Null when delivered (a 2xx answer), else why not; "refused: ..." when the guard refused the address. */
+    private String post(Delivery d, byte[] body, String signature) throws InterruptedException {
+        Request r = client.newRequest(d.hook.url().toString()).method(HttpMethod.POST)
+                .timeout(options.timeout().toMillis(), TimeUnit.MILLISECONDS)
+                .body(new BytesRequestContent("application/json", body));
+        r.headers(h -> {
+            d.hook.headers().forEach(h::put);
+            h.put("X-Loomcrawl-Signature", signature);
+            h.put("X-Firecrawl-Signature", signature);
+        });
+        try {
+            ContentResponse answer = new CompletableResponseListener(r, MAX_ANSWER).send().get();
+            int status = answer.getStatus();
+            return status >= 200 && status < 300 ? null : "HTTP " + status;
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            for (Throwable c = cause; c != null; c = c.getCause()) {
+                if (c instanceof Refused) return "refused: " + c.getMessage();
+            }
+            return cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        }
+    }
+
+    private byte[] sign(byte[] body) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(key);
+            return mac.doFinal(body);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The key in {@code file}'s first line; made (random, readable by the owner only) when {@code make} and none. */
+    private static byte[] secret(Path file, boolean make) {
+        try {
+            if (make && !Files.exists(file)) {
+                Files.createDirectories(file.toAbsolutePath().getParent());
+                byte[] random = new byte[32];
+                new SecureRandom().nextBytes(random);
+                Path tmp = file.resolveSibling(file.getFileName() + ".new");
+                Files.deleteIfExists(tmp);
+                try {
+                    Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(
+                            "rw-------")));
+                } catch (UnsupportedOperationException e) {
+                    Files.createFile(tmp);
+                }
+                Files.writeString(tmp, HexFormat.of().formatHex(random) + "\n");
+                Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                log.info("webhooks are signed with a new key, in {}", file);
+            }
+            String line = Files.readAllLines(file, StandardCharsets.UTF_8).stream().findFirst().orElse("").strip();
+            if (line.isEmpty()) throw new IllegalArgumentException("the webhook key file " + file + " is empty");
+            return line.getBytes(StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read the webhook key file " + file + ": " + e.getMessage());
+        }
+    }
+
+    @Override
+    public void close() {
+        closing = true;
+        for (Thread t : new ArrayList<>(senders)) t.interrupt();
+        try {
+            client.stop();
+        } catch (Exception e) {
+            log.warn("stopping the webhook client: {}", e.toString());
+        }
+    }
+
+    /** One event for one receiver: its body is made on the sender's thread, never the crawl's. */
+    private record Delivery(String job, JobKind kind, Webhook hook, WebhookEvent event, byte[] document,
+                            String error, Instant at, String webhookId) {
+        byte[] body() {
+            ObjectNode o = Json.MAPPER.createObjectNode();
+            o.put("success", event != WebhookEvent.FAILED);
+            o.put("type", event.type(kind));
+            o.put("id", job);
+            o.put("webhookId", webhookId);
+            o.put("timestamp", at.toString());
+            if (error != null) o.put("error", error);
+            o.set("metadata", hook.metadata());
+            String head = o.toString();
+            ByteArrayOutputStream out = new ByteArrayOutputStream(head.length() + 16
+                    + (document == null ? 0 : document.length));
+            out.writeBytes(head.substring(0, head.length() - 1).getBytes(StandardCharsets.UTF_8));
+            out.writeBytes(",\"data\":[".getBytes(StandardCharsets.US_ASCII));
+            if (document != null) out.writeBytes(document);
+            out.writeBytes("]}".getBytes(StandardCharsets.US_ASCII));
+            return out.toByteArray();
+        }
+    }
+
+    /** A job's deliveries other than its last, so that its last waits for them. */
+    private static final class Lane {
+        private final ReentrantLock lock = new ReentrantLock();
+        private final Condition empty = lock.newCondition();
+        private int owed;
+
+        void add() {
+            lock.lock();
+            try {
+                owed++;
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        void done() {
+            lock.lock();
+            try {
+                if (--owed == 0) empty.signalAll();
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        void awaitEmpty(Duration atMost) throws InterruptedException {
+            long left = atMost.toNanos();
+            lock.lock();
+            try {
+                while (owed > 0 && left > 0) left = empty.awaitNanos(left);
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    /** Resolves as the client would, then drops the addresses the server's guard refuses. */
+    private record Guarded(SocketAddressResolver resolver, AddressGuard guard) implements SocketAddressResolver {
+        @Override
+        public void resolve(String host, int port, Map<String, Object> context,
+                            Promise<List<InetSocketAddress>> promise) {
+            resolver.resolve(host, port, context, new Promise<>() {
+                @Override
+                public void succeeded(List<InetSocketAddress> addresses) {
+                    String why = null;
+                    List<InetSocketAddress> allowed = new ArrayList<>();
+                    for (InetSocketAddress a : addresses) {
+                        String refusal = guard.refusal(host, port, a.getAddress());
+                        if (refusal == null) allowed.add(a);
+                        else why = refusal;
+                    }
+                    if (allowed.isEmpty()) {
+                        promise.failed(new Refused(host + ": " + why));
+                    } else {
+                        promise.succeeded(allowed);
+                    }
+                }
+
+                @Override
+                public void failed(Throwable failure) {
+                    promise.failed(failure);
+                }
+            });
+        }
+    }
+
+    /** The guard refused every address of the receiver's host: not tried again. */
+    private static final class Refused extends IOException {
+        Refused(String message) {
+            super(message);
+        }
+    }
+}
