@@ -58,6 +58,12 @@ final class Jobs implements AutoCloseable {
      */
     Job submit(JobKind kind, List<String> urls, com.fasterxml.jackson.databind.JsonNode options, ScrapeOptions scrape,
                CrawlConfig config) {
+        return submit(kind, urls, options, scrape, config, false);
+    }
+
+    /** {@link #submit}, the crawl also writing its WARC files and chunks when {@code archived} ({@link JobArchive}). */
+    Job submit(JobKind kind, List<String> urls, com.fasterxml.jackson.databind.JsonNode options, ScrapeOptions scrape,
+               CrawlConfig config, boolean archived) {
         admission.lock();
         try {
             if (closing.get()) throw new ApiError(503, "the server is stopping");
@@ -67,7 +73,7 @@ final class Jobs implements AutoCloseable {
                         + "--max-jobs " + server.maxJobs() + ", --max-queued " + server.maxQueued() + ")", 30);
             }
             JobRecord r = new JobRecord(UUID.randomUUID().toString(), kind, urls, options, scrape, JobState.SCRAPING,
-                    Instant.now(), null, null);
+                    Instant.now(), null, null, archived);
             store.create(r);
             SqliteCrawlStore.create(store.stateFile(r.id()), config, false).close();
             Job job = new Job(r, ResultsFile.read(store.documents(r.id()), -1),
@@ -91,6 +97,11 @@ final class Jobs implements AutoCloseable {
         Job job = get(id);
         if (job.record().kind() != kind) throw new ApiError(404, "no " + kind.path() + " job " + id);
         return job;
+    }
+
+    /** The job's folder, where an archived crawl writes its WARC files and chunks. */
+    java.nio.file.Path dir(Job job) {
+        return store.dir(job.id());
     }
 
     Collection<Job> all() {
@@ -135,6 +146,7 @@ final class Jobs implements AutoCloseable {
         SqliteCrawlStore state = SqliteCrawlStore.open(store.stateFile(id));
         try {
             CrawlConfig config = state.config();
+            JobArchive archive = null;
             Crawler crawler = Crawler.builder(config).store(state).fetcher(GuardedFetcher.of(config, server)).build();
             try {
                 var formats = job.record().scrape().formats();
@@ -142,6 +154,7 @@ final class Jobs implements AutoCloseable {
                         f -> Documents.isDocument(f) ? Documents.line(f, formats) : null);
                 job.errors.commitWith(crawler.journal(), ERRORS, ErrorLines::of);
                 crawler.journal().needsContent();
+                archive = job.record().archived() ? JobArchive.open(store.dir(id), config, crawler.journal()) : null;
                 job.crawler = crawler;
                 if (job.cancelled.get() || closing.get()) crawler.stop();
                 log.info("job {} started: {} pages done before", id, job.completed());
@@ -149,6 +162,7 @@ final class Jobs implements AutoCloseable {
             } finally {
                 job.crawler = null;
                 crawler.close();
+                if (archive != null) archive.close();
                 job.documents.close();
                 job.errors.close();
             }
