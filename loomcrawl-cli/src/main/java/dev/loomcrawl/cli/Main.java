@@ -22,7 +22,8 @@ public final class Main implements Runnable {
      * {@code --version} none.
      */
     private static final List<String> COMMANDS =
-            List.of("crawl", "check", "resume", "recrawl", "report", "captures", "status", "serve", "train", "help");
+            List.of("crawl", "check", "resume", "recrawl", "report", "captures", "status", "serve", "mcp", "train",
+                    "help");
 
     static final int FINISHED = 0;
     static final int FAILED = 1;
@@ -151,6 +152,7 @@ public final class Main implements Runnable {
             case "captures" -> new CapturesCommand();
             case "status" -> new StatusCommand();
             case "serve" -> new ServeCommand();
+            case "mcp" -> new McpCommand();
             case "train" -> new TrainCommand();
             case "help" -> new CommandLine.HelpCommand();
             default -> throw new IllegalArgumentException(name);

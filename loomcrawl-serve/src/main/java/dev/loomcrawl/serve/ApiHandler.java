@@ -121,6 +121,17 @@ final class ApiHandler extends Handler.Abstract {
 
     /** A 401 unless the server asks for no key or the request brings one of its keys. */
     private void authorize(String header) {
+        authorize(header, keys);
+    }
+
+    /** The same check for another front end (the MCP endpoint). */
+    static void authorize(String header, ServeOptions server) {
+        Set<byte[]> keys = new java.util.HashSet<>();
+        server.apiKeys().forEach(k -> keys.add(k.getBytes(StandardCharsets.UTF_8)));
+        authorize(header, keys);
+    }
+
+    private static void authorize(String header, Set<byte[]> keys) {
         if (keys.isEmpty()) return;
         if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
             throw new ApiError(401, "an API key is required: send Authorization: Bearer KEY");

@@ -15,12 +15,14 @@ import java.util.List;
  * @param scrape     what each document holds
  * @param finishedAt when it finished; null while it runs
  * @param error      why it failed; null unless it did
+ * @param archived   the crawl also writes its WARC files and its chunks into the job's folder ({@link JobArchive}):
+ *                   an MCP client's crawl, which search_crawl searches
  */
 record JobRecord(String id, JobKind kind, List<String> urls, JsonNode options, ScrapeOptions scrape, JobState state,
-                 Instant createdAt, Instant finishedAt, String error) {
+                 Instant createdAt, Instant finishedAt, String error, boolean archived) {
 
     JobRecord finished(JobState to, String why) {
-        return new JobRecord(id, kind, urls, options, scrape, to, createdAt, Instant.now(), why);
+        return new JobRecord(id, kind, urls, options, scrape, to, createdAt, Instant.now(), why, archived);
     }
 
     ObjectNode toJson() {
@@ -34,6 +36,7 @@ record JobRecord(String id, JobKind kind, List<String> urls, JsonNode options, S
         o.put("createdAt", createdAt.toString());
         if (finishedAt != null) o.put("finishedAt", finishedAt.toString());
         if (error != null) o.put("error", error);
+        if (archived) o.put("archived", true);
         return o;
     }
 
@@ -44,6 +47,6 @@ record JobRecord(String id, JobKind kind, List<String> urls, JsonNode options, S
                 o.path("options"), ScrapeOptions.fromJson(o.path("scrape")), JobState.ofLabel(o.path("state").textValue()),
                 Instant.parse(o.path("createdAt").textValue()),
                 o.hasNonNull("finishedAt") ? Instant.parse(o.path("finishedAt").textValue()) : null,
-                o.hasNonNull("error") ? o.path("error").textValue() : null);
+                o.hasNonNull("error") ? o.path("error").textValue() : null, o.path("archived").asBoolean(false));
     }
 }

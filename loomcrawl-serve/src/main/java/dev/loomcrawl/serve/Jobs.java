@@ -40,9 +40,9 @@ final class Jobs implements AutoCloseable {
     private final AtomicBoolean closing = new AtomicBoolean();
     private final Thread reaper;
 
-    Jobs(ServeOptions server, Webhooks webhooks) {
+    Jobs(ServeOptions server) {
         this.server = server;
-        this.webhooks = webhooks;
+        this.webhooks = Webhooks.start(server);
         this.store = new JobStore(server.data());
         this.permits = new Semaphore(server.maxJobs(), true);
         for (JobRecord r : store.all()) {
@@ -60,6 +60,12 @@ final class Jobs implements AutoCloseable {
      */
     Job submit(JobKind kind, List<String> urls, com.fasterxml.jackson.databind.JsonNode options, ScrapeOptions scrape,
                CrawlConfig config) {
+        return submit(kind, urls, options, scrape, config, false);
+    }
+
+    /** {@link #submit}, the crawl also writing its WARC files and chunks when {@code archived} ({@link JobArchive}). */
+    Job submit(JobKind kind, List<String> urls, com.fasterxml.jackson.databind.JsonNode options, ScrapeOptions scrape,
+               CrawlConfig config, boolean archived) {
         admission.lock();
         try {
             if (closing.get()) throw new ApiError(503, "the server is stopping");
@@ -69,7 +75,7 @@ final class Jobs implements AutoCloseable {
                         + "--max-jobs " + server.maxJobs() + ", --max-queued " + server.maxQueued() + ")", 30);
             }
             JobRecord r = new JobRecord(UUID.randomUUID().toString(), kind, urls, options, scrape, JobState.SCRAPING,
-                    Instant.now(), null, null);
+                    Instant.now(), null, null, archived);
             store.create(r);
             SqliteCrawlStore.create(store.stateFile(r.id()), config, false).close();
             Job job = new Job(r, ResultsFile.read(store.documents(r.id()), -1),
@@ -97,6 +103,11 @@ final class Jobs implements AutoCloseable {
 
     Webhooks webhooks() {
         return webhooks;
+    }
+
+    /** The job's folder, where an archived crawl writes its WARC files and chunks. */
+    java.nio.file.Path dir(Job job) {
+        return store.dir(job.id());
     }
 
     Collection<Job> all() {
@@ -144,6 +155,7 @@ final class Jobs implements AutoCloseable {
         SqliteCrawlStore state = SqliteCrawlStore.open(store.stateFile(id));
         try {
             CrawlConfig config = state.config();
+            JobArchive archive = null;
             Crawler crawler = Crawler.builder(config).store(state).fetcher(GuardedFetcher.of(config, server)).build();
             try {
                 var formats = job.record().scrape().formats();
@@ -156,6 +168,7 @@ final class Jobs implements AutoCloseable {
                             l, null)));
                 }
                 crawler.journal().needsContent();
+                archive = job.record().archived() ? JobArchive.open(store.dir(id), config, crawler.journal()) : null;
                 job.crawler = crawler;
                 if (job.cancelled.get() || closing.get()) crawler.stop();
                 log.info("job {} started: {} pages done before", id, job.completed());
@@ -163,6 +176,7 @@ final class Jobs implements AutoCloseable {
             } finally {
                 job.crawler = null;
                 crawler.close();
+                if (archive != null) archive.close();
                 job.documents.close();
                 job.errors.close();
             }
@@ -241,6 +255,14 @@ final class Jobs implements AutoCloseable {
     @Override
     public void close() {
         if (!closing.compareAndSet(false, true)) return;
+        try {
+            pause();
+        } finally {
+            webhooks.close(); // what is owed now is not kept
+        }
+    }
+
+    private void pause() {
         reaper.interrupt();
         List<Thread> waiting = new ArrayList<>(runners);
         for (Job job : jobs.values()) {

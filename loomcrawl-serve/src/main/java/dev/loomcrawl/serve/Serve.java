@@ -1,5 +1,8 @@
 package dev.loomcrawl.serve;
 
+import dev.loomcrawl.serve.mcp.HttpMcp;
+import dev.loomcrawl.serve.mcp.McpOptions;
+import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -9,9 +12,9 @@ import org.slf4j.LoggerFactory;
 import java.util.concurrent.Executors;
 
 /**
- * {@code loomcrawl serve}: the job service, assembled in one place: the webhook sender, the jobs (resumed from
- * the data directory), the scrapes, Firecrawl's endpoints, the routes, and Jetty on virtual threads.
- * {@link #close} stops taking requests, then pauses every job resumably.
+ * {@code loomcrawl serve}: the job service, assembled in one place: the jobs (resumed from the data directory,
+ * with their webhook sender), the scrapes, Firecrawl's endpoints, the routes, the MCP server at {@code /mcp}, and
+ * Jetty on virtual threads. {@link #close} stops taking requests, then pauses every job resumably.
  */
 public final class Serve implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Serve.class);
@@ -20,20 +23,24 @@ public final class Serve implements AutoCloseable {
 
     private final ServeOptions options;
     private final Jobs jobs;
-    private final Webhooks webhooks;
     private final Server server;
+    private final HttpMcp mcp;
 
-    private Serve(ServeOptions options, Jobs jobs, Webhooks webhooks, Server server) {
+    private Serve(ServeOptions options, Jobs jobs, Server server, HttpMcp mcp) {
         this.options = options;
         this.jobs = jobs;
-        this.webhooks = webhooks;
         this.server = server;
+        this.mcp = mcp;
     }
 
     /** Starts the service: resumes the jobs that were running, then listens. */
     public static Serve start(ServeOptions options) throws Exception {
-        Webhooks webhooks = Webhooks.start(options);
-        Jobs jobs = new Jobs(options, webhooks);
+        return start(options, McpOptions.DEFAULTS);
+    }
+
+    /** {@link #start(ServeOptions)}, its MCP tools bounded by {@code mcpOptions}. */
+    public static Serve start(ServeOptions options, McpOptions mcpOptions) throws Exception {
+        Jobs jobs = new Jobs(options);
         Scrapes scrapes = new Scrapes(options);
         Routes routes = new Routes(new FirecrawlApi(options, jobs, scrapes), jobs, scrapes);
         QueuedThreadPool threads = new QueuedThreadPool();
@@ -47,16 +54,17 @@ public final class Serve implements AutoCloseable {
         // reset some of their connections (scripts/bench/serve-scrapes); the kernel caps it at net.core.somaxconn
         connector.setAcceptQueueSize(ACCEPT_QUEUE);
         server.addConnector(connector);
-        server.setHandler(new ApiHandler(routes, options));
+        HttpMcp mcp = HttpMcp.of(new Service(options, jobs, scrapes, false), mcpOptions);
+        // /mcp's servlet context first: it takes its own path and leaves the others to the Firecrawl API
+        server.setHandler(new Handler.Sequence(mcp.handler(), new ApiHandler(routes, options)));
         server.setStopTimeout(5_000);
         try {
             server.start();
         } catch (Exception e) {
             jobs.close();
-            webhooks.close();
             throw e;
         }
-        Serve serve = new Serve(options, jobs, webhooks, server);
+        Serve serve = new Serve(options, jobs, server, mcp);
         log.info("listening on http://{}:{} (jobs in {})", options.host(), serve.port(), options.data());
         return serve;
     }
@@ -83,8 +91,8 @@ public final class Serve implements AutoCloseable {
         } catch (Exception e) {
             log.warn("stopping the HTTP server: {}", e.toString());
         }
+        mcp.close();
         jobs.close();
-        webhooks.close();
         log.info("stopped; running jobs paused, to be resumed at the next start");
     }
 }

@@ -62,10 +62,15 @@ final class SettingsJson {
      * the server's cap, private addresses as the server allows), which a request cannot widen.
      */
     CrawlConfig config(ServeOptions server, long maxPages) {
+        return config(server, maxPages, server.maxJobTime());
+    }
+
+    /** {@link #config(ServeOptions, long)} with a time of its own, {@code maxTime}, at most (an MCP tool's call). */
+    CrawlConfig config(ServeOptions server, long maxPages, Duration maxTime) {
         ObjectNode all = settings.deepCopy();
         long asked = all.path("max-pages").asLong(-1);
         all.put("max-pages", asked < 0 ? maxPages : Math.min(asked, maxPages));
-        all.put("max-time", server.maxJobTime().toMillis() + "ms");
+        all.put("max-time", maxTime.toMillis() + "ms");
         all.put("allow-private", server.allowPrivate());
         try {
             return ConfigJson.read(Json.write(all));

@@ -1,0 +1,210 @@
+package dev.loomcrawl.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The official MCP TypeScript SDK's client (@modelcontextprotocol/sdk 1.32.2, installed by scripts/firecrawl/setup)
+ * drives loomcrawl's MCP server over both transports: {@code loomcrawl mcp} over stdio, launched by the client as a
+ * host launches it, and {@code /mcp} of a real {@code loomcrawl serve} over Streamable HTTP (with an API key). Each
+ * runs the same calls on a local site (resources/mcp/tools.mjs): the tools listed, a scrape (and a long page cut
+ * and read on with its cursor), a map with a search, a crawl followed to its end, another cancelled, and
+ * check_links finding the planted broken links. Without --allow-private, both refuse the loopback site. Skipped
+ * when node or npm is missing and cannot be installed.
+ */
+@Timeout(value = 600, unit = TimeUnit.SECONDS)
+class McpClientsTest {
+    @TempDir
+    static Path dir;
+    static String cache;
+    static TestSite site;
+    static TestSite slow;
+    static ServeProcess serve;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        Process setup = new ProcessBuilder(root.resolve("scripts/firecrawl/setup").toString())
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        cache = new String(setup.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        int code = setup.waitFor();
+        Assumptions.assumeTrue(code != 3, "node and npm are missing and could not be installed");
+        assertEquals(0, code, "scripts/firecrawl/setup failed");
+        site = McpSite.start();
+        slow = TestSite.builder().generated(TestSite.crossLinkedGenerator(1000, 3, Duration.ofMillis(50))).start();
+        Path keys = Files.writeString(dir.resolve("keys"), "test-key\n");
+        serve = ServeProcess.start(dir, TestSite.freePort(), "--data", dir.resolve("serve-data").toString(),
+                "--allow-private", "--api-key-file", keys.toString());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (serve != null) serve.process().process().destroy();
+        if (site != null) site.close();
+        if (slow != null) slow.close();
+    }
+
+    @Test
+    void toolsOverStdio() throws Exception {
+        Path data = dir.resolve("stdio-data");
+        JsonNode r = node("tools", "stdio", mcpCommand("--allow-private", "--data", data.toString(),
+                "--max-result-chars", "5000"), "", site.url("").replaceAll("/$", ""), slow.url("/p0")
+                .replaceAll("/p0$", ""));
+        check(r, data, 5000);
+    }
+
+    @Test
+    void toolsOverStreamableHttp() throws Exception {
+        JsonNode r = node("tools", "http", serve.base() + "/mcp", "test-key", site.url("").replaceAll("/$", ""),
+                slow.url("/p0").replaceAll("/p0$", ""));
+        check(r, dir.resolve("serve-data"), 20_000);
+    }
+
+    @Test
+    void loopbackRefusedWithoutAllowPrivateOverBothTransports() throws Exception {
+        TestSite own = TestSite.builder().page("/", "<html><body>private</body></html>").start();
+        String url = own.url("").replaceAll("/$", "");
+        JsonNode stdio = node("guard", "stdio", mcpCommand("--data", dir.resolve("guard-data").toString()), "", url);
+        Path keys = Files.writeString(dir.resolve("guard-keys"), "guard-key\n");
+        ServeProcess guarded = ServeProcess.start(dir, TestSite.freePort(), "--data",
+                dir.resolve("guard-serve").toString(), "--api-key-file", keys.toString());
+        JsonNode http;
+        try {
+            http = node("guard", "http", guarded.base() + "/mcp", "guard-key", url);
+        } finally {
+            guarded.process().process().destroy();
+            own.close();
+        }
+        for (JsonNode r : List.of(stdio, http)) {
+            for (String tool : List.of("scrape", "crawl")) {
+                JsonNode t = r.path(tool);
+                assertTrue(t.path("isError").asBoolean(), r.toString());
+                assertTrue(t.path("text").asText().contains("not started with --allow-private"), t.toString());
+            }
+        }
+        assertTrue(own.requests().isEmpty(), "nothing was fetched: " + own.requests());
+    }
+
+    private static void check(JsonNode r, Path data, int maxChars) throws Exception {
+        Set<String> names = new HashSet<>();
+        r.path("tools").forEach(t -> {
+            names.add(t.path("name").asText());
+            assertTrue(t.path("annotations").has("readOnlyHint") && t.path("annotations").has("openWorldHint"),
+                    t.toString());
+            assertFalse(t.path("description").asText().isEmpty());
+        });
+        assertEquals(Set.of("scrape", "map", "crawl", "crawl_status", "crawl_cancel", "check_links"), names);
+        JsonNode crawlTool = find(r.path("tools"), "crawl");
+        assertTrue(crawlTool.at("/inputSchema/properties/limit/description").asText().startsWith("URLs fetched in "
+                + "all"), "limit is the max-pages row: " + crawlTool);
+        assertEquals("string", crawlTool.at("/inputSchema/properties/scope/type").asText());
+
+        JsonNode scrape = r.path("scrape");
+        assertFalse(scrape.path("isError").asBoolean(), scrape.toString());
+        String text = scrape.path("text").asText();
+        assertTrue(text.contains("Title: Installing") && text.contains("Author: Ada Lovelace")
+                && text.contains("Description: How to install the widget.") && text.contains("Language: en"), text);
+        assertTrue(text.contains("Run the installer, then restart the widget service."), text);
+        assertEquals("Installing", scrape.at("/data/metadata/title").asText());
+
+        JsonNode cut = r.path("scrapeCut");
+        String cursor = cut.at("/data/cursor").asText();
+        assertFalse(cursor.isEmpty(), cut.toString());
+        assertTrue(cut.path("text").asText().contains("[cut: characters " + cursor + " of "), cut.toString());
+        assertTrue(cut.path("text").asText().length() < maxChars + 200);
+        assertFalse(cut.path("text").asText().contains("paragraph 599 "));
+        String whole = r.path("scrapeWhole").asText();
+        for (int i : new int[] {0, 150, 300, 599}) {
+            String p = "paragraph " + i + " of 600.";
+            assertEquals(whole.indexOf(p), whole.lastIndexOf(p), "once: " + p);
+            assertTrue(whole.contains(p), "read on with the cursors to the end: " + p);
+        }
+
+        JsonNode map = r.path("map");
+        assertEquals(site.url("/docs/api"), map.at("/data/links/0/url").asText(), map.toString());
+
+        String id = r.at("/crawl/data/id").asText();
+        assertTrue(id.matches("[0-9a-f-]{36}"), r.path("crawl").toString());
+        JsonNode status = r.path("crawlStatus");
+        assertEquals("completed", status.path("state").asText(), status.toString());
+        List<String> urls = new ArrayList<>();
+        status.path("urls").forEach(u -> urls.add(u.asText()));
+        assertEquals(urls.size(), new HashSet<>(urls).size(), "each page once: " + urls);
+        assertTrue(urls.containsAll(McpSite.pages(site)), urls.toString());
+        Path job = data.resolve(id);
+        List<String> chunks = Files.readAllLines(job.resolve("chunks.jsonl"));
+        assertTrue(chunks.stream().anyMatch(l -> l.contains("Run the installer") && l.contains("\"warc_record_id\":"
+                + "\"urn:uuid:")), chunks.toString());
+        try (var files = Files.list(job)) {
+            assertTrue(files.anyMatch(f -> f.getFileName().toString().matches("crawl-\\d{5}\\.warc\\.gz")));
+        }
+
+        assertEquals("cancelled", r.at("/cancel/data/state").asText(), r.path("cancel").toString());
+        assertEquals("cancelled", r.at("/cancelled/state").asText());
+
+        JsonNode check = r.path("checkLinks");
+        assertFalse(check.path("isError").asBoolean(), check.toString());
+        Set<String> broken = new HashSet<>();
+        check.at("/data/broken").forEach(b -> {
+            broken.add(b.path("target").asText());
+            assertEquals("404", b.path("status").asText());
+        });
+        assertEquals(Set.of(site.url("/missing-page"), site.url("/gone")), broken, check.toString());
+        assertEquals(2, find(check.at("/data/broken"), site.url("/missing-page"), "target").path("pages").asInt());
+        assertTrue(r.path("checkProgress").asInt() >= 1, "progress was sent: " + r);
+
+        assertTrue(r.at("/badArgument/isError").asBoolean());
+        assertTrue(r.at("/badArgument/text").asText().contains("no job"), r.path("badArgument").toString());
+    }
+
+    private static JsonNode find(JsonNode list, String name) {
+        return find(list, name, "name");
+    }
+
+    private static JsonNode find(JsonNode list, String value, String field) {
+        for (JsonNode n : list) if (n.path(field).asText().equals(value)) return n;
+        throw new AssertionError("no " + value + " in " + list);
+    }
+
+    /** {@code loomcrawl mcp ARGS} as a JSON array, the command line the client launches. */
+    static String mcpCommand(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-Xmx256m", "--enable-native-access=ALL-UNNAMED", "-Dorg.sqlite.tmpdir="
+                        + Files.createDirectories(Path.of("target", "sqlite-tmp")).toAbsolutePath(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "mcp"));
+        cmd.addAll(List.of(args));
+        return ServeProcess.JSON.writeValueAsString(cmd);
+    }
+
+    private static JsonNode node(String... args) throws Exception {
+        Path script = Path.of(McpClientsTest.class.getResource("/mcp/tools.mjs").toURI());
+        List<String> cmd = new ArrayList<>(List.of("node", script.toString(), cache));
+        cmd.addAll(List.of(args));
+        Path err = Files.createTempFile(dir, "node", ".txt");
+        Process node = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
+        String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(node.waitFor(300, TimeUnit.SECONDS));
+        assertEquals(0, node.exitValue(), "node: " + Files.readString(err) + "\nserve: " + serve.process().stderr());
+        return ServeProcess.JSON.readTree(out.lines().reduce((a, b) -> b).orElseThrow());
+    }
+}
