@@ -26,6 +26,11 @@ python3 scripts/bench/serve_bench.py memory [--requests N] [--in-flight N] [--li
     one crawl job of ROOT (paged through), after N scrapes (default 2000) of the URLs, --in-flight at a time
     (default 200; the server's --max-scrapes 256), and after a full collection ($JAVA_HOME/bin/jcmd PID GC.run),
     with the heap's size and use after it.
+python3 scripts/bench/serve_bench.py webhooks [--rounds N] [--warmup N] [--limit N] [--retry-for D] LOOMCRAWL WORK ROOT
+    Crawl jobs of ROOT (issue 53) without a webhook, with one to a receiver answering 200, and with one to a
+    receiver answering 500 to everything (the server's --webhook-retry-for D, default 10s), alternated on one
+    server: each job's crawl time from the server's log, the server's CPU, the deliveries received and the server's
+    counts of them (after D and 5 s more, the failing ones given up).
 """
 import http.client
 import json
@@ -123,13 +128,15 @@ class Api:
         return json.loads(data)
 
 
-def crawl_job(serve, root, limit, poll):
+def crawl_job(serve, root, limit, poll, webhook=None):
     """One crawl job, waited for and paged through: (documents, completed, seconds to the end of the scraping,
-    seconds of paging, the job's id)."""
+    seconds of paging, the job's id). With a webhook (its request field), the job calls it back."""
     api = Api(serve.port)
     start = time.perf_counter()
-    job = api.call("POST", "/v2/crawl", {"url": root, "limit": limit, "maxConcurrency": 100,
-                                          "crawlEntireDomain": True, "sitemap": "skip"})
+    request = {"url": root, "limit": limit, "maxConcurrency": 100, "crawlEntireDomain": True, "sitemap": "skip"}
+    if webhook is not None:
+        request["webhook"] = webhook
+    job = api.call("POST", "/v2/crawl", request)
     status_path = urllib.parse.urlsplit(job["url"]).path
     while True:
         page = api.call("GET", status_path)
@@ -353,6 +360,72 @@ def memory(args):
     serve.stop()
 
 
+class Receiver:
+    """A webhook receiver on 127.0.0.1 (a thread of this process) answering every delivery with STATUS."""
+
+    def __init__(self, status):
+        import http.server
+        import threading
+        counts = self.counts = {"deliveries": 0}
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def do_POST(self):
+                self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                counts["deliveries"] += 1
+                self.send_response(status)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+
+def webhooks(args):
+    """Crawl jobs without a webhook, with one to a receiver that answers 200, and with one to a receiver that
+    answers 500 to everything (retried for --webhook-retry-for, then given up), alternated on one server."""
+    options, (loomcrawl, work, root) = flags(args, rounds=3, warmup=1, limit=100000, retry_for="10s")
+    rounds, warmup, limit = int(options["rounds"]), int(options["warmup"]), int(options["limit"])
+    serve = Serve(loomcrawl, work, "serve-webhooks", "--max-pages", str(limit), "--keep", "30s",
+                  "--webhook-retry-for", options["retry_for"])
+    good, failing = Receiver(200), Receiver(500)
+    variants = [("no webhook", None), ("a receiver answering 200", good.url),
+                ("a receiver answering 500", failing.url)]
+    crawl_s = {name: [] for name, _ in variants}
+    cpu_s = {name: [] for name, _ in variants}
+    pages = set()
+    for r in range(warmup + rounds):
+        for name, url in variants:
+            cpu = serve.cpu()
+            documents, completed, scraped, paging, job = crawl_job(serve, root, limit, 0.5, url)
+            if r >= warmup:
+                crawl_s[name].append(serve.job_seconds(job))
+                cpu_s[name].append(serve.cpu() - cpu)
+                pages.add(completed)
+    time.sleep(float(options["retry_for"].rstrip("s")) + 5)  # the failing deliveries given up
+    metrics = http.client.HTTPConnection("127.0.0.1", serve.port, timeout=60)
+    metrics.request("GET", "/metrics")
+    text = metrics.getresponse().read().decode()
+    serve.stop()
+    base = statistics.median(crawl_s["no webhook"])
+    print("| job | runs | crawl median s (server log) | min s | CPU median s (server) | x no webhook |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name, _ in variants:
+        print(f"| {name} | {rounds} | {statistics.median(crawl_s[name]):.3f} | {min(crawl_s[name]):.3f} | "
+              f"{statistics.median(cpu_s[name]):.3f} | {statistics.median(crawl_s[name]) / base:.2f} |")
+    print()
+    counters = dict(re.findall(r'^loomcrawl_serve_webhooks_total\{outcome="(\w+)"\} (\d+)', text, re.M))
+    print(f"Pages a job: {', '.join(str(p) for p in sorted(pages))}. Deliveries received: answered 200 "
+          f"{good.counts['deliveries']}, answered 500 {failing.counts['deliveries']} (attempts); the server's "
+          f"counts: {', '.join(f'{k} {v}' for k, v in counters.items())}; --webhook-retry-for "
+          f"{options['retry_for']}.")
+
+
 def read_urls(path):
     with open(path) as f:
         urls = [line.strip() for line in f if line.strip()]
@@ -376,7 +449,7 @@ def flags(args, **defaults):
 
 
 if __name__ == "__main__":
-    commands = {"crawl": crawl, "scrapes": scrapes, "memory": memory}
+    commands = {"crawl": crawl, "scrapes": scrapes, "memory": memory, "webhooks": webhooks}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         sys.exit(__doc__)
     try:
