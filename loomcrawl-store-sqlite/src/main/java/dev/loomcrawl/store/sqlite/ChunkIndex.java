@@ -206,6 +206,7 @@ public final class ChunkIndex implements AutoCloseable {
                         throw new UncheckedIOException(e);
                     }
                 }
+                if (read == 0) return 0; // nothing new: no write (the transaction is rolled back)
                 try (PreparedStatement u = writer.prepareStatement(
                         "UPDATE progress SET bytes_read = ?, lines_skipped = ?, chunks = ?")) {
                     u.setLong(1, p.bytesRead);

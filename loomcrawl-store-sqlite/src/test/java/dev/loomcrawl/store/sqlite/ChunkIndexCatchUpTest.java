@@ -35,7 +35,7 @@ class ChunkIndexCatchUpTest {
     void catchUpIndexesOnlyTheLinesAppendedSinceTheLastCall() {
         try (ChunkIndex index = ChunkIndex.open(dir.resolve("index.db"))) {
             assertEquals(0, index.catchUp(chunks()), "no chunks file yet: nothing to index");
-            append(chunks(), page(1, "apples") + page(2, "pears") + page(3, "plums"));
+            append(chunks(), page(1, "apples") + page(2, "pears") + "not a chunk\n" + page(3, "plums"));
             assertEquals(3, index.catchUp(chunks()));
             assertEquals(3, index.catchUp(chunks()), "nothing new");
             append(chunks(), page(4, "apples") + page(5, "cherries"));
@@ -44,7 +44,7 @@ class ChunkIndexCatchUpTest {
             assertEquals(List.of("https://docs.example/p1.html", "https://docs.example/p4.html"),
                     urls(apples).stream().sorted().toList(), "each line indexed once");
             assertEquals(5, apples.indexedChunks());
-            assertEquals(0, index.skippedLines());
+            assertEquals(1, index.skippedLines(), "the bad line read once");
         }
     }
 
