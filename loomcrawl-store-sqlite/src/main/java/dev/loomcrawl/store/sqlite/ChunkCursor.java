@@ -6,23 +6,24 @@ import java.util.Base64;
 /**
  * Where the next page of a search starts: the hits after the first {@code offset}, among the chunks that were indexed
  * when the first page was asked for (ids up to {@code lastId}), for the query whose {@link ChunkQuery#key()} is
- * {@code key}. Written as an opaque base64url token.
+ * {@code key}, matching the phrases set in {@code kept} ({@link ChunkQuery#match(int)}), as the first page did. Written
+ * as an opaque base64url token.
  */
-record ChunkCursor(long lastId, long offset, String key) {
+record ChunkCursor(long lastId, long offset, int kept, String key) {
     private static final String VERSION = "c1";
     private static final int MAX_CHARS = 200;
 
     String encode() {
-        String plain = VERSION + ":" + lastId + ":" + offset + ":" + key;
+        String plain = VERSION + ":" + lastId + ":" + offset + ":" + Integer.toHexString(kept) + ":" + key;
         return Base64.getUrlEncoder().withoutPadding().encodeToString(plain.getBytes(StandardCharsets.UTF_8));
     }
 
     /**
-     * Reads a cursor that a search for the query with {@code key} gave, at most {@code maxOffset} hits deep.
+     * Reads a cursor that a search for {@code query} gave, at most {@code maxOffset} hits deep.
      *
      * @throws IllegalArgumentException with a one-line message when {@code cursor} is not such a cursor
      */
-    static ChunkCursor decode(String cursor, String key, long maxOffset) {
+    static ChunkCursor decode(String cursor, ChunkQuery query, long maxOffset) {
         if (cursor.length() > MAX_CHARS) throw bad("it is too long to be one");
         String[] parts;
         try {
@@ -30,18 +31,21 @@ record ChunkCursor(long lastId, long offset, String key) {
         } catch (IllegalArgumentException e) {
             throw bad("it is not base64url");
         }
-        if (parts.length != 4 || !parts[0].equals(VERSION)) throw bad("it is not one");
+        if (parts.length != 5 || !parts[0].equals(VERSION)) throw bad("it is not one");
         long lastId;
         long offset;
+        int kept;
         try {
             lastId = Long.parseLong(parts[1]);
             offset = Long.parseLong(parts[2]);
+            kept = Integer.parseUnsignedInt(parts[3], 16);
         } catch (NumberFormatException e) {
             throw bad("it is not one");
         }
         if (lastId < 0 || offset < 1 || offset > maxOffset) throw bad("it is not one");
-        if (!parts[3].equals(key)) throw bad("it was given for another query");
-        return new ChunkCursor(lastId, offset, key);
+        if (!parts[4].equals(query.key())) throw bad("it was given for another query");
+        if (kept == 0 || (kept & ~query.all()) != 0) throw bad("it is not one");
+        return new ChunkCursor(lastId, offset, kept, query.key());
     }
 
     private static IllegalArgumentException bad(String why) {

@@ -116,7 +116,8 @@ public final class ChunkIndex implements AutoCloseable {
      * The chunks best matching {@code query}, best first, at most {@code limit}; {@code cursor} null for the first
      * page, else the previous page's nextCursor. The query is words, not a query language: each white-space
      * separated term counts, the more of them (and the rarer) a chunk has, the better it ranks; a term with
-     * punctuation ({@code os.path.join}) is a phrase. Only the first {@value ChunkQuery#MAX_CHARS} characters and
+     * punctuation ({@code os.path.join}) is a phrase. A term in half the chunks or more, which BM25 gives no weight,
+     * is left out when a rarer one is found. Only the first {@value ChunkQuery#MAX_CHARS} characters and
      * {@value ChunkQuery#MAX_TERMS} distinct terms are read; a query without a letter or a digit finds nothing. A
      * cursor's pages are of the chunks indexed when its first page was asked for.
      *
@@ -128,7 +129,7 @@ public final class ChunkIndex implements AutoCloseable {
             throw new IllegalArgumentException("limit: " + limit + " is not between 1 and " + MAX_LIMIT);
         }
         ChunkQuery q = ChunkQuery.of(query);
-        ChunkCursor from = cursor == null ? null : ChunkCursor.decode(cursor, q.key(), MAX_DEPTH);
+        ChunkCursor from = cursor == null ? null : ChunkCursor.decode(cursor, q, MAX_DEPTH);
         Connection c = reader();
         try (Statement s = c.createStatement()) {
             s.execute("BEGIN"); // one snapshot for the count, the ranking and the hits
@@ -138,13 +139,14 @@ public final class ChunkIndex implements AutoCloseable {
                 long lastId = from == null ? lastId(c) : from.lastId();
                 long offset = from == null ? 0 : from.offset();
                 int wanted = (int) Math.min(limit, MAX_DEPTH - offset);
-                List<long[]> ranked = rank(c, q.match(), lastId, offset, wanted + 1);
+                int kept = from == null ? telling(c, q, indexed) : from.kept();
+                List<long[]> ranked = rank(c, q.match(kept), lastId, offset, wanted + 1);
                 List<Hit> hits = new ArrayList<>();
                 for (long[] r : ranked.subList(0, Math.min(wanted, ranked.size()))) {
                     hits.add(hit(c, r[0], -Double.longBitsToDouble(r[1])));
                 }
                 boolean more = ranked.size() > wanted && offset + wanted < MAX_DEPTH;
-                String next = more ? new ChunkCursor(lastId, offset + wanted, q.key()).encode() : null;
+                String next = more ? new ChunkCursor(lastId, offset + wanted, kept, q.key()).encode() : null;
                 return new Page(List.copyOf(hits), next, indexed);
             } finally {
                 s.execute("ROLLBACK");
@@ -229,6 +231,37 @@ public final class ChunkIndex implements AutoCloseable {
     private static boolean blank(byte[] line) {
         for (byte b : line) if (b != ' ' && b != '\t' && b != '\r') return false;
         return true;
+    }
+
+    /**
+     * The phrases of {@code q} worth matching, as a mask for {@link ChunkQuery#match(int)}: a phrase in half the
+     * chunks or more is left out when another is in at least one chunk but fewer than half. BM25 gives such a phrase
+     * no weight (FTS5 floors its inverse document frequency, log((N - n + 0.5) / (n + 0.5)), at 1e-6), so the ranking
+     * of the chunks with a rarer phrase is the same without it; but it matches most chunks, and every chunk matched is
+     * ranked: "python" in each page's title made a query with it ten times slower. A phrase's chunks are counted up to
+     * half of them at most.
+     */
+    private static int telling(Connection c, ChunkQuery q, long chunks) throws SQLException {
+        if (q.phrases().size() < 2 || chunks < 2) return q.all();
+        long half = (chunks + 1) / 2;
+        int common = 0;
+        boolean rarer = false;
+        try (PreparedStatement p = c.prepareStatement("SELECT count(*) FROM "
+                + "(SELECT 1 FROM chunk_text WHERE chunk_text MATCH ? LIMIT ?)")) {
+            for (int i = 0; i < q.phrases().size(); i++) {
+                p.setString(1, q.phrases().get(i));
+                p.setLong(2, half);
+                try (ResultSet rs = p.executeQuery()) {
+                    long n = rs.next() ? rs.getLong(1) : 0;
+                    if (n >= half) {
+                        common |= 1 << i;
+                    } else if (n > 0) {
+                        rarer = true;
+                    }
+                }
+            }
+        }
+        return rarer ? q.all() & ~common : q.all();
     }
 
     /** The ids and BM25 ranks (as long bits) of the best hits after the first {@code offset}. */

@@ -84,6 +84,17 @@ class ChunkIndexQueryTest {
     }
 
     @Test
+    void aWordInHalfTheChunksOrMoreCountsOnlyWhenNoRarerWordIsFound() {
+        assertEquals(List.of("https://docs.example/lexer/13.html"), urls(index.search("token 13", 10, null)),
+                "token is in every lexer chunk, 13 in one");
+        ChunkIndex.Page page = index.search("zebra token", 10, null);
+        assertEquals(10, page.hits().size(), "no chunk has zebra: token counts");
+        assertEquals(10, index.search("zebra token", 10, page.nextCursor()).hits().size());
+        List<String> both = urls(index.search("token and.html", 10, null));
+        assertEquals(List.of("https://docs.example/and.html"), both, "and.html (a phrase) is in the URL of one");
+    }
+
+    @Test
     void anyQueryFindsSomethingOrNothingAndNeverThrows() {
         List<String> hostile = new ArrayList<>(List.of("", " ", "\"", "\"\"", "'", "AND", "OR", "NOT", "*", "-", "^",
                 "(", ")", "{", "}", ":", "NEAR", "NEAR(token and, 2)", "title:token", "title : token", "{title}: x",
