@@ -297,7 +297,8 @@ public final class ChunkIndex implements AutoCloseable {
     }
 
     private static long lastId(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT coalesce(max(id), 0) FROM chunk")) {
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT coalesce(max(id), 0) FROM chunk")) {
             return rs.next() ? rs.getLong(1) : 0;
         }
     }
