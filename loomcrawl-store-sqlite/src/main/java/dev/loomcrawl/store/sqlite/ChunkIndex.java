@@ -1,0 +1,374 @@
+package dev.loomcrawl.store.sqlite;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A full-text index of a crawl's chunks ({@code --chunks}), in one SQLite file, built as the crawl writes them and
+ * searched with SQLite's FTS5, ranked by BM25 with a chunk's title and headings counting more than its text. The
+ * index remembers how far it has read the chunks file, so {@link #catchUp} reads only what was appended since, in
+ * this run or an earlier one.
+ *
+ * <p>Safe for use by several threads: searches read a snapshot of the index (SQLite's WAL mode), each on a
+ * connection of its own (at most {@value #READERS} at once, the rest wait), while one {@link #catchUp} at a time writes
+ * it, in batches of {@value #BATCH} lines, each a transaction that searches see as soon as it is committed. The index
+ * is on disk: memory stays bounded by SQLite's page caches, however many chunks it holds.
+ *
+ * <p>A page whose chunk 0 comes again (a re-crawl wrote it again, or a resumed crawl wrote again a page it had
+ * written part of) replaces the chunks of that URL indexed before.
+ */
+public final class ChunkIndex implements AutoCloseable {
+    /** The most hits a page of results holds. */
+    public static final int MAX_LIMIT = 100;
+    /** How deep the pages of one search go: no cursor is given past this many hits. */
+    public static final int MAX_DEPTH = 10_000;
+    static final int BATCH = 1_000;
+    private static final int READERS = 8;
+    /** BM25, with weights in the columns' order: title, headings, body, URL. Lower is better. */
+    private static final String RANK = "bm25(chunk_text, 3.0, 3.0, 1.0, 1.0)";
+    private static final JsonFactory JSON = new JsonFactory();
+
+    /**
+     * A chunk found: its page's URL and title, the headings it falls under (outermost first), its Markdown, its BM25
+     * score (higher is better; only comparable within one search) and where its page's capture is archived.
+     */
+    public record Hit(String url, String title, List<String> headings, String markdown, double score,
+                      Citation citation /* null when the crawl wrote no WARC */) {}
+
+    /** A page's capture in the crawl's WARC files: the file, the offset of its response record, its id and date. */
+    public record Citation(String warcFile, long offset, String recordId, String captured) {}
+
+    /** A page of hits, the cursor for the next (null at the end), and how many chunks the index held. */
+    public record Page(List<Hit> hits, String nextCursor /* null at the end */, long indexedChunks) {}
+
+    private final Path file;
+    private final Connection writer;
+    private final ReentrantLock writing = new ReentrantLock(); // one catchUp at a time; searches never take it
+    private final Semaphore readers = new Semaphore(READERS);
+    private final ConcurrentLinkedDeque<Connection> idle = new ConcurrentLinkedDeque<>();
+    private volatile boolean closed;
+
+    private ChunkIndex(Path file, Connection writer) {
+        this.file = file;
+        this.writer = writer;
+    }
+
+    /** Opens (creating if needed) the index stored in {@code file}. */
+    public static ChunkIndex open(Path file) {
+        return new ChunkIndex(file, ChunkIndexFile.openWriter(file));
+    }
+
+    /**
+     * Indexes the complete lines appended to {@code chunks} (a --chunks JSON Lines file) since the last call
+     * (remembered in the index itself, so a reopened index goes on where it stopped; a partly written last line
+     * waits for the next call); returns how many chunks the index holds. Safe while the crawl is still writing. A
+     * chunks file not yet written is as an empty one. A line that is not a chunk is skipped and counted
+     * ({@link #skippedLines()}).
+     *
+     * @throws ChunkIndexException when the chunks file cannot be read (or was replaced by a shorter one), or the
+     *                             index cannot be written
+     */
+    public long catchUp(Path chunks) {
+        return catchUp(chunks, Long.MAX_VALUE);
+    }
+
+    /** As {@link #catchUp(Path)}, reading at most {@code maxLines} lines (a later call reads on). */
+    public long catchUp(Path chunks, long maxLines) {
+        Objects.requireNonNull(chunks, "chunks");
+        if (maxLines < 0) throw new IllegalArgumentException("maxLines: " + maxLines + " is negative");
+        writing.lock();
+        try {
+            ensureOpen();
+            for (long left = maxLines; left > 0; ) {
+                int asked = (int) Math.min(left, BATCH);
+                int read = batch(chunks, asked);
+                left -= read;
+                if (read < asked) break;
+            }
+            return progress(writer).chunks;
+        } catch (SQLException e) {
+            throw ChunkIndexFile.failure(file, "cannot index " + chunks, e);
+        } finally {
+            writing.unlock();
+        }
+    }
+
+    /**
+     * The chunks best matching {@code query}, best first, at most {@code limit}; {@code cursor} null for the first
+     * page, else the previous page's nextCursor. The query is words, not a query language: each white-space
+     * separated term counts, the more of them (and the rarer) a chunk has, the better it ranks; a term with
+     * punctuation ({@code os.path.join}) is a phrase. A term in half the chunks or more, which BM25 gives no weight,
+     * is left out when a rarer one is found. Only the first {@value ChunkQuery#MAX_CHARS} characters and
+     * {@value ChunkQuery#MAX_TERMS} distinct terms are read; a query without a letter or a digit finds nothing. A
+     * cursor's pages are of the chunks indexed when its first page was asked for.
+     *
+     * @throws IllegalArgumentException when {@code limit} is not between 1 and {@value #MAX_LIMIT}, or
+     *                                  {@code cursor} is not one a search of this index gave for this query
+     */
+    public Page search(String query, int limit, String cursor) {
+        if (limit < 1 || limit > MAX_LIMIT) {
+            throw new IllegalArgumentException("limit: " + limit + " is not between 1 and " + MAX_LIMIT);
+        }
+        ChunkQuery q = ChunkQuery.of(query);
+        ChunkCursor from = cursor == null ? null : ChunkCursor.decode(cursor, q, MAX_DEPTH);
+        Connection c = reader();
+        try (Statement s = c.createStatement()) {
+            s.execute("BEGIN"); // one snapshot for the count, the ranking and the hits
+            try {
+                long indexed = progress(c).chunks;
+                if (q.isEmpty()) return new Page(List.of(), null, indexed);
+                long lastId = from == null ? lastId(c) : from.lastId();
+                long offset = from == null ? 0 : from.offset();
+                int wanted = (int) Math.min(limit, MAX_DEPTH - offset);
+                int kept = from == null ? telling(c, q, indexed) : from.kept();
+                List<long[]> ranked = rank(c, q.match(kept), lastId, offset, wanted + 1);
+                List<Hit> hits = new ArrayList<>();
+                for (long[] r : ranked.subList(0, Math.min(wanted, ranked.size()))) {
+                    hits.add(hit(c, r[0], -Double.longBitsToDouble(r[1])));
+                }
+                boolean more = ranked.size() > wanted && offset + wanted < MAX_DEPTH;
+                String next = more ? new ChunkCursor(lastId, offset + wanted, kept, q.key()).encode() : null;
+                return new Page(List.copyOf(hits), next, indexed);
+            } finally {
+                s.execute("ROLLBACK");
+            }
+        } catch (SQLException e) {
+            throw ChunkIndexFile.failure(file, "cannot search it", e);
+        } finally {
+            release(c);
+        }
+    }
+
+    /** How many lines of the chunks file were skipped as not chunks (not JSON, no URL or Markdown, too long). */
+    public long skippedLines() {
+        Connection c = reader();
+        try {
+            return progress(c).skipped;
+        } catch (SQLException e) {
+            throw ChunkIndexFile.failure(file, "cannot read it", e);
+        } finally {
+            release(c);
+        }
+    }
+
+    /** Closes the index, after a {@link #catchUp} under way; a search under way closes its connection as it ends. */
+    @Override
+    public void close() {
+        writing.lock();
+        try {
+            if (closed) return;
+            closed = true;
+            for (Connection c; (c = idle.poll()) != null; ) ChunkIndexFile.closeQuietly(c);
+            ChunkIndexFile.closeQuietly(writer);
+        } finally {
+            writing.unlock();
+        }
+    }
+
+    /** One transaction: reads up to {@code lines} lines from where the last one stopped; returns how many it read. */
+    private int batch(Path chunks, int lines) throws SQLException {
+        try (Statement s = writer.createStatement()) {
+            s.execute("BEGIN IMMEDIATE"); // the position is read in the transaction that moves it
+            boolean done = false;
+            try {
+                Progress p = progress(writer);
+                int read = 0;
+                if (Files.exists(chunks)) {
+                    try (ChunkLines in = ChunkLines.open(chunks, p.bytesRead);
+                         ChunkWrites writes = new ChunkWrites(writer)) {
+                        for (ChunkLines.Line line; read < lines && (line = in.next()) != null; read++) {
+                            p.bytesRead = line.end();
+                            ChunkLines.Chunk chunk = line.bytes() == null ? null : ChunkLines.parse(line.bytes());
+                            if (chunk != null) {
+                                p.chunks += writes.add(chunk);
+                            } else if (line.bytes() == null || !blank(line.bytes())) {
+                                p.skipped++;
+                            }
+                        }
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+                if (read == 0) return 0; // nothing new: no write (the transaction is rolled back)
+                try (PreparedStatement u = writer.prepareStatement(
+                        "UPDATE progress SET bytes_read = ?, lines_skipped = ?, chunks = ?")) {
+                    u.setLong(1, p.bytesRead);
+                    u.setLong(2, p.skipped);
+                    u.setLong(3, p.chunks);
+                    u.executeUpdate();
+                }
+                s.execute("COMMIT");
+                done = true;
+                return read;
+            } catch (UncheckedIOException e) {
+                throw new ChunkIndexException("chunks file " + chunks + ": cannot read it: "
+                        + e.getCause().getMessage(), e.getCause());
+            } finally {
+                if (!done) s.execute("ROLLBACK");
+            }
+        }
+    }
+
+    private static boolean blank(byte[] line) {
+        for (byte b : line) if (b != ' ' && b != '\t' && b != '\r') return false;
+        return true;
+    }
+
+    /**
+     * The phrases of {@code q} worth matching, as a mask for {@link ChunkQuery#match(int)}: a phrase in half the
+     * chunks or more is left out when another is in at least one chunk but fewer than half. BM25 gives such a phrase
+     * no weight (FTS5 floors its inverse document frequency, log((N - n + 0.5) / (n + 0.5)), at 1e-6), so the ranking
+     * of the chunks with a rarer phrase is the same without it; but it matches most chunks, and every chunk matched is
+     * ranked: "python" in each page's title made a query with it ten times slower. A phrase's chunks are counted up to
+     * half of them at most.
+     */
+    private static int telling(Connection c, ChunkQuery q, long chunks) throws SQLException {
+        if (q.phrases().size() < 2 || chunks < 2) return q.all();
+        long half = (chunks + 1) / 2;
+        int common = 0;
+        boolean rarer = false;
+        try (PreparedStatement p = c.prepareStatement("SELECT count(*) FROM "
+                + "(SELECT 1 FROM chunk_text WHERE chunk_text MATCH ? LIMIT ?)")) {
+            for (int i = 0; i < q.phrases().size(); i++) {
+                p.setString(1, q.phrases().get(i));
+                p.setLong(2, half);
+                try (ResultSet rs = p.executeQuery()) {
+                    long n = rs.next() ? rs.getLong(1) : 0;
+                    if (n >= half) {
+                        common |= 1 << i;
+                    } else if (n > 0) {
+                        rarer = true;
+                    }
+                }
+            }
+        }
+        return rarer ? q.all() & ~common : q.all();
+    }
+
+    /** The ids and BM25 ranks (as long bits) of the best hits after the first {@code offset}. */
+    private static List<long[]> rank(Connection c, String match, long lastId, long offset, int limit)
+            throws SQLException {
+        List<long[]> ranked = new ArrayList<>();
+        try (PreparedStatement p = c.prepareStatement("SELECT rowid, " + RANK + " AS r FROM chunk_text "
+                + "WHERE chunk_text MATCH ? AND rowid <= ? ORDER BY r, rowid LIMIT ? OFFSET ?")) {
+            p.setString(1, match);
+            p.setLong(2, lastId);
+            p.setInt(3, limit);
+            p.setLong(4, offset);
+            try (ResultSet rs = p.executeQuery()) {
+                while (rs.next()) ranked.add(new long[] {rs.getLong(1), Double.doubleToLongBits(rs.getDouble(2))});
+            }
+        }
+        return ranked;
+    }
+
+    private Hit hit(Connection c, long id, double score) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT c.url, t.title, c.headings, t.body, c.warc_file, "
+                + "c.warc_offset, c.warc_record_id, c.captured FROM chunk c JOIN chunk_text t ON t.rowid = c.id "
+                + "WHERE c.id = ?")) {
+            p.setLong(1, id);
+            try (ResultSet rs = p.executeQuery()) {
+                if (!rs.next()) throw new SQLException("chunk " + id + " is in the text index but not in the chunks");
+                Citation citation = rs.getString(5) == null ? null
+                        : new Citation(rs.getString(5), rs.getLong(6), rs.getString(7), rs.getString(8));
+                return new Hit(rs.getString(1), rs.getString(2), headings(rs.getString(3)), rs.getString(4), score,
+                        citation);
+            }
+        }
+    }
+
+    private static long lastId(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT coalesce(max(id), 0) FROM chunk")) {
+            return rs.next() ? rs.getLong(1) : 0;
+        }
+    }
+
+    /** How far the chunks file was read, what was skipped, and how many chunks the index holds. */
+    private static final class Progress {
+        long bytesRead;
+        long skipped;
+        long chunks;
+    }
+
+    private static Progress progress(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT bytes_read, lines_skipped, chunks FROM progress")) {
+            if (!rs.next()) throw new SQLException("the index has no progress row");
+            Progress p = new Progress();
+            p.bytesRead = rs.getLong(1);
+            p.skipped = rs.getLong(2);
+            p.chunks = rs.getLong(3);
+            return p;
+        }
+    }
+
+    private Connection reader() {
+        ensureOpen();
+        readers.acquireUninterruptibly();
+        Connection c = idle.poll();
+        if (c != null) return c;
+        try {
+            return ChunkIndexFile.openReader(file);
+        } catch (RuntimeException e) {
+            readers.release();
+            throw e;
+        }
+    }
+
+    private void release(Connection c) {
+        if (closed) {
+            ChunkIndexFile.closeQuietly(c);
+        } else {
+            idle.push(c);
+            if (closed && idle.remove(c)) ChunkIndexFile.closeQuietly(c); // closed meanwhile: close() missed it
+        }
+        readers.release();
+    }
+
+    private void ensureOpen() {
+        if (closed) throw new IllegalStateException("chunk index " + file + " is closed");
+    }
+
+    static String headingsJson(List<String> headings) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = JSON.createGenerator(out)) {
+            g.writeStartArray();
+            for (String h : headings) g.writeString(h);
+            g.writeEndArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not fail
+        }
+        return out.toString();
+    }
+
+    private static List<String> headings(String json) {
+        List<String> headings = new ArrayList<>();
+        try (JsonParser p = JSON.createParser(json)) {
+            p.nextToken();
+            for (JsonToken t = p.nextToken(); t == JsonToken.VALUE_STRING; t = p.nextToken()) headings.add(p.getText());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // written by headingsJson
+        }
+        return List.copyOf(headings);
+    }
+}
