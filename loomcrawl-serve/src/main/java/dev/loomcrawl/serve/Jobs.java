@@ -94,6 +94,11 @@ final class Jobs implements AutoCloseable {
         return job;
     }
 
+    /** The job of {@code id}, or null when there is none (any more). */
+    Job find(String id) {
+        return jobs.get(id);
+    }
+
     /** A job of {@code kind}: a crawl's id asked for as a batch's is no job. */
     Job get(String id, JobKind kind) {
         Job job = get(id);

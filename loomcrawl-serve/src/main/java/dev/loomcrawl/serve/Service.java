@@ -6,6 +6,8 @@ import dev.loomcrawl.Crawler;
 import dev.loomcrawl.report.LinkCheck;
 import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlSummary;
+import dev.loomcrawl.store.sqlite.ChunkIndex;
+import dev.loomcrawl.store.sqlite.ChunkIndexException;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,6 +29,9 @@ public final class Service implements AutoCloseable {
     private final Jobs jobs;
     private final Scrapes scrapes;
     private final boolean owned;
+    /** The search index of each crawl job searched, kept open while the job is kept ({@link #searchCrawl}). */
+    private final Map<String, ChunkIndex> indexes = new java.util.concurrent.ConcurrentHashMap<>();
+    static final String INDEX = "chunks-index.db";
 
     Service(ServeOptions server, Jobs jobs, Scrapes scrapes, boolean owned) {
         this.server = server;
@@ -128,6 +133,34 @@ public final class Service implements AutoCloseable {
         });
     }
 
+    /**
+     * The chunks of crawl job {@code id} best matching {@code query}, best first (BM25 over its chunks, the title and
+     * headings weighing more): a page of at most {@code limit}, from {@code cursor} (null: the first). The job's
+     * index is caught up with the chunks its crawl has written so far before each search, so it grows as the crawl
+     * goes. Only jobs the crawl tool started write chunks (Firecrawl's crawl jobs are not archived).
+     */
+    public ChunkIndex.Page searchCrawl(String id, String query, int limit, String cursor) {
+        return call(() -> {
+            Job job = jobs.get(id, JobKind.CRAWL);
+            if (!job.record().archived()) {
+                throw ApiError.badRequest("crawl " + id + " has no chunks to search: only crawls started by the "
+                        + "crawl tool are archived and chunked");
+            }
+            for (var e : indexes.entrySet()) { // the indexes of jobs removed since (expired) are closed
+                if (jobs.find(e.getKey()) == null && indexes.remove(e.getKey(), e.getValue())) e.getValue().close();
+            }
+            ChunkIndex index = indexes.computeIfAbsent(id, k -> ChunkIndex.open(jobs.dir(job).resolve(INDEX)));
+            try {
+                index.catchUp(jobs.dir(job).resolve(JobArchive.CHUNKS));
+                return index.search(query, limit, cursor);
+            } catch (IllegalArgumentException e) {
+                throw ApiError.badRequest(e.getMessage());
+            } catch (ChunkIndexException e) {
+                throw new ApiError(500, "the crawl's search index cannot be used: " + e.getMessage());
+            }
+        });
+    }
+
     /** What a link check found: the broken targets, links checked, pages crawled, and whether a cap cut it short. */
     public record LinkReport(List<LinkCheck.Broken> broken, long checked, long pages, boolean cut) {}
 
@@ -146,7 +179,8 @@ public final class Service implements AutoCloseable {
             java.util.concurrent.atomic.AtomicLong pages = new java.util.concurrent.atomic.AtomicLong();
             CrawlSummary summary;
             try (Crawler crawler = Crawler.builder(config).fetcher(GuardedFetcher.of(config, server)).build()) {
-                crawler.addListener(check).addListener(CrawlListener.ofRecords(r -> progress.accept(pages.incrementAndGet())));
+                crawler.addListener(check).addListener(CrawlListener.ofRecords(r -> progress.accept(
+                        pages.incrementAndGet())));
                 onCancel.accept(crawler::cancel);
                 summary = crawler.crawl();
             }
@@ -176,6 +210,8 @@ public final class Service implements AutoCloseable {
 
     @Override
     public void close() {
+        indexes.values().forEach(ChunkIndex::close);
+        indexes.clear();
         if (owned) jobs.close();
     }
 }

@@ -24,8 +24,9 @@ final class McpTools {
     static final McpJsonMapper JSON = new JacksonMcpJsonMapper(Schemas.JSON);
     static final String INSTRUCTIONS = "loomcrawl fetches web pages politely (robots.txt obeyed) and returns their "
             + "main content as Markdown. scrape reads one page; map lists a site's URLs (rank them with 'search'); "
-            + "crawl starts crawling a site and returns an id for crawl_status and crawl_cancel; check_links finds a "
-            + "site's broken links. Long results end with a cursor to read on.";
+            + "crawl starts crawling a site and returns an id for crawl_status and crawl_cancel; search_crawl finds "
+            + "the passages of a crawl that answer a query, with citations; check_links finds a site's broken links. "
+            + "Long results end with a cursor to read on.";
 
     private McpTools() {}
 
@@ -36,6 +37,7 @@ final class McpTools {
         tools.add(new CrawlTool(service));
         tools.add(new CrawlStatusTool(service, options));
         tools.add(new CrawlCancelTool(service));
+        tools.add(new SearchCrawlTool(service, options));
         tools.add(new CheckLinksTool(service, options));
         return tools;
     }
