@@ -71,7 +71,6 @@ class McpClientsTest {
         mcpArgs.addAll(origins);
         results = node(cache, mcpCommand(mcpArgs.toArray(String[]::new)), serve.base() + "/mcp", "test-key",
                 base(site), base(slow), base(slower), base(refused));
-        System.err.println("TIMING " + results.path("ms"));
     }
 
     @AfterAll
