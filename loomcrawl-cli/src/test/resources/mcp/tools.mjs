@@ -1,34 +1,48 @@
-// Drives loomcrawl's MCP server with the official MCP TypeScript SDK's client, as an agent's host does, and prints
-// what the calls returned as one JSON object for McpClientsTest to check. Arguments: the npm cache
-// (scripts/firecrawl/setup), the scenario ("tools" or "guard"), the transport ("stdio": the next argument is the
-// command line as a JSON array; "http": serve's /mcp URL, then its API key), the test site's URL, and for "tools"
-// a slow site's URL (a crawl to cancel).
-const [, , cache, scenario, transport, target, key, site, slow] = process.argv;
+// Drives loomcrawl's MCP server with the official MCP TypeScript SDK's client, as an agent's host does, over both
+// transports at once in one run, and prints what the calls returned as one JSON object ({"stdio": ..., "http": ...})
+// for McpClientsTest to check. Arguments: the npm cache (scripts/firecrawl/setup); the stdio server's command line as
+// a JSON array; serve's /mcp URL and its API key; then the sites' URLs: the test site, a slow site (a crawl to
+// cancel), another slow one (a check_links call the client cancels), and one neither server may reach (the guard).
+const [, , cache, command, mcpUrl, key, site, slow, slower, refused] = process.argv;
 const sdk = `${cache}/node_modules/@modelcontextprotocol/sdk/dist/esm`;
 const { Client } = await import(`${sdk}/client/index.js`);
-const client = new Client({ name: 'loomcrawl-test', version: '1.0.0' });
-if (transport === 'stdio') {
-  const { StdioClientTransport } = await import(`${sdk}/client/stdio.js`);
-  const [command, ...args] = JSON.parse(target);
-  await client.connect(new StdioClientTransport({ command, args, stderr: 'inherit' }));
-} else {
-  const { StreamableHTTPClientTransport } = await import(`${sdk}/client/streamableHttp.js`);
-  await client.connect(new StreamableHTTPClientTransport(new URL(target),
-    { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
-}
+const { StdioClientTransport, getDefaultEnvironment } = await import(`${sdk}/client/stdio.js`);
+const { StreamableHTTPClientTransport } = await import(`${sdk}/client/streamableHttp.js`);
 const timeout = 120_000;
-const call = async (name, args, progress) => {
-  const r = await client.callTool({ name, arguments: args }, undefined,
-    { timeout, onprogress: progress ? (p) => progress.push(p) : undefined });
-  return { isError: r.isError ?? false, text: r.content?.[0]?.text, data: r.structuredContent };
+const t0 = Date.now();
+const ms = {};
+const timed = async (name, work) => {
+  const from = Date.now();
+  const r = await work;
+  ms[name] = [from - t0, Date.now() - t0];
+  return r;
 };
-const out = { protocol: client.getServerVersion(), instructions: client.getInstructions() };
 
-if (scenario === 'guard') {
-  out.scrape = await call('scrape', { url: `${site}/` });
-  out.crawl = await call('crawl', { url: `${site}/` });
-} else {
-  out.tools = (await client.listTools()).tools;
+const connect = async (transport) => {
+  const client = new Client({ name: 'loomcrawl-test', version: '1.0.0' });
+  await client.connect(transport);
+  const call = async (name, args, progress) => {
+    const r = await client.callTool({ name, arguments: args }, undefined,
+      { timeout, onprogress: progress ? (p) => progress.push(p) : undefined });
+    return { isError: r.isError ?? false, text: r.content?.[0]?.text, data: r.structuredContent };
+  };
+  return { client, call };
+};
+
+// follows a crawl to its end and reads all its pages with the cursors
+const follow = async (call, id, progress) => {
+  let status = await call('crawl_status', { id, wait: 60 }, progress);
+  const urls = status.data.documents.map((d) => d.url);
+  while (status.data.cursor && status.data.documents.length > 0 && status.data.state !== 'scraping'
+    && urls.length < status.data.completed) {
+    status = await call('crawl_status', { id, cursor: status.data.cursor });
+    urls.push(...status.data.documents.filter((d) => !d.continued).map((d) => d.url));
+  }
+  return { ...status.data, urls, text: status.text };
+};
+
+const tools = async ({ client, call }) => {
+  const out = { tools: (await client.listTools()).tools };
   out.scrape = await call('scrape', { url: `${site}/docs/install` });
   out.scrapeCut = await call('scrape', { url: `${site}/long` });
   let part = out.scrapeCut;
@@ -42,15 +56,8 @@ if (scenario === 'guard') {
   const started = await call('crawl', { url: `${site}/`, limit: 20 });
   out.crawl = started;
   const progress = [];
-  let status = await call('crawl_status', { id: started.data.id, wait: 60 }, progress);
+  out.crawlStatus = await follow(call, started.data.id, progress);
   out.crawlProgress = progress.length;
-  const urls = status.data.documents.map((d) => d.url);
-  while (status.data.cursor && status.data.documents.length > 0 && status.data.state !== 'scraping'
-    && urls.length < status.data.completed) {
-    status = await call('crawl_status', { id: started.data.id, cursor: status.data.cursor });
-    urls.push(...status.data.documents.filter((d) => !d.continued).map((d) => d.url));
-  }
-  out.crawlStatus = { ...status.data, urls, text: status.text };
   const other = await call('crawl', { url: `${slow}/p0`, limit: 1000 });
   if (other.isError) throw new Error(`crawl: ${other.text}`);
   out.cancel = await call('crawl_cancel', { id: other.data.id });
@@ -59,6 +66,70 @@ if (scenario === 'guard') {
   out.checkLinks = await call('check_links', { url: `${site}/` }, checked);
   out.checkProgress = checked.length;
   out.badArgument = await call('crawl_status', { id: 'no-such-job' });
-}
-console.log(JSON.stringify(out));
-await client.close();
+  out.guardScrape = await call('scrape', { url: `${refused}/` });
+  out.guardCrawl = await call('crawl', { url: `${refused}/` });
+  return out;
+};
+
+// the stdio server finds no Chromium (LOOMCRAWL_CHROMIUM names none): rendering is refused in one line
+const noBrowser = async ({ call }) => ({
+  scrape: await call('scrape', { url: `${site}/app`, render: true }),
+  crawl: await call('crawl', { url: `${site}/app`, render: 'auto' }),
+});
+
+// serve renders with the machine's Chromium: a scrape with render, a crawl with render auto, each beside the same
+// call without
+const rendered = async ({ call }) => {
+  const out = {};
+  out.scrapePlain = await call('scrape', { url: `${site}/app` });
+  out.scrapeRendered = await call('scrape', { url: `${site}/app`, render: true });
+  const plain = await call('crawl', { url: `${site}/app`, limit: 5 });
+  out.crawlPlain = await follow(call, plain.data.id);
+  const auto = await call('crawl', { url: `${site}/app`, limit: 5, render: 'auto' });
+  out.crawlAuto = { ...(await follow(call, auto.data.id)), started: auto.data };
+  out.badRender = await call('crawl', { url: `${site}/app`, render: 'sometimes' });
+  return out;
+};
+
+// check_links on a big slow site, cancelled by the client (its AbortSignal: notifications/cancelled) once three
+// pages are done
+const cancelled = async ({ client }) => {
+  const controller = new AbortController();
+  let progress = 0;
+  try {
+    await client.callTool({ name: 'check_links', arguments: { url: `${slower}/p0` } }, undefined, {
+      timeout,
+      signal: controller.signal,
+      onprogress: (p) => {
+        progress++;
+        if (p.progress >= 3) controller.abort('enough');
+      },
+    });
+    return { progress, ended: 'answered' };
+  } catch (e) {
+    return { progress, ended: controller.signal.aborted ? 'aborted' : `failed: ${e}` };
+  }
+};
+
+const [command0, ...args] = JSON.parse(command);
+// the HTTP side starts while the stdio server's JVM is still starting
+const stdioConnected = timed('stdioConnect', connect(new StdioClientTransport({
+  command: command0, args, stderr: 'inherit',
+  env: { ...getDefaultEnvironment(), LOOMCRAWL_CHROMIUM: '/nonexistent/chromium' },
+})));
+const httpConnected = connect(new StreamableHTTPClientTransport(new URL(mcpUrl),
+  { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
+const [stdioOut, httpOut] = await Promise.all([
+  (async () => {
+    const stdio = await stdioConnected;
+    return { ...(await timed('stdioTools', tools(stdio))), noBrowser: await timed('noBrowser', noBrowser(stdio)) };
+  })(),
+  (async () => {
+    const http = await httpConnected;
+    return { checkCancelled: await timed('cancel', cancelled(http)), ...(await timed('httpTools', tools(http))),
+      rendered: await timed('rendered', rendered(http)) };
+  })(),
+]);
+console.log(JSON.stringify({ stdio: stdioOut, http: httpOut, ms }));
+await (await stdioConnected).client.close();
+await (await httpConnected).client.close();

@@ -25,84 +25,142 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The official MCP TypeScript SDK's client (@modelcontextprotocol/sdk 1.32.2, installed by scripts/firecrawl/setup)
- * drives loomcrawl's MCP server over both transports: {@code loomcrawl mcp} over stdio, launched by the client as a
- * host launches it, and {@code /mcp} of a real {@code loomcrawl serve} over Streamable HTTP (with an API key). Each
- * runs the same calls on a local site (resources/mcp/tools.mjs): the tools listed, a scrape (and a long page cut
- * and read on with its cursor), a map with a search, a crawl followed to its end, another cancelled, and
- * check_links finding the planted broken links. Without --allow-private, both refuse the loopback site. Skipped
- * when node or npm is missing and cannot be installed.
+ * drives loomcrawl's MCP server over both transports at once, in one node run (resources/mcp/tools.mjs):
+ * {@code loomcrawl mcp} over stdio, launched by the client as a host launches it, and {@code /mcp} of a real
+ * {@code loomcrawl serve} over Streamable HTTP (with an API key). Each runs the same calls on a local site: the tools
+ * listed, a scrape (and a long page cut and read on with its cursor), a map with a search, a crawl followed to its
+ * end, another cancelled, and check_links finding the planted broken links. Neither server has --allow-private, only
+ * --allow-origin for the test sites: both refuse another loopback site. Over HTTP, pages are rendered with the
+ * machine's Chromium, and a check_links the client cancels stops; over stdio, where no Chromium is found, rendering is
+ * refused in one line. Skipped when node or npm is missing and cannot be installed.
  */
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
 class McpClientsTest {
     @TempDir
     static Path dir;
-    static String cache;
     static TestSite site;
     static TestSite slow;
+    static TestSite slower;
+    static TestSite refused;
     static ServeProcess serve;
+    /** What the one node run returned: {"stdio": ..., "http": ...}. */
+    static JsonNode results;
 
     @BeforeAll
     static void start() throws Exception {
         Path root = Path.of("..").toAbsolutePath().normalize();
         Process setup = new ProcessBuilder(root.resolve("scripts/firecrawl/setup").toString())
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        cache = new String(setup.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        String cache = new String(setup.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         int code = setup.waitFor();
         Assumptions.assumeTrue(code != 3, "node and npm are missing and could not be installed");
         assertEquals(0, code, "scripts/firecrawl/setup failed");
         site = McpSite.start();
         slow = TestSite.builder().generated(TestSite.crossLinkedGenerator(1000, 3, Duration.ofMillis(50))).start();
+        slower = TestSite.builder().generated(TestSite.crossLinkedGenerator(1000, 3, Duration.ofMillis(50))).start();
+        refused = TestSite.builder().page("/", "<html><body>private</body></html>").start();
+        List<String> origins = new ArrayList<>();
+        for (TestSite s : List.of(site, slow, slower)) origins.addAll(List.of("--allow-origin", origin(s)));
         Path keys = Files.writeString(dir.resolve("keys"), "test-key\n");
-        serve = ServeProcess.start(dir, TestSite.freePort(), "--data", dir.resolve("serve-data").toString(),
-                "--allow-private", "--api-key-file", keys.toString());
+        List<String> serveArgs = new ArrayList<>(List.of("--data", dir.resolve("serve-data").toString(),
+                "--api-key-file", keys.toString()));
+        serveArgs.addAll(origins);
+        serve = ServeProcess.start(dir, TestSite.freePort(), serveArgs.toArray(String[]::new));
+        List<String> mcpArgs = new ArrayList<>(List.of("--data", dir.resolve("stdio-data").toString(),
+                "--max-result-chars", "5000"));
+        mcpArgs.addAll(origins);
+        results = node(cache, mcpCommand(mcpArgs.toArray(String[]::new)), serve.base() + "/mcp", "test-key",
+                base(site), base(slow), base(slower), base(refused));
     }
 
     @AfterAll
     static void stop() {
         if (serve != null) serve.process().process().destroy();
-        if (site != null) site.close();
-        if (slow != null) slow.close();
+        for (TestSite s : new TestSite[] {site, slow, slower, refused}) if (s != null) s.close();
     }
 
     @Test
     void toolsOverStdio() throws Exception {
-        Path data = dir.resolve("stdio-data");
-        JsonNode r = node("tools", "stdio", mcpCommand("--allow-private", "--data", data.toString(),
-                "--max-result-chars", "5000"), "", site.url("").replaceAll("/$", ""), slow.url("/p0")
-                .replaceAll("/p0$", ""));
-        check(r, data, 5000);
+        check(results.path("stdio"), dir.resolve("stdio-data"), 5000);
     }
 
     @Test
     void toolsOverStreamableHttp() throws Exception {
-        JsonNode r = node("tools", "http", serve.base() + "/mcp", "test-key", site.url("").replaceAll("/$", ""),
-                slow.url("/p0").replaceAll("/p0$", ""));
-        check(r, dir.resolve("serve-data"), 20_000);
+        check(results.path("http"), dir.resolve("serve-data"), 20_000);
     }
 
     @Test
-    void loopbackRefusedWithoutAllowPrivateOverBothTransports() throws Exception {
-        TestSite own = TestSite.builder().page("/", "<html><body>private</body></html>").start();
-        String url = own.url("").replaceAll("/$", "");
-        JsonNode stdio = node("guard", "stdio", mcpCommand("--data", dir.resolve("guard-data").toString()), "", url);
-        Path keys = Files.writeString(dir.resolve("guard-keys"), "guard-key\n");
-        ServeProcess guarded = ServeProcess.start(dir, TestSite.freePort(), "--data",
-                dir.resolve("guard-serve").toString(), "--api-key-file", keys.toString());
-        JsonNode http;
-        try {
-            http = node("guard", "http", guarded.base() + "/mcp", "guard-key", url);
-        } finally {
-            guarded.process().process().destroy();
-            own.close();
-        }
-        for (JsonNode r : List.of(stdio, http)) {
-            for (String tool : List.of("scrape", "crawl")) {
-                JsonNode t = r.path(tool);
+    void loopbackRefusedWithoutAllowPrivateOverBothTransports() {
+        for (String transport : List.of("stdio", "http")) {
+            JsonNode r = results.path(transport);
+            for (String call : List.of("guardScrape", "guardCrawl")) {
+                JsonNode t = r.path(call);
                 assertTrue(t.path("isError").asBoolean(), r.toString());
                 assertTrue(t.path("text").asText().contains("not started with --allow-private"), t.toString());
             }
         }
-        assertTrue(own.requests().isEmpty(), "nothing was fetched: " + own.requests());
+        assertTrue(refused.requests().isEmpty(), "nothing was fetched: " + refused.requests());
+    }
+
+    @Test
+    void scrapeWithRenderAndCrawlWithRenderAutoReadWhatScriptsWrite() throws Exception {
+        JsonNode r = results.at("/http/rendered");
+        String plain = r.at("/scrapePlain/text").asText();
+        String rendered = r.at("/scrapeRendered/text").asText();
+        assertFalse(r.at("/scrapeRendered/isError").asBoolean(), rendered);
+        assertFalse(plain.contains("Written by a script"), plain);
+        assertTrue(rendered.contains("Written by a script.") && rendered.contains("# Dashboard"), rendered);
+
+        assertFalse(r.at("/crawlPlain/urls").toString().contains("/app/hidden"), r.path("crawlPlain").toString());
+        JsonNode auto = r.path("crawlAuto");
+        assertEquals("completed", auto.path("state").asText(), auto.toString());
+        assertEquals("auto", auto.at("/started/render").asText(), auto.toString());
+        List<String> urls = new ArrayList<>();
+        auto.path("urls").forEach(u -> urls.add(u.asText()));
+        assertEquals(List.of(site.url("/app"), site.url("/app/hidden")), urls.stream().sorted().toList());
+        assertTrue(auto.path("text").asText().contains("Only a script links here."), auto.toString());
+        // kept with the job, so that a resumed job renders too
+        String kept = Files.readString(dir.resolve("serve-data").resolve(auto.at("/started/id").asText())
+                .resolve("job.json"));
+        assertTrue(kept.contains("\"render\":\"auto\""), kept);
+
+        assertTrue(r.at("/badRender/isError").asBoolean());
+        assertTrue(r.at("/badRender/text").asText().contains("/render: does not have a value in the enumeration "
+                + "[\"never\", \"auto\", \"always\"]"), r.path("badRender").toString());
+    }
+
+    @Test
+    void renderingWithoutChromiumIsOneLineToolError() {
+        for (String call : List.of("scrape", "crawl")) {
+            JsonNode t = results.at("/stdio/noBrowser/" + call);
+            assertTrue(t.path("isError").asBoolean(), t.toString());
+            String text = t.path("text").asText();
+            assertTrue(text.startsWith("rendering needs Chromium: none was found"), text);
+            assertEquals(1, text.lines().count(), text);
+        }
+    }
+
+    @Test
+    void clientCancellationStopsCheckLinks() throws Exception {
+        JsonNode c = results.at("/http/checkCancelled");
+        assertEquals("aborted", c.path("ended").asText(), c.toString());
+        // the server logs the call's end; its crawler is closed by then, so nothing more reaches the site
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
+        while (!serve.process().stderr().contains("check_links cancelled by the client")) {
+            assertTrue(System.nanoTime() < deadline, "the cancelled call never ended: " + serve.process().stderr());
+            Thread.sleep(50);
+        }
+        int fetched = slower.requests().size();
+        // far from the call's 500 pages, which it would crawl without the cancellation
+        assertTrue(fetched >= 3 && fetched < 100, fetched + " requests");
+    }
+
+    private static String origin(TestSite s) {
+        return s.url("").replaceFirst("^http://", "").replaceAll("/$", "");
+    }
+
+    private static String base(TestSite s) {
+        return s.url("").replaceAll("/$", "");
     }
 
     private static void check(JsonNode r, Path data, int maxChars) throws Exception {
@@ -198,7 +256,7 @@ class McpClientsTest {
 
     private static JsonNode node(String... args) throws Exception {
         Path script = Path.of(McpClientsTest.class.getResource("/mcp/tools.mjs").toURI());
-        List<String> cmd = new ArrayList<>(List.of("node", script.toString(), cache));
+        List<String> cmd = new ArrayList<>(List.of("node", script.toString()));
         cmd.addAll(List.of(args));
         Path err = Files.createTempFile(dir, "node", ".txt");
         Process node = new ProcessBuilder(cmd).redirectError(err.toFile()).start();

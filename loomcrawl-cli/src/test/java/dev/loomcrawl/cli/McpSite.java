@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * The small site the MCP tests use: a home page, docs and a blog post with their facts, a long page (cut by the
- * tools), and two planted broken links (/missing-page from two pages, /gone from one).
+ * tools), two planted broken links (/missing-page from two pages, /gone from one), and apart from them an app
+ * page whose text and only link are written by its script (/app, linking to /app/hidden once rendered).
  */
 final class McpSite {
     private McpSite() {}
@@ -29,6 +30,11 @@ final class McpSite {
                         + "<a href=\"/\">Home</a>"))
                 .page("/blog/hello", page("Hello", "<p>Our first post.</p><a href=\"/missing-page\">missing</a>"))
                 .page("/long", page("Long", longPage.toString()))
+                // linked from no page above: an app whose text and only link a script writes (rendering)
+                .page("/app", "<html lang=\"en\"><head><title>App</title></head><body><div id=\"root\"></div>"
+                        + "<script>document.getElementById('root').innerHTML = '<h1>Dashboard</h1><p>Written by a "
+                        + "script.</p><a href=\"/app/hidden\">Reports</a>';</script></body></html>")
+                .page("/app/hidden", page("Reports", "<p>Only a script links here.</p>"))
                 .start();
     }
 

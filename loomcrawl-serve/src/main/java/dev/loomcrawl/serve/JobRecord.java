@@ -17,12 +17,13 @@ import java.util.List;
  * @param error      why it failed; null unless it did
  * @param archived   the crawl also writes its WARC files and its chunks into the job's folder ({@link JobArchive}):
  *                   an MCP client's crawl, which search_crawl searches
+ * @param render     which pages are rendered in Chromium ({@link Browsers}): kept, so that a resumed job renders too
  */
 record JobRecord(String id, JobKind kind, List<String> urls, JsonNode options, ScrapeOptions scrape, JobState state,
-                 Instant createdAt, Instant finishedAt, String error, boolean archived) {
+                 Instant createdAt, Instant finishedAt, String error, boolean archived, RenderMode render) {
 
     JobRecord finished(JobState to, String why) {
-        return new JobRecord(id, kind, urls, options, scrape, to, createdAt, Instant.now(), why, archived);
+        return new JobRecord(id, kind, urls, options, scrape, to, createdAt, Instant.now(), why, archived, render);
     }
 
     ObjectNode toJson() {
@@ -37,6 +38,7 @@ record JobRecord(String id, JobKind kind, List<String> urls, JsonNode options, S
         if (finishedAt != null) o.put("finishedAt", finishedAt.toString());
         if (error != null) o.put("error", error);
         if (archived) o.put("archived", true);
+        if (render != RenderMode.NEVER) o.put("render", render.label());
         return o;
     }
 
@@ -47,6 +49,13 @@ record JobRecord(String id, JobKind kind, List<String> urls, JsonNode options, S
                 o.path("options"), ScrapeOptions.fromJson(o.path("scrape")), JobState.ofLabel(o.path("state").textValue()),
                 Instant.parse(o.path("createdAt").textValue()),
                 o.hasNonNull("finishedAt") ? Instant.parse(o.path("finishedAt").textValue()) : null,
-                o.hasNonNull("error") ? o.path("error").textValue() : null, o.path("archived").asBoolean(false));
+                o.hasNonNull("error") ? o.path("error").textValue() : null, o.path("archived").asBoolean(false),
+                render(o.path("render").asText("never")));
+    }
+
+    /** A kept mode; one this version does not know (a newer one's) renders nothing rather than failing the job. */
+    private static RenderMode render(String label) {
+        RenderMode m = RenderMode.ofLabel(label);
+        return m == null ? RenderMode.NEVER : m;
     }
 }

@@ -2,6 +2,7 @@ package dev.loomcrawl.serve;
 
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.Crawler;
+import dev.loomcrawl.render.Renderer;
 import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,8 +41,11 @@ final class Jobs implements AutoCloseable {
     private final AtomicBoolean closing = new AtomicBoolean();
     private final Thread reaper;
 
-    Jobs(ServeOptions server) {
+    private final Browsers browsers;
+
+    Jobs(ServeOptions server, Browsers browsers) {
         this.server = server;
+        this.browsers = browsers;
         this.webhooks = Webhooks.start(server);
         this.store = new JobStore(server.data());
         this.permits = new Semaphore(server.maxJobs(), true);
@@ -60,12 +64,15 @@ final class Jobs implements AutoCloseable {
      */
     Job submit(JobKind kind, List<String> urls, com.fasterxml.jackson.databind.JsonNode options, ScrapeOptions scrape,
                CrawlConfig config) {
-        return submit(kind, urls, options, scrape, config, false);
+        return submit(kind, urls, options, scrape, config, false, RenderMode.NEVER);
     }
 
-    /** {@link #submit}, the crawl also writing its WARC files and chunks when {@code archived} ({@link JobArchive}). */
+    /**
+     * {@link #submit}, the crawl also writing its WARC files and chunks when {@code archived} ({@link JobArchive}),
+     * and rendering its pages as {@code render} says (a browser of its own while it runs, {@link Browsers}).
+     */
     Job submit(JobKind kind, List<String> urls, com.fasterxml.jackson.databind.JsonNode options, ScrapeOptions scrape,
-               CrawlConfig config, boolean archived) {
+               CrawlConfig config, boolean archived, RenderMode render) {
         admission.lock();
         try {
             if (closing.get()) throw new ApiError(503, "the server is stopping");
@@ -75,7 +82,7 @@ final class Jobs implements AutoCloseable {
                         + "--max-jobs " + server.maxJobs() + ", --max-queued " + server.maxQueued() + ")", 30);
             }
             JobRecord r = new JobRecord(UUID.randomUUID().toString(), kind, urls, options, scrape, JobState.SCRAPING,
-                    Instant.now(), null, null, archived);
+                    Instant.now(), null, null, archived, render);
             store.create(r);
             SqliteCrawlStore.create(store.stateFile(r.id()), config, false).close();
             Job job = new Job(r, ResultsFile.read(store.documents(r.id()), -1),
@@ -147,7 +154,11 @@ final class Jobs implements AutoCloseable {
             if (job.cancelled.get() || closing.get()) return;
             if (fresh) webhooks.send(job, webhook(job), WebhookEvent.STARTED, null, null);
             crawl(job);
+        } catch (InterruptedException e) {
+            // stopping while it waited for a browser: the job stays scraping, for the next start
         } catch (RuntimeException e) {
+            // a browser starting as the server stops may fail for that: the job stays scraping, to be resumed
+            if (closing.get()) return;
             if (!job.record().state().finished()) finish(job, JobState.FAILED, oneLine(e));
         } finally {
             permits.release();
@@ -155,13 +166,26 @@ final class Jobs implements AutoCloseable {
         }
     }
 
-    private void crawl(Job job) {
+    private void crawl(Job job) throws InterruptedException {
+        RenderMode render = job.record().render();
+        if (render == RenderMode.NEVER) {
+            crawl(job, null);
+            return;
+        }
+        try (Browsers.Lease browser = browsers.take(render, true)) {
+            crawl(job, browser.renderer());
+        }
+    }
+
+    private void crawl(Job job, Renderer renderer) {
         String id = job.id();
         SqliteCrawlStore state = SqliteCrawlStore.open(store.stateFile(id));
         try {
             CrawlConfig config = state.config();
             JobArchive archive = null;
-            Crawler crawler = Crawler.builder(config).store(state).fetcher(GuardedFetcher.of(config, server)).build();
+            Crawler.Builder parts = Crawler.builder(config).store(state).fetcher(GuardedFetcher.of(config, server));
+            if (renderer != null) parts.renderer(renderer);
+            Crawler crawler = parts.build();
             try {
                 var formats = job.record().scrape().formats();
                 job.documents.commitWith(crawler.journal(), DOCUMENTS,

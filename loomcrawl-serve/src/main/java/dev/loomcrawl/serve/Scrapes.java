@@ -5,6 +5,7 @@ import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.reason.SkipReason;
+import dev.loomcrawl.render.Renderer;
 import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FinishedUrl;
@@ -27,10 +28,12 @@ import java.util.concurrent.atomic.LongAdder;
 final class Scrapes {
     private final ServeOptions server;
     private final Semaphore permits;
+    private final Browsers browsers;
     final LongAdder pages = new LongAdder();
 
-    Scrapes(ServeOptions server) {
+    Scrapes(ServeOptions server, Browsers browsers) {
         this.server = server;
+        this.browsers = browsers;
         this.permits = new Semaphore(server.maxScrapes());
     }
 
@@ -41,12 +44,29 @@ final class Scrapes {
      * fetched.
      */
     ObjectNode scrape(ScrapeRequest req) {
+        return scrape(req, null);
+    }
+
+    /**
+     * {@link #scrape(ScrapeRequest)} with the page rendered in a browser of its own ({@link Browsers}) before it is
+     * read: its text and links as its scripts left them. The browser's requests go through the same guard.
+     */
+    ObjectNode scrapeRendered(ScrapeRequest req) {
+        try (Browsers.Lease browser = browsers.take(RenderMode.ALWAYS, false)) {
+            return scrape(req, browser.renderer());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ApiError(503, "the server is stopping");
+        }
+    }
+
+    private ObjectNode scrape(ScrapeRequest req, Renderer renderer) {
         ScrapeRequest at = req;
         for (int hop = 0; ; hop++) {
             AtomicReference<ObjectNode> doc = new AtomicReference<>();
             List<CrawlRecord> records = new CopyOnWriteArrayList<>();
             ScrapeRequest r = at;
-            crawl(r.config(), f -> {
+            crawl(r.config(), renderer, f -> {
                 records.add(f.record());
                 if (Documents.isDocument(f) && doc.get() == null) doc.set(Documents.of(f, r.scrape().formats()));
             });
@@ -63,7 +83,7 @@ final class Scrapes {
     /** The map's URLs with their link text, in the order found, each once. */
     List<MapRanking.Entry> map(MapRequest req) {
         Map<String, String> found = new LinkedHashMap<>(); // a URL's title: its page's, else its longest link text
-        crawl(req.config(), f -> {
+        crawl(req.config(), null, f -> {
             boolean sitemap = Documents.isSitemap(f.record());
             if (Documents.isDocument(f) && !req.sitemap().equals("only")) {
                 String title = f.record().facts() == null ? null : f.record().facts().title();
@@ -88,12 +108,14 @@ final class Scrapes {
         return req.ignoreQuery() && q >= 0 ? url.substring(0, q) : url;
     }
 
-    private void crawl(CrawlConfig config, CrawlListener listener) {
+    /** One small crawl, its pages rendered by {@code renderer} unless null (the renderer outlives it). */
+    private void crawl(CrawlConfig config, Renderer renderer, CrawlListener listener) {
         if (!permits.tryAcquire()) {
             throw new ApiError(429, "too many scrapes at once (--max-scrapes " + server.maxScrapes() + ")", 1);
         }
-        try (Crawler crawler = Crawler.builder(config).fetcher(GuardedFetcher.of(config, server))
-                .listener(listener).build()) {
+        Crawler.Builder parts = Crawler.builder(config).fetcher(GuardedFetcher.of(config, server)).listener(listener);
+        if (renderer != null) parts.renderer(renderer);
+        try (Crawler crawler = parts.build()) {
             crawler.journal().needsContent();
             crawler.crawl();
         } finally {

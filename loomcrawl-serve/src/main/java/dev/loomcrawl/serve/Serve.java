@@ -40,8 +40,9 @@ public final class Serve implements AutoCloseable {
 
     /** {@link #start(ServeOptions)}, its MCP tools bounded by {@code mcpOptions}. */
     public static Serve start(ServeOptions options, McpOptions mcpOptions) throws Exception {
-        Jobs jobs = new Jobs(options);
-        Scrapes scrapes = new Scrapes(options);
+        Browsers browsers = new Browsers(options.maxJobs());
+        Jobs jobs = new Jobs(options, browsers);
+        Scrapes scrapes = new Scrapes(options, browsers);
         Routes routes = new Routes(new FirecrawlApi(options, jobs, scrapes), jobs, scrapes);
         QueuedThreadPool threads = new QueuedThreadPool();
         threads.setName("loomcrawl-serve-http");

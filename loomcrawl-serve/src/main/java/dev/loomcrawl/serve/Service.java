@@ -42,7 +42,8 @@ public final class Service implements AutoCloseable {
 
     /** A service of its own, without HTTP ({@code loomcrawl mcp}): its jobs resumed from the data directory. */
     public static Service open(ServeOptions options) {
-        return new Service(options, new Jobs(options), new Scrapes(options), true);
+        Browsers browsers = new Browsers(options.maxJobs());
+        return new Service(options, new Jobs(options, browsers), new Scrapes(options, browsers), true);
     }
 
     public ServeOptions options() {
@@ -63,11 +64,17 @@ public final class Service implements AutoCloseable {
         }
     }
 
-    /** One page's document, in Firecrawl's shape ({@code markdown}..., {@code metadata}), formats by their labels. */
-    public ObjectNode scrape(String url, List<String> formats) {
+    /**
+     * One page's document, in Firecrawl's shape ({@code markdown}..., {@code metadata}), formats by their labels;
+     * rendered in headless Chromium first when {@code render} (a browser of its own, started for it).
+     */
+    public ObjectNode scrape(String url, List<String> formats, boolean render) {
         ObjectNode body = Json.MAPPER.createObjectNode().put("url", url);
         formats.forEach(body.putArray("formats")::add);
-        return call(() -> scrapes.scrape(ScrapeRequest.parse(body, server)));
+        return call(() -> {
+            ScrapeRequest req = ScrapeRequest.parse(body, server);
+            return render ? scrapes.scrapeRendered(req) : scrapes.scrape(req);
+        });
     }
 
     /** A URL of a map, with its page's title or its longest link text (null if none). */
@@ -83,11 +90,13 @@ public final class Service implements AutoCloseable {
 
     /**
      * Starts a crawl job from {@code url} with {@code settings} (rows of the settings table by name: a string, a
-     * number, a boolean, or a list of strings), archived ({@link JobArchive}); its id.
+     * number, a boolean, or a list of strings), archived ({@link JobArchive}), its pages rendered as {@code render}
+     * says (refused at once when that needs Chromium and there is none); its id.
      */
-    public String crawl(String url, Map<String, Object> settings) {
+    public String crawl(String url, Map<String, Object> settings, RenderMode render) {
         return call(() -> {
             String root = Roots.check(url, "url", server).toString();
+            if (render != RenderMode.NEVER) Browsers.check();
             SettingsJson s = new SettingsJson().root(root);
             settings.forEach((name, value) -> {
                 switch (value) {
@@ -99,7 +108,9 @@ public final class Service implements AutoCloseable {
             });
             CrawlConfig config = s.config(server, server.maxPages());
             ObjectNode options = Json.MAPPER.valueToTree(settings);
-            return jobs.submit(JobKind.CRAWL, List.of(root), options, ScrapeOptions.DEFAULT, config, true).id();
+            if (render != RenderMode.NEVER) options.put("render", render.label());
+            return jobs.submit(JobKind.CRAWL, List.of(root), options, ScrapeOptions.DEFAULT, config, true, render)
+                    .id();
         });
     }
 

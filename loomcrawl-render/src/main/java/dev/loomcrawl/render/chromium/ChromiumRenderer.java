@@ -83,7 +83,7 @@ public final class ChromiumRenderer implements Renderer {
      * The browser to run: {@code LOOMCRAWL_CHROMIUM}, else the first of chromium, chromium-browser and google-chrome
      * on the PATH; null when there is none.
      */
-    static Path find() {
+    public static Path find() {
         String given = System.getenv("LOOMCRAWL_CHROMIUM");
         if (given != null && !given.isBlank()) return Files.isExecutable(Path.of(given)) ? Path.of(given) : null;
         String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");

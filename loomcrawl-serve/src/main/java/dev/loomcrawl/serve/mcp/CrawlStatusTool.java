@@ -24,6 +24,8 @@ final class CrawlStatusTool implements Tool {
     /** Documents read for one result at most, and their bytes: a page of results is well under these. */
     private static final int READ_DOCUMENTS = 200;
     private static final long READ_BYTES = 8L << 20;
+    /** How often a wait looks at the job: its status is in memory, so often enough not to keep a client waiting. */
+    private static final long POLL_MILLIS = 50;
     private final Service service;
     private final McpOptions options;
 
@@ -122,7 +124,7 @@ final class CrawlStatusTool implements Tool {
                 call.progress(s.completed(), (double) s.total(), s.completed() + " pages");
             }
             try {
-                if (cancelled.await(200, TimeUnit.MILLISECONDS)) break;
+                if (cancelled.await(POLL_MILLIS, TimeUnit.MILLISECONDS)) break;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;

@@ -1,5 +1,6 @@
 package dev.loomcrawl.serve.mcp;
 
+import dev.loomcrawl.serve.RenderMode;
 import dev.loomcrawl.serve.Service;
 import io.modelcontextprotocol.spec.McpSchema;
 
@@ -37,6 +38,11 @@ final class CrawlTool implements Tool {
                         .setting("include", "include", "Regular expressions, searched in the whole URL.")
                         .setting("exclude", "exclude", "Regular expressions, searched in the whole URL.")
                         .setting("scope", "scope", "")
+                        // to be the settings table's render row (Schemas.setting) once it has one
+                        .choice("render", "Which pages to load in a headless browser before reading them: "
+                                + "'never' (default), 'auto' (only those whose HTML shows they need JavaScript: an "
+                                + "app shell, a noscript notice), 'always' (every page; slower).", "never", "auto",
+                                "always")
                         .required("url").build())
                 .annotations(new McpSchema.ToolAnnotations("Crawl a web site", false, false, false, true, null))
                 .build();
@@ -52,11 +58,15 @@ final class CrawlTool implements Tool {
             settings.put(SETTINGS.get(arg), arg.equals("include") || arg.equals("exclude") ? call.strings(arg) : v);
         }
         if (settings.get("max-pages") != null) call.integer("limit", 1, Long.MAX_VALUE, 0);
-        String id = service.crawl(url, settings);
+        String mode = call.string("render", RenderMode.NEVER.label());
+        RenderMode render = RenderMode.ofLabel(mode);
+        if (render == null) throw new ToolCall.Mistake("argument 'render' must be never, auto or always, got " + mode);
+        String id = service.crawl(url, settings, render);
         Map<String, Object> structured = new LinkedHashMap<>();
         structured.put("id", id);
         structured.put("url", url);
         structured.put("state", "scraping");
+        if (render != RenderMode.NEVER) structured.put("render", render.label());
         return new Result("Crawl " + id + " started from " + url + ". Follow it with crawl_status {\"id\": \"" + id
                 + "\"} (add \"wait\": 30 to wait for it), stop it with crawl_cancel.", structured);
     }

@@ -59,8 +59,11 @@ final class McpTools {
         return SyncToolSpecification.builder().tool(tool.definition()).callHandler((exchange, request) -> {
             Map<String, Object> meta = request.meta();
             Object token = meta == null ? null : meta.get("progressToken");
+            ToolCall call = new ToolCall(request.arguments(), exchange, token, calls.of(meta));
             try {
-                Tool.Result r = tool.call(new ToolCall(request.arguments(), exchange, token, calls.of(meta)));
+                Tool.Result r = tool.call(call);
+                if (call.cancelled()) log.info("{} cancelled by the client: its work has stopped", tool.definition()
+                        .name());
                 return new McpSchema.CallToolResult(List.of(new McpSchema.TextContent(r.text())), false,
                         r.structured(), null);
             } catch (ToolCall.Mistake | Service.Refused e) {

@@ -38,6 +38,10 @@ final class ScrapeTool implements Tool {
                         .property("url", "string", "The page's http or https URL.")
                         .choices("formats", "What to return (default: markdown).", "markdown", "html", "rawHtml",
                                 "links")
+                        // to be the settings table's render row (Schemas.setting) once it has one
+                        .property("render", "boolean", "Load the page in a headless browser first and read it as "
+                                + "its scripts left it: for pages whose text or links JavaScript writes (slower; "
+                                + "default false).")
                         .property("cursor", "string", "Where to go on, from a cut result's note.")
                         .required("url").build())
                 .annotations(new McpSchema.ToolAnnotations("Scrape a web page", true, false, true, true, null))
@@ -48,9 +52,10 @@ final class ScrapeTool implements Tool {
     public Result call(ToolCall call) {
         String url = call.string("url");
         List<String> formats = call.strings("formats");
+        boolean render = call.bool("render", false);
         int from = Cut.cursor(call.string("cursor", null));
-        call.progress(0, 1.0, "fetching " + url);
-        ObjectNode doc = service.scrape(url, formats.isEmpty() ? List.of("markdown") : formats);
+        call.progress(0, 1.0, (render ? "rendering " : "fetching ") + url);
+        ObjectNode doc = service.scrape(url, formats.isEmpty() ? List.of("markdown") : formats, render);
         call.progress(1, 1.0, "fetched " + url);
         JsonNode meta = doc.path("metadata");
         StringBuilder text = new StringBuilder();

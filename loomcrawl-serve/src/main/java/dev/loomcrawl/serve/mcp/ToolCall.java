@@ -42,6 +42,13 @@ final class ToolCall {
         return args.get(name) == null ? otherwise : string(name);
     }
 
+    boolean bool(String name, boolean otherwise) {
+        Object v = args.get(name);
+        if (v == null) return otherwise;
+        if (!(v instanceof Boolean b)) throw new Mistake("argument '" + name + "' must be true or false");
+        return b;
+    }
+
     long integer(String name, long min, long max, long otherwise) {
         Object v = args.get(name);
         if (v == null) return otherwise;
