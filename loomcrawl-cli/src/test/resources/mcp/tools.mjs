@@ -57,6 +57,9 @@ const tools = async ({ client, call }) => {
   out.crawl = started;
   const progress = [];
   out.crawlStatus = await follow(call, started.data.id, progress);
+  out.search = await call('search_crawl', { id: started.data.id, query: 'restart the widget service' });
+  out.searchApi = await call('search_crawl', { id: started.data.id, query: 'widget API calls', limit: 1 });
+  out.searchNone = await call('search_crawl', { id: started.data.id, query: 'zebra "quantum" AND' });
   out.crawlProgress = progress.length;
   const other = await call('crawl', { url: `${slow}/p0`, limit: 1000 });
   if (other.isError) throw new Error(`crawl: ${other.text}`);

@@ -171,7 +171,8 @@ class McpClientsTest {
                     t.toString());
             assertFalse(t.path("description").asText().isEmpty());
         });
-        assertEquals(Set.of("scrape", "map", "crawl", "crawl_status", "crawl_cancel", "check_links"), names);
+        assertEquals(Set.of("scrape", "map", "crawl", "crawl_status", "crawl_cancel", "search_crawl", "check_links"),
+                names);
         JsonNode crawlTool = find(r.path("tools"), "crawl");
         assertTrue(crawlTool.at("/inputSchema/properties/limit/description").asText().startsWith("URLs fetched in "
                 + "all"), "limit is the max-pages row: " + crawlTool);
@@ -216,6 +217,22 @@ class McpClientsTest {
         try (var files = Files.list(job)) {
             assertTrue(files.anyMatch(f -> f.getFileName().toString().matches("crawl-\\d{5}\\.warc\\.gz")));
         }
+
+        // search_crawl: the passages of the right pages, cited in the crawl's WARC file
+        JsonNode search = r.path("search");
+        assertFalse(search.path("isError").asBoolean(), search.toString());
+        JsonNode best = search.at("/data/hits/0");
+        assertEquals(site.url("/docs/install"), best.path("url").asText(), search.toString());
+        assertTrue(best.path("markdown").asText().contains("restart the widget service"), best.toString());
+        assertTrue(best.at("/citation/recordId").asText().startsWith("urn:uuid:"), best.toString());
+        assertTrue(best.at("/citation/warcFile").asText().matches("crawl-\\d{5}\\.warc\\.gz"), best.toString());
+        assertTrue(search.path("text").asText().contains("URL: " + site.url("/docs/install")), search.toString());
+        JsonNode api = r.path("searchApi");
+        assertEquals(1, api.at("/data/hits").size(), api.toString());
+        assertEquals(site.url("/docs/api"), api.at("/data/hits/0/url").asText(), api.toString());
+        JsonNode none = r.path("searchNone");
+        assertFalse(none.path("isError").asBoolean(), "operators are words, never syntax: " + none);
+        assertEquals(0, none.at("/data/hits").size(), none.toString());
 
         assertEquals("cancelled", r.at("/cancel/data/state").asText(), r.path("cancel").toString());
         assertEquals("cancelled", r.at("/cancelled/state").asText());

@@ -55,7 +55,7 @@ class McpStdioTest {
         send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
         send(in, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}");
         JsonNode tools = ServeProcess.JSON.readTree(out.readLine());
-        assertEquals(6, tools.at("/result/tools").size(), tools.toString());
+        assertEquals(7, tools.at("/result/tools").size(), tools.toString());
         in.close();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the server ends with its input");
         String rest = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
