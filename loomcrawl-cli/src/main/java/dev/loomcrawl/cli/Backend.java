@@ -7,11 +7,13 @@ import dev.loomcrawl.spill.SpillDirectory;
 import dev.loomcrawl.redis.RedisCrawl;
 import dev.loomcrawl.report.ChangeReport;
 import dev.loomcrawl.state.CrawlStore;
+import dev.loomcrawl.state.Setting;
 import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
 import picocli.CommandLine;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Where a crawl's frontier, seen set and records live: in this process's memory ({@code crawl}), in a state file
@@ -82,9 +84,9 @@ sealed interface Backend extends AutoCloseable permits Backend.Memory, Backend.S
      * run's records, read back from it.
      */
     record StateFile(Path file, SqliteCrawlStore store, boolean resumed) implements Backend {
-        /** A new crawl's state file, with the command's outputs and scraping options saved in it. */
-        static StateFile create(Path file, CrawlConfig config, boolean keepLinks, SavedOptions saved) {
-            return new StateFile(file, SqliteCrawlStore.create(file, config, keepLinks, saved.encode()), false);
+        /** A new crawl's state file, with what each run opens, scrapes and renders ({@code kept}) saved in it. */
+        static StateFile create(Path file, CrawlConfig config, boolean keepLinks, List<Setting> kept) {
+            return new StateFile(file, SqliteCrawlStore.create(file, config, keepLinks, kept), false);
         }
 
         /** The next run of the crawl in {@code store}, opened from {@code file}. */

@@ -45,7 +45,7 @@ final class CommandLineSettings {
     static Set<String> given(CommandLine.ParseResult given, boolean roots) {
         Set<String> names = new LinkedHashSet<>();
         if (roots) names.add("root");
-        for (OptionSpec o : given.matchedOptions()) settingOf(o).ifPresent(s -> names.add(s.name()));
+        for (OptionSpec o : matched(given)) settingOf(o).ifPresent(s -> names.add(s.name()));
         if (given.hasMatchedOption(NO_TRAP_GUARDS)) {
             List.of("max-path-segments", "max-segment-repeats", "max-query-parameters", "max-query-length",
                     "max-parameter-repeats", "max-urls-per-shape").forEach(names::add);
@@ -59,8 +59,7 @@ final class CommandLineSettings {
      */
     static void apply(CommandLine.ParseResult given, ConfigTarget target) {
         if (given.hasMatchedOption(NO_TRAP_GUARDS)) target.noTrapGuards();
-        // once each: an option given twice is matched twice, and its value already holds both
-        for (OptionSpec o : new LinkedHashSet<>(given.matchedOptions())) {
+        for (OptionSpec o : matched(given)) {
             Optional<SettingSpec> setting = settingOf(o);
             if (setting.isEmpty()) continue;
             SettingSpec s = setting.get();
@@ -73,6 +72,18 @@ final class CommandLineSettings {
                 s.write().accept(target, s.kind().text(o.getValue()));
             }
         }
+    }
+
+    /**
+     * The options given, once each (an option given twice is matched twice, and its value already holds both),
+     * those that read their own words too ({@code --render [auto]}), which picocli does not count as matched.
+     */
+    private static Set<OptionSpec> matched(CommandLine.ParseResult given) {
+        Set<OptionSpec> matched = new LinkedHashSet<>(given.matchedOptions());
+        for (OptionSpec o : given.commandSpec().options()) {
+            if (o.parameterConsumer() != null && o.getValue() != null) matched.add(o);
+        }
+        return matched;
     }
 
     private static Map.Entry<String, String> otherSpelling(OptionSpec o) {

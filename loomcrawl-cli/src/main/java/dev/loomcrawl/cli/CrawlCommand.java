@@ -2,10 +2,15 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.RootUrl;
+import dev.loomcrawl.config.ConfigCodec;
 import dev.loomcrawl.config.ConfigJson;
 import dev.loomcrawl.config.ConfigTarget;
+import dev.loomcrawl.config.CrawlJob;
 import dev.loomcrawl.config.CrawlSettings;
+import dev.loomcrawl.config.OutputSettings;
 import dev.loomcrawl.config.SettingSpec;
+import dev.loomcrawl.config.StateSettings;
+import dev.loomcrawl.render.chromium.RenderSettings;
 import dev.loomcrawl.scope.ScopeKind;
 import dev.loomcrawl.scrape.SelectorScraper;
 import dev.loomcrawl.state.StateException;
@@ -180,8 +185,8 @@ final class CrawlCommand implements Callable<Integer> {
     boolean printConfig;
 
     /**
-     * Checks the options, then runs the crawl on its backend (memory, a new state file, or a crawl shared through
-     * Redis) through {@link CrawlRun}, and returns its exit code.
+     * Checks the options (and the configuration file's settings), then runs the crawl on its backend (memory, a new
+     * state file, or a crawl shared through Redis) through {@link CrawlRun}, and returns its exit code.
      */
     @Override
     public Integer call() {
@@ -197,52 +202,64 @@ final class CrawlCommand implements Callable<Integer> {
                 throw new Main.BadInput(spec.commandLine(), e.getMessage());
             }
         }
-        CrawlConfig config = roots.isEmpty() && configFile == null ? null : usage(this::config);
+        ConfigTarget target = usage(this::target);
+        CrawlConfig config = roots.isEmpty() && configFile == null ? null : usage(() -> config(target));
+        CrawlJob job = usage(() -> target.job(config));
         if (printConfig) {
             if (config == null) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--print-config needs ROOT URLs or "
                         + "--config FILE: a shared crawl's settings are in Redis");
             }
-            spec.commandLine().getOut().print(ConfigJson.write(config));
+            spec.commandLine().getOut().print(ConfigJson.write(job));
             spec.commandLine().getOut().flush();
             return Main.FINISHED;
         }
-        SelectorScraper scraper = usage(scrape::scraper);
-        scrape.refuseInconsistent(spec, outputs.items != null);
-        if (frontier.given() && state.file != null) {
+        SelectorScraper scraper = usage(() -> ScrapeOptions.scraper(job.scrape()));
+        ScrapeOptions.refuseInconsistent(spec, job.scrape(), job.outputs().items() != null);
+        StateSettings state = job.state();
+        if (state.frontier() != null && state.file() != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--state and --frontier cannot be "
                     + "combined: a shared crawl keeps its state in Redis");
         }
-        state.refuseLinksWithoutState(spec);
-        Path spillDir = state.spillDir(spec);
-        if (frontier.given()) frontier.check(spec, config != null);
-        Outputs.Plan plan = outputs.plan(spec, log.quiet, scrape.fieldNames(), state.file);
-        report.check(spec.commandLine(), plan, state.file);
-        if (frontier.given()) {
-            Backend.Shared shared = frontier.join(config, maxTasks, spillDir, spec.commandLine());
+        StateOptions.refuseLinksWithoutState(spec, state);
+        Path spillDir = StateOptions.spillDir(spec, state);
+        if (state.frontier() != null) FrontierOptions.check(spec, state, config != null);
+        RenderSettings render = usage(() -> RenderOptions.settings(job.render()));
+        // with a state, paths are absolute: resume may run elsewhere
+        OutputSettings files = state.file() == null ? job.outputs() : job.outputs().absolute();
+        Outputs.Plan plan = OutputOptions.plan(spec, files, !outputs.noProgress && !log.quiet, outputs.metrics,
+                usage(() -> ScrapeOptions.fieldNames(job.scrape())), state.file());
+        report.take(job.run());
+        report.check(spec.commandLine(), plan, state.file());
+        Path saveCookies = job.run().saveCookies();
+        if (state.frontier() != null) {
+            Backend.Shared shared = FrontierOptions.join(state, config, maxTasks, spillDir, spec.commandLine());
             if (shared == null) return Main.FINISHED; // the shared crawl is over: nothing left to do
             try (shared) {
-                return CrawlRun.run(shared, shared.config(), plan, report, scraper, spec, session.saveCookies);
+                return CrawlRun.run(shared, shared.config(), plan, report, scraper, render, spec, saveCookies);
             }
         }
-        if (state.file != null) {
-            SavedOptions saved = SavedOptions.of(plan, scrape, RenderOptions.of(spec)); // what every run of the crawl opens and scrapes
+        if (state.file() != null) {
             Backend.StateFile stateFile;
-            try {
-                stateFile = Backend.StateFile.create(state.file, config, state.links, saved);
+            try { // what every run of the crawl opens, scrapes and renders is kept beside its configuration
+                stateFile = Backend.StateFile.create(state.file(), config, state.links(),
+                        ConfigCodec.encodeKept(new CrawlJob(config, files, job.scrape(), job.render(), state,
+                                job.run())));
             } catch (StateException e) {
                 return CrawlRun.failed(spec.commandLine(), e);
             }
             try (stateFile) {
-                return CrawlRun.run(stateFile, config, saved.plan(plan.progress(), plan.metrics()), report,
-                        saved.scraper(), spec, session.saveCookies);
+                return CrawlRun.run(stateFile, config, plan, report, scraper, render, spec, saveCookies);
             }
         }
-        return CrawlRun.run(new Backend.Memory(spillDir), config, plan, report, scraper, spec, session.saveCookies);
+        return CrawlRun.run(new Backend.Memory(spillDir), config, plan, report, scraper, render, spec, saveCookies);
     }
 
-    /** The crawl's configuration from the options; a bad value throws IllegalArgumentException naming it. */
-    private CrawlConfig config() {
+    /**
+     * The crawl job's settings: the configuration file's, then the options given, which replace them; a bad value
+     * throws IllegalArgumentException naming it.
+     */
+    private ConfigTarget target() {
         ConfigTarget target = new ConfigTarget();
         CommandLine.ParseResult given = spec.commandLine().getParseResult();
         if (configFile != null) {
@@ -256,6 +273,11 @@ final class CrawlCommand implements Callable<Integer> {
         SettingSpec root = CrawlSettings.named("root").orElseThrow();
         roots.forEach(r -> root.write().accept(target, r));
         CommandLineSettings.apply(given, target);
+        return target;
+    }
+
+    /** The crawl's configuration; a bad value throws IllegalArgumentException naming it. */
+    private static CrawlConfig config(ConfigTarget target) {
         CrawlConfig config = target.build();
         config.session().check(); // a missing password or file is one line now, not a failure mid-crawl
         return config;

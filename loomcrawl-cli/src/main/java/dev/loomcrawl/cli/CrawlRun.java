@@ -55,16 +55,8 @@ final class CrawlRun {
 
     /**
      * Runs the crawl and returns its exit code. An output that cannot be opened is a failure (exit 1), said in one
-     * line before anything is fetched; a new crawl's new state file is removed again.
-     */
-    static int run(Backend backend, CrawlConfig config, Outputs.Plan plan, ReportOptions report,
-                   SelectorScraper scraper, CommandSpec spec, Path saveCookies) {
-        return run(backend, config, plan, report, scraper, RenderOptions.of(spec), spec, saveCookies);
-    }
-
-    /**
-     * {@link #run(Backend, CrawlConfig, Outputs.Plan, ReportOptions, SelectorScraper, CommandSpec, Path)} rendering
-     * as {@code render} says (null: no page is rendered). The browser is started first: without one, one line says
+     * line before anything is fetched; a new crawl's new state file is removed again. Pages are rendered as
+     * {@code render} says (null: none is). The browser is started first: without one, one line says
      * how to install it (exit 2), before anything is opened or fetched. {@code saveCookies}, when not null, is where
      * the crawl's cookies are written at the end. {@code report} says how the text report is printed.
      */

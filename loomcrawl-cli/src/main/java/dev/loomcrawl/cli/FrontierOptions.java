@@ -1,6 +1,7 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.config.StateSettings;
 import dev.loomcrawl.redis.RedisCrawl;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -44,16 +45,22 @@ final class FrontierOptions {
         return uri != null;
     }
 
-    /** Checks the options, before anything is opened; {@code rootsGiven} false: the crawl's options come from Redis. */
-    void check(CommandLine.Model.CommandSpec spec, boolean rootsGiven) {
+    /**
+     * Checks the crawl job's frontier settings (these options, or a configuration file's), before anything is opened;
+     * {@code rootsGiven} false: the crawl's options come from Redis.
+     */
+    static void check(CommandLine.Model.CommandSpec spec, StateSettings state, boolean rootsGiven) {
         CommandLine cli = spec.commandLine();
+        String uri = state.frontier();
         if (!uri.startsWith("redis://") && !uri.startsWith("rediss://")) {
             throw new CommandLine.ParameterException(cli, "--frontier takes a Redis URI, "
                     + "redis://[user:pass@]host:port[/db]: '" + uri + "'");
         }
-        if (crawlId == null) throw new CommandLine.ParameterException(cli, "--frontier needs --crawl-id NAME");
-        if (leaseTime.toMillis() < 1000) throw new CommandLine.ParameterException(cli, "--lease-time must be at least 1s");
-        if (redisOutage.toMillis() < 1000) {
+        if (state.crawlId() == null) throw new CommandLine.ParameterException(cli, "--frontier needs --crawl-id NAME");
+        if (state.leaseTime().toMillis() < 1000) {
+            throw new CommandLine.ParameterException(cli, "--lease-time must be at least 1s");
+        }
+        if (state.redisOutage().toMillis() < 1000) {
             throw new CommandLine.ParameterException(cli, "--redis-outage must be at least 1s");
         }
         if (!rootsGiven) refuseCrawlOptions(spec);
@@ -64,10 +71,13 @@ final class FrontierOptions {
      * is taken, waiting for another process to start the crawl); returns its backend, which holds the crawl's
      * configuration, or null when the crawl is already finished (said on standard error).
      */
-    Backend.Shared join(CrawlConfig proposed, int maxTasks, Path spillDir, CommandLine cli) {
+    static Backend.Shared join(StateSettings state, CrawlConfig proposed, int maxTasks, Path spillDir,
+                               CommandLine cli) {
+        String uri = state.frontier();
+        String crawlId = state.crawlId();
         RedisCrawl crawl;
         try {
-            crawl = RedisCrawl.connect(uri, crawlId, redisOutage);
+            crawl = RedisCrawl.connect(uri, crawlId, state.redisOutage());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(cli, e.getMessage());
         }
@@ -83,7 +93,7 @@ final class FrontierOptions {
                 crawl.close();
                 return null;
             }
-            return new Backend.Shared(crawl, config, leaseTime, spillDir);
+            return new Backend.Shared(crawl, config, state.leaseTime(), spillDir);
         } catch (RuntimeException e) {
             crawl.close();
             throw e;
@@ -95,7 +105,7 @@ final class FrontierOptions {
         // the saved settings but max-tasks, each process's own (as the run group's are)
         List<String> given = spec.commandLine().getParseResult().matchedOptions().stream()
                 .filter(o -> o.longestName().equals(CommandLineSettings.NO_TRAP_GUARDS)
-                        || CommandLineSettings.settingOf(o).filter(s -> s.saved() && !s.name().equals("max-tasks"))
+                        || CommandLineSettings.settingOf(o).filter(s -> s.ofConfig() && !s.name().equals("max-tasks"))
                         .isPresent())
                 .map(CommandLine.Model.OptionSpec::longestName).distinct().toList();
         if (!given.isEmpty()) {

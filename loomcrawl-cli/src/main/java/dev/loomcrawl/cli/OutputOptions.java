@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.config.OutputSettings;
 import dev.loomcrawl.output.lines.LineFormat;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,12 +15,13 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The crawl command's output options, as a picocli mixin: records, link graph, WARC, HTML report, progress.
- * {@link #plan} checks them, and every file is opened before the crawl starts, so a bad value or an unwritable
- * path is a one-line usage error (exit 2) rather than a failure after an hour of crawling.
+ * The crawl command's output options, as a picocli mixin: records, link graph, WARC, HTML report, progress. Each
+ * but the progress line and the metrics is a row of the settings table, which the crawl's {@link OutputSettings}
+ * are read from. {@link #plan} checks them, and every file is opened before the crawl starts, so a bad value or an
+ * unwritable path is a one-line usage error (exit 2) rather than a failure after an hour of crawling.
  */
 final class OutputOptions {
-    static final String STDOUT = "-";
+    static final String STDOUT = OutputSettings.STDOUT;
 
     @Option(names = "--output", paramLabel = "FILE",
             description = "Write one record per finished URL to FILE as it finishes, in the format its extension"
@@ -101,60 +103,58 @@ final class OutputOptions {
     boolean noProgress;
 
     /**
-     * Checks the options and says what to open; a bad combination is a usage error, and so are two outputs on
-     * one file. With a state ({@code state} not null), outputs are files, which resume appends to: standard output
-     * is refused.
+     * Checks the outputs (the options, or a configuration file's) and says what to open; a bad combination is a
+     * usage error, and so are two outputs on one file. With a state ({@code state} not null), outputs are files,
+     * which resume appends to: standard output is refused.
      *
      * @param itemFields the scraped fields' names, in order (the items file's columns)
      */
-    Outputs.Plan plan(CommandSpec spec, boolean quiet, List<String> itemFields, Path state) {
+    static Outputs.Plan plan(CommandSpec spec, OutputSettings o, boolean progress, InetSocketAddress metrics,
+                             List<String> itemFields, Path state) {
         CommandLine cli = spec.commandLine();
         boolean withState = state != null;
-        LineFormat recordFormat = output == null ? null : recordFormat(cli);
-        LineFormat linkFormat = links == null ? null : lineFormat(cli, "--links", links);
-        LineFormat itemFormat = items == null ? null : lineFormat(cli, "--items", items);
-        if (content != null) jsonLinesOnly(cli, "--content", content);
-        if (chunks != null) jsonLinesOnly(cli, "--chunks", chunks);
-        if (chunkSize < 1) throw usage(cli, "--chunk-size must be at least 1 character, got " + chunkSize);
-        if (chunkAllKinds && chunks == null) {
+        LineFormat recordFormat = o.records() == null ? null : recordFormat(cli, o);
+        LineFormat linkFormat = o.links() == null ? null : lineFormat(cli, "--links", o.links());
+        LineFormat itemFormat = o.items() == null ? null : lineFormat(cli, "--items", o.items());
+        if (o.content() != null) jsonLinesOnly(cli, "--content", o.content());
+        if (o.chunks() != null) jsonLinesOnly(cli, "--chunks", o.chunks());
+        if (o.chunkAllKinds() && o.chunks() == null) {
             throw usage(cli, "--chunk-all-kinds applies to --chunks, which is not given");
         }
-        if (format != null && output == null) throw usage(cli, "--format applies to --output, which is not given");
-        if (Stream.of(output, links, items, content, chunks).filter(STDOUT::equals).count() > 1) {
+        if (o.format() != null && o.records() == null) {
+            throw usage(cli, "--format applies to --output, which is not given");
+        }
+        List<String> streams = Stream.of(o.records(), o.links(), o.items(), o.content(), o.chunks())
+                .filter(STDOUT::equals).toList();
+        if (streams.size() > 1) {
             throw usage(cli, "only one of --output, --links, --items, --content and --chunks can write to standard "
                     + "output");
         }
-        if (withState && Stream.of(output, links, items, content, chunks).anyMatch(STDOUT::equals)) {
+        if (withState && !streams.isEmpty()) {
             throw usage(cli, "with --state, outputs are files, which 'loomcrawl resume' appends to: name a file "
                     + "instead of '-' (or print records later with 'loomcrawl report --format jsonl')");
         }
-        if (warc != null && warc.toString().equals(STDOUT)) throw usage(cli, "--warc needs a path, not '-'");
-        if (warcMaxSize < 1) throw usage(cli, "--warc-max-size must be at least 1 byte, got " + warcMaxSize);
-        if (wacz != null && warc == null) {
+        if (o.warc() != null && o.warc().toString().equals(STDOUT)) throw usage(cli, "--warc needs a path, not '-'");
+        if (o.wacz() != null && o.warc() == null) {
             throw usage(cli, "--wacz packages the WARC files of --warc: give --warc PATH too");
         }
-        refuseSharedFiles(cli, state);
-        return new Outputs.Plan(output, recordFormat, links, linkFormat, items, itemFormat, itemFields,
-                warc, warcMaxSize, wacz, htmlReport, !noProgress && !quiet, metrics, content, contentDir, chunks,
-                chunkSize, chunkAllKinds);
+        refuseSharedFiles(cli, files(o, state), o.warc());
+        return new Outputs.Plan(o, recordFormat, linkFormat, itemFormat, itemFields, progress, metrics);
     }
 
-    /** Two outputs (the state file included) on one file would garble both: a usage error naming them. */
-    private void refuseSharedFiles(CommandLine cli, Path state) {
-        refuseSharedFiles(cli, files(output, links, items, content, chunks, htmlReport, wacz, state), warc);
-    }
-
-    /** The files of a run's outputs and state, by option, in this order; standard output is no file. */
-    static Map<String, Path> files(String output, String links, String items, String content, String chunks,
-                                   Path htmlReport, Path wacz, Path state) {
+    /**
+     * The files of a run's outputs and state, by option, in this order (two of them on one file would garble both);
+     * standard output is no file.
+     */
+    static Map<String, Path> files(OutputSettings o, Path state) {
         Map<String, Path> files = new LinkedHashMap<>();
-        if (output != null && !STDOUT.equals(output)) files.put("--output", Path.of(output));
-        if (links != null && !STDOUT.equals(links)) files.put("--links", Path.of(links));
-        if (items != null && !STDOUT.equals(items)) files.put("--items", Path.of(items));
-        if (content != null && !STDOUT.equals(content)) files.put("--content", Path.of(content));
-        if (chunks != null && !STDOUT.equals(chunks)) files.put("--chunks", Path.of(chunks));
-        if (htmlReport != null) files.put("--html-report", htmlReport);
-        if (wacz != null) files.put("--wacz", wacz);
+        if (o.records() != null && !STDOUT.equals(o.records())) files.put("--output", Path.of(o.records()));
+        if (o.links() != null && !STDOUT.equals(o.links())) files.put("--links", Path.of(o.links()));
+        if (o.items() != null && !STDOUT.equals(o.items())) files.put("--items", Path.of(o.items()));
+        if (o.content() != null && !STDOUT.equals(o.content())) files.put("--content", Path.of(o.content()));
+        if (o.chunks() != null && !STDOUT.equals(o.chunks())) files.put("--chunks", Path.of(o.chunks()));
+        if (o.htmlReport() != null) files.put("--html-report", o.htmlReport());
+        if (o.wacz() != null) files.put("--wacz", o.wacz());
         if (state != null) files.put("--state", state);
         return files;
     }
@@ -178,11 +178,12 @@ final class OutputOptions {
         }
     }
 
-    private LineFormat recordFormat(CommandLine cli) {
-        if (format != null) return format;
-        if (STDOUT.equals(output)) return LineFormat.JSONL;
-        return LineFormat.forFileName(output).orElseThrow(() -> usage(cli, "--output: cannot tell the format of '"
-                + output + "' from its name; name it .jsonl, .ndjson, .csv or .txt, or add --format jsonl|csv|text"));
+    private static LineFormat recordFormat(CommandLine cli, OutputSettings o) {
+        if (o.format() != null) return o.format();
+        if (STDOUT.equals(o.records())) return LineFormat.JSONL;
+        return LineFormat.forFileName(o.records()).orElseThrow(() -> usage(cli, "--output: cannot tell the format "
+                + "of '" + o.records() + "' from its name; name it .jsonl, .ndjson, .csv or .txt, or add --format "
+                + "jsonl|csv|text"));
     }
 
     /** JSON Lines or CSV, by the file's extension; JSON Lines on standard output. */

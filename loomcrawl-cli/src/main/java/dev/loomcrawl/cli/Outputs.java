@@ -1,6 +1,7 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.config.OutputSettings;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.output.CrawlOutput;
@@ -45,15 +46,32 @@ import java.util.stream.Stream;
  * rendered from the state when the run ends, so that it covers every run; without one, it listens to the crawl.
  */
 final class Outputs implements AutoCloseable {
-    /** What to open, checked by {@link OutputOptions}. Null means "not asked for". */
-    record Plan(String records, LineFormat recordFormat, String links, LineFormat linkFormat,
-                String items, LineFormat itemFormat, List<String> itemFields, Path warc,
-                long warcMaxSize, Path wacz, Path htmlReport, boolean progress, InetSocketAddress metrics,
-                String content, Path contentDir, String chunks, int chunkSize, boolean chunkAllKinds) {
+    /**
+     * What to open, checked by {@link OutputOptions}: the files, and the formats their names (or the format asked
+     * for) say. Null means "not asked for".
+     */
+    record Plan(OutputSettings files, LineFormat recordFormat, LineFormat linkFormat, LineFormat itemFormat,
+                List<String> itemFields, boolean progress, InetSocketAddress metrics) {
+        /**
+         * The plan of outputs checked when the crawl began (a resumed crawl's), their formats by their names; no
+         * metrics. A name whose format cannot be told is an IllegalArgumentException.
+         */
+        static Plan of(OutputSettings files, List<String> itemFields, boolean progress) {
+            LineFormat records = files.records() == null ? null : files.format() != null ? files.format()
+                    : byName(files.records());
+            return new Plan(files, records, files.links() == null ? null : byName(files.links()),
+                    files.items() == null ? null : byName(files.items()), itemFields, progress, null);
+        }
+
+        private static LineFormat byName(String file) {
+            return LineFormat.forFileName(file).orElseThrow(() -> new IllegalArgumentException("setting for " + file
+                    + ": cannot tell its format from its name"));
+        }
+
         /** Where the text report goes: standard error when an output takes standard output. */
         PrintWriter reportTo(CommandLine cli) {
-            boolean stdoutTaken = Stream.of(records, links, items, content, chunks)
-                    .anyMatch(OutputOptions.STDOUT::equals);
+            boolean stdoutTaken = Stream.of(files.records(), files.links(), files.items(), files.content(),
+                    files.chunks()).anyMatch(OutputOptions.STDOUT::equals);
             return stdoutTaken ? cli.getErr() : cli.getOut();
         }
     }
@@ -92,56 +110,57 @@ final class Outputs implements AutoCloseable {
      */
     static Outputs open(Plan plan, CrawlConfig config, Journal journal, CrawlStore store, CommandLine cli) {
         Outputs outputs = new Outputs(cli, plan, journal, store);
+        OutputSettings files = plan.files();
         outputs.roots = roots(config);
         try {
-            if (plan.records() != null) {
-                outputs.add("--output", () -> plan.records().equals(OutputOptions.STDOUT)
+            if (files.records() != null) {
+                outputs.add("--output", () -> files.records().equals(OutputOptions.STDOUT)
                         ? RecordFile.open(new WriterStream(cli.getOut()), "standard output", plan.recordFormat(),
                                 journal)
-                        : RecordFile.open(Path.of(plan.records()), plan.recordFormat(), journal));
+                        : RecordFile.open(Path.of(files.records()), plan.recordFormat(), journal));
             }
-            if (plan.links() != null) {
-                outputs.add("--links", () -> plan.links().equals(OutputOptions.STDOUT)
+            if (files.links() != null) {
+                outputs.add("--links", () -> files.links().equals(OutputOptions.STDOUT)
                         ? LinkFile.open(new WriterStream(cli.getOut()), "standard output", plan.linkFormat(), journal)
-                        : LinkFile.open(Path.of(plan.links()), plan.linkFormat(), journal));
+                        : LinkFile.open(Path.of(files.links()), plan.linkFormat(), journal));
             }
-            if (plan.items() != null) {
-                outputs.add("--items", () -> plan.items().equals(OutputOptions.STDOUT)
+            if (files.items() != null) {
+                outputs.add("--items", () -> files.items().equals(OutputOptions.STDOUT)
                         ? ItemFile.open(new WriterStream(cli.getOut()), "standard output", plan.itemFormat(),
                                 plan.itemFields(), journal)
-                        : ItemFile.open(Path.of(plan.items()), plan.itemFormat(), plan.itemFields(), journal));
+                        : ItemFile.open(Path.of(files.items()), plan.itemFormat(), plan.itemFields(), journal));
             }
-            if (plan.warc() != null) {
-                outputs.warc = outputs.add("--warc", () -> WarcOutput.open(plan.warc(), plan.warcMaxSize(),
+            if (files.warc() != null) {
+                outputs.warc = outputs.add("--warc", () -> WarcOutput.open(files.warc(), files.warcMaxSize(),
                         warcInfo(config), journal));
             }
             boolean ignoreNoindex = config.politeness().ignoreDirectives();
             // one for all the content outputs: a page is the first with its main text for all of them, or none
             MainTexts texts = MainTexts.of(journal);
-            if (plan.content() != null) {
-                outputs.contentCounts.add(outputs.add("--content", () -> plan.content().equals(OutputOptions.STDOUT)
+            if (files.content() != null) {
+                outputs.contentCounts.add(outputs.add("--content", () -> files.content().equals(OutputOptions.STDOUT)
                         ? ContentFile.open(new WriterStream(cli.getOut()), "standard output", journal, ignoreNoindex,
                                 texts)
-                        : ContentFile.open(Path.of(plan.content()), journal, ignoreNoindex, texts)).counts());
+                        : ContentFile.open(Path.of(files.content()), journal, ignoreNoindex, texts)).counts());
             }
-            if (plan.contentDir() != null) {
+            if (files.contentDir() != null) {
                 outputs.contentCounts.add(outputs.add("--content-dir",
-                        () -> ContentDir.open(plan.contentDir(), journal, ignoreNoindex, texts)).counts());
+                        () -> ContentDir.open(files.contentDir(), journal, ignoreNoindex, texts)).counts());
             }
-            if (plan.chunks() != null) { // after the WARC output: the journal writes it first, so chunks can cite it
+            if (files.chunks() != null) { // after the WARC output: the journal writes it first, so chunks can cite it
                 WarcCitations citations = outputs.warc == null ? null : outputs.warc.citations();
-                ChunkFile.Settings chunking = new ChunkFile.Settings(plan.chunkSize(), plan.chunkAllKinds());
-                outputs.chunkFile = outputs.add("--chunks", () -> plan.chunks().equals(OutputOptions.STDOUT)
+                ChunkFile.Settings chunking = new ChunkFile.Settings(files.chunkSize(), files.chunkAllKinds());
+                outputs.chunkFile = outputs.add("--chunks", () -> files.chunks().equals(OutputOptions.STDOUT)
                         ? ChunkFile.open(new WriterStream(cli.getOut()), "standard output", journal, chunking,
                                 ignoreNoindex, citations, texts)
-                        : ChunkFile.open(Path.of(plan.chunks()), journal, chunking, ignoreNoindex, citations, texts));
+                        : ChunkFile.open(Path.of(files.chunks()), journal, chunking, ignoreNoindex, citations, texts));
                 outputs.contentCounts.add(outputs.chunkFile.counts());
             }
-            if (plan.htmlReport() != null && store == null) {
-                outputs.report = outputs.add("--html-report", () -> HtmlReport.open(plan.htmlReport()));
-            } else if (plan.htmlReport() != null) {
+            if (files.htmlReport() != null && store == null) {
+                outputs.report = outputs.add("--html-report", () -> HtmlReport.open(files.htmlReport()));
+            } else if (files.htmlReport() != null) {
                 try {
-                    HtmlReport.check(plan.htmlReport());
+                    HtmlReport.check(files.htmlReport());
                 } catch (OutputException e) {
                     throw new Failed("--html-report", e);
                 }
@@ -158,9 +177,10 @@ final class Outputs implements AutoCloseable {
 
     /** The WACZ package is written at the end: a path it cannot be written at fails before the crawl. */
     private static void checkWacz(Plan plan) {
-        if (plan.wacz() == null) return;
+        OutputSettings files = plan.files();
+        if (files.wacz() == null) return;
         try {
-            WholeFile.check(plan.wacz());
+            WholeFile.check(files.wacz());
         } catch (OutputException e) {
             throw new Failed("--wacz", e);
         }
@@ -196,18 +216,19 @@ final class Outputs implements AutoCloseable {
      * run's records, and how the crawl stands. {@code summary} is null when the crawl never ran.
      */
     void finish(CrawlSummary summary) {
+        OutputSettings files = plan.files();
         if (report != null && summary != null) report.finish(summary);
         close();
-        if (plan.wacz() != null && warc != null) {
+        if (files.wacz() != null && warc != null) {
             try { // every WARC file is finished and indexed once closed, a resumed crawl's earlier ones too
-                WaczPackage.write(plan.wacz(), warc.files(), "loomcrawl crawl of " + roots);
+                WaczPackage.write(files.wacz(), warc.files(), "loomcrawl crawl of " + roots);
             } catch (OutputException e) {
                 throw new Failed("--wacz", e);
             }
         }
-        if (store == null || plan.htmlReport() == null) return;
+        if (store == null || files.htmlReport() == null) return;
         try {
-            HtmlReport.write(plan.htmlReport(), store::forEachRecord, store.summary());
+            HtmlReport.write(files.htmlReport(), store::forEachRecord, store.summary());
         } catch (OutputException e) {
             throw new Failed("--html-report", e);
         }

@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.config.RunSettings;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.output.WholeFile;
 import dev.loomcrawl.report.TextReport;
@@ -49,10 +50,15 @@ final class ReportOptions {
         } catch (OutputException e) {
             throw OutputOptions.usage(cli, "--report: " + e.getMessage());
         }
-        Map<String, Path> files = OutputOptions.files(plan.records(), plan.links(), plan.items(), plan.content(),
-                plan.chunks(), plan.htmlReport(), plan.wacz(), state);
+        Map<String, Path> files = OutputOptions.files(plan.files(), state);
         files.put("--report", file);
-        OutputOptions.refuseSharedFiles(cli, files, plan.warc());
+        OutputOptions.refuseSharedFiles(cli, files, plan.files().warc());
+    }
+
+    /** Takes the crawl job's report settings (its options, or its configuration file's) for these options'. */
+    void take(RunSettings run) {
+        file = run.report();
+        urls = run.reportUrls();
     }
 
     /** Whether {@code out} gets the line per URL: not on a terminal, nor next to --report FILE, unless asked. */

@@ -3,6 +3,8 @@ package dev.loomcrawl.cli;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.config.ConfigCodec;
 import dev.loomcrawl.config.ConfigTarget;
+import dev.loomcrawl.config.CrawlJob;
+import dev.loomcrawl.render.chromium.RenderSettings;
 import dev.loomcrawl.state.StateException;
 import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
 import picocli.CommandLine;
@@ -70,18 +72,24 @@ class ResumeCommand implements Callable<Integer> {
         }
         try (store) {
             CrawlConfig config = overridden(store.config());
-            SavedOptions saved;
+            CrawlJob saved; // what every run of the crawl opens, scrapes and renders
+            Outputs.Plan plan;
+            RenderSettings render;
             try {
-                saved = SavedOptions.decode(store.settings());
+                ConfigTarget kept = new ConfigTarget();
+                ConfigCodec.decodeKept(kept, store.settings());
+                saved = kept.job(config);
+                plan = Outputs.Plan.of(saved.outputs(), ScrapeOptions.fieldNames(saved.scrape()),
+                        !noProgress && !log.quiet);
+                render = RenderOptions.settings(saved.render());
             } catch (IllegalArgumentException e) {
                 throw new StateException("state file " + file + ": its settings cannot be used: " + e.getMessage(), e);
             }
             if (!ConfigCodec.encode(config).equals(ConfigCodec.encode(store.config()))) store.saveConfig(config);
-            Outputs.Plan plan = saved.plan(!noProgress && !log.quiet, null);
             report.check(spec.commandLine(), plan, file);
             beforeRun(store);
-            return CrawlRun.run(Backend.StateFile.resume(file, store), config, plan, report, saved.scraper(),
-                    saved.render(), spec, saveCookies);
+            return CrawlRun.run(Backend.StateFile.resume(file, store), config, plan, report,
+                    ScrapeOptions.scraper(saved.scrape()), render, spec, saveCookies);
         } catch (StateException e) {
             return CrawlRun.failed(spec.commandLine(), e);
         }

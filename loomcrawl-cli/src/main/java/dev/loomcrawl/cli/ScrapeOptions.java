@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.config.ScrapeSettings;
 import dev.loomcrawl.scrape.Selector;
 import dev.loomcrawl.scrape.SelectorScraper;
 import picocli.CommandLine;
@@ -8,7 +9,10 @@ import picocli.CommandLine.Option;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Options for scraping items with CSS or XPath selectors, as in the seed's Top-250 example. */
+/**
+ * Options for scraping items with CSS or XPath selectors, as in the seed's Top-250 example: rows of the settings
+ * table ({@link ScrapeSettings}).
+ */
 final class ScrapeOptions {
     @Option(names = "--item", paramLabel = "SELECTOR",
             description = "Elements that become items, one item per match (default: one item per page). "
@@ -28,7 +32,9 @@ final class ScrapeOptions {
      * Items are written to {@code --items} only, and are made of fields: {@code --items} without {@code --field},
      * or {@code --item}/{@code --field} without {@code --items}, would write nothing, so each is a usage error.
      */
-    void refuseInconsistent(CommandLine.Model.CommandSpec spec, boolean itemsFile) {
+    static void refuseInconsistent(CommandLine.Model.CommandSpec spec, ScrapeSettings scrape, boolean itemsFile) {
+        String item = scrape.item();
+        List<String> fields = scrape.fields();
         if (itemsFile && fields.isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--items needs at least one --field "
                     + "NAME=SELECTOR: an item is written as its fields (e.g. --field 'title=h1')");
@@ -39,25 +45,16 @@ final class ScrapeOptions {
         }
     }
 
-    /** The scraper these options describe, or null when none is asked for. */
-    SelectorScraper scraper() {
-        return scraper(item, fields, follow);
+    /** The scraper of the crawl job's selectors (these options, or a file's), or null when there are none. */
+    static SelectorScraper scraper(ScrapeSettings s) {
+        if (!s.any()) return null;
+        List<SelectorScraper.Field> parsed = s.fields().stream().map(SelectorScraper.Field::parse).toList();
+        return new SelectorScraper(s.item() == null ? null : Selector.parse(s.item()), parsed,
+                s.follow() == null ? null : Selector.parse(s.follow()));
     }
 
     /** The field names in order, the columns of the items file. */
-    List<String> fieldNames() {
-        return fieldNames(fields);
-    }
-
-    /** The scraper of these selectors (any may be null or empty), or null when there are none. */
-    static SelectorScraper scraper(String item, List<String> fields, String follow) {
-        if (item == null && fields.isEmpty() && follow == null) return null;
-        List<SelectorScraper.Field> parsed = fields.stream().map(SelectorScraper.Field::parse).toList();
-        return new SelectorScraper(item == null ? null : Selector.parse(item), parsed,
-                follow == null ? null : Selector.parse(follow));
-    }
-
-    static List<String> fieldNames(List<String> fields) {
-        return fields.stream().map(SelectorScraper.Field::parse).map(SelectorScraper.Field::name).toList();
+    static List<String> fieldNames(ScrapeSettings s) {
+        return s.fields().stream().map(SelectorScraper.Field::parse).map(SelectorScraper.Field::name).toList();
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.config.StateSettings;
 import dev.loomcrawl.spill.SpillDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -25,7 +26,8 @@ final class StateOptions {
     Path spillDir;
 
     /** Where a crawl without a state file spills; a bad --spill-dir (a file, not writable) is a usage error. */
-    Path spillDir(CommandLine.Model.CommandSpec spec) {
+    static Path spillDir(CommandLine.Model.CommandSpec spec, StateSettings state) {
+        Path spillDir = state.spillDir();
         if (spillDir == null) return SpillDirectory.defaultBase();
         if (Files.exists(spillDir) && (!Files.isDirectory(spillDir) || !Files.isWritable(spillDir))) {
             throw new CommandLine.ParameterException(spec.commandLine(),
@@ -35,7 +37,9 @@ final class StateOptions {
     }
 
     /** --state-links alone is a usage error. */
-    void refuseLinksWithoutState(CommandLine.Model.CommandSpec spec) {
-        if (file == null && links) throw new CommandLine.ParameterException(spec.commandLine(), "--state-links needs --state FILE");
+    static void refuseLinksWithoutState(CommandLine.Model.CommandSpec spec, StateSettings state) {
+        if (state.file() == null && state.links()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--state-links needs --state FILE");
+        }
     }
 }

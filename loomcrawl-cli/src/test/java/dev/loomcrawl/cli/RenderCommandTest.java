@@ -1,5 +1,10 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.config.ConfigCodec;
+import dev.loomcrawl.config.ConfigTarget;
+import dev.loomcrawl.config.CrawlJob;
+import dev.loomcrawl.config.RenderChoice;
 import dev.loomcrawl.render.chromium.RenderSettings;
 import dev.loomcrawl.testkit.SinglePageApp;
 import dev.loomcrawl.testkit.TestSite;
@@ -13,7 +18,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import static dev.loomcrawl.cli.CrawlCommandTest.run;
@@ -140,18 +144,24 @@ class RenderCommandTest {
 
     @Test
     void theRenderOptionsSurviveTheStateFilesSettings() {
-        RenderSettings render = new RenderSettings(Pattern.compile("/app/"), Duration.ofSeconds(7), 3, 4, true);
-        SavedOptions saved = new SavedOptions(null, null, null, null, null, 0, null, null, null, List.of(), null,
-                render, null, null, null, 2000, false);
-        RenderSettings back = SavedOptions.decode(saved.encode()).render();
+        RenderChoice chosen = new RenderChoice(null, "/app/", Duration.ofSeconds(7), 3, 4, true);
+        RenderSettings back = RenderOptions.settings(kept(chosen));
         assertFalse(back.auto());
-        RenderSettings auto = SavedOptions.decode(new SavedOptions(null, null, null, null, null, 0, null, null, null,
-                List.of(), null, RenderSettings.automatic(), null, null, null, 2000, false).encode()).render();
+        RenderSettings auto = RenderOptions.settings(kept(new RenderChoice(RenderChoice.Mode.AUTO, null, null, null,
+                null, false)));
         assertTrue(auto.auto() && auto.include() == null, auto.toString());
         assertEquals("/app/", back.include().pattern());
         assertEquals(List.of(Duration.ofSeconds(7), 3, 4, true),
                 List.of(back.timeout(), back.scrolls(), back.tasks(), back.resources()));
-        assertEquals(null, SavedOptions.decode(new SavedOptions(null, null, null, null, null, 0, null, null, null,
-                List.of(), null, null, null, null, null, 2000, false).encode()).render());
+        assertEquals(null, RenderOptions.settings(kept(RenderChoice.NONE)));
+    }
+
+    /** The render settings as a state file keeps them and a resume reads them back. */
+    private static RenderChoice kept(RenderChoice render) {
+        CrawlJob job = CrawlJob.of(CrawlConfig.builder().root("http://example.com/").build());
+        job = new CrawlJob(job.config(), job.outputs(), job.scrape(), render, job.state(), job.run());
+        ConfigTarget target = new ConfigTarget();
+        ConfigCodec.decodeKept(target, ConfigCodec.encodeKept(job));
+        return target.job(null).render();
     }
 }

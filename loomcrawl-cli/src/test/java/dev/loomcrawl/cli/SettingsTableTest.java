@@ -1,6 +1,8 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.config.ConfigJson;
+import dev.loomcrawl.config.CrawlJob;
 import dev.loomcrawl.config.CrawlSettings;
 import dev.loomcrawl.config.SettingSpec;
 import dev.loomcrawl.testkit.TestSite;
@@ -9,14 +11,18 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,14 +33,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * link checker's); an option's default is its row's.
  */
 class SettingsTableTest {
-    /** The crawl command's own options: where its outputs, report, state and logs go; how it runs. */
-    private static final Set<String> COMMAND_OWN = Set.of("--no-trap-guards", "--item", "--field", "--follow",
-            "--output", "--format", "--links", "--warc", "--warc-max-size", "--wacz", "--html-report", "--items",
-            "--content", "--content-dir", "--chunks", "--chunk-size", "--chunk-all-kinds", "--metrics", "--no-progress",
-            "--report", "--report-urls", "--save-cookies", "--state", "--state-links", "--spill-dir", "--render",
-            "--render-include", "--render-timeout", "--render-scroll", "--render-tasks", "--render-resources",
-            "--frontier", "--crawl-id", "--lease-time", "--redis-outage", "--verbose", "--quiet", "--help",
-            "--config", "--print-config");
+    /**
+     * The crawl command's own options, which are no setting of a crawl: how this process talks to the person at its
+     * terminal (--verbose, --quiet: its log level; --no-progress: its live line on standard error; --help), where
+     * its settings come from and whether it crawls at all (--config, --print-config: a configuration file cannot
+     * name itself), what this process serves beside the crawl (--metrics: it opens a listening port, which a crawl
+     * job sent to a server must not), and --no-trap-guards, a shorthand for six rows' values (the trap guards at
+     * -1), which the JSON form holds as those rows.
+     */
+    private static final Set<String> COMMAND_OWN = Set.of("--no-trap-guards", "--metrics", "--no-progress",
+            "--verbose", "--quiet", "--help", "--config", "--print-config");
     /** Rows that are the check command's (check-links is the command itself). */
     private static final Set<String> CHECK_ROWS = Set.of("check-links", "check-fragments", "remap");
 
@@ -71,7 +79,7 @@ class SettingsTableTest {
 
     @Test
     void anOptionsDefaultIsItsRows() {
-        CrawlConfig defaults = CrawlConfig.builder().root("http://localhost/").build();
+        CrawlJob defaults = CrawlJob.of(CrawlConfig.builder().root("http://localhost/").build());
         int checked = 0;
         for (OptionSpec o : crawl().options()) {
             Optional<SettingSpec> row = CommandLineSettings.settingOf(o);
@@ -82,7 +90,7 @@ class SettingsTableTest {
             assertEquals(s.read().apply(defaults), List.of(s.kind().text(converted)), o.longestName());
             checked++;
         }
-        assertTrue(checked >= 10, "options with a default: " + checked);
+        assertTrue(checked >= 14, "options with a default: " + checked);
     }
 
     private static Object convert(OptionSpec o) {
@@ -135,6 +143,84 @@ class SettingsTableTest {
             assertTrue(replaced.out().contains("\"max-pages\" : 8,"), replaced.out());
             assertTrue(replaced.out().contains("\"exclude\" : [ \"/a\" ],"), replaced.out());
         }
+    }
+
+    /** Options that set every row of a crawl job beside its configuration away from its default. */
+    private static List<String> jobOptions(Path dir) {
+        return List.of("--output", dir.resolve("r.txt").toString(), "--format", "csv",
+                "--links", dir.resolve("l.csv").toString(), "--warc", dir.resolve("w/a").toString(),
+                "--warc-max-size", "5MiB", "--wacz", dir.resolve("a.wacz").toString(),
+                "--html-report", dir.resolve("h.html").toString(), "--items", dir.resolve("i.jsonl").toString(),
+                "--content", dir.resolve("c.jsonl").toString(), "--content-dir", dir.resolve("md").toString(),
+                "--chunks", dir.resolve("ch.jsonl").toString(), "--chunk-size", "300", "--chunk-all-kinds",
+                "--item", "body", "--field", "t=h1", "--field", "n=p", "--follow", "a",
+                "--report", dir.resolve("report.txt").toString(), "--report-urls",
+                "--save-cookies", dir.resolve("cookies.txt").toString(),
+                "--state", dir.resolve("s.db").toString(), "--state-links");
+    }
+
+    /** The rows {@link #jobOptions} leaves at their defaults: they cannot be crawled with (or need a browser). */
+    private static final List<String> PRINTED_ONLY = List.of("--render", "auto", "--render-timeout", "20s",
+            "--render-scroll", "2", "--render-tasks", "3", "--render-resources", "--render-include", "/app/",
+            "--spill-dir", "/var/tmp/spill", "--frontier", "redis://127.0.0.1:6379", "--crawl-id", "docs",
+            "--lease-time", "45s", "--redis-outage", "5m");
+
+    @Test
+    void everyRowOfTheJobIsPrintedAndReadBackAndTheFileMakesTheSameOutputs(@TempDir Path dir) throws Exception {
+        Path first = Files.createDirectories(dir.resolve("first"));
+        Path out = Files.createDirectories(dir.resolve("out"));
+        try (TestSite site = TestSite.builder().page("/", "<h1>Home</h1><p>Hello there.</p><a href=/a>a</a>")
+                .page("/a", "<h1>A</h1><p>Page a, with <a href=/>home</a>.</p>").start()) {
+            List<String> all = new ArrayList<>(List.of("crawl", "--print-config", "--allow-private"));
+            all.addAll(jobOptions(out));
+            all.addAll(PRINTED_ONLY);
+            all.add(site.url("/"));
+            CrawlCommandTest.Run printed = CrawlCommandTest.run(all.toArray(String[]::new));
+            assertEquals(0, printed.exit(), printed.err());
+            CrawlJob job = ConfigJson.readJob(printed.out());
+            CrawlJob defaults = CrawlJob.of(job.config());
+            for (SettingSpec s : CrawlSettings.ALL) {
+                if (s.ofConfig() || List.of("cookies", "max-body-memory").contains(s.name())) continue;
+                assertTrue(!s.read().apply(job).equals(s.read().apply(defaults)), s.name() + " is at its default");
+            }
+            Path file = dir.resolve("all.json");
+            Files.writeString(file, printed.out());
+            CrawlCommandTest.Run again = CrawlCommandTest.run("crawl", "--config", file.toString(), "--print-config");
+            assertEquals(printed.out(), again.out(), again.err());
+
+            // a crawl by the options, then one by the file they print: the same files, the same lines
+            List<String> crawl = new ArrayList<>(List.of("crawl", "--allow-private"));
+            crawl.addAll(jobOptions(out));
+            crawl.add(site.url("/"));
+            CrawlCommandTest.Run byOptions = CrawlCommandTest.run(crawl.toArray(String[]::new));
+            assertEquals(0, byOptions.exit(), byOptions.err());
+            crawl.add(1, "--print-config");
+            Files.writeString(file, CrawlCommandTest.run(crawl.toArray(String[]::new)).out());
+            Map<String, Long> made = lineCounts(out);
+            Files.move(out, first.resolve("out"));
+            Files.createDirectories(out);
+            CrawlCommandTest.Run byFile = CrawlCommandTest.run("crawl", "--config", file.toString());
+            assertEquals(0, byFile.exit(), byFile.err());
+            assertEquals(made, lineCounts(out));
+            assertTrue(made.keySet().containsAll(List.of("r.txt", "l.csv", "a.wacz", "h.html", "i.jsonl", "c.jsonl",
+                    "ch.jsonl", "report.txt", "cookies.txt", "s.db")), made.toString());
+            assertTrue(made.keySet().stream().anyMatch(f -> f.startsWith("md/")), made.toString());
+            assertTrue(Files.readString(out.resolve("r.txt")).startsWith("url,"), "--format csv");
+        }
+    }
+
+    /** Each file under {@code dir} (its path there) and its count of lines; WARC and other binaries, -1. */
+    private static Map<String, Long> lineCounts(Path dir) throws IOException {
+        Map<String, Long> counts = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                String name = dir.relativize(f).toString();
+                boolean text = name.matches(".*\\.(txt|csv|jsonl|md|html)");
+                counts.put(name, text ? Files.readAllLines(f).size() : -1L);
+            }
+        }
+        counts.keySet().removeIf(n -> n.startsWith("s.db-")); // SQLite's own files beside the state
+        return counts;
     }
 
     private static List<String> urlLines(String report) {

@@ -5,6 +5,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.List;
 import java.nio.file.Path;
 import java.util.stream.IntStream;
 
@@ -143,6 +147,41 @@ class StateCommandTest {
                     + "at all; loomcrawl will not touch it\n", r.err(), command);
             CrawlCommandTest.Run missing = run(command, tmp.resolve("missing.db").toString());
             assertEquals("loomcrawl: state file " + tmp.resolve("missing.db") + ": no such file\n", missing.err());
+        }
+    }
+
+    /**
+     * A state file as main's build before the settings table (ffbd651) wrote it: what each run opens and scrapes
+     * kept as {@code cli.NAME} (cli.format always beside cli.output; cli.render the include pattern). Made here by
+     * crawling with this build and putting those rows in place of the ones it kept; resume reads them and appends
+     * to the same outputs.
+     */
+    @Test
+    void aStateFileKeptByTheBuildBeforeTheSettingsTableResumesWithItsOutputs() throws Exception {
+        try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(6, 2)).start()) {
+            Path state = tmp.resolve("old.db");
+            Path records = tmp.resolve("r.jsonl");
+            Path items = tmp.resolve("i.csv");
+            Path chunks = tmp.resolve("ch.jsonl");
+            CrawlCommandTest.Run first = run("crawl", "--state", state.toString(), "--max-pages", "2",
+                    "--output", records.toString(), "--items", items.toString(), "--item", "body", "--field",
+                    "t=title", "--chunks", chunks.toString(), "--chunk-size", "40", site.url("/p0"));
+            assertEquals(0, first.exit(), first.err());
+            try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + state);
+                 Statement st = c.createStatement()) {
+                st.execute("DELETE FROM config WHERE name LIKE 'outputs.%' OR name LIKE 'scrape.%'");
+                for (String row : List.of("cli.output=" + records, "cli.format=jsonl", "cli.items=" + items,
+                        "cli.item=body", "cli.field=t=title", "cli.chunks=" + chunks, "cli.chunk-size=40")) {
+                    int eq = row.indexOf('=');
+                    st.execute("INSERT INTO config (name, value) VALUES ('" + row.substring(0, eq) + "', '"
+                            + row.substring(eq + 1) + "')");
+                }
+            }
+            CrawlCommandTest.Run resumed = run("resume", "--max-pages", "4", state.toString());
+            assertEquals(0, resumed.exit(), resumed.err());
+            assertEquals(4, Files.readAllLines(records).size(), "two records a run, appended");
+            assertEquals(1 + 4, Files.readAllLines(items).size(), "a header and an item a page");
+            assertTrue(Files.readAllLines(chunks).stream().allMatch(l -> l.contains("\"url\"")), "chunks");
         }
     }
 }

@@ -33,8 +33,13 @@ public final class ConfigJson {
 
     private ConfigJson() {}
 
-    /** The whole configuration, every setting included, pretty-printed. */
+    /** The whole configuration, every setting included (no outputs, in memory), pretty-printed. */
     public static String write(CrawlConfig c) {
+        return write(CrawlJob.of(c));
+    }
+
+    /** The whole crawl job, every setting included, pretty-printed; its configuration is not null. */
+    public static String write(CrawlJob c) {
         StringWriter out = new StringWriter();
         try (JsonGenerator g = JSON.createGenerator(out).useDefaultPrettyPrinter()) {
             g.writeStartObject();
@@ -66,12 +71,28 @@ public final class ConfigJson {
         }
     }
 
-    /** The configuration {@code json} describes, every setting it leaves out at its default. */
+    /**
+     * The configuration {@code json} describes, every setting it leaves out at its default. A setting of what is
+     * done around the crawl (outputs, state...) is refused unless at its default: this reader has no use for it.
+     */
     public static CrawlConfig read(String json) {
+        CrawlJob job = readJob(json);
+        CrawlJob bare = CrawlJob.of(job.config());
+        for (SettingSpec s : CrawlSettings.ALL) {
+            if (!s.read().apply(job).equals(s.read().apply(bare))) {
+                throw new IllegalArgumentException("setting '" + s.name() + "' is not taken here: only the crawl's "
+                        + "configuration is");
+            }
+        }
+        return job.config();
+    }
+
+    /** The crawl job {@code json} describes, every setting it leaves out at its default. */
+    public static CrawlJob readJob(String json) {
         ConfigTarget target = new ConfigTarget();
         readInto(target, json);
         try {
-            return target.build();
+            return target.job(target.build());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(CrawlSettings.naming(e.getMessage(), "setting "), e);
         }
@@ -196,7 +217,7 @@ public final class ConfigJson {
      * no other key allowed; {@code root} required.
      */
     public static String schema() {
-        CrawlConfig defaults = CrawlConfig.builder().root("http://localhost/").build();
+        CrawlJob defaults = CrawlJob.of(CrawlConfig.builder().root("http://localhost/").build());
         StringWriter out = new StringWriter();
         try (JsonGenerator g = JSON.createGenerator(out).useDefaultPrettyPrinter()) {
             g.writeStartObject();

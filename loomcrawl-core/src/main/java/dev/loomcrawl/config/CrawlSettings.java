@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 import static dev.loomcrawl.config.SettingGroup.HTTP;
 import static dev.loomcrawl.config.SettingGroup.LIMITS;
@@ -42,7 +43,12 @@ public final class CrawlSettings {
     private CrawlSettings() {}
 
     /** The rows, in the order a configuration is saved and printed. */
-    public static final List<SettingSpec> ALL = List.of(
+    public static final List<SettingSpec> ALL = Stream.of(configRows(), JobRows.ROWS, runRows())
+            .flatMap(List::stream).toList();
+
+    /** The rows of the crawl's configuration ({@link CrawlConfig}) but its run group's. */
+    private static List<SettingSpec> configRows() {
+        return List.of(
             many(SCOPE, "root", TEXT, "URLs to start from; one without a scheme gets http://.",
                     c -> c.roots().stream().map(Object::toString).toList(), (t, v) -> t.crawl.root(v)),
             one(SCOPE, "max-tasks", COUNT, "Fetches in flight at once.", CrawlConfig::maxTasks,
@@ -52,8 +58,8 @@ public final class CrawlSettings {
             one(SCOPE, "max-tries", COUNT, "Attempts per URL on network errors.", CrawlConfig::maxTries,
                     (t, v) -> t.crawl.maxTries(Integer.parseInt(v))),
             choice(SCOPE, "scope", "host: the roots' hosts; domain: their registrable domains; prefix: their hosts, "
-                    + "under the roots' directories.", ScopeKind.class, CrawlConfig::scope,
-                    (t, v) -> t.crawl.scope(ScopeKind.valueOf(v.toUpperCase(Locale.ROOT)))),
+                    + "under the roots' directories.", ScopeKind.class, j -> j.config().scope(),
+                    (t, v) -> t.crawl.scope(v)),
             one(SCOPE, "lenient", FLAG, "Hosts need only share a root's last two labels (else they must equal a "
                     + "root's, but for a leading www.).", CrawlConfig::lenient,
                     (t, v) -> t.crawl.lenient(bool(v))),
@@ -169,12 +175,23 @@ public final class CrawlSettings {
                     c -> login(c).map(SessionSettings.Login::loggedInWhen).orElse(null),
                     (t, v) -> t.crawl.loggedInWhen(v)),
             one(SESSION, "logout", REGEX, "Links whose URL this is found in are not followed once logged in.",
-                    c -> login(c).map(l -> l.logout().pattern()).orElse(null), (t, v) -> t.crawl.logout(v)),
-            run("cookies", TEXT, "A Netscape cookies.txt file that starts the crawl's cookie jar.",
+                    c -> login(c).map(l -> l.logout().pattern()).orElse(null), (t, v) -> t.crawl.logout(v)));
+    }
+
+    /** The run group's rows: the configuration's, then the job's. */
+    private static List<SettingSpec> runRows() {
+        return List.of(run("cookies", TEXT, "A Netscape cookies.txt file that starts the crawl's cookie jar.",
                     c -> c.session().cookiesFile(), (t, v) -> t.crawl.cookies(Path.of(v))),
             run("max-body-memory", SIZE, "Response bodies held in memory at once by every fetch together "
                     + "(0: a quarter of the heap).", CrawlConfig::maxBodyMemory,
-                    (t, v) -> t.crawl.maxBodyMemory(Long.parseLong(v))));
+                    (t, v) -> t.crawl.maxBodyMemory(Long.parseLong(v))),
+            ofJob(RUN, "report", TEXT, "Write the whole text report (a line per URL, then the summary) to this file "
+                    + "when the crawl ends.", j -> j.run().report(), (t, v) -> t.report = Path.of(v)),
+            ofJob(RUN, "report-urls", FLAG, "Print the report's line per URL even on a terminal.",
+                    j -> j.run().reportUrls(), (t, v) -> t.reportUrls = bool(v)),
+            ofJob(RUN, "save-cookies", TEXT, "Write the crawl's cookies to this file at the end, as a Netscape "
+                    + "cookies.txt.", j -> j.run().saveCookies(), (t, v) -> t.saveCookies = Path.of(v)));
+    }
 
     private static final Map<String, SettingSpec> BY_NAME = byName();
     /** Builder methods whose setting is not their name in kebab case (every other one's is). */
@@ -219,28 +236,41 @@ public final class CrawlSettings {
         return Optional.ofNullable(c.session().login());
     }
 
-    private static SettingSpec one(SettingGroup g, String name, SettingKind kind, String description,
-                                   Function<CrawlConfig, ?> get, BiConsumer<ConfigTarget, String> set) {
-        return new SettingSpec(g, name, kind, false, g != RUN, List.of(), description, c -> {
-            Object value = get.apply(c);
+    static SettingSpec one(SettingGroup g, String name, SettingKind kind, String description,
+                           Function<CrawlConfig, ?> get, BiConsumer<ConfigTarget, String> set) {
+        return ofJob(g, name, kind, description, j -> get.apply(j.config()), set);
+    }
+
+    /** A row of one value that the job holds beside its configuration. */
+    static SettingSpec ofJob(SettingGroup g, String name, SettingKind kind, String description,
+                             Function<CrawlJob, ?> get, BiConsumer<ConfigTarget, String> set) {
+        return new SettingSpec(g, name, kind, false, List.of(), description, j -> {
+            Object value = get.apply(j);
             return value == null ? List.of() : List.of(kind.text(value));
         }, set);
     }
 
-    private static SettingSpec many(SettingGroup g, String name, SettingKind kind, String description,
-                                    Function<CrawlConfig, List<String>> get, BiConsumer<ConfigTarget, String> set) {
-        return new SettingSpec(g, name, kind, true, true, List.of(), description, get, set);
+    static SettingSpec many(SettingGroup g, String name, SettingKind kind, String description,
+                            Function<CrawlConfig, List<String>> get, BiConsumer<ConfigTarget, String> set) {
+        return manyOfJob(g, name, kind, description, j -> get.apply(j.config()), set);
     }
 
-    private static <E extends Enum<E>> SettingSpec choice(SettingGroup g, String name, String description,
-                                                          Class<E> type, Function<CrawlConfig, E> get,
-                                                          BiConsumer<ConfigTarget, String> set) {
+    static SettingSpec manyOfJob(SettingGroup g, String name, SettingKind kind, String description,
+                                 Function<CrawlJob, List<String>> get, BiConsumer<ConfigTarget, String> set) {
+        return new SettingSpec(g, name, kind, true, List.of(), description, get, set);
+    }
+
+    /** A row of one of an enum's values, its words the constants' names in lower case. */
+    static <E extends Enum<E>> SettingSpec choice(SettingGroup g, String name, String description, Class<E> type,
+                                                  Function<CrawlJob, E> get, BiConsumer<ConfigTarget, E> set) {
         List<String> words = Arrays.stream(type.getEnumConstants()).map(e -> CHOICE.text(e)).toList();
-        return new SettingSpec(g, name, CHOICE, false, true, words, description,
-                c -> List.of(CHOICE.text(get.apply(c))), (t, v) -> {
-                    if (!words.contains(v)) throw new IllegalArgumentException("not one of " + words);
-                    set.accept(t, v);
-                });
+        return new SettingSpec(g, name, CHOICE, false, words, description, j -> {
+            E value = get.apply(j);
+            return value == null ? List.of() : List.of(CHOICE.text(value));
+        }, (t, v) -> {
+            if (!words.contains(v)) throw new IllegalArgumentException("not one of " + words);
+            set.accept(t, Enum.valueOf(type, v.toUpperCase(Locale.ROOT)));
+        });
     }
 
     private static SettingSpec run(String name, SettingKind kind, String description, Function<CrawlConfig, ?> get,

@@ -16,8 +16,36 @@ public enum SettingGroup {
     SESSION,
     /** What the link checker checks beside the crawl. */
     LINK_CHECK,
+    /**
+     * What the crawl writes: records, links, items, WARC, content, chunks, the HTML report ({@link OutputSettings}).
+     */
+    OUTPUTS,
+    /** What is scraped with selectors, and which links are followed ({@link ScrapeSettings}). */
+    SCRAPE,
+    /** Which pages are rendered in a browser, and how ({@link RenderChoice}). */
+    RENDER,
+    /** Where the crawl's state lives: memory, a state file, or Redis shared with other processes. */
+    STATE,
     /** A process's own settings: they shape this run, and a resumed or joined crawl takes its own. */
     RUN;
+
+    /**
+     * Whether its settings are the saved configuration's ({@link dev.loomcrawl.CrawlConfig}): kept under their plain
+     * names with a state file and in Redis, the same for every process of a shared crawl. (The run group's
+     * settings of the configuration are each process's, never saved.)
+     */
+    public boolean ofConfig() {
+        return ordinal() <= LINK_CHECK.ordinal();
+    }
+
+    /**
+     * Whether a crawl's state keeps its settings, so that every run does the same: the configuration's, and the
+     * outputs, scraping and rendering of a crawl with a state file. Where the state lives and how this process
+     * runs are each process's.
+     */
+    public boolean saved() {
+        return this != STATE && this != RUN;
+    }
 
     /** The group's name in JSON and docs: {@code link-check}. */
     public String label() {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.limits.LimitSettings;
+import dev.loomcrawl.output.lines.LineFormat;
 import dev.loomcrawl.scope.ScopeKind;
 import dev.loomcrawl.session.SessionSettings;
 import dev.loomcrawl.state.Setting;
@@ -48,20 +49,42 @@ class ConfigJsonTest {
                 .maxBodyMemory(64L << 20).build();
     }
 
+    /** A crawl job in which every setting is away from its default. */
+    static CrawlJob everySettingChangedJob() {
+        OutputSettings outputs = OutputSettings.builder().records("r.txt").format(LineFormat.CSV).links("l.csv")
+                .items("-").warc(Path.of("w/a")).warcMaxSize(5 << 20).wacz(Path.of("a.wacz"))
+                .htmlReport(Path.of("r.html")).content("c.jsonl").contentDir(Path.of("md")).chunks("ch.jsonl")
+                .chunkSize(700).chunkAllKinds(true).build();
+        return new CrawlJob(everySettingChanged(), outputs, new ScrapeSettings("div.item", List.of("t=h1",
+                "u=a@href"), "nav"), new RenderChoice(RenderChoice.Mode.AUTO, "/app/", Duration.ofSeconds(20), 2,
+                3, true), new StateSettings(Path.of("s.db"), true, Path.of("/var/tmp/x"), "redis://h:6379", "docs",
+                Duration.ofSeconds(45), Duration.ofMinutes(5)), new RunSettings(Path.of("report.txt"), true,
+                Path.of("cookies.txt")));
+    }
+
     @Test
     void everySettingSurvivesTheJsonRoundTripAndIsAwayFromItsDefault() {
-        CrawlConfig c = everySettingChanged();
-        CrawlConfig defaults = CrawlConfig.builder().root("http://localhost/").build();
+        CrawlJob c = everySettingChangedJob();
+        CrawlJob defaults = CrawlJob.of(CrawlConfig.builder().root("http://localhost/").build());
         for (SettingSpec s : CrawlSettings.ALL) {
             assertTrue(!s.read().apply(c).equals(s.read().apply(defaults)), s.name() + " is at its default here");
         }
         String json = ConfigJson.write(c);
-        CrawlConfig back = ConfigJson.read(json);
+        CrawlJob back = ConfigJson.readJob(json);
         assertEquals(json, ConfigJson.write(back));
         for (SettingSpec s : CrawlSettings.ALL) assertEquals(s.read().apply(c), s.read().apply(back), s.name());
-        assertEquals(c.limits(), back.limits());
-        assertEquals(c.politeness(), back.politeness());
-        assertEquals(c.session().login().fields().size(), back.session().login().fields().size());
+        assertEquals(c.config().limits(), back.config().limits());
+        assertEquals(c.config().politeness(), back.config().politeness());
+        assertEquals(c.config().session().login().fields().size(),
+                back.config().session().login().fields().size());
+        assertEquals(List.of(c.outputs(), c.scrape(), c.render(), c.state(), c.run()),
+                List.of(back.outputs(), back.scrape(), back.render(), back.state(), back.run()));
+        assertTrue(json.contains("\"chunk-size\" : 700"), json);
+        assertTrue(json.contains("\"render\" : \"auto\""), json);
+        assertTrue(json.contains("\"format\" : \"csv\""), json);
+        // the configuration's own reader takes no outputs: a request for a configuration cannot write files
+        assertEquals("setting 'output' is not taken here: only the crawl's configuration is",
+                assertThrows(IllegalArgumentException.class, () -> ConfigJson.read(json)).getMessage());
         assertTrue(json.contains("\"delay\" : \"250ms\""), json);
         assertTrue(json.contains("\"max-pages\" : 100"), json);
         assertTrue(json.contains("\"http2\" : false"), json);
@@ -69,17 +92,88 @@ class ConfigJsonTest {
 
     @Test
     void theSavedFormKeepsEverySavedSettingAndLeavesTheProcessOwnOut() {
-        CrawlConfig c = everySettingChanged();
-        List<Setting> saved = ConfigCodec.encode(c);
+        CrawlJob c = everySettingChangedJob();
+        List<Setting> saved = ConfigCodec.encode(c.config());
+        List<Setting> kept = ConfigCodec.encodeKept(c);
         Set<String> names = new HashSet<>();
         saved.forEach(s -> names.add(s.name()));
+        kept.forEach(s -> names.add(s.name()));
         for (SettingSpec s : CrawlSettings.ALL) {
-            assertEquals(s.saved(), names.contains(s.name()), s.name());
+            String name = s.ofConfig() ? s.name() : s.group().label() + "." + s.name();
+            assertEquals(s.saved(), names.contains(name), s.name());
         }
         CrawlConfig back = ConfigCodec.decode(saved);
         assertEquals(saved, ConfigCodec.encode(back));
         assertEquals(null, back.session().cookiesFile());
         assertEquals(0, back.maxBodyMemory());
+        ConfigTarget target = new ConfigTarget();
+        ConfigCodec.decodeKept(target, kept);
+        CrawlJob job = target.job(back);
+        assertEquals(List.of(c.outputs(), c.scrape(), c.render()), List.of(job.outputs(), job.scrape(), job.render()));
+        assertEquals(List.of(StateSettings.MEMORY, RunSettings.NONE), List.of(job.state(), job.run()));
+        assertTrue(kept.contains(new Setting("outputs.chunk-size", "700")), kept.toString());
+    }
+
+    /**
+     * The settings a state file written before the table kept beside its configuration (main at ffbd651: {@code
+     * crawl --state s.db --output r.jsonl ... --render-include never-matches --render-timeout 20s}), verbatim, with
+     * where its outputs ended, which are not the job's.
+     */
+    private static final String LEGACY = """
+            cli.output=/tmp/i48fx/out/r.jsonl
+            cli.format=jsonl
+            cli.links=/tmp/i48fx/out/l.csv
+            cli.items=/tmp/i48fx/out/i.csv
+            cli.warc=/tmp/i48fx/out/w/arch
+            cli.warc-max-size=5242880
+            cli.wacz=/tmp/i48fx/out/x.wacz
+            cli.html-report=/tmp/i48fx/out/h.html
+            cli.item=body
+            cli.field=title=h1
+            cli.follow=a
+            cli.content=/tmp/i48fx/out/c.jsonl
+            cli.content-dir=/tmp/i48fx/out/cd
+            cli.chunks=/tmp/i48fx/out/ch.jsonl
+            cli.chunk-size=700
+            cli.chunk-all-kinds=true
+            cli.render=never-matches
+            cli.render-timeout=PT20S
+            cli.render-scroll=2
+            cli.render-tasks=3
+            cli.render-resources=false
+            written./tmp/i48fx/out/r.jsonl=495
+            written./tmp/i48fx/out/w/arch=arch-00000.warc.gz 1662
+            """;
+
+    static List<Setting> settings(String lines) {
+        return lines.lines().map(l -> new Setting(l.substring(0, l.indexOf('=')), l.substring(l.indexOf('=') + 1)))
+                .toList();
+    }
+
+    @Test
+    void whatABuildBeforeTheTableKeptIsStillRead() {
+        ConfigTarget target = new ConfigTarget();
+        ConfigCodec.decodeKept(target, settings(LEGACY));
+        CrawlJob job = target.job(null);
+        assertEquals(OutputSettings.builder().records("/tmp/i48fx/out/r.jsonl").format(LineFormat.JSONL)
+                .links("/tmp/i48fx/out/l.csv").items("/tmp/i48fx/out/i.csv").warc(Path.of("/tmp/i48fx/out/w/arch"))
+                .warcMaxSize(5242880).wacz(Path.of("/tmp/i48fx/out/x.wacz"))
+                .htmlReport(Path.of("/tmp/i48fx/out/h.html")).content("/tmp/i48fx/out/c.jsonl")
+                .contentDir(Path.of("/tmp/i48fx/out/cd")).chunks("/tmp/i48fx/out/ch.jsonl").chunkSize(700)
+                .chunkAllKinds(true).build(), job.outputs());
+        assertEquals(new ScrapeSettings("body", List.of("title=h1"), "a"), job.scrape());
+        assertEquals(new RenderChoice(null, "never-matches", Duration.ofSeconds(20), 2, 3, false), job.render());
+        // --render and --render auto, as that build kept them
+        for (String[] render : new String[][] {{"cli.render=\n", "ALL"}, {"cli.render=\ncli.render-auto=true\n",
+                "AUTO"}}) {
+            ConfigTarget t = new ConfigTarget();
+            ConfigCodec.decodeKept(t, settings(render[0] + "cli.render-timeout=PT15S\n"));
+            assertEquals(new RenderChoice(RenderChoice.Mode.valueOf(render[1]), null, Duration.ofSeconds(15), null,
+                    null, false), t.job(null).render());
+        }
+        assertEquals("unknown settings [cli.warp] (written by a newer loomcrawl?)", assertThrows(
+                IllegalArgumentException.class, () -> ConfigCodec.decodeKept(new ConfigTarget(),
+                        settings("cli.warp=9\n"))).getMessage());
     }
 
     @Test

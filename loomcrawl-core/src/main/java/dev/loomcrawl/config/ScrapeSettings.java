@@ -1,0 +1,24 @@
+package dev.loomcrawl.config;
+
+import java.util.List;
+
+/**
+ * What a crawl scrapes with selectors ({@link dev.loomcrawl.scrape.SelectorScraper}): the rows of
+ * {@link SettingGroup#SCRAPE}. Each selector is CSS, or XPath after {@code xpath:}; null or empty when not given.
+ *
+ * @param item   the elements that become items, one item per match; null: one item per page
+ * @param fields each item's fields, {@code NAME=SELECTOR} as given, in order
+ * @param follow the elements whose links (and links inside them) are followed
+ */
+public record ScrapeSettings(String item, List<String> fields, String follow) {
+    public static final ScrapeSettings NONE = new ScrapeSettings(null, List.of(), null);
+
+    public ScrapeSettings {
+        fields = List.copyOf(fields);
+    }
+
+    /** Whether a selector is given at all. */
+    public boolean any() {
+        return item != null || !fields.isEmpty() || follow != null;
+    }
+}
