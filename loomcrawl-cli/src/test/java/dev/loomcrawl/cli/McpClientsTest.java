@@ -126,7 +126,7 @@ class McpClientsTest {
 
         assertTrue(r.at("/badRender/isError").asBoolean());
         assertTrue(r.at("/badRender/text").asText().contains("/render: does not have a value in the enumeration "
-                + "[\"never\", \"auto\", \"always\"]"), r.path("badRender").toString());
+                + "[\"all\", \"auto\"]"), r.path("badRender").toString());
     }
 
     @Test

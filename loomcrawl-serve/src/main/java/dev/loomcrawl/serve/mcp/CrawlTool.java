@@ -38,11 +38,8 @@ final class CrawlTool implements Tool {
                         .setting("include", "include", "Regular expressions, searched in the whole URL.")
                         .setting("exclude", "exclude", "Regular expressions, searched in the whole URL.")
                         .setting("scope", "scope", "")
-                        // to be the settings table's render row (Schemas.setting) once it has one
-                        .choice("render", "Which pages to load in a headless browser before reading them: "
-                                + "'never' (default), 'auto' (only those whose HTML shows they need JavaScript: an "
-                                + "app shell, a noscript notice), 'always' (every page; slower).", "never", "auto",
-                                "always")
+                        .setting("render", "render", "Left out, pages are read as the server sends them; 'auto' "
+                                + "is the usual choice for a site built with JavaScript.")
                         .required("url").build())
                 .annotations(new McpSchema.ToolAnnotations("Crawl a web site", false, false, false, true, null))
                 .build();
@@ -58,9 +55,13 @@ final class CrawlTool implements Tool {
             settings.put(SETTINGS.get(arg), arg.equals("include") || arg.equals("exclude") ? call.strings(arg) : v);
         }
         if (settings.get("max-pages") != null) call.integer("limit", 1, Long.MAX_VALUE, 0);
-        String mode = call.string("render", RenderMode.NEVER.label());
-        RenderMode render = RenderMode.ofLabel(mode);
-        if (render == null) throw new ToolCall.Mistake("argument 'render' must be never, auto or always, got " + mode);
+        // the render row's words: "all" (every HTML page) or "auto"; left out, none
+        String mode = call.string("render", null);
+        RenderMode render = mode == null ? RenderMode.NEVER : switch (mode) {
+            case "all" -> RenderMode.ALWAYS;
+            case "auto" -> RenderMode.AUTO;
+            default -> throw new ToolCall.Mistake("argument 'render' must be all or auto, got " + mode);
+        };
         String id = service.crawl(url, settings, render);
         Map<String, Object> structured = new LinkedHashMap<>();
         structured.put("id", id);
