@@ -3,6 +3,7 @@ package dev.loomcrawl.cli;
 import dev.loomcrawl.testkit.Await;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The exactly-once guarantee from the server's side: a real loomcrawl process, killed with SIGKILL or stopped
  * with SIGINT, then resumed from its state file. The test site's request log counts every fetch.
  */
+@Tag("alone") // ten JVMs started and killed one after another, racing the site: no other test class beside it
 class CrashResumeTest {
     private static final int PAGES = 20_000;
     private static final int MAX_TASKS = 20;

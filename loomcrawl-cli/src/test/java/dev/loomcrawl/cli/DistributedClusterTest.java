@@ -5,6 +5,7 @@ import dev.loomcrawl.testkit.RedisCluster;
 import dev.loomcrawl.testkit.SpreadSite;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Real loomcrawl processes sharing one crawl through a real Redis Cluster (three masters, three replicas, on
  * loopback), checked from the request logs of a site spread over twelve origins (so over every master).
  */
+@Tag("alone") // three processes crawling as fast as they can: no other test class beside it (the pom says)
 class DistributedClusterTest {
     private static final int PAGES = 6000;
 

@@ -6,6 +6,7 @@ import dev.loomcrawl.testkit.RedisServer;
 import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Real loomcrawl processes sharing one crawl through a real redis-server (started by the test on a free port),
  * checked from the test site's request log.
  */
+@Tag("alone") // three processes crawling as fast as they can: no other test class beside it (the pom says)
 class DistributedCrawlTest {
     private static final int PAGES = 20_000;
 

@@ -38,12 +38,14 @@ final class TabRender {
     static final Duration QUIET_MOST = Duration.ofSeconds(2);
     /**
      * Scrolls to the bottom and resolves once the page's scroll handlers have run: scroll events are dispatched
-     * in the next frame, before its animation-frame callbacks (or after 1 s, should frames not come).
+     * in the next frame, before its animation-frame callbacks (or after 1 s, should frames not come). The fallback
+     * timer is cleared when the frames come: {@link Tab#TIMERS} counts it as the page's, and left pending it made
+     * the wait for the page to settle after every scroll last that second.
      */
-    private static final String SCROLL = "new Promise(done => { window.scrollTo(0, document.documentElement"
-            + ".scrollHeight); requestAnimationFrame(() => requestAnimationFrame(() => done(true)));"
-            + " setTimeout(() => done(true), 1000); })";
-    private static final String TIMERS_PENDING = "typeof window.__loomcrawlTimers === 'function'"
+    static final String SCROLL = "new Promise(done => { window.scrollTo(0, document.documentElement.scrollHeight);"
+            + " const late = setTimeout(() => done(true), 1000);"
+            + " requestAnimationFrame(() => requestAnimationFrame(() => { clearTimeout(late); done(true); })); })";
+    static final String TIMERS_PENDING = "typeof window.__loomcrawlTimers === 'function'"
             + " ? window.__loomcrawlTimers() : 0";
     private static final Set<String> HEAVY = Set.of("Image", "Media", "Font");
     /**
