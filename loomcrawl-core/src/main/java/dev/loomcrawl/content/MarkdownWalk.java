@@ -486,6 +486,10 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
 
     /** A javadoc summary grid of divs ({@link SummaryGrid}) is read as a table, each child div a cell. */
     private void summaryGrid(int n) {
+        if (classHints != null && (classHints[n] & ClassHints.CLASS) != ClassHints.UNKNOWN
+                && (classHints[n] & ClassHints.GRID) == 0) {
+            return; // read by the main content's pass: no summary-table class
+        }
         int columns = SummaryGrid.columns(tree, leftOut, n, classHints);
         if (columns == 0) return;
         table = pipeTable.clear();

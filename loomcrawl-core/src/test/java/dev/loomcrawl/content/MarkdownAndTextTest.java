@@ -1,8 +1,12 @@
 package dev.loomcrawl.content;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loomcrawl.extract.PageTree;
+import dev.loomcrawl.extract.StreamingLinkExtractor;
+import dev.loomcrawl.url.WebUrl;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -12,7 +16,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Markdown and text made in one walk are what {@link Markdown} and {@link PlainText} make apart: on the golden files,
  * and on elements one of the two passes over while the other walks into them (a {@code <pre>} in a heading, in a
- * layout table's cell or in a pipe table's), hidden and left-out nodes, several roots.
+ * layout table's cell or in a pipe table's), hidden and left-out nodes, several roots; admonitions and javadoc's
+ * summary grids are written alike with and without the class hints of the main content's pass.
  */
 class MarkdownAndTextTest {
     private static final String BASE = "https://docs.example.org/guide/page.html";
@@ -73,6 +78,35 @@ class MarkdownAndTextTest {
                         BASE, found.classHints());
                 assertEquals(Markdown.of(tree, main.roots(), main.leftOut(), BASE), both.markdown(), html);
                 assertEquals(PlainText.of(tree, main.roots(), main.leftOut(), main.leftOutOfText()), both.text(), html);
+            }
+        }
+    }
+
+    @Test
+    void summaryGridsAreWrittenAlikeWithTheClassHintsOfTheMainContentsPass() {
+        String html = "<html><head><meta name=generator content='javadoc/ClassWriterImpl'></head><body><main>"
+            + "<div class='summary-table two-column-summary'><div class='table-header col-first'>Modifier</div>"
+            + "<div class='table-header col-last'>Method</div><div class=col-first>int</div>"
+            + "<div class=col-last><a href=m>m()</a></div></div>"
+            + "<div class='SUMMARY-TABLE two-column-summary'><div>upper</div><div>case</div></div>"
+            + "<div class='summary&#45;table two-column-summary'><div>by</div><div>reference</div></div>"
+            + "<section class='x summary-table three-column-summary'><div>a</div><div>b</div><div>c</div></section>"
+            + "<div class='xsummary-tables two-column-summary'><div>not</div><div>a grid</div></div>"
+            + "<div><div>no</div><div>class</div></div></main></body></html>";
+        for (boolean linkPass : new boolean[] {false, true}) {
+            PageTree tree = linkPass
+                ? new StreamingLinkExtractor().extract(html.getBytes(StandardCharsets.UTF_8), null, WebUrl.parse(BASE),
+                    true).tree()
+                : PageTree.of(Jsoup.parse(html, BASE));
+            MainContent.Found found = MainContent.find(tree);
+            MainContent.Result main = found.result();
+            MarkdownAndText both = MarkdownAndText.of(tree, main.roots(), main.leftOut(), main.leftOutOfText(),
+                    BASE, found.classHints());
+            String apart = Markdown.of(tree, main.roots(), main.leftOut(), BASE);
+            assertEquals(apart, both.markdown());
+            for (String row : List.of("| Modifier | Method |", "| upper | case |", "| by | reference |",
+                    "| a | b | c |")) {
+                assertTrue(apart.contains(row), row + " in " + apart);
             }
         }
     }
