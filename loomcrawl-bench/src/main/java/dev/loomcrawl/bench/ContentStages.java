@@ -44,10 +44,11 @@ import java.util.stream.Stream;
  * which must give the same strings), {@code PageContents.of} (the crawl's call: the main content found again and the
  * two at once, helped by what finding it read; the same strings too), and the page's line of {@code --content} (its
  * URL, text and Markdown) encoded as JSON, by the crawler's encoder from the text and Markdown as written and by
- * jackson's (which must give the same bytes); and, apart, the page's kind ({@code PageKinds.of}, part of
- * {@code PageContents.of}) and the digest of its main text that the content outputs tell duplicates by. With {@code --digests FILE}, the last round writes a line per page: its
- * URL, whether main content was found, and digests (the first 8 bytes of SHA-256) of its text and Markdown; two such
- * files from two builds say whether any page's content changed ({@code diff}).
+ * jackson's (which must give the same bytes); and, apart, the page's kind ({@code PageKinds.of}, in a pass of its
+ * own: {@code PageContents.of} counts the kind's signals in its Markdown and text walk) and the digest of its main
+ * text that the content outputs tell duplicates by. With {@code --digests FILE}, the last round writes a line per
+ * page: its URL, whether main content was found, and digests (the first 8 bytes of SHA-256) of its text and
+ * Markdown; two such files from two builds say whether any page's content changed ({@code diff}).
  *
  * <pre>
  *   java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp loomcrawl-bench.jar dev.loomcrawl.bench.ContentStages \

@@ -7,7 +7,8 @@ package dev.loomcrawl.content;
  * has already scanned them all for Readability's words, so one word more there spares Markdown the attribute look-up
  * and the scan for nearly every block. An element the pass did not read (inside code, in a subtree it dropped, or on
  * a tree whose main content was not found by it) is {@link #UNKNOWN}, and Markdown reads its class itself. The same
- * pass says which elements have no attribute that could hide them ({@link #SHOWN}), which the walks would read again.
+ * pass says which elements have no attribute that could hide them ({@link #SHOWN}), which the walks would read again,
+ * and which may be javadoc's summary grids ({@link #GRID}).
  */
 final class ClassHints {
     /** Not read: look. */
@@ -26,6 +27,12 @@ final class ClassHints {
      * {@code aria-hidden}, {@code style}), so {@link SkippedElements} need not look at its attributes again.
      */
     static final byte SHOWN = 4;
+    /**
+     * A bit beside the hint: the element's class attribute may name javadoc's summary grid ("summary-table" in it, in
+     * any case, decoded). An element read ({@link #NONE} or {@link #MAYBE}) without it is no grid, and
+     * {@code MarkdownWalk} need not look at its classes: a javadoc page has hundreds of divisions, few of them grids.
+     */
+    static final byte GRID = 8;
 
     private ClassHints() {
     }

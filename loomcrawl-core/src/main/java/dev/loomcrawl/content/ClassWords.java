@@ -41,6 +41,11 @@ final class ClassWords {
      * wrapper of an embedded post, not a share bar ({@link Nodes}).
      */
     static final int SOCIAL = 1 << 12;
+    /**
+     * "summary-table", in any case: a class that may name javadoc's summary grid, which {@link Markdown} writes as a
+     * table ({@link SummaryGrid}, {@link ClassHints#GRID}). Not one of Readability's words.
+     */
+    static final int SUMMARY_TABLE = 1 << 13;
 
     /** Each ASCII character's symbol: 0 for those in no word, upper case as lower case; fewer than 64. */
     private static final byte[] SYMBOL = new byte[128];
@@ -78,6 +83,7 @@ final class ClassWords {
         b.add(ADMONITION, "admonition");
         b.add(CREDIT, "credit", "copyright");
         b.add(SOCIAL, "social");
+        b.add(SUMMARY_TABLE, "summary-table");
         for (int w = 0; w < BOUNDED.length; w++) {
             b.addBounded(w, BOUNDED[w]);
         }

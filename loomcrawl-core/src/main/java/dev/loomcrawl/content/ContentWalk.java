@@ -37,12 +37,8 @@ abstract class ContentWalk {
     private int[] open = new int[32];
     private int[] openRoles = new int[32];
     private int[] openTails = new int[32];
-    /**
-     * The roles of the element names met, by hash: a page has a few dozen names, each the same string every time
-     * (the parser's), so this spares the name switch for nearly every element.
-     */
-    private final String[] roleNames = new String[128];
-    private final int[] roles = new int[128];
+    /** The roles of the element names met. */
+    private final ElementRole.Lookup roles = new ElementRole.Lookup();
 
     /**
      * The last link asked about by {@link #isPermalink} and the answer (1 when it is one): shared by two walks of the
@@ -72,13 +68,7 @@ abstract class ContentWalk {
 
     /** The {@link ElementRole} of element n. */
     final int role(int n) {
-        String name = tree.name(n);
-        int slot = name.hashCode() & 127;
-        if (roleNames[slot] == name) return roles[slot];
-        int role = ElementRole.of(name);
-        roleNames[slot] = name;
-        roles[slot] = role;
-        return role;
+        return roles.of(tree.name(n));
     }
 
     /** The {@link ClassHints} of the tree's nodes, or null: what says which elements no attribute hides. */
@@ -145,25 +135,27 @@ abstract class ContentWalk {
 
     /** Walks every root's subtree. */
     final void walk() {
-        walk(this, null);
+        walk(this, null, null);
     }
 
     /**
      * Walks every root's subtree once for two conversions of the same content (the same tree, roots and left-out
      * nodes), as {@link MarkdownAndText} does: each is told just what it would be told walking alone, but each node is
      * visited, and each element's role and whether it is skipped found, once. A subtree one of them passes over
-     * ({@link #SKIP}, or {@link #alsoLeftOut}) is walked for the other only.
+     * ({@link #SKIP}, or {@link #alsoLeftOut}) is walked for the other only. The same walk counts the content's
+     * {@link KindSignals} in {@code kind} (null: not), made for the same tree and left-out nodes: it is told of every
+     * node not left out, in document order, the subtrees neither walk enters included.
      */
-    static void walkTogether(ContentWalk first, ContentWalk second) {
+    static void walkTogether(ContentWalk first, ContentWalk second, KindSignals.Count kind) {
         if (first.tree != second.tree || first.roots != second.roots || first.leftOut != second.leftOut) {
             throw new IllegalArgumentException("two walks of different content");
         }
         second.permalink = first.permalink;
-        walk(first, second);
+        walk(first, second, kind);
     }
 
-    /** The walk: of a alone when b is null. The open elements are kept in a's arrays. */
-    private static void walk(ContentWalk a, ContentWalk b) {
+    /** The walk: of a alone when b is null, counting k when not null. The open elements are kept in a's arrays. */
+    private static void walk(ContentWalk a, ContentWalk b, KindSignals.Count k) {
         PageTree t = a.tree;
         boolean[] leftOut = a.leftOut;
         boolean[] aOut = a.alsoLeftOut;
@@ -192,10 +184,12 @@ abstract class ContentWalk {
                 if (aOut != null && aOut[n] && n >= aFrom) aFrom = t.end(n);
                 if (bOut != null && bOut[n] && n >= bFrom) bFrom = t.end(n);
                 if (n < aFrom && n < bFrom) {
+                    if (k != null) k.over(n, t.end(n));
                     n = t.end(n);
                     continue;
                 }
                 if (t.isText(n)) {
+                    if (k != null) k.text(n);
                     if (n >= aFrom) a.text(n);
                     if (n >= bFrom) b.text(n);
                     n++;
@@ -203,7 +197,9 @@ abstract class ContentWalk {
                 }
                 if ((++elements & (Turns.ELEMENTS - 1)) == 0) Turns.give(); // a power of two
                 int role = a.role(n);
+                if (k != null) k.element(n, role);
                 if (n != root && SkippedElements.skipped(t, n, role, hints)) {
+                    if (k != null) k.over(n + 1, t.end(n));
                     n = t.end(n);
                     continue;
                 }
@@ -219,6 +215,7 @@ abstract class ContentWalk {
                     else if (then == ENTER_AND_END) tails |= SECOND;
                 }
                 if (n < aFrom && n < bFrom) { // neither walks into it
+                    if (k != null) k.over(n + 1, t.end(n));
                     n = t.end(n);
                     continue;
                 }

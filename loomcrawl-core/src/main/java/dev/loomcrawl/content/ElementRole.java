@@ -94,6 +94,25 @@ final class ElementRole {
         };
     }
 
+    /**
+     * The roles of the element names met, by hash: a page has a few dozen names, each the same string every time (the
+     * parser's), so this spares the name switch for nearly every element.
+     */
+    static final class Lookup {
+        private final String[] names = new String[128];
+        private final int[] roles = new int[128];
+
+        /** The role of the element named. */
+        int of(String name) {
+            int slot = name.hashCode() & 127;
+            if (names[slot] == name) return roles[slot];
+            int role = ElementRole.of(name);
+            names[slot] = name;
+            roles[slot] = role;
+            return role;
+        }
+    }
+
     static boolean isBlock(int role) {
         return role >= BLOCK;
     }

@@ -5,9 +5,10 @@ import dev.loomcrawl.extract.PageTree;
 /**
  * What {@link PageKinds} reads of a page's tree: of its main content, the characters of text and of link text, the
  * headings and how many of them are links, the {@code article} elements; of its head, the {@code generator} meta and
- * {@code og:type}. One pass over the main content's nodes (the headings and articles counted only where a listing may
- * be: not on a documentation generator's page), which looks at each text node's ends only (its length
- * trimmed of whitespace), not at each of its characters: a loop per node costs a twentieth of one per character.
+ * {@code og:type}. Counted over the main content's nodes (the headings and articles only where a listing may be: not
+ * on a documentation generator's page) by the walk that writes its Markdown and text ({@link Count}), which looks at
+ * each text node's ends only (its length trimmed of whitespace), not at each of its characters: a loop per node costs
+ * a twentieth of one per character (and no second pass over the nodes is made).
  *
  * @param chars          text characters in the main content, each text node trimmed of whitespace at its ends
  * @param linkChars      those inside an {@code <a href>}
@@ -29,80 +30,115 @@ record KindSignals(int chars, int linkChars, int links, int headings, int linked
 
     /**
      * The signals of {@code main}'s content, its head's metas given; the headings and articles (a listing's signals)
-     * counted only when {@code listing}: not for a documentation generator's page, which is never a listing.
+     * counted only when {@code listing}: not for a documentation generator's page, which is never a listing. A pass
+     * of its own: a page's content counts them in its Markdown and text walk instead ({@link Count}).
      */
     static KindSignals of(MainContent.Result main, String generator, String ogType, boolean listing) {
         PageTree tree = main.tree();
-        boolean[] leftOut = main.leftOut();
-        char[] text = tree.text();
-        int chars = 0;
-        int linkChars = 0;
-        int links = 0;
-        int linkStart = -1; // the link being read, until its text is counted
-        int headings = 0;
-        int linked = 0;
-        int articles = 0;
-        int linkEnd = -1; // the end of the link being read, if any
-        int headingEnd = -1; // the end of the heading being read, if any
-        int headingChars = 0;
-        int headingLinkChars = 0;
-        for (int root : main.roots()) {
-            int end = tree.end(root);
-            int n = root;
-            while (n < end) {
+        Count count = new Count(tree, main.leftOut(), listing);
+        for (int root : main.roots()) count.over(root, tree.end(root));
+        return count.signals(generator, ogType);
+    }
+
+    /**
+     * The signals counted as the nodes of the main content come, in document order, each once: told of each node
+     * the content's walk visits ({@link #text}, {@link #element}) and of each subtree it passes over without visiting
+     * ({@link #over}: skipped elements, a {@code pre} the Markdown copies whole, a permalink), so that the walk
+     * over the nodes that writes the Markdown and the text counts them too, and no second pass is made. The nodes
+     * {@code leftOut} marks are not counted, and neither are their subtrees.
+     */
+    static final class Count {
+        private final PageTree tree;
+        private final boolean[] leftOut;
+        private final boolean listing;
+        private final char[] text;
+        /** The roles of the names met, for {@link #over}. */
+        private final ElementRole.Lookup roles = new ElementRole.Lookup();
+        private int chars;
+        private int linkChars;
+        private int links;
+        private int linkStart = -1; // the link being read, until its text is counted
+        private int headings;
+        private int linked;
+        private int articles;
+        private int linkEnd = -1; // the end of the link being read, if any
+        private int headingEnd = -1; // the end of the heading being read, if any
+        private int headingChars;
+        private int headingLinkChars;
+
+        Count(PageTree tree, boolean[] leftOut, boolean listing) {
+            this.tree = tree;
+            this.leftOut = leftOut;
+            this.listing = listing;
+            this.text = tree.text();
+        }
+
+        /** Text node n. */
+        void text(int n) {
+            int length = trimmedLength(text, tree.textStart(n), tree.textEnd(n));
+            boolean inLink = n < linkEnd;
+            chars += length;
+            if (inLink) {
+                linkChars += length;
+                if (linkStart >= 0 && length > 0) {
+                    links++;
+                    linkStart = -1;
+                }
+            }
+            if (n < headingEnd) {
+                headingChars += length;
+                if (inLink) headingLinkChars += length;
+            }
+        }
+
+        /** Element n, whose {@link ElementRole} is role. */
+        void element(int n, int role) {
+            if (role == ElementRole.A) {
+                if (n >= linkEnd && tree.hasAttr(n, "href")) {
+                    linkEnd = tree.end(n);
+                    linkStart = n;
+                }
+            } else if (listing) {
+                if (ElementRole.headingLevel(role) > 0) {
+                    if (n >= headingEnd) {
+                        heading();
+                        headingEnd = tree.end(n);
+                    }
+                } else if (role == ElementRole.BLOCK && tree.name(n).equals("article")) {
+                    articles++;
+                }
+            }
+        }
+
+        /** The nodes [from, to) (whole subtrees), but for the subtrees {@link #leftOut} marks. */
+        void over(int from, int to) {
+            int n = from;
+            while (n < to) {
                 if (leftOut != null && leftOut[n]) {
                     n = tree.end(n);
                     continue;
                 }
-                if (tree.isText(n)) {
-                    int length = trimmedLength(text, tree.textStart(n), tree.textEnd(n));
-                    boolean inLink = n < linkEnd;
-                    chars += length;
-                    if (inLink) {
-                        linkChars += length;
-                        if (linkStart >= 0 && length > 0) {
-                            links++;
-                            linkStart = -1;
-                        }
-                    }
-                    if (n < headingEnd) {
-                        headingChars += length;
-                        if (inLink) headingLinkChars += length;
-                    }
-                } else {
-                    // one comparison for most elements: equals() finds the tree's interned names at once
-                    String name = tree.name(n);
-                    if (name.equals("a")) {
-                        if (n >= linkEnd && tree.hasAttr(n, "href")) {
-                            linkEnd = tree.end(n);
-                            linkStart = n;
-                        }
-                    } else if (listing) {
-                        int length = name.length();
-                        if (length == 2) {
-                            char level = name.charAt(1);
-                            if (name.charAt(0) == 'h' && level >= '1' && level <= '6' && n >= headingEnd) {
-                                if (headingChars > 0) {
-                                    headings++;
-                                    if (headingLinkChars * 5 >= headingChars * 4) linked++;
-                                }
-                                headingEnd = tree.end(n);
-                                headingChars = 0;
-                                headingLinkChars = 0;
-                            }
-                        } else if (length == 7 && name.equals("article")) {
-                            articles++;
-                        }
-                    }
-                }
+                if (tree.isText(n)) text(n);
+                else element(n, roles.of(tree.name(n)));
                 n++;
             }
         }
-        if (headingChars > 0) {
-            headings++;
-            if (headingLinkChars * 5 >= headingChars * 4) linked++;
+
+        /** Counts the heading being read, if it has text, and starts the next. */
+        private void heading() {
+            if (headingChars > 0) {
+                headings++;
+                if (headingLinkChars * 5 >= headingChars * 4) linked++;
+            }
+            headingChars = 0;
+            headingLinkChars = 0;
         }
-        return new KindSignals(chars, linkChars, links, headings, linked, articles, generator, ogType);
+
+        /** The signals counted, with the head's generator meta and og:type. */
+        KindSignals signals(String generator, String ogType) {
+            heading();
+            return new KindSignals(chars, linkChars, links, headings, linked, articles, generator, ogType);
+        }
     }
 
     /** The share of the text that is link text; 0 without text. */

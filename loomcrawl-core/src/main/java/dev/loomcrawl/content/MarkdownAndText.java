@@ -29,19 +29,23 @@ public record MarkdownAndText(String markdown, String text) {
     /** The same, with the {@link ClassHints} of the tree's nodes (null: none). */
     static MarkdownAndText of(PageTree tree, int[] roots, boolean[] leftOut, boolean[] leftOutOfText, String baseUri,
                               byte[] classHints) {
-        Written both = written(tree, roots, leftOut, leftOutOfText, baseUri, classHints);
+        Written both = written(tree, roots, leftOut, leftOutOfText, baseUri, classHints, null);
         return new MarkdownAndText(both.markdown().toString(), both.text().toString());
     }
 
     /** The two as their walks wrote them, Strings made only when asked for: what {@link PageContents} keeps. */
     record Written(PageText markdown, PageText text) {}
 
-    /** The same walk as {@link #of(PageTree, int[], boolean[], boolean[], String, byte[])}, its results as written. */
+    /**
+     * The same walk as {@link #of(PageTree, int[], boolean[], boolean[], String, byte[])}, its results as written;
+     * it also counts the content's {@link KindSignals} in {@code kind} (null: not), made for the same tree and
+     * {@code leftOut}.
+     */
     static Written written(PageTree tree, int[] roots, boolean[] leftOut, boolean[] leftOutOfText, String baseUri,
-                           byte[] classHints) {
+                           byte[] classHints, KindSignals.Count kind) {
         MarkdownWalk markdown = new MarkdownWalk(tree, roots, leftOut, baseUri, classHints);
         PlainText.Walk text = new PlainText.Walk(tree, roots, leftOut, leftOutOfText);
-        ContentWalk.walkTogether(markdown, text);
+        ContentWalk.walkTogether(markdown, text, kind);
         return new Written(markdown.written(), text.written());
     }
 }

@@ -76,6 +76,8 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
     private int flat;
     /** The table whose rows are being read, or null (a table in one of its cells is flat: text, not a table). */
     private PipeTable table;
+    /** The one table object, cleared for each table: tables do not nest (see {@link #table}). */
+    private final PipeTable pipeTable = new PipeTable();
     /** When the table being read is a javadoc summary grid ({@link SummaryGrid}): its div, and its width; else -1. */
     private int grid = -1;
     private int gridColumns;
@@ -227,12 +229,16 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
                 table = null;
                 grid = -1;
                 if (!tableCaption.isEmpty()) caption(tableCaption);
-                if (!t.isEmpty()) writeBlock(t.render());
+                if (!t.isEmpty()) {
+                    scratch.setLength(0);
+                    t.render(scratch);
+                    blocks.block(scratch);
+                }
             }
             case CELL -> {
-                String cell = inline.take();
+                table.cell(inline.finish(), a, frameB[f]); // copied: the inline buffer is cleared next
+                inline.clear();
                 flatten(-1);
-                table.cell(cell, a, frameB[f]);
             }
             case CAPTION -> {
                 String caption = inline.take();
@@ -473,16 +479,20 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
 
     private void table(int n) {
         if (LayoutTable.is(tree, leftOut, n, classHints)) return; // its rows and cells are plain blocks
-        table = new PipeTable();
+        table = pipeTable.clear();
         tableCaption = "";
         push(n, TABLE, 0, 0);
     }
 
     /** A javadoc summary grid of divs ({@link SummaryGrid}) is read as a table, each child div a cell. */
     private void summaryGrid(int n) {
+        if (classHints != null && (classHints[n] & ClassHints.CLASS) != ClassHints.UNKNOWN
+                && (classHints[n] & ClassHints.GRID) == 0) {
+            return; // read by the main content's pass: no summary-table class
+        }
         int columns = SummaryGrid.columns(tree, leftOut, n, classHints);
         if (columns == 0) return;
-        table = new PipeTable();
+        table = pipeTable.clear();
         tableCaption = "";
         grid = n;
         gridColumns = columns;

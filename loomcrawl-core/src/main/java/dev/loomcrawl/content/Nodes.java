@@ -23,6 +23,8 @@ final class Nodes {
     private static final int WRAPS = 3;
     /** A {@code div}'s {@link Tags}. */
     private static final int DIV = Tags.of("div");
+    /** The words that are read for {@link ClassHints} only, not for Readability. */
+    private static final int HINTS = ClassWords.ADMONITION | ClassWords.SUMMARY_TABLE;
     /** The context bits an element passes to its children. */
     private static final int INHERITED = Tree.IN_TABLE | Tree.IN_CODE | Tree.IN_FIGURE | Tree.IN_LINK
             | Tree.IN_HASH_LINK | Tree.IN_DECLARED;
@@ -240,6 +242,7 @@ final class Nodes {
         boolean hidden = false;
         boolean hash = false;
         boolean admonition = false;
+        boolean grid = false;
         for (int a = 0; a < count; a++) {
             int name = page.attributeNameIn(n, a, READ);
             if (name < 0 || (seen & 1 << name) != 0) {
@@ -251,10 +254,11 @@ final class Nodes {
                     classAt = a;
                     int w = classWords(n, a, false);
                     admonition = (w & ClassWords.ADMONITION) != 0;
-                    classWords = w & ~ClassWords.ADMONITION;
+                    grid = (w & ClassWords.SUMMARY_TABLE) != 0; // a reference's value is matched decoded
+                    classWords = w & ~HINTS;
                 }
                 case ID -> idWords = generator != Generator.NONE && (context & Tree.IN_DECLARED) != 0 ? 0
-                        : classWords(n, a, true) & ~ClassWords.ADMONITION; // a generator's ids name the text
+                        : classWords(n, a, true) & ~HINTS; // a generator's ids name the text
                 case ROLE -> role = page.attributeValue(n, a);
                 case REL -> byline |= page.attributeValue(n, a).equals("author");
                 case ITEMPROP -> byline |= page.attributeValue(n, a).contains("author");
@@ -269,7 +273,8 @@ final class Nodes {
             classWords = 0; // a block of the document that Readability's words would take for a page's part
         }
         boolean shown = (seen & (1 << HIDDEN | 1 << ARIA_HIDDEN | 1 << STYLE)) == 0;
-        classHints[n] = (byte) ((admonition ? ClassHints.MAYBE : ClassHints.NONE) | (shown ? ClassHints.SHOWN : 0));
+        classHints[n] = (byte) ((admonition ? ClassHints.MAYBE : ClassHints.NONE) | (shown ? ClassHints.SHOWN : 0)
+                | (grid ? ClassHints.GRID : 0));
         int found = classWords | idWords | (byline ? ClassWords.BYLINE : 0);
         int w = weightOf(classWords) + weightOf(idWords);
         weighed |= w != 0;

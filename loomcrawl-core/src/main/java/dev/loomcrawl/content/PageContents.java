@@ -8,8 +8,8 @@ import dev.loomcrawl.result.PageContent;
 /**
  * What a page says, from its tree ({@link PageTree}: the one the link pass recorded, or one made from jsoup's parse):
  * its main content found ({@link MainContent}) and written as Markdown ({@link Markdown}) and plain text
- * ({@link PlainText}) in one walk ({@link MarkdownAndText}), and what kind of page it is ({@link PageKinds}). The facts
- * come from the crawl's link pass, which has read them already.
+ * ({@link PlainText}) in one walk ({@link MarkdownAndText}), and what kind of page it is ({@link PageKinds}), from
+ * signals the same walk counts. The facts come from the crawl's link pass, which has read them already.
  */
 public final class PageContents {
     private PageContents() {
@@ -46,12 +46,14 @@ public final class PageContents {
         MainContent.Found found = MainContent.find(tree);
         MainContent.Result main = found.result();
         Turns.give();
+        String[] head = KindSignals.head(tree);
+        KindSignals.Count kind = new KindSignals.Count(tree, main.leftOut(), PageKinds.listing(head[0]));
         MarkdownAndText.Written both = MarkdownAndText.written(tree, main.roots(), main.leftOut(),
-                main.leftOutOfText(), baseUri(tree, pageUrl), found.classHints());
+                main.leftOutOfText(), baseUri(tree, pageUrl), found.classHints(), kind);
         Turns.give();
         PageFacts known = withBylines(facts == null ? PageFacts.NONE : facts, found.said());
         return new PageContent(known, both.text(), both.markdown(), main.found(),
-                PageKinds.of(status, main, both.text(), known));
+                PageKinds.of(status, kind.signals(head[0], head[1]), both.text(), known));
     }
 
     /**

@@ -85,7 +85,15 @@ public final class PageKinds {
      */
     public static PageKind of(int status, MainContent.Result main, PageText text, PageFacts facts) {
         String[] head = KindSignals.head(main.tree());
-        return of(status, KindSignals.of(main, head[0], head[1], !documentation(head[0])), text, facts);
+        return of(status, KindSignals.of(main, head[0], head[1], listing(head[0])), text, facts);
+    }
+
+    /**
+     * Whether a page with this {@code generator} meta ("" for none) may be a listing: its headings and articles are
+     * counted ({@link KindSignals}) unless a documentation generator made it.
+     */
+    static boolean listing(String generator) {
+        return !documentation(generator);
     }
 
     static PageKind of(int status, KindSignals s, PageText text, PageFacts facts) {

@@ -1,6 +1,5 @@
 package dev.loomcrawl.content;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 
 /**
@@ -14,147 +13,211 @@ import java.util.Arrays;
  * table written compactly (each cell once, spans not filled, rows not padded, the header as wide as the widest row)
  * is written compactly, so that a few {@code colspan="1000"} cells cannot make every row thousands of empty cells
  * long. The grid is laid out only up to that size, so the time is bounded too.
+ *
+ * <p>The cells' Markdown is copied, escaped, into one buffer, and a cell is its range there; the grid is cell numbers
+ * (-1 for an empty position). A javadoc page's summary grids have thousands of cells, and a String and a list entry
+ * per cell, copied again into a String per table, cost more than the rest of the table. One table is read at a time,
+ * and the same object is {@link #clear}ed for the next.
  */
 final class PipeTable {
     /** The widest a cell may span: browsers cap colspan at 1000. */
     private static final int MAX_COLSPAN = 1000;
     /** How many times longer than the compact table the grid may be. */
     static final int GROWTH = 4;
+    private static final char[] DELIMITER = {' ', '-', '-', '-', ' ', '|'};
 
-    /** A cell as read: its inline Markdown (pipes escaped, one line) and its spans. */
-    private record Cell(String markdown, int colspan, int rowspan) {}
-
-    /** The rows as read, each its cells; a row without cells is kept, as it counts for rowspans above it. */
-    private final ArrayList<ArrayList<Cell>> rows = new ArrayList<>();
+    /** The cells' Markdown, escaped, one after the other; cell c is {@code text[from[c], to[c])}. */
+    private final TextBuffer text = new TextBuffer(1024);
+    private int[] from = new int[64];
+    private int[] to = new int[64];
+    private int[] colspan = new int[64];
+    private int[] rowspan = new int[64];
+    private int cells;
+    /**
+     * Row r's cells are {@code [firstCell[r], firstCell[r + 1])} (the last row's end: {@link #cells}); a row without
+     * cells is kept, as it counts for rowspans above it.
+     */
+    private int[] firstCell = new int[16];
+    private int rows;
     private int header = -1;
-    private int cellCount;
+    /** The laid-out grid, reused: row r's positions are {@code position[rowStart[r], rowStart[r + 1])}. */
+    private int[] position = new int[64];
+    private int[] rowStart = new int[17];
+
+    /** Empties the table, for the next one. */
+    PipeTable clear() {
+        text.setLength(0);
+        cells = 0;
+        rows = 0;
+        header = -1;
+        return this;
+    }
 
     /** Starts a row; inHead says it is in the table's {@code <thead>}. */
     void row(boolean inHead) {
-        rows.add(new ArrayList<>());
-        if (inHead && header < 0) header = rows.size() - 1;
+        if (rows == firstCell.length) firstCell = Arrays.copyOf(firstCell, rows * 2);
+        firstCell[rows++] = cells;
+        if (inHead && header < 0) header = rows - 1;
     }
 
-    /** Adds a cell of inline Markdown (one line) spanning colspan columns and rowspan rows. */
-    void cell(String markdown, int colspan, int rowspan) {
-        if (rows.isEmpty()) row(false);
-        rows.getLast().add(new Cell(escapePipes(markdown), Math.clamp(colspan, 1, MAX_COLSPAN), rowspan));
-        cellCount++;
+    /** Adds a cell of inline Markdown (one line, copied) spanning colspan columns and rowspan rows. */
+    void cell(TextBuffer markdown, int colspan, int rowspan) {
+        if (rows == 0) row(false);
+        if (cells == from.length) {
+            int size = cells * 2;
+            from = Arrays.copyOf(from, size);
+            to = Arrays.copyOf(to, size);
+            this.colspan = Arrays.copyOf(this.colspan, size);
+            this.rowspan = Arrays.copyOf(this.rowspan, size);
+        }
+        from[cells] = text.length;
+        appendEscaped(markdown.chars, markdown.length);
+        to[cells] = text.length;
+        this.colspan[cells] = Math.clamp(colspan, 1, MAX_COLSPAN);
+        this.rowspan[cells++] = rowspan;
     }
 
     /** Whether no row has a cell. */
     boolean isEmpty() {
-        return cellCount == 0;
+        return cells == 0;
     }
 
-    /** The table's lines, without a final newline. */
-    String render() {
+    /** Appends the table's lines, without a final newline, to out. */
+    void render(TextBuffer out) {
         int widest = 1; // the most cells a row has, spans not counted
         long compact = 0; // the compact table's length, but for its header's padding and delimiter row
-        for (ArrayList<Cell> r : rows) {
-            if (r.isEmpty()) continue;
-            widest = Math.max(widest, r.size());
+        for (int r = 0; r < rows; r++) {
+            int first = firstCell[r];
+            int end = rowEnd(r);
+            if (first == end) continue;
+            widest = Math.max(widest, end - first);
             compact += 2;
-            for (Cell c : r) compact += c.markdown.isEmpty() ? 2 : c.markdown.length() + 3;
+            for (int c = first; c < end; c++) compact += from[c] == to[c] ? 2 : to[c] - from[c] + 3;
         }
         compact += 8L * widest + 1;
-        ArrayList<ArrayList<String>> grid = grid(GROWTH * compact);
-        if (grid != null) return write(grid, true);
-        ArrayList<ArrayList<String>> cells = new ArrayList<>(rows.size());
-        for (ArrayList<Cell> r : rows) {
-            ArrayList<String> line = new ArrayList<>(r.size());
-            for (Cell c : r) line.add(c.markdown);
-            cells.add(line);
+        if (grid(GROWTH * compact)) {
+            write(out, position, rowStart, true);
+            return;
         }
-        return write(cells, false);
+        // compact: each row its own cells; the positions are the cell numbers
+        if (position.length < cells) position = new int[cells];
+        if (rowStart.length < rows + 1) rowStart = new int[rows + 1];
+        for (int c = 0; c < cells; c++) position[c] = c;
+        System.arraycopy(firstCell, 0, rowStart, 0, rows);
+        rowStart[rows] = cells;
+        write(out, position, rowStart, false);
+    }
+
+    /** The end of row r's cells. */
+    private int rowEnd(int r) {
+        return r + 1 < rows ? firstCell[r + 1] : cells;
     }
 
     /**
-     * The rows laid out on a grid, spans filled with empty cells, or null when the grid written would be longer
-     * than limit characters: it stops as soon as it knows, having made at most about limit / 2 positions.
+     * Lays the rows out on a grid ({@link #position}, {@link #rowStart}), spans filled with empty positions; false
+     * when the grid written would be longer than limit characters: it stops as soon as it knows, having made at most
+     * about limit / 2 positions.
      */
-    private ArrayList<ArrayList<String>> grid(long limit) {
-        ArrayList<ArrayList<String>> grid = new ArrayList<>(rows.size());
+    private boolean grid(long limit) {
+        if (rowStart.length < rows + 1) rowStart = new int[rows + 1];
+        int size = 0;
         // for each column, the last row a rowspan from above covers (-1: none)
         int[] coveredUntil = new int[8];
         Arrays.fill(coveredUntil, -1);
-        long text = 0; // the cells' text, and a space after each that has some
+        long written = 0; // the cells' text, and a space after each that has some
         int width = 1;
         int kept = 0;
-        for (int k = 0; k < rows.size(); k++) {
-            ArrayList<Cell> cells = rows.get(k);
-            ArrayList<String> row = new ArrayList<>();
-            grid.add(row);
-            if (cells.isEmpty()) continue;
+        for (int k = 0; k < rows; k++) {
+            rowStart[k] = size;
+            int first = firstCell[k];
+            int end = rowEnd(k);
+            if (first == end) continue;
             kept++;
-            for (Cell c : cells) {
-                while (row.size() < coveredUntil.length && coveredUntil[row.size()] >= k) row.add("");
-                int end = row.size() + c.colspan;
+            for (int c = first; c < end; c++) {
+                while (size - rowStart[k] < coveredUntil.length && coveredUntil[size - rowStart[k]] >= k) {
+                    size = put(size, -1);
+                }
+                int at = size - rowStart[k];
+                int spanEnd = at + colspan[c];
                 // every kept row padded to the widest: 2 characters a position, 6 in the delimiter row
-                if ((2L * kept + 6) * Math.max(width, end) + text > limit) return null;
-                row.add(c.markdown);
-                if (!c.markdown.isEmpty()) text += c.markdown.length() + 1;
-                for (int i = 1; i < c.colspan; i++) row.add("");
-                if (c.rowspan > 1) {
-                    if (end > coveredUntil.length) {
+                if ((2L * kept + 6) * Math.max(width, spanEnd) + written > limit) return false;
+                size = put(size, c);
+                if (from[c] != to[c]) written += to[c] - from[c] + 1;
+                for (int i = 1; i < colspan[c]; i++) size = put(size, -1);
+                if (rowspan[c] > 1) {
+                    if (spanEnd > coveredUntil.length) {
                         int old = coveredUntil.length;
-                        coveredUntil = Arrays.copyOf(coveredUntil, Math.max(end, old * 2));
+                        coveredUntil = Arrays.copyOf(coveredUntil, Math.max(spanEnd, old * 2));
                         Arrays.fill(coveredUntil, old, coveredUntil.length, -1);
                     }
-                    Arrays.fill(coveredUntil, end - c.colspan, end, k + c.rowspan - 1);
+                    Arrays.fill(coveredUntil, spanEnd - colspan[c], spanEnd, k + rowspan[c] - 1);
                 }
-                width = Math.max(width, end);
+                width = Math.max(width, spanEnd);
             }
         }
-        return grid;
+        rowStart[rows] = size;
+        return true;
+    }
+
+    /** Puts cell c (-1: an empty position) at grid position at; returns the next position. */
+    private int put(int at, int c) {
+        if (at == position.length) position = Arrays.copyOf(position, at * 2);
+        position[at] = c;
+        return at + 1;
     }
 
     /**
-     * The rows' lines: the header first, empty rows left out, the header and the delimiter row as wide as the widest
+     * Writes the rows: the header first, empty rows left out, the header and the delimiter row as wide as the widest
      * row, and the other rows too when pad (a reader fills a short row with empty cells; a long one would lose its
-     * last cells).
+     * last cells). Row r's cells are {@code positions[starts[r], starts[r + 1])}, cell numbers or -1 for empty.
      */
-    private String write(ArrayList<ArrayList<String>> cells, boolean pad) {
-        ArrayList<ArrayList<String>> kept = new ArrayList<>(cells.size());
-        if (header >= 0 && !cells.get(header).isEmpty()) kept.add(cells.get(header));
-        for (int i = 0; i < cells.size(); i++) {
-            if (i != header && !cells.get(i).isEmpty()) kept.add(cells.get(i));
-        }
+    private void write(TextBuffer out, int[] positions, int[] starts, boolean pad) {
         int width = 1;
-        for (ArrayList<String> r : kept) width = Math.max(width, r.size());
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < kept.size(); i++) {
-            if (i > 0) out.append('\n');
-            ArrayList<String> r = kept.get(i);
-            line(out, r, pad || i == 0 ? width : r.size());
-            if (i == 0) {
-                out.append('\n');
-                out.append('|');
-                for (int c = 0; c < width; c++) out.append(" --- |");
-            }
+        for (int r = 0; r < rows; r++) width = Math.max(width, starts[r + 1] - starts[r]);
+        boolean first = true;
+        if (header >= 0 && starts[header + 1] > starts[header]) {
+            line(out, positions, starts[header], starts[header + 1], width);
+            first = false;
+            delimiterRow(out, width);
         }
-        return out.toString();
+        for (int r = 0; r < rows; r++) {
+            int size = starts[r + 1] - starts[r];
+            if (r == header || size == 0) continue;
+            if (!first) out.append('\n');
+            line(out, positions, starts[r], starts[r + 1], first || pad ? width : size);
+            if (first) delimiterRow(out, width);
+            first = false;
+        }
     }
 
-    private static void line(StringBuilder out, ArrayList<String> cells, int width) {
+    private static void delimiterRow(TextBuffer out, int width) {
+        out.append('\n').append('|');
+        for (int c = 0; c < width; c++) out.append(DELIMITER);
+    }
+
+    /** One row's line: the cells at positions[start, end), then empty ones up to width. */
+    private void line(TextBuffer out, int[] positions, int start, int end, int width) {
+        char[] t = text.chars;
         out.append('|');
-        for (int c = 0; c < width; c++) {
-            String cell = c < cells.size() ? cells.get(c) : "";
-            out.append(' ').append(cell);
-            if (!cell.isEmpty()) out.append(' ');
+        for (int p = 0; p < width; p++) {
+            int c = start + p < end ? positions[start + p] : -1;
+            out.append(' ');
+            if (c >= 0 && from[c] != to[c]) out.append(t, from[c], to[c]).append(' ');
             out.append('|');
         }
     }
 
-    /** The cell with each '|' escaped and any line break made a space. */
-    private static String escapePipes(String markdown) {
-        if (markdown.indexOf('|') < 0 && markdown.indexOf('\n') < 0) return markdown;
-        StringBuilder out = new StringBuilder(markdown.length() + 8);
-        for (int i = 0; i < markdown.length(); i++) {
-            char c = markdown.charAt(i);
-            if (c == '|') out.append('\\');
-            out.append(c == '\n' ? ' ' : c);
+    /** Appends a cell's Markdown with each '|' escaped and any line break made a space. */
+    private void appendEscaped(char[] markdown, int length) {
+        int run = 0; // the start of the characters not yet copied
+        for (int i = 0; i < length; i++) {
+            char c = markdown[i];
+            if (c != '|' && c != '\n') continue;
+            text.append(markdown, run, i);
+            if (c == '|') text.append('\\').append('|');
+            else text.append(' ');
+            run = i + 1;
         }
-        return out.toString();
+        text.append(markdown, run, length);
     }
 }
