@@ -44,6 +44,8 @@ const follow = async (call, id, progress) => {
 const tools = async ({ client, call }) => {
   const out = { tools: (await client.listTools()).tools };
   out.scrape = await call('scrape', { url: `${site}/docs/install` });
+  out.scrapeWholePage = await call('scrape', { url: `${site}/blog/hello`, onlyMainContent: false });
+  out.scrapeMainOnly = await call('scrape', { url: `${site}/blog/hello` });
   out.scrapeCut = await call('scrape', { url: `${site}/long` });
   let part = out.scrapeCut;
   let whole = part.text.replace(/\n\n\[cut: [^\]]*\]$/, '');

@@ -186,6 +186,12 @@ class McpClientsTest {
         assertTrue(text.contains("Run the installer, then restart the widget service."), text);
         assertEquals("Installing", scrape.at("/data/metadata/title").asText());
 
+        // onlyMainContent false: the whole page, its navigation too; by default the main content only
+        String wholePage = r.at("/scrapeWholePage/text").asText();
+        assertTrue(wholePage.contains("Site menu") && wholePage.contains("Our first post."), wholePage);
+        String mainOnly = r.at("/scrapeMainOnly/text").asText();
+        assertTrue(!mainOnly.contains("Site menu") && mainOnly.contains("Our first post."), mainOnly);
+
         JsonNode cut = r.path("scrapeCut");
         String cursor = cut.at("/data/cursor").asText();
         assertFalse(cursor.isEmpty(), cut.toString());

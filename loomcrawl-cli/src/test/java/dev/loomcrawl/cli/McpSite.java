@@ -28,7 +28,9 @@ final class McpSite {
                         + "</p></main></body></html>")
                 .page("/docs/api", page("API reference", "<p>The widget API has three calls.</p>"
                         + "<a href=\"/\">Home</a>"))
-                .page("/blog/hello", page("Hello", "<p>Our first post.</p><a href=\"/missing-page\">missing</a>"))
+                .page("/blog/hello", "<html lang=\"en\"><head><title>Hello</title></head><body><nav><a href=\"/docs/api\">"
+                        + "Site menu</a></nav><main><h1>Hello</h1><p>Our first post.</p><a href=\"/missing-page\">"
+                        + "missing</a></main></body></html>")
                 .page("/long", page("Long", longPage.toString()))
                 // linked from no page above: an app whose text and only link a script writes (rendering)
                 .page("/app", "<html lang=\"en\"><head><title>App</title></head><body><div id=\"root\"></div>"

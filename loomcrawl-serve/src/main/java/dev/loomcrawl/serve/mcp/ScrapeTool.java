@@ -2,6 +2,8 @@ package dev.loomcrawl.serve.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomcrawl.content.Markdown;
+import org.jsoup.Jsoup;
 import dev.loomcrawl.serve.Service;
 import io.modelcontextprotocol.spec.McpSchema;
 
@@ -42,6 +44,8 @@ final class ScrapeTool implements Tool {
                         .property("render", "boolean", "Load the page in a headless browser first and read it as "
                                 + "its scripts left it: for pages whose text or links JavaScript writes (slower; "
                                 + "default false).")
+                        .property("onlyMainContent", "boolean", "The page's main content only (default true); "
+                                + "false: the whole page as Markdown, its navigation, header and footer too.")
                         .property("cursor", "string", "Where to go on, from a cut result's note.")
                         .required("url").build())
                 .annotations(new McpSchema.ToolAnnotations("Scrape a web page", true, false, true, true, null))
@@ -53,9 +57,20 @@ final class ScrapeTool implements Tool {
         String url = call.string("url");
         List<String> formats = call.strings("formats");
         boolean render = call.bool("render", false);
+        boolean mainOnly = call.bool("onlyMainContent", true);
         int from = Cut.cursor(call.string("cursor", null));
         call.progress(0, 1.0, (render ? "rendering " : "fetching ") + url);
-        ObjectNode doc = service.scrape(url, formats.isEmpty() ? List.of("markdown") : formats, render);
+        List<String> asked = formats.isEmpty() ? List.of("markdown") : formats;
+        List<String> fetched = new java.util.ArrayList<>(asked);
+        boolean whole = !mainOnly && asked.contains("markdown");
+        if (whole && !fetched.contains("html")) fetched.add("html");
+        ObjectNode doc = service.scrape(url, fetched, render);
+        if (whole) {
+            // the whole page: the Markdown of the page as the html format gives it (without scripts and styles)
+            String html = doc.path("html").asText("");
+            doc.put("markdown", html.isEmpty() ? "" : Markdown.of(Jsoup.parse(html, url).body()));
+            if (!asked.contains("html")) doc.remove("html");
+        }
         call.progress(1, 1.0, "fetched " + url);
         JsonNode meta = doc.path("metadata");
         StringBuilder text = new StringBuilder();
