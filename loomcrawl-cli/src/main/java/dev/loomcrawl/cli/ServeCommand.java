@@ -2,6 +2,8 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.serve.Serve;
 import dev.loomcrawl.serve.ServeOptions;
+import dev.loomcrawl.serve.mcp.HttpMcp;
+import dev.loomcrawl.serve.mcp.McpOptions;
 import dev.loomcrawl.serve.WebhookOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -114,7 +116,7 @@ final class ServeCommand implements Callable<Integer> {
         }
         Serve serve;
         try {
-            serve = Serve.start(options);
+            serve = Serve.start(options, List.of(service -> HttpMcp.of(service, McpOptions.DEFAULTS)));
         } catch (IllegalArgumentException e) {
             throw new Main.BadInput(spec.commandLine(), e.getMessage());
         } catch (IOException e) {

@@ -1,7 +1,5 @@
 package dev.loomcrawl.serve;
 
-import dev.loomcrawl.serve.mcp.HttpMcp;
-import dev.loomcrawl.serve.mcp.McpOptions;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -9,12 +7,16 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Executors;
+import java.util.function.Function;
 
 /**
  * {@code loomcrawl serve}: the job service, assembled in one place: the jobs (resumed from the data directory,
- * with their webhook sender), the scrapes, Firecrawl's endpoints, the routes, the MCP server at {@code /mcp}, and
- * Jetty on virtual threads. {@link #close} stops taking requests, then pauses every job resumably.
+ * with their webhook sender), the scrapes, Firecrawl's endpoints, the routes, the front ends mounted beside them
+ * (the MCP server at {@code /mcp}), and Jetty on virtual threads. {@link #close} stops taking requests, then pauses
+ * every job resumably.
  */
 public final class Serve implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Serve.class);
@@ -24,22 +26,25 @@ public final class Serve implements AutoCloseable {
     private final ServeOptions options;
     private final Jobs jobs;
     private final Server server;
-    private final HttpMcp mcp;
+    private final List<Mount> mounts;
 
-    private Serve(ServeOptions options, Jobs jobs, Server server, HttpMcp mcp) {
+    private Serve(ServeOptions options, Jobs jobs, Server server, List<Mount> mounts) {
         this.options = options;
         this.jobs = jobs;
         this.server = server;
-        this.mcp = mcp;
+        this.mounts = mounts;
     }
 
     /** Starts the service: resumes the jobs that were running, then listens. */
     public static Serve start(ServeOptions options) throws Exception {
-        return start(options, McpOptions.DEFAULTS);
+        return start(options, List.of());
     }
 
-    /** {@link #start(ServeOptions)}, its MCP tools bounded by {@code mcpOptions}. */
-    public static Serve start(ServeOptions options, McpOptions mcpOptions) throws Exception {
+    /**
+     * {@link #start(ServeOptions)}, with other front ends on the same port, each made of the server's
+     * {@link Service} (the command line mounts the MCP server at {@code /mcp}).
+     */
+    public static Serve start(ServeOptions options, List<Function<Service, Mount>> fronts) throws Exception {
         Browsers browsers = new Browsers(options.maxJobs());
         Jobs jobs = new Jobs(options, browsers);
         Scrapes scrapes = new Scrapes(options, browsers);
@@ -55,9 +60,13 @@ public final class Serve implements AutoCloseable {
         // reset some of their connections (scripts/bench/serve-scrapes); the kernel caps it at net.core.somaxconn
         connector.setAcceptQueueSize(ACCEPT_QUEUE);
         server.addConnector(connector);
-        HttpMcp mcp = HttpMcp.of(new Service(options, jobs, scrapes, false), mcpOptions);
-        // /mcp's servlet context first: it takes its own path and leaves the others to the Firecrawl API
-        server.setHandler(new Handler.Sequence(mcp.handler(), new ApiHandler(routes, options)));
+        Service service = new Service(options, jobs, scrapes, false);
+        List<Mount> mounts = fronts.stream().map(f -> f.apply(service)).toList();
+        // the other front ends first: each takes its own paths and leaves the others to the Firecrawl API
+        List<Handler> handlers = new ArrayList<>();
+        mounts.forEach(m -> handlers.add(m.handler()));
+        handlers.add(new ApiHandler(routes, options));
+        server.setHandler(new Handler.Sequence(handlers));
         server.setStopTimeout(5_000);
         try {
             server.start();
@@ -65,7 +74,7 @@ public final class Serve implements AutoCloseable {
             jobs.close();
             throw e;
         }
-        Serve serve = new Serve(options, jobs, server, mcp);
+        Serve serve = new Serve(options, jobs, server, mounts);
         log.info("listening on http://{}:{} (jobs in {})", options.host(), serve.port(), options.data());
         return serve;
     }
@@ -92,7 +101,7 @@ public final class Serve implements AutoCloseable {
         } catch (Exception e) {
             log.warn("stopping the HTTP server: {}", e.toString());
         }
-        mcp.close();
+        mounts.forEach(Mount::close);
         jobs.close();
         log.info("stopped; running jobs paused, to be resumed at the next start");
     }

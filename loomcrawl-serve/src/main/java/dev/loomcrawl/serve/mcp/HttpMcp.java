@@ -1,6 +1,7 @@
 package dev.loomcrawl.serve.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomcrawl.serve.Mount;
 import dev.loomcrawl.serve.Service;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
@@ -37,7 +38,7 @@ import java.util.EnumSet;
  * answered there: 202). Browsers' cross-site requests (an {@code Origin} header) are refused by the SDK's validator,
  * against DNS rebinding.
  */
-public final class HttpMcp implements AutoCloseable {
+public final class HttpMcp implements Mount {
     public static final String PATH = "/mcp";
 
     private final McpSyncServer server;
@@ -67,6 +68,7 @@ public final class HttpMcp implements AutoCloseable {
     }
 
     /** The handler to put before serve's own: it takes {@code /mcp} and leaves every other path. */
+    @Override
     public Handler handler() {
         return context;
     }
