@@ -90,6 +90,22 @@ class McpClientsTest {
     }
 
     @Test
+    void aBrowsersCrossSiteRequestToMcpIsRefused() throws Exception {
+        // a page of another site (an Origin header), with the right key even: DNS rebinding gets nothing
+        String init = "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": "
+                + "{\"protocolVersion\": \"2025-11-25\", \"capabilities\": {}, \"clientInfo\": {\"name\": \"x\", "
+                + "\"version\": \"1\"}}}";
+        java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create(serve.base() + "/mcp"))
+                        .header("Authorization", "Bearer test-key").header("Content-Type", "application/json")
+                        .header("Accept", "application/json, text/event-stream")
+                        .header("Origin", "http://attacker.example")
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofString(init)).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(403, r.statusCode(), r.body());
+    }
+
+    @Test
     void loopbackRefusedWithoutAllowPrivateOverBothTransports() {
         for (String transport : List.of("stdio", "http")) {
             JsonNode r = results.path(transport);
