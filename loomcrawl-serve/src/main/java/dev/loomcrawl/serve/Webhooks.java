@@ -51,11 +51,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * ({@code X-Loomcrawl-Signature} and Firecrawl's {@code X-Firecrawl-Signature}: {@code sha256=HEX}), on a virtual
  * thread of its own so that the crawl never waits for a receiver. A failed attempt (no 2xx answer within the
  * timeout) is tried again after 1, 2, 4... s (at most a minute apart) until {@code --webhook-retry-for} has passed
- * since the first failure, then given up. A job's {@code completed} or {@code failed} goes after its other events are
- * delivered or given up; the others may arrive in any order ({@code webhookId} tells each delivery, the same for
- * its retries). Only addresses the server's guard allows are connected to, after resolution, as for jobs. What
- * is owed is bounded: past {@link #MAX_PENDING} deliveries waiting, page events are dropped (and counted), never
- * a job's first or last. Deliveries still owed when the server stops are not kept.
+ * since the first failure, then given up; a receiver that failed {@link Breaker#TRIP} times in a row is down, and
+ * its deliveries wait for one of them to find it up again rather than each trying ({@link Breaker}). A job's
+ * {@code completed} or {@code failed} goes after its other events are delivered or given up; the others may arrive
+ * in any order ({@code webhookId} tells each delivery, the same for its retries). Only addresses the server's
+ * guard allows are connected to, after resolution, as for jobs. What is owed is bounded: past {@link #MAX_PENDING}
+ * deliveries waiting, page events are dropped (and counted), never a job's first or last. Deliveries still owed
+ * when the server stops are not kept.
  */
 final class Webhooks implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Webhooks.class);
@@ -130,7 +132,7 @@ final class Webhooks implements AutoCloseable {
         Thread t = Thread.ofVirtual().name("loomcrawl-serve-webhook").unstarted(() -> {
             try {
                 if (event.last()) lane.awaitEmpty(options.retryFor().plus(options.timeout()).plusSeconds(5));
-                deliver(d);
+                deliver(d, lane.breaker);
             } catch (InterruptedException e) {
                 // the server is stopping: what is owed is not kept
             } finally {
@@ -149,30 +151,43 @@ final class Webhooks implements AutoCloseable {
         return pending.get();
     }
 
-    private void deliver(Delivery d) throws InterruptedException {
+    private void deliver(Delivery d, Breaker breaker) throws InterruptedException {
         byte[] body = d.body();
         String signature = "sha256=" + HexFormat.of().formatHex(sign(body));
-        long deadline = 0; // set at the first failure
+        long deadline = 0; // set at the first failure, or when the receiver is first found down
         Duration wait = FIRST_WAIT;
-        for (int attempt = 1; ; attempt++) {
-            if (closing) return;
-            String failure;
+        String failure = "its receiver is down";
+        int tried = 0;
+        while (!closing) {
+            Breaker.Turn turn = breaker.admit(deadline != 0 ? deadline
+                    : System.nanoTime() + options.retryFor().toNanos());
+            if (turn == Breaker.Turn.NONE) {
+                givenUp.increment();
+                log.warn("webhook of job {} given up after {} attempt{}, its receiver down: {} {}: {}", d.job,
+                        tried, tried == 1 ? "" : "s", d.event.type(d.kind), d.hook.url(), failure);
+                return;
+            }
             attempts.acquire();
             try {
+                // found down while it waited for a permit: it waits for the probe, as the others do
+                if (turn == Breaker.Turn.TRY && breaker.down()) continue;
+                tried++;
                 failure = post(d, body, signature);
             } finally {
                 attempts.release();
             }
             if (failure == null) {
+                breaker.succeeded();
                 delivered.increment();
                 return;
             }
             failedAttempts.increment();
-            if (attempt == 1) deadline = System.nanoTime() + options.retryFor().toNanos();
+            if (deadline == 0) deadline = System.nanoTime() + options.retryFor().toNanos();
+            breaker.failed(turn == Breaker.Turn.PROBE);
             if (failure.startsWith("refused:") || System.nanoTime() + wait.toNanos() > deadline) {
                 givenUp.increment();
-                log.warn("webhook of job {} given up after {} attempt{}: {} {}: {}", d.job, attempt,
-                        attempt == 1 ? "" : "s", d.event.type(d.kind), d.hook.url(), failure);
+                log.warn("webhook of job {} given up after {} attempt{}: {} {}: {}", d.job, tried,
+                        tried == 1 ? "" : "s", d.event.type(d.kind), d.hook.url(), failure);
                 return;
             }
             Thread.sleep(wait);
@@ -274,8 +289,9 @@ final class Webhooks implements AutoCloseable {
         }
     }
 
-    /** A job's deliveries other than its last, so that its last waits for them. */
+    /** A job's deliveries other than its last, so that its last waits for them; and its receiver's breaker. */
     private static final class Lane {
+        final Breaker breaker = new Breaker();
         private final ReentrantLock lock = new ReentrantLock();
         private final Condition empty = lock.newCondition();
         private int owed;
@@ -303,6 +319,94 @@ final class Webhooks implements AutoCloseable {
             lock.lock();
             try {
                 while (owed > 0 && left > 0) left = empty.awaitNanos(left);
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    /**
+     * A job's receiver, up or down. After {@link #TRIP} failed attempts in a row it is down: deliveries are held
+     * rather than each tried on its own (a thousand page events would be a thousand failing requests every few
+     * seconds, CPU the crawl needs), and one of them at a time probes it, after 1, 2, 4... s (at most a minute
+     * apart). A probe that succeeds sets it up again and lets the held ones go; a held delivery whose
+     * {@code --webhook-retry-for} passes is given up without being tried. No lock is held while a delivery is sent.
+     */
+    static final class Breaker {
+        /** Failed attempts in a row that set a receiver down. */
+        static final int TRIP = 3;
+
+        enum Turn { NONE, TRY, PROBE }
+
+        private final ReentrantLock lock = new ReentrantLock();
+        private final Condition changed = lock.newCondition();
+        private int failures;
+        private boolean down;
+        private boolean probing;
+        private long probeAt;
+        private Duration probeWait = FIRST_WAIT;
+
+        /**
+         * When the delivery may be tried: at once while the receiver is up; while it is down, when it is this
+         * delivery's turn to probe it or a probe set it up again; {@link Turn#NONE} when {@code deadline} (a
+         * {@link System#nanoTime} value) comes first.
+         */
+        Turn admit(long deadline) throws InterruptedException {
+            lock.lock();
+            try {
+                while (down) {
+                    long now = System.nanoTime();
+                    if (!probing && now - probeAt >= 0) {
+                        probing = true;
+                        return Turn.PROBE;
+                    }
+                    if (deadline - now <= 0) return Turn.NONE;
+                    long until = probing ? deadline : (deadline - probeAt < 0 ? deadline : probeAt);
+                    changed.awaitNanos(Math.max(1, until - now));
+                }
+                return Turn.TRY;
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        void succeeded() {
+            lock.lock();
+            try {
+                failures = 0;
+                down = false;
+                probing = false;
+                probeWait = FIRST_WAIT;
+                changed.signalAll();
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        /** An attempt failed; {@code probe}: it was the probe, whose failure schedules the next one. */
+        void failed(boolean probe) {
+            lock.lock();
+            try {
+                failures++;
+                if (probe && probing) {
+                    probing = false;
+                    probeAt = System.nanoTime() + probeWait.toNanos();
+                    probeWait = probeWait.multipliedBy(2).compareTo(LONGEST_WAIT) > 0 ? LONGEST_WAIT
+                            : probeWait.multipliedBy(2);
+                } else if (!down && failures >= TRIP) {
+                    down = true;
+                    probeAt = System.nanoTime() + probeWait.toNanos();
+                }
+                changed.signalAll();
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        boolean down() {
+            lock.lock();
+            try {
+                return down;
             } finally {
                 lock.unlock();
             }
