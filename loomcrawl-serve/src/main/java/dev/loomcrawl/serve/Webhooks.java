@@ -152,8 +152,8 @@ final class Webhooks implements AutoCloseable {
     }
 
     private void deliver(Delivery d, Breaker breaker) throws InterruptedException {
-        byte[] body = d.body();
-        String signature = "sha256=" + HexFormat.of().formatHex(sign(body));
+        byte[] body = null; // made at the first attempt: a delivery held, then given up, costs no JSON nor HMAC
+        String signature = null;
         long deadline = 0; // set at the first failure, or when the receiver is first found down
         Duration wait = FIRST_WAIT;
         String failure = "its receiver is down";
@@ -172,6 +172,10 @@ final class Webhooks implements AutoCloseable {
                 // found down while it waited for a permit: it waits for the probe, as the others do
                 if (turn == Breaker.Turn.TRY && breaker.down()) continue;
                 tried++;
+                if (body == null) {
+                    body = d.body();
+                    signature = "sha256=" + HexFormat.of().formatHex(sign(body));
+                }
                 failure = post(d, body, signature);
             } finally {
                 attempts.release();
