@@ -26,6 +26,7 @@ module dev.loomcrawl.core {
     exports dev.loomcrawl.journal;
     exports dev.loomcrawl.limits;
     exports dev.loomcrawl.output;
+    exports dev.loomcrawl.output.crawl;
     exports dev.loomcrawl.output.lines;
     exports dev.loomcrawl.output.pages;
     exports dev.loomcrawl.output.warc;

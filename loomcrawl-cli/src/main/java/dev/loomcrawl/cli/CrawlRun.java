@@ -15,6 +15,7 @@ import dev.loomcrawl.Crawler;
 import dev.loomcrawl.render.chromium.ChromiumRenderer;
 import dev.loomcrawl.render.chromium.RenderSettings;
 import dev.loomcrawl.output.OutputException;
+import dev.loomcrawl.output.crawl.CrawlOutputs;
 import dev.loomcrawl.report.RecordSpill;
 import dev.loomcrawl.report.RootOutcomes;
 import dev.loomcrawl.scrape.SelectorScraper;
@@ -105,7 +106,7 @@ final class CrawlRun {
         } catch (StateException e) {
             crawler.close();
             return failed(cli, e);
-        } catch (Outputs.Failed e) { // nothing was crawled
+        } catch (CrawlOutputs.Failed e) { // nothing was crawled
             crawler.close();
             if (!backend.resumed()) backend.discard();
             return failed(cli, e.getMessage());

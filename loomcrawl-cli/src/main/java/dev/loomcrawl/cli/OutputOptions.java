@@ -1,6 +1,7 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.config.OutputSettings;
+import dev.loomcrawl.output.crawl.OutputPlan;
 import dev.loomcrawl.output.lines.LineFormat;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -113,16 +114,11 @@ final class OutputOptions {
                              List<String> itemFields, Path state) {
         CommandLine cli = spec.commandLine();
         boolean withState = state != null;
-        LineFormat recordFormat = o.records() == null ? null : recordFormat(cli, o);
-        LineFormat linkFormat = o.links() == null ? null : lineFormat(cli, "--links", o.links());
-        LineFormat itemFormat = o.items() == null ? null : lineFormat(cli, "--items", o.items());
-        if (o.content() != null) jsonLinesOnly(cli, "--content", o.content());
-        if (o.chunks() != null) jsonLinesOnly(cli, "--chunks", o.chunks());
-        if (o.chunkAllKinds() && o.chunks() == null) {
-            throw usage(cli, "--chunk-all-kinds applies to --chunks, which is not given");
-        }
-        if (o.format() != null && o.records() == null) {
-            throw usage(cli, "--format applies to --output, which is not given");
+        OutputPlan checked;
+        try {
+            checked = OutputPlan.checked(o, itemFields);
+        } catch (IllegalArgumentException e) {
+            throw usage(cli, e.getMessage());
         }
         List<String> streams = Stream.of(o.records(), o.links(), o.items(), o.content(), o.chunks())
                 .filter(STDOUT::equals).toList();
@@ -135,11 +131,14 @@ final class OutputOptions {
                     + "instead of '-' (or print records later with 'loomcrawl report --format jsonl')");
         }
         if (o.warc() != null && o.warc().toString().equals(STDOUT)) throw usage(cli, "--warc needs a path, not '-'");
-        if (o.wacz() != null && o.warc() == null) {
-            throw usage(cli, "--wacz packages the WARC files of --warc: give --warc PATH too");
+        try {
+            OutputPlan.checkWacz(o);
+        } catch (IllegalArgumentException e) {
+            throw usage(cli, e.getMessage());
         }
         refuseSharedFiles(cli, files(o, state), o.warc());
-        return new Outputs.Plan(o, recordFormat, linkFormat, itemFormat, itemFields, progress, metrics);
+        return new Outputs.Plan(o, checked.recordFormat(), checked.linkFormat(), checked.itemFormat(), itemFields,
+                progress, metrics);
     }
 
     /**
@@ -175,30 +174,6 @@ final class OutputOptions {
                 throw usage(cli, file.getKey() + " names " + real + ", one of the files of --warc " + warc
                         + ": give each its own file");
             }
-        }
-    }
-
-    private static LineFormat recordFormat(CommandLine cli, OutputSettings o) {
-        if (o.format() != null) return o.format();
-        if (STDOUT.equals(o.records())) return LineFormat.JSONL;
-        return LineFormat.forFileName(o.records()).orElseThrow(() -> usage(cli, "--output: cannot tell the format "
-                + "of '" + o.records() + "' from its name; name it .jsonl, .ndjson, .csv or .txt, or add --format "
-                + "jsonl|csv|text"));
-    }
-
-    /** JSON Lines or CSV, by the file's extension; JSON Lines on standard output. */
-    private static LineFormat lineFormat(CommandLine cli, String option, String file) {
-        if (STDOUT.equals(file)) return LineFormat.JSONL;
-        return LineFormat.forFileName(file).filter(f -> f != LineFormat.TEXT).orElseThrow(() -> usage(cli,
-                option + ": cannot tell the format of '" + file + "' from its name; name it .jsonl, .ndjson or .csv"));
-    }
-
-    /** --content and --chunks are JSON Lines: a file named as CSV or text is a usage error. */
-    private static void jsonLinesOnly(CommandLine cli, String option, String file) {
-        if (STDOUT.equals(file)) return;
-        LineFormat format = LineFormat.forFileName(file).orElse(LineFormat.JSONL);
-        if (format != LineFormat.JSONL) {
-            throw usage(cli, option + " writes JSON Lines: name the file .jsonl or .ndjson, not '" + file + "'");
         }
     }
 

@@ -62,8 +62,25 @@ final class ApiHandler extends Handler.Abstract {
         response.getHeaders().put("Content-Security-Policy", CSP);
         if (answer.retryAfter() > 0) response.getHeaders().put(HttpHeader.RETRY_AFTER, answer.retryAfter());
         if (answer.status() == 401) response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Bearer");
+        if (answer.streamed() != null) {
+            stream(answer.streamed(), response, callback);
+            return true;
+        }
         response.write(true, ByteBuffer.wrap(answer.body()), callback);
         return true;
+    }
+
+    /** Writes a streamed body as it is made (blocking, on this request's virtual thread); a client gone ends it. */
+    private static void stream(Answer.Streamed body, Response response, Callback callback) {
+        response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+        try (java.io.OutputStream out = Content.Sink.asOutputStream(response)) {
+            body.writeTo(out);
+        } catch (IOException | RuntimeException e) {
+            log.debug("a streamed answer ended early: {}", e.toString());
+            callback.failed(e);
+            return;
+        }
+        callback.succeeded();
     }
 
     private Answer answer(Request request) {
@@ -77,7 +94,7 @@ final class ApiHandler extends Handler.Abstract {
                 if (!s.isEmpty()) segments.add(s);
             }
         } else if (!path.equals("/healthz") && !path.equals("/metrics") && !path.equals("/v1/jobs")
-                && !JobsPage.isFile(path)) {
+                && !JobsPage.isFile(path) && !NativeApi.answers(path)) {
             throw new ApiError(404, "no endpoint " + (path.length() > 100 ? path.substring(0, 100) : path)
                     + "; loomcrawl serve answers Firecrawl's /v2 API");
         }

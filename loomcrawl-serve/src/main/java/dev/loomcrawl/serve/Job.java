@@ -20,6 +20,8 @@ final class Job {
     volatile boolean noWebhook;
     /** The server is stopping: it ends this run still scraping, to be resumed at the next start. */
     final AtomicBoolean pausing = new AtomicBoolean();
+    /** A native crawl's counts by outcome, rate and ledger ({@link NativeRun}); unused by the other kinds. */
+    final NativeProgress progress = new NativeProgress();
 
     Job(JobRecord record, ResultsFile documents, ResultsFile errors) {
         this.record = record;

@@ -7,6 +7,7 @@ import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -178,6 +179,11 @@ final class Jobs implements AutoCloseable {
     }
 
     private void crawl(Job job, Renderer renderer) {
+        if (job.record().kind() == JobKind.NATIVE) {
+            crawlNative(job, renderer);
+            ended(job);
+            return;
+        }
         String id = job.id();
         SqliteCrawlStore state = SqliteCrawlStore.open(store.stateFile(id));
         try {
@@ -212,12 +218,53 @@ final class Jobs implements AutoCloseable {
         } finally {
             state.close();
         }
+        ended(job);
+    }
+
+    /** After a job's run: completed, unless it was cancelled (finished so already) or paused by a stop. */
+    private void ended(Job job) {
         if (job.cancelled.get()) return; // finished as cancelled when it was asked
         if (job.pausing.get()) {
-            log.info("job {} paused: {} pages done; it resumes at the next start", id, job.completed());
+            log.info("job {} paused: {} pages done; it resumes at the next start", job.id(), job.completed());
             return;
         }
         finish(job, JobState.COMPLETED, null);
+    }
+
+    /** A native crawl job's run ({@link NativeRun}), on its state file, its outputs in its folder. */
+    private void crawlNative(Job job, Renderer renderer) {
+        SqliteCrawlStore state = SqliteCrawlStore.open(store.stateFile(job.id()));
+        try {
+            NativeRun.crawl(job, state, store.dir(job.id()), renderer, server, webhooks, webhook(job), closing::get);
+        } finally {
+            state.close();
+        }
+    }
+
+    /**
+     * Cancels the job if it runs, waits (a minute at most) for its run to close its files, then removes it and its
+     * folder.
+     */
+    void remove(Job job) {
+        cancel(job);
+        for (Thread t : runners) {
+            if (!t.getName().equals("loomcrawl-serve-job-" + job.id())) continue;
+            try {
+                t.join(Duration.ofMinutes(1));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ApiError(503, "the server is stopping");
+            }
+        }
+        if (jobs.remove(job.id(), job)) {
+            store.delete(job.id());
+            log.info("job {} deleted with its files", job.id());
+        }
+    }
+
+    /** The job's state file, which a native job's status reads when it was kept from before a restart. */
+    java.nio.file.Path stateFile(Job job) {
+        return store.stateFile(job.id());
     }
 
     private void finish(Job job, JobState to, String error) {

@@ -42,7 +42,7 @@ final class JobsPage {
             JobRecord r = job.record();
             var j = list.addObject();
             j.put("id", r.id());
-            j.put("kind", r.kind() == JobKind.CRAWL ? "crawl" : "batch");
+            j.put("kind", r.kind() == JobKind.BATCH ? "batch" : "crawl");
             j.put("url", r.urls().getFirst());
             j.put("status", r.state().label());
             int completed = job.completed();
@@ -52,7 +52,7 @@ final class JobsPage {
             if (r.finishedAt() != null) j.put("finishedAt", r.finishedAt().toString());
             if (r.error() != null) j.put("error", r.error());
             var links = j.putObject("links");
-            String base = "/v2/" + r.kind().path() + "/" + r.id();
+            String base = (r.kind() == JobKind.NATIVE ? "/v1/" : "/v2/") + r.kind().path() + "/" + r.id();
             links.put("results", base);
             links.put("errors", base + "/errors");
         }

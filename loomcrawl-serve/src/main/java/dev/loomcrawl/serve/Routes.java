@@ -5,8 +5,9 @@ import java.util.Map;
 
 /**
  * Which endpoint answers a method and path: Firecrawl's v2 paths, the operator's {@code /healthz} and
- * {@code /metrics}, the jobs page ({@code /} and its files, {@code /v1/jobs}), and a clear 404 for Firecrawl's
- * endpoints this server does not have.
+ * {@code /metrics}, the jobs page ({@code /} and its files, {@code /v1/jobs}), the native API ({@code /v1/crawls}
+ * and {@code /openapi.json}, {@link NativeApi}), and a clear 404 for Firecrawl's endpoints this server does not
+ * have.
  */
 final class Routes {
     /** Firecrawl endpoints not served, and why. */
@@ -24,11 +25,13 @@ final class Routes {
     private final FirecrawlApi api;
     private final Jobs jobs;
     private final Scrapes scrapes;
+    private final NativeApi crawls;
 
-    Routes(FirecrawlApi api, Jobs jobs, Scrapes scrapes) {
+    Routes(FirecrawlApi api, Jobs jobs, Scrapes scrapes, NativeApi crawls) {
         this.api = api;
         this.jobs = jobs;
         this.scrapes = scrapes;
+        this.crawls = crawls;
     }
 
     /**
@@ -44,6 +47,7 @@ final class Routes {
         if (JobsPage.isFile(path)) return only(c, "GET", () -> JobsPage.file(path));
         if (path.equals("/v1/jobs")) return only(c, "GET", () -> JobsPage.list(jobs));
         if (path.equals("/metrics")) return only(c, "GET", () -> Answer.text(Metrics.text(jobs, scrapes)));
+        if (NativeApi.answers(path)) return crawls.answer(path, c);
         List<String> s = c.segments();
         if (s.isEmpty()) throw new ApiError(404, "no endpoint " + path + "; loomcrawl serve answers /v2/...");
         String first = s.getFirst();

@@ -48,7 +48,8 @@ public final class Serve implements AutoCloseable {
         Browsers browsers = new Browsers(options.maxJobs());
         Jobs jobs = new Jobs(options, browsers);
         Scrapes scrapes = new Scrapes(options, browsers);
-        Routes routes = new Routes(new FirecrawlApi(options, jobs, scrapes), jobs, scrapes);
+        Routes routes = new Routes(new FirecrawlApi(options, jobs, scrapes), jobs, scrapes,
+                new NativeApi(options, jobs));
         QueuedThreadPool threads = new QueuedThreadPool();
         threads.setName("loomcrawl-serve-http");
         threads.setVirtualThreadsExecutor(Executors.newVirtualThreadPerTaskExecutor());

@@ -13,7 +13,7 @@ enum WebhookEvent {
 
     /** The delivery's {@code type} for a job of {@code kind}, as Firecrawl names it: {@code crawl.page}. */
     String type(JobKind kind) {
-        return (kind == JobKind.CRAWL ? "crawl." : "batch_scrape.") + label();
+        return (kind == JobKind.BATCH ? "batch_scrape." : "crawl.") + label();
     }
 
     /** Whether it ends the job's deliveries (sent after every other event of the job is delivered or given up). */

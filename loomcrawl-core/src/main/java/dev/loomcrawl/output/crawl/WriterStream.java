@@ -1,4 +1,4 @@
-package dev.loomcrawl.cli;
+package dev.loomcrawl.output.crawl;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -6,14 +6,14 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The command's standard output writer as a stream, for an output given as '-'. The writer thread hands over
+ * A program's standard output writer as a stream, for an output given as '-'. The writer thread hands over
  * whole UTF-8 lines, so each array written decodes on its own; single bytes wait for a flush.
  */
-final class WriterStream extends OutputStream {
+public final class WriterStream extends OutputStream {
     private final PrintWriter out;
     private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
 
-    WriterStream(PrintWriter out) {
+    public WriterStream(PrintWriter out) {
         this.out = out;
     }
 

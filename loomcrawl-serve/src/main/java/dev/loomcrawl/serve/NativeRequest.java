@@ -1,0 +1,116 @@
+package dev.loomcrawl.serve;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.config.ConfigJson;
+import dev.loomcrawl.config.CrawlJob;
+import dev.loomcrawl.config.CrawlSettings;
+import dev.loomcrawl.config.RenderChoice;
+import dev.loomcrawl.config.SettingGroup;
+import dev.loomcrawl.config.SettingSpec;
+import dev.loomcrawl.output.crawl.OutputPlan;
+import dev.loomcrawl.url.WebUrl;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A native crawl request ({@code POST /v1/crawls}): exactly the JSON {@code crawl --print-config} prints (its
+ * roots in it), read by {@link ConfigJson} with the same names and errors as {@code --config}, plus one member that
+ * is no setting, {@code webhook} (Firecrawl's shape, {@link Webhook}). What a job of the server cannot take is
+ * refused in one line: a state (the job has its own), the run's files, settings that read files or the environment
+ * of the server; output files are plain names in the job's folder ({@link NativeFiles}). The server's caps are put
+ * in last, as {@link SettingsJson#config} puts them: at most its pages and job time, private addresses as it allows.
+ *
+ * @param settings what is kept of the request and shown in its status: the job's whole JSON, caps applied
+ * @param options  the job's kept request: {@code settings}, and {@code webhook} when given
+ */
+record NativeRequest(CrawlJob job, CrawlConfig config, List<String> roots, RenderMode render, ObjectNode settings,
+                     ObjectNode options) {
+    static final String WEBHOOK = "webhook";
+    /** Settings that name a file or a variable of the server, which a request must not read. */
+    private static final Set<String> SERVER_FILES = Set.of("netrc", "proxy-file", "form-file", "form-env");
+    /** Groups whose rows a job of the server decides itself. */
+    private static final Set<SettingGroup> SERVERS = Set.of(SettingGroup.STATE, SettingGroup.RUN);
+
+    static NativeRequest parse(byte[] body, ServeOptions server) {
+        JsonNode tree = Json.read(body);
+        if (!(tree instanceof ObjectNode given)) {
+            throw ApiError.badRequest("a crawl is a JSON object of settings, such as {\"root\": "
+                    + "[\"https://example.com/\"], \"max-pages\": 100}");
+        }
+        ObjectNode settings = given.deepCopy();
+        JsonNode webhook = settings.remove(WEBHOOK);
+        CrawlJob asked = read(settings);
+        refuseServers(asked);
+        NativeFiles.names(asked.outputs());
+        try {
+            OutputPlan.checked(asked.outputs(), List.of());
+            OutputPlan.checkWacz(asked.outputs());
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest(e.getMessage());
+        }
+        RenderMode render = render(asked.render());
+        List<String> roots = new ArrayList<>();
+        for (WebUrl root : asked.config().roots()) roots.add(Roots.check(root.toString(), "root", server).toString());
+        // the server's caps, which no request widens
+        long maxPages = asked.config().limits().maxPages();
+        settings.put("max-pages", maxPages < 0 ? server.maxPages() : Math.min(maxPages, server.maxPages()));
+        Duration maxTime = asked.config().limits().maxTime();
+        Duration cap = maxTime == null || maxTime.compareTo(server.maxJobTime()) > 0 ? server.maxJobTime() : maxTime;
+        settings.put("max-time", cap.toMillis() + "ms");
+        settings.put("allow-private", server.allowPrivate());
+        CrawlJob job = read(settings);
+        ObjectNode whole = (ObjectNode) Json.read(ConfigJson.write(job).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        ObjectNode options = Json.MAPPER.createObjectNode();
+        options.set("settings", whole);
+        if (webhook != null && !webhook.isNull()) {
+            options.set(WEBHOOK, webhook);
+            Webhook.of(options, server); // checked now: a receiver the server does not reach is refused
+        }
+        return new NativeRequest(job, job.config(), roots, render, whole, options);
+    }
+
+    /** The job a kept request's settings describe (checked when it was made). */
+    static CrawlJob kept(JsonNode options) {
+        return ConfigJson.readJob(Json.write(options.path("settings")));
+    }
+
+    private static CrawlJob read(ObjectNode settings) {
+        try {
+            return ConfigJson.readJob(Json.write(settings));
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest(e.getMessage());
+        }
+    }
+
+    /** A row the server decides, given other than at its default, is refused. */
+    private static void refuseServers(CrawlJob asked) {
+        CrawlJob defaults = CrawlJob.of(CrawlConfig.builder().root("http://localhost/").build());
+        for (SettingSpec s : CrawlSettings.ALL) {
+            boolean server = SERVERS.contains(s.group()) || SERVER_FILES.contains(s.name());
+            if (!server || s.read().apply(asked).equals(s.read().apply(defaults))) continue;
+            String why = s.group() == SettingGroup.STATE ? "each job keeps its own state in its folder"
+                    : SERVER_FILES.contains(s.name()) ? "it would read a file or variable of the server"
+                    : "a job's report is its status and its outputs";
+            throw ApiError.badRequest("setting '" + s.name() + "' is not taken by the native API: " + why);
+        }
+        CrawlJob bare = CrawlJob.of(asked.config());
+        for (SettingSpec s : CrawlSettings.ALL) { // not yet: scraping, and rendering other than all or auto
+            boolean notYet = s.group() == SettingGroup.SCRAPE || s.group() == SettingGroup.RENDER
+                    && !s.name().equals("render") || s.name().equals("items");
+            if (notYet && !s.read().apply(asked).equals(s.read().apply(bare))) {
+                throw ApiError.badRequest("setting '" + s.name() + "' is not taken by the native API yet");
+            }
+        }
+    }
+
+    private static RenderMode render(RenderChoice c) {
+        if (c.mode() == null) return RenderMode.NEVER;
+        Browsers.check();
+        return c.mode() == RenderChoice.Mode.AUTO ? RenderMode.AUTO : RenderMode.ALWAYS;
+    }
+}

@@ -1,0 +1,155 @@
+package dev.loomcrawl.serve;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The native API (/v1/crawls) of a real serve on 127.0.0.1, with the JDK's HTTP client, against real test sites:
+ * requests refused in one line, progress as Server-Sent Events, output files listed and downloaded, delete.
+ */
+class NativeApiTest {
+    @TempDir
+    Path dir;
+    private final List<AutoCloseable> open = new ArrayList<>();
+
+    @AfterEach
+    void close() throws Exception {
+        for (AutoCloseable c : open.reversed()) c.close();
+    }
+
+    private Http serve() throws Exception {
+        ServeOptions d = ServeOptions.defaults(0, dir.resolve("data"));
+        Serve s = Serve.start(new ServeOptions(d.host(), 0, d.data(), Set.of(), true, List.of(), d.keep(), 100, 2, 4,
+                4, d.maxBody(), d.maxJobTime()));
+        open.add(s);
+        return Http.of(s);
+    }
+
+    private TestSite site(int pages, Duration latency) {
+        TestSite site = TestSite.builder().generated(TestSite.crossLinkedGenerator(pages, 3, latency)).start();
+        open.add(site);
+        return site;
+    }
+
+    private static void refused(Http http, String body, String says) {
+        Http.Answer a = http.post("/v1/crawls", body);
+        assertEquals(400, a.status(), a.body());
+        String error = a.json().path("error").asText();
+        assertTrue(error.contains(says), error);
+        assertFalse(error.contains("\n") || error.contains("\tat "), error);
+    }
+
+    @Test
+    void badJsonUnknownSettingsPathsAndStateAreRefusedInOneLine() throws Exception {
+        Http http = serve();
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], ", "not JSON");
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"max-page\": 5}",
+                "unknown setting 'max-page' (did you mean max-pages?)");
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"output\": \"../records.jsonl\"}",
+                "setting 'output' takes a plain file name");
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"warc\": \"/tmp/crawl\"}",
+                "setting 'warc' takes a plain file name");
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"output\": \"-\"}",
+                "setting 'output' takes a plain file name");
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"state\": \"s.db\"}",
+                "setting 'state' is not taken by the native API");
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"netrc\": \"/etc/passwd\"}",
+                "setting 'netrc' is not taken by the native API");
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"output\": \"r.json\"}", "--output: cannot tell");
+        assertEquals(0, http.get("/v1/crawls").json().path("crawls").size());
+    }
+
+    @Test
+    void eventsStreamProgressThenTheCompletedEventAndTheStreamEnds() throws Exception {
+        TestSite site = site(40, Duration.ofMillis(100));
+        Http http = serve();
+        Http.Answer created = http.post("/v1/crawls", "{\"root\": [\"" + site.url("/p0") + "\"], \"per-host\": 1, "
+                + "\"max-tasks\": 1, \"ignore-robots\": true, \"output\": \"records.jsonl\"}");
+        assertEquals(201, created.status(), created.body());
+        String id = created.json().path("id").asText();
+        HttpResponse<java.util.stream.Stream<String>> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create(http.base() + "/v1/crawls/" + id + "/events")).timeout(Duration.ofSeconds(120)).build(),
+                HttpResponse.BodyHandlers.ofLines());
+        assertEquals(200, r.statusCode());
+        assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream"));
+        List<String[]> events = new ArrayList<>(); // {name, data}
+        String name = null;
+        for (String line : (Iterable<String>) r.body()::iterator) { // the server ends the stream after the last
+            if (line.startsWith("event: ")) name = line.substring(7);
+            if (line.startsWith("data: ")) events.add(new String[] {name, line.substring(6)});
+        }
+        assertTrue(events.size() >= 2, "progress, then the end: " + events.size());
+        assertEquals("progress", events.getFirst()[0]);
+        String[] last = events.getLast();
+        assertEquals("completed", last[0]);
+        JsonNode end = Json.MAPPER.readTree(last[1]);
+        assertEquals(40, end.at("/counts/recorded").asLong(), last[1]);
+        assertEquals(40, end.at("/counts/ok").asLong(), last[1]);
+        long before = -1;
+        for (String[] e : events.subList(0, events.size() - 1)) {
+            assertEquals("progress", e[0]);
+            long n = Json.MAPPER.readTree(e[1]).at("/counts/recorded").asLong();
+            assertTrue(n >= before && n <= 40, "counts only grow: " + n + " after " + before);
+            before = n;
+        }
+        JsonNode status = http.get("/v1/crawls/" + id).json();
+        assertEquals("completed", status.path("state").asText());
+        assertEquals(40, status.at("/ledger/recorded").asLong(), status.toString());
+        assertEquals(40, status.at("/ledger/discovered").asLong(), status.toString());
+    }
+
+    @Test
+    void outputFilesAreListedDownloadedOnlyByTheirNamesAndDeleteRemovesThem() throws Exception {
+        TestSite site = site(5, Duration.ZERO);
+        Http http = serve();
+        String body = "{\"root\": [\"" + site.url("/p0") + "\"], \"ignore-robots\": true, \"output\": \"records.jsonl\","
+                + " \"warc\": \"crawl\", \"wacz\": \"crawl.wacz\", \"html-report\": \"report.html\"}";
+        String id = http.post("/v1/crawls", body).json().path("id").asText();
+        JsonNode status = finished(http, id);
+        assertEquals("completed", status.path("state").asText(), status.toString());
+        List<String> names = new ArrayList<>();
+        status.path("files").forEach(f -> names.add(f.path("name").asText()));
+        assertEquals(List.of("records.jsonl", "report.html", "crawl.wacz", "crawl-00000.warc.gz"), names);
+        Http.Answer records = http.get("/v1/crawls/" + id + "/files/records.jsonl");
+        assertEquals(200, records.status());
+        assertEquals(5, records.body().lines().count(), records.body());
+        assertEquals(200, http.get("/v1/crawls/" + id + "/files/report.html").status());
+        for (String bad : List.of("job.json", "state.db", "..%2Fjob.json", "nothing.jsonl")) {
+            int refused = http.get("/v1/crawls/" + id + "/files/" + bad).status(); // Jetty answers %2F itself
+            assertTrue(refused == 404 || refused == 400, bad + ": " + refused);
+        }
+        Path folder = dir.resolve("data").resolve(id);
+        assertTrue(Files.isDirectory(folder));
+        assertEquals(200, http.delete("/v1/crawls/" + id).status());
+        assertFalse(Files.exists(folder), "its folder is removed");
+        assertEquals(404, http.get("/v1/crawls/" + id).status());
+    }
+
+    private static JsonNode finished(Http http, String id) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        while (true) {
+            JsonNode s = http.get("/v1/crawls/" + id).json();
+            if (!s.path("state").asText().equals("scraping")) return s;
+            if (System.nanoTime() > deadline) throw new AssertionError("still scraping: " + s);
+            Thread.sleep(100);
+        }
+    }
+}
