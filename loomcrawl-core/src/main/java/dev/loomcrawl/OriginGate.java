@@ -87,7 +87,8 @@ final class OriginGate {
             case RobotsGate.Verdict.Disallowed no -> new VisitOutcome.Unfetched(Records.finished(
                     CrawlRecord.skipped(visit.url(), visit.depth(), visit.referrer(), no.reason(), no.detail())));
             case RobotsGate.Verdict.Unreachable down -> new VisitOutcome.Unfetched(Records.finished(
-                    Records.failed(visit, down.failure(), Instant.now())));
+                    Records.failed(visit, down.failure(), Instant.now()).toBuilder()
+                            .robotsCause(down.cause().message()).build()));
         };
     }
 

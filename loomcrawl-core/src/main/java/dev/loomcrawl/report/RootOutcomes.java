@@ -125,11 +125,12 @@ public final class RootOutcomes implements CrawlListener {
 
     /**
      * A failure's explanation. Where the connection itself failed (refused, DNS...), the kind says it all, even
-     * when it was robots.txt's fetch that met it; anything else on robots.txt is named as a robots.txt problem.
+     * when it was robots.txt's fetch that met it (the record's {@link CrawlRecord#robotsCause}, the fetcher's own
+     * words); anything else on robots.txt is named as a robots.txt problem.
      */
     private static String failure(CrawlRecord r) {
         String error = r.error() == null ? "" : r.error();
-        String robotsCause = RobotsGate.unreachableCause(r.error()); // null: not met on robots.txt
+        String robotsCause = r.robotsCause(); // null: not met on robots.txt
         String detail = robotsCause != null ? robotsCause : error;
         return switch (r.errorKind()) {
             case REFUSED -> "connection refused (is a server listening there?)";
