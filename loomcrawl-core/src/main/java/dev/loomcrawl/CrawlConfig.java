@@ -1,91 +1,48 @@
 package dev.loomcrawl;
 
 import dev.loomcrawl.fetch.AddressGuard;
+import dev.loomcrawl.fetch.ClientSetup;
 import dev.loomcrawl.fetch.HttpSettings;
-import dev.loomcrawl.fetch.Version;
 import dev.loomcrawl.limits.LimitSettings;
 import dev.loomcrawl.politeness.PolitenessSettings;
+import dev.loomcrawl.scope.ScopeKind;
+import dev.loomcrawl.scope.ScopeSettings;
 import dev.loomcrawl.session.SessionSettings;
 import dev.loomcrawl.url.Origin;
-import dev.loomcrawl.scope.ScopeKind;
 import dev.loomcrawl.url.WebUrl;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * Everything that decides how a crawl behaves, immutable and validated. Build one with {@link #builder()};
- * a bad value fails fast with an {@link IllegalArgumentException} naming it by its builder method
- * ({@code "maxTasks must be between 1 and 100000, got 0"}; the command line names its option instead).
+ * Everything that decides how a crawl behaves, immutable and validated: a record of groups, each owning its defaults
+ * and checks. Build one with {@link #builder()}, whose setters are the settings' (each sets its group's); a bad value
+ * fails fast with an {@link IllegalArgumentException} naming it by its builder method ({@code "maxTasks must be
+ * between 1 and 100000, got 0"}; the command line names its option instead).
+ *
+ * @param scope      where the crawl starts and which URLs it may reach: roots, scope kind, patterns, sitemaps
+ * @param maxTasks   fetches (and visits) in flight at once, over the whole crawl: the engine's one number that no
+ *                   group owns (the fetcher's pool is sized by it; a resumed crawl may change it)
+ * @param http       how each URL is fetched: user agent, timeouts, body caps, redirects, tries and their backoff,
+ *                   HTTP/2, TLS, name pins, private addresses, extra headers
+ * @param politeness how gently each origin is treated: fetches at once, delays, robots.txt and its directives
+ * @param limits     budgets (depth, pages, bytes, time) and the guards against crawler traps
+ * @param session    cookies, credentials, proxies and a login
+ * @param linkCheck  what a link checker checks beside the crawl
  */
-public record CrawlConfig(
-        List<WebUrl> roots,
-        int maxTasks,
-        int maxRedirects,
-        int maxTries,
-        ScopeKind scope,
-        boolean lenient,
-        List<Pattern> includes,
-        List<Pattern> excludes,
-        String userAgent,
-        Duration connectTimeout,
-        Duration idleTimeout,
-        Duration fetchTimeout,
-        long maxBodyBytes,
-        Duration retryBackoff,
-        Duration retryBackoffMax,
-        boolean http2,
-        Map<String, InetAddress> resolve,
-        boolean insecure,
-        PolitenessSettings politeness,
-        LimitSettings limits,
-        boolean sitemaps,
-        boolean allowPrivate,
-        List<Map.Entry<String, String>> headers,
-        LinkCheckSettings linkCheck,
-        SessionSettings session,
-        long maxBodyMemory) {
-
-    public static final String DEFAULT_USER_AGENT = Version.SOFTWARE;
-    /** The wait before the first retry of a URL; each later one doubles, with jitter. */
-    public static final Duration RETRY_BACKOFF = Duration.ofMillis(500);
-    /** The longest wait between two tries of a URL. */
-    public static final Duration RETRY_BACKOFF_MAX = Duration.ofSeconds(10);
-
-    /** Whether links leaving the scope are checked ({@link LinkCheckSettings#external()}). */
-    public boolean checkLinks() {
-        return linkCheck.external();
-    }
+public record CrawlConfig(ScopeSettings scope, int maxTasks, HttpSettings http, PolitenessSettings politeness,
+                          LimitSettings limits, SessionSettings session, LinkCheckSettings linkCheck) {
 
     public CrawlConfig {
-        roots = List.copyOf(roots);
-        includes = List.copyOf(includes);
-        excludes = List.copyOf(excludes);
-        resolve = Map.copyOf(resolve);
-        headers = List.copyOf(headers);
-        require(!roots.isEmpty(), "at least one root URL is required");
         require(maxTasks >= 1 && maxTasks <= 100_000, "maxTasks must be between 1 and 100000, got " + maxTasks);
-        require(maxRedirects >= 0, "maxRedirects must be 0 or more, got " + maxRedirects);
-        require(maxTries >= 1, "maxTries must be 1 or more, got " + maxTries);
-        require(userAgent != null && !userAgent.isBlank(), "userAgent must not be empty");
-        positive(connectTimeout, "connectTimeout");
-        positive(idleTimeout, "idleTimeout");
-        positive(fetchTimeout, "fetchTimeout");
-        require(maxBodyBytes >= 1, "maxBodyBytes must be at least 1 byte, got " + maxBodyBytes);
-        require(maxBodyMemory == 0 || maxBodyMemory >= 1 << 20,
-                "maxBodyMemory must be 0 (a quarter of the heap) or at least 1 MiB, got " + maxBodyMemory);
-        require(!retryBackoff.isNegative() && !retryBackoffMax.isNegative(), "retry backoff must not be negative");
+        require(scope != null && http != null && politeness != null && limits != null && session != null
+                && linkCheck != null, "a crawl configuration's groups are not null");
     }
 
     public static Builder builder() {
@@ -94,30 +51,26 @@ public record CrawlConfig(
 
     /** This configuration with another {@code maxTasks} (a resumed crawl may change it). */
     public CrawlConfig withMaxTasks(int n) {
-        return new CrawlConfig(roots, n, maxRedirects, maxTries, scope, lenient, includes, excludes, userAgent,
-                connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff, retryBackoffMax, http2, resolve,
-                insecure, politeness, limits, sitemaps, allowPrivate, headers, linkCheck, session, maxBodyMemory);
+        return new CrawlConfig(scope, n, http, politeness, limits, session, linkCheck);
     }
 
     /** This configuration with other limits (a resumed crawl may change them). */
     public CrawlConfig withLimits(LimitSettings l) {
-        return new CrawlConfig(roots, maxTasks, maxRedirects, maxTries, scope, lenient, includes, excludes, userAgent,
-                connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff, retryBackoffMax, http2, resolve,
-                insecure, politeness, l, sitemaps, allowPrivate, headers, linkCheck, session, maxBodyMemory);
+        return new CrawlConfig(scope, maxTasks, http, politeness, l, session, linkCheck);
     }
 
     /**
-     * The HTTP client's part of this configuration (resolves intranet roots' names for the address guard; reads
-     * the netrc and proxy files). Cookies are not part of it: the crawler gives its fetcher a jar of its own.
+     * What the crawl's HTTP client is built with: the http group, and what the crawl adds to it (an address guard
+     * that lets intranet roots through, resolving their names; the roots' origins, which get the extra headers; a
+     * connection per task; the netrc's credentials and the proxies, read from their files). Cookies are not part of
+     * it: the crawler gives its fetcher a jar of its own ({@link ClientSetup#withCookies}).
      */
-    public HttpSettings httpSettings() {
-        AddressGuard guard = allowPrivate ? AddressGuard.OFF : AddressGuard.forRoots(roots);
+    public ClientSetup clientSetup() {
+        AddressGuard guard = http.allowPrivate() ? AddressGuard.OFF : AddressGuard.forRoots(scope.roots());
         Set<Origin> rootOrigins = new HashSet<>();
-        roots.forEach(r -> rootOrigins.add(r.origin()));
-        return HttpSettings.builder(userAgent).connectTimeout(connectTimeout).idleTimeout(idleTimeout)
-                .fetchTimeout(fetchTimeout).maxBodyBytes(maxBodyBytes).maxBodyMemory(maxBodyMemory).maxConnections(Math.max(maxTasks, 1))
-                .http2(http2).pins(resolve).insecure(insecure).guard(guard).headers(headers, rootOrigins)
-                .credentials(session.credentials()).proxies(session.proxySpecs())
+        scope.roots().forEach(r -> rootOrigins.add(r.origin()));
+        return ClientSetup.builder(http).maxConnections(Math.max(maxTasks, 1)).guard(guard)
+                .headerOrigins(rootOrigins).credentials(session.credentials()).proxies(session.proxySpecs())
                 .recordCredentials(session.recordCredentials()).build();
     }
 
@@ -125,40 +78,20 @@ public record CrawlConfig(
         if (!ok) throw new IllegalArgumentException(message);
     }
 
-    private static void positive(Duration d, String name) {
-        require(d != null && d.isPositive(), name + " must be a positive duration, got " + d);
-    }
-
-    /** Collects a configuration; every setter returns this. Defaults are the seed's where it has one. */
+    /**
+     * Collects a configuration; every setter returns this. The defaults are the groups' own ({@link
+     * ScopeSettings#builder()}, {@link HttpSettings#builder()}...), the seed's where it has one.
+     */
     public static final class Builder {
-        private final List<WebUrl> roots = new ArrayList<>();
+        private final ScopeSettings.Builder scope = ScopeSettings.builder();
         private int maxTasks = 100;
-        private int maxRedirects = 10;
-        private int maxTries = 4;
-        private ScopeKind scope = ScopeKind.HOST;
-        private boolean lenient;
-        private final List<Pattern> includes = new ArrayList<>();
-        private final List<Pattern> excludes = new ArrayList<>();
-        private String userAgent = DEFAULT_USER_AGENT;
-        private Duration connectTimeout = HttpSettings.CONNECT_TIMEOUT;
-        private Duration idleTimeout = HttpSettings.IDLE_TIMEOUT;
-        private Duration fetchTimeout = HttpSettings.FETCH_TIMEOUT;
-        private long maxBodyBytes = HttpSettings.MAX_BODY_BYTES;
-        private Duration retryBackoff = RETRY_BACKOFF;
-        private Duration retryBackoffMax = RETRY_BACKOFF_MAX;
-        private boolean http2 = true;
-        private final Map<String, InetAddress> resolve = new LinkedHashMap<>();
-        private boolean insecure;
+        private final HttpSettings.Builder http = HttpSettings.builder();
         private final PolitenessSettings.Builder politeness = PolitenessSettings.builder();
         private LimitSettings limits = LimitSettings.defaults();
-        private boolean sitemaps;
-        private boolean allowPrivate;
-        private final List<Map.Entry<String, String>> headers = new ArrayList<>();
         private boolean checkLinks;
         private boolean checkFragments;
         private final List<LinkCheckSettings.Remap> remaps = new ArrayList<>();
         private Set<String> recentlyFine = Set.of();
-        private long maxBodyMemory;
         private Path cookiesFile;
         private Path netrc;
         private final List<String> proxies = new ArrayList<>();
@@ -174,7 +107,7 @@ public record CrawlConfig(
          * other than http(s) is refused, saying what to give instead ({@link RootUrl}).
          */
         public Builder root(String root) {
-            roots.add(RootUrl.parse(root));
+            scope.root(RootUrl.parse(root));
             return this;
         }
 
@@ -184,19 +117,19 @@ public record CrawlConfig(
         }
 
         public Builder maxTasks(int n) { maxTasks = n; return this; }
-        public Builder maxRedirects(int n) { maxRedirects = n; return this; }
-        public Builder maxTries(int n) { maxTries = n; return this; }
-        public Builder scope(ScopeKind kind) { scope = kind; return this; }
-        public Builder lenient(boolean on) { lenient = on; return this; }
-        public Builder userAgent(String ua) { userAgent = ua; return this; }
-        public Builder connectTimeout(Duration d) { connectTimeout = d; return this; }
-        public Builder idleTimeout(Duration d) { idleTimeout = d; return this; }
-        public Builder fetchTimeout(Duration d) { fetchTimeout = d; return this; }
-        public Builder maxBodyBytes(long n) { maxBodyBytes = n; return this; }
-        public Builder http2(boolean on) { http2 = on; return this; }
+        public Builder maxRedirects(int n) { http.maxRedirects(n); return this; }
+        public Builder maxTries(int n) { http.maxTries(n); return this; }
+        public Builder scope(ScopeKind kind) { scope.kind(kind); return this; }
+        public Builder lenient(boolean on) { scope.lenient(on); return this; }
+        public Builder userAgent(String ua) { http.userAgent(ua); return this; }
+        public Builder connectTimeout(Duration d) { http.connectTimeout(d); return this; }
+        public Builder idleTimeout(Duration d) { http.idleTimeout(d); return this; }
+        public Builder fetchTimeout(Duration d) { http.fetchTimeout(d); return this; }
+        public Builder maxBodyBytes(long n) { http.maxBodyBytes(n); return this; }
+        public Builder http2(boolean on) { http.http2(on); return this; }
 
         /** Accepts any TLS certificate, as curl's -k does. */
-        public Builder insecure(boolean on) { insecure = on; return this; }
+        public Builder insecure(boolean on) { http.insecure(on); return this; }
 
         /** Fetches in flight at once on one origin (default 2). */
         public Builder perHost(int n) { politeness.perHost(n); return this; }
@@ -220,10 +153,10 @@ public record CrawlConfig(
         public Builder ignoreRobotsDirectives(boolean on) { politeness.ignoreDirectives(on); return this; }
 
         /** Seeds the crawl from the roots' sitemaps (robots.txt Sitemap: lines and /sitemap.xml). */
-        public Builder sitemaps(boolean on) { sitemaps = on; return this; }
+        public Builder sitemaps(boolean on) { scope.sitemaps(on); return this; }
 
         /** Lifts the guard against loopback, private, link-local and other non-public addresses. */
-        public Builder allowPrivate(boolean on) { allowPrivate = on; return this; }
+        public Builder allowPrivate(boolean on) { http.allowPrivate(on); return this; }
 
         public Builder limits(LimitSettings l) { limits = l; return this; }
 
@@ -254,16 +187,10 @@ public record CrawlConfig(
          * Bytes of response bodies held in memory at once, by every fetch and visit in flight together; fetches
          * wait for room past it (default 0: a quarter of the heap). See {@code BodyMemory}.
          */
-        public Builder maxBodyMemory(long bytes) { maxBodyMemory = bytes; return this; }
+        public Builder maxBodyMemory(long bytes) { http.maxBodyMemory(bytes); return this; }
 
         /** Adds a request header ("Name: value"), sent to the roots' origins only. Repeatable. */
-        public Builder header(String header) {
-            int colon = header.indexOf(':');
-            require(colon > 0 && header.substring(0, colon).strip().matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+"),
-                    "header must be 'Name: value', got " + header);
-            headers.add(Map.entry(header.substring(0, colon).strip(), header.substring(colon + 1).strip()));
-            return this;
-        }
+        public Builder header(String header) { http.header(header); return this; }
 
         /** Starts a new crawl's cookie jar from a Netscape cookies.txt file (curl's {@code -c}, wget's). */
         public Builder cookies(Path file) { cookiesFile = file == null ? null : file.toAbsolutePath(); return this; }
@@ -296,44 +223,21 @@ public record CrawlConfig(
         public Builder recordCredentials(boolean on) { recordCredentials = on; return this; }
 
         /** The wait before the first retry; each later one doubles, up to {@code max}, with jitter. */
-        public Builder retryBackoff(Duration base, Duration max) {
-            retryBackoff = base;
-            retryBackoffMax = max;
-            return this;
-        }
+        public Builder retryBackoff(Duration base, Duration max) { http.retryBackoff(base, max); return this; }
 
         /** URLs in which this regular expression is found anywhere are dropped. Repeatable. */
-        public Builder exclude(String regex) { excludes.add(compile(regex, "exclude")); return this; }
+        public Builder exclude(String regex) { scope.exclude(regex); return this; }
 
         /** When given, a URL must contain a match of one of these. Repeatable. */
-        public Builder include(String regex) { includes.add(compile(regex, "include")); return this; }
+        public Builder include(String regex) { scope.include(regex); return this; }
 
         /** Pins {@code HOST:PORT:ADDRESS} (curl's --resolve): connect there instead of resolving HOST. */
-        public Builder resolve(String spec) {
-            int first = spec.indexOf(':');
-            int second = first < 0 ? -1 : spec.indexOf(':', first + 1);
-            require(second > first + 1, "resolve must be HOST:PORT:ADDRESS, got " + spec);
-            String host = spec.substring(0, first).toLowerCase(Locale.ROOT);
-            String port = spec.substring(first + 1, second);
-            String address = spec.substring(second + 1).replaceAll("^\\[|]$", "");
-            require(port.matches("\\d{1,5}") && Integer.parseInt(port) <= 65535, "resolve has a bad port: " + spec);
-            require(address.matches("[0-9.]+|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*"),
-                    "resolve needs an IP address, not a name: " + spec);
-            try {
-                resolve.put(host + ":" + Integer.parseInt(port), InetAddress.getByName(address));
-            } catch (UnknownHostException e) {
-                throw new IllegalArgumentException("resolve has a bad address: " + spec);
-            }
-            return this;
-        }
+        public Builder resolve(String spec) { http.resolve(spec); return this; }
 
+        /** The configuration; its groups are built and checked in the order of its components. */
         public CrawlConfig build() {
-            return new CrawlConfig(roots, maxTasks, maxRedirects, maxTries, scope, lenient, includes, excludes,
-                    userAgent, connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, retryBackoff,
-                    retryBackoffMax, http2, resolve, insecure,
-                    politeness.build(), limits,
-                    sitemaps, allowPrivate, headers,
-                    new LinkCheckSettings(checkLinks, checkFragments, remaps, recentlyFine), session(), maxBodyMemory);
+            return new CrawlConfig(scope.build(), maxTasks, http.build(), politeness.build(), limits, session(),
+                    new LinkCheckSettings(checkLinks, checkFragments, remaps, recentlyFine));
         }
 
         private SessionSettings session() {

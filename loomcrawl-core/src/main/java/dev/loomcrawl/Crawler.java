@@ -100,7 +100,7 @@ public final class Crawler implements AutoCloseable {
         this.gate = new OriginGate(config, fetcher, frontier, sharedRobots);
         this.limits = new CrawlLimits(config.limits(), counts);
         this.browserRequests = new BrowserRequests(fetcher, gate.robots() == null ? null : gate::browserRefusal,
-                new OriginSlots(config.politeness().perHost(), gate::gap), config.fetchTimeout());
+                new OriginSlots(config.politeness().perHost(), gate::gap), config.http().fetchTimeout());
         this.links = new LinkAdmission(config, frontier, scope, gate.robots(), limits, ledger);
         this.redirects = new Redirects(config, scope, links);
         this.reader = new PageReader(config, extractor, links, ledger, browserRequests, journal::contentNeeded);
@@ -374,7 +374,7 @@ public final class Crawler implements AutoCloseable {
         VisitOutcome notNow = gate.notAllowedNow(visit);
         if (notNow != null) return notNow;
         //    With --sitemaps, a root origin's robots.txt now read: the sitemaps it declares are offered.
-        if (config.sitemaps()) links.offerDeclaredSitemaps(visit.url().origin());
+        if (config.scope().sitemaps()) links.offerDeclaredSitemaps(visit.url().origin());
         // 6. Fetch (a link checker's request for a check-only visit); the origin's gap is timed from here.
         Instant startedAt = Instant.now();
         lease.started();

@@ -4,6 +4,7 @@ import dev.loomcrawl.extract.LinkExtractor;
 import dev.loomcrawl.extract.StreamingLinkExtractor;
 import dev.loomcrawl.fetch.CookieJar;
 import dev.loomcrawl.fetch.Fetcher;
+import dev.loomcrawl.fetch.ClientSetup;
 import dev.loomcrawl.fetch.HttpSettings;
 import dev.loomcrawl.fetch.JettyFetcher;
 import dev.loomcrawl.fetch.RetryingFetcher;
@@ -40,7 +41,8 @@ final class CrawlerAssembly {
     static Crawler build(Crawler.Builder b) {
         CrawlConfig config = b.config;
         if (b.store != null) {
-            if (config.checkLinks()) { // check-only visits are not stored, so a resumed check would crawl them
+            // check-only visits are not stored, so a resumed check would crawl them
+            if (config.linkCheck().external()) {
                 throw new IllegalArgumentException("link checking does not run on a state file");
             }
             JournalWriter<StateChange> journal = StateJournal.open(b.store);
@@ -69,8 +71,7 @@ final class CrawlerAssembly {
     private static Crawler around(Crawler.Builder b, Frontier frontier, Journal journal, BudgetCounts counts,
                                   SharedRobots sharedRobots) {
         CrawlConfig config = b.config;
-        RootScope rootScope = new RootScope(config.roots(), config.scope(), config.lenient(), config.includes(),
-                config.excludes());
+        RootScope rootScope = new RootScope(config.scope());
         Scope scope = b.scope != null ? b.scope : rootScope;
         Fetcher fetcher = b.fetcher;
         CookieJar jar = null;
@@ -78,11 +79,12 @@ final class CrawlerAssembly {
             jar = new CookieJar(rootScope::coversHost);
             SessionSettings session = config.session();
             if (session.cookiesFile() != null) jar.addNetscape(SessionSettings.readCookies(session.cookiesFile()));
-            HttpSettings http = config.httpSettings().withCookies(jar);
-            JettyFetcher jetty = new JettyFetcher(http);
-            fetcher = new RetryingFetcher(jetty, config.maxTries(), config.retryBackoff(),
-                    config.retryBackoffMax(), http.proxies().isEmpty(), // through proxies, a refusal is the proxy's
-                    config.checkLinks() && http.proxies().isEmpty());
+            ClientSetup setup = config.clientSetup().withCookies(jar);
+            JettyFetcher jetty = new JettyFetcher(setup);
+            HttpSettings http = config.http();
+            boolean direct = setup.proxies().isEmpty(); // through proxies, a refusal is the proxy's
+            fetcher = new RetryingFetcher(jetty, http.maxTries(), http.retryBackoff(), http.retryBackoffMax(), direct,
+                    config.linkCheck().external() && direct);
             if (session.login() != null) {
                 Login login = new Login(session.login(), fetcher, jetty);
                 fetcher = new SessionFetcher(fetcher, login);

@@ -12,7 +12,7 @@ import java.util.List;
 record DirectivesReader(boolean ignore, String agentToken) {
     static DirectivesReader of(CrawlConfig config) {
         return new DirectivesReader(config.politeness().ignoreDirectives(),
-                RobotsDirectives.agentToken(config.userAgent()));
+                RobotsDirectives.agentToken(config.http().userAgent()));
     }
 
     RobotsDirectives read(FetchResult.Response response, List<String> metas) {

@@ -76,10 +76,10 @@ final class LinkAdmission {
 
     /** Queues the crawl's roots, and with {@code --sitemaps} each root origin's {@code /sitemap.xml}. */
     void seed() {
-        for (WebUrl root : config.roots()) {
-            Visit visit = new Visit(root, config.maxRedirects(), 0, null);
+        for (WebUrl root : config.scope().roots()) {
+            Visit visit = new Visit(root, config.http().maxRedirects(), 0, null);
             if (claim(root) && frontier.enqueue(visit)) ledger.discovered();
-            if (config.sitemaps() && sitemapOrigins.add(root.origin())) {
+            if (config.scope().sitemaps() && sitemapOrigins.add(root.origin())) {
                 offerSitemap(WebUrl.tryParse(root.origin() + "/sitemap.xml", null), root);
             }
         }
@@ -109,7 +109,7 @@ final class LinkAdmission {
             if (why == null) {
                 Optional<Reason> outcome = outcomes.get(target);
                 if (outcome == null) {
-                    Visit visit = new Visit(target, config.maxRedirects(), depth, from.url(), 0, kind);
+                    Visit visit = new Visit(target, config.http().maxRedirects(), depth, from.url(), 0, kind);
                     Admission admission = admit(visit);
                     if (admission instanceof Admission.Queued) admitted.add(visit);
                     outcome = admission instanceof Admission.Dropped(DropReason reason) ? Optional.of(reason)
@@ -121,7 +121,7 @@ final class LinkAdmission {
                 why = outcome.orElse(null);
             } else if (checkedOnly(decision, target) && !outcomes.containsKey(target)) {
                 outcomes.put(target, Optional.of(rejection));
-                offer(new Visit(target, config.maxRedirects(), depth, from.url(), 0, true));
+                offer(new Visit(target, config.http().maxRedirects(), depth, from.url(), 0, true));
             }
             if (why != null) ledger.unfollowed(why, 1);
             found.add(new FoundLink(link, rejection == null, why));
@@ -135,7 +135,7 @@ final class LinkAdmission {
      * pattern rejected. {@code decision} is null for a target that is no URL.
      */
     boolean checkedOnly(ScopeDecision decision, WebUrl target) {
-        return target != null && config.checkLinks() && decision == ScopeDecision.OUT_OF_SCOPE
+        return target != null && config.linkCheck().external() && decision == ScopeDecision.OUT_OF_SCOPE
                 && !config.linkCheck().recentlyFine().contains(target.toString());
     }
 
@@ -200,7 +200,7 @@ final class LinkAdmission {
      */
     private void offerSitemap(WebUrl url, WebUrl referrer) {
         if (url != null && scope.allows(url)) {
-            offer(new Visit(url, config.maxRedirects(), 0, referrer, 0, Visit.Kind.SITEMAP));
+            offer(new Visit(url, config.http().maxRedirects(), 0, referrer, 0, Visit.Kind.SITEMAP));
         }
     }
 

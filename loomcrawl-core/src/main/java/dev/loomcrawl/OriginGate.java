@@ -39,9 +39,9 @@ final class OriginGate {
         PolitenessSettings p = config.politeness();
         if (p.ignoreRobots()) log.warn("ignoring robots.txt: site owners' wishes will not be respected");
         // twice the retry backoff; Duration.multipliedBy would initialise BigDecimal (10 ms of CPU) at every start
-        Duration twiceBackoff = config.retryBackoff().plus(config.retryBackoff());
-        this.robots = p.ignoreRobots() ? null : new RobotsGate(fetcher, config.userAgent(), Duration.ofHours(24),
-                twiceBackoff, config.maxTries() + 1, this::crawlDelay, sharedRobots);
+        Duration twiceBackoff = config.http().retryBackoff().plus(config.http().retryBackoff());
+        this.robots = p.ignoreRobots() ? null : new RobotsGate(fetcher, config.http().userAgent(), Duration.ofHours(24),
+                twiceBackoff, config.http().maxTries() + 1, this::crawlDelay, sharedRobots);
         this.pacing = new OriginPacing(p.delay(), p.maxCrawlDelay(), twiceBackoff, Duration.ofMinutes(5),
                 p.maxRetryAfter());
     }
@@ -87,7 +87,8 @@ final class OriginGate {
             case RobotsGate.Verdict.Disallowed no -> new VisitOutcome.Unfetched(Records.finished(
                     CrawlRecord.skipped(visit.url(), visit.depth(), visit.referrer(), no.reason(), no.detail())));
             case RobotsGate.Verdict.Unreachable down -> new VisitOutcome.Unfetched(Records.finished(
-                    Records.failed(visit, down.failure(), Instant.now())));
+                    Records.failed(visit, down.failure(), Instant.now()).toBuilder()
+                            .robotsCause(down.cause().message()).build()));
         };
     }
 
@@ -111,7 +112,7 @@ final class OriginGate {
                     d.refused(), config.politeness().maxRetryAfter(), visit.url());
             return new Pace(d.pause(), false, d.refused());
         }
-        boolean retry = d.overloaded() && visit.deferrals() + 1 < config.maxTries();
+        boolean retry = d.overloaded() && visit.deferrals() + 1 < config.http().maxTries();
         if (retry) log.info("{} is overloaded; retrying {} in {}", origin, visit.url(), d.pause());
         return new Pace(d.pause(), retry, null);
     }

@@ -95,7 +95,7 @@ final class PageReader {
                     + response.undecodedEncoding() + " is not one loomcrawl decodes");
         }
         if (visit.sitemap()) {
-            return new Reading.Sitemap(SitemapReader.read(response, config.maxBodyBytes(),
+            return new Reading.Sitemap(SitemapReader.read(response, config.http().maxBodyBytes(),
                     config.limits().maxLinksPerPage()));
         }
         try {

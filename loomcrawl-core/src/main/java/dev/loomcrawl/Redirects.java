@@ -54,7 +54,7 @@ final class Redirects {
         } else if (!decision.in()) {
             log.info("redirect out of scope: {} -> {}", visit.url(), target);
         } else {
-            List<WebUrl> loop = chains.loop(visit.url(), target, config.maxRedirects() + 1);
+            List<WebUrl> loop = chains.loop(visit.url(), target, config.http().maxRedirects() + 1);
             if (!loop.isEmpty()) {
                 return fetched(record.failedAs(ErrorKind.REDIRECT_LOOP, "redirect loop: " + String.join(" -> ",
                         loop.stream().map(WebUrl::toString).toList())), response, false);
@@ -76,7 +76,7 @@ final class Redirects {
 
     /** The target of a redirect chain that ran out of redirects: recorded, not fetched. */
     CrawlRecord limitRecord(Visit visit) {
-        return Records.redirectLimit(visit, config.maxRedirects());
+        return Records.redirectLimit(visit, config.http().maxRedirects());
     }
 
     /** The chain that led to {@code url} is over: forget it. */

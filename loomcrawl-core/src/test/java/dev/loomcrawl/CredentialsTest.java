@@ -39,12 +39,12 @@ class CredentialsTest {
         for (String loose : List.of("rw-r--r--", "rw-r-----", "rw----r--", "rw--w----")) {
             Files.setPosixFilePermissions(netrc, PosixFilePermissions.fromString(loose));
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> CrawlConfig.builder().root("http://127.0.0.1:1/").netrc(netrc).build().httpSettings());
+                    () -> CrawlConfig.builder().root("http://127.0.0.1:1/").netrc(netrc).build().clientSetup());
             assertEquals("the netrc file " + netrc + " holds passwords but other users may read or change it ("
                     + loose + "): chmod 600 " + netrc, e.getMessage());
         }
         Files.setPosixFilePermissions(netrc, PosixFilePermissions.fromString("r--------"));
-        assertEquals(1, CrawlConfig.builder().root("http://127.0.0.1:1/").netrc(netrc).build().httpSettings()
+        assertEquals(1, CrawlConfig.builder().root("http://127.0.0.1:1/").netrc(netrc).build().clientSetup()
                 .credentials().size());
     }
 

@@ -159,10 +159,9 @@ class HostilePagesTest {
             CrawlSummary summary;
             try (Crawler crawler = Crawler.builder(config)
                     .frontier(new dev.loomcrawl.frontier.InMemoryFrontier(2, java.time.Duration.ZERO))
-                    .fetcher(new dev.loomcrawl.fetch.JettyFetcher(config.httpSettings()))
+                    .fetcher(new dev.loomcrawl.fetch.JettyFetcher(config.clientSetup()))
                     .linkExtractor(bomb)
-                    .scope(new dev.loomcrawl.scope.RootScope(config.roots(), config.scope(), config.lenient(),
-                            config.includes(), config.excludes()))
+                    .scope(new dev.loomcrawl.scope.RootScope(config.scope()))
                     .build()) {
                 crawler.addListener(f -> records.put(f.record().url().path(), f.record()));
                 summary = crawler.crawl();

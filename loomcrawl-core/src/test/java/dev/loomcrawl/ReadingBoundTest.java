@@ -130,11 +130,10 @@ class ReadingBoundTest {
                     .maxTries(1).build();
             ContentFile output = null;
             try (Crawler crawler = Crawler.builder(config).frontier(new InMemoryFrontier(PAGES + 2, Duration.ZERO))
-                    .fetcher(new RetryingFetcher(new JettyFetcher(config.httpSettings()), 1, config.retryBackoff(),
-                            config.retryBackoffMax()))
+                    .fetcher(new RetryingFetcher(new JettyFetcher(config.clientSetup()), 1,
+                            config.http().retryBackoff(), config.http().retryBackoffMax()))
                     .linkExtractor(extractor)
-                    .scope(new RootScope(config.roots(), config.scope(), config.lenient(), config.includes(),
-                            config.excludes()))
+                    .scope(new RootScope(config.scope()))
                     .build()) {
                 if (made != null) crawler.journal().add("made", made);
                 if (content != null) output = ContentFile.open(content, crawler.journal(), false);

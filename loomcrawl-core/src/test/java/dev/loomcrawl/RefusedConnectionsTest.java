@@ -55,17 +55,16 @@ class RefusedConnectionsTest {
         AtomicBoolean restarted = new AtomicBoolean();
         Map<String, CrawlRecord> records = new ConcurrentHashMap<>();
         // the server stops as /a is about to be fetched, and starts again on its port after the first refusal
-        Fetcher restarting = new Outage(new JettyFetcher(config.httpSettings()), url -> {
+        Fetcher restarting = new Outage(new JettyFetcher(config.clientSetup()), url -> {
             if (url.path().equals("/a") && stopped.compareAndSet(false, true)) site.get().close();
         }, () -> {
             if (restarted.compareAndSet(false, true)) site.set(TestSite.builder().port(port).pages(pages).start());
         });
         try (Crawler crawler = Crawler.builder(config).frontier(new InMemoryFrontier(1, Duration.ZERO))
-                .fetcher(new RetryingFetcher(restarting, config.maxTries(), config.retryBackoff(),
-                        config.retryBackoffMax()))
+                .fetcher(new RetryingFetcher(restarting, config.http().maxTries(), config.http().retryBackoff(),
+                        config.http().retryBackoffMax()))
                 .linkExtractor(new StreamingLinkExtractor())
-                .scope(new RootScope(config.roots(), config.scope(), config.lenient(), config.includes(),
-                        config.excludes()))
+                .scope(new RootScope(config.scope()))
                 .build()) {
             crawler.addListener(finished -> records.put(finished.record().url().toString(), finished.record()));
             crawler.crawl();

@@ -37,7 +37,7 @@ public final class HttpClientShootout {
         System.out.printf("%d URLs, %d in flight, best of %d rounds after one warm-up%n", urls.size(), concurrency, rounds);
 
         CrawlConfig config = CrawlConfig.builder().root(urls.getFirst()).maxTasks(concurrency).http2(false).build();
-        try (JettyFetcher jetty = new JettyFetcher(config.httpSettings())) {
+        try (JettyFetcher jetty = new JettyFetcher(config.clientSetup())) {
             run("jetty-12", urls, concurrency, rounds, url -> switch (jetty.fetch(WebUrl.parse(url))) {
                 case FetchResult.Response r -> r.wireBody().length;
                 case FetchResult.Failure f -> -1;

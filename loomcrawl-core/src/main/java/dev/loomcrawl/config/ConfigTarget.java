@@ -1,6 +1,7 @@
 package dev.loomcrawl.config;
 
 import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.fetch.HttpSettings;
 import dev.loomcrawl.limits.LimitSettings;
 
 import java.nio.file.Path;
@@ -16,8 +17,8 @@ import java.util.List;
 public final class ConfigTarget {
     final CrawlConfig.Builder crawl = CrawlConfig.builder();
     final LimitSettings.Builder limits = LimitSettings.builder();
-    Duration retryBackoff = CrawlConfig.RETRY_BACKOFF;
-    Duration retryBackoffMax = CrawlConfig.RETRY_BACKOFF_MAX;
+    Duration retryBackoff = HttpSettings.RETRY_BACKOFF;
+    Duration retryBackoffMax = HttpSettings.RETRY_BACKOFF_MAX;
     final OutputSettings.Builder outputs = OutputSettings.builder();
     String item;
     final List<String> fields = new ArrayList<>();

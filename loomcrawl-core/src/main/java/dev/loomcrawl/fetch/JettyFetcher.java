@@ -44,14 +44,14 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * A {@link Fetcher} on Jetty 12's HttpClient: pooled keep-alive connections, HTTP/1.1 and (over TLS, by ALPN)
- * HTTP/2, no redirects followed. Cookies are kept in the settings' {@link CookieJar} (none without one); HTTP
- * authentication answers with the settings' {@link Credentials}; requests go through the settings' proxies, an
+ * HTTP/2, no redirects followed. Cookies are kept in the setup's {@link CookieJar} (none without one); HTTP
+ * authentication answers with the setup's {@link Credentials}; requests go through the setup's proxies, an
  * origin keeping its proxy ({@link ProxyRoutes}). The body is copied into memory as it arrives, up to the cap
  * ({@link CappedBody}); content decoding is done here rather than by the client, so the bytes as received stay
  * available.
  *
  * <p>The {@code Authorization}, {@code Proxy-Authorization} and {@code Cookie} headers sent are kept in a
- * response's request headers (and so in WARC request records) as {@code [redacted]}, unless the settings say to
+ * response's request headers (and so in WARC request records) as {@code [redacted]}, unless the setup says to
  * record credentials.
  *
  * <p>TLS is set up (the JDK's trust store read, an {@code SSLContext} made: 40-60 ms of CPU) before the first https
@@ -70,7 +70,7 @@ public final class JettyFetcher implements Fetcher {
     /** Gives a body's bytes back to {@link #memory} once no one can reach it, whoever forgot to release it. */
     private static final Cleaner BODIES = Cleaner.create(Thread.ofVirtual().name("loomcrawl-body-cleaner").factory());
 
-    private final HttpSettings settings;
+    private final ClientSetup setup;
     private final BodyMemory memory;
     private final HttpClient client;
     /** Each request in flight, with its body and the moment its wait ends whatever Jetty does (System.nanoTime). */
@@ -80,18 +80,18 @@ public final class JettyFetcher implements Fetcher {
     private final ProxyRoutes proxies;
     private volatile boolean cancelled;
 
-    public JettyFetcher(HttpSettings settings) {
-        this.settings = settings;
-        this.memory = new BodyMemory(settings.maxBodyMemory() > 0 ? settings.maxBodyMemory()
+    public JettyFetcher(ClientSetup setup) {
+        this.setup = setup;
+        this.memory = new BodyMemory(setup.http().maxBodyMemory() > 0 ? setup.http().maxBodyMemory()
                 : BodyMemory.defaultCapacity());
         ClientConnector connector = new ClientConnector();
-        tls = new SslContextFactory.Client(settings.insecure());
-        if (settings.insecure()) tls.setEndpointIdentificationAlgorithm(null);
+        tls = new SslContextFactory.Client(setup.http().insecure());
+        if (setup.http().insecure()) tls.setEndpointIdentificationAlgorithm(null);
         connector.setSslContextFactory(tls);
         connector.unmanage(tls); // started by startTls(), not with the client
         List<ClientConnectionFactory.Info> protocols = new ArrayList<>();
         protocols.add(HttpClientConnectionFactory.HTTP11);
-        if (settings.http2()) {
+        if (setup.http().http2()) {
             HTTP2Client http2 = new HTTP2Client(connector);
             http2.setMaxResponseHeadersSize(MAX_RESPONSE_HEADERS);
             protocols.add(new ClientConnectionFactoryOverHTTP2.HTTP2(http2));
@@ -101,43 +101,43 @@ public final class JettyFetcher implements Fetcher {
         // Jetty's own pool looks at its connections one by one for a free one: at 10,000 to one origin, most of the
         // crawl's CPU. A free list finds one at once (decision 20).
         // It also gives an HTTP/1.1 connection back with the keep-alive as its idle timeout (decision 23).
-        long keepAlive = settings.keepAlive().toMillis();
+        long keepAlive = setup.keepAlive().toMillis();
         transport.setConnectionPoolFactory(destination -> new FreeListPool.Connections(destination,
                 destination.getHttpClient().getMaxConnectionsPerDestination(), keepAlive));
         client = new ManyOriginsHttpClient(transport);
         client.setFollowRedirects(false);
         client.setMaxResponseHeadersSize(MAX_RESPONSE_HEADERS); // unbounded by default: a site could fill the heap
-        client.setHttpCookieStore(settings.cookies() == null ? new HttpCookieStore.Empty() : settings.cookies());
-        Credentials credentials = new Credentials(settings.credentials());
+        client.setHttpCookieStore(setup.cookies() == null ? new HttpCookieStore.Empty() : setup.cookies());
+        Credentials credentials = new Credentials(setup.credentials());
         client.setAuthenticationStore(credentials);
-        proxies = new ProxyRoutes(settings);
+        proxies = new ProxyRoutes(setup);
         proxies.install(client.getProxyConfiguration(), credentials);
-        client.setConnectTimeout(settings.connectTimeout().toMillis());
+        client.setConnectTimeout(setup.http().connectTimeout().toMillis());
         // A connection's idle timeout while it is opened, and an HTTP/2 session's (its streams have none of their
         // own); each request sets its own, and an HTTP/1.1 connection in the pool has the keep-alive's.
-        client.setIdleTimeout(settings.idleTimeout().toMillis());
-        client.setMaxConnectionsPerDestination(settings.maxConnections());
-        client.setMaxRequestsQueuedPerDestination(Math.max(1024, settings.maxConnections() * 4));
+        client.setIdleTimeout(setup.http().idleTimeout().toMillis());
+        client.setMaxConnectionsPerDestination(setup.maxConnections());
+        client.setMaxRequestsQueuedPerDestination(Math.max(1024, setup.maxConnections() * 4));
         // Jetty keeps an origin's state (queue, pool, timers: about 2 KB) for good unless told: a broad crawl meets
         // each of its many origins for a while, then no more. It goes once its last connection has been closed and
         // a keep-alive more has passed (decisions 20 and 23).
         client.setDestinationIdleTimeout(keepAlive);
-        client.setUserAgentField(new HttpField(HttpHeader.USER_AGENT, settings.userAgent()));
+        client.setUserAgentField(new HttpField(HttpHeader.USER_AGENT, setup.http().userAgent()));
         VirtualThreadPool executor = new VirtualThreadPool(); // measured faster than Jetty's pooled threads here
         executor.setName("loomcrawl-http");
         Scheduler scheduler = new ScheduledExecutorScheduler("loomcrawl-http-scheduler", true);
         client.setExecutor(executor);
         client.setScheduler(scheduler);
         SocketAddressResolver resolver =
-                new SocketAddressResolver.Async(executor, scheduler, settings.connectTimeout().toMillis());
-        client.setSocketAddressResolver(new PinnedResolver(settings.pins(), resolver, settings.guard(),
+                new SocketAddressResolver.Async(executor, scheduler, setup.http().connectTimeout().toMillis());
+        client.setSocketAddressResolver(new PinnedResolver(setup.http().pins(), resolver, setup.guard(),
                 proxies.addresses()));
         // Jetty 12.1's start() looks its decoders up (ServiceLoader over the class path, 10-15 ms) when the list is
         // empty: a placeholder, taken out again below, keeps it from doing so.
         client.getContentDecoderFactories().put(new NoDecoding());
         try {
             client.start();
-            if (!settings.proxies().isEmpty()) tls.start();
+            if (!setup.proxies().isEmpty()) tls.start();
         } catch (Exception e) {
             throw new IllegalStateException("HTTP client did not start: " + e.getMessage(), e);
         }
@@ -166,8 +166,8 @@ public final class JettyFetcher implements Fetcher {
             long now = System.nanoTime();
             inFlight.forEach((request, waiting) -> {
                 if (now - waiting.deadlineNanos() > 0) {
-                    TimeoutException late = new TimeoutException("Total timeout " + settings.fetchTimeout().toMillis()
-                            + " ms elapsed");
+                    TimeoutException late = new TimeoutException("Total timeout "
+                            + setup.http().fetchTimeout().toMillis() + " ms elapsed");
                     request.abort(late);
                     waiting.body().end(late);
                 }
@@ -233,13 +233,13 @@ public final class JettyFetcher implements Fetcher {
             if (refused != null) return failure(url, refused.kind(), refused.message(), start);
         }
         Request request = client.newRequest(WireUri.of(url)).method(method)
-                .timeout(settings.fetchTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .idleTimeout(settings.idleTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .timeout(setup.http().fetchTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .idleTimeout(setup.http().idleTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .headers(h -> {
                     h.put(HttpHeader.ACCEPT, ACCEPT).put(HttpHeader.ACCEPT_ENCODING, ACCEPT_ENCODING);
                     // extra headers (credentials, typically) go to the roots' origins only, never across a redirect
-                    if (settings.headerOrigins().contains(url.origin())) {
-                        settings.headers().forEach(e -> h.add(e.getKey(), e.getValue()));
+                    if (setup.headerOrigins().contains(url.origin())) {
+                        setup.http().headers().forEach(e -> h.add(e.getKey(), e.getValue()));
                     }
                     if (validators.etag() != null) h.put(HttpHeader.IF_NONE_MATCH, validators.etag());
                     if (validators.lastModified() != null) {
@@ -248,9 +248,9 @@ public final class JettyFetcher implements Fetcher {
                 });
         if (body != null) request.body(body);
         if (proxy >= 0) request.tag(proxies.tag(proxy));
-        CappedBody received = new CappedBody(settings.maxBodyBytes(), memory.claim());
+        CappedBody received = new CappedBody(setup.http().maxBodyBytes(), memory.claim());
         boolean handedOver = false; // the body's claim went with the response
-        inFlight.put(request, new Waiting(received, start + settings.fetchTimeout().plus(SLACK).toNanos()));
+        inFlight.put(request, new Waiting(received, start + setup.http().fetchTimeout().plus(SLACK).toNanos()));
         try {
             if (cancelled) return failure(url, ErrorKind.CANCELLED, "crawl cancelled", start); // cancelAll missed it
             request.send(received);
@@ -261,7 +261,7 @@ public final class JettyFetcher implements Fetcher {
             }
             if (stopped != null) {
                 return stopped instanceof TimeoutException
-                        ? failure(url, ErrorKind.TIMEOUT, "no response within " + settings.fetchTimeout(), start)
+                        ? failure(url, ErrorKind.TIMEOUT, "no response within " + setup.http().fetchTimeout(), start)
                         : failure(url, classify(stopped), message(stopped), start);
             }
             if (proxy >= 0 && received.answered()) proxies.answered(proxy);
@@ -273,13 +273,13 @@ public final class JettyFetcher implements Fetcher {
             if (cause != null && !received.truncated()) {
                 ErrorKind kind = classify(cause);
                 if (cause instanceof TimeoutException t && String.valueOf(t.getMessage()).startsWith("Total timeout")) {
-                    return failure(url, ErrorKind.TIMEOUT, "no response within " + settings.fetchTimeout(), start);
+                    return failure(url, ErrorKind.TIMEOUT, "no response within " + setup.http().fetchTimeout(), start);
                 }
                 if (kind == ErrorKind.TOO_LARGE && !received.answered()) {
                     return failure(url, kind, "response headers over " + MAX_RESPONSE_HEADERS + " bytes", start);
                 }
                 if (proxy >= 0 && proxies.failed(proxy, kind)) {
-                    return failure(url, kind, "proxy " + settings.proxies().get(proxy) + " failed: " + message(cause),
+                    return failure(url, kind, "proxy " + setup.proxies().get(proxy) + " failed: " + message(cause),
                             start);
                 }
                 return failure(url, kind, message(cause), start);
@@ -329,8 +329,8 @@ public final class JettyFetcher implements Fetcher {
         byte[] body = wire;
         if (ContentDecoding.supported(encoding)) {
             BodyMemory.Claim claim = received.claim();
-            long deadline = start + settings.fetchTimeout().plus(SLACK).toNanos();
-            ContentDecoding.Decoded decoded = ContentDecoding.decode(encoding, wire, settings.maxBodyBytes(),
+            long deadline = start + setup.http().fetchTimeout().plus(SLACK).toNanos();
+            ContentDecoding.Decoded decoded = ContentDecoding.decode(encoding, wire, setup.http().maxBodyBytes(),
                     n -> claim.await(n, Math.max(deadline - System.nanoTime(), SLACK.toNanos())));
             body = decoded.body();
             truncated |= decoded.truncated();
@@ -338,7 +338,7 @@ public final class JettyFetcher implements Fetcher {
         List<Map.Entry<String, String>> sent = new ArrayList<>();
         // the request that got this response: after a 401, the one Jetty sent again with the credentials
         for (HttpField f : response.getRequest().getHeaders()) {
-            boolean secret = !settings.recordCredentials() && (f.getHeader() == HttpHeader.AUTHORIZATION
+            boolean secret = !setup.recordCredentials() && (f.getHeader() == HttpHeader.AUTHORIZATION
                     || f.getHeader() == HttpHeader.PROXY_AUTHORIZATION || f.getHeader() == HttpHeader.COOKIE);
             sent.add(Map.entry(f.getName(), secret ? "[redacted]" : f.getValue()));
         }

@@ -16,7 +16,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * How the fetcher's requests reach the proxies of its settings: one Jetty proxy per entry, each taking only the
+ * How the fetcher's requests reach the proxies of its setup: one Jetty proxy per entry, each taking only the
  * requests tagged for it (Jetty keeps a destination, so a connection pool, per origin and tag), the tag chosen by
  * {@link ProxyRotation} for the request's origin. The address guard judges a proxied request's target before it is
  * sent, since the proxy would connect to it without asking. Without proxies, every request goes direct.
@@ -28,25 +28,25 @@ final class ProxyRoutes {
     /** The tag that sends a request through the proxy of that index. */
     private record Tag(int index) {}
 
-    private final HttpSettings settings;
+    private final ClientSetup setup;
     private final ProxyRotation rotation;
 
-    ProxyRoutes(HttpSettings settings) {
-        this.settings = settings;
-        this.rotation = settings.proxies().isEmpty() ? null : new ProxyRotation(settings.proxies());
+    ProxyRoutes(ClientSetup setup) {
+        this.setup = setup;
+        this.rotation = setup.proxies().isEmpty() ? null : new ProxyRotation(setup.proxies());
     }
 
     /** Adds a Jetty proxy per entry; a proxy's user and password go with every request to it, or its handshake. */
     void install(ProxyConfiguration configuration, Credentials credentials) {
-        for (int i = 0; i < settings.proxies().size(); i++) {
-            configuration.addProxy(proxy(settings.proxies().get(i), new Tag(i), credentials));
+        for (int i = 0; i < setup.proxies().size(); i++) {
+            configuration.addProxy(proxy(setup.proxies().get(i), new Tag(i), credentials));
         }
     }
 
     /** The proxies' {@code host:port}s, which the address guard lets through: the user named them. */
     Set<String> addresses() {
         Set<String> out = new HashSet<>();
-        settings.proxies().forEach(p -> out.add(p.address().toLowerCase(Locale.ROOT)));
+        setup.proxies().forEach(p -> out.add(p.address().toLowerCase(Locale.ROOT)));
         return out;
     }
 
@@ -81,9 +81,9 @@ final class ProxyRoutes {
      * to here (or its --resolve pin), or the name does not resolve here. Nothing is refused with the guard off.
      */
     Refusal judge(WebUrl url) {
-        if (settings.guard() == AddressGuard.OFF) return null;
+        if (setup.guard() == AddressGuard.OFF) return null;
         String host = url.host().startsWith("[") ? url.host().substring(1, url.host().length() - 1) : url.host();
-        InetAddress pinned = settings.pins().get(url.host() + ":" + url.port());
+        InetAddress pinned = setup.http().pins().get(url.host() + ":" + url.port());
         InetAddress[] addresses;
         try {
             addresses = pinned != null ? new InetAddress[] {pinned} : InetAddress.getAllByName(host);
@@ -93,7 +93,7 @@ final class ProxyRoutes {
         }
         String refusal = null;
         for (InetAddress a : addresses) {
-            refusal = settings.guard().refusal(url.host(), url.port(), a);
+            refusal = setup.guard().refusal(url.host(), url.port(), a);
             if (refusal == null) return null;
         }
         return new Refusal(ErrorKind.BLOCKED, "AddressBlockedException: " + url.host() + ": " + refusal);

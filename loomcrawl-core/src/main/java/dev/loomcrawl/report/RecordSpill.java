@@ -292,6 +292,7 @@ public final class RecordSpill implements AutoCloseable {
             for (String v : f.values()) Binary.writeString(out, v);
         }
         Binary.writeString(out, r.renderReason());
+        Binary.writeString(out, r.robotsCause());
     }
 
     /** The next record, or null at the end of the run. */
@@ -330,12 +331,13 @@ public final class RecordSpill implements AutoCloseable {
             facts = PageFacts.ofValues(values);
         }
         String renderReason = Binary.readString(in);
+        String robotsCause = Binary.readString(in);
         return CrawlRecord.builder(url).nextUrl(nextUrl).status(status).errorKind(kind == 0 ? null : KINDS[kind - 1])
                 .error(error).size(size).contentType(contentType).encoding(encoding).numUrls(numUrls)
                 .numNewUrls(numNewUrls).depth(depth).referrer(referrer == null ? null : WebUrl.parse(referrer))
                 .startedAt(startedAt).duration(duration).truncated(truncated).attempts(attempts).skipReason(skipReason)
                 .robots(robots).change(change == 0 ? null : CHANGES[change - 1]).rendered(rendered).facts(facts)
-                .renderReason(renderReason).build();
+                .renderReason(renderReason).robotsCause(robotsCause).build();
     }
 
     private void throwIfFailed() {

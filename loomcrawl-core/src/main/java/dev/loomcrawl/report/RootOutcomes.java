@@ -37,8 +37,7 @@ public final class RootOutcomes implements CrawlListener {
 
     public RootOutcomes(CrawlConfig config) {
         this.config = config;
-        this.scope = new RootScope(config.roots(), config.scope(), config.lenient(), config.includes(),
-                config.excludes());
+        this.scope = new RootScope(config.scope());
     }
 
     @Override
@@ -64,7 +63,7 @@ public final class RootOutcomes implements CrawlListener {
     public List<String> explanations() {
         if (anySucceeded()) return List.of();
         List<String> lines = new ArrayList<>();
-        for (WebUrl root : new LinkedHashSet<>(config.roots())) lines.add(explain(root));
+        for (WebUrl root : new LinkedHashSet<>(config.scope().roots())) lines.add(explain(root));
         return lines;
     }
 
@@ -90,7 +89,7 @@ public final class RootOutcomes implements CrawlListener {
                 return line.append(": redirect loop: ").append(String.join(" -> ", chain))
                         .append(r.isRedirect() ? " -> " + r.nextUrl() : "").toString();
             }
-            if (chain.size() > config.maxRedirects() && !depthZero.containsKey(String.valueOf(target))) {
+            if (chain.size() > config.http().maxRedirects() && !depthZero.containsKey(String.valueOf(target))) {
                 return line.append(tooManyRedirects()).toString();
             }
             if (target == null) return line.append(", which is not an http(s) URL").toString();
@@ -100,7 +99,7 @@ public final class RootOutcomes implements CrawlListener {
     }
 
     private String tooManyRedirects() {
-        return ", not followed: more than --max-redirect " + config.maxRedirects() + " redirects";
+        return ", not followed: more than --max-redirect " + config.http().maxRedirects() + " redirects";
     }
 
     /** Why a URL that did not redirect was no success: its failure, its skip, or its status. */
@@ -117,7 +116,7 @@ public final class RootOutcomes implements CrawlListener {
         return switch (r.skipReason()) {
             case ROBOTS -> r.error() != null ? r.error()
                     : "robots.txt of " + origin + " disallows it for user-agent "
-                    + RobotsGate.agentToken(config.userAgent());
+                    + RobotsGate.agentToken(config.http().userAgent());
             case ROBOTS_UNAVAILABLE -> (r.error() != null ? r.error()
                     : "robots.txt of " + origin + " answered a server error or 429 each time")
                     + ": the site asks crawlers to wait; try later";
@@ -126,11 +125,12 @@ public final class RootOutcomes implements CrawlListener {
 
     /**
      * A failure's explanation. Where the connection itself failed (refused, DNS...), the kind says it all, even
-     * when it was robots.txt's fetch that met it; anything else on robots.txt is named as a robots.txt problem.
+     * when it was robots.txt's fetch that met it (the record's {@link CrawlRecord#robotsCause}, the fetcher's own
+     * words); anything else on robots.txt is named as a robots.txt problem.
      */
     private static String failure(CrawlRecord r) {
         String error = r.error() == null ? "" : r.error();
-        String robotsCause = RobotsGate.unreachableCause(r.error()); // null: not met on robots.txt
+        String robotsCause = r.robotsCause(); // null: not met on robots.txt
         String detail = robotsCause != null ? robotsCause : error;
         return switch (r.errorKind()) {
             case REFUSED -> "connection refused (is a server listening there?)";
@@ -145,16 +145,17 @@ public final class RootOutcomes implements CrawlListener {
     /** Why an out-of-scope redirect target was left, and what would take it in. */
     private String outOfScope(WebUrl target) {
         String s = target.toString();
-        for (Pattern p : config.excludes()) {
+        for (Pattern p : config.scope().excludes()) {
             if (p.matcher(s).find()) return "excluded by --exclude '" + p.pattern() + "'";
         }
-        if (!config.includes().isEmpty() && config.includes().stream().noneMatch(p -> p.matcher(s).find())) {
+        List<Pattern> includes = config.scope().includes();
+        if (!includes.isEmpty() && includes.stream().noneMatch(p -> p.matcher(s).find())) {
             return "which no --include matches";
         }
-        String kind = config.scope().name().toLowerCase(java.util.Locale.ROOT);
-        boolean sameHost = config.roots().stream().anyMatch(r -> r.host().equals(target.host()));
+        String kind = config.scope().kind().name().toLowerCase(java.util.Locale.ROOT);
+        boolean sameHost = config.scope().roots().stream().anyMatch(r -> r.host().equals(target.host()));
         if (sameHost) return "outside --scope " + kind + " (the roots' directories): try --scope host";
-        boolean sameDomain = !target.hasIpHost() && config.roots().stream()
+        boolean sameDomain = !target.hasIpHost() && config.scope().roots().stream()
                 .anyMatch(r -> !r.hasIpHost() && domain(r.host()).equals(domain(target.host())));
         if (sameDomain && !kind.equals("domain")) return "outside --scope " + kind + ": try --scope domain";
         return "outside --scope " + kind + ": the crawl stays on the roots' "

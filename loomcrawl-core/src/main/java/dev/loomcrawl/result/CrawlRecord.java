@@ -44,12 +44,16 @@ import java.util.Objects;
  *                    "--render-include", {@code --render auto}'s reason ({@link dev.loomcrawl.render.AutoRender}), or
  *                    "rendering failed" (with auto's reason after it); null when the crawl renders nothing, for a
  *                    page {@code --render-include} passes over, and for a URL that was no HTML page read
+ * @param robotsCause  when the URL was not fetched because its origin's robots.txt could not be (refused, no such
+ *                     host, a timeout...): that fetch's failure as the fetcher said it, which {@code error} gives
+ *                     after naming the robots.txt; null otherwise. Where the failure was met is thus a field, not a
+ *                     wording to recognise ({@code RootOutcomes} says "check the spelling" or "try later" by it)
  */
 public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind errorKind, String error, long size,
                           String contentType, String encoding, int numUrls, int numNewUrls, int depth,
                           WebUrl referrer, Instant startedAt, Duration duration, boolean truncated, int attempts,
                           SkipReason skipReason, String robots, Change change, boolean rendered, PageFacts facts,
-                          String renderReason) {
+                          String renderReason, String robotsCause) {
 
     /** The longest note {@link #withNote} keeps, "…" included. */
     static final int MAX_NOTE = 300;
@@ -182,6 +186,7 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
         private boolean rendered;
         private PageFacts facts;
         private String renderReason;
+        private String robotsCause;
 
         private Builder(WebUrl url) {
             this.url = Objects.requireNonNull(url, "url");
@@ -210,6 +215,7 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
             rendered = r.rendered;
             facts = r.facts;
             renderReason = r.renderReason;
+            robotsCause = r.robotsCause;
         }
 
         public Builder nextUrl(String v) {
@@ -318,11 +324,16 @@ public record CrawlRecord(WebUrl url, String nextUrl, Integer status, ErrorKind 
         }
 
         /** The record; the start time must have been set (every output writes it). */
+        public Builder robotsCause(String v) {
+            robotsCause = v;
+            return this;
+        }
+
         public CrawlRecord build() {
             Objects.requireNonNull(startedAt, "startedAt");
             return new CrawlRecord(url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
                     numNewUrls, depth, referrer, startedAt, duration, truncated, attempts, skipReason, robots, change,
-                    rendered, facts, renderReason);
+                    rendered, facts, renderReason, robotsCause);
         }
     }
 }

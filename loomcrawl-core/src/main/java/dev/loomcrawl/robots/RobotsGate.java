@@ -49,9 +49,6 @@ public final class RobotsGate {
     private static final int MAX_REDIRECTS = 5;
     /** How long a process's claim on fetching a shared robots.txt holds others off. */
     static final Duration CLAIM = Duration.ofSeconds(30);
-    /** How the message of a failure met fetching robots.txt begins, and what comes between its URL and cause. */
-    private static final String UNREACHABLE = "robots.txt ";
-    private static final String DID_NOT_ANSWER = " did not answer: ";
 
     /** The origins whose robots.txt is kept in memory by default. */
     public static final int MAX_ORIGINS = 20_000;
@@ -69,14 +66,27 @@ public final class RobotsGate {
         record Disallowed(SkipReason reason, String detail) implements Verdict {}
         record Later(Duration after) implements Verdict {}
 
-        /** @param failure the robots.txt fetch's failure, its message naming robots.txt, its kind kept */
-        record Unreachable(FetchResult.Failure failure) implements Verdict {}
+        /**
+         * @param robotsTxt the robots.txt URL (after its redirects) whose fetch failed
+         * @param cause     that fetch's failure, as the fetcher gave it
+         */
+        record Unreachable(WebUrl robotsTxt, FetchResult.Failure cause) implements Verdict {
+            /**
+             * The failure a URL of the origin ends in: the cause's kind, its message naming the robots.txt ("robots.txt
+             * URL did not answer: CAUSE"); a record of it keeps the cause's own message in
+             * {@link dev.loomcrawl.result.CrawlRecord#robotsCause()}.
+             */
+            public FetchResult.Failure failure() {
+                return new FetchResult.Failure(cause.url(), cause.kind(), "robots.txt " + robotsTxt
+                        + " did not answer: " + cause.message(), cause.duration(), cause.attempts());
+            }
+        }
     }
 
 
     /** What is known of one origin's robots.txt: rules, or how it failed and when to try again. */
     private record Entry(BaseRobotRules rules, long fetchedAt, int failures, long retryAt,
-                         FetchResult.Failure unreachable, String lastAnswer) {
+                         Verdict.Unreachable unreachable, String lastAnswer) {
         boolean available() {
             return rules != null;
         }
@@ -129,17 +139,6 @@ public final class RobotsGate {
         this.maxAttempts = maxAttempts;
     }
 
-    /**
-     * For the error of a record whose fetch failed on robots.txt ({@link Verdict.Unreachable}: "robots.txt URL did
-     * not answer: CAUSE"), the cause as the fetcher said it; null for any other error (or null). The gate writes
-     * that message, so the gate reads it: a record read back from a state file keeps only its error's text.
-     */
-    public static String unreachableCause(String error) {
-        if (error == null || !error.startsWith(UNREACHABLE)) return null;
-        int at = error.indexOf(DID_NOT_ANSWER);
-        return at < 0 ? null : error.substring(at + DID_NOT_ANSWER.length());
-    }
-
     /** The product token robots.txt groups are matched against: "loomcrawl" for "loomcrawl/0.1 (+...)". */
     public static String agentToken(String userAgent) {
         String token = userAgent.trim().split("[/\\s]", 2)[0].toLowerCase(Locale.ROOT).replaceAll("[^a-z_-]", "");
@@ -154,7 +153,7 @@ public final class RobotsGate {
                     : new Verdict.Disallowed(SkipReason.ROBOTS, "robots.txt of " + url.origin()
                             + " disallows it for user-agent " + agent);
         }
-        if (entry.unreachable() != null) return new Verdict.Unreachable(entry.unreachable());
+        if (entry.unreachable() != null) return entry.unreachable();
         if (entry.failures() >= maxAttempts) {
             return new Verdict.Disallowed(SkipReason.ROBOTS_UNAVAILABLE, "robots.txt of " + url.origin()
                     + " answered " + entry.lastAnswer() + " each time");
@@ -282,9 +281,7 @@ public final class RobotsGate {
                 << Math.min(failures - 1, 20));
         log.info("robots.txt of {} unavailable ({}), attempt {} of {}", origin, describe(result), failures,
                 maxAttempts);
-        FetchResult.Failure unreachable = result instanceof FetchResult.Failure f
-                ? new FetchResult.Failure(f.url(), f.kind(), UNREACHABLE + url + DID_NOT_ANSWER + f.message(),
-                        f.duration(), f.attempts())
+        Verdict.Unreachable unreachable = result instanceof FetchResult.Failure f ? new Verdict.Unreachable(url, f)
                 : null;
         return new Entry(null, now, failures, now + wait.toNanos(), unreachable, answer(result));
     }

@@ -24,6 +24,11 @@ public final class RootScope implements Scope {
     private final Set<String> rootDomains = new HashSet<>();
     private final List<WebUrl> roots;
 
+    /** The scope a crawl's scope settings describe. */
+    public RootScope(ScopeSettings s) {
+        this(s.roots(), s.kind(), s.lenient(), s.includes(), s.excludes());
+    }
+
     public RootScope(List<WebUrl> roots, ScopeKind kind, boolean lenient, List<Pattern> includes,
                      List<Pattern> excludes) {
         this.roots = List.copyOf(roots);

@@ -105,7 +105,7 @@ class ConfigJsonTest {
         CrawlConfig back = ConfigCodec.decode(saved);
         assertEquals(saved, ConfigCodec.encode(back));
         assertEquals(null, back.session().cookiesFile());
-        assertEquals(0, back.maxBodyMemory());
+        assertEquals(0, back.http().maxBodyMemory());
         ConfigTarget target = new ConfigTarget();
         ConfigCodec.decodeKept(target, kept);
         CrawlJob job = target.job(back);
@@ -181,12 +181,12 @@ class ConfigJsonTest {
         CrawlConfig c = ConfigJson.read("""
                 {"root": ["example.com"], "max-body": "2MiB", "delay": "1.5s", "fetch-timeout": "PT90S",
                  "max-time": 30, "scope": "domain", "max-time": null}""".replace(", \"max-time\": null", ""));
-        assertEquals(2L << 20, c.maxBodyBytes());
+        assertEquals(2L << 20, c.http().maxBodyBytes());
         assertEquals(Duration.ofMillis(1500), c.politeness().delay());
-        assertEquals(Duration.ofSeconds(90), c.fetchTimeout());
+        assertEquals(Duration.ofSeconds(90), c.http().fetchTimeout());
         assertEquals(Duration.ofSeconds(30), c.limits().maxTime());
-        assertEquals(ScopeKind.DOMAIN, c.scope());
-        assertEquals("http://example.com/", c.roots().getFirst().toString());
+        assertEquals(ScopeKind.DOMAIN, c.scope().kind());
+        assertEquals("http://example.com/", c.scope().roots().getFirst().toString());
     }
 
     @Test

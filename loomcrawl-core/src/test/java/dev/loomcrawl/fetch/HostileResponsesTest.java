@@ -18,8 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HostileResponsesTest {
 
     private static JettyFetcher fetcher(Duration fetchTimeout) {
-        return new JettyFetcher(HttpSettings.builder("hostile-test/1").guard(AddressGuard.OFF)
-                .fetchTimeout(fetchTimeout).idleTimeout(Duration.ofSeconds(30)).build());
+        return new JettyFetcher(ClientSetup.builder(HttpSettings.builder().userAgent("hostile-test/1")
+                .fetchTimeout(fetchTimeout).idleTimeout(Duration.ofSeconds(30)).build())
+                .guard(AddressGuard.OFF).build());
     }
 
     private static void write(OutputStream out, String s) throws java.io.IOException {

@@ -24,8 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class JettyFetcherTest {
 
-    private static HttpSettings settings(String root, boolean http2, boolean insecure) {
-        return CrawlConfig.builder().root(root).http2(http2).insecure(insecure).build().httpSettings();
+    private static ClientSetup settings(String root, boolean http2, boolean insecure) {
+        return CrawlConfig.builder().root(root).http2(http2).insecure(insecure).build().clientSetup();
     }
 
     @Test
@@ -46,7 +46,7 @@ class JettyFetcherTest {
              TlsServer server = new TlsServer();
              // two local servers, two origins: the guard lets a loopback root reach its own origin only
              JettyFetcher fetcher = new JettyFetcher(CrawlConfig.builder().root(plain.url("/")).insecure(true)
-                     .allowPrivate(true).build().httpSettings())) {
+                     .allowPrivate(true).build().clientSetup())) {
             assertFalse(fetcher.tlsReady());
             assertEquals(200, assertInstanceOf(FetchResult.Response.class,
                     fetcher.fetch(WebUrl.parse(plain.url("/")))).status());
@@ -65,8 +65,8 @@ class JettyFetcherTest {
 
     @Test
     void throughAProxyTlsIsSetUpAtOnce() {
-        HttpSettings proxied = CrawlConfig.builder().root("http://127.0.0.1:1/").proxy("http://127.0.0.1:2").build()
-                .httpSettings();
+        ClientSetup proxied = CrawlConfig.builder().root("http://127.0.0.1:1/").proxy("http://127.0.0.1:2").build()
+                .clientSetup();
         try (JettyFetcher fetcher = new JettyFetcher(proxied)) {
             assertTrue(fetcher.tlsReady());
         }
@@ -127,18 +127,19 @@ class JettyFetcherTest {
         }
     }
 
-    /** A fetcher of one's own, from HttpSettings' builder: its defaults guard against loopback, as a crawl's do. */
+    /** A fetcher of one's own, from ClientSetup's builder: its defaults guard against loopback, as a crawl's do. */
     @Test
     void aFetcherFromTheSettingsBuilderSendsItsAgentAndKeepsTheAddressGuard() throws Exception {
         try (TestSite site = TestSite.builder().route("/", new Route.Respond(200, Map.of("Content-Type", "text/plain"),
                 "hello".getBytes(StandardCharsets.UTF_8))).start()) {
             WebUrl url = WebUrl.parse(site.url("/"));
-            try (JettyFetcher guarded = new JettyFetcher(HttpSettings.builder("builder-test/1").build())) {
+            try (JettyFetcher guarded = new JettyFetcher(ClientSetup.builder(HttpSettings.builder()
+                    .userAgent("builder-test/1").build()).build())) {
                 FetchResult.Failure refused = assertInstanceOf(FetchResult.Failure.class, guarded.fetch(url));
                 assertEquals(ErrorKind.BLOCKED, refused.kind());
             }
-            try (JettyFetcher open = new JettyFetcher(HttpSettings.builder("builder-test/1")
-                    .guard(AddressGuard.OFF).maxBodyBytes(3).build())) {
+            try (JettyFetcher open = new JettyFetcher(ClientSetup.builder(HttpSettings.builder()
+                    .userAgent("builder-test/1").maxBodyBytes(3).build()).guard(AddressGuard.OFF).build())) {
                 FetchResult.Response r = assertInstanceOf(FetchResult.Response.class, open.fetch(url));
                 assertEquals("hel", new String(r.body(), StandardCharsets.UTF_8), "maxBodyBytes applies");
                 assertEquals(true, r.truncated());
@@ -160,7 +161,7 @@ class JettyFetcherTest {
                         new Route.Delay(java.time.Duration.ofMillis(20), Route.Respond.html("<p>" + target + "</p>")))
                 .start();
              JettyFetcher fetcher = new JettyFetcher(CrawlConfig.builder().root(site.url("/")).maxTasks(atOnce)
-                     .build().httpSettings());
+                     .build().clientSetup());
              var executor = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
             java.util.concurrent.Semaphore permits = new java.util.concurrent.Semaphore(atOnce);
             List<java.util.concurrent.Future<FetchResult>> results = new java.util.ArrayList<>();
@@ -258,9 +259,9 @@ class JettyFetcherTest {
     @Test
     void anHttp2StreamAnsweringAfterTheKeepAliveIsNotCut() throws Exception {
         try (TlsServer server = new TlsServer();
-             JettyFetcher fetcher = new JettyFetcher(HttpSettings.builder("loomcrawl-test")
-                     .guard(AddressGuard.OFF).insecure(true).idleTimeout(java.time.Duration.ofSeconds(10))
-                     .keepAlive(java.time.Duration.ofMillis(200)).build())) {
+             JettyFetcher fetcher = new JettyFetcher(ClientSetup.builder(HttpSettings.builder()
+                     .userAgent("loomcrawl-test").insecure(true).idleTimeout(java.time.Duration.ofSeconds(10)).build())
+                     .guard(AddressGuard.OFF).keepAlive(java.time.Duration.ofMillis(200)).build())) {
             assertEquals(200, assertInstanceOf(FetchResult.Response.class,
                     fetcher.fetch(WebUrl.parse(server.url("/")))).status());
             assertEquals(200, assertInstanceOf(FetchResult.Response.class,
@@ -269,9 +270,10 @@ class JettyFetcherTest {
         }
     }
 
-    private static HttpSettings keepAlive(java.time.Duration keepAlive, boolean http2) {
-        return HttpSettings.builder("loomcrawl-test").guard(AddressGuard.OFF).http2(http2)
-                .idleTimeout(java.time.Duration.ofSeconds(10)).keepAlive(keepAlive).build();
+    private static ClientSetup keepAlive(java.time.Duration keepAlive, boolean http2) {
+        return ClientSetup.builder(HttpSettings.builder().userAgent("loomcrawl-test").http2(http2)
+                .idleTimeout(java.time.Duration.ofSeconds(10)).build()).guard(AddressGuard.OFF).keepAlive(keepAlive)
+                .build();
     }
 
     /** Closing a fetcher stops its client: the connection it kept alive is closed (the server reads its end). */
@@ -279,7 +281,7 @@ class JettyFetcherTest {
     void closingTheFetcherClosesItsPooledConnections() throws Exception {
         try (var server = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             String url = "http://127.0.0.1:" + server.getLocalPort() + "/";
-            JettyFetcher fetcher = new JettyFetcher(CrawlConfig.builder().root(url).build().httpSettings());
+            JettyFetcher fetcher = new JettyFetcher(CrawlConfig.builder().root(url).build().clientSetup());
             try (var executor = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
                 var result = executor.submit(() -> fetcher.fetch(WebUrl.parse(url)));
                 try (java.net.Socket socket = server.accept()) {
@@ -305,6 +307,7 @@ class JettyFetcherTest {
     void politenessDefaultsAreTheSameThroughEitherBuilder() {
         assertEquals(dev.loomcrawl.politeness.PolitenessSettings.builder().build(),
                 CrawlConfig.builder().root("http://a.test/").build().politeness());
-        assertEquals(HttpSettings.FETCH_TIMEOUT, CrawlConfig.builder().root("http://a.test/").build().fetchTimeout());
+        assertEquals(HttpSettings.builder().build().fetchTimeout(),
+                CrawlConfig.builder().root("http://a.test/").build().http().fetchTimeout());
     }
 }

@@ -25,8 +25,8 @@ class RetryingFetcherTest {
     private static final Duration BASE = Duration.ofMillis(5);
     private static final Duration MAX = Duration.ofMillis(20);
 
-    private static HttpSettings settings(String root) {
-        return CrawlConfig.builder().root(root).build().httpSettings();
+    private static ClientSetup settings(String root) {
+        return CrawlConfig.builder().root(root).build().clientSetup();
     }
 
     @Test

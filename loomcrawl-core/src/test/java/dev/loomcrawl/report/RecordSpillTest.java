@@ -56,7 +56,7 @@ class RecordSpillTest {
                         .build();
                 case 1 -> CrawlRecord.builder(url).errorKind(ErrorKind.values()[i % ErrorKind.values().length])
                         .error("error " + "x".repeat(i % 300)).depth(i % 4).startedAt(Instant.ofEpochMilli(i))
-                        .attempts(4).build();
+                        .robotsCause(i % 2 == 0 ? "ConnectException: refused " + i : null).attempts(4).build();
                 default -> CrawlRecord.skipped(url, 2, url, SkipReason.ROBOTS, "robots.txt disallows it");
             });
         }

@@ -38,7 +38,7 @@ class RecordBuildersTest {
                 .depth(2).referrer(WebUrl.parse("http://a.test/")).startedAt(AT).duration(Duration.ofMillis(42))
                 .truncated(true).attempts(2).skipReason(SkipReason.ROBOTS).robots("noindex").change(Change.CHANGED)
                 .rendered(true).facts(new PageFacts("Title", "About", "en", "http://a.test/c", "H", "2026-01-02",
-                        null, "Ada")).renderReason("--render").build();
+                        null, "Ada")).renderReason("--render").robotsCause("ConnectException: refused").build();
     }
 
     private static Map<String, Object> components(Record r) throws ReflectiveOperationException {
@@ -71,7 +71,7 @@ class RecordBuildersTest {
     @Test
     void aCrawlRecordsBuilderStartsFromAUrlWithoutAResponse() {
         assertEquals(new CrawlRecord(URL, null, null, null, null, 0, "", "", 0, 0, 0, null, AT, Duration.ZERO, false, 0,
-                null, null, null, false, null, null), CrawlRecord.builder(URL).startedAt(AT).build());
+                null, null, null, false, null, null, null), CrawlRecord.builder(URL).startedAt(AT).build());
         assertNull(CrawlRecord.builder(URL).startedAt(AT).status(0).build().status(), "0 is no status, as before");
     }
 

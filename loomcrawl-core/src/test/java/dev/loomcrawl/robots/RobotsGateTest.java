@@ -20,9 +20,9 @@ class RobotsGateTest {
         try (dev.loomcrawl.testkit.TestSite site = dev.loomcrawl.testkit.TestSite.builder()
                 .robots("User-agent: *\nCrawl-delay: 1\nDisallow: /no\n").page("/", "home").start()) {
             dev.loomcrawl.CrawlConfig config = dev.loomcrawl.CrawlConfig.builder().root(site.url("/")).build();
-            dev.loomcrawl.fetch.JettyFetcher fetcher = new dev.loomcrawl.fetch.JettyFetcher(config.httpSettings());
+            dev.loomcrawl.fetch.JettyFetcher fetcher = new dev.loomcrawl.fetch.JettyFetcher(config.clientSetup());
             try {
-                RobotsGate gate = new RobotsGate(fetcher, config.userAgent(), java.time.Duration.ofHours(1),
+                RobotsGate gate = new RobotsGate(fetcher, config.http().userAgent(), java.time.Duration.ofHours(1),
                         java.time.Duration.ofMillis(10), 2, (origin, delay) -> {
                             throw new IllegalStateException("redis is gone");
                         });
@@ -62,9 +62,9 @@ class RobotsGateTest {
         }
         dev.loomcrawl.CrawlConfig config = dev.loomcrawl.CrawlConfig.builder().root(sites.get(0).url("/"))
                 .allowPrivate(true).build(); // three local origins
-        dev.loomcrawl.fetch.JettyFetcher fetcher = new dev.loomcrawl.fetch.JettyFetcher(config.httpSettings());
+        dev.loomcrawl.fetch.JettyFetcher fetcher = new dev.loomcrawl.fetch.JettyFetcher(config.clientSetup());
         try {
-            RobotsGate gate = new RobotsGate(fetcher, config.userAgent(), java.time.Duration.ofHours(1),
+            RobotsGate gate = new RobotsGate(fetcher, config.http().userAgent(), java.time.Duration.ofHours(1),
                     java.time.Duration.ofMillis(10), 2, (origin, delay) -> { }, null, 2);
             java.util.function.IntFunction<RobotsGate.Verdict> check = i ->
                     gate.check(dev.loomcrawl.url.WebUrl.parse(sites.get(i).url(i == 1 ? "/no" : "/")));

@@ -23,8 +23,9 @@ import java.util.List;
  * {@code redis-cli LRANGE}): url, nextUrl, status, errorKind, error, size, contentType, encoding, numUrls,
  * numNewUrls, depth, referrer, startedAt (epoch ms), duration (ms), truncated, attempts, skipReason, robots,
  * rendered, then the page facts as an array of eight (title, description, lang, canonical, h1, published,
- * modified, author) or null, then the render reason when there is one (the last four absent in records written
- * before they existed).
+ * modified, author) or null, then the render reason when there is one (or null when a robots.txt cause follows),
+ * then the robots.txt failure's cause when there is one (the last five absent in records written before they
+ * existed).
  */
 final class RecordCodec {
     private static final JsonFactory JSON = new JsonFactory();
@@ -62,7 +63,8 @@ final class RecordCodec {
                 for (String v : f.values()) g.writeString(v);
                 g.writeEndArray();
             }
-            if (r.renderReason() != null) g.writeString(r.renderReason());
+            if (r.renderReason() != null || r.robotsCause() != null) g.writeString(r.renderReason());
+            if (r.robotsCause() != null) g.writeString(r.robotsCause());
             g.writeEndArray();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -95,6 +97,7 @@ final class RecordCodec {
             boolean rendered = false;
             PageFacts facts = null;
             String renderReason = null;
+            String robotsCause = null;
             if (robotsToken != JsonToken.END_ARRAY) {
                 JsonToken t = p.nextToken(); // rendered, or the end (written before it was recorded)
                 rendered = t == JsonToken.VALUE_TRUE;
@@ -108,13 +111,15 @@ final class RecordCodec {
                     t = p.nextToken();
                 }
                 if (t == JsonToken.VALUE_STRING) renderReason = p.getText();
+                if (t == JsonToken.VALUE_STRING || t == JsonToken.VALUE_NULL) t = p.nextToken();
+                if (t == JsonToken.VALUE_STRING) robotsCause = p.getText();
             }
             return CrawlRecord.builder(url).nextUrl(nextUrl).status(status)
                     .errorKind(kind == null ? null : ErrorKind.valueOf(kind)).error(error).size(size)
                     .contentType(contentType).encoding(encoding).numUrls(numUrls).numNewUrls(numNewUrls).depth(depth)
                     .referrer(referrer == null ? null : WebUrl.parse(referrer)).startedAt(startedAt)
                     .duration(duration).truncated(truncated).attempts(attempts).skipReason(skipReason).robots(robots)
-                    .rendered(rendered).facts(facts).renderReason(renderReason).build();
+                    .rendered(rendered).facts(facts).renderReason(renderReason).robotsCause(robotsCause).build();
         } catch (IOException | RuntimeException e) {
             throw new RedisCrawlException("a record in Redis is not readable (" + e.getMessage() + "): " + json);
         }

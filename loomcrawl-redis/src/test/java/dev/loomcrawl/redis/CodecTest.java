@@ -46,4 +46,18 @@ class CodecTest {
                 "http://a.test/", "Heading", "2026-01-02", null, "Ada"));
         assertEquals(page, RecordCodec.decode(RecordCodec.encode(page)));
     }
+
+    /** A record of a URL given up on its robots.txt keeps the cause, with a render reason or without. */
+    @Test
+    void recordsKeepTheirRobotsTxtFailuresCause() {
+        CrawlRecord r = CrawlRecord.builder(A).errorKind(ErrorKind.REFUSED).startedAt(Instant.ofEpochMilli(1))
+                .error("robots.txt http://example.test/robots.txt did not answer: ConnectException: refused")
+                .robotsCause("ConnectException: refused").build();
+        assertEquals(r, RecordCodec.decode(RecordCodec.encode(r)));
+        CrawlRecord rendered = r.withRendering(false, "rendering failed");
+        assertEquals(rendered, RecordCodec.decode(RecordCodec.encode(rendered)));
+        CrawlRecord none = r.toBuilder().robotsCause(null).build();
+        assertTrue(RecordCodec.encode(none).endsWith(",null]"), "no field for a cause there is not");
+        assertEquals(none, RecordCodec.decode(RecordCodec.encode(none)));
+    }
 }

@@ -197,7 +197,7 @@ class RedisFrontierTest {
             CrawlConfig joined = crawl.join(null, 7); // no roots: the crawl's own options, this process's max-tasks
             assertEquals(2, joined.politeness().perHost());
             assertEquals(7, joined.maxTasks());
-            assertEquals(config(site, 2).roots(), joined.roots());
+            assertEquals(config(site, 2).scope().roots(), joined.scope().roots());
         }
     }
 

@@ -2,6 +2,7 @@ package dev.loomcrawl.serve;
 
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.fetch.AddressGuard;
+import dev.loomcrawl.fetch.ClientSetup;
 import dev.loomcrawl.fetch.CookieJar;
 import dev.loomcrawl.fetch.Fetcher;
 import dev.loomcrawl.fetch.HttpSettings;
@@ -25,16 +26,13 @@ final class GuardedFetcher {
     private GuardedFetcher() {}
 
     static Fetcher of(CrawlConfig config, ServeOptions server) {
-        HttpSettings h = config.httpSettings();
         AddressGuard guard = server.allowPrivate() ? AddressGuard.OFF : guard(server.allowOrigins());
         Set<String> hosts = new HashSet<>();
-        config.roots().forEach(r -> hosts.add(r.host().toLowerCase(Locale.ROOT)));
-        HttpSettings guarded = new HttpSettings(h.userAgent(), h.connectTimeout(), h.idleTimeout(), h.keepAlive(),
-                h.fetchTimeout(), h.maxBodyBytes(), h.maxBodyMemory(), h.maxConnections(), h.http2(), h.pins(),
-                h.insecure(), guard, h.headers(), h.headerOrigins(), new CookieJar(hosts::contains),
-                h.credentials(), h.proxies(), h.recordCredentials());
-        return new RetryingFetcher(new JettyFetcher(guarded), config.maxTries(), config.retryBackoff(),
-                config.retryBackoffMax());
+        config.scope().roots().forEach(r -> hosts.add(r.host().toLowerCase(Locale.ROOT)));
+        ClientSetup guarded = config.clientSetup().withGuard(guard).withCookies(new CookieJar(hosts::contains));
+        HttpSettings http = config.http();
+        return new RetryingFetcher(new JettyFetcher(guarded), http.maxTries(), http.retryBackoff(),
+                http.retryBackoffMax());
     }
 
     /** The guard that lets jobs reach the named "host:port"s and every public address, nothing else. */

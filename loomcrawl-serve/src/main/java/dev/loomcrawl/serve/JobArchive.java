@@ -34,9 +34,9 @@ final class JobArchive implements AutoCloseable {
     /** Opens both outputs on the crawl's journal, the WARC output first: the journal writes it first, for citing. */
     static JobArchive open(Path dir, CrawlConfig config, CommitStage journal) {
         Map<String, String> info = new LinkedHashMap<>();
-        info.put("http-header-user-agent", config.userAgent());
+        info.put("http-header-user-agent", config.http().userAgent());
         info.put("description", "loomcrawl MCP crawl from "
-                + String.join(" ", config.roots().stream().map(Object::toString).toList()));
+                + String.join(" ", config.scope().roots().stream().map(Object::toString).toList()));
         WarcOutput warc = WarcOutput.open(dir.resolve(WARC), WarcOutput.DEFAULT_MAX_FILE_SIZE, info, journal);
         try {
             ChunkFile chunks = ChunkFile.open(dir.resolve(CHUNKS), journal, new ChunkFile.Settings(CHUNK_SIZE, false),

@@ -75,7 +75,7 @@ final class Scrapes {
                 return doc.get();
             }
             String next = records.isEmpty() ? null : records.getLast().nextUrl();
-            if (next == null || hop >= req.config().maxRedirects()) throw failure(records, r.url());
+            if (next == null || hop >= req.config().http().maxRedirects()) throw failure(records, r.url());
             at = r.redirectedTo(next, server);
         }
     }

@@ -247,13 +247,13 @@ public final class CrawlOutputs implements AutoCloseable {
     }
 
     private static String roots(CrawlConfig config) {
-        return String.join(" ", config.roots().stream().map(Object::toString).toList());
+        return String.join(" ", config.scope().roots().stream().map(Object::toString).toList());
     }
 
     /** The warcinfo fields that describe this crawl. */
     public static Map<String, String> warcInfo(CrawlConfig config) {
         Map<String, String> info = new LinkedHashMap<>();
-        info.put("http-header-user-agent", config.userAgent());
+        info.put("http-header-user-agent", config.http().userAgent());
         info.put("description", "loomcrawl crawl from " + roots(config));
         return info;
     }

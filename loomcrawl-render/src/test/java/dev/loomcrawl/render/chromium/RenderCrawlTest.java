@@ -542,15 +542,14 @@ class RenderCrawlTest {
             CrawlConfig config = builder.build();
             Map<String, CrawlRecord> records = new ConcurrentHashMap<>();
             Queue<Item> items = new ConcurrentLinkedQueue<>();
-            Fetcher fetcher = fetchers.apply(new JettyFetcher(config.httpSettings()));
+            Fetcher fetcher = fetchers.apply(new JettyFetcher(config.clientSetup()));
             List<CrawlOutput> opened = new java.util.ArrayList<>();
             try {
                 Crawler.Builder built = Crawler.builder(config)
                         .frontier(new InMemoryFrontier(config.politeness().perHost(), Duration.ZERO))
                         .fetcher(fetcher)
                         .linkExtractor(new StreamingLinkExtractor())
-                        .scope(new RootScope(config.roots(), config.scope(), config.lenient(), config.includes(),
-                                config.excludes()));
+                        .scope(new RootScope(config.scope()));
                 if (renderer != null) built.renderer(renderer);
                 if (scraper != null) built.pageHandler(scraper);
                 try (Crawler crawler = built.build()) {

@@ -58,8 +58,8 @@ final class ChangeWriter implements AutoCloseable {
         insertRecord = c.prepareStatement("INSERT INTO records (url_id, run, status, next_url, error_kind, error, "
                 + "size, content_type, encoding, num_urls, num_new_urls, started_at, duration_ms, truncated, "
                 + "attempts, skip_reason, robots, pass, change, rendered, " + String.join(", ", PageFacts.NAMES)
-                + ", render_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
-                + ", ?".repeat(PageFacts.NAMES.size()) + ", ?)");
+                + ", render_reason, robots_cause) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+                + ", ?".repeat(PageFacts.NAMES.size()) + ", ?, ?)");
         markDone = c.prepareStatement("UPDATE urls SET state = 'done' WHERE id = ?");
         findPayload = c.prepareStatement("SELECT original FROM payloads WHERE digest = ?");
         insertPayload = c.prepareStatement("INSERT INTO payloads (digest, original) VALUES (?, ?)");
@@ -199,6 +199,7 @@ final class ChangeWriter implements AutoCloseable {
         List<String> facts = (r.facts() == null ? PageFacts.NONE : r.facts()).values();
         for (int i = 0; i < facts.size(); i++) p.setString(21 + i, facts.get(i));
         p.setString(21 + facts.size(), r.renderReason());
+        p.setString(22 + facts.size(), r.robotsCause());
         p.addBatch();
         markDone.setLong(1, id);
         markDone.addBatch();

@@ -5,16 +5,16 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * The state file's tables, version 7, as docs/state.md describes them for people reading them with
+ * The state file's tables, version 8, as docs/state.md describes them for people reading them with
  * {@code sqlite3}. The file is marked as loomcrawl's with SQLite's {@code application_id} (the bytes "Loom")
  * and versioned with {@code user_version}; a file with another id, or a higher version, is refused. A version 1
- * to 6 file is upgraded in place when it is opened for writing ({@link #upgrade}), and read as it is otherwise.
+ * to 7 file is upgraded in place when it is opened for writing ({@link #upgrade}), and read as it is otherwise.
  */
 final class Schema {
     /** {@code PRAGMA application_id}: "Loom" in ASCII. */
     static final int APPLICATION_ID = 0x4c6f6f6d;
     /** {@code PRAGMA user_version}: the version of the tables below. */
-    static final int VERSION = 7;
+    static final int VERSION = 8;
 
     /** Columns added by version 2: what a visit is for, a page's robots directives, why a link is not followed. */
     private static final String[] VERSION_2 = {
@@ -96,6 +96,14 @@ final class Schema {
           PRIMARY KEY (run, reason)
         ) WITHOUT ROWID""";
 
+    /**
+     * Version 8: for a URL not fetched because its origin's robots.txt could not be, that fetch's failure as the
+     * fetcher said it (so that nothing reads it back out of the error's wording), for a file of version 3 to 7.
+     */
+    private static final String[] VERSION_8 = {
+        "ALTER TABLE records ADD COLUMN robots_cause TEXT",
+    };
+
     private static final String RECORDS = """
         CREATE TABLE records (
           url_id INTEGER NOT NULL REFERENCES urls (id),
@@ -127,6 +135,7 @@ final class Schema {
           modified TEXT,
           author TEXT,
           render_reason TEXT,
+          robots_cause TEXT,
           PRIMARY KEY (url_id, pass)
         ) WITHOUT ROWID""";
 
@@ -238,12 +247,13 @@ final class Schema {
         if (from >= VERSION) return;
         try (Statement s = c.createStatement()) {
             if (from < 2) for (String change : VERSION_2) s.execute(change);
-            if (from < 3) for (String change : VERSION_3) s.execute(change); // makes version 6's records table
+            if (from < 3) for (String change : VERSION_3) s.execute(change); // makes this version's records table
             else if (from < 4) for (String change : VERSION_4) s.execute(change);
             if (from >= 3 && from < 5) for (String change : VERSION_5) s.execute(change);
             if (from < 5) for (String change : LINKS_VERSION_5) s.execute(change);
             if (from >= 3 && from < 6) for (String change : VERSION_6) s.execute(change);
-            s.execute(UNFOLLOWED); // every older version lacks it
+            if (from >= 3) for (String change : VERSION_8) s.execute(change);
+            if (from < 7) s.execute(UNFOLLOWED); // every version before 7 lacks it
             s.execute("PRAGMA user_version = " + VERSION);
         }
         c.commit();

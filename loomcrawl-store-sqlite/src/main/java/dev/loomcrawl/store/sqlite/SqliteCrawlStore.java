@@ -349,7 +349,7 @@ public final class SqliteCrawlStore implements CrawlStore {
      */
     public void forEachChange(int pass, BiConsumer<WebUrl, String> action) {
         try {
-            queries.forEachChange(pass, config.roots(), action);
+            queries.forEachChange(pass, config.scope().roots(), action);
         } catch (SQLException e) {
             throw SqliteFailure.of(file, "cannot read its records", e);
         }

@@ -29,7 +29,7 @@ final class StateFiles {
         if (Files.isRegularFile(file) && size(file) == 0 && !Files.exists(wal(file))) return; // empty: ours to fill
         String held;
         try (SqliteCrawlStore existing = SqliteCrawlStore.describe(file)) {
-            held = "it already holds a crawl of " + existing.config().roots().getFirst() + " (crawl "
+            held = "it already holds a crawl of " + existing.config().scope().roots().getFirst() + " (crawl "
                     + existing.crawlId() + "): choose another file, or ";
         } catch (StateException e) {
             held = null;

@@ -44,6 +44,7 @@ final class StateQueries {
     private final boolean neverRendered; // a file of version 1 to 3, read as it is: no rendered column
     private final boolean noFacts; // a file of version 1 to 4, read as it is: no page facts
     private final boolean noRenderReason; // a file of version 1 to 5, read as it is: no render reasons
+    private final boolean noRobotsCause; // a file of version 1 to 7, read as it is: no robots.txt causes
     private final boolean noUnfollowed; // a file of version 1 to 6, read as it is: no unfollowed table
 
     StateQueries(Connection c) throws SQLException {
@@ -55,6 +56,7 @@ final class StateQueries {
             this.neverRendered = version < 4;
             this.noFacts = version < 5;
             this.noRenderReason = version < 6;
+            this.noRobotsCause = version < 8;
             this.noUnfollowed = version < 7;
         }
     }
@@ -205,7 +207,8 @@ final class StateQueries {
                 + "r.attempts, r.skip_reason, " + (version1 ? "NULL" : "r.robots") + ", "
                 + (onePass ? "NULL" : "r.change") + ", " + (neverRendered ? "0" : "r.rendered") + ", "
                 + String.join(", ", PageFacts.NAMES.stream().map(n -> noFacts ? "NULL" : "r." + n).toList())
-                + ", " + (noRenderReason ? "NULL" : "r.render_reason") + " FROM records r JOIN urls u ON u.id = r.url_id" + where
+                + ", " + (noRenderReason ? "NULL" : "r.render_reason") + ", "
+                + (noRobotsCause ? "NULL" : "r.robots_cause") + " FROM records r JOIN urls u ON u.id = r.url_id" + where
                 + " ORDER BY u.url";
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             while (rs.next()) action.accept(record(rs));
@@ -224,7 +227,8 @@ final class StateQueries {
                 .duration(Duration.ofNanos(Math.round(rs.getDouble(14) * 1e6))).truncated(rs.getInt(15) != 0)
                 .attempts(rs.getInt(16)).skipReason(SkipReason.of(rs.getString(17))).robots(rs.getString(18))
                 .change(rs.getString(19) == null ? null : Change.ofLabel(rs.getString(19))).rendered(rs.getInt(20) != 0)
-                .facts(facts(rs)).renderReason(rs.getString(21 + PageFacts.NAMES.size())).build();
+                .facts(facts(rs)).renderReason(rs.getString(21 + PageFacts.NAMES.size()))
+                .robotsCause(rs.getString(22 + PageFacts.NAMES.size())).build();
     }
 
     /** The page facts in the columns from 21 on; null when there are none (not an HTML page, or an older file). */

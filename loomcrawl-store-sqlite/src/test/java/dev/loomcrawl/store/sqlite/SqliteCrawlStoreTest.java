@@ -56,6 +56,40 @@ class SqliteCrawlStoreTest {
         return assertThrows(StateException.class, () -> SqliteCrawlStore.open(file).close());
     }
 
+    /**
+     * A root given up because its robots.txt never answered keeps, read back from the file, the cause of that
+     * failure as a field of its own, and RootOutcomes explains it as a robots.txt failure from that field.
+     */
+    @Test
+    void aRobotsTxtFailureKeepsItsCauseInTheStateFile() {
+        try (TestSite site = TestSite.builder().route("/robots.txt", new dev.loomcrawl.testkit.Route.Delay(
+                        java.time.Duration.ofMinutes(10), dev.loomcrawl.testkit.Route.Respond.html("")))
+                .page("/", "home").start()) {
+            Path file = tmp.resolve("robots.db");
+            CrawlConfig config = CrawlConfig.builder().root(site.url("/")).maxTries(1)
+                    .fetchTimeout(java.time.Duration.ofMillis(300))
+                    .retryBackoff(java.time.Duration.ofMillis(5), java.time.Duration.ofMillis(20)).build();
+            try (SqliteCrawlStore store = SqliteCrawlStore.create(file, config, false);
+                 Crawler crawler = Crawler.builder(config).store(store).build()) {
+                crawler.crawl();
+            }
+            List<CrawlRecord> stored = new ArrayList<>();
+            try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(file)) {
+                store.forEachRecord(stored::add);
+            }
+            CrawlRecord root = stored.stream().filter(r -> r.url().toString().equals(site.url("/"))).findFirst()
+                    .orElseThrow();
+            assertTrue(root.robotsCause() != null && !root.robotsCause().isEmpty(), root.toString());
+            assertEquals("robots.txt " + site.url("/robots.txt") + " did not answer: " + root.robotsCause(),
+                    root.error());
+            dev.loomcrawl.report.RootOutcomes outcomes = new dev.loomcrawl.report.RootOutcomes(config);
+            outcomes.add(root);
+            assertEquals(List.of("root " + site.url("/") + " failed: " + root.error() + "; try later"),
+                    outcomes.explanations());
+            assertEquals(0, site.requestCount("/"));
+        }
+    }
+
     @Test
     void aCrawlKeepsEveryRecordOnceAndReadsThemBackInUrlOrder() {
         try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(300, 5)).start()) {
@@ -166,11 +200,11 @@ class SqliteCrawlStoreTest {
         Path file = tmp.resolve("newer.db");
         SqliteCrawlStore.create(file, CrawlConfig.builder().root("http://example.test/").build(), false).close();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
-            s.execute("PRAGMA user_version = 8");
+            s.execute("PRAGMA user_version = " + (Schema.VERSION + 1));
         }
         String message = refused(file).getMessage();
-        assertTrue(message.contains("written by a newer loomcrawl (state schema version 8; this one reads up to 7)"),
-                message);
+        assertTrue(message.contains("written by a newer loomcrawl (state schema version " + (Schema.VERSION + 1)
+                + "; this one reads up to " + Schema.VERSION + ")"), message);
     }
 
     @Test
@@ -178,26 +212,34 @@ class SqliteCrawlStoreTest {
         List<String> older = new java.util.ArrayList<>(List.of("ALTER TABLE records DROP COLUMN rendered",
                 "ALTER TABLE records DROP COLUMN render_reason", // version 6's
                 "DROP TABLE unfollowed", // version 7's
+                "ALTER TABLE records DROP COLUMN robots_cause", // version 8's
                 "ALTER TABLE links DROP COLUMN hreflang", "ALTER TABLE captures DROP COLUMN text_digest"));
         for (String column : List.of("title", "description", "lang", "canonical", "h1", "published", "modified",
                 "author")) {
             older.add("ALTER TABLE records DROP COLUMN " + column); // version 5's
         }
-        upgrades("v3.db", 3, older, "SELECT rendered, title, author, render_reason FROM records",
+        upgrades("v3.db", 3, older, "SELECT rendered, title, author, render_reason, robots_cause FROM records",
                 "SELECT hreflang FROM links", "SELECT text_digest FROM captures");
     }
 
     @Test
     void aVersion5StateFileIsReadAsItIsAndGainsRenderReasonsWhenResumed() throws Exception {
-        upgrades("v5.db", 5, List.of("ALTER TABLE records DROP COLUMN render_reason", "DROP TABLE unfollowed"),
+        upgrades("v5.db", 5, List.of("ALTER TABLE records DROP COLUMN render_reason", "DROP TABLE unfollowed",
+                        "ALTER TABLE records DROP COLUMN robots_cause"),
                 "SELECT render_reason FROM records", "SELECT hreflang FROM links", // version 5's, not added twice
                 "SELECT run, reason, count FROM unfollowed");
     }
 
     @Test
     void aVersion6StateFileIsReadAsItIsAndGainsTheUnfollowedTableWhenResumed() throws Exception {
-        upgrades("v6.db", 6, List.of("DROP TABLE unfollowed"), "SELECT run, reason, count FROM unfollowed",
-                "SELECT render_reason FROM records");
+        upgrades("v6.db", 6, List.of("DROP TABLE unfollowed", "ALTER TABLE records DROP COLUMN robots_cause"),
+                "SELECT run, reason, count FROM unfollowed", "SELECT render_reason FROM records");
+    }
+
+    @Test
+    void aVersion7StateFileIsReadAsItIsAndGainsRobotsCausesWhenResumed() throws Exception {
+        upgrades("v7.db", 7, List.of("ALTER TABLE records DROP COLUMN robots_cause"),
+                "SELECT robots_cause FROM records", "SELECT run, reason, count FROM unfollowed");
     }
 
     /**

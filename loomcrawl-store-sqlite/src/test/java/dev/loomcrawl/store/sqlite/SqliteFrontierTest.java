@@ -142,9 +142,9 @@ class SqliteFrontierTest {
             try (SqliteCrawlStore store = SqliteCrawlStore.create(tmp.resolve("s.db"), config, false)) {
                 DurableFrontier f = frontier(store, 16);
                 try (Crawler crawler = Crawler.builder(config).frontier(f)
-                        .fetcher(new JettyFetcher(config.httpSettings()))
+                        .fetcher(new JettyFetcher(config.clientSetup()))
                         .linkExtractor(new JsoupLinkExtractor())
-                        .scope(new RootScope(config.roots(), config.scope(), false, List.of(), List.of()))
+                        .scope(new RootScope(config.scope()))
                         .build()) {
                     CrawlSummary summary = crawler.crawl();
                     assertEquals(2000, summary.done());

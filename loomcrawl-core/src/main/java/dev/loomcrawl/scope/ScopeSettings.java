@@ -1,0 +1,79 @@
+package dev.loomcrawl.scope;
+
+import dev.loomcrawl.url.WebUrl;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * Where a crawl starts and which URLs it may reach: the scope group of a {@code CrawlConfig}. Made with
+ * {@link #builder()} (or {@code CrawlConfig.Builder}'s setters of the same names), which holds the defaults; a
+ * {@link RootScope} is made of it.
+ *
+ * @param roots    the URLs the crawl starts from, at least one
+ * @param kind     how far from its roots the crawl goes: their hosts, their registrable domains, or their hosts under
+ *                 the roots' directories
+ * @param lenient  hosts need only share a root's last two labels (else they must equal a root's, but for a leading
+ *                 {@code www.})
+ * @param includes when not empty, a URL must contain a match of one of these
+ * @param excludes URLs in which one of these is found anywhere are dropped
+ * @param sitemaps the crawl is also seeded from the roots' sitemaps (robots.txt {@code Sitemap:} lines and
+ *                 {@code /sitemap.xml})
+ */
+public record ScopeSettings(List<WebUrl> roots, ScopeKind kind, boolean lenient, List<Pattern> includes,
+                            List<Pattern> excludes, boolean sitemaps) {
+    public ScopeSettings {
+        roots = List.copyOf(roots);
+        includes = List.copyOf(includes);
+        excludes = List.copyOf(excludes);
+        if (roots.isEmpty()) throw new IllegalArgumentException("at least one root URL is required");
+        if (kind == null) throw new IllegalArgumentException("scope must be host, domain or prefix");
+    }
+
+    /** A builder with the defaults: no root yet, the roots' hosts, strict host matching, no pattern, no sitemaps. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Collects scope settings; every setter returns this. */
+    public static final class Builder {
+        private final List<WebUrl> roots = new ArrayList<>();
+        private ScopeKind kind = ScopeKind.HOST;
+        private boolean lenient;
+        private final List<Pattern> includes = new ArrayList<>();
+        private final List<Pattern> excludes = new ArrayList<>();
+        private boolean sitemaps;
+
+        private Builder() {}
+
+        /** Adds a root, already read as an http(s) URL ({@code CrawlConfig.Builder.root} reads one as written). */
+        public Builder root(WebUrl root) { roots.add(root); return this; }
+        public Builder kind(ScopeKind k) { kind = k; return this; }
+        public Builder lenient(boolean on) { lenient = on; return this; }
+
+        /** When given, a URL must contain a match of one of these. Repeatable. */
+        public Builder include(String regex) { includes.add(compile(regex, "include")); return this; }
+
+        /** URLs in which this regular expression is found anywhere are dropped. Repeatable. */
+        public Builder exclude(String regex) { excludes.add(compile(regex, "exclude")); return this; }
+
+        /** Seeds the crawl from the roots' sitemaps (robots.txt Sitemap: lines and /sitemap.xml). */
+        public Builder sitemaps(boolean on) { sitemaps = on; return this; }
+
+        /** The settings; a bad value throws {@link IllegalArgumentException} naming it. */
+        public ScopeSettings build() {
+            return new ScopeSettings(roots, kind, lenient, includes, excludes, sitemaps);
+        }
+
+        /** The pattern; a bad one is an IllegalArgumentException naming the builder method it was given to. */
+        private static Pattern compile(String regex, String method) {
+            try {
+                return Pattern.compile(regex);
+            } catch (PatternSyntaxException e) {
+                throw new IllegalArgumentException(method + " is not a valid regular expression: " + regex);
+            }
+        }
+    }
+}
