@@ -9,9 +9,12 @@ import dev.loomcrawl.fetch.JettyFetcher;
 import dev.loomcrawl.fetch.RetryingFetcher;
 import dev.loomcrawl.url.WebUrl;
 
+import java.net.InetAddress;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -29,8 +32,10 @@ final class GuardedFetcher {
         AddressGuard guard = server.allowPrivate() ? AddressGuard.OFF : guard(server.allowOrigins());
         Set<String> hosts = new HashSet<>();
         config.roots().forEach(r -> hosts.add(r.host().toLowerCase(Locale.ROOT)));
+        Map<String, InetAddress> pins = new HashMap<>(h.pins());
+        pins.putAll(NativeAddresses.proxyPins(config, server)); // a proxy's address as judged, not as DNS says later
         HttpSettings guarded = new HttpSettings(h.userAgent(), h.connectTimeout(), h.idleTimeout(), h.keepAlive(),
-                h.fetchTimeout(), h.maxBodyBytes(), h.maxBodyMemory(), h.maxConnections(), h.http2(), h.pins(),
+                h.fetchTimeout(), h.maxBodyBytes(), h.maxBodyMemory(), h.maxConnections(), h.http2(), pins,
                 h.insecure(), guard, h.headers(), h.headerOrigins(), new CookieJar(hosts::contains),
                 h.credentials(), h.proxies(), h.recordCredentials());
         return new RetryingFetcher(new JettyFetcher(guarded), config.maxTries(), config.retryBackoff(),

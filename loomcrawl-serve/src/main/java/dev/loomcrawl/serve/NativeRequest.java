@@ -56,6 +56,7 @@ record NativeRequest(CrawlJob job, CrawlConfig config, List<String> roots, Rende
         RenderMode render = render(asked.render());
         List<String> roots = new ArrayList<>();
         for (WebUrl root : asked.config().roots()) roots.add(Roots.check(root.toString(), "root", server).toString());
+        NativeAddresses.check(asked.config(), server);
         // the server's caps, which no request widens
         long maxPages = asked.config().limits().maxPages();
         settings.put("max-pages", maxPages < 0 ? server.maxPages() : Math.min(maxPages, server.maxPages()));
