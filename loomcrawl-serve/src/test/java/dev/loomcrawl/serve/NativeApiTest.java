@@ -74,6 +74,18 @@ class NativeApiTest {
         refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"netrc\": \"/etc/passwd\"}",
                 "setting 'netrc' is not taken by the native API");
         refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"output\": \"r.json\"}", "--output: cannot tell");
+        // the scraper's and the renderer's settings, checked as the command line checks them
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"items\": \"items.jsonl\"}",
+                "--items needs at least one --field NAME=SELECTOR");
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"field\": [\"title=h1\"]}", "--field needs --items");
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"items\": \"i.jsonl\", \"field\": [\"title\"]}",
+                "field must be NAME=SELECTOR");
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"render-timeout\": \"5s\"}",
+                "need --render or --render-include");
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"render-include\": \"(\"}",
+                "--render-include is not a valid regular expression");
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"render\": \"all\", \"render-tasks\": 65}",
+                "--render-tasks must be between 1 and 64");
         assertEquals(0, http.get("/v1/crawls").json().path("crawls").size());
     }
 
