@@ -155,6 +155,40 @@ class NativeApiTest {
         assertEquals(404, http.get("/v1/crawls/" + id).status());
     }
 
+    @Test
+    void theContentDirFolderIsListedOnceItEndedAndDownloadedAsOneZipOfItsFiles() throws Exception {
+        TestSite site = site(5, Duration.ZERO);
+        Http http = serve();
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"content-dir\": \"pages\", "
+                + "\"html-report\": \"pages.zip\"}", "both name 'pages.zip'");
+        String id = http.post("/v1/crawls", "{\"root\": [\"" + site.url("/p0") + "\"], \"ignore-robots\": true, "
+                + "\"content-dir\": \"pages\"}").json().path("id").asText();
+        JsonNode status = finished(http, id);
+        assertEquals("completed", status.path("state").asText(), status.toString());
+        JsonNode listed = status.path("files").get(0);
+        assertEquals("content-dir", listed.path("setting").asText(), status.toString());
+        assertEquals("pages.zip", listed.path("name").asText(), status.toString());
+        HttpResponse<byte[]> zip = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                listed.path("url").asText())).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, zip.statusCode());
+        assertEquals("application/zip", zip.headers().firstValue("Content-Type").orElse(""));
+        java.util.Map<String, String> entries = new java.util.TreeMap<>();
+        try (var in = new java.util.zip.ZipInputStream(new java.io.ByteArrayInputStream(zip.body()))) {
+            for (var e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                entries.put(e.getName(), new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+        Path folder = dir.resolve("data").resolve(id).resolve("outputs").resolve("pages");
+        java.util.Map<String, String> onDisk = new java.util.TreeMap<>();
+        try (var walk = Files.walk(folder)) {
+            for (Path p : walk.filter(Files::isRegularFile).toList()) {
+                onDisk.put(folder.relativize(p).toString().replace('\\', '/'), Files.readString(p));
+            }
+        }
+        assertEquals(onDisk, entries, "the zip holds the folder's files, by their paths under it");
+        assertEquals(5, entries.keySet().stream().filter(n -> n.endsWith(".md")).count(), entries.keySet().toString());
+    }
+
     private static JsonNode finished(Http http, String id) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         while (true) {
