@@ -189,6 +189,40 @@ class NativeApiTest {
         assertEquals(5, entries.keySet().stream().filter(n -> n.endsWith(".md")).count(), entries.keySet().toString());
     }
 
+    @Test
+    void aCancelEndsEveryOpenStreamWithTheCancelledEventAndAStreamPastTheLimitIsA429() throws Exception {
+        TestSite site = site(100, Duration.ofMillis(200)); // 20 s at one fetch at a time: running while streamed
+        Http http = serve();
+        Http.Answer created = http.post("/v1/crawls", "{\"root\": [\"" + site.url("/p0") + "\"], \"per-host\": 1, "
+                + "\"max-tasks\": 1, \"ignore-robots\": true}");
+        String id = created.json().path("id").asText();
+        HttpClient client = HttpClient.newHttpClient();
+        HttpRequest events = HttpRequest.newBuilder(URI.create(http.base() + "/v1/crawls/" + id + "/events"))
+                .timeout(Duration.ofSeconds(120)).build();
+        List<java.util.concurrent.CompletableFuture<String>> lastEvents = new ArrayList<>();
+        for (int i = 0; i < NativeApi.MAX_STREAMS; i++) { // each answered (its permit taken) before the next
+            HttpResponse<java.util.stream.Stream<String>> r = client.send(events, HttpResponse.BodyHandlers.ofLines());
+            assertEquals(200, r.statusCode(), "stream " + i);
+            lastEvents.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                String name = null;
+                for (String line : (Iterable<String>) r.body()::iterator) {
+                    if (line.startsWith("event: ")) name = line.substring(7);
+                }
+                return name; // the stream's last event, once the server ended it
+            }, java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()));
+        }
+        Http.Answer past = http.get("/v1/crawls/" + id + "/events");
+        assertEquals(429, past.status(), past.body());
+        assertTrue(past.json().path("error").asText().contains("too many event streams open (at most 64)"));
+        assertEquals("scraping", http.get("/v1/crawls/" + id).json().path("state").asText(), "still running");
+        assertEquals(200, http.post("/v1/crawls/" + id + "/cancel", "").status());
+        for (var last : lastEvents) {
+            assertEquals("cancelled", last.get(120, java.util.concurrent.TimeUnit.SECONDS));
+        }
+        assertEquals("cancelled", http.get("/v1/crawls/" + id).json().path("state").asText());
+        assertTrue(site.arrivals() < 100, "cancelled before the end: " + site.arrivals());
+    }
+
     private static JsonNode finished(Http http, String id) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         while (true) {
