@@ -214,7 +214,7 @@ final class CrawlCommand implements Callable<Integer> {
             spec.commandLine().getOut().flush();
             return Main.FINISHED;
         }
-        SelectorScraper scraper = usage(() -> ScrapeOptions.scraper(job.scrape()));
+        SelectorScraper scraper = usage(() -> SelectorScraper.of(job.scrape()));
         ScrapeOptions.refuseInconsistent(spec, job.scrape(), job.outputs().items() != null);
         StateSettings state = job.state();
         if (state.frontier() != null && state.file() != null) {
@@ -224,11 +224,11 @@ final class CrawlCommand implements Callable<Integer> {
         StateOptions.refuseLinksWithoutState(spec, state);
         Path spillDir = StateOptions.spillDir(spec, state);
         if (state.frontier() != null) FrontierOptions.check(spec, state, config != null);
-        RenderSettings render = usage(() -> RenderOptions.settings(job.render()));
+        RenderSettings render = usage(() -> RenderSettings.of(job.render()));
         // with a state, paths are absolute: resume may run elsewhere
         OutputSettings files = state.file() == null ? job.outputs() : job.outputs().absolute();
         Outputs.Plan plan = OutputOptions.plan(spec, files, !outputs.noProgress && !log.quiet, outputs.metrics,
-                usage(() -> ScrapeOptions.fieldNames(job.scrape())), state.file());
+                usage(() -> SelectorScraper.fieldNames(job.scrape())), state.file());
         report.take(job.run());
         report.check(spec.commandLine(), plan, state.file());
         Path saveCookies = job.run().saveCookies();

@@ -1,13 +1,10 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.config.RenderChoice;
-import dev.loomcrawl.render.chromium.RenderSettings;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 import java.time.Duration;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * Options for pages that need JavaScript: rendered in headless Chromium (docs/rendering.md). Each is a row of the
@@ -53,43 +50,5 @@ final class RenderOptions {
             if (!args.isEmpty() && args.peek().equals("auto")) mode = args.pop();
             argSpec.setValue(mode);
         }
-    }
-
-    /**
-     * What the crawl job's render settings (these options, or a configuration file's) ask for, or null (neither
-     * render nor render-include); a bad value names itself.
-     */
-    static RenderSettings settings(RenderChoice c) {
-        boolean all = c.mode() != null;
-        boolean auto = c.mode() == RenderChoice.Mode.AUTO;
-        if (!all && c.include() == null) {
-            if (c.timeout() != null || c.scrolls() != null || c.tasks() != null || c.resources()) {
-                throw new IllegalArgumentException("--render-timeout, --render-scroll, --render-tasks and "
-                        + "--render-resources need --render or --render-include");
-            }
-            return null;
-        }
-        if (all && c.include() != null) {
-            throw new IllegalArgumentException((auto ? "--render auto decides for" : "--render renders")
-                    + " every page: give it or --render-include, not both");
-        }
-        Pattern pattern;
-        try {
-            pattern = c.include() == null ? null : Pattern.compile(c.include());
-        } catch (PatternSyntaxException e) {
-            throw new IllegalArgumentException("--render-include is not a valid regular expression: " + c.include());
-        }
-        if (c.timeout() != null && !c.timeout().isPositive()) {
-            throw new IllegalArgumentException("--render-timeout must be a positive duration, got " + c.timeout());
-        }
-        if (c.scrolls() != null && (c.scrolls() < 0 || c.scrolls() > 1000)) {
-            throw new IllegalArgumentException("--render-scroll must be between 0 and 1000, got " + c.scrolls());
-        }
-        if (c.tasks() != null && (c.tasks() < 1 || c.tasks() > 64)) {
-            throw new IllegalArgumentException("--render-tasks must be between 1 and 64, got " + c.tasks());
-        }
-        return new RenderSettings(pattern, c.timeout() == null ? RenderSettings.TIMEOUT : c.timeout(),
-                c.scrolls() == null ? 0 : c.scrolls(), c.tasks() == null ? RenderSettings.TASKS : c.tasks(),
-                c.resources(), auto);
     }
 }

@@ -5,6 +5,7 @@ import dev.loomcrawl.config.ConfigCodec;
 import dev.loomcrawl.config.ConfigTarget;
 import dev.loomcrawl.config.CrawlJob;
 import dev.loomcrawl.render.chromium.RenderSettings;
+import dev.loomcrawl.scrape.SelectorScraper;
 import dev.loomcrawl.state.StateException;
 import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
 import picocli.CommandLine;
@@ -79,9 +80,9 @@ class ResumeCommand implements Callable<Integer> {
                 ConfigTarget kept = new ConfigTarget();
                 ConfigCodec.decodeKept(kept, store.settings());
                 saved = kept.job(config);
-                plan = Outputs.Plan.of(saved.outputs(), ScrapeOptions.fieldNames(saved.scrape()),
+                plan = Outputs.Plan.of(saved.outputs(), SelectorScraper.fieldNames(saved.scrape()),
                         !noProgress && !log.quiet);
-                render = RenderOptions.settings(saved.render());
+                render = RenderSettings.of(saved.render());
             } catch (IllegalArgumentException e) {
                 throw new StateException("state file " + file + ": its settings cannot be used: " + e.getMessage(), e);
             }
@@ -89,7 +90,7 @@ class ResumeCommand implements Callable<Integer> {
             report.check(spec.commandLine(), plan, file);
             beforeRun(store);
             return CrawlRun.run(Backend.StateFile.resume(file, store), config, plan, report,
-                    ScrapeOptions.scraper(saved.scrape()), render, spec, saveCookies);
+                    SelectorScraper.of(saved.scrape()), render, spec, saveCookies);
         } catch (StateException e) {
             return CrawlRun.failed(spec.commandLine(), e);
         }

@@ -114,6 +114,49 @@ class NativeApiCliTest {
         }
     }
 
+    @Test
+    void scrapeSelectorsItemsAndRenderIncludePostedAsPrintedGiveTheCommandLinesItems() throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/chromium")), "needs /usr/bin/chromium");
+        try (TestSite site = site(); Serve serve = serve()) {
+            String root = site.url("/");
+            // the app's link is written by its script: found only if --render-include renders /app
+            List<String> options = List.of("--render-include", "/app$", "--render-timeout", "20s", "--field",
+                    "title=title", "--field", "link=a@href", "--max-path-segments", "3", "--max-tasks", "1",
+                    "--allow-private");
+            Path cli = Files.createDirectories(dir.resolve("cli"));
+            List<String> args = new ArrayList<>(List.of("crawl", "--no-progress", "--output",
+                    cli.resolve("records.jsonl").toString(), "--items", cli.resolve("items.jsonl").toString()));
+            args.addAll(options);
+            args.add(root);
+            CrawlCommandTest.Run crawl = CrawlCommandTest.run(args.toArray(String[]::new));
+            assertEquals(0, crawl.exit(), crawl.err());
+            List<String> print = new ArrayList<>(List.of("crawl", "--print-config", "--output", "records.jsonl",
+                    "--items", "items.jsonl"));
+            print.addAll(options);
+            print.add(root);
+            CrawlCommandTest.Run printed = CrawlCommandTest.run(print.toArray(String[]::new));
+            assertEquals(0, printed.exit(), printed.err());
+            String base = "http://127.0.0.1:" + serve.port();
+            HttpResponse<String> created = send(HttpRequest.newBuilder(URI.create(base + "/v1/crawls"))
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(printed.out())));
+            assertEquals(201, created.statusCode(), created.body());
+            String id = ServeProcess.JSON.readTree(created.body()).path("id").asText();
+            JsonNode status = finished(base, id);
+            assertEquals("completed", status.path("state").asText(), status.toString());
+            HttpResponse<String> items = send(HttpRequest.newBuilder(URI.create(base + "/v1/crawls/" + id
+                    + "/files/items.jsonl")));
+            assertEquals(200, items.statusCode(), items.body());
+            Set<String> fromCli = new TreeSet<>(Files.readAllLines(cli.resolve("items.jsonl")));
+            assertEquals(fromCli, new TreeSet<>(items.body().lines().toList()));
+            assertTrue(fromCli.stream().anyMatch(i -> i.contains("Reports")), "rendered /app: " + fromCli);
+            HttpResponse<String> records = send(HttpRequest.newBuilder(URI.create(base + "/v1/crawls/" + id
+                    + "/files/records.jsonl")));
+            Path served = Files.writeString(dir.resolve("served.jsonl"), records.body());
+            assertEquals(outcomes(cli.resolve("records.jsonl")), outcomes(served));
+        }
+    }
+
     /** Each record's url, status, error kind and skip reason, as a line. */
     private static Set<String> outcomes(Path records) throws Exception {
         Set<String> set = new TreeSet<>();

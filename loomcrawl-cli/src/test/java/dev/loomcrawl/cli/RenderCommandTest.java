@@ -145,15 +145,15 @@ class RenderCommandTest {
     @Test
     void theRenderOptionsSurviveTheStateFilesSettings() {
         RenderChoice chosen = new RenderChoice(null, "/app/", Duration.ofSeconds(7), 3, 4, true);
-        RenderSettings back = RenderOptions.settings(kept(chosen));
+        RenderSettings back = RenderSettings.of(kept(chosen));
         assertFalse(back.auto());
-        RenderSettings auto = RenderOptions.settings(kept(new RenderChoice(RenderChoice.Mode.AUTO, null, null, null,
+        RenderSettings auto = RenderSettings.of(kept(new RenderChoice(RenderChoice.Mode.AUTO, null, null, null,
                 null, false)));
         assertTrue(auto.auto() && auto.include() == null, auto.toString());
         assertEquals("/app/", back.include().pattern());
         assertEquals(List.of(Duration.ofSeconds(7), 3, 4, true),
                 List.of(back.timeout(), back.scrolls(), back.tasks(), back.resources()));
-        assertEquals(null, RenderOptions.settings(kept(RenderChoice.NONE)));
+        assertEquals(null, RenderSettings.of(kept(RenderChoice.NONE)));
     }
 
     /** The render settings as a state file keeps them and a resume reads them back. */

@@ -17,6 +17,23 @@ public record ScrapeSettings(String item, List<String> fields, String follow) {
         fields = List.copyOf(fields);
     }
 
+    /**
+     * Why these selectors and an items file ({@code itemsFile}: whether one is given) do not go together, or null.
+     * Items are written to {@code items} only, and are made of fields: {@code items} without a {@code field}, or
+     * {@code item}/{@code field} without {@code items}, would write nothing.
+     */
+    public String inconsistency(boolean itemsFile) {
+        if (itemsFile && fields.isEmpty()) {
+            return "--items needs at least one --field NAME=SELECTOR: an item is written as its fields (e.g. --field "
+                    + "'title=h1')";
+        }
+        if (!itemsFile && (item != null || !fields.isEmpty())) {
+            return (item != null ? "--item" : "--field") + " needs --items FILE: scraped items are written there "
+                    + "(.jsonl or .csv, '-' for standard output)";
+        }
+        return null;
+    }
+
     /** Whether a selector is given at all. */
     public boolean any() {
         return item != null || !fields.isEmpty() || follow != null;

@@ -42,6 +42,12 @@ public record ClientSetup(HttpSettings http, Duration keepAlive, int maxConnecti
                 recordCredentials);
     }
 
+    /** This setup with other HTTP settings. */
+    public ClientSetup withHttp(HttpSettings h) {
+        return new ClientSetup(h, keepAlive, maxConnections, guard, headerOrigins, cookies, credentials, proxies,
+                recordCredentials);
+    }
+
     /** This setup with another address guard. */
     public ClientSetup withGuard(AddressGuard g) {
         return new ClientSetup(http, keepAlive, maxConnections, g, headerOrigins, cookies, credentials, proxies,

@@ -48,6 +48,14 @@ public record HttpSettings(String userAgent, Duration connectTimeout, Duration i
     /** The longest wait between two tries of a URL. */
     public static final Duration RETRY_BACKOFF_MAX = Duration.ofSeconds(10);
 
+    /** These settings with {@code more} pins, over any of theirs for the same {@code host:port}. */
+    public HttpSettings withPins(Map<String, InetAddress> more) {
+        Map<String, InetAddress> all = new java.util.HashMap<>(pins);
+        all.putAll(more);
+        return new HttpSettings(userAgent, connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, maxBodyMemory,
+                maxRedirects, maxTries, retryBackoff, retryBackoffMax, http2, all, insecure, allowPrivate, headers);
+    }
+
     /** Checks every value, naming the builder method of a bad one ({@code "maxTries must be 1 or more, got 0"}). */
     public HttpSettings {
         pins = Map.copyOf(pins);

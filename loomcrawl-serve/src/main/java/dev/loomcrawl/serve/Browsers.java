@@ -5,6 +5,7 @@ import dev.loomcrawl.render.BrowserRequests;
 import dev.loomcrawl.render.Renderer;
 import dev.loomcrawl.render.Rendering;
 import dev.loomcrawl.render.chromium.ChromiumRenderer;
+import dev.loomcrawl.render.chromium.RenderSettings;
 import dev.loomcrawl.url.WebUrl;
 
 import java.util.concurrent.Semaphore;
@@ -77,6 +78,11 @@ final class Browsers {
      * the first page that needs it.
      */
     Lease take(RenderMode mode, boolean wait) throws InterruptedException {
+        return take(mode.settings(), wait);
+    }
+
+    /** A browser rendering as {@code settings} say (a native job's, as its request gave them). */
+    Lease take(RenderSettings settings, boolean wait) throws InterruptedException {
         check();
         if (wait) {
             permits.acquire();
@@ -85,7 +91,7 @@ final class Browsers {
                     + "browsers)", 5);
         }
         try {
-            return new Lease(ChromiumRenderer.start(mode.settings()), permits);
+            return new Lease(ChromiumRenderer.start(settings), permits);
         } catch (IllegalStateException e) {
             permits.release();
             throw new ApiError(503, "rendering needs Chromium: " + e.getMessage());

@@ -10,9 +10,11 @@ import dev.loomcrawl.fetch.JettyFetcher;
 import dev.loomcrawl.fetch.RetryingFetcher;
 import dev.loomcrawl.url.WebUrl;
 
+import java.net.InetAddress;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -29,7 +31,11 @@ final class GuardedFetcher {
         AddressGuard guard = server.allowPrivate() ? AddressGuard.OFF : guard(server.allowOrigins());
         Set<String> hosts = new HashSet<>();
         config.scope().roots().forEach(r -> hosts.add(r.host().toLowerCase(Locale.ROOT)));
-        ClientSetup guarded = config.clientSetup().withGuard(guard).withCookies(new CookieJar(hosts::contains));
+        ClientSetup setup = config.clientSetup();
+        // a proxy's address as judged, not as DNS says later
+        Map<String, InetAddress> proxyPins = NativeAddresses.proxyPins(config, server);
+        if (!proxyPins.isEmpty()) setup = setup.withHttp(setup.http().withPins(proxyPins));
+        ClientSetup guarded = setup.withGuard(guard).withCookies(new CookieJar(hosts::contains));
         HttpSettings http = config.http();
         return new RetryingFetcher(new JettyFetcher(guarded), http.maxTries(), http.retryBackoff(),
                 http.retryBackoffMax());

@@ -173,7 +173,9 @@ final class Jobs implements AutoCloseable {
             crawl(job, null);
             return;
         }
-        try (Browsers.Lease browser = browsers.take(render, true)) {
+        try (Browsers.Lease browser = browsers.take(job.record().kind() == JobKind.NATIVE // as its request chose
+                ? NativeRequest.renderSettings(NativeRequest.kept(job.record().options()).render()) : render.settings(),
+                true)) {
             crawl(job, browser.renderer());
         }
     }

@@ -138,7 +138,7 @@ final class NativeApi {
             ObjectNode file = files.addObject();
             file.put("setting", f.setting());
             file.put("name", f.name());
-            file.put("bytes", size(f.path()));
+            if (!f.folder()) file.put("bytes", size(f.path())); // a folder's zip is made as it is downloaded
             file.put("url", c.base() + BASE + "/" + job.id() + "/files/" + f.name());
         }
         return o;
@@ -170,12 +170,17 @@ final class NativeApi {
         return p;
     }
 
-    /** An output file of the job that can be downloaded now. */
-    record OutputFile(String setting, String name, Path path) {}
+    /** An output file of the job that can be downloaded now: a file, or a folder downloaded as one zip. */
+    record OutputFile(String setting, String name, Path path) {
+        boolean folder() {
+            return name.endsWith(NativeFiles.ZIP) && Files.isDirectory(path);
+        }
+    }
 
     /**
      * The job's output files that exist now: its line files, and once it ended its HTML report and WACZ package,
-     * by the names its settings gave; its WARC files, in its warc folder.
+     * by the names its settings gave; its WARC files, in its warc folder; once it ended, its content-dir folder as
+     * {@code NAME.zip}.
      */
     private List<OutputFile> files(Job job) {
         Path dir = jobs.dir(job);
@@ -184,9 +189,14 @@ final class NativeApi {
         List<OutputFile> files = new ArrayList<>();
         for (Map.Entry<String, String> e : NativeFiles.names(kept.outputs()).entrySet()) {
             String setting = e.getKey();
-            if (setting.equals("warc") || setting.equals("content-dir")) continue;
-            if ((setting.equals("html-report") || setting.equals("wacz")) && !ended) continue;
+            if (setting.equals("warc")) continue;
+            boolean folder = setting.equals("content-dir");
+            if ((setting.equals("html-report") || setting.equals("wacz") || folder) && !ended) continue;
             Path p = dir.resolve(NativeFiles.OUTPUTS).resolve(e.getValue());
+            if (folder) {
+                if (Files.isDirectory(p)) files.add(new OutputFile(setting, e.getValue() + NativeFiles.ZIP, p));
+                continue;
+            }
             if (Files.isRegularFile(p)) files.add(new OutputFile(setting, e.getValue(), p));
         }
         Path warc = dir.resolve(NativeFiles.WARC);
@@ -206,8 +216,9 @@ final class NativeApi {
     private Answer file(Job job, String name) {
         if (!NativeFiles.safe(name)) throw new ApiError(404, "no such file of crawl " + job.id());
         OutputFile f = files(job).stream().filter(o -> o.name().equals(name)).findFirst().orElseThrow(() ->
-                new ApiError(404, "crawl " + job.id() + " has no file '" + name + "' (the HTML report and the WACZ "
-                        + "package are there once it ended)"));
+                new ApiError(404, "crawl " + job.id() + " has no file '" + name + "' (the HTML report, the WACZ "
+                        + "package and the content-dir zip are there once it ended)"));
+        if (f.folder()) return Answer.streamed("application/zip", out -> NativeFiles.zip(f.path(), out));
         return Answer.streamed(type(name), out -> {
             try (InputStream in = Files.newInputStream(f.path())) {
                 in.transferTo(out);

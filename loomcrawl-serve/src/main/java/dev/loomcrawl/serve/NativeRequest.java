@@ -10,6 +10,8 @@ import dev.loomcrawl.config.RenderChoice;
 import dev.loomcrawl.config.SettingGroup;
 import dev.loomcrawl.config.SettingSpec;
 import dev.loomcrawl.output.crawl.OutputPlan;
+import dev.loomcrawl.render.chromium.RenderSettings;
+import dev.loomcrawl.scrape.SelectorScraper;
 import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;
@@ -22,7 +24,8 @@ import java.util.Set;
  * roots in it), read by {@link ConfigJson} with the same names and errors as {@code --config}, plus one member that
  * is no setting, {@code webhook} (Firecrawl's shape, {@link Webhook}). What a job of the server cannot take is
  * refused in one line: a state (the job has its own), the run's files, settings that read files or the environment
- * of the server; output files are plain names in the job's folder ({@link NativeFiles}). The server's caps are put
+ * of the server; the addresses it names beyond its roots are held to the server's guard ({@link NativeAddresses});
+ * output files are plain names in the job's folder ({@link NativeFiles}). The server's caps are put
  * in last, as {@link SettingsJson#config} puts them: at most its pages and job time, private addresses as it allows.
  *
  * @param settings what is kept of the request and shown in its status: the job's whole JSON, caps applied
@@ -46,16 +49,20 @@ record NativeRequest(CrawlJob job, CrawlConfig config, List<String> roots, Rende
         JsonNode webhook = settings.remove(WEBHOOK);
         CrawlJob asked = read(settings);
         refuseServers(asked);
+        checkScrape(asked);
         NativeFiles.names(asked.outputs());
         try {
-            OutputPlan.checked(asked.outputs(), List.of());
+            OutputPlan.checked(asked.outputs(), SelectorScraper.fieldNames(asked.scrape()));
             OutputPlan.checkWacz(asked.outputs());
         } catch (IllegalArgumentException e) {
             throw ApiError.badRequest(e.getMessage());
         }
         RenderMode render = render(asked.render());
         List<String> roots = new ArrayList<>();
-        for (WebUrl root : asked.config().scope().roots()) roots.add(Roots.check(root.toString(), "root", server).toString());
+        for (WebUrl root : asked.config().scope().roots()) {
+            roots.add(Roots.check(root.toString(), "root", server).toString());
+        }
+        NativeAddresses.check(asked.config(), server);
         // the server's caps, which no request widens
         long maxPages = asked.config().limits().maxPages();
         settings.put("max-pages", maxPages < 0 ? server.maxPages() : Math.min(maxPages, server.maxPages()));
@@ -98,19 +105,39 @@ record NativeRequest(CrawlJob job, CrawlConfig config, List<String> roots, Rende
                     : "a job's report is its status and its outputs";
             throw ApiError.badRequest("setting '" + s.name() + "' is not taken by the native API: " + why);
         }
-        CrawlJob bare = CrawlJob.of(asked.config());
-        for (SettingSpec s : CrawlSettings.ALL) { // not yet: scraping, and rendering other than all or auto
-            boolean notYet = s.group() == SettingGroup.SCRAPE || s.group() == SettingGroup.RENDER
-                    && !s.name().equals("render") || s.name().equals("items");
-            if (notYet && !s.read().apply(asked).equals(s.read().apply(bare))) {
-                throw ApiError.badRequest("setting '" + s.name() + "' is not taken by the native API yet");
-            }
+    }
+
+    /**
+     * The selectors, checked as the command line checks them (a bad selector or field, items without fields, fields
+     * without an items file: a 400 saying so).
+     */
+    private static void checkScrape(CrawlJob asked) {
+        try {
+            SelectorScraper.of(asked.scrape());
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest(e.getMessage());
+        }
+        String why = asked.scrape().inconsistency(asked.outputs().items() != null);
+        if (why != null) throw ApiError.badRequest(why);
+    }
+
+    /**
+     * How the job's browser renders, as the command line's would ({@link RenderSettings#of}), or null: a bad value
+     * is a 400 naming its option.
+     */
+    static RenderSettings renderSettings(RenderChoice c) {
+        try {
+            return RenderSettings.of(c);
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest(e.getMessage());
         }
     }
 
+    /** Whether a browser is needed (a 503 now when there is none), and for which pages: the job's record says. */
     private static RenderMode render(RenderChoice c) {
-        if (c.mode() == null) return RenderMode.NEVER;
+        RenderSettings settings = renderSettings(c);
+        if (settings == null) return RenderMode.NEVER;
         Browsers.check();
-        return c.mode() == RenderChoice.Mode.AUTO ? RenderMode.AUTO : RenderMode.ALWAYS;
+        return settings.auto() ? RenderMode.AUTO : RenderMode.ALWAYS; // render-include: the settings choose pages
     }
 }

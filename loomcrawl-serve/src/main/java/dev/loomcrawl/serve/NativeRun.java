@@ -10,11 +10,11 @@ import dev.loomcrawl.render.Renderer;
 import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.CrawlSummary;
+import dev.loomcrawl.scrape.SelectorScraper;
 import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
 
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -35,10 +35,13 @@ final class NativeRun {
                       Webhooks webhooks, Webhook hook, BooleanSupplier stopping) {
         CrawlConfig config = state.config();
         CrawlJob kept = NativeRequest.kept(job.record().options());
-        OutputPlan plan = OutputPlan.of(NativeFiles.place(kept.outputs(), dir), List.of());
+        OutputPlan plan = OutputPlan.of(NativeFiles.place(kept.outputs(), dir),
+                SelectorScraper.fieldNames(kept.scrape()));
+        SelectorScraper scraper = SelectorScraper.of(kept.scrape());
         makeFolders(dir);
         Crawler.Builder parts = Crawler.builder(config).store(state).fetcher(GuardedFetcher.of(config, server));
         if (renderer != null) parts.renderer(renderer);
+        if (scraper != null) parts.pageHandler(scraper);
         Crawler crawler = parts.build();
         CrawlOutputs outputs;
         try {

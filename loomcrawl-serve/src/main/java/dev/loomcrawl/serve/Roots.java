@@ -49,13 +49,17 @@ final class Roots {
             for (InetAddress a : local ? InetAddress.getAllByName("localhost") : new InetAddress[] {
                     InetAddress.getByName(bare)}) {
                 String why = guard.refusal(bare, url.port(), a);
-                if (why != null) return why.replace("pass --allow-private to crawl it",
-                        "this server was not started with --allow-private");
+                if (why != null) return spoken(why);
             }
             return null;
         } catch (UnknownHostException e) {
             return "its address cannot be read: " + e.getMessage();
         }
+    }
+
+    /** The guard's refusal as the server says it: the operator, not the caller, can lift it. */
+    static String spoken(String why) {
+        return why.replace("pass --allow-private to crawl it", "this server was not started with --allow-private");
     }
 
     private static String clip(String s) {

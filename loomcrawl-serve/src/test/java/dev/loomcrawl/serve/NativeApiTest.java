@@ -74,6 +74,18 @@ class NativeApiTest {
         refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"netrc\": \"/etc/passwd\"}",
                 "setting 'netrc' is not taken by the native API");
         refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"output\": \"r.json\"}", "--output: cannot tell");
+        // the scraper's and the renderer's settings, checked as the command line checks them
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"items\": \"items.jsonl\"}",
+                "--items needs at least one --field NAME=SELECTOR");
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"field\": [\"title=h1\"]}", "--field needs --items");
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"items\": \"i.jsonl\", \"field\": [\"title\"]}",
+                "field must be NAME=SELECTOR");
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"render-timeout\": \"5s\"}",
+                "need --render or --render-include");
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"render-include\": \"(\"}",
+                "--render-include is not a valid regular expression");
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"render\": \"all\", \"render-tasks\": 65}",
+                "--render-tasks must be between 1 and 64");
         assertEquals(0, http.get("/v1/crawls").json().path("crawls").size());
     }
 
@@ -141,6 +153,74 @@ class NativeApiTest {
         assertEquals(200, http.delete("/v1/crawls/" + id).status());
         assertFalse(Files.exists(folder), "its folder is removed");
         assertEquals(404, http.get("/v1/crawls/" + id).status());
+    }
+
+    @Test
+    void theContentDirFolderIsListedOnceItEndedAndDownloadedAsOneZipOfItsFiles() throws Exception {
+        TestSite site = site(5, Duration.ZERO);
+        Http http = serve();
+        refused(http, "{\"root\": [\"http://127.0.0.1:1/\"], \"content-dir\": \"pages\", "
+                + "\"html-report\": \"pages.zip\"}", "both name 'pages.zip'");
+        String id = http.post("/v1/crawls", "{\"root\": [\"" + site.url("/p0") + "\"], \"ignore-robots\": true, "
+                + "\"content-dir\": \"pages\"}").json().path("id").asText();
+        JsonNode status = finished(http, id);
+        assertEquals("completed", status.path("state").asText(), status.toString());
+        JsonNode listed = status.path("files").get(0);
+        assertEquals("content-dir", listed.path("setting").asText(), status.toString());
+        assertEquals("pages.zip", listed.path("name").asText(), status.toString());
+        HttpResponse<byte[]> zip = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                listed.path("url").asText())).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, zip.statusCode());
+        assertEquals("application/zip", zip.headers().firstValue("Content-Type").orElse(""));
+        java.util.Map<String, String> entries = new java.util.TreeMap<>();
+        try (var in = new java.util.zip.ZipInputStream(new java.io.ByteArrayInputStream(zip.body()))) {
+            for (var e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                entries.put(e.getName(), new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+        Path folder = dir.resolve("data").resolve(id).resolve("outputs").resolve("pages");
+        java.util.Map<String, String> onDisk = new java.util.TreeMap<>();
+        try (var walk = Files.walk(folder)) {
+            for (Path p : walk.filter(Files::isRegularFile).toList()) {
+                onDisk.put(folder.relativize(p).toString().replace('\\', '/'), Files.readString(p));
+            }
+        }
+        assertEquals(onDisk, entries, "the zip holds the folder's files, by their paths under it");
+        assertEquals(5, entries.keySet().stream().filter(n -> n.endsWith(".md")).count(), entries.keySet().toString());
+    }
+
+    @Test
+    void aCancelEndsEveryOpenStreamWithTheCancelledEventAndAStreamPastTheLimitIsA429() throws Exception {
+        TestSite site = site(100, Duration.ofMillis(200)); // 20 s at one fetch at a time: running while streamed
+        Http http = serve();
+        Http.Answer created = http.post("/v1/crawls", "{\"root\": [\"" + site.url("/p0") + "\"], \"per-host\": 1, "
+                + "\"max-tasks\": 1, \"ignore-robots\": true}");
+        String id = created.json().path("id").asText();
+        HttpClient client = HttpClient.newHttpClient();
+        HttpRequest events = HttpRequest.newBuilder(URI.create(http.base() + "/v1/crawls/" + id + "/events"))
+                .timeout(Duration.ofSeconds(120)).build();
+        List<java.util.concurrent.CompletableFuture<String>> lastEvents = new ArrayList<>();
+        for (int i = 0; i < NativeApi.MAX_STREAMS; i++) { // each answered (its permit taken) before the next
+            HttpResponse<java.util.stream.Stream<String>> r = client.send(events, HttpResponse.BodyHandlers.ofLines());
+            assertEquals(200, r.statusCode(), "stream " + i);
+            lastEvents.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                String name = null;
+                for (String line : (Iterable<String>) r.body()::iterator) {
+                    if (line.startsWith("event: ")) name = line.substring(7);
+                }
+                return name; // the stream's last event, once the server ended it
+            }, java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()));
+        }
+        Http.Answer past = http.get("/v1/crawls/" + id + "/events");
+        assertEquals(429, past.status(), past.body());
+        assertTrue(past.json().path("error").asText().contains("too many event streams open (at most 64)"));
+        assertEquals("scraping", http.get("/v1/crawls/" + id).json().path("state").asText(), "still running");
+        assertEquals(200, http.post("/v1/crawls/" + id + "/cancel", "").status());
+        for (var last : lastEvents) {
+            assertEquals("cancelled", last.get(120, java.util.concurrent.TimeUnit.SECONDS));
+        }
+        assertEquals("cancelled", http.get("/v1/crawls/" + id).json().path("state").asText());
+        assertTrue(site.arrivals() < 100, "cancelled before the end: " + site.arrivals());
     }
 
     private static JsonNode finished(Http http, String id) throws InterruptedException {

@@ -180,6 +180,34 @@ class WebhookTest {
     }
 
     @Test
+    void aNativeCrawlsPageEventsArriveEachOnceSignedOneAUrl() throws Exception {
+        TestSite site = site(20);
+        Receiver receiver = new Receiver(false);
+        Http http = serve(true, List.of(), hooks(Duration.ofSeconds(10), Duration.ofMinutes(1)));
+        Http.Answer created = http.post("/v1/crawls", "{\"root\": [\"" + site.url("/p0") + "\"], \"ignore-robots\": "
+                + "true, \"webhook\": {\"url\": \"" + receiver.url() + "\", \"metadata\": {\"run\": 3}}}");
+        assertEquals(201, created.status(), created.body());
+        String id = created.json().path("id").asText();
+        receiver.await(r -> !r.of("crawl.completed").isEmpty(), 120);
+        assertEquals(1, receiver.of("crawl.started").size(), receiver.types().toString());
+        assertEquals(20, receiver.of("crawl.page").size(), receiver.types().toString());
+        assertEquals(22, receiver.got.size(), receiver.types().toString());
+        assertEquals("crawl.completed", receiver.got.getLast().json.path("type").asText(), "the last event is last");
+        Set<String> urls = new HashSet<>();
+        for (Received r : receiver.got) {
+            assertEquals(signature(r.body), r.headers.get("x-loomcrawl-signature"), r.json.toString());
+            assertEquals(id, r.json.path("id").asText());
+            assertEquals(3, r.json.path("metadata").path("run").asInt());
+            if (!r.json.path("type").asText().equals("crawl.page")) continue;
+            JsonNode page = r.json.path("data").get(0);
+            assertEquals("ok", page.path("outcome").asText(), page.toString());
+            assertEquals(200, page.path("status").asInt(), page.toString());
+            assertTrue(urls.add(page.path("url").asText()), "each URL once: " + page);
+        }
+        assertEquals(20, urls.size());
+    }
+
+    @Test
     void eventsChosenAndABatchsTypesAndACancelledJobFails() throws Exception {
         TestSite site = site(5);
         Receiver receiver = new Receiver(false);

@@ -1,9 +1,11 @@
 package dev.loomcrawl.render.chromium;
 
+import dev.loomcrawl.config.RenderChoice;
 import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * How pages are rendered.
@@ -35,6 +37,44 @@ public record RenderSettings(Pattern include, Duration timeout, int scrolls, int
         if (tasks < 1 || tasks > 64) throw new IllegalArgumentException("tasks must be between 1 and 64, got " + tasks);
         if (auto && include != null) throw new IllegalArgumentException("auto decides every page: no include");
         if (pagesPerBrowser < 1) throw new IllegalArgumentException("pagesPerBrowser must be 1 or more");
+    }
+
+    /**
+     * What a crawl job's render settings ({@link RenderChoice}: options, a configuration file's, a service request's)
+     * ask for, or null (neither render nor render-include); a bad value or combination throws
+     * IllegalArgumentException naming it by its option.
+     */
+    public static RenderSettings of(RenderChoice c) {
+        boolean all = c.mode() != null;
+        boolean auto = c.mode() == RenderChoice.Mode.AUTO;
+        if (!all && c.include() == null) {
+            if (c.timeout() != null || c.scrolls() != null || c.tasks() != null || c.resources()) {
+                throw new IllegalArgumentException("--render-timeout, --render-scroll, --render-tasks and "
+                        + "--render-resources need --render or --render-include");
+            }
+            return null;
+        }
+        if (all && c.include() != null) {
+            throw new IllegalArgumentException((auto ? "--render auto decides for" : "--render renders")
+                    + " every page: give it or --render-include, not both");
+        }
+        Pattern pattern;
+        try {
+            pattern = c.include() == null ? null : Pattern.compile(c.include());
+        } catch (PatternSyntaxException e) {
+            throw new IllegalArgumentException("--render-include is not a valid regular expression: " + c.include());
+        }
+        if (c.timeout() != null && !c.timeout().isPositive()) {
+            throw new IllegalArgumentException("--render-timeout must be a positive duration, got " + c.timeout());
+        }
+        if (c.scrolls() != null && (c.scrolls() < 0 || c.scrolls() > 1000)) {
+            throw new IllegalArgumentException("--render-scroll must be between 0 and 1000, got " + c.scrolls());
+        }
+        if (c.tasks() != null && (c.tasks() < 1 || c.tasks() > 64)) {
+            throw new IllegalArgumentException("--render-tasks must be between 1 and 64, got " + c.tasks());
+        }
+        return new RenderSettings(pattern, c.timeout() == null ? TIMEOUT : c.timeout(),
+                c.scrolls() == null ? 0 : c.scrolls(), c.tasks() == null ? TASKS : c.tasks(), c.resources(), auto);
     }
 
     /** As the user chose, with {@link #PAGES_PER_BROWSER}. */
