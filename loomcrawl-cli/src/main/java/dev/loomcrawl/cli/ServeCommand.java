@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.redis.RedisCrawlException;
 import dev.loomcrawl.serve.Serve;
 import dev.loomcrawl.serve.ServeOptions;
 import dev.loomcrawl.serve.mcp.HttpMcp;
@@ -98,6 +99,9 @@ final class ServeCommand implements Callable<Integer> {
                     + "attempts (default 15m); then it is given up.")
     Duration webhookRetryFor = WebhookOptions.DEFAULT_RETRY_FOR;
 
+    @CommandLine.Mixin
+    ServeFrontierOptions frontier = new ServeFrontierOptions();
+
     @Override
     public Integer call() throws Exception {
         Logging.configure(0);
@@ -110,7 +114,8 @@ final class ServeCommand implements Callable<Integer> {
             int port = listen == null ? ServeOptions.DEFAULT_PORT : listen.getPort();
             options = new ServeOptions(host, port, data.toAbsolutePath(), keys(), allowPrivate, allowOrigins, keep,
                     maxPages, maxJobs, maxQueued, maxScrapes, maxBody, maxJobTime,
-                    new WebhookOptions(webhookSecretFile, webhookTimeout, webhookRetryFor));
+                    new WebhookOptions(webhookSecretFile, webhookTimeout, webhookRetryFor))
+                    .withShared(frontier.shared());
         } catch (IllegalArgumentException e) {
             throw new Main.BadInput(spec.commandLine(), e.getMessage());
         }
@@ -119,6 +124,9 @@ final class ServeCommand implements Callable<Integer> {
             serve = Serve.start(options, List.of(service -> HttpMcp.of(service, McpOptions.DEFAULTS)));
         } catch (IllegalArgumentException e) {
             throw new Main.BadInput(spec.commandLine(), e.getMessage());
+        } catch (RedisCrawlException e) { // Redis unreachable, or refusing
+            spec.commandLine().getErr().println("loomcrawl serve: " + e.getMessage());
+            return Main.FAILED;
         } catch (IOException e) {
             spec.commandLine().getErr().println("loomcrawl serve: cannot listen on " + options.host() + ":"
                     + options.port() + ": " + e.getMessage());
