@@ -87,6 +87,11 @@ class SharedServeTest {
             }
             assertEquals(urls(onA), urls(onB), "both servers answer with the same documents");
             assertEveryPageOnce(site, urls(onA));
+            // the job's crawl in Redis, as `loomcrawl status` sees it: both servers took part, and did every page
+            JsonNode crawl = status("serve-" + id);
+            assertEquals(2, crawl.path("processes").size(), crawl.toString());
+            System.out.println("pages per server: " + crawl.path("processes").findValues("done"));
+            assertEquals(PAGES, crawl.path("done").asInt(), crawl.toString());
             assertTrue(b.process().stderr().contains("job " + id + " joined"), b.process().stderr());
             assertTrue(b.process().stderr().contains("job " + id + " started"), b.process().stderr());
             // the job ends once: on one server, which logs it completed (and sends its webhook); the other stops
@@ -116,6 +121,14 @@ class SharedServeTest {
             assertTrue(IntStream.of(fetches).allMatch(n -> n >= 1), "every page fetched");
             assertEquals(0, count(b.process().stderr(), "\tat "), "no stack trace: " + b.process().stderr());
         }
+    }
+
+    private JsonNode status(String crawlId) throws Exception {
+        java.io.StringWriter out = new java.io.StringWriter(), err = new java.io.StringWriter();
+        int code = Main.run(new String[] {"status", redis.uri(), "--crawl-id", crawlId, "--json"},
+                new java.io.PrintWriter(out, true), new java.io.PrintWriter(err, true));
+        assertEquals(0, code, err.toString());
+        return ServeProcess.JSON.readTree(out.toString());
     }
 
     /** The URLs of every document of the job, in order, from its status pages. */

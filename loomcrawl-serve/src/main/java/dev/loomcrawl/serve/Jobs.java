@@ -59,7 +59,8 @@ final class Jobs implements AutoCloseable {
             if (!r.state().finished()) start(job, false);
         }
         // shared jobs expire in Redis, and the watch forgets them
-        reaper = Thread.ofVirtual().name("loomcrawl-serve-reaper").start(shared == null ? this::reap : this::watch);
+        reaper = Thread.ofVirtual().name(shared == null ? "loomcrawl-serve-reaper" : "loomcrawl-serve-watch")
+                .start(shared == null ? this::reap : this::watch);
     }
 
     /**
