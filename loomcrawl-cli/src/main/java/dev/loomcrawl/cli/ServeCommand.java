@@ -1,6 +1,5 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.redis.RedisCrawlException;
 import dev.loomcrawl.serve.Serve;
 import dev.loomcrawl.serve.ServeOptions;
 import dev.loomcrawl.serve.mcp.HttpMcp;
@@ -124,9 +123,6 @@ final class ServeCommand implements Callable<Integer> {
             serve = Serve.start(options, List.of(service -> HttpMcp.of(service, McpOptions.DEFAULTS)));
         } catch (IllegalArgumentException e) {
             throw new Main.BadInput(spec.commandLine(), e.getMessage());
-        } catch (RedisCrawlException e) { // Redis unreachable, or refusing
-            spec.commandLine().getErr().println("loomcrawl serve: " + e.getMessage());
-            return Main.FAILED;
         } catch (IOException e) {
             spec.commandLine().getErr().println("loomcrawl serve: cannot listen on " + options.host() + ":"
                     + options.port() + ": " + e.getMessage());

@@ -48,8 +48,9 @@ final class Jobs implements AutoCloseable {
     Jobs(ServeOptions server, Browsers browsers) {
         this.server = server;
         this.browsers = browsers;
-        this.store = new JobStore(server.data());
+        // Redis first: a server that cannot reach it stops in one line, having made nothing
         this.shared = server.shared() == null ? null : SharedJobs.connect(server.shared());
+        this.store = new JobStore(server.data());
         this.webhooks = Webhooks.start(server);
         this.permits = new Semaphore(server.maxJobs(), true);
         for (JobRecord r : shared == null ? store.all() : List.<JobRecord>of()) {
