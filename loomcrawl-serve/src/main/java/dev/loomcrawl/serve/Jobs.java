@@ -219,6 +219,10 @@ final class Jobs implements AutoCloseable {
                 if (job.cancelled.get() || closing.get()) crawler.stop();
                 log.info("job {} started: {} pages done before", id, job.completed());
                 crawler.crawl();
+                // ended by itself, not by a client, the server stopping, or another server: its pages all in first
+                if (run != null && !job.cancelled.get() && !job.pausing.get() && !job.record().state().finished()) {
+                    run.settle();
+                }
             } finally {
                 job.crawler = null;
                 crawler.close();

@@ -83,6 +83,24 @@ final class SharedJobs implements AutoCloseable {
             return crawl.crawler(parts, options.leaseTime());
         }
 
+        /**
+         * Waits, after this server's run ended by itself, until no server holds a page of the crawl (its leases gone),
+         * so that the job is marked completed with every page in: a run ended by the page limit (or its time) while
+         * another server still fetched. At most the lease time: a server killed holding pages would keep them
+         * that long.
+         */
+        void settle() {
+            long deadline = System.nanoTime() + options.leaseTime().toNanos();
+            while (crawl.status().inFlight() > 0 && System.nanoTime() < deadline) {
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+
         @Override
         public void close() {
             crawl.close();

@@ -143,6 +143,26 @@ class SharedJobsTest {
     }
 
     @Test
+    void aJobEndedByItsPageLimitIsMarkedCompletedOnlyOnceThePagesInFlightOnEveryServerAreIn() throws Exception {
+        TestSite site = site(200, Duration.ofMillis(300));
+        String redis = redis().uri();
+        Http a = serve("a", redis);
+        Http b = serve("b", redis);
+        String id = a.post("/v2/crawl", "{\"url\": \"" + site.url("/p0") + "\", \"crawlEntireDomain\": true, "
+                + "\"sitemap\": \"skip\", \"limit\": 12}").json().path("id").asText();
+        try (RedisCrawl crawl = RedisCrawl.connect(redis, SharedJobs.crawlId(id))) {
+            await(() -> crawl.status().processes().size() == 2, "both servers in the job's crawl");
+        }
+        // the first answer that says completed has every page: none is added after it, on either server
+        JsonNode first = a.finished("/v2/crawl/" + id, 120);
+        assertEquals("completed", first.path("status").asText(), first.toString());
+        assertEquals(12, first.path("completed").asInt(), first.toString());
+        assertEquals(12, first.path("data").size());
+        JsonNode onB = b.finished("/v2/crawl/" + id, 30);
+        assertEquals(first.path("data"), onB.path("data"), "both servers answer with the same documents");
+    }
+
+    @Test
     void onARedisClusterAJobIsSharedEachPageFetchedOnce() throws Exception {
         RedisCluster cluster = RedisCluster.start(dir.resolve("cluster"));
         open.add(cluster);
