@@ -106,6 +106,7 @@ final class Jobs implements AutoCloseable {
 
     Job get(String id) {
         Job job = JobStore.isId(id) ? jobs.get(id) : null;
+        if (job == null && shared != null && JobStore.isId(id)) job = joinNow(id);
         if (job == null) throw new ApiError(404, "no job " + (id.length() > 80 ? id.substring(0, 80) : id));
         return job;
     }
@@ -160,7 +161,8 @@ final class Jobs implements AutoCloseable {
             return; // stopping: the job stays scraping, for the next start
         }
         try {
-            if (job.cancelled.get() || closing.get()) return;
+            // a shared job may have ended on another server while this run waited for its permit
+            if (job.cancelled.get() || closing.get() || job.record().state().finished()) return;
             if (fresh) webhooks.send(job, webhook(job), WebhookEvent.STARTED, null, null);
             crawl(job);
         } catch (InterruptedException e) {
@@ -327,6 +329,14 @@ final class Jobs implements AutoCloseable {
                 log.warn("the jobs shared through Redis at {} could not be read: {}", shared.where(), oneLine(e));
             }
         }
+    }
+
+    /** A job another server created a moment ago, asked for here before the watch saw it; null when none. */
+    private Job joinNow(String id) {
+        Job job = shared.find(id);
+        if (job == null) return null;
+        join(job);
+        return jobs.get(id);
     }
 
     /** A job another server created: this server crawls it too, once it has a permit. */

@@ -128,6 +128,12 @@ final class SharedJobs implements AutoCloseable {
         return other == null ? null : record(other.record());
     }
 
+    /** The job {@code id} as kept in Redis, or null when there is none. */
+    Job find(String id) {
+        RedisJobBoard.Kept kept = board.read(id);
+        return kept == null ? null : job(record(kept.record()));
+    }
+
     /** What the board says against the jobs a server knows: jobs new to it, jobs ended elsewhere, jobs expired. */
     record Changes(List<Job> added, List<JobRecord> ended, List<String> gone) {}
 

@@ -95,6 +95,8 @@ class SharedJobsTest {
         List<JsonNode> got = receiver(url);
         String id = a.post("/v2/crawl", "{\"url\": \"" + site.url("/p0") + "\", \"crawlEntireDomain\": true, "
                 + "\"sitemap\": \"skip\", \"webhook\": \"" + url[0] + "\"}").json().path("id").asText();
+        Http.Answer atOnce = b.get("/v2/crawl/" + id); // before b's next look at the jobs in Redis
+        assertEquals(200, atOnce.status(), "a job is readable on any server as soon as it is created: " + atOnce.body());
         JsonNode onA = a.finished("/v2/crawl/" + id, 120);
         JsonNode onB = b.finished("/v2/crawl/" + id, 120);
         assertEquals("completed", onA.path("status").asText(), onA.toString());
