@@ -419,8 +419,8 @@ final class RedisLink implements AutoCloseable {
     /** The one line a process stops with; {@code e} is what the call saw, null when another call gave up first. */
     private RedisCrawlException lost(RedisException e) {
         String message = "lost Redis at " + where + " for more than " + outage.bound().toSeconds() + " s (--redis-outage)";
-        return e == null ? new RedisCrawlException(message + ": " + outage.why())
-                : new RedisCrawlException(message + ": " + why(e), e);
+        return e == null ? RedisCrawlException.outage(message + ": " + outage.why(), null)
+                : RedisCrawlException.outage(message + ": " + why(e), e);
     }
 
     private static String rootMessage(Throwable e) {

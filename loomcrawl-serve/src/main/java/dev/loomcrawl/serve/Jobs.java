@@ -170,6 +170,12 @@ final class Jobs implements AutoCloseable {
         } catch (RuntimeException e) {
             // a browser starting as the server stops may fail for that: the job stays scraping, to be resumed
             if (closing.get()) return;
+            if (shared != null && SharedJobs.lostRedis(e)) { // this server's run, not the job: the others go on
+                log.warn("job {}: this server's run stopped: {}; it joins the job again once Redis answers", job.id(),
+                        oneLine(e));
+                jobs.remove(job.id(), job); // the watch finds it again
+                return;
+            }
             try {
                 if (!job.record().state().finished()) finish(job, JobState.FAILED, oneLine(e));
             } catch (RuntimeException again) { // Redis gone past --redis-outage: the job stays as Redis has it
@@ -218,7 +224,8 @@ final class Jobs implements AutoCloseable {
                 crawler.journal().needsContent();
                 archive = job.record().archived() ? JobArchive.open(store.dir(id), config, crawler.journal()) : null;
                 job.crawler = crawler;
-                if (job.cancelled.get() || closing.get()) crawler.stop();
+                // (a shared job ended by another server as this run started: the watch found no crawler to stop)
+                if (job.cancelled.get() || closing.get() || job.record().state().finished()) crawler.stop();
                 log.info("job {} started: {} pages done before", id, job.completed());
                 crawler.crawl();
                 // ended by itself, not by a client, the server stopping, or another server: its pages all in first
@@ -312,6 +319,7 @@ final class Jobs implements AutoCloseable {
      * its runs of those another server ended, and forgets those expired.
      */
     private void watch() {
+        boolean failing = false; // one line an outage, not one a second
         while (!closing.get()) {
             try {
                 Thread.sleep(1000);
@@ -325,8 +333,13 @@ final class Jobs implements AutoCloseable {
                 for (String id : changes.gone()) {
                     if (jobs.remove(id) != null && java.nio.file.Files.exists(store.dir(id))) store.delete(id);
                 }
+                if (failing) log.info("the jobs shared through Redis at {} are read again", shared.where());
+                failing = false;
             } catch (RuntimeException e) {
-                log.warn("the jobs shared through Redis at {} could not be read: {}", shared.where(), oneLine(e));
+                if (!failing) {
+                    log.warn("the jobs shared through Redis at {} cannot be read: {}", shared.where(), oneLine(e));
+                }
+                failing = true;
             }
         }
     }

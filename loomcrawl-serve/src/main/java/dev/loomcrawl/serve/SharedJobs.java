@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.Crawler;
 import dev.loomcrawl.redis.RedisCrawl;
+import dev.loomcrawl.redis.RedisCrawlException;
 import dev.loomcrawl.redis.RedisJobBoard;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -171,6 +172,14 @@ final class SharedJobs implements AutoCloseable {
             crawl.delete();
         }
         log.info("job {} expired: its results and crawl removed from Redis", id);
+    }
+
+    /** Whether {@code e} is (or was caused by) Redis lost for longer than {@code --redis-outage}. */
+    static boolean lostRedis(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof RedisCrawlException r && r.outage()) return true;
+        }
+        return false;
     }
 
     private static JobRecord record(String json) {
