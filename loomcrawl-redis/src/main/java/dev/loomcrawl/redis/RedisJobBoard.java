@@ -3,6 +3,7 @@ package dev.loomcrawl.redis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.regex.Pattern;
 
 /**
@@ -21,10 +22,15 @@ public final class RedisJobBoard implements AutoCloseable {
     private static final String INDEX = "loomcrawl-serve:jobs";
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
-    private final RedisLink redis;
+    private final String uri;
+    private final Duration patience;
+    private final ReentrantLock relink = new ReentrantLock();
+    private volatile RedisLink link;
 
-    private RedisJobBoard(RedisLink redis) {
-        this.redis = redis;
+    private RedisJobBoard(String uri, Duration patience, RedisLink link) {
+        this.uri = uri;
+        this.patience = patience;
+        this.link = link;
     }
 
     /** Connects to the board at {@code uri}, waiting out an outage for up to {@code outage}; one line if it fails. */
@@ -36,12 +42,32 @@ public final class RedisJobBoard implements AutoCloseable {
             redis.close();
             throw e;
         }
-        return new RedisJobBoard(redis);
+        return new RedisJobBoard(uri, outage, redis);
+    }
+
+    /**
+     * The link to Redis, made again once the last one gave up on an outage longer than its bound: a crawl process
+     * stops then, but a server outlives the outage, and its jobs are read again once Redis answers.
+     */
+    private RedisLink redis() {
+        RedisLink now = link;
+        if (!now.gaveUp()) return now;
+        relink.lock();
+        try {
+            if (link.gaveUp()) {
+                RedisLink old = link;
+                link = RedisLink.connect(uri, patience); // Redis still away: a one-line exception, tried next call
+                old.close();
+            }
+            return link;
+        } finally {
+            relink.unlock();
+        }
     }
 
     /** Where the board is, for messages: host:port/db. */
     public String where() {
-        return redis.where();
+        return link.where();
     }
 
     /** A job as the board holds it: its state and record. */
@@ -50,25 +76,25 @@ public final class RedisJobBoard implements AutoCloseable {
     /** Posts a new, running job. */
     public void create(String id, long createdMs, String record) {
         String job = job(id);
-        redis.call(r -> r.hset(job, java.util.Map.of("state", RUNNING, "record", record)));
-        redis.call(r -> r.zadd(INDEX, (double) createdMs, id));
+        redis().call(r -> r.hset(job, java.util.Map.of("state", RUNNING, "record", record)));
+        redis().call(r -> r.zadd(INDEX, (double) createdMs, id));
     }
 
     /** Every job posted and not forgotten, oldest first. */
     public List<String> ids() {
-        return redis.call(r -> r.zrange(INDEX, 0, -1));
+        return redis().call(r -> r.zrange(INDEX, 0, -1));
     }
 
     /** The job {@code id} as kept, or null when it is not (any more: it expired). */
     public Kept read(String id) {
-        var values = redis.call(r -> r.hmget(job(id), "state", "record"));
+        var values = redis().call(r -> r.hmget(job(id), "state", "record"));
         if (!values.get(0).hasValue() || !values.get(1).hasValue()) return null;
         return new Kept(values.get(0).getValue(), values.get(1).getValue());
     }
 
     /** The job's state, or null when it is not kept (any more). */
     public String state(String id) {
-        return redis.call(r -> r.hget(job(id), "state"));
+        return redis().call(r -> r.hget(job(id), "state"));
     }
 
     /**
@@ -76,6 +102,7 @@ public final class RedisJobBoard implements AutoCloseable {
      * null for the caller who ended it, else the job as another process ended it (it was not running any more).
      */
     public Kept finish(String id, String state, String record, Duration keep) {
+        RedisLink redis = redis();
         List<Object> reply = redis.run(Script.JOB_FINISH, new String[] {job(id)}, state, record,
                 Long.toString(Math.max(1, keep.toMillis())));
         if ((Long) reply.getFirst() == 1) return null;
@@ -99,7 +126,7 @@ public final class RedisJobBoard implements AutoCloseable {
             args[2 * i] = lines.get(i).url();
             args[2 * i + 1] = lines.get(i).line();
         }
-        List<Object> added = redis.run(Script.JOB_APPEND, listKeys(id, list), args);
+        List<Object> added = redis().run(Script.JOB_APPEND, listKeys(id, list), args);
         List<Line> appended = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             if ((Long) added.get(i) == 1) appended.add(lines.get(i));
@@ -109,13 +136,13 @@ public final class RedisJobBoard implements AutoCloseable {
 
     /** Lines in the job's list {@code list}. */
     public long count(String id, String list) {
-        return redis.call(r -> r.llen(listKeys(id, list)[0]));
+        return redis().call(r -> r.llen(listKeys(id, list)[0]));
     }
 
     /** The lines of the job's list {@code list} from index {@code from}, at most {@code max} of them. */
     public List<String> lines(String id, String list, long from, int max) {
         if (max <= 0) return List.of();
-        return redis.call(r -> r.lrange(listKeys(id, list)[0], from, from + max - 1));
+        return redis().call(r -> r.lrange(listKeys(id, list)[0], from, from + max - 1));
     }
 
     /**
@@ -123,12 +150,12 @@ public final class RedisJobBoard implements AutoCloseable {
      * (which then removes the job's crawl, {@link RedisCrawl#delete}).
      */
     public boolean forget(String id, List<String> lists) {
-        if (redis.call(r -> r.zrem(INDEX, id)) == 0) return false;
+        if (redis().call(r -> r.zrem(INDEX, id)) == 0) return false;
         for (String list : lists) {
             String[] k = listKeys(id, list);
-            redis.call(r -> r.del(k));
+            redis().call(r -> r.del(k));
         }
-        redis.call(r -> r.del(job(id)));
+        redis().call(r -> r.del(job(id)));
         return true;
     }
 
@@ -147,6 +174,6 @@ public final class RedisJobBoard implements AutoCloseable {
 
     @Override
     public void close() {
-        redis.close();
+        link.close();
     }
 }

@@ -403,6 +403,11 @@ final class RedisLink implements AutoCloseable {
         return PASSING.stream().anyMatch(message::startsWith);
     }
 
+    /** Whether an outage has outlasted the bound: every call now fails at once, and this link is done with. */
+    boolean gaveUp() {
+        return outage.overBound();
+    }
+
     /** Runs {@code action} at the end of each outage, on the thread that saw Redis back; it must not block long. */
     void onRecovery(Runnable action) {
         outage.onRecovery(action);

@@ -182,6 +182,14 @@ final class SharedJobs implements AutoCloseable {
         return false;
     }
 
+    /** The one line of the Redis failure {@code e} is or was caused by ({@link RedisCrawlException}); else null. */
+    static String redisFailure(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof RedisCrawlException) return t.getMessage();
+        }
+        return null;
+    }
+
     private static JobRecord record(String json) {
         try {
             return JobRecord.fromJson(Json.MAPPER.readTree(json));

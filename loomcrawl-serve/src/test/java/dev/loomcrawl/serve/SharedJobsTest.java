@@ -42,12 +42,16 @@ class SharedJobsTest {
     }
 
     private Http serve(String name, String redis) throws Exception {
+        return serve(name, redis, Duration.ofSeconds(30));
+    }
+
+    private Http serve(String name, String redis, Duration outage) throws Exception {
         Path key = dir.resolve("webhook-key"); // one key for every server: a receiver checks each one's signature
         if (!Files.exists(key)) Files.writeString(key, "a-shared-secret\n");
         ServeOptions d = ServeOptions.defaults(0, dir.resolve(name));
         Serve s = Serve.start(new ServeOptions(d.host(), 0, d.data(), Set.of(), true, List.of(), d.keep(), 1000, 2, 10,
                 4, d.maxBody(), d.maxJobTime(), new WebhookOptions(key, Duration.ofSeconds(10), Duration.ofMinutes(1)),
-                new SharedOptions(redis, Duration.ofSeconds(5), Duration.ofSeconds(30))));
+                new SharedOptions(redis, Duration.ofSeconds(5), outage)));
         open.add(s);
         return Http.of(s);
     }
@@ -162,6 +166,33 @@ class SharedJobsTest {
         assertEquals(12, first.path("data").size());
         JsonNode onB = b.finished("/v2/crawl/" + id, 30);
         assertEquals(first.path("data"), onB.path("data"), "both servers answer with the same documents");
+    }
+
+    @Test
+    void aRunThatLostRedisPastItsBoundStopsWithoutFailingTheJobAndJoinsItAgainOnceRedisIsBack() throws Exception {
+        int pages = 60;
+        TestSite site = site(pages, Duration.ofMillis(150));
+        RedisServer redis = redis(); // its append-only file fsynced on every write: a restart loses nothing
+        Http a = serve("a", redis.uri(), Duration.ofSeconds(1));
+        String id = a.post("/v2/crawl", "{\"url\": \"" + site.url("/p0") + "\", \"crawlEntireDomain\": true, "
+                + "\"sitemap\": \"skip\"}").json().path("id").asText();
+        await(() -> a.get("/v2/crawl/" + id).json().path("completed").asInt() >= 5, "some pages");
+        redis.kill();
+        // the run stops and lets the job go: the jobs list, which reads Redis for each job it holds, answers empty
+        await(() -> {
+            Http.Answer jobs = a.get("/v1/jobs");
+            return jobs.status() == 200 && jobs.json().path("jobs").isEmpty();
+        }, "the run to stop");
+        Http.Answer away = a.get("/v2/crawl/" + id); // the job is in Redis only now
+        assertEquals(503, away.status(), away.body());
+        assertEquals("5", away.header("Retry-After"));
+        redis.start();
+        JsonNode done = a.finished("/v2/crawl/" + id, 120);
+        assertEquals("completed", done.path("status").asText(), done.toString());
+        List<String> urls = new ArrayList<>();
+        done.path("data").forEach(d -> urls.add(d.path("metadata").path("url").asText()));
+        assertEquals(pages, urls.size(), urls.toString());
+        assertEquals(pages, urls.stream().distinct().count(), "each page once: " + urls);
     }
 
     @Test
