@@ -98,6 +98,9 @@ final class ServeCommand implements Callable<Integer> {
                     + "attempts (default 15m); then it is given up.")
     Duration webhookRetryFor = WebhookOptions.DEFAULT_RETRY_FOR;
 
+    @CommandLine.Mixin
+    ServeFrontierOptions frontier = new ServeFrontierOptions();
+
     @Override
     public Integer call() throws Exception {
         Logging.configure(0);
@@ -110,7 +113,8 @@ final class ServeCommand implements Callable<Integer> {
             int port = listen == null ? ServeOptions.DEFAULT_PORT : listen.getPort();
             options = new ServeOptions(host, port, data.toAbsolutePath(), keys(), allowPrivate, allowOrigins, keep,
                     maxPages, maxJobs, maxQueued, maxScrapes, maxBody, maxJobTime,
-                    new WebhookOptions(webhookSecretFile, webhookTimeout, webhookRetryFor));
+                    new WebhookOptions(webhookSecretFile, webhookTimeout, webhookRetryFor))
+                    .withShared(frontier.shared());
         } catch (IllegalArgumentException e) {
             throw new Main.BadInput(spec.commandLine(), e.getMessage());
         }

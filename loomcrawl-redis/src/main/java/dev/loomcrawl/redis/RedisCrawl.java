@@ -254,6 +254,22 @@ public final class RedisCrawl implements AutoCloseable {
                 Long.parseLong(meta.getOrDefault("finished", "-1")), now, processes);
     }
 
+    /**
+     * Removes the crawl from Redis: every origin's keys (one DEL each, their keys sharing a slot), then the crawl's
+     * own. For a crawl no process runs any more (a service's job that expired); one still running would go on with
+     * what it holds.
+     */
+    public void delete() {
+        for (String origin : origins()) {
+            List<String> k = new ArrayList<>(List.of(keys.origin(origin)));
+            k.add(keys.robots(origin));
+            k.add(keys.robotsClaim(origin));
+            redis.call(r -> r.del(k.toArray(String[]::new)));
+        }
+        redis.call(r -> r.del(keys.origins(), keys.due(), keys.hinted(), keys.dropped(), keys.processes(),
+                keys.budget(), keys.hostPages(), keys.meta(), keys.config()));
+    }
+
     private List<String> origins() {
         return redis.call(r -> r.smembers(keys.origins())).stream().sorted().toList();
     }

@@ -403,6 +403,11 @@ final class RedisLink implements AutoCloseable {
         return PASSING.stream().anyMatch(message::startsWith);
     }
 
+    /** Whether an outage has outlasted the bound: every call now fails at once, and this link is done with. */
+    boolean gaveUp() {
+        return outage.overBound();
+    }
+
     /** Runs {@code action} at the end of each outage, on the thread that saw Redis back; it must not block long. */
     void onRecovery(Runnable action) {
         outage.onRecovery(action);
@@ -419,8 +424,8 @@ final class RedisLink implements AutoCloseable {
     /** The one line a process stops with; {@code e} is what the call saw, null when another call gave up first. */
     private RedisCrawlException lost(RedisException e) {
         String message = "lost Redis at " + where + " for more than " + outage.bound().toSeconds() + " s (--redis-outage)";
-        return e == null ? new RedisCrawlException(message + ": " + outage.why())
-                : new RedisCrawlException(message + ": " + why(e), e);
+        return e == null ? RedisCrawlException.outage(message + ": " + outage.why(), null)
+                : RedisCrawlException.outage(message + ": " + why(e), e);
     }
 
     private static String rootMessage(Throwable e) {

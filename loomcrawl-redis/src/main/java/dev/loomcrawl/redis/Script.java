@@ -15,7 +15,8 @@ import java.util.HexFormat;
  */
 enum Script {
     OFFER(true), LEASE(true), STARTED(true), RETRY(true), COMPLETE(true), RENEW(true),
-    STATUS(true), CRAWL_DELAY(true), HINT(false), PICK(false), TAKE(false), BEAT(false), COUNTS(false), CLOCK(false);
+    STATUS(true), CRAWL_DELAY(true), HINT(false), PICK(false), TAKE(false), BEAT(false), COUNTS(false), CLOCK(false),
+    JOB_APPEND(false), JOB_FINISH(false);
 
     private final String text;
     private final String sha;

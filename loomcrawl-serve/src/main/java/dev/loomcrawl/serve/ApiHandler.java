@@ -53,8 +53,14 @@ final class ApiHandler extends Handler.Abstract {
         } catch (ApiError e) {
             answer = Answer.error(e);
         } catch (RuntimeException | StackOverflowError e) {
-            log.error("{} {} failed", request.getMethod(), request.getHttpURI().getPath(), e);
-            answer = Answer.error(new ApiError(500, "internal error; the server's log says more"));
+            String redis = SharedJobs.redisFailure(e);
+            if (redis != null) { // --frontier's Redis away or refusing: said in one line, and no bug of ours
+                log.warn("{} {} failed: {}", request.getMethod(), request.getHttpURI().getPath(), redis);
+                answer = Answer.error(new ApiError(503, "the jobs' Redis cannot be used now", 5));
+            } else {
+                log.error("{} {} failed", request.getMethod(), request.getHttpURI().getPath(), e);
+                answer = Answer.error(new ApiError(500, "internal error; the server's log says more"));
+            }
         }
         response.setStatus(answer.status());
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, answer.contentType());

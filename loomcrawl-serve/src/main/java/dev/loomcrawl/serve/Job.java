@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class Job {
     private volatile JobRecord record;
-    final ResultsFile documents;
-    final ResultsFile errors;
+    final JobResults documents;
+    final JobResults errors;
     volatile Crawler crawler;
     /** A client cancelled it: it ends as cancelled, not as completed. */
     final AtomicBoolean cancelled = new AtomicBoolean();
@@ -23,7 +23,7 @@ final class Job {
     /** A native crawl's counts by outcome, rate and ledger ({@link NativeRun}); unused by the other kinds. */
     final NativeProgress progress = new NativeProgress();
 
-    Job(JobRecord record, ResultsFile documents, ResultsFile errors) {
+    Job(JobRecord record, JobResults documents, JobResults errors) {
         this.record = record;
         this.documents = documents;
         this.errors = errors;

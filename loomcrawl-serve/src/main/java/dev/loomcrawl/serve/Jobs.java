@@ -43,20 +43,26 @@ final class Jobs implements AutoCloseable {
     private final Thread reaper;
 
     private final Browsers browsers;
+    /** The jobs shared with other servers through Redis ({@code --frontier}); null: this server's own, in DATA. */
+    private final SharedJobs shared;
 
     Jobs(ServeOptions server, Browsers browsers) {
         this.server = server;
         this.browsers = browsers;
-        this.webhooks = Webhooks.start(server);
+        // Redis first: a server that cannot reach it stops in one line, having made nothing
+        this.shared = server.shared() == null ? null : SharedJobs.connect(server.shared());
         this.store = new JobStore(server.data());
+        this.webhooks = Webhooks.start(server);
         this.permits = new Semaphore(server.maxJobs(), true);
-        for (JobRecord r : store.all()) {
+        for (JobRecord r : shared == null ? store.all() : List.<JobRecord>of()) {
             Job job = new Job(r, ResultsFile.read(store.documents(r.id()), -1), ResultsFile.read(store.errors(r.id()),
                     -1));
             jobs.put(r.id(), job);
             if (!r.state().finished()) start(job, false);
         }
-        reaper = Thread.ofVirtual().name("loomcrawl-serve-reaper").start(this::reap);
+        // shared jobs expire in Redis, and the watch forgets them
+        reaper = Thread.ofVirtual().name(shared == null ? "loomcrawl-serve-reaper" : "loomcrawl-serve-watch")
+                .start(shared == null ? this::reap : this::watch);
     }
 
     /**
@@ -84,10 +90,7 @@ final class Jobs implements AutoCloseable {
             }
             JobRecord r = new JobRecord(UUID.randomUUID().toString(), kind, urls, options, scrape, JobState.SCRAPING,
                     Instant.now(), null, null, archived, render);
-            store.create(r);
-            SqliteCrawlStore.create(store.stateFile(r.id()), config, false).close();
-            Job job = new Job(r, ResultsFile.read(store.documents(r.id()), -1),
-                    ResultsFile.read(store.errors(r.id()), -1));
+            Job job = shared != null ? shared.create(r, config) : createHere(r, config);
             jobs.put(r.id(), job);
             start(job, true);
             return job;
@@ -96,8 +99,15 @@ final class Jobs implements AutoCloseable {
         }
     }
 
+    private Job createHere(JobRecord r, CrawlConfig config) {
+        store.create(r);
+        SqliteCrawlStore.create(store.stateFile(r.id()), config, false).close();
+        return new Job(r, ResultsFile.read(store.documents(r.id()), -1), ResultsFile.read(store.errors(r.id()), -1));
+    }
+
     Job get(String id) {
         Job job = JobStore.isId(id) ? jobs.get(id) : null;
+        if (job == null && shared != null && JobStore.isId(id)) job = joinNow(id);
         if (job == null) throw new ApiError(404, "no job " + (id.length() > 80 ? id.substring(0, 80) : id));
         return job;
     }
@@ -138,8 +148,8 @@ final class Jobs implements AutoCloseable {
 
     /** Runs the job once it has a permit: a new one ({@code fresh}), or one resumed at the server's start. */
     private void start(Job job, boolean fresh) {
-        log.info("job {} {}: {} {}", job.id(), fresh ? "queued" : "resumed", job.record().kind().path(),
-                job.record().urls().getFirst());
+        log.info("job {} {}: {} {}", job.id(), fresh ? "queued" : shared != null ? "joined" : "resumed",
+                job.record().kind().path(), job.record().urls().getFirst());
         Thread t = Thread.ofVirtual().name("loomcrawl-serve-job-" + job.id()).unstarted(() -> run(job, fresh));
         runners.add(t);
         t.start();
@@ -152,7 +162,8 @@ final class Jobs implements AutoCloseable {
             return; // stopping: the job stays scraping, for the next start
         }
         try {
-            if (job.cancelled.get() || closing.get()) return;
+            // a shared job may have ended on another server while this run waited for its permit
+            if (job.cancelled.get() || closing.get() || job.record().state().finished()) return;
             if (fresh) webhooks.send(job, webhook(job), WebhookEvent.STARTED, null, null);
             crawl(job);
         } catch (InterruptedException e) {
@@ -160,7 +171,17 @@ final class Jobs implements AutoCloseable {
         } catch (RuntimeException e) {
             // a browser starting as the server stops may fail for that: the job stays scraping, to be resumed
             if (closing.get()) return;
-            if (!job.record().state().finished()) finish(job, JobState.FAILED, oneLine(e));
+            if (shared != null && SharedJobs.lostRedis(e)) { // this server's run, not the job: the others go on
+                log.warn("job {}: this server's run stopped: {}; it joins the job again once Redis answers", job.id(),
+                        oneLine(e));
+                jobs.remove(job.id(), job); // the watch finds it again
+                return;
+            }
+            try {
+                if (!job.record().state().finished()) finish(job, JobState.FAILED, oneLine(e));
+            } catch (RuntimeException again) { // Redis gone past --redis-outage: the job stays as Redis has it
+                log.warn("job {} failed ({}) and could not be marked so: {}", job.id(), oneLine(e), oneLine(again));
+            }
         } finally {
             permits.release();
             runners.remove(Thread.currentThread());
@@ -187,13 +208,17 @@ final class Jobs implements AutoCloseable {
             return;
         }
         String id = job.id();
-        SqliteCrawlStore state = SqliteCrawlStore.open(store.stateFile(id));
+        SqliteCrawlStore state = shared == null ? SqliteCrawlStore.open(store.stateFile(id)) : null;
+        SharedJobs.Run run = null;
         try {
-            CrawlConfig config = state.config();
+            run = shared == null ? null : shared.open(id);
+            CrawlConfig config = run == null ? state.config() : run.config();
             JobArchive archive = null;
-            Crawler.Builder parts = Crawler.builder(config).store(state).fetcher(GuardedFetcher.of(config, server));
+            Crawler.Builder parts = Crawler.builder(config).fetcher(GuardedFetcher.of(config, server));
+            if (state != null) parts.store(state);
             if (renderer != null) parts.renderer(renderer);
-            Crawler crawler = parts.build();
+            Crawler crawler = run == null ? parts.build() : run.crawler(parts);
+            if (run != null && job.record().archived()) createDirectories(store.dir(id)); // this server's pages
             try {
                 var formats = job.record().scrape().formats();
                 job.documents.commitWith(crawler.journal(), DOCUMENTS,
@@ -207,9 +232,14 @@ final class Jobs implements AutoCloseable {
                 crawler.journal().needsContent();
                 archive = job.record().archived() ? JobArchive.open(store.dir(id), config, crawler.journal()) : null;
                 job.crawler = crawler;
-                if (job.cancelled.get() || closing.get()) crawler.stop();
+                // (a shared job ended by another server as this run started: the watch found no crawler to stop)
+                if (job.cancelled.get() || closing.get() || job.record().state().finished()) crawler.stop();
                 log.info("job {} started: {} pages done before", id, job.completed());
                 crawler.crawl();
+                // ended by itself, not by a client, the server stopping, or another server: its pages all in first
+                if (run != null && !job.cancelled.get() && !job.pausing.get() && !job.record().state().finished()) {
+                    run.settle();
+                }
             } finally {
                 job.crawler = null;
                 crawler.close();
@@ -218,7 +248,8 @@ final class Jobs implements AutoCloseable {
                 job.errors.close();
             }
         } finally {
-            state.close();
+            if (state != null) state.close();
+            if (run != null) run.close();
         }
         ended(job);
     }
@@ -273,8 +304,14 @@ final class Jobs implements AutoCloseable {
         admission.lock();
         try {
             if (job.record().state().finished()) return;
-            job.record(job.record().finished(to, error));
-            store.save(job.record());
+            JobRecord ended = job.record().finished(to, error);
+            JobRecord other = shared == null ? null : shared.finish(ended, server.keep());
+            if (other != null) { // another server ended it first, and sends its events
+                job.record(other);
+                return;
+            }
+            job.record(ended);
+            if (shared == null) store.save(ended);
         } finally {
             admission.unlock();
         }
@@ -327,6 +364,85 @@ final class Jobs implements AutoCloseable {
     }
 
     /**
+     * Follows the jobs shared through Redis, about once a second: joins each new one (created on any server), stops
+     * its runs of those another server ended, and forgets those expired.
+     */
+    private void watch() {
+        boolean failing = false; // one line an outage, not one a second
+        while (!closing.get()) {
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                return;
+            }
+            try {
+                SharedJobs.Changes changes = shared.poll(jobs);
+                changes.added().forEach(this::join);
+                changes.ended().forEach(this::endedElsewhere);
+                for (String id : changes.gone()) {
+                    if (jobs.remove(id) != null && java.nio.file.Files.exists(store.dir(id))) store.delete(id);
+                }
+                if (failing) log.info("the jobs shared through Redis at {} are read again", shared.where());
+                failing = false;
+            } catch (RuntimeException e) {
+                if (!failing) {
+                    log.warn("the jobs shared through Redis at {} cannot be read: {}", shared.where(), oneLine(e));
+                }
+                failing = true;
+            }
+        }
+    }
+
+    /** A job another server created a moment ago, asked for here before the watch saw it; null when none. */
+    private Job joinNow(String id) {
+        Job job = shared.find(id);
+        if (job == null) return null;
+        join(job);
+        return jobs.get(id);
+    }
+
+    /** A job another server created: this server crawls it too, once it has a permit. */
+    private void join(Job job) {
+        admission.lock();
+        try {
+            // a job this server posted a moment ago is known already
+            if (closing.get() || jobs.putIfAbsent(job.id(), job) != null) return;
+        } finally {
+            admission.unlock();
+        }
+        if (!job.record().state().finished()) start(job, false);
+    }
+
+    /** A job another server ended: its run here stops (a cancelled one's fetches in flight aborted). */
+    private void endedElsewhere(JobRecord ended) {
+        Job job = jobs.get(ended.id());
+        if (job == null) return;
+        admission.lock();
+        try {
+            if (job.record().state().finished()) return;
+            job.record(ended);
+        } finally {
+            admission.unlock();
+        }
+        Crawler c = job.crawler;
+        if (ended.state() == JobState.CANCELLED) {
+            job.cancelled.set(true);
+            if (c != null) c.cancel();
+        } else if (c != null) {
+            c.stop();
+        }
+        log.info("job {} {} on another server", job.id(), ended.state().label());
+    }
+
+    private static void createDirectories(java.nio.file.Path dir) {
+        try {
+            java.nio.file.Files.createDirectories(dir);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
      * Stops every job resumably: no new one starts, running crawls stop taking work and finish their fetches in
      * flight, whose pages are committed; the jobs stay scraping, and the next start resumes them.
      */
@@ -337,6 +453,7 @@ final class Jobs implements AutoCloseable {
             pause();
         } finally {
             webhooks.close(); // what is owed now is not kept
+            if (shared != null) shared.close();
         }
     }
 

@@ -25,7 +25,7 @@ import java.util.function.Function;
  * resumes ({@link ResumedFile}), and the URLs of the lost part are fetched again, so each page is in the file once.
  * Readers see only committed lines, by index, while the journal appends.
  */
-final class ResultsFile implements AutoCloseable {
+final class ResultsFile implements JobResults {
     private final Path path;
     private final ReentrantLock lock = new ReentrantLock();
     /** Where each committed line starts; the last entry is where the file's committed part ends. */
@@ -53,7 +53,8 @@ final class ResultsFile implements AutoCloseable {
      * Has the crawl's journal append what {@code line} makes of each finished URL (null: nothing), first cutting
      * the file back to where the journal's last commit left it. Call before the crawl starts.
      */
-    void commitWith(CommitStage journal, String key, Function<FinishedUrl, byte[]> line) {
+    @Override
+    public void commitWith(CommitStage journal, String key, Function<FinishedUrl, byte[]> line) {
         String resumeAt = journal.resumeAt(key);
         long end = resumeAt == null || resumeAt.isEmpty() ? 0 : Long.parseLong(resumeAt);
         lock.lock();
@@ -85,7 +86,8 @@ final class ResultsFile implements AutoCloseable {
     }
 
     /** Has {@code listener} told of the lines each commit adds, after they are in the file. */
-    void onCommit(Consumer<List<byte[]>> listener) {
+    @Override
+    public void onCommit(Consumer<List<byte[]>> listener) {
         committed = listener;
     }
 
@@ -125,7 +127,8 @@ final class ResultsFile implements AutoCloseable {
     }
 
     /** Committed lines. */
-    int count() {
+    @Override
+    public int count() {
         lock.lock();
         try {
             return starts.size() - 1;
@@ -138,7 +141,8 @@ final class ResultsFile implements AutoCloseable {
     record Span(int count, byte[] bytes) {}
 
     /** Lines from {@code from}, at most {@code max} of them and (past the first) about {@code maxBytes}. */
-    List<String> lines(int from, int max, long maxBytes) {
+    @Override
+    public List<String> lines(int from, int max, long maxBytes) {
         Span s = span(from, max, maxBytes);
         return new String(s.bytes(), StandardCharsets.UTF_8).lines().toList();
     }
@@ -147,7 +151,8 @@ final class ResultsFile implements AutoCloseable {
      * The lines of {@link #lines} as bytes, undecoded: a status page's documents go out as they are, since
      * decoding them, splitting them and encoding them again was most of the CPU a job's paging took.
      */
-    Span span(int from, int max, long maxBytes) {
+    @Override
+    public Span span(int from, int max, long maxBytes) {
         long start;
         long end;
         int to;

@@ -26,10 +26,12 @@ import java.util.Set;
  * @param maxBody       request body bytes at most (413 past it)
  * @param maxJobTime    how long one job (each run of it) may crawl
  * @param webhooks      how webhooks are called back
+ * @param shared        the Redis the server shares its jobs through with other servers; null: its jobs are its own
  */
 public record ServeOptions(String host, int port, Path data, Set<String> apiKeys, boolean allowPrivate,
                            List<String> allowOrigins, Duration keep, long maxPages, int maxJobs, int maxQueued,
-                           int maxScrapes, long maxBody, Duration maxJobTime, WebhookOptions webhooks) {
+                           int maxScrapes, long maxBody, Duration maxJobTime, WebhookOptions webhooks,
+                           SharedOptions shared) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 3002;
     public static final Path DEFAULT_DATA = Path.of("loomcrawl-serve-data");
@@ -59,6 +61,14 @@ public record ServeOptions(String host, int port, Path data, Set<String> apiKeys
         }
     }
 
+    /** The options, the jobs this server's own. */
+    public ServeOptions(String host, int port, Path data, Set<String> apiKeys, boolean allowPrivate,
+                        List<String> allowOrigins, Duration keep, long maxPages, int maxJobs, int maxQueued,
+                        int maxScrapes, long maxBody, Duration maxJobTime, WebhookOptions webhooks) {
+        this(host, port, data, apiKeys, allowPrivate, allowOrigins, keep, maxPages, maxJobs, maxQueued, maxScrapes,
+                maxBody, maxJobTime, webhooks, null);
+    }
+
     /** The options, webhooks called back as {@link WebhookOptions#DEFAULTS} say. */
     public ServeOptions(String host, int port, Path data, Set<String> apiKeys, boolean allowPrivate,
                         List<String> allowOrigins, Duration keep, long maxPages, int maxJobs, int maxQueued,
@@ -70,7 +80,13 @@ public record ServeOptions(String host, int port, Path data, Set<String> apiKeys
     /** These options, webhooks called back as {@code w} says. */
     public ServeOptions withWebhooks(WebhookOptions w) {
         return new ServeOptions(host, port, data, apiKeys, allowPrivate, allowOrigins, keep, maxPages, maxJobs,
-                maxQueued, maxScrapes, maxBody, maxJobTime, w);
+                maxQueued, maxScrapes, maxBody, maxJobTime, w, shared);
+    }
+
+    /** These options, the jobs shared with other servers as {@code s} says (null: not shared). */
+    public ServeOptions withShared(SharedOptions s) {
+        return new ServeOptions(host, port, data, apiKeys, allowPrivate, allowOrigins, keep, maxPages, maxJobs,
+                maxQueued, maxScrapes, maxBody, maxJobTime, webhooks, s);
     }
 
     /** The defaults, listening on {@code port} and keeping jobs in {@code data}. */
