@@ -41,6 +41,7 @@ final class Jobs implements AutoCloseable {
     private final Collection<Thread> runners = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean closing = new AtomicBoolean();
     private final Thread reaper;
+    private final Thread watcher;
 
     private final Browsers browsers;
     /** The jobs shared with other servers through Redis ({@code --frontier}); null: this server's own, in DATA. */
@@ -54,15 +55,16 @@ final class Jobs implements AutoCloseable {
         this.store = new JobStore(server.data());
         this.webhooks = Webhooks.start(server);
         this.permits = new Semaphore(server.maxJobs(), true);
-        for (JobRecord r : shared == null ? store.all() : List.<JobRecord>of()) {
+        for (JobRecord r : store.all()) {
+            if (shared != null && r.kind() != JobKind.NATIVE) continue; // the shared ones are in Redis
             Job job = new Job(r, ResultsFile.read(store.documents(r.id()), -1), ResultsFile.read(store.errors(r.id()),
                     -1));
             jobs.put(r.id(), job);
             if (!r.state().finished()) start(job, false);
         }
-        // shared jobs expire in Redis, and the watch forgets them
-        reaper = Thread.ofVirtual().name(shared == null ? "loomcrawl-serve-reaper" : "loomcrawl-serve-watch")
-                .start(shared == null ? this::reap : this::watch);
+        // shared jobs expire in Redis, and the watch forgets them; this server's own, the reaper
+        reaper = Thread.ofVirtual().name("loomcrawl-serve-reaper").start(this::reap);
+        watcher = shared == null ? null : Thread.ofVirtual().name("loomcrawl-serve-watch").start(this::watch);
     }
 
     /**
@@ -90,7 +92,7 @@ final class Jobs implements AutoCloseable {
             }
             JobRecord r = new JobRecord(UUID.randomUUID().toString(), kind, urls, options, scrape, JobState.SCRAPING,
                     Instant.now(), null, null, archived, render);
-            Job job = shared != null ? shared.create(r, config) : createHere(r, config);
+            Job job = shared(kind) ? shared.create(r, config) : createHere(r, config);
             jobs.put(r.id(), job);
             start(job, true);
             return job;
@@ -171,7 +173,8 @@ final class Jobs implements AutoCloseable {
         } catch (RuntimeException e) {
             // a browser starting as the server stops may fail for that: the job stays scraping, to be resumed
             if (closing.get()) return;
-            if (shared != null && SharedJobs.lostRedis(e)) { // this server's run, not the job: the others go on
+            // this server's run, not the job: the others go on
+            if (shared(job.record().kind()) && SharedJobs.lostRedis(e)) {
                 log.warn("job {}: this server's run stopped: {}; it joins the job again once Redis answers", job.id(),
                         oneLine(e));
                 jobs.remove(job.id(), job); // the watch finds it again
@@ -305,13 +308,13 @@ final class Jobs implements AutoCloseable {
         try {
             if (job.record().state().finished()) return;
             JobRecord ended = job.record().finished(to, error);
-            JobRecord other = shared == null ? null : shared.finish(ended, server.keep());
+            JobRecord other = shared(job.record().kind()) ? shared.finish(ended, server.keep()) : null;
             if (other != null) { // another server ended it first, and sends its events
                 job.record(other);
                 return;
             }
             job.record(ended);
-            if (shared == null) store.save(ended);
+            if (!shared(job.record().kind())) store.save(ended);
         } finally {
             admission.unlock();
         }
@@ -354,7 +357,8 @@ final class Jobs implements AutoCloseable {
             }
             Instant now = Instant.now();
             for (Job job : List.copyOf(jobs.values())) {
-                if (job.record().state().finished() && expiresAt(job).isBefore(now)) {
+                boolean own = !shared(job.record().kind()); // a shared one expires in Redis
+                if (own && job.record().state().finished() && expiresAt(job).isBefore(now)) {
                     jobs.remove(job.id());
                     store.delete(job.id());
                     log.info("job {} expired: removed with its results", job.id());
@@ -376,7 +380,11 @@ final class Jobs implements AutoCloseable {
                 return;
             }
             try {
-                SharedJobs.Changes changes = shared.poll(jobs);
+                Map<String, Job> sharedJobs = new java.util.HashMap<>();
+                jobs.forEach((id, job) -> {
+                    if (shared(job.record().kind())) sharedJobs.put(id, job);
+                });
+                SharedJobs.Changes changes = shared.poll(sharedJobs);
                 changes.added().forEach(this::join);
                 changes.ended().forEach(this::endedElsewhere);
                 for (String id : changes.gone()) {
@@ -434,6 +442,14 @@ final class Jobs implements AutoCloseable {
         log.info("job {} {} on another server", job.id(), ended.state().label());
     }
 
+    /**
+     * Whether jobs of {@code kind} are shared with the other servers through Redis: with {@code --frontier}, all but
+     * native crawls, whose output files are the server's that made them (their own folder in DATA, as without it).
+     */
+    private boolean shared(JobKind kind) {
+        return shared != null && kind != JobKind.NATIVE;
+    }
+
     private static void createDirectories(java.nio.file.Path dir) {
         try {
             java.nio.file.Files.createDirectories(dir);
@@ -459,6 +475,7 @@ final class Jobs implements AutoCloseable {
 
     private void pause() {
         reaper.interrupt();
+        if (watcher != null) watcher.interrupt();
         List<Thread> waiting = new ArrayList<>(runners);
         for (Job job : jobs.values()) {
             job.pausing.set(true);

@@ -217,6 +217,28 @@ class SharedJobsTest {
         }
     }
 
+    @Test
+    void aNativeCrawlOnASharedServerIsThatServersOwnWithItsFilesAndItsFolderKept() throws Exception {
+        int pages = 20;
+        TestSite site = site(pages, Duration.ZERO);
+        String redis = redis().uri();
+        Http a = serve("a", redis);
+        Http b = serve("b", redis);
+        Http.Answer created = a.post("/v1/crawls", "{\"root\": [\"" + site.url("/p0") + "\"], \"ignore-robots\": "
+                + "true, \"output\": \"records.jsonl\"}");
+        assertEquals(201, created.status(), created.body());
+        String id = created.json().path("id").asText();
+        await(() -> a.get("/v1/crawls/" + id).json().path("state").asText().equals("completed"), "the native job");
+        JsonNode status = a.get("/v1/crawls/" + id).json();
+        assertEquals(pages, status.at("/ledger/recorded").asLong(), status.toString());
+        assertEquals(pages, a.get("/v1/crawls/" + id + "/files/records.jsonl").body().lines().count());
+        assertEquals(404, b.get("/v1/crawls/" + id).status(), "its files are a's: b does not know it");
+        assertTrue(Files.exists(dir.resolve("a").resolve(id).resolve("state.db")), "kept in a's folder");
+        Thread.sleep(1500); // a's next look at the jobs in Redis, which do not list it, leaves it be
+        assertEquals(200, a.get("/v1/crawls/" + id).status());
+        assertTrue(IntStream.of(site.fetchesPerCrossLinkedPage(pages)).allMatch(n -> n == 1), "each page once");
+    }
+
     private static void await(BooleanSupplier ok, String what) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!ok.getAsBoolean()) {
