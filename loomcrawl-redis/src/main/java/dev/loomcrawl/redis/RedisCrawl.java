@@ -63,13 +63,7 @@ public final class RedisCrawl implements AutoCloseable {
     public static RedisCrawl connect(String uri, String crawlId, Duration outage) {
         if (outage.isNegative() || outage.isZero()) throw new IllegalArgumentException("the outage bound must be positive");
         CrawlKeys keys = new CrawlKeys(crawlId);
-        RedisLink redis = RedisLink.connect(uri, outage);
-        try {
-            redis.call(r -> r.ping());
-        } catch (RedisCrawlException e) {
-            redis.close();
-            throw e;
-        }
+        RedisLink redis = RedisLink.connectAnswering(uri, outage);
         return new RedisCrawl(redis, keys);
     }
 

@@ -35,13 +35,7 @@ public final class RedisJobBoard implements AutoCloseable {
 
     /** Connects to the board at {@code uri}, waiting out an outage for up to {@code outage}; one line if it fails. */
     public static RedisJobBoard connect(String uri, Duration outage) {
-        RedisLink redis = RedisLink.connect(uri, outage);
-        try {
-            redis.call(r -> r.ping());
-        } catch (RedisCrawlException e) {
-            redis.close();
-            throw e;
-        }
+        RedisLink redis = RedisLink.connectAnswering(uri, outage);
         return new RedisJobBoard(uri, outage, redis);
     }
 

@@ -111,6 +111,18 @@ final class RedisLink implements AutoCloseable {
         return why;
     }
 
+    /** {@link #connect}, then a PING answered (within the outage bound), or the link closed and one line. */
+    static RedisLink connectAnswering(String uri, Duration patience) {
+        RedisLink redis = connect(uri, patience);
+        try {
+            redis.call(r -> r.ping());
+        } catch (RedisCrawlException e) {
+            redis.close();
+            throw e;
+        }
+        return redis;
+    }
+
     /** Connects to {@code redis://[user:pass@]host:port[/db]}; a bad URI or an unreachable server is one line. */
     static RedisLink connect(String uri, Duration patience) {
         RedisURI redisUri;
