@@ -38,6 +38,7 @@ module dev.loomcrawl.core {
     exports dev.loomcrawl.scope;
     exports dev.loomcrawl.scrape;
     exports dev.loomcrawl.session;
+    exports dev.loomcrawl.setting;
     exports dev.loomcrawl.state;
     exports dev.loomcrawl.url;
 }

@@ -8,6 +8,7 @@ import dev.loomcrawl.politeness.PolitenessSettings;
 import dev.loomcrawl.scope.ScopeKind;
 import dev.loomcrawl.scope.ScopeSettings;
 import dev.loomcrawl.session.SessionSettings;
+import dev.loomcrawl.setting.BadSetting;
 import dev.loomcrawl.url.Origin;
 import dev.loomcrawl.url.WebUrl;
 
@@ -40,7 +41,7 @@ public record CrawlConfig(ScopeSettings scope, int maxTasks, HttpSettings http, 
                           LimitSettings limits, SessionSettings session, LinkCheckSettings linkCheck) {
 
     public CrawlConfig {
-        require(maxTasks >= 1 && maxTasks <= 100_000, "maxTasks must be between 1 and 100000, got " + maxTasks);
+        require(maxTasks >= 1 && maxTasks <= 100_000, "maxTasks", "must be between 1 and 100000, got " + maxTasks);
         require(scope != null && http != null && politeness != null && limits != null && session != null
                 && linkCheck != null, "a crawl configuration's groups are not null");
     }
@@ -76,6 +77,10 @@ public record CrawlConfig(ScopeSettings scope, int maxTasks, HttpSettings http, 
 
     private static void require(boolean ok, String message) {
         if (!ok) throw new IllegalArgumentException(message);
+    }
+
+    private static void require(boolean ok, String method, String problem) {
+        if (!ok) throw new BadSetting(method, problem);
     }
 
     /**
@@ -242,18 +247,18 @@ public record CrawlConfig(ScopeSettings scope, int maxTasks, HttpSettings http, 
 
         private SessionSettings session() {
             require(login != null || form.isEmpty(), "form fields need login (the page of the form they fill in)");
-            require(login != null || loggedInWhen == null, "loggedInWhen needs login");
-            require(login != null || logout == null, "logout needs login");
+            require(login != null || loggedInWhen == null, "loggedInWhen", "needs login");
+            require(login != null || logout == null, "logout", "needs login");
             SessionSettings.Login l = null;
             if (login != null) {
                 WebUrl url = WebUrl.tryParse(login.strip(), null);
                 require(url != null && (url.scheme().equals("http") || url.scheme().equals("https")),
-                        "login must be an http(s) URL, got " + login);
+                        "login", "must be an http(s) URL, got " + login);
                 if (loggedInWhen != null) {
                     try {
                         org.jsoup.select.QueryParser.parse(loggedInWhen);
                     } catch (RuntimeException e) {
-                        throw new IllegalArgumentException("loggedInWhen is not a CSS selector: " + loggedInWhen);
+                        throw new BadSetting("loggedInWhen", "is not a CSS selector: " + loggedInWhen);
                     }
                 }
                 l = new SessionSettings.Login(url, form, loggedInWhen,
@@ -266,7 +271,7 @@ public record CrawlConfig(ScopeSettings scope, int maxTasks, HttpSettings http, 
             try {
                 return Pattern.compile(regex);
             } catch (PatternSyntaxException e) {
-                throw new IllegalArgumentException(option + " is not a valid regular expression: " + regex);
+                throw new BadSetting(option, "is not a valid regular expression: " + regex);
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.setting.BadSetting;
 import dev.loomcrawl.url.WebUrl;
 
 import java.util.List;
@@ -30,7 +31,7 @@ public record LinkCheckSettings(boolean external, boolean fragments, List<Remap>
             WebUrl f = WebUrl.tryParse(from, null);
             WebUrl t = WebUrl.tryParse(to, null);
             if (f == null || t == null) {
-                throw new IllegalArgumentException("remap needs two http(s) URL prefixes, got \"" + from + "\" and \""
+                throw new BadSetting("remap", "needs two http(s) URL prefixes, got \"" + from + "\" and \""
                         + to + "\"");
             }
             from = f.toString();
@@ -44,7 +45,7 @@ public record LinkCheckSettings(boolean external, boolean fragments, List<Remap>
         public static Remap parse(String spec) {
             String[] parts = spec.strip().split("\\s+");
             if (parts.length != 2) {
-                throw new IllegalArgumentException("remap takes \"FROM TO\", two URL prefixes, got \"" + spec + "\"");
+                throw new BadSetting("remap", "takes \"FROM TO\", two URL prefixes, got \"" + spec + "\"");
             }
             return new Remap(parts[0], parts[1]);
         }

@@ -226,7 +226,7 @@ final class CheckCommand implements Callable<Integer> {
             }
             return b.build();
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), OptionNames.flags(e));
         }
     }
 

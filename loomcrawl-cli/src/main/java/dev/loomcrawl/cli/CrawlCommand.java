@@ -199,7 +199,7 @@ final class CrawlCommand implements Callable<Integer> {
             try {
                 RootUrl.parse(root);
             } catch (IllegalArgumentException e) {
-                throw new Main.BadInput(spec.commandLine(), e.getMessage());
+                throw new Main.BadInput(spec.commandLine(), OptionNames.flags(e));
             }
         }
         ConfigTarget target = usage(this::target);
@@ -288,7 +288,7 @@ final class CrawlCommand implements Callable<Integer> {
         try {
             return step.get();
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), OptionNames.flags(e));
         }
     }
 

@@ -79,7 +79,7 @@ final class FrontierOptions {
         try {
             crawl = RedisCrawl.connect(uri, crawlId, state.redisOutage());
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(cli, e.getMessage());
+            throw new CommandLine.ParameterException(cli, OptionNames.flags(e));
         }
         try {
             if (proposed == null && crawl.config().isEmpty()) {

@@ -135,7 +135,7 @@ public final class Main implements Runnable {
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, ignored) -> UsageErrors.handle(e));
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            commandLine.getErr().println("loomcrawl: " + OptionNames.flags(e.getMessage()));
+            commandLine.getErr().println("loomcrawl: " + OptionNames.flags(e));
             return FAILED;
         });
         return cli.execute(args);

@@ -87,7 +87,7 @@ final class McpCommand implements Callable<Integer> {
                     ServeOptions.DEFAULT_MAX_SCRAPES, ServeOptions.DEFAULT_MAX_BODY, maxJobTime);
             mcp = new McpOptions(maxChars, callPages, callTime);
         } catch (IllegalArgumentException e) {
-            throw new Main.BadInput(spec.commandLine(), e.getMessage());
+            throw new Main.BadInput(spec.commandLine(), OptionNames.flags(e));
         }
         try (Service service = Service.open(options)) {
             spec.commandLine().getErr().println("loomcrawl mcp: serving MCP on standard input and output (jobs in "

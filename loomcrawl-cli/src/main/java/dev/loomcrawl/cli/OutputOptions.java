@@ -118,7 +118,7 @@ final class OutputOptions {
         try {
             checked = OutputPlan.checked(o, itemFields);
         } catch (IllegalArgumentException e) {
-            throw usage(cli, e.getMessage());
+            throw usage(cli, OptionNames.flags(e));
         }
         List<String> streams = Stream.of(o.records(), o.links(), o.items(), o.content(), o.chunks())
                 .filter(STDOUT::equals).toList();
@@ -134,7 +134,7 @@ final class OutputOptions {
         try {
             OutputPlan.checkWacz(o);
         } catch (IllegalArgumentException e) {
-            throw usage(cli, e.getMessage());
+            throw usage(cli, OptionNames.flags(e));
         }
         refuseSharedFiles(cli, files(o, state), o.warc());
         return new Outputs.Plan(o, checked.recordFormat(), checked.linkFormat(), checked.itemFormat(), itemFields,

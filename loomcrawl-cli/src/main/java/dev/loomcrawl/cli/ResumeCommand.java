@@ -106,7 +106,7 @@ class ResumeCommand implements Callable<Integer> {
             CommandLineSettings.apply(spec.commandLine().getParseResult(), target);
             return target.build();
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), OptionNames.flags(e.getMessage()));
+            throw new CommandLine.ParameterException(spec.commandLine(), OptionNames.flags(e));
         }
     }
 }

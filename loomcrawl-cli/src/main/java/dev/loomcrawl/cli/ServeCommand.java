@@ -116,13 +116,13 @@ final class ServeCommand implements Callable<Integer> {
                     new WebhookOptions(webhookSecretFile, webhookTimeout, webhookRetryFor))
                     .withShared(frontier.shared());
         } catch (IllegalArgumentException e) {
-            throw new Main.BadInput(spec.commandLine(), e.getMessage());
+            throw new Main.BadInput(spec.commandLine(), OptionNames.flags(e));
         }
         Serve serve;
         try {
             serve = Serve.start(options, List.of(service -> HttpMcp.of(service, McpOptions.DEFAULTS)));
         } catch (IllegalArgumentException e) {
-            throw new Main.BadInput(spec.commandLine(), e.getMessage());
+            throw new Main.BadInput(spec.commandLine(), OptionNames.flags(e));
         } catch (IOException e) {
             spec.commandLine().getErr().println("loomcrawl serve: cannot listen on " + options.host() + ":"
                     + options.port() + ": " + e.getMessage());

@@ -14,7 +14,8 @@ import java.util.Set;
  * How a usage error is said: its one line, with a guess at what was meant for a mistyped option or command
  * ({@code Unknown option: '--max-page'; did you mean --max-pages?}), then where the help is. The usage itself is
  * not printed: a command's runs to 34 lines, which scroll the error off an 80x24 terminal. {@code loomcrawl} alone
- * is the one exception: its usage lists the commands (15 lines), and the error line follows it.
+ * is the one exception: its usage lists the commands (15 lines), and the error line follows it. A refused setting
+ * comes here already naming its option: {@link OptionNames} words it where its exception is caught, typed.
  */
 final class UsageErrors {
     private UsageErrors() {}
@@ -25,7 +26,7 @@ final class UsageErrors {
         PrintWriter err = cmd.getErr();
         CommandSpec spec = cmd.getCommandSpec();
         if (e instanceof Main.BadInput) {
-            err.println("loomcrawl: " + OptionNames.flags(e.getMessage()));
+            err.println("loomcrawl: " + e.getMessage());
         } else if (spec.parent() == null && e instanceof CommandLine.UnmatchedArgumentException u
                 && !u.isUnknownOption() && !u.getUnmatched().isEmpty()) {
             String word = u.getUnmatched().getFirst();
@@ -34,9 +35,9 @@ final class UsageErrors {
         } else if (spec.parent() == null && cmd.getParseResult() != null
                 && cmd.getParseResult().originalArgs().isEmpty()) {
             err.print(cmd.getUsageMessage()); // a first try: what the commands are, then what is missing
-            err.println(OptionNames.flags(e.getMessage()));
+            err.println(e.getMessage());
         } else {
-            String message = OptionNames.flags(e.getMessage());
+            String message = e.getMessage();
             if (e instanceof CommandLine.UnmatchedArgumentException u && u.isUnknownOption()
                     && !u.getUnmatched().isEmpty()) {
                 message += didYouMean(u.getUnmatched().getFirst(), options(spec));

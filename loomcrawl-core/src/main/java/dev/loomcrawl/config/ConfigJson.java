@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.setting.BadSetting;
 
 import java.io.IOException;
 import java.io.StringWriter;
@@ -93,8 +94,8 @@ public final class ConfigJson {
         readInto(target, json);
         try {
             return target.job(target.build());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(CrawlSettings.naming(e.getMessage(), "setting "), e);
+        } catch (BadSetting e) {
+            throw new IllegalArgumentException(e.naming("setting "), e);
         }
     }
 

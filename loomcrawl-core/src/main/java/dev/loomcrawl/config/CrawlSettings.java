@@ -194,26 +194,6 @@ public final class CrawlSettings {
     }
 
     private static final Map<String, SettingSpec> BY_NAME = byName();
-    /** Builder methods whose setting is not their name in kebab case (every other one's is). */
-    private static final Map<String, String> SPELLED_OTHERWISE = Map.of("maxRedirects", "max-redirect",
-            "maxBodyBytes", "max-body");
-
-    /**
-     * The library names a bad value by its builder method ({@code "maxTasks must be between 1 and 100000, got
-     * 0"}); this is the message with that name replaced by {@code prefix} and the setting's
-     * ({@code "--max-tasks must be..."}), or the message as it is when it names no setting.
-     */
-    public static String naming(String message, String prefix) {
-        if (message == null) return null;
-        int space = message.indexOf(' ');
-        if (space <= 0) return message;
-        String method = message.substring(0, space);
-        String name = SPELLED_OTHERWISE.getOrDefault(method,
-                method.replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT));
-        return BY_NAME.containsKey(name) && !method.contains("-") ? prefix + name + message.substring(space)
-                : message;
-    }
-
     /** The row of this name (the option without its dashes), if there is one. */
     public static Optional<SettingSpec> named(String name) {
         return Optional.ofNullable(BY_NAME.get(name));

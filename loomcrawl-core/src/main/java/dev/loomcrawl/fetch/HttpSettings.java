@@ -1,5 +1,7 @@
 package dev.loomcrawl.fetch;
 
+import dev.loomcrawl.setting.BadSetting;
+
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
@@ -60,15 +62,15 @@ public record HttpSettings(String userAgent, Duration connectTimeout, Duration i
     public HttpSettings {
         pins = Map.copyOf(pins);
         headers = List.copyOf(headers);
-        require(maxRedirects >= 0, "maxRedirects must be 0 or more, got " + maxRedirects);
-        require(maxTries >= 1, "maxTries must be 1 or more, got " + maxTries);
-        require(userAgent != null && !userAgent.isBlank(), "userAgent must not be empty");
+        require(maxRedirects >= 0, "maxRedirects", "max-redirect", "must be 0 or more, got " + maxRedirects);
+        require(maxTries >= 1, "maxTries", "must be 1 or more, got " + maxTries);
+        require(userAgent != null && !userAgent.isBlank(), "userAgent", "must not be empty");
         positive(connectTimeout, "connectTimeout");
         positive(idleTimeout, "idleTimeout");
         positive(fetchTimeout, "fetchTimeout");
-        require(maxBodyBytes >= 1, "maxBodyBytes must be at least 1 byte, got " + maxBodyBytes);
+        require(maxBodyBytes >= 1, "maxBodyBytes", "max-body", "must be at least 1 byte, got " + maxBodyBytes);
         require(maxBodyMemory == 0 || maxBodyMemory >= 1 << 20,
-                "maxBodyMemory must be 0 (a quarter of the heap) or at least 1 MiB, got " + maxBodyMemory);
+                "maxBodyMemory", "must be 0 (a quarter of the heap) or at least 1 MiB, got " + maxBodyMemory);
         require(!retryBackoff.isNegative() && !retryBackoffMax.isNegative(), "retry backoff must not be negative");
     }
 
@@ -76,8 +78,17 @@ public record HttpSettings(String userAgent, Duration connectTimeout, Duration i
         if (!ok) throw new IllegalArgumentException(message);
     }
 
-    private static void positive(Duration d, String name) {
-        require(d != null && d.isPositive(), name + " must be a positive duration, got " + d);
+    /** Refuses a bad value given to the builder method {@code method}, whose setting is its name in kebab case. */
+    private static void require(boolean ok, String method, String problem) {
+        if (!ok) throw new BadSetting(method, problem);
+    }
+
+    private static void require(boolean ok, String method, String setting, String problem) {
+        if (!ok) throw new BadSetting(method, setting, problem);
+    }
+
+    private static void positive(Duration d, String method) {
+        require(d != null && d.isPositive(), method, "must be a positive duration, got " + d);
     }
 
     /**
@@ -142,17 +153,17 @@ public record HttpSettings(String userAgent, Duration connectTimeout, Duration i
         public Builder resolve(String spec) {
             int first = spec.indexOf(':');
             int second = first < 0 ? -1 : spec.indexOf(':', first + 1);
-            require(second > first + 1, "resolve must be HOST:PORT:ADDRESS, got " + spec);
+            require(second > first + 1, "resolve", "must be HOST:PORT:ADDRESS, got " + spec);
             String host = spec.substring(0, first).toLowerCase(Locale.ROOT);
             String port = spec.substring(first + 1, second);
             String address = spec.substring(second + 1).replaceAll("^\\[|]$", "");
-            require(port.matches("\\d{1,5}") && Integer.parseInt(port) <= 65535, "resolve has a bad port: " + spec);
+            require(port.matches("\\d{1,5}") && Integer.parseInt(port) <= 65535, "resolve", "has a bad port: " + spec);
             require(address.matches("[0-9.]+|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*"),
-                    "resolve needs an IP address, not a name: " + spec);
+                    "resolve", "needs an IP address, not a name: " + spec);
             try {
                 pins.put(host + ":" + Integer.parseInt(port), InetAddress.getByName(address));
             } catch (UnknownHostException e) {
-                throw new IllegalArgumentException("resolve has a bad address: " + spec);
+                throw new BadSetting("resolve", "has a bad address: " + spec);
             }
             return this;
         }
@@ -161,7 +172,7 @@ public record HttpSettings(String userAgent, Duration connectTimeout, Duration i
         public Builder header(String header) {
             int colon = header.indexOf(':');
             require(colon > 0 && header.substring(0, colon).strip().matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+"),
-                    "header must be 'Name: value', got " + header);
+                    "header", "must be 'Name: value', got " + header);
             headers.add(Map.entry(header.substring(0, colon).strip(), header.substring(colon + 1).strip()));
             return this;
         }

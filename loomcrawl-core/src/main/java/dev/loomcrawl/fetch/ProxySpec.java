@@ -1,5 +1,7 @@
 package dev.loomcrawl.fetch;
 
+import dev.loomcrawl.setting.BadSetting;
+
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
@@ -26,15 +28,15 @@ public record ProxySpec(String scheme, String host, int port, String user, Strin
         try {
             uri = new URI(url.strip());
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("proxy is not a URL: " + redact(url));
+            throw new BadSetting("proxy", "is not a URL: " + redact(url));
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https") && !scheme.equals("socks5")) {
-            throw new IllegalArgumentException("proxy must be an http://, https:// or socks5:// URL, got "
+            throw new BadSetting("proxy", "must be an http://, https:// or socks5:// URL, got "
                     + redact(url));
         }
         if (uri.getHost() == null || uri.getPort() < 0) {
-            throw new IllegalArgumentException("proxy needs a host and a port (" + scheme + "://HOST:PORT), got "
+            throw new BadSetting("proxy", "needs a host and a port (" + scheme + "://HOST:PORT), got "
                     + redact(url));
         }
         String user = null;
@@ -45,7 +47,7 @@ public record ProxySpec(String scheme, String host, int port, String user, Strin
             user = decode(colon < 0 ? info : info.substring(0, colon));
             password = colon < 0 ? defaultPassword : decode(info.substring(colon + 1));
             if (password == null) {
-                throw new IllegalArgumentException("proxy " + redact(url) + " names a user but no password: set "
+                throw new BadSetting("proxy", redact(url) + " names a user but no password: set "
                         + "LOOMCRAWL_PROXY_PASSWORD, or give the proxy in a --proxy-file");
             }
         }

@@ -1,5 +1,7 @@
 package dev.loomcrawl.limits;
 
+import dev.loomcrawl.setting.BadSetting;
+
 import java.time.Duration;
 
 /**
@@ -42,7 +44,7 @@ public record LimitSettings(int maxDepth, long maxPages, long maxPagesPerHost, l
         limit(maxPagesPerHost, "maxPagesPerHost", 1);
         limit(maxBytes, "maxBytes", 1);
         if (maxTime != null && !maxTime.isPositive()) {
-            throw new IllegalArgumentException("maxTime must be a positive duration, got " + maxTime);
+            throw new BadSetting("maxTime", "must be a positive duration, got " + maxTime);
         }
         limit(maxUrlLength, "maxUrlLength", 16);
         limit(maxPathSegments, "maxPathSegments", 1);
@@ -54,9 +56,9 @@ public record LimitSettings(int maxDepth, long maxPages, long maxPagesPerHost, l
         limit(maxLinksPerPage, "maxLinksPerPage", 1);
     }
 
-    private static void limit(long n, String name, long least) {
+    private static void limit(long n, String method, long least) {
         if (n != -1 && n < least) {
-            throw new IllegalArgumentException(name + " must be -1 (no limit) or at least " + least + ", got " + n);
+            throw new BadSetting(method, "must be -1 (no limit) or at least " + least + ", got " + n);
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.loomcrawl.politeness;
 
+import dev.loomcrawl.setting.BadSetting;
+
 import java.time.Duration;
 
 /**
@@ -18,10 +20,10 @@ import java.time.Duration;
 public record PolitenessSettings(int perHost, Duration delay, Duration maxCrawlDelay, Duration maxRetryAfter,
                                  boolean ignoreRobots, boolean ignoreDirectives) {
     public PolitenessSettings {
-        if (perHost < 1) throw new IllegalArgumentException("perHost must be 1 or more, got " + perHost);
-        if (delay.isNegative()) throw new IllegalArgumentException("delay must not be negative, got " + delay);
-        if (maxCrawlDelay.isNegative()) throw new IllegalArgumentException("maxCrawlDelay must not be negative");
-        if (maxRetryAfter.isNegative()) throw new IllegalArgumentException("maxRetryAfter must not be negative");
+        if (perHost < 1) throw new BadSetting("perHost", "must be 1 or more, got " + perHost);
+        if (delay.isNegative()) throw new BadSetting("delay", "must not be negative, got " + delay);
+        if (maxCrawlDelay.isNegative()) throw new BadSetting("maxCrawlDelay", "must not be negative");
+        if (maxRetryAfter.isNegative()) throw new BadSetting("maxRetryAfter", "must not be negative");
     }
 
     /** A builder with the defaults: 2 per host, no delay, Crawl-delay capped at 30 s, Retry-After at 10 min. */

@@ -1,5 +1,6 @@
 package dev.loomcrawl.scope;
 
+import dev.loomcrawl.setting.BadSetting;
 import dev.loomcrawl.url.WebUrl;
 
 import java.util.ArrayList;
@@ -29,7 +30,7 @@ public record ScopeSettings(List<WebUrl> roots, ScopeKind kind, boolean lenient,
         includes = List.copyOf(includes);
         excludes = List.copyOf(excludes);
         if (roots.isEmpty()) throw new IllegalArgumentException("at least one root URL is required");
-        if (kind == null) throw new IllegalArgumentException("scope must be host, domain or prefix");
+        if (kind == null) throw new BadSetting("scope", "must be host, domain or prefix");
     }
 
     /** A builder with the defaults: no root yet, the roots' hosts, strict host matching, no pattern, no sitemaps. */
@@ -72,7 +73,7 @@ public record ScopeSettings(List<WebUrl> roots, ScopeKind kind, boolean lenient,
             try {
                 return Pattern.compile(regex);
             } catch (PatternSyntaxException e) {
-                throw new IllegalArgumentException(method + " is not a valid regular expression: " + regex);
+                throw new BadSetting(method, "is not a valid regular expression: " + regex);
             }
         }
     }

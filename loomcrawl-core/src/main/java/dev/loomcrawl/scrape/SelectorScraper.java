@@ -2,6 +2,7 @@ package dev.loomcrawl.scrape;
 
 import dev.loomcrawl.config.ScrapeSettings;
 import dev.loomcrawl.extract.JsoupLinkExtractor;
+import dev.loomcrawl.setting.BadSetting;
 import dev.loomcrawl.url.WebUrl;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -23,7 +24,7 @@ public final class SelectorScraper implements PageHandler {
         /** Parses {@code NAME=SELECTOR}. */
         public static Field parse(String spec) {
             int eq = spec.indexOf('=');
-            if (eq <= 0) throw new IllegalArgumentException("field must be NAME=SELECTOR, got '" + spec + "'");
+            if (eq <= 0) throw new BadSetting("field", "must be NAME=SELECTOR, got '" + spec + "'");
             return new Field(spec.substring(0, eq).strip(), Selector.parse(spec.substring(eq + 1)));
         }
     }

@@ -3,6 +3,7 @@ package dev.loomcrawl.session;
 import dev.loomcrawl.files.InputFile;
 import dev.loomcrawl.fetch.Credentials;
 import dev.loomcrawl.fetch.ProxySpec;
+import dev.loomcrawl.setting.BadSetting;
 import dev.loomcrawl.url.WebUrl;
 
 import java.io.IOException;
@@ -39,7 +40,7 @@ public record SessionSettings(Path cookiesFile, Path netrc, List<String> proxies
         proxies = List.copyOf(proxies);
         for (String p : proxies) {
             if (ProxySpec.hasPassword(p)) {
-                throw new IllegalArgumentException("proxy " + ProxySpec.redact(p) + " has a password on the command "
+                throw new BadSetting("proxy", ProxySpec.redact(p) + " has a password on the command "
                         + "line, where others can read it: set " + PROXY_PASSWORD_ENV + ", or use --proxy-file");
             }
         }
