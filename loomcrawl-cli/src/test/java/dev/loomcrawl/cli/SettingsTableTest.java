@@ -245,4 +245,19 @@ class SettingsTableTest {
         assertEquals(2, r.exit());
         assertTrue(r.err().startsWith("--config " + dir + ": a directory, not a regular file"), r.err());
     }
+
+    /** A resume's override that the saved settings refuse is named as its option too (worded where it is caught). */
+    @Test
+    void aBadResumeOverrideIsOneUsageLineNamingTheOption(@TempDir Path dir) throws Exception {
+        try (TestSite site = TestSite.builder().page("/", "<p>one page</p>").start()) {
+            String state = dir.resolve("crawl.db").toString();
+            CrawlCommandTest.Run first = CrawlCommandTest.run("crawl", "-q", "--state", state, site.url("/"));
+            assertEquals(0, first.exit(), first.err());
+            CrawlCommandTest.Run r = CrawlCommandTest.run("resume", "-q", "--max-pages", "0", state);
+            assertEquals(2, r.exit(), r.err());
+            assertEquals("--max-pages must be -1 (no limit) or at least 1, got 0",
+                    r.err().lines().findFirst().orElse(""), r.err());
+            assertTrue(!r.err().contains("\tat "), r.err());
+        }
+    }
 }

@@ -1,6 +1,7 @@
 package dev.loomcrawl.config;
 
 import dev.loomcrawl.output.lines.LineFormat;
+import dev.loomcrawl.setting.BadSetting;
 
 import java.nio.file.Path;
 
@@ -27,10 +28,10 @@ public record OutputSettings(String records, LineFormat format, String links, St
 
     public OutputSettings {
         if (chunkSize < 1) {
-            throw new IllegalArgumentException("chunkSize must be at least 1 character, got " + chunkSize);
+            throw new BadSetting("chunkSize", "must be at least 1 character, got " + chunkSize);
         }
         if (warcMaxSize < 1) {
-            throw new IllegalArgumentException("warcMaxSize must be at least 1 byte, got " + warcMaxSize);
+            throw new BadSetting("warcMaxSize", "must be at least 1 byte, got " + warcMaxSize);
         }
     }
 
