@@ -24,8 +24,8 @@ import java.util.regex.PatternSyntaxException;
 /**
  * Everything that decides how a crawl behaves, immutable and validated: a record of groups, each owning its defaults
  * and checks. Build one with {@link #builder()}, whose setters are the settings' (each sets its group's); a bad value
- * fails fast with an {@link IllegalArgumentException} naming it by its builder method ({@code "maxTasks must be
- * between 1 and 100000, got 0"}; the command line names its option instead).
+ * fails fast with a {@link BadSetting} naming it by its builder method ({@code "maxTasks must be between 1 and
+ * 100000, got 0"}) and carrying the setting's name as a field (the command line names its option instead).
  *
  * @param scope      where the crawl starts and which URLs it may reach: roots, scope kind, patterns, sitemaps
  * @param maxTasks   fetches (and visits) in flight at once, over the whole crawl: the engine's one number that no

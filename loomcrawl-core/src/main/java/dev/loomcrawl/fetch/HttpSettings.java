@@ -177,7 +177,7 @@ public record HttpSettings(String userAgent, Duration connectTimeout, Duration i
             return this;
         }
 
-        /** The settings; a bad value throws {@link IllegalArgumentException} naming the builder method. */
+        /** The settings; a bad value throws {@link BadSetting} naming the builder method. */
         public HttpSettings build() {
             return new HttpSettings(userAgent, connectTimeout, idleTimeout, fetchTimeout, maxBodyBytes, maxBodyMemory,
                     maxRedirects, maxTries, retryBackoff, retryBackoffMax, http2, pins, insecure, allowPrivate,

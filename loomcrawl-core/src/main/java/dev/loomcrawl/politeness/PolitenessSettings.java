@@ -63,7 +63,7 @@ public record PolitenessSettings(int perHost, Duration delay, Duration maxCrawlD
         /** Follow every link, whatever {@code <meta name="robots">}, {@code X-Robots-Tag} and {@code rel} say. */
         public Builder ignoreDirectives(boolean on) { ignoreDirectives = on; return this; }
 
-        /** The settings; a bad value throws {@link IllegalArgumentException} naming the builder method. */
+        /** The settings; a bad value throws {@link BadSetting} naming the builder method. */
         public PolitenessSettings build() {
             return new PolitenessSettings(perHost, delay, maxCrawlDelay, maxRetryAfter, ignoreRobots, ignoreDirectives);
         }

@@ -63,12 +63,12 @@ public record ScopeSettings(List<WebUrl> roots, ScopeKind kind, boolean lenient,
         /** Seeds the crawl from the roots' sitemaps (robots.txt Sitemap: lines and /sitemap.xml). */
         public Builder sitemaps(boolean on) { sitemaps = on; return this; }
 
-        /** The settings; a bad value throws {@link IllegalArgumentException} naming it. */
+        /** The settings; a bad value throws {@link BadSetting} naming it. */
         public ScopeSettings build() {
             return new ScopeSettings(roots, kind, lenient, includes, excludes, sitemaps);
         }
 
-        /** The pattern; a bad one is an IllegalArgumentException naming the builder method it was given to. */
+        /** The pattern; a bad one is a {@link BadSetting} naming the builder method it was given to. */
         private static Pattern compile(String regex, String method) {
             try {
                 return Pattern.compile(regex);
