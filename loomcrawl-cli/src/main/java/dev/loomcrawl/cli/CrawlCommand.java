@@ -214,7 +214,7 @@ final class CrawlCommand implements Callable<Integer> {
             spec.commandLine().getOut().flush();
             return Main.FINISHED;
         }
-        SelectorScraper scraper = usage(() -> SelectorScraper.of(job.scrape()));
+        SelectorScraper scraper = usage(() -> job.scrape().scraper());
         ScrapeOptions.refuseInconsistent(spec, job.scrape(), job.outputs().items() != null);
         StateSettings state = job.state();
         if (state.frontier() != null && state.file() != null) {
@@ -228,7 +228,7 @@ final class CrawlCommand implements Callable<Integer> {
         // with a state, paths are absolute: resume may run elsewhere
         OutputSettings files = state.file() == null ? job.outputs() : job.outputs().absolute();
         Outputs.Plan plan = OutputOptions.plan(spec, files, !outputs.noProgress && !log.quiet, outputs.metrics,
-                usage(() -> SelectorScraper.fieldNames(job.scrape())), state.file());
+                usage(() -> job.scrape().fieldNames()), state.file());
         report.take(job.run());
         report.check(spec.commandLine(), plan, state.file());
         Path saveCookies = job.run().saveCookies();

@@ -5,7 +5,6 @@ import dev.loomcrawl.config.ConfigCodec;
 import dev.loomcrawl.config.ConfigTarget;
 import dev.loomcrawl.config.CrawlJob;
 import dev.loomcrawl.render.chromium.RenderSettings;
-import dev.loomcrawl.scrape.SelectorScraper;
 import dev.loomcrawl.state.StateException;
 import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
 import picocli.CommandLine;
@@ -80,7 +79,7 @@ class ResumeCommand implements Callable<Integer> {
                 ConfigTarget kept = new ConfigTarget();
                 ConfigCodec.decodeKept(kept, store.settings());
                 saved = kept.job(config);
-                plan = Outputs.Plan.of(saved.outputs(), SelectorScraper.fieldNames(saved.scrape()),
+                plan = Outputs.Plan.of(saved.outputs(), saved.scrape().fieldNames(),
                         !noProgress && !log.quiet);
                 render = RenderSettings.of(saved.render());
             } catch (IllegalArgumentException e) {
@@ -90,7 +89,7 @@ class ResumeCommand implements Callable<Integer> {
             report.check(spec.commandLine(), plan, file);
             beforeRun(store);
             return CrawlRun.run(Backend.StateFile.resume(file, store), config, plan, report,
-                    SelectorScraper.of(saved.scrape()), render, spec, saveCookies);
+                    saved.scrape().scraper(), render, spec, saveCookies);
         } catch (StateException e) {
             return CrawlRun.failed(spec.commandLine(), e);
         }

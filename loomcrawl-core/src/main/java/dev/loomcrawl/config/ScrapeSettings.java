@@ -1,5 +1,8 @@
 package dev.loomcrawl.config;
 
+import dev.loomcrawl.scrape.Selector;
+import dev.loomcrawl.scrape.SelectorScraper;
+
 import java.util.List;
 
 /**
@@ -32,6 +35,23 @@ public record ScrapeSettings(String item, List<String> fields, String follow) {
                     + "(.jsonl or .csv, '-' for standard output)";
         }
         return null;
+    }
+
+    /**
+     * The scraper of these selectors (from the command line, a configuration file or a service's request), or null
+     * when there are none; a bad selector or field throws IllegalArgumentException naming it. Here, not in
+     * {@code scrape}, which knows nothing of the settings.
+     */
+    public SelectorScraper scraper() {
+        if (!any()) return null;
+        List<SelectorScraper.Field> parsed = fields.stream().map(SelectorScraper.Field::parse).toList();
+        return new SelectorScraper(item == null ? null : Selector.parse(item), parsed,
+                follow == null ? null : Selector.parse(follow));
+    }
+
+    /** The field names in order, the columns of the items file. */
+    public List<String> fieldNames() {
+        return fields.stream().map(SelectorScraper.Field::parse).map(SelectorScraper.Field::name).toList();
     }
 
     /** Whether a selector is given at all. */

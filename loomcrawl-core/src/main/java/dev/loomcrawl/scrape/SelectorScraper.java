@@ -1,6 +1,5 @@
 package dev.loomcrawl.scrape;
 
-import dev.loomcrawl.config.ScrapeSettings;
 import dev.loomcrawl.extract.JsoupLinkExtractor;
 import dev.loomcrawl.setting.BadSetting;
 import dev.loomcrawl.url.WebUrl;
@@ -38,23 +37,6 @@ public final class SelectorScraper implements PageHandler {
         this.item = item;
         this.fields = List.copyOf(fields);
         this.follow = follow;
-    }
-
-    /**
-     * The scraper of a crawl job's selectors ({@link ScrapeSettings}, from the command line, a configuration file
-     * or a service's request), or null when there are none; a bad selector or field throws
-     * IllegalArgumentException naming it.
-     */
-    public static SelectorScraper of(ScrapeSettings s) {
-        if (!s.any()) return null;
-        List<Field> parsed = s.fields().stream().map(Field::parse).toList();
-        return new SelectorScraper(s.item() == null ? null : Selector.parse(s.item()), parsed,
-                s.follow() == null ? null : Selector.parse(s.follow()));
-    }
-
-    /** The field names in order, the columns of the items file. */
-    public static List<String> fieldNames(ScrapeSettings s) {
-        return s.fields().stream().map(Field::parse).map(Field::name).toList();
     }
 
     /** Whether pages give items (an item selector or fields), rather than only links to follow. */

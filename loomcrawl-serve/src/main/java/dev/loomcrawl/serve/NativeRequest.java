@@ -11,7 +11,6 @@ import dev.loomcrawl.config.SettingGroup;
 import dev.loomcrawl.config.SettingSpec;
 import dev.loomcrawl.output.crawl.OutputPlan;
 import dev.loomcrawl.render.chromium.RenderSettings;
-import dev.loomcrawl.scrape.SelectorScraper;
 import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;
@@ -52,7 +51,7 @@ record NativeRequest(CrawlJob job, CrawlConfig config, List<String> roots, Rende
         checkScrape(asked);
         NativeFiles.names(asked.outputs());
         try {
-            OutputPlan.checked(asked.outputs(), SelectorScraper.fieldNames(asked.scrape()));
+            OutputPlan.checked(asked.outputs(), asked.scrape().fieldNames());
             OutputPlan.checkWacz(asked.outputs());
         } catch (IllegalArgumentException e) {
             throw ApiError.badRequest(e.getMessage());
@@ -113,7 +112,7 @@ record NativeRequest(CrawlJob job, CrawlConfig config, List<String> roots, Rende
      */
     private static void checkScrape(CrawlJob asked) {
         try {
-            SelectorScraper.of(asked.scrape());
+            asked.scrape().scraper();
         } catch (IllegalArgumentException e) {
             throw ApiError.badRequest(e.getMessage());
         }

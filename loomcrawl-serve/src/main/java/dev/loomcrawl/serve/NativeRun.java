@@ -36,8 +36,8 @@ final class NativeRun {
         CrawlConfig config = state.config();
         CrawlJob kept = NativeRequest.kept(job.record().options());
         OutputPlan plan = OutputPlan.of(NativeFiles.place(kept.outputs(), dir),
-                SelectorScraper.fieldNames(kept.scrape()));
-        SelectorScraper scraper = SelectorScraper.of(kept.scrape());
+                kept.scrape().fieldNames());
+        SelectorScraper scraper = kept.scrape().scraper();
         makeFolders(dir);
         Crawler.Builder parts = Crawler.builder(config).store(state).fetcher(GuardedFetcher.of(config, server));
         if (renderer != null) parts.renderer(renderer);
