@@ -174,9 +174,6 @@ final class PipeTable {
     private void write(TextBuffer out, int[] positions, int[] starts, boolean pad) {
         int width = 1;
         for (int r = 0; r < rows; r++) width = Math.max(width, starts[r + 1] - starts[r]);
-        // room for the whole table at once: a javadoc summary grid is tens of kilobytes, and the buffer, the walk's
-        // own for each page, would otherwise be copied at each doubling from its first few hundred characters
-        out.reserve(length(positions, starts, pad, width));
         boolean first = true;
         if (header >= 0 && starts[header + 1] > starts[header]) {
             line(out, positions, starts[header], starts[header + 1], width);
@@ -191,37 +188,6 @@ final class PipeTable {
             if (first) delimiterRow(out, width);
             first = false;
         }
-    }
-
-    /** How many characters {@link #write} writes, exactly: the same rows and widths. */
-    private int length(int[] positions, int[] starts, boolean pad, int width) {
-        long n = 0;
-        int lines = 0;
-        boolean first = true;
-        if (header >= 0 && starts[header + 1] > starts[header]) {
-            n += lineLength(positions, starts[header], starts[header + 1], width);
-            first = false;
-            lines++;
-        }
-        for (int r = 0; r < rows; r++) {
-            int size = starts[r + 1] - starts[r];
-            if (r == header || size == 0) continue;
-            n += lineLength(positions, starts[r], starts[r + 1], first || pad ? width : size);
-            first = false;
-            lines++;
-        }
-        if (lines > 0) n += lines - 1 + 2 + 6L * width; // the newlines between lines, and the delimiter row
-        return (int) Math.min(n, Integer.MAX_VALUE - 16);
-    }
-
-    /** How many characters {@link #line} writes for these positions and width. */
-    private long lineLength(int[] positions, int start, int end, int width) {
-        long n = 1 + 2L * width;
-        for (int p = start; p < end; p++) {
-            int c = positions[p];
-            if (c >= 0 && from[c] != to[c]) n += to[c] - from[c] + 1;
-        }
-        return n;
     }
 
     private static void delimiterRow(TextBuffer out, int width) {

@@ -36,11 +36,6 @@ final class TextBuffer {
         chars = Arrays.copyOf(chars, Math.max(chars.length * 2, length + more));
     }
 
-    /** Makes room for {@code more} characters after the length, so that appending them copies no array. */
-    void reserve(int more) {
-        grow(more);
-    }
-
     TextBuffer append(char c) {
         if (length == chars.length) grow(1);
         chars[length++] = c;
