@@ -19,6 +19,11 @@ final class OutputText {
     private static final byte[] LETTERS = JsonText.escapeLetters();
     private byte[] out;
     private int length;
+    /**
+     * Whether a surrogate was ever written (each as an escape of its own, {@link JsonText}): only then can the text
+     * hold a lone one, which {@link #written} has to replace. Every surrogate goes through {@link #encode}.
+     */
+    private boolean surrogates;
 
     OutputText(int capacity) {
         out = new byte[capacity];
@@ -60,8 +65,14 @@ final class OutputText {
 
     OutputText append(char c) {
         if (length + JsonText.MAX_BYTES > out.length) grow(JsonText.MAX_BYTES);
-        length = JsonText.write(out, length, c);
+        encode(c);
         return this;
+    }
+
+    /** Writes c where there is room for {@link JsonText#MAX_BYTES}, noting a surrogate. */
+    private void encode(char c) {
+        if (Character.isSurrogate(c)) surrogates = true;
+        length = JsonText.write(out, length, c);
     }
 
     /** Appends s[from, to). */
@@ -70,7 +81,7 @@ final class OutputText {
         int i = run(s, from, to);
         while (i < to) { // a character beyond ASCII or a control character, or no room for an escape
             if (length + (to - i) + JsonText.MAX_BYTES > out.length) grow(to - i + JsonText.MAX_BYTES);
-            length = JsonText.write(out, length, s[i++]);
+            encode(s[i++]);
             i = run(s, i, to);
         }
         return this;
@@ -117,7 +128,7 @@ final class OutputText {
                 break; // whitespace that collapsing changes: the run's end
             }
             if (length + (to - i) + JsonText.MAX_BYTES > out.length) grow(to - i + JsonText.MAX_BYTES);
-            length = JsonText.write(out, length, c);
+            encode(c);
             i = collapsedRun(s, i + 1, to);
         }
         return i;
@@ -172,10 +183,12 @@ final class OutputText {
     /**
      * The text as a {@link PageText}, its array handed over: this buffer is not to be written to after. The array is
      * copied to the text's length only when that wastes much ({@link #wasteful}): a copy of each page's Markdown and
-     * text is what this saves.
+     * text is what this saves. A text without a surrogate has no lone one, and is not scanned for them: that scan
+     * (which copies each byte) was a tenth of {@code PageContents.of} on the JDK docs, whose pages have none.
      */
     PageText written() {
-        return PageText.ofJson(wasteful(out.length) ? Arrays.copyOf(out, length) : out, length);
+        byte[] b = wasteful(out.length) ? Arrays.copyOf(out, length) : out;
+        return surrogates ? PageText.ofJson(b, length) : PageText.ofWellFormedJson(b, length);
     }
 
     /** Whether an array of this capacity would hold more than 64 K unused places and four times the text's length. */

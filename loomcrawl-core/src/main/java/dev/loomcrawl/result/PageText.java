@@ -28,6 +28,14 @@ public final class PageText {
         return new PageText(bytes, JsonText.wellFormed(bytes, length), null);
     }
 
+    /**
+     * {@link #ofJson}, for bytes that hold no escape of a surrogate: {@link JsonText#wellFormed} would leave them as they
+     * are, so they are not looked at.
+     */
+    public static PageText ofWellFormedJson(byte[] bytes, int length) {
+        return new PageText(bytes, length, null);
+    }
+
     /** A text that is a String already. */
     public static PageText of(String s) {
         return new PageText(null, 0, s);
