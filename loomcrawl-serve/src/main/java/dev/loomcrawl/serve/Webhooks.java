@@ -136,8 +136,15 @@ final class Webhooks implements AutoCloseable {
             } catch (InterruptedException e) {
                 // the server is stopping: what is owed is not kept
             } finally {
-                if (event.last()) lanes.remove(job.id(), lane);
-                else lane.done();
+                if (event.last()) {
+                    lanes.remove(job.id(), lane);
+                    int quiet = lane.breaker.quietCount();
+                    if (quiet > 0) {
+                        log.warn("webhook of job {}: {} more deliveries given up, its receiver down", job.id(), quiet);
+                    }
+                } else {
+                    lane.done();
+                }
                 pending.decrementAndGet();
                 senders.remove(Thread.currentThread());
             }
@@ -163,8 +170,10 @@ final class Webhooks implements AutoCloseable {
                     : System.nanoTime() + options.retryFor().toNanos());
             if (turn == Breaker.Turn.NONE) {
                 givenUp.increment();
-                log.warn("webhook of job {} given up after {} attempt{}, its receiver down: {} {}: {}", d.job,
-                        tried, tried == 1 ? "" : "s", d.event.type(d.kind), d.hook.url(), failure);
+                if (breaker.quietGivenUp()) return; // one line for a receiver down, not one per event
+                log.warn("webhook of job {} given up after {} attempt{}, its receiver down: {} {}: {} (others given "
+                        + "up while it stays down are counted, not logged)", d.job, tried, tried == 1 ? "" : "s",
+                        d.event.type(d.kind), d.hook.url(), failure);
                 return;
             }
             attempts.acquire();
@@ -349,6 +358,9 @@ final class Webhooks implements AutoCloseable {
         private boolean probing;
         private long probeAt;
         private Duration probeWait = FIRST_WAIT;
+        /** Deliveries given up since the receiver was last up: the first one logged, the others counted. */
+        private int givenUpWhileDown;
+        private int quiet;
 
         /**
          * When the delivery may be tried: at once while the receiver is up; while it is down, when it is this
@@ -374,10 +386,33 @@ final class Webhooks implements AutoCloseable {
             }
         }
 
+        /** Counts a delivery given up while the receiver is down; true when one was already logged for it. */
+        boolean quietGivenUp() {
+            lock.lock();
+            try {
+                if (givenUpWhileDown++ == 0) return false;
+                quiet++;
+                return true;
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        /** The deliveries given up without a line of their own. */
+        int quietCount() {
+            lock.lock();
+            try {
+                return quiet;
+            } finally {
+                lock.unlock();
+            }
+        }
+
         void succeeded() {
             lock.lock();
             try {
                 failures = 0;
+                givenUpWhileDown = 0;
                 down = false;
                 probing = false;
                 probeWait = FIRST_WAIT;
