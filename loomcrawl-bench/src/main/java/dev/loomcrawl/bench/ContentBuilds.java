@@ -51,7 +51,9 @@ public final class ContentBuilds {
                 long t0 = cpu.getCurrentThreadCpuTime();
                 long made = (long) build.pass.invoke(build.bench, build.counter);
                 double spent = (cpu.getCurrentThreadCpuTime() - t0) / 1e6;
-                if (sums[k] != made && sums[k] != 0) throw new IllegalStateException(build.name + " changed its output");
+                if (sums[k] != made && sums[k] != 0) {
+                    throw new IllegalStateException(build.name + " changed its output");
+                }
                 sums[k] = made;
                 if (r >= 0) ms[k][r] = spent;
                 line.append(String.format("  %s %.1f", build.name, spent));

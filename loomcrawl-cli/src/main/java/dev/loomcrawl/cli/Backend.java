@@ -26,7 +26,10 @@ sealed interface Backend extends AutoCloseable permits Backend.Memory, Backend.S
     /** A crawler with {@code parts} (its configuration, listeners, handler) around this backend's frontier. */
     Crawler crawler(Crawler.Builder parts);
 
-    /** Opens the outputs on {@code crawler}'s journal; throws {@link dev.loomcrawl.output.crawl.CrawlOutputs.Failed} when one cannot be opened. */
+    /**
+     * Opens the outputs on {@code crawler}'s journal; throws {@link dev.loomcrawl.output.crawl.CrawlOutputs.Failed}
+     * when one cannot be opened.
+     */
     default Outputs openOutputs(Outputs.Plan plan, CrawlConfig config, Crawler crawler, CommandLine cli) {
         return Outputs.open(plan, config, crawler.journal(), store(), cli);
     }

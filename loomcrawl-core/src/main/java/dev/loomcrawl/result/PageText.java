@@ -29,8 +29,8 @@ public final class PageText {
     }
 
     /**
-     * {@link #ofJson}, for bytes that hold no escape of a surrogate: {@link JsonText#wellFormed} would leave them as they
-     * are, so they are not looked at.
+     * {@link #ofJson}, for bytes that hold no escape of a surrogate: {@link JsonText#wellFormed} would leave them as
+     * they are, so they are not looked at.
      */
     public static PageText ofWellFormedJson(byte[] bytes, int length) {
         return new PageText(bytes, length, null);

@@ -70,7 +70,8 @@ record NativeRequest(CrawlJob job, CrawlConfig config, List<String> roots, Rende
         settings.put("max-time", cap.toMillis() + "ms");
         settings.put("allow-private", server.allowPrivate());
         CrawlJob job = read(settings);
-        ObjectNode whole = (ObjectNode) Json.read(ConfigJson.write(job).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        ObjectNode whole = (ObjectNode) Json.read(ConfigJson.write(job)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
         ObjectNode options = Json.MAPPER.createObjectNode();
         options.set("settings", whole);
         if (webhook != null && !webhook.isNull()) {

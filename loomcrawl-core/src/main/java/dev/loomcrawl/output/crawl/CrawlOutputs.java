@@ -170,7 +170,8 @@ public final class CrawlOutputs implements AutoCloseable {
     public String contentLine() {
         if (contentCounts.isEmpty()) return null;
         ContentFile.Counts c = contentCounts.getFirst();
-        StringBuilder line = new StringBuilder("Content: ").append(c.pages()).append(c.pages() == 1 ? " page" : " pages");
+        StringBuilder line = new StringBuilder("Content: ").append(c.pages())
+                .append(c.pages() == 1 ? " page" : " pages");
         if (c.noindex() > 0) line.append(", ").append(c.noindex()).append(" left out as noindex");
         if (c.failed() > 0) line.append(", ").append(c.failed()).append(" whose content could not be read");
         if (chunkFile != null && chunkFile.otherKinds() > 0) {
