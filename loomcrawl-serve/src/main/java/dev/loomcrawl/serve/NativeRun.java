@@ -48,7 +48,7 @@ final class NativeRun {
             outputs = CrawlOutputs.open(plan, config, crawler.journal(), state, null);
         } catch (CrawlOutputs.Failed e) {
             crawler.close();
-            throw new IllegalStateException("setting '" + e.setting() + "': its file cannot be written", e);
+            throw unwritable(e);
         }
         NativeProgress progress = job.progress;
         progress.seed(state::forEachRecord);
@@ -69,10 +69,15 @@ final class NativeRun {
             }
             outputs.finish(summary);
         } catch (CrawlOutputs.Failed e) {
-            throw new IllegalStateException("setting '" + e.setting() + "': its file cannot be written", e);
+            throw unwritable(e);
         } finally {
             progress.ended(summary);
         }
+    }
+
+    /** An output that failed, said by its setting: the server's path stays out of the job's status. */
+    private static IllegalStateException unwritable(CrawlOutputs.Failed e) {
+        return new IllegalStateException("setting '" + e.setting() + "': its file cannot be written", e);
     }
 
     /** A page event's data: the URL's record in brief. */
