@@ -10,6 +10,12 @@ final class Chars {
     private final int end;
     private final boolean decode;
     private String value;
+    /** Where the first '&amp;' is: -1 when there is none, -2 until looked for. */
+    private int amp = -2;
+    /** Once the tree has the text decoded ({@link #appendTo}), where: so that {@link #value()} need not decode it. */
+    private char[] decoded;
+    private int decodedFrom;
+    private int decodedTo;
 
     Chars(char[] c, int start, int end, boolean decode) {
         this.c = c;
@@ -53,8 +59,13 @@ final class Chars {
 
     String value() {
         if (value == null) {
-            value = decode && hasReference() ? CharacterReferences.decode(c, start, end, false)
-                    : new String(c, start, end - start);
+            if (!decode || firstReference() < 0) {
+                value = new String(c, start, end - start);
+            } else if (decoded != null) {
+                value = new String(decoded, decodedFrom, decodedTo - decodedFrom);
+            } else {
+                value = CharacterReferences.decode(c, start, end, false);
+            }
         }
         return value;
     }
@@ -67,22 +78,31 @@ final class Chars {
         }
         int amp = decode ? firstReference() : -1;
         if (amp >= 0) {
-            tree.decoded(parentNode, c, start, amp, end);
+            int at = tree.decoded(parentNode, c, start, amp, end);
+            if (at >= 0) {
+                decoded = tree.text();
+                decodedFrom = at;
+                decodedTo = tree.textLength();
+            }
         } else {
             tree.text(parentNode, c, start, end);
         }
     }
 
-    private boolean hasReference() {
-        return firstReference() >= 0;
-    }
-
-    /** Where the first '&amp;' of the range is, or -1. */
+    /** Where the first '&amp;' of the range is, or -1; looked for once. */
     private int firstReference() {
-        for (int i = start; i < end; i++) {
-            if (c[i] == '&') return i;
+        int at = amp;
+        if (at == -2) {
+            at = -1;
+            for (int i = start; i < end; i++) {
+                if (c[i] == '&') {
+                    at = i;
+                    break;
+                }
+            }
+            amp = at;
         }
-        return -1;
+        return at;
     }
 
     /** The length of the range as written: of its {@link #value()} too when it is not decoded (script data). */

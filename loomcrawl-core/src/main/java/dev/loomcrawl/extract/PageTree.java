@@ -37,6 +37,7 @@ public final class PageTree {
 
     private int size;
     private int[] parent;
+    /** Made by {@link #finish()}, when the number of nodes is known. */
     private int[] end;
     /** An element's normal name (lower case, as jsoup's {@code normalName}); null for a text node. */
     private String[] name;
@@ -53,17 +54,21 @@ public final class PageTree {
     private int textLength;
     /** The first element named base, or -1. */
     private int firstBase = -1;
+    /**
+     * While the tree is made: the parent of the last node when that is a text node, which text inserted into the same
+     * parent joins; else -1.
+     */
+    private int textParent = -1;
 
-    private PageTree(char[] attrChars, boolean encoded, int capacity) {
+    private PageTree(char[] attrChars, boolean encoded, int capacity, int textCapacity) {
         this.attrChars = attrChars;
         this.encoded = encoded;
         parent = new int[capacity];
-        end = new int[capacity];
         name = new String[capacity];
         from = new int[capacity];
         to = new int[capacity];
         attrs = new int[Math.max(64, capacity * 2)];
-        text = new char[Math.max(256, capacity * 8)];
+        text = new char[textCapacity];
         size = 1; // the document
         name[0] = DOCUMENT;
         parent[0] = -1;
@@ -255,22 +260,27 @@ public final class PageTree {
 
     // Making one
 
+    /** Adds element {@code elementName} as the last child of {@code parentNode}; its attributes come next. */
     private int add(int parentNode, String elementName) {
+        int n = node(parentNode);
+        name[n] = elementName;
+        from[n] = attrCount;
+        textParent = -1;
+        // a length is cheaper to compare than a name, which the few that are four letters long are compared by
+        if (firstBase < 0 && elementName.length() == 4 && elementName.equals("base")) firstBase = n;
+        return n;
+    }
+
+    private int node(int parentNode) {
         if (size == parent.length) {
             int n = size * 2;
             parent = Arrays.copyOf(parent, n);
-            end = Arrays.copyOf(end, n);
             name = Arrays.copyOf(name, n);
             from = Arrays.copyOf(from, n);
             to = Arrays.copyOf(to, n);
         }
         int n = size++;
         parent[n] = parentNode;
-        name[n] = elementName;
-        // a length is cheaper to compare than a name, which the few that are four letters long are compared by
-        if (firstBase < 0 && elementName != null && elementName.length() == 4 && elementName.equals("base")) {
-            firstBase = n;
-        }
         return n;
     }
 
@@ -289,32 +299,51 @@ public final class PageTree {
         }
     }
 
+    /**
+     * Where text for {@code parentNode} goes: the last node, when it is text in the same parent (adjacent text is
+     * one node), else a new text node; its text ends at {@link #textLength}, to which the caller appends.
+     */
+    private int textNode(int parentNode) {
+        if (parentNode == textParent) return size - 1;
+        int n = node(parentNode);
+        from[n] = textLength;
+        textParent = parentNode;
+        return n;
+    }
+
     /** Appends text to {@code parentNode}: to its last child when that is text, else as a new text node. */
     private void appendText(int parentNode, char[] c, int start, int length) {
         if (length == 0) return;
-        int last = size - 1;
-        if (last > 0 && name[last] == null && parent[last] == parentNode && to[last] == textLength) {
-            ensureText(length);
-            System.arraycopy(c, start, text, textLength, length);
-            textLength += length;
-            to[last] = textLength;
-            return;
-        }
-        int n = add(parentNode, null);
+        int n = textNode(parentNode);
         ensureText(length);
         System.arraycopy(c, start, text, textLength, length);
-        from[n] = textLength;
         textLength += length;
         to[n] = textLength;
     }
 
-    /** Sets every subtree's end, from the parents: children come after their parent, so last node first. */
+    private void appendText(int parentNode, String s) {
+        if (s.isEmpty()) return;
+        int n = textNode(parentNode);
+        ensureText(s.length());
+        s.getChars(0, s.length(), text, textLength);
+        textLength += s.length();
+        to[n] = textLength;
+    }
+
+    /**
+     * Sets every subtree's end in one pass from the last node back: a node's children come after it, so by the time
+     * a node is reached every node inside it has raised its end to theirs (a leaf's stays one past itself).
+     */
     private PageTree finish() {
-        for (int n = 0; n < size; n++) end[n] = n + 1;
+        int[] e = new int[size];
         for (int n = size - 1; n > 0; n--) {
+            int stop = Math.max(e[n], n + 1);
+            e[n] = stop;
             int p = parent[n];
-            if (end[n] > end[p]) end[p] = end[n];
+            if (stop > e[p]) e[p] = stop;
         }
+        e[0] = size;
+        end = e;
         return this;
     }
 
@@ -336,7 +365,7 @@ public final class PageTree {
      */
     public static PageTree of(Element root) {
         StringBuilder chars = new StringBuilder();
-        PageTree t = new PageTree(null, false, 256);
+        PageTree t = new PageTree(null, false, 256, 2048);
         NodeTraversor.traverse(new NodeVisitor() {
             private int current;
 
@@ -344,10 +373,9 @@ public final class PageTree {
             public void head(Node node, int depth) {
                 if (node instanceof TextNode tn) { // a CDATA section too, as in jsoup
                     String s = tn.getWholeText();
-                    t.appendText(current, s.toCharArray(), 0, s.length());
+                    t.appendText(current, s);
                 } else if (node instanceof Element e && !(node instanceof Document)) {
                     int n = t.add(current, e.normalName());
-                    t.from[n] = t.attrCount;
                     for (Attribute a : e.attributes()) {
                         int ns = chars.length();
                         chars.append(a.getKey());
@@ -372,7 +400,7 @@ public final class PageTree {
 
     /**
      * Records the tree as {@link TreeShadow} builds it: elements as they are inserted (their parent is the current
-     * node), text as it is inserted, the end of each element's subtree when it is popped.
+     * node), text as it is inserted, the end of each element's subtree at the end ({@link #finish()}).
      */
     static final class Builder {
         private final PageTree tree;
@@ -382,7 +410,8 @@ public final class PageTree {
         Builder(char[] c) {
             // the JDK and Python docs have a node in 20 to 30 characters (a median of 23.5): room for one in 20 is
             // enough for 95 pages in 100, where one in 24 made more than half grow (a copy, and twice the room)
-            this.tree = new PageTree(c, true, Math.max(64, c.length / 20));
+            int nodes = Math.max(64, c.length / 20);
+            this.tree = new PageTree(c, true, nodes, Math.max(256, nodes * 8));
         }
 
         /** Records an element inserted into {@code parentNode} (0: the document); returns its node. */
@@ -390,11 +419,11 @@ public final class PageTree {
             PageTree t = tree;
             int n = t.add(parentNode, name);
             int count = tag.count();
-            t.from[n] = t.attrCount;
             if (count > 0) {
-                int need = (t.attrCount + count) * 4;
+                int at = t.attrCount * 4;
+                int need = at + count * 4;
                 if (need > t.attrs.length) t.attrs = Arrays.copyOf(t.attrs, Math.max(need, t.attrs.length * 2));
-                System.arraycopy(tag.ranges(), 0, t.attrs, t.attrCount * 4, count * 4);
+                System.arraycopy(tag.ranges(), 0, t.attrs, at, count * 4);
                 t.attrCount += count;
             }
             t.to[n] = t.attrCount;
@@ -412,27 +441,39 @@ public final class PageTree {
 
         /**
          * Text with character references inserted into {@code parentNode}, decoded straight into the tree; the first
-         * '&amp;' is at {@code amp}, and what comes before it is copied as it is.
+         * '&amp;' is at {@code amp}, and what comes before it is copied as it is. Returns where the decoded text
+         * starts in {@link #text()}, or -1 when it went another way (a reference only jsoup decodes).
          */
-        void decoded(int parentNode, char[] chars, int start, int amp, int end) {
+        int decoded(int parentNode, char[] chars, int start, int amp, int end) {
             PageTree t = tree;
-            int last = t.size - 1;
-            boolean joins = last > 0 && t.name[last] == null && t.parent[last] == parentNode && t.to[last] == t.textLength;
             t.ensureText(end - start);
-            System.arraycopy(chars, start, t.text, t.textLength, amp - start);
-            int stop = CharacterReferences.decodeInto(chars, amp, end, t.text, t.textLength + amp - start);
+            int at = t.textLength;
+            System.arraycopy(chars, start, t.text, at, amp - start);
+            int stop = CharacterReferences.decodeInto(chars, amp, end, t.text, at + amp - start);
             if (stop < 0) {
                 text(parentNode, CharacterReferences.decode(chars, start, end, false));
-                return;
+                return -1;
             }
-            int n = joins ? last : t.add(parentNode, null);
-            if (!joins) t.from[n] = t.textLength;
+            int n = t.textNode(parentNode);
             t.textLength = stop;
             t.to[n] = stop;
+            return at;
+        }
+
+        /**
+         * The characters recorded text is in, up to {@link #textLength()}, for reading back what {@link #decoded}
+         * decoded (they are not changed, a bigger array takes over when they are full).
+         */
+        char[] text() {
+            return tree.text;
+        }
+
+        int textLength() {
+            return tree.textLength;
         }
 
         void text(int parentNode, String s) {
-            tree.appendText(parentNode, s.toCharArray(), 0, s.length());
+            tree.appendText(parentNode, s);
         }
 
         /**
