@@ -19,7 +19,8 @@ import java.util.List;
  * older build's jar without this class can be measured. Each build runs the pass twice a round, recording each page's
  * {@code PageTree} as a {@code --content} crawl does and not, as the crawl without content does ({@code --tree} or
  * {@code --no-tree}: only one). Prints each round's thread CPU time per build and mode, the median and the minimum,
- * each median as a share of the first's, and what the tree costs each build (the median of the rounds' differences
+ * each median as a share of the first's, each build's time as a share of the first build's in the same round and
+ * mode (the median of the rounds'), and what the tree costs each build (the median of the rounds' differences
  * between its two modes, which the load of other processes shifts less than either). Before timing, every build's
  * trees are compared node by node with the first build's (names, parents, subtree ends, text, attributes), and the
  * links counted: a build that makes something else stops the run.
@@ -82,12 +83,17 @@ public final class ExtractBuilds {
             System.out.println(line);
         }
         double first = median(ms[0]);
-        System.out.println("| build | tree | CPU ms per pass, median | min | share of the first row |");
-        System.out.println("|---|---|---:|---:|---:|");
+        // a round's runs are seconds apart, so the share of a build's time in the same round and mode as the first
+        // build's moves less with the load than either time does
+        System.out.println("| build | tree | CPU ms per pass, median | min | share of the first row "
+                + "| share of the first build's, the rounds' median |");
+        System.out.println("|---|---|---:|---:|---:|---:|");
         for (int k = 0; k < runs; k++) {
-            System.out.printf("| %s | %s | %.1f | %.1f | %.1f%% |%n", builds.get(k / modes.length).name,
+            double[] share = new double[rounds];
+            for (int r = 0; r < rounds; r++) share[r] = ms[k][r] / ms[k % modes.length][r];
+            System.out.printf("| %s | %s | %.1f | %.1f | %.1f%% | %.1f%% |%n", builds.get(k / modes.length).name,
                     modes[k % modes.length], median(ms[k]), Arrays.stream(ms[k]).min().orElse(0),
-                    100 * median(ms[k]) / first);
+                    100 * median(ms[k]) / first, 100 * median(share));
         }
         if (modes.length == 2) { // what recording the tree costs: the rounds' differences, which the load shifts less
             for (int b = 0; b < builds.size(); b++) {

@@ -272,16 +272,19 @@ public final class PageTree {
     }
 
     private int node(int parentNode) {
-        if (size == parent.length) {
-            int n = size * 2;
-            parent = Arrays.copyOf(parent, n);
-            name = Arrays.copyOf(name, n);
-            from = Arrays.copyOf(from, n);
-            to = Arrays.copyOf(to, n);
-        }
+        if (size == parent.length) grow();
         int n = size++;
         parent[n] = parentNode;
         return n;
+    }
+
+    /** Twice the room for nodes. */
+    private void grow() {
+        int n = size * 2;
+        parent = Arrays.copyOf(parent, n);
+        name = Arrays.copyOf(name, n);
+        from = Arrays.copyOf(from, n);
+        to = Arrays.copyOf(to, n);
     }
 
     private void attribute(int nameStart, int nameEnd, int valueStart, int valueEnd) {
@@ -312,15 +315,6 @@ public final class PageTree {
     }
 
     /** Appends text to {@code parentNode}: to its last child when that is text, else as a new text node. */
-    private void appendText(int parentNode, char[] c, int start, int length) {
-        if (length == 0) return;
-        int n = textNode(parentNode);
-        ensureText(length);
-        System.arraycopy(c, start, text, textLength, length);
-        textLength += length;
-        to[n] = textLength;
-    }
-
     private void appendText(int parentNode, String s) {
         if (s.isEmpty()) return;
         int n = textNode(parentNode);
@@ -414,19 +408,33 @@ public final class PageTree {
             this.tree = new PageTree(c, true, nodes, Math.max(256, nodes * 8));
         }
 
+        /*
+         * element and text are what every node of a page goes through: each does its work in one method, without the
+         * calls PageTree.of's path makes, which C1 (the launcher's compiler) does not inline.
+         */
+
         /** Records an element inserted into {@code parentNode} (0: the document); returns its node. */
         int element(int parentNode, String name, TagToken tag) {
             PageTree t = tree;
-            int n = t.add(parentNode, name);
+            int n = t.size;
+            if (n == t.parent.length) t.grow();
+            t.size = n + 1;
+            t.parent[n] = parentNode;
+            t.name[n] = name;
+            int a = t.attrCount;
+            t.from[n] = a;
             int count = tag.count();
             if (count > 0) {
-                int at = t.attrCount * 4;
-                int need = at + count * 4;
+                int need = (a + count) * 4;
                 if (need > t.attrs.length) t.attrs = Arrays.copyOf(t.attrs, Math.max(need, t.attrs.length * 2));
-                System.arraycopy(tag.ranges(), 0, t.attrs, at, count * 4);
-                t.attrCount += count;
+                System.arraycopy(tag.ranges(), 0, t.attrs, a * 4, count * 4);
+                a += count;
+                t.attrCount = a;
             }
-            t.to[n] = t.attrCount;
+            t.to[n] = a;
+            t.textParent = -1;
+            // a length is cheaper to compare than a name, which the few that are four letters long are compared by
+            if (t.firstBase < 0 && name.length() == 4 && name.equals("base")) t.firstBase = n;
             return n;
         }
 
@@ -435,8 +443,27 @@ public final class PageTree {
             chars.appendTo(this, parentNode);
         }
 
+        /** Text {@code chars[start, end)} inserted into {@code parentNode}, as it is. */
         void text(int parentNode, char[] chars, int start, int end) {
-            tree.appendText(parentNode, chars, start, end - start);
+            int length = end - start;
+            if (length == 0) return;
+            PageTree t = tree;
+            int at = t.textLength;
+            int stop = at + length;
+            if (stop > t.text.length) t.text = Arrays.copyOf(t.text, Math.max(t.text.length * 2, stop));
+            System.arraycopy(chars, start, t.text, at, length);
+            t.textLength = stop;
+            int n = t.size;
+            if (parentNode == t.textParent) {
+                n--; // joins the text before it
+            } else {
+                if (n == t.parent.length) t.grow();
+                t.size = n + 1;
+                t.parent[n] = parentNode;
+                t.from[n] = at;
+                t.textParent = parentNode;
+            }
+            t.to[n] = stop;
         }
 
         /**
