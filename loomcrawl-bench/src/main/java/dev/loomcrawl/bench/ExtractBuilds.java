@@ -13,17 +13,17 @@ import java.util.List;
 
 /**
  * The link pass ({@code StreamingLinkExtractor.extract(body, null, url, tree)}) over every 10th page of the JDK 17
- * API docs (as {@link ContentBenchmark} samples them), for two or more builds in one JVM, alternating round by round
- * as {@link ContentBuilds} does: each build's bench jar in a class loader of its own, reached by reflection on what
- * every build has ({@code StreamingLinkExtractor}, {@code WebUrl}, {@code ParsedPage}, {@code PageTree}), so that an
- * older build's jar without this class can be measured. Each build runs the pass twice a round, recording each page's
- * {@code PageTree} as a {@code --content} crawl does and not, as the crawl without content does ({@code --tree} or
- * {@code --no-tree}: only one). Prints each round's thread CPU time per build and mode, the median and the minimum,
- * each median as a share of the first's, each build's time as a share of the first build's in the same round and
- * mode (the median of the rounds'), and what the tree costs each build (the median of the rounds' differences
- * between its two modes, which the load of other processes shifts less than either). Before timing, every build's
- * trees are compared node by node with the first build's (names, parents, subtree ends, text, attributes), and the
- * links counted: a build that makes something else stops the run.
+ * API docs (as {@link ContentBenchmark} samples them), for two or more builds in one JVM: each build's bench jar in a
+ * class loader of its own, reached by reflection on what every build has ({@code StreamingLinkExtractor},
+ * {@code WebUrl}, {@code ParsedPage}, {@code PageTree}), so that an older build's jar without this class can be
+ * measured. Each build runs the pass twice a round, recording each page's {@code PageTree} as a {@code --content}
+ * crawl does and not, as the crawl without content does ({@code --tree} or {@code --no-tree}: only one); the runs take
+ * turns every 25 pages, so that the load of other processes on a shared machine falls on all of them alike. Prints
+ * each round's thread CPU time per build and mode, the median and the minimum, each median as a share of the first's,
+ * each build's time as a share of the first build's in the same round and mode (the median of the rounds'), and what
+ * the tree costs each build (the median of the rounds' differences between its two modes). Before timing, every
+ * build's trees are compared node by node with the first build's (names, parents, subtree ends, text, attributes),
+ * and the links counted: a build that makes something else stops the run.
  *
  * <pre>
  *   java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx2g -cp loomcrawl-bench.jar dev.loomcrawl.bench.ExtractBuilds \
@@ -31,6 +31,9 @@ import java.util.List;
  * </pre>
  */
 public final class ExtractBuilds {
+    /** Pages a run extracts before the next run takes its turn. */
+    private static final int SLICE = 25;
+
     private record Build(String name, Object extractor, Method extract, Object[] urls, Method tree, Method links) {}
 
     private ExtractBuilds() {}
@@ -67,18 +70,27 @@ public final class ExtractBuilds {
         int runs = builds.size() * modes.length; // run k: build k / modes.length, mode k % modes.length
         double[][] ms = new double[runs][rounds];
         for (int r = -warmup; r < rounds; r++) {
-            StringBuilder line = new StringBuilder(r < 0 ? "warm-up" : "round " + r);
-            for (int i = 0; i < runs; i++) {
-                int k = (r & 1) == 0 ? i : runs - 1 - i; // every other round in the other order
-                Build build = builds.get(k / modes.length);
-                boolean tree = modes[k % modes.length];
-                long t0 = cpu.getCurrentThreadCpuTime();
-                for (int p = 0; p < pages.length; p++) {
-                    build.extract.invoke(build.extractor, pages[p], null, build.urls[p], tree);
+            double[] spent = new double[runs];
+            // the runs take turns every SLICE pages, not every pass: the load of other processes, which changes over
+            // tenths of a second on a shared machine, then falls on every run of a round alike
+            for (int from = 0, turn = 0; from < pages.length; from += SLICE, turn++) {
+                int to = Math.min(pages.length, from + SLICE);
+                for (int i = 0; i < runs; i++) {
+                    int k = (turn + i) % runs; // each run goes first in turn
+                    Build build = builds.get(k / modes.length);
+                    boolean tree = modes[k % modes.length];
+                    long t0 = cpu.getCurrentThreadCpuTime();
+                    for (int p = from; p < to; p++) {
+                        build.extract.invoke(build.extractor, pages[p], null, build.urls[p], tree);
+                    }
+                    spent[k] += (cpu.getCurrentThreadCpuTime() - t0) / 1e6;
                 }
-                double spent = (cpu.getCurrentThreadCpuTime() - t0) / 1e6;
-                if (r >= 0) ms[k][r] = spent;
-                line.append(String.format("  %s%s %.1f", build.name, tree ? "+tree" : "", spent));
+            }
+            StringBuilder line = new StringBuilder(r < 0 ? "warm-up" : "round " + r);
+            for (int k = 0; k < runs; k++) {
+                if (r >= 0) ms[k][r] = spent[k];
+                line.append(String.format("  %s%s %.1f", builds.get(k / modes.length).name,
+                        modes[k % modes.length] ? "+tree" : "", spent[k]));
             }
             System.out.println(line);
         }
