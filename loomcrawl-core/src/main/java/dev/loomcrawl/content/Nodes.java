@@ -46,6 +46,9 @@ final class Nodes {
         }
     }
 
+    /** How many class values a page's {@link #classWordsOf} keeps (a power of two). */
+    private static final int KEPT = 64;
+
     /** The attributes read, most frequent first. */
     private static final String[] READ = {"class", "href", "id", "style", "role", "rel", "itemprop", "hidden",
             "aria-hidden"};
@@ -72,9 +75,20 @@ final class Nodes {
     /** Readability's class weight: +-25 for each of class and id naming content or boilerplate. */
     int[] weight;
     int[] flags;
-    /** Length of the text directly in the element, whitespace runs counted as one ({@link #count}). */
+    /**
+     * Length of the text directly in the element, whitespace runs counted as one ({@link #count}), and its commas;
+     * until {@link #countAll}, on a page whose generator is known, only the length and only in the declared container
+     * ({@link #counted}).
+     */
     int[] ownChars;
     int[] ownCommas;
+    /**
+     * Whether {@link #ownChars} and {@link #ownCommas} hold every element's text. A page whose generator is known is
+     * taken whole by its declared container, measured by its text lengths alone ({@link Tree#lengths}), nearly always:
+     * its text is counted in the elements {@link Tree#IN_DECLARED} only, without commas, and all of it again when
+     * Readability is tried after all ({@link Tree#scan}).
+     */
+    private boolean counted;
     /** Per page node, what its class attribute may say of admonitions, as read here (see {@link ClassHints}). */
     final byte[] classHints;
     /** The page's title, to tell the headline in its content by ({@link ArticleLines}); set after reading. */
@@ -82,6 +96,13 @@ final class Nodes {
     /** Whether any element read is {@link #UNLIKELY}, and whether any has a class weight. */
     boolean unlikely;
     boolean weighed;
+    /**
+     * Class values already read on this page, by a hash of their characters' length and ends: where each starts in
+     * {@link PageTree#attributeChars()}, its length plus one (0: none kept) and its {@link ClassWords}.
+     */
+    private final int[] keptFrom = new int[KEPT];
+    private final int[] keptLength = new int[KEPT];
+    private final int[] keptWords = new int[KEPT];
 
     private Nodes(PageTree page, Generator generator, int capacity) {
         this.page = page;
@@ -95,7 +116,8 @@ final class Nodes {
         weight = new int[capacity];
         flags = new int[capacity];
         ownChars = new int[capacity];
-        ownCommas = new int[capacity];
+        counted = generator == Generator.NONE;
+        ownCommas = counted ? new int[capacity] : null;
     }
 
     /** Room for {@code capacity} elements, the {@code size} read kept. */
@@ -108,7 +130,9 @@ final class Nodes {
         weight = Arrays.copyOf(weight, capacity);
         flags = Arrays.copyOf(flags, capacity);
         ownChars = Arrays.copyOf(ownChars, capacity);
-        ownCommas = Arrays.copyOf(ownCommas, capacity);
+        if (ownCommas != null) {
+            ownCommas = Arrays.copyOf(ownCommas, capacity);
+        }
     }
 
     /**
@@ -131,7 +155,20 @@ final class Nodes {
                 r.end[open[--depth]] = r.size;
             }
             if (page.isText(n)) {
-                r.count(open[depth - 1], text, page.textStart(n), page.textEnd(n));
+                int i = open[depth - 1];
+                int from = page.textStart(n);
+                int to = page.textEnd(n);
+                if (to - from == 1) { // half the text nodes: a line break between elements, mostly
+                    int c = CHARACTER[text[from]];
+                    r.ownChars[i] += 1 - (c & SPACE);
+                    if (r.counted) {
+                        r.ownCommas[i] += c >> 1;
+                    }
+                } else if (r.counted) {
+                    r.count(i, text, from, to);
+                } else if ((r.flags[i] & Tree.IN_DECLARED) != 0) {
+                    r.countChars(i, text, from, to);
+                }
                 n++;
                 continue;
             }
@@ -317,12 +354,36 @@ final class Nodes {
         if (from < 0) {
             return 0;
         }
-        int words = ClassWords.of(page.attributeChars(), from, page.valueEnd(n, a));
+        char[] chars = page.attributeChars();
+        int to = page.valueEnd(n, a);
+        int words = id ? ClassWords.of(chars, from, to) : classWordsOf(chars, from, to);
         if ((words & ClassWords.REFERENCE) != 0) {
             char[] value = page.attributeValue(n, a).toCharArray();
             words = ClassWords.of(value, 0, value.length) | ClassWords.ADMONITION;
         }
         return id && (words & ClassWords.ANCHOR) != 0 ? 0 : words & ~(ClassWords.ANCHOR | ClassWords.REFERENCE);
+    }
+
+    /**
+     * {@link ClassWords#of} a class value, from the values kept when an equal one was read before: a page repeats a
+     * few class values thousands of times (javadoc's "col-first even-row-color"), and comparing characters is cheaper
+     * than the automaton's step per character. The words depend on the characters alone, so they are the same.
+     */
+    private int classWordsOf(char[] chars, int from, int to) {
+        int length = to - from;
+        if (length == 0) {
+            return 0;
+        }
+        int slot = (length * 31 + chars[from] * 7 + chars[from + (length >> 1)] * 3 + chars[to - 1]) & KEPT - 1;
+        int kept = keptFrom[slot];
+        if (keptLength[slot] == length + 1 && Arrays.equals(chars, kept, kept + length, chars, from, to)) {
+            return keptWords[slot];
+        }
+        int words = ClassWords.of(chars, from, to);
+        keptFrom[slot] = from;
+        keptLength[slot] = length + 1;
+        keptWords[slot] = words;
+        return words;
     }
 
     /** Whether the value of attribute {@code a} starts with '#' (the page's characters do, or they are a reference). */
@@ -347,6 +408,30 @@ final class Nodes {
     }
 
     /**
+     * Counts every element's text, length and commas, when {@link #read} counted only some of it ({@link #counted}):
+     * the text nodes that are children of an element read and not {@link Tree#REMOVED}, as {@link #read} counts.
+     */
+    void countAll() {
+        if (counted) {
+            return;
+        }
+        counted = true;
+        Arrays.fill(ownChars, 0);
+        ownCommas = new int[ownChars.length];
+        char[] text = page.text();
+        for (int i = 0; i < size; i++) {
+            if ((flags[i] & Tree.REMOVED) != 0) {
+                continue;
+            }
+            for (int c = node[i] + 1, stop = page.end(node[i]); c < stop; c = page.end(c)) {
+                if (page.isText(c)) {
+                    count(i, text, page.textStart(c), page.textEnd(c));
+                }
+            }
+        }
+    }
+
+    /**
      * Adds a text node's length and commas to element {@code i}: its characters, with each run of whitespace after
      * a character counted as one (as a browser's {@code innerText} would), and Readability's commas. Branch-free on
      * the characters, which would mispredict at every word's end.
@@ -365,5 +450,18 @@ final class Nodes {
         }
         ownChars[i] += to - from - uncounted;
         ownCommas[i] += commas;
+    }
+
+    /** {@link #count}'s length alone. */
+    private void countChars(int i, char[] text, int from, int to) {
+        byte[] classes = CHARACTER;
+        int uncounted = 0;
+        int before = SPACE;
+        for (int k = from; k < to; k++) {
+            int space = classes[text[k]] & SPACE;
+            uncounted += space & before;
+            before = space;
+        }
+        ownChars[i] += to - from - uncounted;
     }
 }

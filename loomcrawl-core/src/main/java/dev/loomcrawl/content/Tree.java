@@ -163,7 +163,8 @@ final class Tree {
      * The tree of Readability's first attempt ({@code scan(nodes, true, true)}), with its text lengths alone summed:
      * {@link #chars} and {@link #linkTenths}, all that taking a declared container whole asks ({@link Declared},
      * {@link Article#whole} without the conditional cleaning). The other measures are null, and the flags summing
-     * sets ({@link #DATA_TABLE}, {@link #HAS_BLOCK}...) are not set.
+     * sets ({@link #DATA_TABLE}, {@link #HAS_BLOCK}...) are not set. On a page whose generator is known, the lengths
+     * are those of the text inside the declared container alone, all that is taken ({@link Nodes#countAll}).
      */
     static Tree lengths(Nodes nodes) {
         Tree t = of(nodes, true, true, false);
@@ -172,6 +173,9 @@ final class Tree {
     }
 
     private static Tree of(Nodes nodes, boolean stripUnlikely, boolean weighClasses, boolean measured) {
+        if (measured) {
+            nodes.countAll();
+        }
         int size = nodes.size;
         int[] weight = weighClasses ? nodes.weight : new int[size];
         if (stripUnlikely && nodes.unlikely) {
@@ -192,7 +196,7 @@ final class Tree {
         int[] weight = new int[capacity];
         int[] flags = new int[capacity];
         int[] ownChars = new int[capacity];
-        int[] ownCommas = new int[capacity];
+        int[] ownCommas = measured ? new int[capacity] : null; // not read by the lengths alone
         int[] index = new int[capacity]; // each element read's index here
         int size = 0;
         for (int e = 0; e < capacity; ) {
@@ -204,7 +208,9 @@ final class Tree {
             words[i] = nodes.words[e];
             weight[i] = weights[e];
             ownChars[i] = nodes.ownChars[e];
-            ownCommas[i] = nodes.ownCommas[e];
+            if (measured) {
+                ownCommas[i] = nodes.ownCommas[e];
+            }
             int f = nodes.flags[e];
             if ((f & Nodes.UNLIKELY) != 0) {
                 flags[i] = f | REMOVED;
