@@ -77,18 +77,10 @@ final class Nodes {
     int[] flags;
     /**
      * Length of the text directly in the element, whitespace runs counted as one ({@link #count}), and its commas;
-     * until {@link #countAll}, on a page whose generator is known, only the length and only in the declared container
-     * ({@link #counted}).
+     * null until counted ({@link #countAll}).
      */
     int[] ownChars;
     int[] ownCommas;
-    /**
-     * Whether {@link #ownChars} and {@link #ownCommas} hold every element's text. A page whose generator is known is
-     * taken whole by its declared container, measured by its text lengths alone ({@link Tree#lengths}), nearly always:
-     * its text is counted in the elements {@link Tree#IN_DECLARED} only, without commas, and all of it again when
-     * Readability is tried after all ({@link Tree#scan}).
-     */
-    private boolean counted;
     /** Per page node, what its class attribute may say of admonitions, as read here (see {@link ClassHints}). */
     final byte[] classHints;
     /** The page's title, to tell the headline in its content by ({@link ArticleLines}); set after reading. */
@@ -115,9 +107,10 @@ final class Nodes {
         words = new int[capacity];
         weight = new int[capacity];
         flags = new int[capacity];
-        ownChars = new int[capacity];
-        counted = generator == Generator.NONE;
-        ownCommas = counted ? new int[capacity] : null;
+        if (generator == Generator.NONE) {
+            ownChars = new int[capacity];
+            ownCommas = new int[capacity];
+        }
     }
 
     /** Room for {@code capacity} elements, the {@code size} read kept. */
@@ -129,14 +122,17 @@ final class Nodes {
         words = Arrays.copyOf(words, capacity);
         weight = Arrays.copyOf(weight, capacity);
         flags = Arrays.copyOf(flags, capacity);
-        ownChars = Arrays.copyOf(ownChars, capacity);
-        if (ownCommas != null) {
+        if (ownChars != null) {
+            ownChars = Arrays.copyOf(ownChars, capacity);
             ownCommas = Arrays.copyOf(ownCommas, capacity);
         }
     }
 
     /**
-     * Reads {@code root}'s subtree, made by {@code generator}: in a DocBook page, the first division is declared; in
+     * Reads {@code root}'s subtree, made by {@code generator}. The text is counted at once on a page no known generator
+     * made ({@link Generator#NONE}), which Readability scores; on the others, only when Readability is tried after
+     * all ({@link #countAll}): their declared container is taken whole, which reads few lengths ({@link Tree#lengths}).
+     * In a DocBook page, the first division is declared; in
      * the declared container of a page whose generator is known, ids are not read as words, the generator's own
      * blocks ({@link Generator#documentBlock}) are content, and an {@code aside} that is one is read as a {@code div}.
      */
@@ -155,19 +151,8 @@ final class Nodes {
                 r.end[open[--depth]] = r.size;
             }
             if (page.isText(n)) {
-                int i = open[depth - 1];
-                int from = page.textStart(n);
-                int to = page.textEnd(n);
-                if (to - from == 1) { // half the text nodes: a line break between elements, mostly
-                    int c = CHARACTER[text[from]];
-                    r.ownChars[i] += 1 - (c & SPACE);
-                    if (r.counted) {
-                        r.ownCommas[i] += c >> 1;
-                    }
-                } else if (r.counted) {
-                    r.count(i, text, from, to);
-                } else if ((r.flags[i] & Tree.IN_DECLARED) != 0) {
-                    r.countChars(i, text, from, to);
+                if (r.ownChars != null) {
+                    r.count(open[depth - 1], text, page.textStart(n), page.textEnd(n));
                 }
                 n++;
                 continue;
@@ -408,16 +393,15 @@ final class Nodes {
     }
 
     /**
-     * Counts every element's text, length and commas, when {@link #read} counted only some of it ({@link #counted}):
-     * the text nodes that are children of an element read and not {@link Tree#REMOVED}, as {@link #read} counts.
+     * Counts the text directly in every element read and not {@link Tree#REMOVED}, when {@link #read} did not
+     * ({@link #ownChars} null), as it would have: the text nodes that are its children.
      */
     void countAll() {
-        if (counted) {
+        if (ownChars != null) {
             return;
         }
-        counted = true;
-        Arrays.fill(ownChars, 0);
-        ownCommas = new int[ownChars.length];
+        ownChars = new int[node.length];
+        ownCommas = new int[node.length];
         char[] text = page.text();
         for (int i = 0; i < size; i++) {
             if ((flags[i] & Tree.REMOVED) != 0) {
@@ -429,6 +413,18 @@ final class Nodes {
                 }
             }
         }
+    }
+
+    /** The length of the text directly in page element {@code n}, as {@link #count} counts it. */
+    static int ownLength(PageTree page, int n) {
+        char[] text = page.text();
+        int length = 0;
+        for (int c = n + 1, stop = page.end(n); c < stop; c = page.end(c)) {
+            if (page.isText(c)) {
+                length += length(text, page.textStart(c), page.textEnd(c));
+            }
+        }
+        return length;
     }
 
     /**
@@ -452,8 +448,8 @@ final class Nodes {
         ownCommas[i] += commas;
     }
 
-    /** {@link #count}'s length alone. */
-    private void countChars(int i, char[] text, int from, int to) {
+    /** {@link #count}'s length alone, of {@code text[from, to)}. */
+    private static int length(char[] text, int from, int to) {
         byte[] classes = CHARACTER;
         int uncounted = 0;
         int before = SPACE;
@@ -462,6 +458,6 @@ final class Nodes {
             uncounted += space & before;
             before = space;
         }
-        ownChars[i] += to - from - uncounted;
+        return to - from - uncounted;
     }
 }
