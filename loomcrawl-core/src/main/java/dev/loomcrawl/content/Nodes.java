@@ -353,8 +353,9 @@ final class Nodes {
      * {@link ClassWords#of} a class value, from the values kept when an equal one was read before: a page repeats a
      * few class values thousands of times (javadoc's "col-first even-row-color"), and comparing characters is cheaper
      * than the automaton's step per character. The words depend on the characters alone, so they are the same.
+     * {@code chars} is the page's {@link PageTree#attributeChars()} at every call, as the values kept are ranges of it.
      */
-    private int classWordsOf(char[] chars, int from, int to) {
+    int classWordsOf(char[] chars, int from, int to) {
         int length = to - from;
         if (length == 0) {
             return 0;
