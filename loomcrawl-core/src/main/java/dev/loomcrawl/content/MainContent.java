@@ -30,8 +30,8 @@ import org.jsoup.nodes.Element;
  * Both work over the page's {@link PageTree}: what each element says of itself is read once ({@link Nodes}), and
  * each of Readability's attempts measures the body's elements from that in one pass ({@link Tree}), so that any
  * depth of nesting is fine; a container taken whole because of the page's generator is hardly measured (its short
- * share bars and author lines), as Readability is not tried there. The result is a view of the tree (its blocks and what is left out of
- * them), not a copy.
+ * share bars and author lines), as Readability is not tried there. The result is a view of the tree (its blocks and
+ * what is left out of them), not a copy.
  */
 public final class MainContent {
     /** Readability's {@code charThreshold}: an article shorter than this is tried again with fewer rules. */

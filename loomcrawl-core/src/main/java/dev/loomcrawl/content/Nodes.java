@@ -10,8 +10,9 @@ import java.util.Arrays;
  * bits, its class and id words ({@link ClassWords}) and class weight, the context bits it has from where it is
  * ({@link Tree#IN_TABLE} and the others), whether it is never content ({@link Tree#REMOVED}: its subtree is not
  * read) or only when unlikely-named blocks are left out ({@link #UNLIKELY}), and the length and commas of the text
- * directly in it. Element {@code i} is page node {@code node[i]}; its subtree is {@code [i, end[i])}. No recursion,
- * so any depth of nesting is fine.
+ * directly in it (on a page a known generator made, only when Readability asks: {@link #countAll}). Element
+ * {@code i} is page node {@code node[i]}; its subtree is {@code [i, end[i])}. No recursion, so any depth of nesting
+ * is fine.
  */
 final class Nodes {
     /**
