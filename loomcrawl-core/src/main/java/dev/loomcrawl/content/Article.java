@@ -29,9 +29,11 @@ final class Article {
     final boolean[] leftOutOfText;
     /** What the bylines and datelines left out said. */
     final Bylines.Said said;
-    /** Text length of what is kept (in the Markdown). */
+    /**
+     * Text length of what is kept (in the Markdown), and of it outside links; both meaningless for an article of a
+     * tree that holds the lengths only ({@link Tree#lengths}), which are not read.
+     */
     final int length;
-    /** Text length of what is kept outside links. */
     final int plain;
 
     private Article(Tree tree, int[] roots, boolean[] leftOut, boolean[] leftOutOfText, Bylines.Said said,

@@ -29,9 +29,9 @@ import org.jsoup.nodes.Element;
  * ({@link Result#leftOutOfText}).
  * Both work over the page's {@link PageTree}: what each element says of itself is read once ({@link Nodes}), and
  * each of Readability's attempts measures the body's elements from that in one pass ({@link Tree}), so that any
- * depth of nesting is fine; a container taken whole because of the page's generator is measured by its text lengths
- * alone, as Readability is not tried there. The result is a view of the tree (its blocks and what is left out of
- * them), not a copy.
+ * depth of nesting is fine; a container taken whole because of the page's generator is hardly measured (its short
+ * share bars and author lines), as Readability is not tried there. The result is a view of the tree (its blocks and
+ * what is left out of them), not a copy.
  */
 public final class MainContent {
     /** Readability's {@code charThreshold}: an article shorter than this is tried again with fewer rules. */
@@ -119,8 +119,9 @@ public final class MainContent {
 
     /**
      * The container the page declares, when its generator vouches that all of it is content ({@link Declared#whole},
-     * which no page without a known generator has), as the article; else null. Measured by its text lengths alone
-     * ({@link Tree#lengths}): Readability's scoring and cleaning, which need the other measures, are not run.
+     * which no page without a known generator has), as the article; else null. Measured only where its cleaning
+     * reads a length, the short share bars and author lines ({@link Tree#lengths}): Readability's scoring and
+     * cleaning, which need the other measures, are not run, and the article's lengths are not read.
      */
     private static Article wholeContainer(Nodes nodes) {
         if (nodes.generator == Generator.NONE) {

@@ -10,8 +10,9 @@ import java.util.Arrays;
  * bits, its class and id words ({@link ClassWords}) and class weight, the context bits it has from where it is
  * ({@link Tree#IN_TABLE} and the others), whether it is never content ({@link Tree#REMOVED}: its subtree is not
  * read) or only when unlikely-named blocks are left out ({@link #UNLIKELY}), and the length and commas of the text
- * directly in it. Element {@code i} is page node {@code node[i]}; its subtree is {@code [i, end[i])}. No recursion,
- * so any depth of nesting is fine.
+ * directly in it (on a page a known generator made, only when Readability asks: {@link #countAll}). Element
+ * {@code i} is page node {@code node[i]}; its subtree is {@code [i, end[i])}. No recursion, so any depth of nesting
+ * is fine.
  */
 final class Nodes {
     /**
@@ -46,6 +47,9 @@ final class Nodes {
         }
     }
 
+    /** How many class values a page's {@link #classWordsOf} keeps (a power of two). */
+    private static final int KEPT = 64;
+
     /** The attributes read, most frequent first. */
     private static final String[] READ = {"class", "href", "id", "style", "role", "rel", "itemprop", "hidden",
             "aria-hidden"};
@@ -72,7 +76,10 @@ final class Nodes {
     /** Readability's class weight: +-25 for each of class and id naming content or boilerplate. */
     int[] weight;
     int[] flags;
-    /** Length of the text directly in the element, whitespace runs counted as one ({@link #count}). */
+    /**
+     * Length of the text directly in the element, whitespace runs counted as one ({@link #count}), and its commas;
+     * null until counted ({@link #countAll}).
+     */
     int[] ownChars;
     int[] ownCommas;
     /** Per page node, what its class attribute may say of admonitions, as read here (see {@link ClassHints}). */
@@ -82,6 +89,13 @@ final class Nodes {
     /** Whether any element read is {@link #UNLIKELY}, and whether any has a class weight. */
     boolean unlikely;
     boolean weighed;
+    /**
+     * Class values already read on this page, by a hash of their characters' length and ends: where each starts in
+     * {@link PageTree#attributeChars()}, its length plus one (0: none kept) and its {@link ClassWords}.
+     */
+    private final int[] keptFrom = new int[KEPT];
+    private final int[] keptLength = new int[KEPT];
+    private final int[] keptWords = new int[KEPT];
 
     private Nodes(PageTree page, Generator generator, int capacity) {
         this.page = page;
@@ -94,8 +108,10 @@ final class Nodes {
         words = new int[capacity];
         weight = new int[capacity];
         flags = new int[capacity];
-        ownChars = new int[capacity];
-        ownCommas = new int[capacity];
+        if (generator == Generator.NONE) {
+            ownChars = new int[capacity];
+            ownCommas = new int[capacity];
+        }
     }
 
     /** Room for {@code capacity} elements, the {@code size} read kept. */
@@ -107,12 +123,17 @@ final class Nodes {
         words = Arrays.copyOf(words, capacity);
         weight = Arrays.copyOf(weight, capacity);
         flags = Arrays.copyOf(flags, capacity);
-        ownChars = Arrays.copyOf(ownChars, capacity);
-        ownCommas = Arrays.copyOf(ownCommas, capacity);
+        if (ownChars != null) {
+            ownChars = Arrays.copyOf(ownChars, capacity);
+            ownCommas = Arrays.copyOf(ownCommas, capacity);
+        }
     }
 
     /**
-     * Reads {@code root}'s subtree, made by {@code generator}: in a DocBook page, the first division is declared; in
+     * Reads {@code root}'s subtree, made by {@code generator}. The text is counted at once on a page no known generator
+     * made ({@link Generator#NONE}), which Readability scores; on the others, only when Readability is tried after
+     * all ({@link #countAll}): their declared container is taken whole, which reads few lengths ({@link Tree#lengths}).
+     * In a DocBook page, the first division is declared; in
      * the declared container of a page whose generator is known, ids are not read as words, the generator's own
      * blocks ({@link Generator#documentBlock}) are content, and an {@code aside} that is one is read as a {@code div}.
      */
@@ -131,7 +152,9 @@ final class Nodes {
                 r.end[open[--depth]] = r.size;
             }
             if (page.isText(n)) {
-                r.count(open[depth - 1], text, page.textStart(n), page.textEnd(n));
+                if (r.ownChars != null) {
+                    r.count(open[depth - 1], text, page.textStart(n), page.textEnd(n));
+                }
                 n++;
                 continue;
             }
@@ -317,12 +340,37 @@ final class Nodes {
         if (from < 0) {
             return 0;
         }
-        int words = ClassWords.of(page.attributeChars(), from, page.valueEnd(n, a));
+        char[] chars = page.attributeChars();
+        int to = page.valueEnd(n, a);
+        int words = id ? ClassWords.of(chars, from, to) : classWordsOf(chars, from, to);
         if ((words & ClassWords.REFERENCE) != 0) {
             char[] value = page.attributeValue(n, a).toCharArray();
             words = ClassWords.of(value, 0, value.length) | ClassWords.ADMONITION;
         }
         return id && (words & ClassWords.ANCHOR) != 0 ? 0 : words & ~(ClassWords.ANCHOR | ClassWords.REFERENCE);
+    }
+
+    /**
+     * {@link ClassWords#of} a class value, from the values kept when an equal one was read before: a page repeats a
+     * few class values thousands of times (javadoc's "col-first even-row-color"), and comparing characters is cheaper
+     * than the automaton's step per character. The words depend on the characters alone, so they are the same.
+     * {@code chars} is the page's {@link PageTree#attributeChars()} at every call, as the values kept are ranges of it.
+     */
+    int classWordsOf(char[] chars, int from, int to) {
+        int length = to - from;
+        if (length == 0) {
+            return 0;
+        }
+        int slot = (length * 31 + chars[from] * 7 + chars[from + (length >> 1)] * 3 + chars[to - 1]) & KEPT - 1;
+        int kept = keptFrom[slot];
+        if (keptLength[slot] == length + 1 && Arrays.equals(chars, kept, kept + length, chars, from, to)) {
+            return keptWords[slot];
+        }
+        int words = ClassWords.of(chars, from, to);
+        keptFrom[slot] = from;
+        keptLength[slot] = length + 1;
+        keptWords[slot] = words;
+        return words;
     }
 
     /** Whether the value of attribute {@code a} starts with '#' (the page's characters do, or they are a reference). */
@@ -347,6 +395,41 @@ final class Nodes {
     }
 
     /**
+     * Counts the text directly in every element read and not {@link Tree#REMOVED}, when {@link #read} did not
+     * ({@link #ownChars} null), as it would have: the text nodes that are its children.
+     */
+    void countAll() {
+        if (ownChars != null) {
+            return;
+        }
+        ownChars = new int[node.length];
+        ownCommas = new int[node.length];
+        char[] text = page.text();
+        for (int i = 0; i < size; i++) {
+            if ((flags[i] & Tree.REMOVED) != 0) {
+                continue;
+            }
+            for (int c = node[i] + 1, stop = page.end(node[i]); c < stop; c = page.end(c)) {
+                if (page.isText(c)) {
+                    count(i, text, page.textStart(c), page.textEnd(c));
+                }
+            }
+        }
+    }
+
+    /** The length of the text directly in page element {@code n}, as {@link #count} counts it. */
+    static int ownLength(PageTree page, int n) {
+        char[] text = page.text();
+        int length = 0;
+        for (int c = n + 1, stop = page.end(n); c < stop; c = page.end(c)) {
+            if (page.isText(c)) {
+                length += length(text, page.textStart(c), page.textEnd(c));
+            }
+        }
+        return length;
+    }
+
+    /**
      * Adds a text node's length and commas to element {@code i}: its characters, with each run of whitespace after
      * a character counted as one (as a browser's {@code innerText} would), and Readability's commas. Branch-free on
      * the characters, which would mispredict at every word's end.
@@ -365,5 +448,18 @@ final class Nodes {
         }
         ownChars[i] += to - from - uncounted;
         ownCommas[i] += commas;
+    }
+
+    /** {@link #count}'s length alone, of {@code text[from, to)}. */
+    private static int length(char[] text, int from, int to) {
+        byte[] classes = CHARACTER;
+        int uncounted = 0;
+        int before = SPACE;
+        for (int k = from; k < to; k++) {
+            int space = classes[text[k]] & SPACE;
+            uncounted += space & before;
+            before = space;
+        }
+        return to - from - uncounted;
     }
 }

@@ -160,10 +160,13 @@ final class Tree {
     }
 
     /**
-     * The tree of Readability's first attempt ({@code scan(nodes, true, true)}), with its text lengths alone summed:
-     * {@link #chars} and {@link #linkTenths}, all that taking a declared container whole asks ({@link Declared},
-     * {@link Article#whole} without the conditional cleaning). The other measures are null, and the flags summing
-     * sets ({@link #DATA_TABLE}, {@link #HAS_BLOCK}...) are not set.
+     * The tree of Readability's first attempt ({@code scan(nodes, true, true)}), with only the text lengths that
+     * taking a declared container whole reads ({@link Declared}, {@link Article#whole} without the conditional
+     * cleaning, on a page whose generator is known, so without {@link ArticleLines}): the {@link #chars} of the
+     * elements whose class or id names a share bar or a byline, which {@link Cleaning} leaves out when short. The
+     * other elements' chars and every {@link #linkTenths} are 0, so an article's length and plain text length made
+     * from this tree say nothing; the other measures are null, and the flags summing sets ({@link #DATA_TABLE},
+     * {@link #HAS_BLOCK}...) are not set. Most pages have no such element: their text is not counted at all.
      */
     static Tree lengths(Nodes nodes) {
         Tree t = of(nodes, true, true, false);
@@ -172,6 +175,9 @@ final class Tree {
     }
 
     private static Tree of(Nodes nodes, boolean stripUnlikely, boolean weighClasses, boolean measured) {
+        if (measured) {
+            nodes.countAll();
+        }
         int size = nodes.size;
         int[] weight = weighClasses ? nodes.weight : new int[size];
         if (stripUnlikely && nodes.unlikely) {
@@ -191,8 +197,8 @@ final class Tree {
         int[] words = new int[capacity];
         int[] weight = new int[capacity];
         int[] flags = new int[capacity];
-        int[] ownChars = new int[capacity];
-        int[] ownCommas = new int[capacity];
+        int[] ownChars = measured ? new int[capacity] : null; // the lengths alone count what they read themselves
+        int[] ownCommas = measured ? new int[capacity] : null;
         int[] index = new int[capacity]; // each element read's index here
         int size = 0;
         for (int e = 0; e < capacity; ) {
@@ -203,8 +209,10 @@ final class Tree {
             kind[i] = nodes.kind[e];
             words[i] = nodes.words[e];
             weight[i] = weights[e];
-            ownChars[i] = nodes.ownChars[e];
-            ownCommas[i] = nodes.ownCommas[e];
+            if (measured) {
+                ownChars[i] = nodes.ownChars[e];
+                ownCommas[i] = nodes.ownCommas[e];
+            }
             int f = nodes.flags[e];
             if ((f & Nodes.UNLIKELY) != 0) {
                 flags[i] = f | REMOVED;
@@ -228,27 +236,33 @@ final class Tree {
         return new Tree(this, new int[size]);
     }
 
-    /** {@link #sum}'s text lengths alone. */
+    /**
+     * {@link #lengths}' chars: those of the elements named as a share bar or a byline, {@link #sum}'s text lengths
+     * for them and the elements in them, the text directly in each counted from the page ({@link Nodes#ownLength}).
+     */
     private void sumLengths() {
-        int[] parent = this.parent;
-        int[] flags = this.flags;
-        int[] chars = this.chars;
-        int[] linkTenths = this.linkTenths;
-        int[] ownChars = this.ownChars;
+        int measured = ClassWords.SHARE | ClassWords.BYLINE;
+        boolean[] in = null; // whether each element is one of those or in one
+        for (int i = 0; i < size; i++) {
+            if ((flags[i] & REMOVED) == 0
+                    && ((words[i] & measured) != 0 || in != null && parent[i] >= 0 && in[parent[i]])) {
+                if (in == null) {
+                    in = new boolean[size];
+                }
+                in[i] = true;
+            }
+        }
+        if (in == null) {
+            return;
+        }
+        PageTree page = nodes.page;
         for (int i = size - 1; i >= 0; i--) {
-            int f = flags[i];
-            if ((f & REMOVED) != 0) {
-                continue;
-            }
-            int own = ownChars[i];
-            chars[i] += own;
-            if ((f & IN_LINK) != 0) {
-                linkTenths[i] += (f & IN_HASH_LINK) != 0 ? 3 * own : 10 * own;
-            }
-            int p = parent[i];
-            if (p >= 0) {
-                chars[p] += chars[i];
-                linkTenths[p] += linkTenths[i];
+            if (in[i]) {
+                chars[i] += Nodes.ownLength(page, node[i]);
+                int p = parent[i];
+                if (p >= 0 && in[p]) {
+                    chars[p] += chars[i];
+                }
             }
         }
     }
