@@ -36,6 +36,14 @@ final class TextBuffer {
         chars = Arrays.copyOf(chars, Math.max(chars.length * 2, length + more));
     }
 
+    /**
+     * Makes room for more characters at once, so that a writer that knows how many it will append grows the array
+     * once, not by doubling, and may write into {@link #chars} without a check per character.
+     */
+    void reserve(int more) {
+        if (length + more > chars.length) grow(more);
+    }
+
     TextBuffer append(char c) {
         if (length == chars.length) grow(1);
         chars[length++] = c;
