@@ -242,12 +242,12 @@ final class MarkdownSyntax {
      * quotes and backslashes escaped.
      */
     static void title(TextBuffer out, char[] t, int from, int to) {
-        if (isBlank(t, from, to)) return;
-        out.append(' ').append('"');
         if (isPlainTitle(t, from, to)) {
-            out.append(t, from, to).append('"');
+            plainTitle(out, t, from, to);
             return;
         }
+        if (isBlank(t, from, to)) return;
+        out.append(' ').append('"');
         boolean space = false;
         boolean started = false;
         for (int i = from; i < to; i++) {
@@ -263,6 +263,12 @@ final class MarkdownSyntax {
             out.append(c);
         }
         out.append('"');
+    }
+
+    /** Appends the title t[from, to), which {@link #isPlainTitle} says is plain, as {@link #title} does. */
+    static void plainTitle(TextBuffer out, char[] t, int from, int to) {
+        if (isBlank(t, from, to)) return; // no HTML whitespace, but perhaps other whitespace only
+        out.append(' ').append('"').append(t, from, to).append('"');
     }
 
     /**

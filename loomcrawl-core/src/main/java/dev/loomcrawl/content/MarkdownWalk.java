@@ -681,7 +681,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
         char[] c = tree.attributeChars();
         int to = tree.valueEnd(n, i);
         if (MarkdownSyntax.isPlainTitle(c, from, to)) {
-            MarkdownSyntax.title(out, c, from, to);
+            MarkdownSyntax.plainTitle(out, c, from, to);
         } else {
             TextBuffer t = attributeValue(n, "title", attribute);
             MarkdownSyntax.title(out, t.chars, 0, t.length);

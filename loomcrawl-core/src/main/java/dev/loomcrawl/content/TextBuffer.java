@@ -33,7 +33,14 @@ final class TextBuffer {
     /** Grows the array: out of line, so that the appends, called every few characters, are small enough to inline. */
     private void grow(int more) {
         if (length + more <= chars.length) return;
-        chars = Arrays.copyOf(chars, Math.max(chars.length * 2, length + more));
+        int size = Math.max(chars.length * 2, length + more);
+        if (length >= chars.length / 2) {
+            chars = Arrays.copyOf(chars, size);
+        } else { // mostly unused (a reused buffer emptied, then reserved for more): copy only what it holds
+            char[] bigger = new char[size];
+            System.arraycopy(chars, 0, bigger, 0, length);
+            chars = bigger;
+        }
     }
 
     /**
