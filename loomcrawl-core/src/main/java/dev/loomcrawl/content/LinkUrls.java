@@ -52,6 +52,13 @@ final class LinkUrls {
         PATH['#'] = DELIMITER;
     }
 
+    /** Whether a fragment's ASCII character is neither a control nor one a bare destination must look at. */
+    private static final boolean[] FRAGMENT_PLAIN = new boolean[128];
+
+    static {
+        for (char c = 0; c < 128; c++) FRAGMENT_PLAIN[c] = c > ' ' && c != 0x7f && "()<&\\".indexOf(c) < 0;
+    }
+
     private final String baseUri;
     /** What {@link #plainPathEnd()} says, once asked. */
     private int pathEnd = UNKNOWN;
@@ -62,6 +69,8 @@ final class LinkUrls {
      * many {@code ../}; null until asked.
      */
     private Prefix[] directories = new Prefix[4];
+    /** Whether the value the last append was given may have an '&' ({@link #lastMayHaveReference}). */
+    private boolean ampersand;
     /** The references that are not plain, as written but stripped, and their URLs (null: javascript:). */
     private final HashMap<String, String> others = new HashMap<>();
 
@@ -77,6 +86,7 @@ final class LinkUrls {
      * nothing, when it refers to none: it is empty or a {@code javascript:} URL, which is no link to follow.
      */
     int append(TextBuffer out, char[] value, int from, int to) {
+        ampersand = true;
         int start = from;
         int end = to;
         while (start < end && isWhitespace(value[start])) start++; // String.strip()
@@ -91,8 +101,16 @@ final class LinkUrls {
     }
 
     /**
+     * Whether the value the last {@link #append} was given may have an '&amp;' (a character reference, if its
+     * characters are the value as the page writes it): false only when it was seen to have none.
+     */
+    boolean lastMayHaveReference() {
+        return ampersand;
+    }
+
+    /**
      * Appends the URL of the plain reference c[from, to) and returns the length of its prefix that a bare destination
-     * writes as it is; -1 (nothing appended) when it is not plain.
+     * writes as it is; -1 (nothing appended) when it is not plain. Each character is looked at once.
      */
     private int plain(TextBuffer out, char[] c, int from, int to) {
         int at = from; // after the leading "./" and "../" segments
@@ -106,6 +124,7 @@ final class LinkUrls {
         int segment = at;
         int hash = at;
         int notBare = -1; // the first character from at that a bare destination must look at
+        boolean amp = false;
         byte[] kinds = PATH;
         for (; hash < to; hash++) { // the path: no dot segments, query, scheme or spaces
             char ch = c[hash];
@@ -113,6 +132,7 @@ final class LinkUrls {
             if (kind == PATH_CHAR) continue;
             if (kind == NOT_BARE) {
                 if (notBare < 0) notBare = hash;
+                amp |= ch == '&';
                 continue;
             }
             if (kind == REFUSED) return -1;
@@ -121,15 +141,20 @@ final class LinkUrls {
             segment = hash + 1;
         }
         if (isDots(c, segment, hash)) return -1;
-        for (int i = hash; i < to; i++) {
-            if (isControl(c[i])) return -1;
+        for (int i = hash; i < to; i++) { // the fragment: anything but controls, which absUrl would strip
+            char ch = c[i];
+            if (ch < 128 ? !FRAGMENT_PLAIN[ch] : ch <= 0x9f) {
+                if (isControl(ch)) return -1;
+                if (notBare < 0) notBare = i; // a space, ( ) < & or backslash
+                amp |= ch == '&';
+            }
         }
         Prefix prefix = hash == from ? page() : directory(ups);
         if (prefix.url().length == 0) return -1;
         out.append(prefix.url()).append(c, at, to);
+        ampersand = amp;
         if (!prefix.bare()) return 0;
-        if (notBare < 0) notBare = MarkdownSyntax.bareRun(c, hash, to); // in the fragment
-        return prefix.url().length + notBare - at;
+        return prefix.url().length + (notBare < 0 ? to : notBare) - at;
     }
 
     /** Character.isWhitespace, which strip() cuts, without its table lookups for the printable ASCII characters. */

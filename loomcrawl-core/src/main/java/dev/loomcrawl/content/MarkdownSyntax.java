@@ -154,11 +154,30 @@ final class MarkdownSyntax {
      */
     static void destination(TextBuffer out, char[] url, int from, int to, int bare, TextBuffer title) {
         int start = out.length;
-        if (from == to || !bare(out, url, from, to, from + bare)) {
+        if (from == to || !bare(out, url, from, to, from + bare, from)) {
             out.setLength(start);
             angled(out, url, from, to);
         }
-        if (!isBlank(title)) title(out, title.chars, title.length);
+        title(out, title.chars, 0, title.length);
+    }
+
+    /**
+     * Makes the URL out[start, out.length), whose first bare characters need nothing ({@link #bareRun}), a link
+     * destination in place, as {@link #destination} writes it: nothing to do for a URL that is all bare (most are);
+     * else its rest is copied to spare (emptied first) and written back escaped, or the whole URL between angle
+     * brackets.
+     */
+    static void destinationInPlace(TextBuffer out, int start, int bare, TextBuffer spare) {
+        int end = out.length;
+        if (start + bare == end && end > start) return;
+        spare.setLength(0);
+        spare.append(out.chars, start + bare, end);
+        out.setLength(start + bare);
+        // the URL's first character, where a '<' is escaped, is spare's first when nothing is bare
+        if (end > start && bare(out, spare.chars, 0, spare.length, 0, bare == 0 ? 0 : -1)) return;
+        spare.prepend(out.chars, start, start + bare);
+        out.setLength(start);
+        angled(out, spare.chars, 0, spare.length);
     }
 
     /**
@@ -174,16 +193,16 @@ final class MarkdownSyntax {
 
     /**
      * Appends url[from, to) as a bare destination, parentheses, backslashes and character references escaped (a
-     * '&lt;' too, first); false, having appended part of it, when it has a space or control character and must be
-     * written between angle brackets. One pass from the first character that may need something (at least
-     * {@code start}), as most URLs are bare.
+     * '&lt;' too, at the URL's first character, first); false, having appended part of it, when it has a space or
+     * control character and must be written between angle brackets. One pass from the first character that may need
+     * something (at least {@code start}), as most URLs are bare.
      */
-    private static boolean bare(TextBuffer out, char[] url, int from, int to, int start) {
+    private static boolean bare(TextBuffer out, char[] url, int from, int to, int start, int first) {
         int run = from;
         for (int i = bareRun(url, start, to); i < to; i = bareRun(url, i + 1, to)) {
             char c = url[i];
             if (c <= ' ') return false;
-            if (c == '&' && !entityAt(url, i + 1, to) || c == '<' && i > from) continue;
+            if (c == '&' && !entityAt(url, i + 1, to) || c == '<' && i != first) continue;
             out.append(url, run, i).append('\\').append(c);
             run = i + 1;
         }
@@ -210,24 +229,28 @@ final class MarkdownSyntax {
         out.append(url, run, to).append('>');
     }
 
-    /** Whether text is empty or all whitespace, as {@code String.isBlank}. */
-    private static boolean isBlank(TextBuffer text) {
-        for (int i = 0; i < text.length; i++) {
-            if (!Character.isWhitespace(text.chars[i])) return false;
+    /** Whether t[from, to) is empty or all whitespace, as {@code String.isBlank}. */
+    private static boolean isBlank(char[] t, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (!Character.isWhitespace(t[i])) return false;
         }
         return true;
     }
 
-    /** Appends the link title t[0, n) in double quotes, whitespace collapsed, quotes and backslashes escaped. */
-    private static void title(TextBuffer out, char[] t, int n) {
-        out.append(' ').append('"');
-        if (plainTitle(t, n)) {
-            out.append(t, 0, n).append('"');
+    /**
+     * Appends the link title t[from, to), unless it is blank, in double quotes after a space: whitespace collapsed,
+     * quotes and backslashes escaped.
+     */
+    static void title(TextBuffer out, char[] t, int from, int to) {
+        if (isPlainTitle(t, from, to)) {
+            plainTitle(out, t, from, to);
             return;
         }
+        if (isBlank(t, from, to)) return;
+        out.append(' ').append('"');
         boolean space = false;
         boolean started = false;
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < to; i++) {
             char c = t[i];
             if (isHtmlSpace(c)) {
                 space = true;
@@ -236,17 +259,26 @@ final class MarkdownSyntax {
             if (space && started) out.append(' ');
             space = false;
             started = true;
-            if (c == '"' || c == '\\' || c == '&' && entityAt(t, i + 1, n)) out.append('\\');
+            if (c == '"' || c == '\\' || c == '&' && entityAt(t, i + 1, to)) out.append('\\');
             out.append(c);
         }
         out.append('"');
     }
 
-    /** Whether a title can be written as it is: no whitespace but single spaces inside, nothing to escape. */
-    private static boolean plainTitle(char[] t, int n) {
-        if (n == 0 || t[0] == ' ' || t[n - 1] == ' ') return false;
+    /** Appends the title t[from, to), which {@link #isPlainTitle} says is plain, as {@link #title} does. */
+    static void plainTitle(TextBuffer out, char[] t, int from, int to) {
+        if (isBlank(t, from, to)) return; // no HTML whitespace, but perhaps other whitespace only
+        out.append(' ').append('"').append(t, from, to).append('"');
+    }
+
+    /**
+     * Whether the title t[from, to) can be written as it is: no whitespace but single spaces inside, nothing to
+     * escape, and no '&amp;' (so a title attribute's value as the page writes it is its value).
+     */
+    static boolean isPlainTitle(char[] t, int from, int to) {
+        if (from == to || t[from] == ' ' || t[to - 1] == ' ') return false;
         boolean[] special = TITLE_SPECIAL;
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < to; i++) {
             char c = t[i];
             if (c < 128 && special[c] && (c != ' ' || t[i + 1] == ' ')) return false;
         }

@@ -93,7 +93,7 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
     private char lastListDelimiter;
     /** Reused for what is built before it is written: a heading, a code block, a table, an image. */
     private final TextBuffer scratch = new TextBuffer(256);
-    /** Reused for a link's or image's URL, and for an attribute's value. */
+    /** Reused for the part of a link's or image's URL that needs escaping, and for an attribute's value. */
     private final TextBuffer url = new TextBuffer(128);
     private final TextBuffer attribute = new TextBuffer(128);
     /** The closing markup of the link being written ({@code "](url "title")"}): links do not nest. */
@@ -580,19 +580,16 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
 
     private void link(int n) {
         if (links > 0) return;
-        int bare = url(n, "href");
-        if (bare < 0) return;
-        linkClosing.setLength(0);
-        linkClosing.append(']').append('(');
-        destination(linkClosing, bare, n);
-        inline.openLink(linkClosing.append(')'));
+        TextBuffer closing = linkClosing;
+        closing.setLength(0);
+        closing.append(']').append('(');
+        if (!destination(closing, n, "href", false)) return;
+        inline.openLink(closing.append(')'));
         links++;
         push(n, LINK, 0, 0);
     }
 
     private void image(int n) {
-        int bare = url(n, "src");
-        if (bare < 0 || isData(url)) return;
         TextBuffer md = scratch;
         md.setLength(0);
         md.append('!').append('[');
@@ -614,47 +611,81 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
             md.append(c);
         }
         md.append(']').append('(');
-        destination(md, bare, n);
+        if (!destination(md, n, "src", true)) return;
         md.append(')');
         inline.atom(md);
     }
 
     /**
-     * Puts the URL that element n's attribute (href, src) refers to in {@link #url}; returns what
-     * {@link LinkUrls#append} does.
+     * Appends to out the destination of the URL that element n's attribute (href, src) refers to, and n's title:
+     * the URL is made right where it goes and, as most need nothing in a bare destination, left as it is. False
+     * when the attribute refers to no URL (see {@link LinkUrls#append}), or image says a {@code data:} URL is none.
      */
-    private int url(int n, String name) {
-        url.setLength(0);
-        int i = tree.attributeIndex(n, name);
-        if (i < 0 || tree.valueStart(n, i) < 0) return -1; // no value: an empty one
-        int bare = urls.append(url, tree.attributeChars(), tree.valueStart(n, i), tree.valueEnd(n, i));
-        // the value as the page writes it is the value unless it has a character reference, which takes a '&': when
-        // the URL needs nothing in a bare destination, it has no '&' (see bareRun), and neither has the value
-        if (bare == url.length || !tree.valueHasReference(n, i)) return bounded(bare, n, i, name);
-        url.setLength(0);
-        TextBuffer value = attributeValue(n, name, attribute);
-        return bounded(urls.append(url, value.chars, 0, value.length), n, i, name);
+    private boolean destination(TextBuffer out, int n, String name, boolean image) {
+        int start = out.length;
+        int bare = url(out, n, name);
+        if (bare < 0 || image && isData(out, start)) return false;
+        MarkdownSyntax.destinationInPlace(out, start, bare, url);
+        title(out, n);
+        return true;
     }
 
     /**
-     * bare, when what the URL in {@link #url} adds to element n's attribute value (its i-th, named name) is within
-     * {@link #urlGrowth} (which it spends); else puts the value as written in {@link #url} and returns its bare run.
+     * Appends to out the URL that element n's attribute (href, src) refers to; returns what {@link LinkUrls#append}
+     * does (how many of its first characters need nothing in a bare destination, -1 for no URL: then out is as it
+     * was).
      */
-    private int bounded(int bare, int n, int i, String name) {
+    private int url(TextBuffer out, int n, String name) {
+        int start = out.length;
+        int i = tree.attributeIndex(n, name);
+        if (i < 0 || tree.valueStart(n, i) < 0) return -1; // no value: an empty one
+        int bare = urls.append(out, tree.attributeChars(), tree.valueStart(n, i), tree.valueEnd(n, i));
+        // the value as the page writes it is the value unless it has a character reference, which takes a '&': when
+        // the URL needs nothing in a bare destination, it has no '&' (see bareRun), and neither has the value
+        if (bare == out.length - start || !urls.lastMayHaveReference() || !tree.valueHasReference(n, i)) {
+            return bounded(out, start, bare, n, i, name);
+        }
+        out.setLength(start);
+        TextBuffer value = attributeValue(n, name, attribute);
+        return bounded(out, start, urls.append(out, value.chars, 0, value.length), n, i, name);
+    }
+
+    /**
+     * bare, when what the URL out[start, out.length) adds to element n's attribute value (its i-th, named name) is
+     * within {@link #urlGrowth} (which it spends); else puts the value as written there instead and returns its bare
+     * run.
+     */
+    private int bounded(TextBuffer out, int start, int bare, int n, int i, String name) {
         if (bare < 0) return bare;
-        long added = url.length - (tree.valueEnd(n, i) - tree.valueStart(n, i));
+        long added = out.length - start - (tree.valueEnd(n, i) - tree.valueStart(n, i));
         if (added <= urlGrowth) {
             urlGrowth -= Math.max(0, added);
             return bare;
         }
-        url.setLength(0);
-        url.append(attributeValue(n, name, attribute));
-        return MarkdownSyntax.bareRun(url.chars, 0, url.length);
+        out.setLength(start);
+        out.append(attributeValue(n, name, attribute));
+        return MarkdownSyntax.bareRun(out.chars, start, out.length) - start;
     }
 
-    /** Appends the destination of the URL in {@link #url}, whose first bare characters need nothing, and n's title. */
-    private void destination(TextBuffer out, int bare, int n) {
-        MarkdownSyntax.destination(out, url.chars, 0, url.length, bare, attributeValue(n, "title", attribute));
+    /**
+     * Appends element n's title, if it has one that is not blank, as it goes after a link's destination. Only an
+     * element with more attributes than its href or src can have one; a title that needs nothing is copied from where
+     * it lies in the tree (it has no '&', so no character reference to decode).
+     */
+    private void title(TextBuffer out, int n) {
+        if (tree.attributes(n) < 2) return;
+        int i = tree.attributeIndex(n, "title");
+        if (i < 0) return;
+        int from = tree.valueStart(n, i);
+        if (from < 0) return;
+        char[] c = tree.attributeChars();
+        int to = tree.valueEnd(n, i);
+        if (MarkdownSyntax.isPlainTitle(c, from, to)) {
+            MarkdownSyntax.plainTitle(out, c, from, to);
+        } else {
+            TextBuffer t = attributeValue(n, "title", attribute);
+            MarkdownSyntax.title(out, t.chars, 0, t.length);
+        }
     }
 
     /**
@@ -671,8 +702,8 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
     }
 
     /** Whether a URL is a {@code data:} URL (an image inside the page, which would only bloat the Markdown). */
-    private static boolean isData(TextBuffer url) {
-        return url.length >= 5 && new String(url.chars, 0, 5).equalsIgnoreCase("data:");
+    private static boolean isData(TextBuffer out, int start) {
+        return out.length - start >= 5 && new String(out.chars, start, 5).equalsIgnoreCase("data:");
     }
 
     private int intAttr(int n, String name, int absent, int min, int max) {

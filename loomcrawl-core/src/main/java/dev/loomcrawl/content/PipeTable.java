@@ -71,6 +71,7 @@ final class PipeTable {
             this.rowspan = Arrays.copyOf(this.rowspan, size);
         }
         from[cells] = text.length;
+        text.reserve(markdown.length);
         appendEscaped(markdown.chars, markdown.length);
         to[cells] = text.length;
         this.colspan[cells] = Math.clamp(colspan, 1, MAX_COLSPAN);
@@ -173,7 +174,17 @@ final class PipeTable {
      */
     private void write(TextBuffer out, int[] positions, int[] starts, boolean pad) {
         int width = 1;
-        for (int r = 0; r < rows; r++) width = Math.max(width, starts[r + 1] - starts[r]);
+        long positionsWritten = 0;
+        for (int r = 0; r < rows; r++) {
+            int size = starts[r + 1] - starts[r];
+            width = Math.max(width, size);
+            positionsWritten += size;
+        }
+        // room for the whole table at once: each cell's text and a space, 2 characters a position (every row padded
+        // to the widest, or only the first two), a line break a row, the delimiter row
+        long written = pad ? (long) rows * width : positionsWritten + 2L * width;
+        out.reserve((int) Math.min(Integer.MAX_VALUE - 16, text.length + cells + 2 * written + 2L * rows
+            + 6L * width + 2));
         boolean first = true;
         if (header >= 0 && starts[header + 1] > starts[header]) {
             line(out, positions, starts[header], starts[header + 1], width);
@@ -191,20 +202,47 @@ final class PipeTable {
     }
 
     private static void delimiterRow(TextBuffer out, int width) {
-        out.append('\n').append('|');
-        for (int c = 0; c < width; c++) out.append(DELIMITER);
+        out.reserve(2 + DELIMITER.length * width);
+        char[] o = out.chars;
+        int at = out.length;
+        o[at++] = '\n';
+        o[at++] = '|';
+        for (int c = 0; c < width; c++) {
+            System.arraycopy(DELIMITER, 0, o, at, DELIMITER.length);
+            at += DELIMITER.length;
+        }
+        out.length = at;
     }
 
-    /** One row's line: the cells at positions[start, end), then empty ones up to width. */
+    /**
+     * One row's line: the cells at positions[start, end), then empty ones up to width. Its length is counted first,
+     * and the characters written straight into out's array.
+     */
     private void line(TextBuffer out, int[] positions, int start, int end, int width) {
+        int[] from = this.from;
+        int[] to = this.to;
+        long length = 1 + 2L * width;
+        for (int p = start; p < end; p++) {
+            int c = positions[p];
+            if (c >= 0 && from[c] != to[c]) length += to[c] - from[c] + 1;
+        }
+        out.reserve((int) Math.min(length, Integer.MAX_VALUE - 16));
         char[] t = text.chars;
-        out.append('|');
+        char[] o = out.chars;
+        int at = out.length;
+        o[at++] = '|';
         for (int p = 0; p < width; p++) {
             int c = start + p < end ? positions[start + p] : -1;
-            out.append(' ');
-            if (c >= 0 && from[c] != to[c]) out.append(t, from[c], to[c]).append(' ');
-            out.append('|');
+            o[at++] = ' ';
+            if (c >= 0 && from[c] != to[c]) {
+                int n = to[c] - from[c];
+                System.arraycopy(t, from[c], o, at, n);
+                at += n;
+                o[at++] = ' ';
+            }
+            o[at++] = '|';
         }
+        out.length = at;
     }
 
     /** Appends a cell's Markdown with each '|' escaped and any line break made a space. */

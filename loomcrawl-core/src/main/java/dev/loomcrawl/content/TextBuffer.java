@@ -33,7 +33,22 @@ final class TextBuffer {
     /** Grows the array: out of line, so that the appends, called every few characters, are small enough to inline. */
     private void grow(int more) {
         if (length + more <= chars.length) return;
-        chars = Arrays.copyOf(chars, Math.max(chars.length * 2, length + more));
+        int size = Math.max(chars.length * 2, length + more);
+        if (length >= chars.length / 2) {
+            chars = Arrays.copyOf(chars, size);
+        } else { // mostly unused (a reused buffer emptied, then reserved for more): copy only what it holds
+            char[] bigger = new char[size];
+            System.arraycopy(chars, 0, bigger, 0, length);
+            chars = bigger;
+        }
+    }
+
+    /**
+     * Makes room for more characters at once, so that a writer that knows how many it will append grows the array
+     * once, not by doubling, and may write into {@link #chars} without a check per character.
+     */
+    void reserve(int more) {
+        if (length + more > chars.length) grow(more);
     }
 
     TextBuffer append(char c) {

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.loomcrawl.extract.PageTree;
+import dev.loomcrawl.extract.StreamingLinkExtractor;
+import dev.loomcrawl.url.WebUrl;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -96,7 +100,8 @@ class MarkdownTest {
         }
         Element odd = Jsoup.parse("<a href='#'>a</a><a href='#x y'>b</a><a href='?q#f'>c</a><a href='//h/p'>d</a>"
             + "<a href='HTTP://Example.COM/../a/./b'>e</a><a href='a\tb'>f</a><a href='tel:+1'>g</a><a href='%zz'>h</a>"
-            + "<a href='http://[bad'>i</a><img src='../../../x.png'>", "https://example.org/a/b/page.html?x=1#old")
+            + "<a href='http://[bad'>i</a><img src='../../../x.png'><a href='c&amp;d.html#e&amp;f'>j</a>"
+            + "<a href='#k&amp;l(m)'>k</a>", "https://example.org/a/b/page.html?x=1#old")
             .body();
         assertSameAsAbsUrl(odd);
     }
@@ -127,9 +132,62 @@ class MarkdownTest {
             String expected = raw.isEmpty() || LinkUrls.isJavascript(raw) ? null
                 : el.absUrl(attribute).isEmpty() ? raw : el.absUrl(attribute);
             TextBuffer url = new TextBuffer(16);
+            url.append("](");
             char[] value = el.attr(attribute).toCharArray();
-            assertEquals(expected, urls.append(url, value, 0, value.length) >= 0 ? url.toString() : null, el.outerHtml());
+            int bare = urls.append(url, value, 0, value.length);
+            assertEquals(expected, bare >= 0 ? url.toString().substring(2) : null, el.outerHtml());
+            // what the fast paths rely on: the first bare characters need nothing in a bare destination, and a value
+            // said to have no '&' has none
+            if (bare >= 0) {
+                assertTrue(2 + bare <= MarkdownSyntax.bareRun(url.chars, 2, url.length), bare + " bare: " + url);
+            }
+            assertTrue(urls.lastMayHaveReference() || el.attr(attribute).indexOf('&') < 0, el.outerHtml());
         }
+    }
+
+    /**
+     * A URL made where it goes and then made a destination in place is what {@link MarkdownSyntax#destination}
+     * writes from a copy, whatever the bare characters known: parentheses, '<', backslashes, character references,
+     * spaces and line breaks (angle brackets), the empty URL.
+     */
+    @Test
+    void aDestinationMadeInPlaceIsTheOneMadeFromACopy() {
+        TextBuffer spare = new TextBuffer(4);
+        TextBuffer noTitle = new TextBuffer(4);
+        for (String url : List.of("https://h/a.html", "https://h/a.html#m(int)", "<x>", "a<b", "a\\b(c)", "a&amp;b",
+                "a&b", "a b(c)", "a\nb", "(", "", "x&#1;y", ")a")) {
+            char[] c = url.toCharArray();
+            TextBuffer expected = new TextBuffer(8).append("](");
+            MarkdownSyntax.destination(expected, c, 0, c.length, 0, noTitle);
+            for (int bare = 0; bare <= MarkdownSyntax.bareRun(c, 0, c.length); bare++) {
+                TextBuffer out = new TextBuffer(4).append("](").append(url);
+                MarkdownSyntax.destinationInPlace(out, 2, bare, spare);
+                assertEquals(expected.toString(), out.toString(), url + " with " + bare + " bare");
+            }
+        }
+    }
+
+    /**
+     * Link titles: written from where they lie in the page when plain, decoded when they hold a character
+     * reference, left out when blank (also when only whitespace other than HTML's); a link or image with its URL
+     * only has none. The URL's character references are decoded in the path and in the fragment. Both on jsoup's
+     * tree (values decoded) and on the link pass's (values as the page writes them).
+     */
+    @Test
+    void linkTitlesAndReferencesInUrlsAreDecodedWhereTheyMustBe() {
+        String base = "https://h.test/api/";
+        String html = "<p><a href='a.html' title='class in java.lang'>A</a> "
+            + "<a href='b.html' title='Tom &amp; &quot;Jerry&quot;'>B</a> <a href='c.html' title='\u000B\u000B'>C</a> "
+            + "<a href='d.html' title='x  y'>D</a> <a title='t' href='e&amp;f.html#g&amp;h(int)'>E</a> "
+            + "<img src='i.png' alt='i'> <a href='#k&#x26;l' title>K</a> <a href=f.html title='&#x20;'>F</a>";
+        String expected = "[A](https://h.test/api/a.html \"class in java.lang\") "
+            + "[B](https://h.test/api/b.html \"Tom & \\\"Jerry\\\"\") [C](https://h.test/api/c.html) "
+            + "[D](https://h.test/api/d.html \"x y\") [E](https://h.test/api/e&f.html#g&h\\(int\\) \"t\") "
+            + "![i](https://h.test/api/i.png) [K](https://h.test/api/#k&l) [F](https://h.test/api/f.html)\n";
+        assertEquals(expected, Markdown.of(Jsoup.parse(html, base).body()));
+        PageTree streamed = new StreamingLinkExtractor().extract(html.getBytes(StandardCharsets.UTF_8), null,
+            WebUrl.parse(base), true).tree();
+        assertEquals(expected, Markdown.of(streamed, new int[] {1}, null, base));
     }
 
     @Test
