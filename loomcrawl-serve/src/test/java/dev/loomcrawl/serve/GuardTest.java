@@ -2,12 +2,11 @@ package dev.loomcrawl.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.testkit.TestSite;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -23,25 +22,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class GuardTest {
     @TempDir
     Path dir;
-    private final List<AutoCloseable> open = new ArrayList<>();
-
-    @AfterEach
-    void close() throws Exception {
-        for (AutoCloseable c : open.reversed()) c.close();
-    }
+    @RegisterExtension
+    final Running running = new Running();
 
     private Http serve(List<String> allowOrigins) throws Exception {
-        ServeOptions d = ServeOptions.defaults(0, dir.resolve("data"));
-        Serve s = Serve.start(new ServeOptions(d.host(), 0, d.data(), Set.of(), false, allowOrigins, d.keep(), 10, 1,
-                1, 4, d.maxBody(), d.maxJobTime()));
-        open.add(s);
-        return Http.of(s);
+        return Http.of(running.serve(dir.resolve("data"), Set.of(), false, allowOrigins, 10, 1, 1, 4));
     }
 
     @Test
     void urlsNamingNonPublicAddressesAreRefusedInEverySpelling() throws Exception {
         TestSite site = TestSite.builder().page("/", "<p>local</p>").start();
-        open.add(site);
+        running.add(site);
         Http http = serve(List.of());
         int port = site.port();
         for (String url : List.of("http://127.0.0.1:" + port + "/", "http://localhost:" + port + "/",
@@ -66,7 +57,7 @@ class GuardTest {
     @Test
     void aRedirectToTheMetadataAddressIsRefusedNotFetched() throws Exception {
         TestSite other = TestSite.builder().page("/", "<p>another port of this machine</p>").start();
-        open.add(other);
+        running.add(other);
         TestSite site = TestSite.builder()
                 .redirect("/metadata", 302, "http://169.254.169.254/latest/meta-data/")
                 .redirect("/mapped", 302, "http://[::ffff:a9fe:a9fe]/latest/meta-data/")
@@ -74,7 +65,7 @@ class GuardTest {
                 .redirect("/other", 302, other.url("/"))
                 .page("/", "<a href=/metadata>m</a><a href=/other>o</a><a href='" + other.url("/") + "'>x</a>")
                 .start();
-        open.add(site);
+        running.add(site);
         // the operator lets jobs reach this one test site, and nothing else that is not public
         Http http = serve(List.of("127.0.0.1:" + site.port()));
         for (String path : List.of("/metadata", "/mapped", "/nat64")) {

@@ -2,9 +2,9 @@ package dev.loomcrawl.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.testkit.TestSite;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.URI;
@@ -13,7 +13,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -25,19 +24,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class JobsPageTest {
     @TempDir
     Path dir;
-    private final List<AutoCloseable> open = new ArrayList<>();
-
-    @AfterEach
-    void close() throws Exception {
-        for (AutoCloseable c : open.reversed()) c.close();
-    }
+    @RegisterExtension
+    final Running running = new Running();
 
     private Serve serve(Set<String> keys) throws Exception {
-        ServeOptions d = ServeOptions.defaults(0, dir.resolve("data"));
-        Serve s = Serve.start(new ServeOptions(d.host(), 0, d.data(), keys, true, List.of(), d.keep(), 1000, 2, 4, 4,
-                d.maxBody(), d.maxJobTime()));
-        open.add(s);
-        return s;
+        return running.serve(dir.resolve("data"), keys, true, List.of(), 1000, 2, 4, 4);
     }
 
     @Test
@@ -46,10 +37,10 @@ class JobsPageTest {
         // slow pages, so that the page shows the job while it runs
         TestSite site = TestSite.builder().generated(TestSite.crossLinkedGenerator(40, 3, Duration.ofMillis(150)))
                 .start();
-        open.add(site);
+        running.add(site);
         Serve serve = serve(Set.of("key-1"));
         Browser browser = Browser.start(dir);
-        open.add(browser);
+        running.add(browser);
         String page = "http://127.0.0.1:" + serve.port() + "/";
         browser.go(page);
         browser.await("document.getElementById('list-message').textContent.includes('API key')", 30);
@@ -88,14 +79,14 @@ class JobsPageTest {
     void aJobsUrlIsShownAsTextNeverAsMarkup() throws Exception {
         Assumptions.assumeTrue(Browser.available(), "needs " + Browser.CHROMIUM);
         TestSite site = TestSite.builder().page("/", "<p>x</p>").start();
-        open.add(site);
+        running.add(site);
         Serve serve = serve(Set.of());
         Http http = Http.of(serve);
         String hostile = site.url("/?q=<img src=x onerror=\"document.title='pwned'\">");
         Http.Answer a = http.post("/v2/crawl", "{\"url\": " + Json.MAPPER.writeValueAsString(hostile) + "}");
         assertEquals(200, a.status(), a.body());
         Browser browser = Browser.start(dir);
-        open.add(browser);
+        running.add(browser);
         browser.go("http://127.0.0.1:" + serve.port() + "/");
         browser.await("document.querySelectorAll('#jobs tbody tr').length === 1", 30);
         assertFalse(browser.eval("!!document.querySelector('#jobs img')").asBoolean(), "no markup from a job");

@@ -2,8 +2,8 @@ package dev.loomcrawl.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.testkit.TestSite;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.URI;
@@ -28,24 +28,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class NativeApiTest {
     @TempDir
     Path dir;
-    private final List<AutoCloseable> open = new ArrayList<>();
-
-    @AfterEach
-    void close() throws Exception {
-        for (AutoCloseable c : open.reversed()) c.close();
-    }
+    @RegisterExtension
+    final Running running = new Running();
 
     private Http serve() throws Exception {
-        ServeOptions d = ServeOptions.defaults(0, dir.resolve("data"));
-        Serve s = Serve.start(new ServeOptions(d.host(), 0, d.data(), Set.of(), true, List.of(), d.keep(), 100, 2, 4,
-                4, d.maxBody(), d.maxJobTime()));
-        open.add(s);
-        return Http.of(s);
+        return Http.of(running.serve(dir.resolve("data"), Set.of(), true, List.of(), 100, 2, 4, 4));
     }
 
     private TestSite site(int pages, Duration latency) {
         TestSite site = TestSite.builder().generated(TestSite.crossLinkedGenerator(pages, 3, latency)).start();
-        open.add(site);
+        running.add(site);
         return site;
     }
 

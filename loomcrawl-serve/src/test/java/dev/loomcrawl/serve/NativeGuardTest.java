@@ -2,13 +2,12 @@ package dev.loomcrawl.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.testkit.TestSite;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -25,24 +24,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class NativeGuardTest {
     @TempDir
     Path dir;
-    private final List<AutoCloseable> open = new ArrayList<>();
-
-    @AfterEach
-    void close() throws Exception {
-        for (AutoCloseable c : open.reversed()) c.close();
-    }
+    @RegisterExtension
+    final Running running = new Running();
 
     private Http serve(List<String> allowOrigins) throws Exception {
-        ServeOptions d = ServeOptions.defaults(0, dir.resolve("data"));
-        Serve s = Serve.start(new ServeOptions(d.host(), 0, d.data(), Set.of(), false, allowOrigins, d.keep(), 10, 1,
-                1, 4, d.maxBody(), d.maxJobTime()));
-        open.add(s);
-        return Http.of(s);
+        return Http.of(running.serve(dir.resolve("data"), Set.of(), false, allowOrigins, 10, 1, 1, 4));
     }
 
     private TestSite site(String body) {
         TestSite site = TestSite.builder().page("/", body).start();
-        open.add(site);
+        running.add(site);
         return site;
     }
 

@@ -2,8 +2,8 @@ package dev.loomcrawl.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.testkit.TestSite;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -23,12 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ServeApiTest {
     @TempDir
     Path dir;
-    private final List<AutoCloseable> open = new ArrayList<>();
-
-    @AfterEach
-    void close() throws Exception {
-        for (AutoCloseable c : open.reversed()) c.close();
-    }
+    @RegisterExtension
+    final Running running = new Running();
 
     private TestSite site() {
         TestSite site = TestSite.builder()
@@ -42,13 +38,13 @@ class ServeApiTest {
                 .page("/docs/b.html", "<html><head><title>Pricing</title></head><body><main><h1>Pricing</h1>"
                         + "<p>It is free.</p></main></body></html>")
                 .start();
-        open.add(site);
+        running.add(site);
         return site;
     }
 
     private Serve serve(ServeOptions o) throws Exception {
         Serve s = Serve.start(o);
-        open.add(s);
+        running.add(s);
         return s;
     }
 
@@ -81,7 +77,7 @@ class ServeApiTest {
     @Test
     void crawlIsPagedWithNextAndEachPageIsOnce() throws Exception {
         TestSite site = TestSite.builder().pages(TestSite.crossLinked(150, 3)).start();
-        open.add(site);
+        running.add(site);
         ServeOptions o = options(true);
         Http http = Http.of(serve(new ServeOptions(o.host(), 0, o.data(), Set.of(), true, List.of(), o.keep(), 1000,
                 2, 1, 4, o.maxBody(), o.maxJobTime())));
@@ -112,7 +108,7 @@ class ServeApiTest {
         String words = "<p>" + "word ".repeat(60) + "</p>";
         TestSite site = TestSite.builder().page("/", "<html><head><title>Index</title></head><body><main>"
                 + words.repeat(4000) + "</main></body></html>").start();
-        open.add(site);
+        running.add(site);
         Http http = Http.of(serve(options(true)));
         Http.Answer started = http.post("/v2/crawl", "{\"url\": \"" + site.url("/") + "\", \"sitemap\": \"skip\"}");
         String path = "/v2/crawl/" + started.json().path("id").asText();
@@ -150,7 +146,7 @@ class ServeApiTest {
                 + "<body><main><h1>Quotes \"and\" back\\slashes</h1><p>Tab\there, caf\u00e9, \u4e2d\u6587, an emoji "
                 + "\ud83d\ude00, a control \u0001 and <code>a &lt; b</code>.</p><pre>line one\nline two</pre>"
                 + "<a href=/x>x</a></main></body></html>").start();
-        open.add(site);
+        running.add(site);
         Http http = Http.of(serve(options(true)));
         String formats = "[\"markdown\", \"links\", \"html\"]";
         JsonNode scraped = http.post("/v2/scrape", "{\"url\": \"" + site.url("/") + "\", \"formats\": " + formats
@@ -246,7 +242,7 @@ class ServeApiTest {
     void aFullQueueIs429WithRetryAfter() throws Exception {
         TestSite slow = TestSite.builder().generated(t -> new dev.loomcrawl.testkit.Route.Delay(Duration.ofSeconds(15),
                 dev.loomcrawl.testkit.Route.Respond.html("<p>slow</p>"))).start();
-        open.add(slow);
+        running.add(slow);
         ServeOptions o = options(true);
         // one job runs, one waits; the third is refused
         Http http = Http.of(serve(new ServeOptions(o.host(), 0, o.data(), Set.of(), true, List.of(), o.keep(), 10, 1,

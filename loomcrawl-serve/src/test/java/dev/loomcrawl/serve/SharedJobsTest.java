@@ -6,8 +6,8 @@ import dev.loomcrawl.redis.RedisCrawl;
 import dev.loomcrawl.testkit.RedisCluster;
 import dev.loomcrawl.testkit.RedisServer;
 import dev.loomcrawl.testkit.TestSite;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.InetSocketAddress;
@@ -34,12 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SharedJobsTest {
     @TempDir
     Path dir;
-    private final List<AutoCloseable> open = new ArrayList<>();
-
-    @AfterEach
-    void close() throws Exception {
-        for (AutoCloseable c : open.reversed()) c.close();
-    }
+    @RegisterExtension
+    final Running running = new Running();
 
     private Http serve(String name, String redis) throws Exception {
         return serve(name, redis, Duration.ofSeconds(30));
@@ -52,19 +48,19 @@ class SharedJobsTest {
         Serve s = Serve.start(new ServeOptions(d.host(), 0, d.data(), Set.of(), true, List.of(), d.keep(), 1000, 2, 10,
                 4, d.maxBody(), d.maxJobTime(), new WebhookOptions(key, Duration.ofSeconds(10), Duration.ofMinutes(1)),
                 new SharedOptions(redis, Duration.ofSeconds(5), outage)));
-        open.add(s);
+        running.add(s);
         return Http.of(s);
     }
 
     private TestSite site(int pages, Duration latency) {
         TestSite site = TestSite.builder().generated(TestSite.crossLinkedGenerator(pages, 3, latency)).start();
-        open.add(site);
+        running.add(site);
         return site;
     }
 
     private RedisServer redis() {
         RedisServer redis = RedisServer.start(dir.resolve("redis"));
-        open.add(redis);
+        running.add(redis);
         return redis;
     }
 
@@ -79,7 +75,7 @@ class SharedJobsTest {
             x.close();
         });
         server.start();
-        open.add(() -> server.stop(0));
+        running.add(() -> server.stop(0));
         url[0] = "http://127.0.0.1:" + server.getAddress().getPort() + "/hook";
         return got;
     }
@@ -198,7 +194,7 @@ class SharedJobsTest {
     @Test
     void onARedisClusterAJobIsSharedEachPageFetchedOnce() throws Exception {
         RedisCluster cluster = RedisCluster.start(dir.resolve("cluster"));
-        open.add(cluster);
+        running.add(cluster);
         int pages = 40;
         TestSite site = site(pages, Duration.ofMillis(100));
         Http a = serve("a", cluster.uris().get(0)); // each server given another node

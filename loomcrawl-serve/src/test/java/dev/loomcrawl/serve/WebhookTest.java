@@ -3,8 +3,8 @@ package dev.loomcrawl.serve;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
 import dev.loomcrawl.testkit.TestSite;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import javax.crypto.Mac;
@@ -14,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
@@ -38,12 +37,8 @@ class WebhookTest {
     private static final String SECRET = "a-test-secret";
     @TempDir
     Path dir;
-    private final List<AutoCloseable> open = new ArrayList<>();
-
-    @AfterEach
-    void close() throws Exception {
-        for (AutoCloseable c : open.reversed()) c.close();
-    }
+    @RegisterExtension
+    final Running running = new Running();
 
     /** One delivery as received. */
     record Received(Map<String, String> headers, byte[] body, JsonNode json) {}
@@ -78,7 +73,7 @@ class WebhookTest {
                 x.close();
             });
             server.start();
-            open.add(this);
+            running.add(this);
         }
 
         String url() {
@@ -113,7 +108,7 @@ class WebhookTest {
         ServeOptions d = ServeOptions.defaults(0, dir.resolve("data"));
         Serve s = Serve.start(new ServeOptions(d.host(), 0, d.data(), Set.of(), allowPrivate, allowOrigins, d.keep(),
                 100, 2, 1, 4, d.maxBody(), d.maxJobTime(), hooks));
-        open.add(s);
+        running.add(s);
         return Http.of(s);
     }
 
@@ -126,7 +121,7 @@ class WebhookTest {
 
     private TestSite site(int pages) {
         TestSite site = TestSite.builder().pages(TestSite.crossLinked(pages, 3)).start();
-        open.add(site);
+        running.add(site);
         return site;
     }
 
