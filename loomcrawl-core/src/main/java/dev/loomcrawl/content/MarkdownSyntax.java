@@ -150,7 +150,8 @@ final class MarkdownSyntax {
      * Appends a link destination, the URL url[from, to), and, when title is not blank, the title, as they go between
      * a link's parentheses. A URL with a space or a control character is written between angle brackets; otherwise
      * bare, with its parentheses escaped. Backslashes and character references are escaped in both forms. The
-     * caller may know that the URL's first bare characters need nothing ({@link #bareRun}).
+     * caller may know that the URL's first bare characters need nothing ({@link #bareRun}). The walk makes its
+     * destinations in place ({@link #destinationInPlace}); this is what {@code MarkdownTest} holds that one to.
      */
     static void destination(TextBuffer out, char[] url, int from, int to, int bare, TextBuffer title) {
         int start = out.length;

@@ -404,40 +404,48 @@ final class Nodes {
         }
         ownChars = new int[node.length];
         ownCommas = new int[node.length];
-        char[] text = page.text();
         for (int i = 0; i < size; i++) {
-            if ((flags[i] & Tree.REMOVED) != 0) {
-                continue;
-            }
-            for (int c = node[i] + 1, stop = page.end(node[i]); c < stop; c = page.end(c)) {
-                if (page.isText(c)) {
-                    count(i, text, page.textStart(c), page.textEnd(c));
-                }
+            if ((flags[i] & Tree.REMOVED) == 0) {
+                long counted = ownCounts(page, node[i]);
+                ownChars[i] = (int) counted;
+                ownCommas[i] = (int) (counted >>> 32);
             }
         }
     }
 
     /** The length of the text directly in page element {@code n}, as {@link #count} counts it. */
     static int ownLength(PageTree page, int n) {
+        return (int) ownCounts(page, n);
+    }
+
+    /** {@link #counts} of the text nodes that are page element {@code n}'s children, added up. */
+    private static long ownCounts(PageTree page, int n) {
         char[] text = page.text();
-        int length = 0;
+        long total = 0;
         for (int c = n + 1, stop = page.end(n); c < stop; c = page.end(c)) {
             if (page.isText(c)) {
-                length += length(text, page.textStart(c), page.textEnd(c));
+                total += counts(text, page.textStart(c), page.textEnd(c));
             }
         }
-        return length;
+        return total;
+    }
+
+    /** Adds a text node's length and commas ({@link #counts} of text[from, to)) to element {@code i}. */
+    private void count(int i, char[] text, int from, int to) {
+        long counted = counts(text, from, to);
+        ownChars[i] += (int) counted;
+        ownCommas[i] += (int) (counted >>> 32);
     }
 
     /**
-     * Adds a text node's length and commas to element {@code i}: its characters, with each run of whitespace after
-     * a character counted as one (as a browser's {@code innerText} would), and Readability's commas. Branch-free on
-     * the characters, which would mispredict at every word's end.
+     * The length of text[from, to), each run of whitespace after a character counted as one (as a browser's
+     * {@code innerText} would), in the low 32 bits, and Readability's commas in the high ones. Branch-free on the
+     * characters, which would mispredict at every word's end.
      */
-    private void count(int i, char[] text, int from, int to) {
+    private static long counts(char[] text, int from, int to) {
         byte[] classes = CHARACTER;
         int uncounted = 0; // whitespace at the start or after whitespace
-        int commas = 0;
+        long commas = 0;
         int before = SPACE; // as if whitespace came before the first character
         for (int k = from; k < to; k++) {
             int kind = classes[text[k]];
@@ -446,20 +454,6 @@ final class Nodes {
             before = space;
             commas += kind >> 1;
         }
-        ownChars[i] += to - from - uncounted;
-        ownCommas[i] += commas;
-    }
-
-    /** {@link #count}'s length alone, of {@code text[from, to)}. */
-    private static int length(char[] text, int from, int to) {
-        byte[] classes = CHARACTER;
-        int uncounted = 0;
-        int before = SPACE;
-        for (int k = from; k < to; k++) {
-            int space = classes[text[k]] & SPACE;
-            uncounted += space & before;
-            before = space;
-        }
-        return to - from - uncounted;
+        return commas << 32 | (to - from - uncounted);
     }
 }
