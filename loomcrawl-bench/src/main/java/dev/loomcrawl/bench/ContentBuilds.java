@@ -72,19 +72,29 @@ public final class ContentBuilds {
     }
 
     private static Build load(String spec) throws Exception {
-        int eq = spec.indexOf('=');
-        if (eq < 1) throw new IllegalArgumentException("not NAME=BENCH_JAR: " + spec);
-        URL jar = Path.of(spec.substring(eq + 1)).toUri().toURL();
-        ClassLoader loader = new URLClassLoader(new URL[]{jar}, ClassLoader.getPlatformClassLoader());
+        ClassLoader loader = loaderOf(spec);
         Class<?> type = Class.forName(ContentBenchmark.class.getName(), true, loader);
         Class<?> counterType = Class.forName(ContentBenchmark.CpuTime.class.getName(), true, loader);
         Object bench = type.getConstructor().newInstance();
         type.getMethod("load").invoke(bench);
         Object counter = counterType.getConstructor().newInstance();
-        return new Build(spec.substring(0, eq), bench, counter, type.getMethod("pass", counterType));
+        return new Build(nameOf(spec), bench, counter, type.getMethod("pass", counterType));
     }
 
-    private static double median(double[] values) {
+    /** The NAME of a NAME=BENCH_JAR argument. */
+    static String nameOf(String spec) {
+        int eq = spec.indexOf('=');
+        if (eq < 1) throw new IllegalArgumentException("not NAME=BENCH_JAR: " + spec);
+        return spec.substring(0, eq);
+    }
+
+    /** A class loader of its own for the BENCH_JAR of a NAME=BENCH_JAR argument (over the platform's classes only). */
+    static ClassLoader loaderOf(String spec) throws Exception {
+        URL jar = Path.of(spec.substring(nameOf(spec).length() + 1)).toUri().toURL();
+        return new URLClassLoader(new URL[]{jar}, ClassLoader.getPlatformClassLoader());
+    }
+
+    static double median(double[] values) {
         double[] v = values.clone();
         Arrays.sort(v);
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;

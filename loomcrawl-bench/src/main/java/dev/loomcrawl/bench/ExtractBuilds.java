@@ -3,8 +3,6 @@ package dev.loomcrawl.bench;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Method;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -94,7 +92,7 @@ public final class ExtractBuilds {
             }
             System.out.println(line);
         }
-        double first = median(ms[0]);
+        double first = ContentBuilds.median(ms[0]);
         // a round's runs are seconds apart, so the share of a build's time in the same round and mode as the first
         // build's moves less with the load than either time does
         System.out.println("| build | tree | CPU ms per pass, median | min | share of the first row "
@@ -104,24 +102,21 @@ public final class ExtractBuilds {
             double[] share = new double[rounds];
             for (int r = 0; r < rounds; r++) share[r] = ms[k][r] / ms[k % modes.length][r];
             System.out.printf("| %s | %s | %.1f | %.1f | %.1f%% | %.1f%% |%n", builds.get(k / modes.length).name,
-                    modes[k % modes.length], median(ms[k]), Arrays.stream(ms[k]).min().orElse(0),
-                    100 * median(ms[k]) / first, 100 * median(share));
+                    modes[k % modes.length], ContentBuilds.median(ms[k]), Arrays.stream(ms[k]).min().orElse(0),
+                    100 * ContentBuilds.median(ms[k]) / first, 100 * ContentBuilds.median(share));
         }
         if (modes.length == 2) { // what recording the tree costs: the rounds' differences, which the load shifts less
             for (int b = 0; b < builds.size(); b++) {
                 double[] cost = new double[rounds];
                 for (int r = 0; r < rounds; r++) cost[r] = ms[2 * b][r] - ms[2 * b + 1][r];
                 System.out.printf("%s: the tree costs %.1f ms per pass (median of the rounds' differences)%n",
-                        builds.get(b).name, median(cost));
+                        builds.get(b).name, ContentBuilds.median(cost));
             }
         }
     }
 
     private static Build load(String spec, String[] urls) throws Exception {
-        int eq = spec.indexOf('=');
-        if (eq < 1) throw new IllegalArgumentException("not NAME=BENCH_JAR: " + spec);
-        URL jar = Path.of(spec.substring(eq + 1)).toUri().toURL();
-        ClassLoader loader = new URLClassLoader(new URL[]{jar}, ClassLoader.getPlatformClassLoader());
+        ClassLoader loader = ContentBuilds.loaderOf(spec);
         Class<?> extractorType = Class.forName("dev.loomcrawl.extract.StreamingLinkExtractor", true, loader);
         Class<?> urlType = Class.forName("dev.loomcrawl.url.WebUrl", true, loader);
         Class<?> pageType = Class.forName("dev.loomcrawl.extract.ParsedPage", true, loader);
@@ -129,7 +124,7 @@ public final class ExtractBuilds {
         Object[] parsed = new Object[urls.length];
         for (int i = 0; i < urls.length; i++) parsed[i] = parse.invoke(null, urls[i]);
         Method extract = extractorType.getMethod("extract", byte[].class, String.class, urlType, boolean.class);
-        return new Build(spec.substring(0, eq), extractorType.getConstructor().newInstance(), extract, parsed,
+        return new Build(ContentBuilds.nameOf(spec), extractorType.getConstructor().newInstance(), extract, parsed,
                 pageType.getMethod("tree"), pageType.getMethod("links"));
     }
 
@@ -178,11 +173,5 @@ public final class ExtractBuilds {
             s.append('\n');
         }
         return s.toString();
-    }
-
-    private static double median(double[] values) {
-        double[] v = values.clone();
-        Arrays.sort(v);
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 }
