@@ -147,8 +147,6 @@ final class MarkdownBlocks {
         for (int i = 0; i < depth; i++) inItem |= open[i].item;
         int at = from;
         while (true) {
-            int nl = oneLine ? to : at;
-            while (nl < to && text[nl] != '\n') nl++;
             int start = o.length();
             for (int i = 0; i < depth; i++) {
                 Container c = open[i];
@@ -156,11 +154,21 @@ final class MarkdownBlocks {
                 o.append(prefix, 0, prefix.length);
                 c.started = true;
             }
-            if (nl == at || inItem && blank(text, at, nl)) {
-                trimEnd(start);
-                at = nl;
+            // the line is found as it is written (a scan for its end went first: 90 of a --content crawl's 19,800
+            // CPU samples on the JDK docs), and taken back when it is empty or, in a list item, blank
+            int textStart = o.length();
+            int nl;
+            if (oneLine) {
+                o.append(text, at, to);
+                nl = to;
+            } else {
+                nl = o.appendLine(text, at, to);
             }
-            o.append(text, at, nl).append('\n');
+            if (nl == at || inItem && blank(text, at, nl)) {
+                o.setLength(textStart);
+                trimEnd(start);
+            }
+            o.append('\n');
             if (nl == to) break;
             at = nl + 1;
         }

@@ -88,6 +88,48 @@ final class OutputText {
     }
 
     /**
+     * Appends s[from, nl), where nl is the first newline at or after from (to when there is none), and returns nl: a
+     * line of a block that its containers' prefixes go before, found and encoded in one pass where a scan for the
+     * newline went first (inside list items, where javadoc's summary tables are, every line of a block is prefixed).
+     */
+    int appendLine(char[] s, int from, int to) {
+        room(to - from);
+        int i = lineRun(s, from, to);
+        while (i < to && s[i] != '\n') { // a character beyond ASCII or a control character, or no room for an escape
+            if (length + (to - i) + JsonText.MAX_BYTES > out.length) grow(to - i + JsonText.MAX_BYTES);
+            encode(s[i++]);
+            i = lineRun(s, i, to);
+        }
+        return i;
+    }
+
+    /**
+     * As {@link #run}, stopping at a newline too: for {@link #appendLine}. Kept apart from run, as
+     * {@link #collapsedRun} is, for the C1 compiler's sake.
+     */
+    private int lineRun(char[] s, int i, int to) {
+        byte[] b = out;
+        boolean[] oneByte = ONE_BYTE;
+        byte[] letters = LETTERS;
+        int at = length;
+        while (i < to) {
+            char c = s[i];
+            if (oneByte[c]) {
+                b[at++] = (byte) c;
+                i++;
+                continue;
+            }
+            if (c == '\n' || c >= 0x80 || letters[c] <= 1 || at + (to - i) + 1 > b.length) break;
+            b[at] = '\\';
+            b[at + 1] = letters[c];
+            at += 2;
+            i++;
+        }
+        length = at;
+        return i;
+    }
+
+    /**
      * Writes s[i, to) while each character is one byte or a two-byte escape (a newline, '"', a backslash...) and
      * there is room, where there is room for a byte per character; returns the index it stopped at. No call in it,
      * so that the C1 compiler keeps the loop's values in registers: with the rarer cases' calls in the same compiled

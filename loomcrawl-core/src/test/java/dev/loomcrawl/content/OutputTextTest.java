@@ -9,7 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * A conversion's output buffer, which holds its text encoded for JSON, gives back what a StringBuilder given the same
- * writes holds: runs as {@link MarkdownSyntax#collapsedRun} ends them, trimmed ends, the last character.
+ * writes holds: runs as {@link MarkdownSyntax#collapsedRun} ends them, lines up to their newline, trimmed ends, the last
+ * character.
  */
 class OutputTextTest {
     private static final char[] ALPHABET =
@@ -32,7 +33,7 @@ class OutputTextTest {
             for (int step = 0; step < 20; step++) {
                 char[] s = random(random, random.nextInt(round % 10 == 0 ? 3_000 : 40));
                 int from = s.length == 0 ? 0 : random.nextInt(s.length);
-                switch (random.nextInt(4)) {
+                switch (random.nextInt(5)) {
                     case 0 -> {
                         out.append(s, from, s.length);
                         model.append(s, from, s.length - from);
@@ -47,6 +48,12 @@ class OutputTextTest {
                         char c = ALPHABET[random.nextInt(ALPHABET.length)];
                         out.append(c);
                         model.append(c);
+                    }
+                    case 3 -> {
+                        int nl = from;
+                        while (nl < s.length && s[nl] != '\n') nl++;
+                        assertEquals(nl, out.appendLine(s, from, s.length));
+                        model.append(s, from, nl - from);
                     }
                     default -> {
                         boolean spaces = random.nextBoolean();
