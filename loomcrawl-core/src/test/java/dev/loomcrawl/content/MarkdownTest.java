@@ -123,6 +123,41 @@ class MarkdownTest {
         }
     }
 
+    /**
+     * The absolute URLs written without jsoup ({@link LinkUrls#isPlainAbsolute}) are the ones absUrl gives back as
+     * they are, against bases of every shape: random URLs of the characters that could make a difference (case,
+     * dot segments, ports, users, escapes, IPv6 hosts, whitespace, parentheses, other schemes), and the ones it
+     * lets through are also bare destinations.
+     */
+    @Test
+    void plainAbsoluteUrlsAreTheOnesAbsUrlKeepsAsTheyAre() {
+        List<String> bases = List.of("https://example.org/a/b/page.html", "http://127.0.0.1:8017/x/y.html?q=1#f",
+                "https://example.org", "ftp://example.org/a/", "https://Example.org:8443/a/../b/");
+        String[] parts = {"http://", "https://", "HTTP://", "ftp://", "h", "e.org", "E.org", "-", ".", "..", "/", "/.",
+                "/..", ":", ":80", ":0443", "@", "u@", "?", "#", "=", "&", "&amp;", "%20", "%zz", "%", "(", ")", " ",
+                "\t", "<", "\\", "[::1]", "~", "+", ",", ";", "!", "*", "$", "'", "\u00e9", "a", "Z", "9", "_"};
+        java.util.Random random = new java.util.Random(7);
+        int kept = 0;
+        for (int i = 0; i < 60_000; i++) {
+            StringBuilder url = new StringBuilder(random.nextInt(4) == 0 ? "" : random.nextBoolean() ? "https://"
+                    : "http://");
+            if (random.nextBoolean()) url.append(random.nextBoolean() ? "e.org/" : "a-9.b/"); // mostly kept then
+            for (int k = random.nextInt(9); k >= 0; k--) url.append(parts[random.nextInt(parts.length)]);
+            char[] c = url.toString().toCharArray();
+            if (!LinkUrls.isPlainAbsolute(c, 0, c.length)) continue;
+            kept++;
+            assertEquals(c.length, MarkdownSyntax.bareRun(c, 0, c.length), url.toString());
+            for (String base : bases) {
+                assertEquals(url.toString(), Resolve.against(base, url.toString()), "against " + base);
+            }
+        }
+        assertTrue(kept > 5_000, kept + " kept");
+        for (String url : List.of("https://docs.oracle.com/en/java/javase/17/docs/specs/index.html",
+                "https://bugreport.java.com/bugreport/", "http://h/a?b=c#d", "https://h")) {
+            assertTrue(LinkUrls.isPlainAbsolute(url.toCharArray(), 0, url.length()), url);
+        }
+    }
+
     /** Every href and src of root resolved as jsoup's absUrl does (or as written where absUrl gives ""). */
     static void assertSameAsAbsUrl(Element root) {
         LinkUrls urls = new LinkUrls(root.baseUri());
