@@ -45,7 +45,7 @@ public final class ContentFile implements CrawlOutput {
     record Page(FinishedUrl finished, PageContent content) {}
 
     /** A page's line, made on the worker's thread, and what its {@code duplicate_of} is decided by. */
-    private record Line(JsonLines.Bytes bytes, String url, long digest) {}
+    private record Line(JsonLines.Pieces bytes, String url, long digest) {}
 
     private final CommittedWriter<Line> writer;
     private final Counts counts;
@@ -56,7 +56,7 @@ public final class ContentFile implements CrawlOutput {
         journal.needsContent();
         writer.commitWith(journal, finished -> {
             PageContent content = counts.contentToWrite(finished);
-            return content == null ? null : new Line(JsonLines.lineBytes(COLUMNS, new Page(finished, content)),
+            return content == null ? null : new Line(JsonLines.linePieces(COLUMNS, new Page(finished, content)),
                     finished.record().url().toString(), MainTexts.digest(content));
         });
     }
@@ -88,8 +88,7 @@ public final class ContentFile implements CrawlOutput {
         @Override
         public void write(Line line) throws IOException {
             String original = texts.originalOf(line.digest, line.url);
-            JsonLines.Bytes bytes = original == null ? line.bytes : JsonLines.withLast(line.bytes, original);
-            lines.write(bytes.array(), bytes.length());
+            lines.write(original == null ? line.bytes : JsonLines.withLast(line.bytes, original));
         }
     }
 

@@ -32,6 +32,11 @@ public final class JsonLines {
 
     private byte[] buf;
     private int len;
+    /** Whether long page texts are left out ({@link #linePieces}), each noted: where it goes, and the text. */
+    private boolean pieces;
+    private int cuts;
+    private int[] cutAt = new int[2];
+    private PageText[] shared = new PageText[2];
 
     private JsonLines(int capacity) {
         buf = new byte[capacity];
@@ -49,8 +54,60 @@ public final class JsonLines {
      */
     public record Bytes(byte[] array, int length) {}
 
+    /**
+     * A line in pieces, {@code arrays[k][offsets[k], offsets[k] + lengths[k])} one after the other, {@code length}
+     * bytes in all: the line's own bytes, and the long page texts it holds where they lie ({@link PageText}'s encoded
+     * bytes, from {@link #SHARED} on), not copied into it. What a content line is written from: its Markdown and text
+     * (230 MB for the JDK docs) were copied into each line only to be copied again by the write.
+     */
+    public record Pieces(byte[][] arrays, int[] offsets, int[] lengths, int length) {
+        /** The line in one array of its length (a copy). */
+        public byte[] toArray() {
+            byte[] line = new byte[length];
+            int at = 0;
+            for (int k = 0; k < arrays.length; k++) {
+                System.arraycopy(arrays[k], offsets[k], line, at, lengths[k]);
+                at += lengths[k];
+            }
+            return line;
+        }
+    }
+
+    /** The encoded length from which a page's text is left where it lies in a line made in {@link Pieces}. */
+    static final int SHARED = 1 << 12;
+
+    /** {@link #line} in {@link Pieces}: its long page texts not copied. */
+    public static <T> Pieces linePieces(List<Column<T>> columns, T item) {
+        JsonLines out = write(columns, item, true);
+        int count = out.cuts + 1;
+        byte[][] arrays = new byte[2 * count - 1][];
+        int[] offsets = new int[arrays.length];
+        int[] lengths = new int[arrays.length];
+        int from = 0;
+        for (int k = 0; k < out.cuts; k++) { // the line's own bytes up to the cut, then the text it holds there
+            arrays[2 * k] = out.buf;
+            offsets[2 * k] = from;
+            lengths[2 * k] = out.cutAt[k] - from;
+            arrays[2 * k + 1] = out.shared[k].json();
+            lengths[2 * k + 1] = out.shared[k].jsonLength();
+            from = out.cutAt[k];
+        }
+        arrays[arrays.length - 1] = out.buf;
+        offsets[arrays.length - 1] = from;
+        lengths[arrays.length - 1] = out.len - from;
+        int length = 0;
+        for (int n : lengths) length += n;
+        return new Pieces(arrays, offsets, lengths, length);
+    }
+
     /** {@link #line}'s bytes in the array they were written into, not copied to their length. */
     public static <T> Bytes lineBytes(List<Column<T>> columns, T item) {
+        JsonLines out = write(columns, item, false);
+        return new Bytes(out.buf, out.len);
+    }
+
+    /** Writes the line; with {@code pieces}, leaves its long page texts out, noting where they go. */
+    private static <T> JsonLines write(List<Column<T>> columns, T item, boolean pieces) {
         Object[] values = new Object[columns.size()];
         int size = 16;
         for (int k = 0; k < values.length; k++) {
@@ -59,11 +116,12 @@ public final class JsonLines {
             // sized for strings of ASCII with an escape in 8 characters, a page's text as it is, and JSON's framing and
             // numbers in the 16 per value, so that the line is rarely copied as it grows
             Object v = values[k];
-            int chars = v instanceof PageText t && t.json() != null ? t.jsonLength()
+            int chars = v instanceof PageText t && t.json() != null ? (pieces && isShared(t) ? 0 : t.jsonLength())
                     : v instanceof String || v instanceof PageText ? asciiSize(v.toString()) : 0;
             size += c.name().length() + 16 + chars;
         }
         JsonLines out = new JsonLines(size);
+        out.pieces = pieces;
         out.ascii('{');
         for (int k = 0; k < values.length; k++) {
             if (k > 0) out.ascii(',');
@@ -73,7 +131,29 @@ public final class JsonLines {
         }
         out.ascii('}');
         out.ascii('\n');
-        return new Bytes(out.buf, out.len);
+        return out;
+    }
+
+    private static boolean isShared(PageText t) {
+        return t.jsonLength() >= SHARED;
+    }
+
+    /**
+     * {@code line} (in pieces), whose last value is null, with {@code value} as its last value instead, as
+     * {@link #withLast(Bytes, String)}: copies only its last piece.
+     */
+    static Pieces withLast(Pieces line, String value) {
+        int last = line.arrays().length - 1;
+        int n = line.lengths()[last];
+        int from = line.offsets()[last];
+        Bytes end = withLast(new Bytes(Arrays.copyOfRange(line.arrays()[last], from, from + n), n), value);
+        byte[][] arrays = line.arrays().clone();
+        int[] offsets = line.offsets().clone();
+        int[] lengths = line.lengths().clone();
+        arrays[last] = end.array();
+        offsets[last] = 0;
+        lengths[last] = end.length();
+        return new Pieces(arrays, offsets, lengths, line.length() - n + end.length());
     }
 
     private static final byte[] NULL_END = "null}\n".getBytes(StandardCharsets.US_ASCII);
@@ -148,6 +228,17 @@ public final class JsonLines {
             return;
         }
         int n = t.jsonLength();
+        if (pieces && isShared(t)) { // written where it lies, after the quote
+            ascii('"');
+            if (cuts == cutAt.length) {
+                cutAt = Arrays.copyOf(cutAt, cuts * 2);
+                shared = Arrays.copyOf(shared, cuts * 2);
+            }
+            cutAt[cuts] = len;
+            shared[cuts++] = t;
+            ascii('"');
+            return;
+        }
         room(n + 2);
         buf[len++] = '"';
         System.arraycopy(json, 0, buf, len, n);

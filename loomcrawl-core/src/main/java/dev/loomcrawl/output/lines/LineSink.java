@@ -5,6 +5,8 @@ import dev.loomcrawl.output.Sink;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 
 /**
  * Writes chunks of whole lines to a stream, gathering them into writes of about 64 KiB that always end at a
@@ -22,6 +24,12 @@ final class LineSink implements Sink<byte[]> {
     private final byte[] pending = new byte[SPILL];
     private int pendingLength;
     private final FileOutputStream syncable;
+    /**
+     * The file's channel, which writes a line in pieces with one gathering write ({@link #write(JsonLines.Pieces)});
+     * null for a stream. The journal's writer thread, which writes, is never interrupted (an interrupt would close
+     * it).
+     */
+    private final FileChannel channel;
     private long position;
     private IOException failed;
 
@@ -30,6 +38,7 @@ final class LineSink implements Sink<byte[]> {
         this.out = out;
         this.closeStream = closeStream;
         this.syncable = null;
+        this.channel = null;
     }
 
     /**
@@ -42,6 +51,7 @@ final class LineSink implements Sink<byte[]> {
         this.out = out;
         this.closeStream = true;
         this.syncable = regular ? out : null;
+        this.channel = out.getChannel();
         this.position = position;
     }
 
@@ -65,6 +75,40 @@ final class LineSink implements Sink<byte[]> {
             System.arraycopy(chunk, 0, pending, pendingLength, length);
             pendingLength += length;
         }
+    }
+
+    /**
+     * Writes a whole line given in pieces: copied with the lines waiting when short, else in one gathering write from
+     * where its pieces lie (a file), or copied into one array first (a stream).
+     */
+    void write(JsonLines.Pieces line) throws IOException {
+        if (failed != null) throw failed;
+        int length = line.length();
+        if (pendingLength > 0 && pendingLength + length > SPILL) spill();
+        if (length < SPILL) {
+            for (int k = 0; k < line.arrays().length; k++) {
+                System.arraycopy(line.arrays()[k], line.offsets()[k], pending, pendingLength, line.lengths()[k]);
+                pendingLength += line.lengths()[k];
+            }
+        } else if (channel == null) {
+            whole(line.toArray(), length);
+        } else {
+            gathered(line);
+        }
+    }
+
+    /** Writes a line in pieces with one gathering write (repeated while the system takes part), or not at all. */
+    private void gathered(JsonLines.Pieces line) throws IOException {
+        ByteBuffer[] buffers = new ByteBuffer[line.arrays().length];
+        for (int k = 0; k < buffers.length; k++) {
+            buffers[k] = ByteBuffer.wrap(line.arrays()[k], line.offsets()[k], line.lengths()[k]);
+        }
+        try {
+            for (long left = line.length(); left > 0; ) left -= channel.write(buffers);
+        } catch (IOException e) {
+            throw failed(e);
+        }
+        position += line.length();
     }
 
     /** This sink, for lines written as {@link JsonLines.Bytes}. */

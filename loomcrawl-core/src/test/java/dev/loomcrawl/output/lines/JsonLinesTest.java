@@ -136,6 +136,42 @@ class JsonLinesTest {
         }
     }
 
+    /**
+     * A line in pieces, page texts left where they lie from {@link JsonLines#SHARED} bytes on, is the line made in
+     * one array, byte for byte; and so with a last value set after ({@code withLast}), which copies the last piece
+     * only: texts on both sides of the threshold, first, last and side by side, with what a line's end holds.
+     */
+    @Test
+    void aLineInPiecesIsTheLineInOneArray() {
+        List<Column<Object[]>> c = columns("a", "text", "markdown", "b", "last");
+        Random random = new Random(50);
+        for (int round = 0; round < 300; round++) {
+            Object[] item = new Object[5];
+            item[0] = random.nextBoolean() ? "url \"" + round : pageText(random, JsonLines.SHARED - 2 + random.nextInt(4));
+            item[1] = pageText(random, random.nextInt(3) == 0 ? random.nextInt(20) : JsonLines.SHARED + random.nextInt(9000));
+            item[2] = pageText(random, JsonLines.SHARED - 1 + random.nextInt(3));
+            item[3] = random.nextBoolean() ? null : List.of(round, "x");
+            item[4] = null;
+            byte[] whole = JsonLines.line(c, item);
+            JsonLines.Pieces pieces = JsonLines.linePieces(c, item);
+            assertArrayEquals(whole, pieces.toArray());
+            assertEquals(whole.length, pieces.length());
+            JsonLines.Bytes bytes = JsonLines.lineBytes(c, item);
+            JsonLines.Bytes last = JsonLines.withLast(bytes, "http://a/\u00e9" + round);
+            assertArrayEquals(Arrays.copyOf(last.array(), last.length()),
+                    JsonLines.withLast(pieces, "http://a/\u00e9" + round).toArray());
+        }
+    }
+
+    /** A page text of {@code length} characters encoded as a conversion encodes it, in an array with room after. */
+    private static PageText pageText(Random random, int length) {
+        char[] alphabet = "ab \n\"\\\u00e9\uD83D\uDE00".toCharArray();
+        byte[] bytes = new byte[length * JsonText.MAX_BYTES + 8];
+        int n = 0;
+        for (int i = 0; i < length; i++) n = JsonText.write(bytes, n, alphabet[random.nextInt(alphabet.length)]);
+        return PageText.ofJson(bytes, n);
+    }
+
     @Test
     void anEscapedNewlineOrTabIsToldFromAnEscapedBackslashBeforeALetter() {
         for (String s : new String[]{"a\n", "a\\n", "\t", "x\n\\t", "\\\n", "n", "", "\\", "\\\\t", "\\\t"}) {

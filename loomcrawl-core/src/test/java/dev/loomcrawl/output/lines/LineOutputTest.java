@@ -8,6 +8,8 @@ import dev.loomcrawl.output.CommittedWriter;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FinishedUrl;
+import dev.loomcrawl.result.JsonText;
+import dev.loomcrawl.result.PageText;
 import dev.loomcrawl.testkit.SmallDisk;
 import dev.loomcrawl.url.WebUrl;
 import org.junit.jupiter.api.Test;
@@ -106,6 +108,70 @@ class LineOutputTest {
             assertEquals(committed, assertWholeLines(file), "the batches committed, and not the one that failed");
             assertTrue(committed > 0, "some batches fitted");
         }
+    }
+
+    /**
+     * Lines longer than the sink gathers, written in pieces from where their page texts lie (a content line's
+     * Markdown and text): the one that crosses the disk's end is written part way by its gathering write, then cut
+     * off, and the file ends with the whole lines before it.
+     */
+    @Test
+    void aFullDiskLeavesAWholeLineAfterLinesWrittenInPieces() throws IOException {
+        try (SmallDisk disk = SmallDisk.tryMount("1m")) {
+            assumeTrue(disk != null, "cannot mount a tmpfs here (not root?)");
+            Path file = disk.dir().resolve("content.jsonl");
+            OneOutput stage = new OneOutput();
+            List<Column<Integer>> columns = List.of(new Column<>("n", i -> i), new Column<>("text", LineOutputTest::text),
+                    new Column<>("markdown", LineOutputTest::text), new Column<>("last", i -> null));
+            CommittedWriter<FinishedUrl> writer = LineOutput.file(file, stage, null, lines -> new LineSink.Over<>() {
+                @Override
+                public LineSink lines() {
+                    return lines;
+                }
+
+                @Override
+                public void write(FinishedUrl f) throws IOException {
+                    lines.write(JsonLines.linePieces(columns, f.record().depth()));
+                }
+            });
+            writer.commitWith(stage, f -> f);
+            OutputException failure = null;
+            int committed = 0;
+            for (int i = 0; i < 100 && failure == null; i++) {
+                try {
+                    stage.commit(i, 1);
+                    committed = i + 1;
+                } catch (OutputException e) {
+                    failure = e;
+                }
+            }
+            assertNotNull(failure, "the disk never filled");
+            assertEquals("cannot write " + file + ": No space left on device", failure.getMessage());
+            writer.close();
+            byte[] written = Files.readAllBytes(file);
+            int at = 0;
+            for (int i = 0; i < committed; i++) {
+                byte[] line = JsonLines.line(columns, i);
+                assertEquals(new String(line, StandardCharsets.UTF_8),
+                        new String(written, at, Math.min(line.length, written.length - at), StandardCharsets.UTF_8));
+                at += line.length;
+            }
+            assertEquals(at, written.length, "the line that failed is cut off");
+            assertTrue(committed > 0, "some lines fitted");
+        }
+    }
+
+    /** Line i's long page text: 90,000 characters or so, more than the sink gathers. */
+    private static PageText text(int i) {
+        String s = (i + " \u00e9\"x").repeat(9_000 + i);
+        return PageText.of(s).json() != null ? PageText.of(s) : encoded(s);
+    }
+
+    private static PageText encoded(String s) {
+        byte[] bytes = new byte[s.length() * JsonText.MAX_BYTES];
+        int n = 0;
+        for (int k = 0; k < s.length(); k++) n = JsonText.write(bytes, n, s.charAt(k));
+        return PageText.ofJson(bytes, n);
     }
 
     /** A stage with one output, whose batches the test commits itself, as the journal's writer thread would. */
