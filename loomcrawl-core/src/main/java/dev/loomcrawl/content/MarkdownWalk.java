@@ -91,8 +91,10 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
     private int lastListEnd = -1;
     private int lastListDepth = -1;
     private char lastListDelimiter;
-    /** Reused for what is built before it is written: a heading, a code block, a table, an image. */
+    /** Reused for what is built before it is written: a heading, a code block, an image. */
     private final TextBuffer scratch = new TextBuffer(256);
+    /** Reused for a table's lines, encoded ({@link PipeTable#render}). */
+    private final EncodedLines tableLines = new EncodedLines(1024);
     /** Reused for the part of a link's or image's URL that needs escaping, and for an attribute's value. */
     private final TextBuffer url = new TextBuffer(128);
     private final TextBuffer attribute = new TextBuffer(128);
@@ -230,9 +232,9 @@ final class MarkdownWalk extends ContentWalk implements MarkdownInline.Following
                 grid = -1;
                 if (!tableCaption.isEmpty()) caption(tableCaption);
                 if (!t.isEmpty()) {
-                    scratch.setLength(0);
-                    t.render(scratch);
-                    blocks.block(scratch);
+                    tableLines.clear();
+                    t.render(tableLines);
+                    blocks.block(tableLines);
                 }
             }
             case CELL -> {
