@@ -69,6 +69,11 @@ final class PipeTable {
         return this;
     }
 
+    /** Whether a row has been read as the header: a later row in the head is not the header. */
+    boolean hasHeader() {
+        return header >= 0;
+    }
+
     /** Starts a row; inHead says it is in the table's {@code <thead>}. */
     void row(boolean inHead) {
         if (rows == firstCell.length) firstCell = Arrays.copyOf(firstCell, rows * 2);
