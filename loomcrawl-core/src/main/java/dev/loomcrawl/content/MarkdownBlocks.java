@@ -116,6 +116,40 @@ final class MarkdownBlocks {
     }
 
     /**
+     * Writes a block whose lines come encoded (at least one; a table, {@link PipeTable#render}) exactly as
+     * {@link #block(TextBuffer)} writes their characters joined by newlines: each line copied after its containers'
+     * prefixes, where the characters were encoded one by one (205 of a --content crawl's 19,800 CPU samples on the
+     * JDK docs, whose summary tables are in list items).
+     */
+    void block(EncodedLines lines) {
+        OutputText o = out;
+        byte[] b = lines.bytes;
+        int[] ends = lines.ends;
+        boolean surrogates = lines.surrogates;
+        if (depth == 0) { // no prefixes: the lines as they are
+            if (!o.isEmpty() && separation == BLANK) o.append('\n');
+            for (int l = 0, at = 0; l < lines.lines; at = ends[l++]) {
+                o.appendEncoded(b, at, ends[l], surrogates).append('\n');
+            }
+        } else {
+            blankLine();
+            boolean inItem = inItem();
+            for (int l = 0, at = 0; l < lines.lines; at = ends[l++]) {
+                int start = prefixes();
+                int textStart = o.length();
+                o.appendEncoded(b, at, ends[l], surrogates);
+                if (ends[l] == at || inItem && blank(b, at, ends[l])) { // as writeLines takes such a line back
+                    o.setLength(textStart);
+                    trimEnd(start);
+                }
+                o.append('\n');
+            }
+        }
+        separation = BLANK;
+        paragraphDepth = -1;
+    }
+
+    /**
      * The document as written ({@link OutputText#written}): empty, or lines each ended by a newline; nothing is
      * written after.
      */
@@ -135,25 +169,11 @@ final class MarkdownBlocks {
             separation = BLANK;
             return;
         }
-        if (!o.isEmpty() && separation == BLANK) {
-            int start = o.length();
-            for (int i = 0; i < depth; i++) {
-                if (open[i].started) o.append(open[i].indent, 0, open[i].indent.length);
-            }
-            trimEnd(start);
-            o.append('\n');
-        }
-        boolean inItem = false;
-        for (int i = 0; i < depth; i++) inItem |= open[i].item;
+        blankLine();
+        boolean inItem = inItem();
         int at = from;
         while (true) {
-            int start = o.length();
-            for (int i = 0; i < depth; i++) {
-                Container c = open[i];
-                char[] prefix = c.started ? c.indent : c.marker;
-                o.append(prefix, 0, prefix.length);
-                c.started = true;
-            }
+            int start = prefixes();
             // the line is found as it is written (a scan for its end went first: 90 of a --content crawl's 19,800
             // CPU samples on the JDK docs), and taken back when it is empty or, in a list item, blank
             int textStart = o.length();
@@ -175,9 +195,54 @@ final class MarkdownBlocks {
         separation = BLANK;
     }
 
+    /**
+     * Writes the blank line that separates the next block from the last, when one is due, with the prefixes of the
+     * containers open, trimmed; depth is not 0.
+     */
+    private void blankLine() {
+        OutputText o = out;
+        if (o.isEmpty() || separation != BLANK) return;
+        int start = o.length();
+        for (int i = 0; i < depth; i++) {
+            if (open[i].started) o.append(open[i].indent, 0, open[i].indent.length);
+        }
+        trimEnd(start);
+        o.append('\n');
+    }
+
+    private boolean inItem() {
+        boolean inItem = false;
+        for (int i = 0; i < depth; i++) inItem |= open[i].item;
+        return inItem;
+    }
+
+    /** Writes a line's prefixes: each container's marker on its first line, else its indent; returns their start. */
+    private int prefixes() {
+        OutputText o = out;
+        int start = o.length();
+        for (int i = 0; i < depth; i++) {
+            Container c = open[i];
+            char[] prefix = c.started ? c.indent : c.marker;
+            o.append(prefix, 0, prefix.length);
+            c.started = true;
+        }
+        return start;
+    }
+
     private static boolean blank(char[] text, int from, int to) {
         for (int i = from; i < to; i++) {
             if (text[i] != ' ' && text[i] != '\t') return false;
+        }
+        return true;
+    }
+
+    /** As {@link #blank(char[], int, int)}, over encoded characters: spaces and tabs' escapes only. */
+    private static boolean blank(byte[] text, int from, int to) {
+        int i = from;
+        while (i < to) {
+            if (text[i] == ' ') i++;
+            else if (text[i] == '\\' && text[i + 1] == 't') i += 2; // a character's first byte: an escape's start
+            else return false;
         }
         return true;
     }

@@ -21,7 +21,8 @@ final class OutputText {
     private int length;
     /**
      * Whether a surrogate was ever written (each as an escape of its own, {@link JsonText}): only then can the text
-     * hold a lone one, which {@link #written} has to replace. Every surrogate goes through {@link #encode}.
+     * hold a lone one, which {@link #written} has to replace. Every surrogate goes through {@link #encode}, or comes
+     * encoded with a flag ({@link #appendEncoded}).
      */
     private boolean surrogates;
 
@@ -84,6 +85,19 @@ final class OutputText {
             encode(s[i++]);
             i = run(s, i, to);
         }
+        return this;
+    }
+
+    /**
+     * Appends b[from, to), characters already encoded as this text holds them ({@link JsonText}, whole characters),
+     * with one copy; surrogates says whether a surrogate may be among them, so that {@link #written} looks for a lone
+     * one.
+     */
+    OutputText appendEncoded(byte[] b, int from, int to, boolean surrogates) {
+        room(to - from);
+        System.arraycopy(b, from, out, length, to - from);
+        length += to - from;
+        this.surrogates |= surrogates;
         return this;
     }
 

@@ -1,5 +1,7 @@
 package dev.loomcrawl.content;
 
+import dev.loomcrawl.result.JsonText;
+
 import java.util.Arrays;
 
 /**
@@ -18,18 +20,31 @@ import java.util.Arrays;
  * (-1 for an empty position). A javadoc page's summary grids have thousands of cells, and a String and a list entry
  * per cell, copied again into a String per table, cost more than the rest of the table. One table is read at a time,
  * and the same object is {@link #clear}ed for the next.
+ *
+ * <p>The buffer holds the cells encoded as the page's {@link OutputText} holds its text ({@link JsonText}), escaped
+ * and encoded in one pass, and the lines are {@link #render}ed as encoded bytes, which the blocks copy after their
+ * prefixes: a table's characters were escaped, copied into lines, then encoded one by one, two passes a character
+ * (javadoc pages are mostly tables) where array copies now do the second. The sizes that choose between the grid and
+ * the compact table still count characters ({@link #charCount}), so that the choice is as it was.
  */
 final class PipeTable {
     /** The widest a cell may span: browsers cap colspan at 1000. */
     private static final int MAX_COLSPAN = 1000;
     /** How many times longer than the compact table the grid may be. */
     static final int GROWTH = 4;
-    private static final char[] DELIMITER = {' ', '-', '-', '-', ' ', '|'};
+    private static final byte[] DELIMITER = {' ', '-', '-', '-', ' ', '|'};
+    private static final boolean[] ONE_BYTE = JsonText.oneByteTable();
+    private static final byte[] LETTERS = JsonText.escapeLetters();
 
-    /** The cells' Markdown, escaped, one after the other; cell c is {@code text[from[c], to[c])}. */
-    private final TextBuffer text = new TextBuffer(1024);
+    /** The cells' Markdown, escaped and encoded, one after the other; cell c is {@code text[from[c], to[c])}. */
+    private byte[] text = new byte[1024];
+    private int textLength;
+    /** Whether a surrogate was written into {@link #text} (each as an escape of its own, {@link JsonText}). */
+    private boolean surrogates;
     private int[] from = new int[64];
     private int[] to = new int[64];
+    /** Cell c's escaped Markdown's length in characters, which the table's sizes count. */
+    private int[] charCount = new int[64];
     private int[] colspan = new int[64];
     private int[] rowspan = new int[64];
     private int cells;
@@ -46,11 +61,17 @@ final class PipeTable {
 
     /** Empties the table, for the next one. */
     PipeTable clear() {
-        text.setLength(0);
+        textLength = 0;
+        surrogates = false;
         cells = 0;
         rows = 0;
         header = -1;
         return this;
+    }
+
+    /** Whether a row has been read as the header: a later row in the head is not the header. */
+    boolean hasHeader() {
+        return header >= 0;
     }
 
     /** Starts a row; inHead says it is in the table's {@code <thead>}. */
@@ -67,13 +88,13 @@ final class PipeTable {
             int size = cells * 2;
             from = Arrays.copyOf(from, size);
             to = Arrays.copyOf(to, size);
+            charCount = Arrays.copyOf(charCount, size);
             this.colspan = Arrays.copyOf(this.colspan, size);
             this.rowspan = Arrays.copyOf(this.rowspan, size);
         }
-        from[cells] = text.length;
-        text.reserve(markdown.length);
-        appendEscaped(markdown.chars, markdown.length);
-        to[cells] = text.length;
+        from[cells] = textLength;
+        charCount[cells] = appendEscaped(markdown.chars, markdown.length);
+        to[cells] = textLength;
         this.colspan[cells] = Math.clamp(colspan, 1, MAX_COLSPAN);
         this.rowspan[cells++] = rowspan;
     }
@@ -83,8 +104,9 @@ final class PipeTable {
         return cells == 0;
     }
 
-    /** Appends the table's lines, without a final newline, to out. */
-    void render(TextBuffer out) {
+    /** Appends the table's lines to out (which the caller clears): the header, the delimiter row, the others. */
+    void render(EncodedLines out) {
+        out.surrogates |= surrogates;
         int widest = 1; // the most cells a row has, spans not counted
         long compact = 0; // the compact table's length, but for its header's padding and delimiter row
         for (int r = 0; r < rows; r++) {
@@ -93,7 +115,7 @@ final class PipeTable {
             if (first == end) continue;
             widest = Math.max(widest, end - first);
             compact += 2;
-            for (int c = first; c < end; c++) compact += from[c] == to[c] ? 2 : to[c] - from[c] + 3;
+            for (int c = first; c < end; c++) compact += charCount[c] == 0 ? 2 : charCount[c] + 3;
         }
         compact += 8L * widest + 1;
         if (grid(GROWTH * compact)) {
@@ -143,7 +165,7 @@ final class PipeTable {
                 // every kept row padded to the widest: 2 characters a position, 6 in the delimiter row
                 if ((2L * kept + 6) * Math.max(width, spanEnd) + written > limit) return false;
                 size = put(size, c);
-                if (from[c] != to[c]) written += to[c] - from[c] + 1;
+                if (charCount[c] != 0) written += charCount[c] + 1;
                 for (int i = 1; i < colspan[c]; i++) size = put(size, -1);
                 if (rowspan[c] > 1) {
                     if (spanEnd > coveredUntil.length) {
@@ -172,7 +194,7 @@ final class PipeTable {
      * row, and the other rows too when pad (a reader fills a short row with empty cells; a long one would lose its
      * last cells). Row r's cells are {@code positions[starts[r], starts[r + 1])}, cell numbers or -1 for empty.
      */
-    private void write(TextBuffer out, int[] positions, int[] starts, boolean pad) {
+    private void write(EncodedLines out, int[] positions, int[] starts, boolean pad) {
         int width = 1;
         long positionsWritten = 0;
         for (int r = 0; r < rows; r++) {
@@ -180,11 +202,10 @@ final class PipeTable {
             width = Math.max(width, size);
             positionsWritten += size;
         }
-        // room for the whole table at once: each cell's text and a space, 2 characters a position (every row padded
-        // to the widest, or only the first two), a line break a row, the delimiter row
+        // room for the whole table at once: each cell's text and a space, 2 bytes a position (every row padded to the
+        // widest, or only the first two), a '|' a row, the delimiter row
         long written = pad ? (long) rows * width : positionsWritten + 2L * width;
-        out.reserve((int) Math.min(Integer.MAX_VALUE - 16, text.length + cells + 2 * written + 2L * rows
-            + 6L * width + 2));
+        out.reserve((int) Math.min(Integer.MAX_VALUE - 16, textLength + cells + 2 * written + rows + 6L * width + 1));
         boolean first = true;
         if (header >= 0 && starts[header + 1] > starts[header]) {
             line(out, positions, starts[header], starts[header + 1], width);
@@ -194,31 +215,30 @@ final class PipeTable {
         for (int r = 0; r < rows; r++) {
             int size = starts[r + 1] - starts[r];
             if (r == header || size == 0) continue;
-            if (!first) out.append('\n');
             line(out, positions, starts[r], starts[r + 1], first || pad ? width : size);
             if (first) delimiterRow(out, width);
             first = false;
         }
     }
 
-    private static void delimiterRow(TextBuffer out, int width) {
-        out.reserve(2 + DELIMITER.length * width);
-        char[] o = out.chars;
+    private static void delimiterRow(EncodedLines out, int width) {
+        out.reserve(1 + DELIMITER.length * width);
+        byte[] o = out.bytes;
         int at = out.length;
-        o[at++] = '\n';
         o[at++] = '|';
         for (int c = 0; c < width; c++) {
             System.arraycopy(DELIMITER, 0, o, at, DELIMITER.length);
             at += DELIMITER.length;
         }
         out.length = at;
+        out.endLine();
     }
 
     /**
      * One row's line: the cells at positions[start, end), then empty ones up to width. Its length is counted first,
-     * and the characters written straight into out's array.
+     * and the bytes written straight into out's array.
      */
-    private void line(TextBuffer out, int[] positions, int start, int end, int width) {
+    private void line(EncodedLines out, int[] positions, int start, int end, int width) {
         int[] from = this.from;
         int[] to = this.to;
         long length = 1 + 2L * width;
@@ -227,8 +247,8 @@ final class PipeTable {
             if (c >= 0 && from[c] != to[c]) length += to[c] - from[c] + 1;
         }
         out.reserve((int) Math.min(length, Integer.MAX_VALUE - 16));
-        char[] t = text.chars;
-        char[] o = out.chars;
+        byte[] t = text;
+        byte[] o = out.bytes;
         int at = out.length;
         o[at++] = '|';
         for (int p = 0; p < width; p++) {
@@ -243,19 +263,65 @@ final class PipeTable {
             o[at++] = '|';
         }
         out.length = at;
+        out.endLine();
     }
 
-    /** Appends a cell's Markdown with each '|' escaped and any line break made a space. */
-    private void appendEscaped(char[] markdown, int length) {
-        int run = 0; // the start of the characters not yet copied
-        for (int i = 0; i < length; i++) {
-            char c = markdown[i];
-            if (c != '|' && c != '\n') continue;
-            text.append(markdown, run, i);
-            if (c == '|') text.append('\\').append('|');
-            else text.append(' ');
-            run = i + 1;
+    /**
+     * Appends a cell's Markdown with each '|' escaped and any line break made a space, encoded ({@link JsonText});
+     * returns its length escaped, in characters.
+     */
+    private int appendEscaped(char[] markdown, int n) {
+        if (textLength + n > text.length) grow(n);
+        int pipes = 0;
+        int i = run(markdown, 0, n);
+        while (i < n) { // a '|', a line break, a control or non-ASCII character, or no room for an escape
+            char c = markdown[i++];
+            if (textLength + (n - i) + JsonText.MAX_BYTES > text.length) grow(n - i + JsonText.MAX_BYTES);
+            if (c == '|') {
+                text[textLength] = '\\'; // the Markdown's backslash, itself escaped for JSON
+                text[textLength + 1] = '\\';
+                text[textLength + 2] = '|';
+                textLength += 3;
+                pipes++;
+            } else if (c == '\n') {
+                text[textLength++] = ' ';
+            } else {
+                if (Character.isSurrogate(c)) surrogates = true;
+                textLength = JsonText.write(text, textLength, c);
+            }
+            i = run(markdown, i, n);
         }
-        text.append(markdown, run, length);
+        return n + pipes;
+    }
+
+    /**
+     * Writes s[i, to) while each character is one byte or a two-byte escape ('"', a backslash, a tab...), is not
+     * '|' nor a line break, and there is room, where there is room for a byte per character; returns the index it
+     * stopped at. As {@code OutputText.run}, and for the same reason: no call in it, for the C1 compiler's sake.
+     */
+    private int run(char[] s, int i, int to) {
+        byte[] b = text;
+        boolean[] oneByte = ONE_BYTE;
+        byte[] letters = LETTERS;
+        int at = textLength;
+        while (i < to) {
+            char c = s[i];
+            if (oneByte[c] && c != '|') {
+                b[at++] = (byte) c;
+                i++;
+                continue;
+            }
+            if (c >= 0x80 || c == '|' || c == '\n' || letters[c] <= 1 || at + (to - i) + 1 > b.length) break;
+            b[at] = '\\';
+            b[at + 1] = letters[c];
+            at += 2;
+            i++;
+        }
+        textLength = at;
+        return i;
+    }
+
+    private void grow(int more) {
+        text = Arrays.copyOf(text, Math.max(text.length * 2, textLength + more));
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomcrawl.content;
 
+import dev.loomcrawl.result.JsonText;
 import dev.loomcrawl.text.Utf16;
 import org.junit.jupiter.api.Test;
 
@@ -9,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * A conversion's output buffer, which holds its text encoded for JSON, gives back what a StringBuilder given the same
- * writes holds: runs as {@link MarkdownSyntax#collapsedRun} ends them, lines up to their newline, trimmed ends, the last
- * character.
+ * writes holds: runs as {@link MarkdownSyntax#collapsedRun} ends them, lines up to their newline, bytes given
+ * encoded, trimmed ends, the last character.
  */
 class OutputTextTest {
     private static final char[] ALPHABET =
@@ -33,7 +34,7 @@ class OutputTextTest {
             for (int step = 0; step < 20; step++) {
                 char[] s = random(random, random.nextInt(round % 10 == 0 ? 3_000 : 40));
                 int from = s.length == 0 ? 0 : random.nextInt(s.length);
-                switch (random.nextInt(5)) {
+                switch (random.nextInt(6)) {
                     case 0 -> {
                         out.append(s, from, s.length);
                         model.append(s, from, s.length - from);
@@ -54,6 +55,17 @@ class OutputTextTest {
                         while (nl < s.length && s[nl] != '\n') nl++;
                         assertEquals(nl, out.appendLine(s, from, s.length));
                         model.append(s, from, nl - from);
+                    }
+                    case 4 -> {
+                        byte[] encoded = new byte[JsonText.MAX_BYTES * (s.length - from)];
+                        int n = 0;
+                        boolean surrogates = false;
+                        for (int i = from; i < s.length; i++) {
+                            n = JsonText.write(encoded, n, s[i]);
+                            surrogates |= Character.isSurrogate(s[i]);
+                        }
+                        out.appendEncoded(encoded, 0, n, surrogates);
+                        model.append(s, from, s.length - from);
                     }
                     default -> {
                         boolean spaces = random.nextBoolean();
