@@ -32,7 +32,8 @@ class NodesTest {
     private static final String[] TAGS = {"div", "p", "span", "a", "section", "ul", "li", "pre", "code", "nav", "table",
             "td", "h2", "blockquote", "aside"};
     private static final String[] CLASSES = {"share", "byline", "author", "sharedaddy x", "x", "sidebar", "content",
-            "social-share", "menu", "block", "col-first even-row-color", "", "Share", "p-author", "a&amp;b"};
+            "social-share", "menu", "block", "col-first even-row-color", "", "Share", "p-author", "a&amp;b",
+            "widget", "banner"}; // negative weights, which leave a heading out
     private static final String TEXT = "  \n\t,\u00a0ab,\uff0c\u060cxyz é";
 
     @Test
@@ -173,7 +174,34 @@ class NodesTest {
         Article full = Article.whole(all, declared.index(), false);
         assertArrayEquals(full.leftOut, lazy.leftOut);
         assertArrayEquals(full.leftOutOfText, lazy.leftOutOfText);
+        assertArrayEquals(leftOutAskingEach(all, declared.index()), lazy.leftOut);
         return new int[] {measured, 1};
+    }
+
+    /**
+     * What taking container {@code c} whole leaves out, {@link Cleaning#drops} asked of every element in it: as
+     * {@link Article} does but for its shortcut, which asks only of headings and elements named as share bars or
+     * bylines ({@link Cleaning#onlyNamed}). Null when nothing is.
+     */
+    private static boolean[] leftOutAskingEach(Tree t, int c) {
+        Cleaning cleaning = new Cleaning(t, false);
+        boolean table = (t.flags[c] & Tree.DATA_TABLE) != 0;
+        boolean dropped = cleaning.drops(c, false, table);
+        boolean[] leftOut = null;
+        int dataTableEnd = table ? t.end[c] : -1;
+        for (int i = c + 1; i < t.end[c]; ) {
+            if (i >= dataTableEnd && (t.flags[i] & Tree.DATA_TABLE) != 0) {
+                dataTableEnd = t.end[i];
+            }
+            if (t.removed(i) || !dropped && cleaning.drops(i, true, i < dataTableEnd)) {
+                leftOut = leftOut == null ? new boolean[t.nodes.page.size()] : leftOut;
+                leftOut[t.node[i]] = true;
+                i = t.end[i];
+            } else {
+                i++;
+            }
+        }
+        return leftOut;
     }
 
     /** Each element's own text length and commas, as counted later, against a count of the page's text here. */
