@@ -170,8 +170,8 @@ public final class PageTree {
     }
 
     /**
-     * Where the name of element {@code n}'s attribute {@code i} starts in {@link #attributeChars()}: the name as the page
-     * writes it (any case), for telling names apart without comparing each one ({@code content.Nodes} reads a handful).
+     * Where the name of element {@code n}'s attribute {@code i} starts in {@link #attributeChars()}: the name as the
+     * page writes it (any case), for telling names apart without comparing each one ({@code content.Nodes} does).
      */
     public int nameStart(int n, int i) {
         return attrs[(from[n] + i) * 4];
@@ -183,8 +183,8 @@ public final class PageTree {
     }
 
     /**
-     * The characters that attribute names and values are ranges of ({@link #valueStart}, {@link #valueEnd}), for reading a value
-     * without making a string of it; do not change them.
+     * The characters that attribute names and values are ranges of ({@link #valueStart}, {@link #valueEnd},
+     * {@link #nameStart}), for reading a value without making a string of it; do not change them.
      */
     public char[] attributeChars() {
         return attrChars;
