@@ -61,6 +61,9 @@ final class Article {
         boolean[] leftOut = null;
         boolean[] leftOutOfText = null;
         Cleaning cleaning = new Cleaning(t, clean);
+        boolean onlyNamed = cleaning.onlyNamed();
+        int[] words = t.words;
+        int[] kind = t.kind;
         int length = 0;
         int plain = 0;
         for (int r : roots) {
@@ -78,7 +81,8 @@ final class Article {
                 if (i >= dataTableEnd && (t.flags[i] & Tree.DATA_TABLE) != 0) {
                     dataTableEnd = t.end[i];
                 }
-                if (t.removed(i) || !dropped && cleaning.drops(i, true, i < dataTableEnd)) {
+                if (t.removed(i) || !dropped && (!onlyNamed || (words[i] & Cleaning.NAMED) != 0
+                        || (kind[i] & Tags.HEADING) != 0) && cleaning.drops(i, true, i < dataTableEnd)) {
                     if (leftOut == null) {
                         leftOut = new boolean[t.nodes.page.size()];
                     }

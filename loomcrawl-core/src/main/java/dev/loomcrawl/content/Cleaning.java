@@ -18,6 +18,8 @@ final class Cleaning {
     private static final int BYLINE = 100;
     /** A share bar is shorter than this (Readability's share element threshold). */
     private static final int SHARE = 500;
+    /** The words of the only elements that {@link #drops} may leave out when {@link #onlyNamed}, and headings. */
+    static final int NAMED = ClassWords.SHARE | ClassWords.BYLINE;
     private final Tree t;
     private final boolean conditionally;
     /** Whether the article's lines are read ({@link ArticleLines}): on pages no documentation generator made. */
@@ -27,6 +29,16 @@ final class Cleaning {
         this.t = t;
         this.conditionally = conditionally;
         this.lines = t.nodes.generator == Generator.NONE ? new ArticleLines(t) : null;
+    }
+
+    /**
+     * Whether {@link #drops} leaves out nothing but elements whose words are {@link #NAMED} and headings: when it
+     * neither cleans conditionally nor reads the article's lines, as for a container taken whole on a page a known
+     * generator made. Then a loop over the elements of a chosen block need not ask of the others, which are nearly
+     * all of them (on the JDK docs, the call for each element was half of taking the container whole).
+     */
+    boolean onlyNamed() {
+        return !conditionally && lines == null;
     }
 
     /** What the article's byline and dateline said (fields null where they said nothing), as far as cleaned. */

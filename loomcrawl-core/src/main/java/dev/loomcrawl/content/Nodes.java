@@ -47,11 +47,25 @@ final class Nodes {
         }
     }
 
-    /** How many class values a page's {@link #classWordsOf} keeps (a power of two). */
-    private static final int KEPT = 64;
+    /**
+     * Class values already read, on any page, two to a slot picked by a hash of their length and ends (how many: a
+     * power of two), with their {@link ClassWords}: see {@link #classWordsOf}. Shared by the threads without a lock:
+     * an entry is immutable and a slot is written whole, so a thread sees an entry or another, each right, and at
+     * worst misses one another thread just wrote.
+     */
+    private static final Kept[] KEPT = new Kept[512];
+    /** Longer class values are not kept: a site's own values stay out of a bounded table of short ones. */
+    private static final int LONGEST_KEPT = 128;
+
+    /** A class value read before and its {@link ClassWords}. */
+    private record Kept(char[] value, int words) {
+        boolean is(char[] chars, int from, int to) {
+            return value.length == to - from && Arrays.equals(value, 0, value.length, chars, from, to);
+        }
+    }
 
     /** The attributes read, most frequent first. */
-    private static final String[] READ = {"class", "href", "id", "style", "role", "rel", "itemprop", "hidden",
+    static final String[] READ = {"class", "href", "id", "style", "role", "rel", "itemprop", "hidden",
             "aria-hidden"};
     private static final int CLASS = 0;
     private static final int HREF = 1;
@@ -62,6 +76,30 @@ final class Nodes {
     private static final int ITEMPROP = 6;
     private static final int HIDDEN = 7;
     private static final int ARIA_HIDDEN = 8;
+    /** {@link #READ} as characters. */
+    private static final char[][] READ_CHARS = new char[READ.length][];
+    /** Names longer than this are none of {@link #READ}. */
+    private static final int LONGEST = 15;
+    /**
+     * Per name length and first character's low five bits (the same for a letter in either case), which of
+     * {@link #READ} has both, plus one (0: none). No two of them have both alike, so an attribute's name is told by
+     * one look-up and one comparison ({@link #nameOf}), where comparing it with each in turn took a sixth of the
+     * reading (109 of 622 samples in a profile of the JDK docs' --content crawl); most names on a javadoc page are
+     * class, href and title, which is none.
+     */
+    private static final byte[] CANDIDATE = new byte[(LONGEST + 1) << 5];
+
+    static {
+        for (int k = 0; k < READ.length; k++) {
+            String s = READ[k];
+            READ_CHARS[k] = s.toCharArray();
+            int slot = s.length() << 5 | s.charAt(0) & 31;
+            if (s.length() > LONGEST || CANDIDATE[slot] != 0) {
+                throw new AssertionError(s + ": another name read has its length and first letter");
+            }
+            CANDIDATE[slot] = (byte) (k + 1);
+        }
+    }
 
     final PageTree page;
     /** The documentation generator the page's meta names. */
@@ -89,13 +127,6 @@ final class Nodes {
     /** Whether any element read is {@link #UNLIKELY}, and whether any has a class weight. */
     boolean unlikely;
     boolean weighed;
-    /**
-     * Class values already read on this page, by a hash of their characters' length and ends: where each starts in
-     * {@link PageTree#attributeChars()}, its length plus one (0: none kept) and its {@link ClassWords}.
-     */
-    private final int[] keptFrom = new int[KEPT];
-    private final int[] keptLength = new int[KEPT];
-    private final int[] keptWords = new int[KEPT];
 
     private Nodes(PageTree page, Generator generator, int capacity) {
         this.page = page;
@@ -267,7 +298,7 @@ final class Nodes {
         boolean admonition = false;
         boolean grid = false;
         for (int a = 0; a < count; a++) {
-            int name = page.attributeNameIn(n, a, READ);
+            int name = nameOf(page, n, a);
             if (name < 0 || (seen & 1 << name) != 0) {
                 continue; // jsoup keeps the first of duplicate names
             }
@@ -307,7 +338,8 @@ final class Nodes {
         if (!role.isEmpty() && role.equals("main")) { // few elements have a role: most compare no string here
             f |= Tree.DECLARED;
         }
-        if (hidden && !value(n, classAt).contains("fallback-image") || Visibility.unlikelyRole(role)) {
+        if (hidden && !value(n, classAt).contains("fallback-image")
+                || !role.isEmpty() && Visibility.unlikelyRole(role)) { // no call for most, which have no role
             f |= Tree.REMOVED;
         } else if ((found & ClassWords.MAYBE) == 0
                 && (found & ((context & Tree.IN_DECLARED) != 0 ? ClassWords.BOILERPLATE : ClassWords.UNLIKELY)) != 0
@@ -322,6 +354,43 @@ final class Nodes {
             f |= Tree.IN_HASH_LINK;
         }
         return f;
+    }
+
+    /**
+     * Which of {@link #READ} the name of element {@code n}'s attribute {@code a} is, case left out (as jsoup's
+     * attribute names are lower case): its index, or -1, as {@code page.attributeNameIn(n, a, READ)} says.
+     */
+    static int nameOf(PageTree page, int n, int a) {
+        int start = page.nameStart(n, a);
+        int length = page.nameEnd(n, a) - start;
+        if (length == 0 || length > LONGEST) {
+            return -1;
+        }
+        char[] chars = page.attributeChars();
+        // the two names of most attributes (on the JDK docs, 280,000 of 404,000), as pages write them: compared
+        // without a loop, which C1 (the launcher's compiler) makes a poll and two range checks per character: in two
+        // passes over JDK pages still in the cache, MainContent.find took 92.5% and 97.3% of the time it took with
+        // the loop (over pages out of the cache, as much)
+        if (length == 5 && chars[start] == 'c' && chars[start + 1] == 'l' && chars[start + 2] == 'a'
+                && chars[start + 3] == 's' && chars[start + 4] == 's') {
+            return CLASS;
+        }
+        if (length == 4 && chars[start] == 'h' && chars[start + 1] == 'r' && chars[start + 2] == 'e'
+                && chars[start + 3] == 'f') {
+            return HREF;
+        }
+        int k = CANDIDATE[length << 5 | chars[start] & 31] - 1;
+        if (k < 0) {
+            return -1;
+        }
+        char[] name = READ_CHARS[k];
+        for (int j = 0; j < length; j++) {
+            char c = chars[start + j];
+            if (c != name[j] && (c < 'A' || c > 'Z' || c + 32 != name[j])) {
+                return -1;
+            }
+        }
+        return k;
     }
 
     /** The value of element {@code n}'s attribute {@code a}; "" for -1 (none). */
@@ -351,25 +420,34 @@ final class Nodes {
     }
 
     /**
-     * {@link ClassWords#of} a class value, from the values kept when an equal one was read before: a page repeats a
-     * few class values thousands of times (javadoc's "col-first even-row-color"), and comparing characters is cheaper
-     * than the automaton's step per character. The words depend on the characters alone, so they are the same.
-     * {@code chars} is the page's {@link PageTree#attributeChars()} at every call, as the values kept are ranges of it.
+     * {@link ClassWords#of} the class value {@code chars[from, to)}, from the values kept when an equal one was read
+     * before: a page repeats a few class values thousands of times (javadoc's "col-first even-row-color"), and
+     * comparing characters is cheaper than the automaton's step per character. The words depend on the characters
+     * alone, so they are the same. Kept across pages, as a documentation set's pages share their generator's few
+     * values: of the 173,000 class values of a tenth of the JDK docs' pages (211 values in all), 64 kept per page
+     * left 56,000 to the automaton, 1,024 kept across pages one to a slot 14,700, as values alike in length and ends
+     * ("col-last even-row-color", "col-first odd-row-color") take turns in a slot, and 512 two to a slot 4,100.
      */
-    int classWordsOf(char[] chars, int from, int to) {
+    static int classWordsOf(char[] chars, int from, int to) {
         int length = to - from;
         if (length == 0) {
             return 0;
         }
-        int slot = (length * 31 + chars[from] * 7 + chars[from + (length >> 1)] * 3 + chars[to - 1]) & KEPT - 1;
-        int kept = keptFrom[slot];
-        if (keptLength[slot] == length + 1 && Arrays.equals(chars, kept, kept + length, chars, from, to)) {
-            return keptWords[slot];
+        Kept[] kept = KEPT;
+        int slot = (length * 31 + chars[from] * 7 + chars[from + (length >> 1)] * 3 + chars[to - 1]) & kept.length - 2;
+        Kept first = kept[slot];
+        if (first != null && first.is(chars, from, to)) {
+            return first.words;
+        }
+        Kept second = kept[slot + 1];
+        if (second != null && second.is(chars, from, to)) {
+            return second.words;
         }
         int words = ClassWords.of(chars, from, to);
-        keptFrom[slot] = from;
-        keptLength[slot] = length + 1;
-        keptWords[slot] = words;
+        if (length <= LONGEST_KEPT) {
+            kept[slot + 1] = first; // the newer value first, the older one next; the oldest goes
+            kept[slot] = new Kept(Arrays.copyOfRange(chars, from, to), words);
+        }
         return words;
     }
 

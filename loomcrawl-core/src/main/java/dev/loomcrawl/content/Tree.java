@@ -183,8 +183,10 @@ final class Tree {
         if (stripUnlikely && nodes.unlikely) {
             return stripped(nodes, weight, measured);
         }
-        return new Tree(nodes, size, nodes.node, nodes.parent, nodes.end, nodes.kind, nodes.words, weight,
-                Arrays.copyOf(nodes.flags, size), nodes.ownChars, nodes.ownCommas, measured);
+        // only the sum sets flags (HAS_BLOCK...): the lengths alone share the elements' own
+        int[] flags = measured ? Arrays.copyOf(nodes.flags, size) : nodes.flags;
+        return new Tree(nodes, size, nodes.node, nodes.parent, nodes.end, nodes.kind, nodes.words, weight, flags,
+                nodes.ownChars, nodes.ownCommas, measured);
     }
 
     /** The elements read, those {@link Nodes#UNLIKELY} left out with their subtrees. */

@@ -170,8 +170,21 @@ public final class PageTree {
     }
 
     /**
-     * The characters that attribute values are ranges of ({@link #valueStart}, {@link #valueEnd}), for reading a value
-     * without making a string of it; do not change them.
+     * Where the name of element {@code n}'s attribute {@code i} starts in {@link #attributeChars()}: the name as the
+     * page writes it (any case), for telling names apart without comparing each one ({@code content.Nodes} does).
+     */
+    public int nameStart(int n, int i) {
+        return attrs[(from[n] + i) * 4];
+    }
+
+    /** Where the name of element {@code n}'s attribute {@code i} ends in {@link #attributeChars()}. */
+    public int nameEnd(int n, int i) {
+        return attrs[(from[n] + i) * 4 + 1];
+    }
+
+    /**
+     * The characters that attribute names and values are ranges of ({@link #valueStart}, {@link #valueEnd},
+     * {@link #nameStart}), for reading a value without making a string of it; do not change them.
      */
     public char[] attributeChars() {
         return attrChars;

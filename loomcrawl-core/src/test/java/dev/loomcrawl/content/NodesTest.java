@@ -8,10 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loomcrawl.DocSets;
 import dev.loomcrawl.extract.PageTree;
+import dev.loomcrawl.extract.StreamingLinkExtractor;
+import dev.loomcrawl.url.WebUrl;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -29,7 +32,8 @@ class NodesTest {
     private static final String[] TAGS = {"div", "p", "span", "a", "section", "ul", "li", "pre", "code", "nav", "table",
             "td", "h2", "blockquote", "aside"};
     private static final String[] CLASSES = {"share", "byline", "author", "sharedaddy x", "x", "sidebar", "content",
-            "social-share", "menu", "block", "col-first even-row-color", "", "Share", "p-author", "a&amp;b"};
+            "social-share", "menu", "block", "col-first even-row-color", "", "Share", "p-author", "a&amp;b",
+            "widget", "banner"}; // negative weights, which leave a heading out
     private static final String TEXT = "  \n\t,\u00a0ab,\uff0c\u060cxyz é";
 
     @Test
@@ -87,14 +91,56 @@ class NodesTest {
             }
             values.add(new int[] {from, chars.length()});
         }
-        char[] c = chars.toString().toCharArray();
-        PageTree empty = PageTree.parse("<p>".getBytes(StandardCharsets.UTF_8), "UTF-8", "https://example.org/");
-        Nodes nodes = Nodes.read(empty, 0, Generator.NONE);
+        // two pages' characters, the same ranges holding other values in each: the values kept are shared by pages
+        char[][] pages = new char[2][];
+        pages[0] = chars.toString().toCharArray();
+        pages[1] = chars.reverse().toString().toCharArray();
         for (int n = 0; n < 100_000; n++) {
             int[] v = values.get(random.nextInt(random.nextBoolean() ? 40 : values.size())); // a few often
-            assertEquals(ClassWords.of(c, v[0], v[1]), nodes.classWordsOf(c, v[0], v[1]),
+            char[] c = pages[n / 100 % 2];
+            assertEquals(ClassWords.of(c, v[0], v[1]), Nodes.classWordsOf(c, v[0], v[1]),
                     () -> new String(c, v[0], v[1] - v[0]));
         }
+    }
+
+    /**
+     * {@link Nodes#nameOf}, which tells a name by its length and first letter and one comparison, against comparing
+     * it with every name read: on names as a page writes them (any case, in the streaming parser's tree), and names
+     * alike in length and first letter, or in the first character's low bits ('#' and 'c', '(' and 'h').
+     */
+    @Test
+    void attributeNamesAreToldAsComparingEveryNameTellsThem() {
+        List<String> names = new ArrayList<>();
+        for (String read : Nodes.READ) {
+            names.add(read);
+            names.add(read.toUpperCase(Locale.ROOT));
+            names.add(Character.toUpperCase(read.charAt(0)) + read.substring(1));
+            names.add(read.substring(0, read.length() - 1) + 'x'); // alike but for the last character
+            names.add(read.charAt(0) + "x" + read.substring(2));
+            names.add((char) (read.charAt(0) & 31 | 32) + read.substring(1)); // '#', '(', ')', '3', '2', '!'
+            names.add((char) (read.charAt(0) & 31 | 64) + read.substring(1)); // upper case
+            names.add((char) (read.charAt(0) & 31 | 0x60) + read.substring(1));
+            names.add(read + "s");
+            names.add(read.substring(1));
+        }
+        names.addAll(List.of("title", "a", "data-class-and-something-long", "clAss", "aria-hiddEn", "ïd", "ıd"));
+        StringBuilder html = new StringBuilder("<html><body>");
+        for (String name : names) {
+            html.append("<p ").append(name).append("=\"v\" data-x ").append(name).append("-y>x</p>");
+        }
+        PageTree page = new StreamingLinkExtractor().extract(html.append("</body></html>").toString()
+                .getBytes(StandardCharsets.UTF_8), "UTF-8", WebUrl.parse("https://example.org/"), true).tree();
+        int told = 0;
+        for (int n = 0; n < page.size(); n++) {
+            for (int a = 0; a < page.attributes(n); a++) {
+                int expected = page.attributeNameIn(n, a, Nodes.READ);
+                assertEquals(expected, Nodes.nameOf(page, n, a), page.attributeName(n, a));
+                told += expected >= 0 ? 1 : 0;
+            }
+        }
+        // each name read as written, in upper case, capitalized, and again by the low bits' upper and lower case;
+        // clAss and aria-hiddEn
+        assertEquals(Nodes.READ.length * 5 + 2, told);
     }
 
     /**
@@ -128,7 +174,34 @@ class NodesTest {
         Article full = Article.whole(all, declared.index(), false);
         assertArrayEquals(full.leftOut, lazy.leftOut);
         assertArrayEquals(full.leftOutOfText, lazy.leftOutOfText);
+        assertArrayEquals(leftOutAskingEach(all, declared.index()), lazy.leftOut);
         return new int[] {measured, 1};
+    }
+
+    /**
+     * What taking container {@code c} whole leaves out, {@link Cleaning#drops} asked of every element in it: as
+     * {@link Article} does but for its shortcut, which asks only of headings and elements named as share bars or
+     * bylines ({@link Cleaning#onlyNamed}). Null when nothing is.
+     */
+    private static boolean[] leftOutAskingEach(Tree t, int c) {
+        Cleaning cleaning = new Cleaning(t, false);
+        boolean table = (t.flags[c] & Tree.DATA_TABLE) != 0;
+        boolean dropped = cleaning.drops(c, false, table);
+        boolean[] leftOut = null;
+        int dataTableEnd = table ? t.end[c] : -1;
+        for (int i = c + 1; i < t.end[c]; ) {
+            if (i >= dataTableEnd && (t.flags[i] & Tree.DATA_TABLE) != 0) {
+                dataTableEnd = t.end[i];
+            }
+            if (t.removed(i) || !dropped && cleaning.drops(i, true, i < dataTableEnd)) {
+                leftOut = leftOut == null ? new boolean[t.nodes.page.size()] : leftOut;
+                leftOut[t.node[i]] = true;
+                i = t.end[i];
+            } else {
+                i++;
+            }
+        }
+        return leftOut;
     }
 
     /** Each element's own text length and commas, as counted later, against a count of the page's text here. */
