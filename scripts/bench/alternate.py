@@ -4,11 +4,15 @@ process and its children) from wait4's resource usage. Prints one Markdown row p
 median CPU, in seconds. Exit statuses 0, 3 (loomcrawl: no root succeeded, as for a refused root) and 8 (wget: some
 URL answered an error status) are runs that worked; a command none of whose runs did is flagged.
 
-python3 scripts/bench/alternate.py [--rounds N] [--warmup N] [--header] [--versus NAME] NAME COMMAND [NAME COMMAND...]
+python3 scripts/bench/alternate.py [--rounds N] [--warmup N] [--header] [--versus NAME] [--raw FILE]
+    NAME COMMAND [NAME COMMAND...]
 
 COMMAND is run by /bin/sh with its standard output and error thrown away. With --versus NAME, a last column says how
-many times faster each command's median wall time is than NAME's (so NAME's own is 1.0).
+many times faster each command's median wall time is than NAME's (so NAME's own is 1.0). With --raw FILE, every
+run's wall and CPU time go to FILE as JSON ({"NAME": {"wall": [...], "cpu": [...]}}, in round order), for ratios taken
+round by round (scripts/bench/shares.py).
 """
+import json
 import os
 import statistics
 import subprocess
@@ -27,7 +31,7 @@ def run(command):
 
 
 def main(argv):
-    rounds, warmup, header, versus, commands = 10, 1, False, None, []
+    rounds, warmup, header, versus, raw, commands = 10, 1, False, None, None, []
     args = iter(argv)
     for arg in args:
         if arg == "--rounds":
@@ -38,6 +42,8 @@ def main(argv):
             header = True
         elif arg == "--versus":
             versus = next(args)
+        elif arg == "--raw":
+            raw = next(args)
         else:
             commands.append((arg, next(args)))
     for _ in range(warmup):
@@ -52,6 +58,9 @@ def main(argv):
             walls[name].append(wall)
             cpus[name].append(cpu)
             codes[name].add(code)
+    if raw:
+        with open(raw, "w") as f:
+            json.dump({name: {"wall": walls[name], "cpu": cpus[name]} for name, _ in commands}, f)
     if header:
         print("| command | runs | wall median s | wall min s | CPU median s |" + (f" x {versus} |" if versus else ""))
         print("|---|---:|---:|---:|---:|" + ("---:|" if versus else ""))
