@@ -44,9 +44,19 @@ public final class Chromium {
             Path out = Files.createTempFile(profile, "out", ".txt");
             Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile())
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            if (!p.waitFor(90, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new AssertionError("chromium did not finish in 90 s");
+            // its child processes, seen while it runs: they can outlive it by a moment, writing into the profile
+            List<ProcessHandle> children = new ArrayList<>();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+            try {
+                while (!p.waitFor(50, TimeUnit.MILLISECONDS)) {
+                    p.descendants().filter(c -> !children.contains(c)).forEach(children::add);
+                    if (System.nanoTime() > deadline) {
+                        p.destroyForcibly();
+                        throw new AssertionError("chromium did not finish in 90 s");
+                    }
+                }
+            } finally {
+                awaitEnd(children);
             }
             if (p.exitValue() != 0) throw new AssertionError("chromium exited with " + p.exitValue());
             return Files.readString(out, StandardCharsets.UTF_8);
@@ -55,9 +65,31 @@ public final class Chromium {
         }
     }
 
-    private static void delete(Path dir) throws IOException {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+    /** Waits up to 10 s for each process to end, then ends it. */
+    private static void awaitEnd(List<ProcessHandle> processes) throws InterruptedException {
+        for (ProcessHandle c : processes) {
+            try {
+                c.onExit().get(10, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                c.destroyForcibly();
+            }
+        }
+    }
+
+    /**
+     * Deletes the profile. Chromium's child processes may still be ending, adding or removing a file of theirs as the
+     * walk passes: a walk that meets a file going away ({@link java.io.UncheckedIOException}) or a folder that gained
+     * one is made again, a few times.
+     */
+    private static void delete(Path dir) throws IOException, InterruptedException {
+        for (int attempt = 1; ; attempt++) {
+            try (Stream<Path> walk = Files.walk(dir)) {
+                for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+                return;
+            } catch (java.io.UncheckedIOException | java.nio.file.DirectoryNotEmptyException e) {
+                if (attempt == 5) throw e instanceof java.io.UncheckedIOException u ? u.getCause() : (IOException) e;
+                Thread.sleep(100);
+            }
         }
     }
 }
