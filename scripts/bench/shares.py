@@ -25,8 +25,16 @@ def shares(without, content):
     return [a / b for a, b in zip(without, content)]
 
 
+def load(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        sys.exit(f"shares.py: {path}: {e}")
+
+
 def table(path):
-    runs = json.load(open(path))
+    runs = load(path)
     builds = [name[: -len("-without")] for name in runs if name.endswith("-without")]
     print("| build | rounds | wall share, median of rounds | min | max | of median walls | of min walls "
           "| CPU share, median of rounds |")
@@ -46,7 +54,7 @@ def pool(specs):
         path, sep, build = spec.rpartition(":")
         if not sep or not path or not build:
             sys.exit(f"shares.py: {spec}: expected FILE:NAME")
-        data = json.load(open(path))
+        data = load(path)
         if build + "-without" not in data or build + "-content" not in data:
             sys.exit(f"shares.py: {path} has no {build}-without and {build}-content")
         without, content = data[build + "-without"], data[build + "-content"]
