@@ -1,14 +1,13 @@
 package dev.loomcrawl.output;
 
-import java.io.IOException;
+import dev.loomcrawl.testkit.ChromiumProfile;
+
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * Real headless Chromium (Debian's /usr/bin/chromium), run on a local file with a fresh profile and its
@@ -56,40 +55,12 @@ public final class Chromium {
                     }
                 }
             } finally {
-                awaitEnd(children);
+                ChromiumProfile.awaitEnd(children);
             }
             if (p.exitValue() != 0) throw new AssertionError("chromium exited with " + p.exitValue());
             return Files.readString(out, StandardCharsets.UTF_8);
         } finally {
-            delete(profile);
-        }
-    }
-
-    /** Waits up to 10 s for each process to end, then ends it. */
-    private static void awaitEnd(List<ProcessHandle> processes) throws InterruptedException {
-        for (ProcessHandle c : processes) {
-            try {
-                c.onExit().get(10, TimeUnit.SECONDS);
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-                c.destroyForcibly();
-            }
-        }
-    }
-
-    /**
-     * Deletes the profile. Chromium's child processes may still be ending, adding or removing a file of theirs as the
-     * walk passes: a walk that meets a file going away ({@link java.io.UncheckedIOException}) or a folder that gained
-     * one is made again, a few times.
-     */
-    private static void delete(Path dir) throws IOException, InterruptedException {
-        for (int attempt = 1; ; attempt++) {
-            try (Stream<Path> walk = Files.walk(dir)) {
-                for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-                return;
-            } catch (java.io.UncheckedIOException | java.nio.file.DirectoryNotEmptyException e) {
-                if (attempt == 5) throw e instanceof java.io.UncheckedIOException u ? u.getCause() : (IOException) e;
-                Thread.sleep(100);
-            }
+            ChromiumProfile.delete(profile);
         }
     }
 }

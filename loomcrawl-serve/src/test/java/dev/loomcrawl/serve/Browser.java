@@ -3,6 +3,7 @@ package dev.loomcrawl.serve;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomcrawl.testkit.ChromiumProfile;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -147,10 +148,9 @@ final class Browser implements AutoCloseable {
     }
 
     /**
-     * Ends Chromium and every process it started, then deletes its profile. Its child processes (the network
-     * service writes {@code Network Persistent State} there) can outlive it by a moment: the profile was once
-     * walked while one still wrote into it, and the walk threw. So each is waited for, and a walk that meets a file
-     * going away is not an error (the temporary folder is JUnit's; it goes anyway).
+     * Ends Chromium and every process it started, then deletes its profile ({@link ChromiumProfile}: its child
+     * processes can outlive it by a moment, writing into the profile). A profile that cannot be deleted is left: the
+     * temporary folder is JUnit's; it goes anyway.
      */
     @Override
     public void close() throws Exception {
@@ -160,17 +160,11 @@ final class Browser implements AutoCloseable {
             List<ProcessHandle> children = process.descendants().toList(); // before they lose their parent
             process.destroy();
             if (!process.waitFor(10, TimeUnit.SECONDS)) process.destroyForcibly().waitFor();
-            for (ProcessHandle child : children) {
-                child.destroyForcibly();
-                try {
-                    child.onExit().get(10, TimeUnit.SECONDS);
-                } catch (java.util.concurrent.TimeoutException e) {
-                    // a child that outlives this is left to the walk below, which does not mind it
-                }
-            }
-            try (var files = Files.walk(profile)) {
-                for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(f);
-            } catch (IOException | java.io.UncheckedIOException e) {
+            children.forEach(ProcessHandle::destroyForcibly);
+            ChromiumProfile.awaitEnd(children);
+            try {
+                ChromiumProfile.delete(profile);
+            } catch (IOException e) {
                 // the temporary folder is JUnit's; it goes anyway
             }
         }
