@@ -33,6 +33,15 @@ def load(path):
         sys.exit(f"shares.py: {path}: {e}")
 
 
+def pair(data, path, build):
+    """The runs of NAME-without and NAME-content in a raw file, each with its wall and CPU times."""
+    try:
+        without, content = data[build + "-without"], data[build + "-content"]
+        return {k: without[k] for k in ("wall", "cpu")}, {k: content[k] for k in ("wall", "cpu")}
+    except (KeyError, TypeError):
+        sys.exit(f"shares.py: {path} has no {build}-without and {build}-content with wall and CPU times")
+
+
 def table(path):
     runs = load(path)
     builds = [name[: -len("-without")] for name in runs if name.endswith("-without")]
@@ -40,7 +49,7 @@ def table(path):
           "| CPU share, median of rounds |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for build in builds:
-        without, content = runs[build + "-without"], runs[build + "-content"]
+        without, content = pair(runs, path, build)
         walls = shares(without["wall"], content["wall"])
         cpus = shares(without["cpu"], content["cpu"])
         print(f"| {build} | {len(walls)} | {statistics.median(walls):.1%} | {min(walls):.1%} | {max(walls):.1%} "
@@ -54,10 +63,7 @@ def pool(specs):
         path, sep, build = spec.rpartition(":")
         if not sep or not path or not build:
             sys.exit(f"shares.py: {spec}: expected FILE:NAME")
-        data = load(path)
-        if build + "-without" not in data or build + "-content" not in data:
-            sys.exit(f"shares.py: {path} has no {build}-without and {build}-content")
-        without, content = data[build + "-without"], data[build + "-content"]
+        without, content = pair(load(path), path, build)
         walls += shares(without["wall"], content["wall"])
         cpus += shares(without["cpu"], content["cpu"])
         runs += 1
