@@ -193,6 +193,30 @@ class ContentCommandTest {
         }
     }
 
+    /**
+     * A crawl writing to files that a former crawl left full: each ends with this crawl's lines alone (the CSV with its
+     * header first), the old bytes, more than the new, emptied while the crawl started.
+     */
+    @Test
+    void aCrawlReplacesWhatAFormerCrawlLeftInItsFiles() throws Exception {
+        try (TestSite site = site()) {
+            Path records = dir.resolve("records.csv"), content = dir.resolve("content.jsonl");
+            String old = "{\"url\":\"http://old.example/\"}\n".repeat(50_000);
+            Files.writeString(records, old);
+            Files.writeString(content, old);
+            CrawlCommandTest.Run r = run("crawl", "--no-progress", "--allow-private", "--output", records.toString(),
+                    "--content", content.toString(), site.url("/"));
+            assertEquals(0, r.exit(), r.err());
+            assertTrue(r.out().contains("Content: 8 pages"), r.out());
+            assertEquals(8, lines(content).size());
+            List<String> rows = Files.readAllLines(records);
+            assertTrue(rows.get(0).startsWith("url,"), rows.get(0));
+            assertTrue(rows.size() > 8 && rows.size() < 100, rows.size() + " rows");
+            assertFalse(Files.readString(content).contains("old.example"));
+            assertFalse(Files.readString(records).contains("old.example"));
+        }
+    }
+
     @Test
     void chunksCiteTheWarcCaptureTheyCameFrom() throws Exception {
         try (TestSite site = site()) {

@@ -17,14 +17,15 @@ import java.util.function.Function;
 
 /**
  * Opens the writer of a line-per-item output, written by the crawl's journal ({@link CommittedWriter}): on a file
- * (created or truncated for a new crawl; for a resumed one, cut back to its end at the last commit and appended to),
- * or on a stream. A header (CSV's) is written first, to a new or empty file only.
+ * (created or emptied for a new crawl, an existing one while the crawl starts ({@link Emptying}); for a resumed one,
+ * cut back to its end at the last commit and appended to), or on a stream. A header (CSV's) is written first, to a
+ * new or empty file only.
  */
 final class LineOutput {
     private LineOutput() {}
 
     /**
-     * Opens the file now, so a bad path fails before the crawl starts: created (or truncated) unless the journal
+     * Opens the file now, so a bad path fails before the crawl starts: created (or emptied) unless the journal
      * resumes a crawl, then cut back to its end at the last commit and appended to. A write that fails (a full
      * disk) leaves the file ending with a whole line. The output registers it with {@link CommittedWriter#commitWith}.
      */
@@ -39,7 +40,10 @@ final class LineOutput {
         String resumeAt = journal.resumeAt(key);
         long end = resumeAt == null || resumeAt.isEmpty() ? 0 : end(path, resumeAt);
         if (resumeAt != null) ResumedFile.cut(path, end, !resumeAt.isEmpty());
-        LineSink sink = new LineSink(create(path, resumeAt != null), end, Files.isRegularFile(path));
+        // a new crawl's file that holds bytes is opened appending, then emptied while the crawl starts (Emptying)
+        boolean replaces = resumeAt == null && holdsBytes(path);
+        FileOutputStream out = create(path, resumeAt != null || replaces);
+        LineSink sink = new LineSink(out, end, Files.isRegularFile(path), replaces ? emptying(path, out) : null);
         if (end == 0 && header != null) {
             try {
                 sink.write(header); // buffered: written with the first commit
@@ -75,6 +79,29 @@ final class LineOutput {
         } catch (NumberFormatException e) {
             throw new OutputException(path.toString(), "the crawl's state says it ended at '" + resumeAt
                     + "', which is not a size in bytes");
+        }
+    }
+
+    /** Whether path is a regular file with bytes in it (not a device or a pipe, which opening truncated leaves be). */
+    private static boolean holdsBytes(Path path) {
+        try {
+            return Files.isRegularFile(path) && Files.size(path) > 0;
+        } catch (IOException e) {
+            return false; // opening it says what is wrong
+        }
+    }
+
+    /** Starts emptying path, opened as out: a failure closes out and says what went wrong. */
+    private static Emptying emptying(Path path, FileOutputStream out) {
+        try {
+            return Emptying.start(path);
+        } catch (IOException e) {
+            try {
+                out.close();
+            } catch (IOException closing) {
+                e.addSuppressed(closing);
+            }
+            throw new OutputException(path.toString(), e);
         }
     }
 

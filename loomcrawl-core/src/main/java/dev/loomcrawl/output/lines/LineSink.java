@@ -32,6 +32,9 @@ final class LineSink implements Sink<byte[]> {
     private final FileChannel channel;
     private long position;
     private IOException failed;
+    /** The file's old bytes being emptied (null: there were none), and whether that was waited for. */
+    private final Emptying emptying;
+    private boolean waited;
 
     /** @param closeStream false for a stream that is not ours to close, such as standard output */
     LineSink(OutputStream out, boolean closeStream) {
@@ -39,6 +42,7 @@ final class LineSink implements Sink<byte[]> {
         this.closeStream = closeStream;
         this.syncable = null;
         this.channel = null;
+        this.emptying = null;
     }
 
     /**
@@ -46,13 +50,16 @@ final class LineSink implements Sink<byte[]> {
      *
      * @param position the bytes already in the file, which {@code out} appends to
      * @param regular  whether it is a regular file (a device such as /dev/null has nothing to sync)
+     * @param emptying the file's old bytes being emptied, which the sink waits for before it first writes, syncs or
+     *                 closes the file (null: none)
      */
-    LineSink(FileOutputStream out, long position, boolean regular) {
+    LineSink(FileOutputStream out, long position, boolean regular, Emptying emptying) {
         this.out = out;
         this.closeStream = true;
         this.syncable = regular ? out : null;
         this.channel = out.getChannel();
         this.position = position;
+        this.emptying = emptying;
     }
 
     /** Bytes in the file once what was written is flushed. */
@@ -104,6 +111,7 @@ final class LineSink implements Sink<byte[]> {
             buffers[k] = ByteBuffer.wrap(line.arrays()[k], line.offsets()[k], line.lengths()[k]);
         }
         try {
+            emptied();
             for (long left = line.length(); left > 0; ) left -= channel.write(buffers);
         } catch (IOException e) {
             throw failed(e);
@@ -157,6 +165,7 @@ final class LineSink implements Sink<byte[]> {
     /** Syncs a regular file to its device. */
     @Override
     public void sync() throws IOException {
+        emptied();
         if (syncable != null) syncable.getFD().sync();
     }
 
@@ -165,8 +174,24 @@ final class LineSink implements Sink<byte[]> {
     public void close() throws IOException {
         try {
             if (failed == null) flush();
+            emptied(); // the file ends empty when nothing was written
         } finally {
-            if (closeStream) out.close();
+            try {
+                if (closeStream) out.close();
+            } finally {
+                if (emptying != null) emptying.close(); // after the stream: see Emptying
+            }
+        }
+    }
+
+    /**
+     * Waits until the file's old bytes are gone: only then is it written to. If emptying it failed, so does every
+     * write after, and nothing is appended to the old bytes.
+     */
+    private void emptied() throws IOException {
+        if (emptying != null && !waited) {
+            emptying.await();
+            waited = true;
         }
     }
 
@@ -179,6 +204,7 @@ final class LineSink implements Sink<byte[]> {
     /** Writes bytes that end at a line's end, or leaves the file as it was before them. */
     private void whole(byte[] bytes, int length) throws IOException {
         try {
+            emptied();
             out.write(bytes, 0, length);
         } catch (IOException e) {
             throw failed(e);

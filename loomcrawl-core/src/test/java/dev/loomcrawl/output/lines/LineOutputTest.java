@@ -13,6 +13,7 @@ import dev.loomcrawl.result.PageText;
 import dev.loomcrawl.testkit.SmallDisk;
 import dev.loomcrawl.url.WebUrl;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -159,6 +160,59 @@ class LineOutputTest {
             assertEquals(at, written.length, "the line that failed is cut off");
             assertTrue(committed > 0, "some lines fitted");
         }
+    }
+
+    /**
+     * A new crawl's file that holds a former crawl's lines ends with this crawl's lines alone: its old bytes, more than
+     * the new ones, are emptied while the crawl starts ({@link Emptying}), before the first line is written.
+     */
+    @Test
+    void aNewCrawlReplacesWhatItsFileHeld(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("lines.jsonl");
+        Files.write(file, "an old line\n".repeat(100_000).getBytes(StandardCharsets.US_ASCII));
+        OneOutput stage = new OneOutput();
+        CommittedWriter<byte[]> writer = LineOutput.file(file, stage, null);
+        writer.commitWith(stage, f -> line(f.record().depth()));
+        assertEquals(Long.toString(3L * LINE), stage.commit(0, 3), "where the file ends");
+        writer.close();
+        assertEquals(3, assertWholeLines(file));
+        assertEquals(3L * LINE, Files.size(file));
+    }
+
+    /** The same with lines written in pieces by a gathering write (longer than the sink gathers). */
+    @Test
+    void aNewCrawlReplacesWhatItsFileHeldWithLinesWrittenInPieces(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("content.jsonl");
+        Files.write(file, "an old line\n".repeat(100_000).getBytes(StandardCharsets.US_ASCII));
+        OneOutput stage = new OneOutput();
+        List<Column<Integer>> columns = List.of(new Column<>("n", i -> i), new Column<>("text", LineOutputTest::text));
+        CommittedWriter<FinishedUrl> writer = LineOutput.file(file, stage, null, lines -> new LineSink.Over<>() {
+            @Override
+            public LineSink lines() {
+                return lines;
+            }
+
+            @Override
+            public void write(FinishedUrl f) throws IOException {
+                lines.write(JsonLines.linePieces(columns, f.record().depth()));
+            }
+        });
+        writer.commitWith(stage, f -> f);
+        stage.commit(0, 1);
+        writer.close();
+        assertEquals(new String(JsonLines.line(columns, 0), StandardCharsets.UTF_8), Files.readString(file));
+    }
+
+    /** A new crawl that writes no line leaves its file empty, as opening it truncated did. */
+    @Test
+    void aNewCrawlThatWritesNothingLeavesItsFileEmpty(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("lines.jsonl");
+        Files.write(file, "an old line\n".repeat(100_000).getBytes(StandardCharsets.US_ASCII));
+        OneOutput stage = new OneOutput();
+        CommittedWriter<byte[]> writer = LineOutput.file(file, stage, null);
+        writer.commitWith(stage, f -> line(f.record().depth()));
+        writer.close();
+        assertEquals(0, Files.size(file));
     }
 
     /** Line i's long page text: 90,000 characters or so, more than the sink gathers. */
