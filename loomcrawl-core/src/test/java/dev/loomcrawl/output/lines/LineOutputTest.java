@@ -87,8 +87,7 @@ class LineOutputTest {
             assumeTrue(disk != null, "cannot mount a tmpfs here (not root?)");
             Path file = disk.dir().resolve("lines.jsonl");
             OneOutput stage = new OneOutput();
-            CommittedWriter<byte[]> writer = LineOutput.file(file, stage, null);
-            writer.commitWith(stage, f -> line(f.record().depth()));
+            CommittedWriter<byte[]> writer = numbered(file, stage);
             // batches of 128 lines, 12,800 bytes each: the fourth crosses the disk's end and is written part way
             OutputException failure = null;
             int committed = 0;
@@ -124,18 +123,7 @@ class LineOutputTest {
             OneOutput stage = new OneOutput();
             List<Column<Integer>> columns = List.of(new Column<>("n", i -> i), new Column<>("text", LineOutputTest::text),
                     new Column<>("markdown", LineOutputTest::text), new Column<>("last", i -> null));
-            CommittedWriter<FinishedUrl> writer = LineOutput.file(file, stage, null, lines -> new LineSink.Over<>() {
-                @Override
-                public LineSink lines() {
-                    return lines;
-                }
-
-                @Override
-                public void write(FinishedUrl f) throws IOException {
-                    lines.write(JsonLines.linePieces(columns, f.record().depth()));
-                }
-            });
-            writer.commitWith(stage, f -> f);
+            CommittedWriter<FinishedUrl> writer = inPieces(file, stage, columns);
             OutputException failure = null;
             int committed = 0;
             for (int i = 0; i < 100 && failure == null; i++) {
@@ -168,11 +156,9 @@ class LineOutputTest {
      */
     @Test
     void aNewCrawlReplacesWhatItsFileHeld(@TempDir Path dir) throws IOException {
-        Path file = dir.resolve("lines.jsonl");
-        Files.write(file, "an old line\n".repeat(100_000).getBytes(StandardCharsets.US_ASCII));
+        Path file = leftFull(dir.resolve("lines.jsonl"));
         OneOutput stage = new OneOutput();
-        CommittedWriter<byte[]> writer = LineOutput.file(file, stage, null);
-        writer.commitWith(stage, f -> line(f.record().depth()));
+        CommittedWriter<byte[]> writer = numbered(file, stage);
         assertEquals(Long.toString(3L * LINE), stage.commit(0, 3), "where the file ends");
         writer.close();
         assertEquals(3, assertWholeLines(file));
@@ -182,10 +168,38 @@ class LineOutputTest {
     /** The same with lines written in pieces by a gathering write (longer than the sink gathers). */
     @Test
     void aNewCrawlReplacesWhatItsFileHeldWithLinesWrittenInPieces(@TempDir Path dir) throws IOException {
-        Path file = dir.resolve("content.jsonl");
-        Files.write(file, "an old line\n".repeat(100_000).getBytes(StandardCharsets.US_ASCII));
+        Path file = leftFull(dir.resolve("content.jsonl"));
         OneOutput stage = new OneOutput();
         List<Column<Integer>> columns = List.of(new Column<>("n", i -> i), new Column<>("text", LineOutputTest::text));
+        CommittedWriter<FinishedUrl> writer = inPieces(file, stage, columns);
+        stage.commit(0, 1);
+        writer.close();
+        assertEquals(new String(JsonLines.line(columns, 0), StandardCharsets.UTF_8), Files.readString(file));
+    }
+
+    /** A new crawl that writes no line leaves its file empty, as opening it truncated did. */
+    @Test
+    void aNewCrawlThatWritesNothingLeavesItsFileEmpty(@TempDir Path dir) throws IOException {
+        Path file = leftFull(dir.resolve("lines.jsonl"));
+        numbered(file, new OneOutput()).close();
+        assertEquals(0, Files.size(file));
+    }
+
+    /** file, as a former crawl left it: 100,000 lines, more bytes than any test here writes. */
+    private static Path leftFull(Path file) throws IOException {
+        Files.write(file, "an old line\n".repeat(100_000).getBytes(StandardCharsets.US_ASCII));
+        return file;
+    }
+
+    /** An output on file whose line for the URL of depth i is {@link #line}(i). */
+    private static CommittedWriter<byte[]> numbered(Path file, OneOutput stage) {
+        CommittedWriter<byte[]> writer = LineOutput.file(file, stage, null);
+        writer.commitWith(stage, f -> line(f.record().depth()));
+        return writer;
+    }
+
+    /** An output on file whose line i is {@code columns} of i, written in pieces ({@link JsonLines#linePieces}). */
+    private static CommittedWriter<FinishedUrl> inPieces(Path file, OneOutput stage, List<Column<Integer>> columns) {
         CommittedWriter<FinishedUrl> writer = LineOutput.file(file, stage, null, lines -> new LineSink.Over<>() {
             @Override
             public LineSink lines() {
@@ -198,21 +212,7 @@ class LineOutputTest {
             }
         });
         writer.commitWith(stage, f -> f);
-        stage.commit(0, 1);
-        writer.close();
-        assertEquals(new String(JsonLines.line(columns, 0), StandardCharsets.UTF_8), Files.readString(file));
-    }
-
-    /** A new crawl that writes no line leaves its file empty, as opening it truncated did. */
-    @Test
-    void aNewCrawlThatWritesNothingLeavesItsFileEmpty(@TempDir Path dir) throws IOException {
-        Path file = dir.resolve("lines.jsonl");
-        Files.write(file, "an old line\n".repeat(100_000).getBytes(StandardCharsets.US_ASCII));
-        OneOutput stage = new OneOutput();
-        CommittedWriter<byte[]> writer = LineOutput.file(file, stage, null);
-        writer.commitWith(stage, f -> line(f.record().depth()));
-        writer.close();
-        assertEquals(0, Files.size(file));
+        return writer;
     }
 
     /** Line i's long page text: 90,000 characters or so, more than the sink gathers. */
