@@ -39,7 +39,7 @@ final class Emptying implements Closeable {
         return e;
     }
 
-    /** Waits until the file is empty (at once once it is); its failure, if it failed. */
+    /** Waits until the file is empty (returns at once when it already is); throws what made emptying it fail. */
     void await() throws IOException {
         try {
             task.get();
