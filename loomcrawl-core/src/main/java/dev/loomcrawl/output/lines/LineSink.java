@@ -32,9 +32,8 @@ final class LineSink implements Sink<byte[]> {
     private final FileChannel channel;
     private long position;
     private IOException failed;
-    /** The file's old bytes being emptied (null: there were none), and whether that was waited for. */
+    /** The file's old bytes being emptied (null: there were none). */
     private final Emptying emptying;
-    private boolean waited;
 
     /** @param closeStream false for a stream that is not ours to close, such as standard output */
     LineSink(OutputStream out, boolean closeStream) {
@@ -189,10 +188,7 @@ final class LineSink implements Sink<byte[]> {
      * write after, and nothing is appended to the old bytes.
      */
     private void emptied() throws IOException {
-        if (emptying != null && !waited) {
-            emptying.await();
-            waited = true;
-        }
+        if (emptying != null) emptying.await(); // at once after the first time: the emptying's task is done
     }
 
     private void spill() throws IOException {
