@@ -62,6 +62,7 @@ final class ApiHandler extends Handler.Abstract {
                 answer = Answer.error(new ApiError(500, "internal error; the server's log says more"));
             }
         }
+        if (answer.status() >= 400) dropBody(request);
         response.setStatus(answer.status());
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, answer.contentType());
         response.getHeaders().put("X-Content-Type-Options", "nosniff");
@@ -167,19 +168,19 @@ final class ApiHandler extends Handler.Abstract {
 
     /** The body, at most {@code --max-body} bytes (413 past it). */
     private byte[] body(Request request) {
-        long declared = request.getLength();
-        if (declared > maxBody) throw tooLarge();
         try (InputStream in = Content.Source.asInputStream(request)) {
-            byte[] b = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBody + 1));
-            if (b.length > maxBody) throw tooLarge();
-            return b;
+            return RequestBody.read(in, request.getLength(), maxBody);
         } catch (IOException e) {
             throw ApiError.badRequest("the request body could not be read: " + e.getMessage());
         }
     }
 
-    private ApiError tooLarge() {
-        return new ApiError(413, "the request body is larger than this server takes (--max-body " + maxBody
-                + " bytes)");
+    /** Reads and drops what is left of a refused request's body, so that its client reads the answer. */
+    private static void dropBody(Request request) {
+        try (InputStream in = Content.Source.asInputStream(request)) {
+            RequestBody.dropRest(in, request.getLength());
+        } catch (IOException e) {
+            // the client went away
+        }
     }
 }

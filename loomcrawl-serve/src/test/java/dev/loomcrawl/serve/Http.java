@@ -40,6 +40,14 @@ record Http(String base, String key) {
                 .header("Content-Type", "application/json"));
     }
 
+    /** {@link #post} with the body sent in chunks, without a Content-Length. */
+    Answer postChunked(String path, String json) {
+        byte[] body = json.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return send(HttpRequest.newBuilder(URI.create(base + path))
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(body)))
+                .header("Content-Type", "application/json"));
+    }
+
     Answer get(String path) {
         return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
     }

@@ -1,7 +1,9 @@
 package dev.loomcrawl.serve.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomcrawl.serve.ApiError;
 import dev.loomcrawl.serve.Mount;
+import dev.loomcrawl.serve.RequestBody;
 import dev.loomcrawl.serve.Service;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
@@ -86,6 +88,7 @@ public final class HttpMcp implements Mount {
             HttpServletRequest request = (HttpServletRequest) req;
             HttpServletResponse response = (HttpServletResponse) res;
             if (!service.authorized(request.getHeader("Authorization"))) {
+                RequestBody.dropRest(request.getInputStream(), request.getContentLengthLong());
                 response.setHeader("WWW-Authenticate", "Bearer");
                 answer(response, 401, "an API key is required: send Authorization: Bearer KEY");
                 return;
@@ -94,11 +97,12 @@ public final class HttpMcp implements Mount {
                 chain.doFilter(req, res);
                 return;
             }
-            long max = service.options().maxBody();
-            byte[] body = request.getInputStream().readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
-            if (body.length > max) {
-                answer(response, 413, "the request body is larger than this server takes (--max-body " + max
-                        + " bytes)");
+            byte[] body;
+            try {
+                body = RequestBody.read(request.getInputStream(), request.getContentLengthLong(),
+                        service.options().maxBody());
+            } catch (ApiError e) {
+                answer(response, e.status(), e.getMessage());
                 return;
             }
             try {
