@@ -10,6 +10,7 @@ module dev.loomcrawl.core {
     requires org.eclipse.jetty.alpn.java.client;
     requires transitive org.jsoup;
     requires crawler.commons;
+    requires re2j;
     requires dec;
     requires jwarc;
     requires com.fasterxml.jackson.core;

@@ -7,6 +7,7 @@ import dev.loomcrawl.limits.LimitSettings;
 import dev.loomcrawl.politeness.PolitenessSettings;
 import dev.loomcrawl.scope.ScopeKind;
 import dev.loomcrawl.scope.ScopeSettings;
+import dev.loomcrawl.scope.UrlPattern;
 import dev.loomcrawl.session.SessionSettings;
 import dev.loomcrawl.setting.BadSetting;
 import dev.loomcrawl.url.Origin;
@@ -18,8 +19,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * Everything that decides how a crawl behaves, immutable and validated: a record of groups, each owning its defaults
@@ -267,11 +266,11 @@ public record CrawlConfig(ScopeSettings scope, int maxTasks, HttpSettings http, 
             return new SessionSettings(cookiesFile, netrc, proxies, proxyFile, l, recordCredentials);
         }
 
-        private static Pattern compile(String regex, String option) {
+        private static UrlPattern compile(String regex, String option) {
             try {
-                return Pattern.compile(regex);
-            } catch (PatternSyntaxException e) {
-                throw new BadSetting(option, "is not a valid regular expression: " + regex);
+                return UrlPattern.compile(regex);
+            } catch (IllegalArgumentException e) {
+                throw new BadSetting(option, e.getMessage());
             }
         }
     }

@@ -1,8 +1,9 @@
 package dev.loomcrawl.config;
 
+import dev.loomcrawl.scope.UrlPattern;
+
 import java.time.Duration;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * The type of a setting's value, and how it is written: as saved text in a crawl's state ({@code PT10S},
@@ -20,7 +21,7 @@ public enum SettingKind {
     FLAG("boolean"),
     /** Free text: a URL, a header, a file name, a selector. */
     TEXT("string"),
-    /** A Java regular expression, found anywhere in its subject. */
+    /** A regular expression in RE2's syntax ({@code UrlPattern}), found anywhere in its subject. */
     REGEX("string"),
     /** One of a few lower-case words, which the setting lists. */
     CHOICE("string");
@@ -39,7 +40,7 @@ public enum SettingKind {
     /** The saved text of a value of this kind, as a setting's getter gives it. */
     public String text(Object value) {
         return switch (value) {
-            case Pattern p -> p.pattern();
+            case UrlPattern p -> p.pattern();
             case Enum<?> e -> e.name().toLowerCase(Locale.ROOT);
             default -> value.toString();
         };

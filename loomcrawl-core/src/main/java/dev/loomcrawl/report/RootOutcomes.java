@@ -10,6 +10,7 @@ import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.robots.RobotsGate;
 import dev.loomcrawl.scope.RootScope;
 import dev.loomcrawl.scope.Scope;
+import dev.loomcrawl.scope.UrlPattern;
 import dev.loomcrawl.url.WebUrl;
 import org.eclipse.jetty.http.HttpStatus;
 
@@ -18,7 +19,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Pattern;
 
 /**
  * Whether a crawl's roots led anywhere. A listener that keeps only the records at depth 0: the roots, and the
@@ -145,11 +145,11 @@ public final class RootOutcomes implements CrawlListener {
     /** Why an out-of-scope redirect target was left, and what would take it in. */
     private String outOfScope(WebUrl target) {
         String s = target.toString();
-        for (Pattern p : config.scope().excludes()) {
-            if (p.matcher(s).find()) return "excluded by --exclude '" + p.pattern() + "'";
+        for (UrlPattern p : config.scope().excludes()) {
+            if (p.foundIn(s)) return "excluded by --exclude '" + p.pattern() + "'";
         }
-        List<Pattern> includes = config.scope().includes();
-        if (!includes.isEmpty() && includes.stream().noneMatch(p -> p.matcher(s).find())) {
+        List<UrlPattern> includes = config.scope().includes();
+        if (!includes.isEmpty() && includes.stream().noneMatch(p -> p.foundIn(s))) {
             return "which no --include matches";
         }
         String kind = config.scope().kind().name().toLowerCase(java.util.Locale.ROOT);

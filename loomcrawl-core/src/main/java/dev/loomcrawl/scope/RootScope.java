@@ -6,7 +6,6 @@ import dev.loomcrawl.url.WebUrl;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The seed's {@code url_allowed}, extended: http(s) only; any {@code exclude} pattern found anywhere in the URL
@@ -18,8 +17,8 @@ import java.util.regex.Pattern;
 public final class RootScope implements Scope {
     private final ScopeKind kind;
     private final boolean lenient;
-    private final List<Pattern> includes;
-    private final List<Pattern> excludes;
+    private final List<UrlPattern> includes;
+    private final List<UrlPattern> excludes;
     private final Set<String> rootHosts = new HashSet<>();
     private final Set<String> rootDomains = new HashSet<>();
     private final List<WebUrl> roots;
@@ -29,8 +28,8 @@ public final class RootScope implements Scope {
         this(s.roots(), s.kind(), s.lenient(), s.includes(), s.excludes());
     }
 
-    public RootScope(List<WebUrl> roots, ScopeKind kind, boolean lenient, List<Pattern> includes,
-                     List<Pattern> excludes) {
+    public RootScope(List<WebUrl> roots, ScopeKind kind, boolean lenient, List<UrlPattern> includes,
+                     List<UrlPattern> excludes) {
         this.roots = List.copyOf(roots);
         this.kind = kind;
         this.lenient = lenient;
@@ -52,10 +51,10 @@ public final class RootScope implements Scope {
     @Override
     public ScopeDecision decide(WebUrl url) {
         String s = url.toString();
-        for (Pattern p : excludes) {
-            if (p.matcher(s).find()) return ScopeDecision.EXCLUDED;
+        for (UrlPattern p : excludes) {
+            if (p.foundIn(s)) return ScopeDecision.EXCLUDED;
         }
-        if (!includes.isEmpty() && includes.stream().noneMatch(p -> p.matcher(s).find())) {
+        if (!includes.isEmpty() && includes.stream().noneMatch(p -> p.foundIn(s))) {
             return ScopeDecision.EXCLUDED;
         }
         boolean in = hostIn(url.host(), url.hasIpHost())

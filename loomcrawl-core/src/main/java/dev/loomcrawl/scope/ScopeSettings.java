@@ -5,8 +5,6 @@ import dev.loomcrawl.url.WebUrl;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * Where a crawl starts and which URLs it may reach: the scope group of a {@code CrawlConfig}. Made with
@@ -23,8 +21,8 @@ import java.util.regex.PatternSyntaxException;
  * @param sitemaps the crawl is also seeded from the roots' sitemaps (robots.txt {@code Sitemap:} lines and
  *                 {@code /sitemap.xml})
  */
-public record ScopeSettings(List<WebUrl> roots, ScopeKind kind, boolean lenient, List<Pattern> includes,
-                            List<Pattern> excludes, boolean sitemaps) {
+public record ScopeSettings(List<WebUrl> roots, ScopeKind kind, boolean lenient, List<UrlPattern> includes,
+                            List<UrlPattern> excludes, boolean sitemaps) {
     public ScopeSettings {
         roots = List.copyOf(roots);
         includes = List.copyOf(includes);
@@ -43,8 +41,8 @@ public record ScopeSettings(List<WebUrl> roots, ScopeKind kind, boolean lenient,
         private final List<WebUrl> roots = new ArrayList<>();
         private ScopeKind kind = ScopeKind.HOST;
         private boolean lenient;
-        private final List<Pattern> includes = new ArrayList<>();
-        private final List<Pattern> excludes = new ArrayList<>();
+        private final List<UrlPattern> includes = new ArrayList<>();
+        private final List<UrlPattern> excludes = new ArrayList<>();
         private boolean sitemaps;
 
         private Builder() {}
@@ -69,11 +67,11 @@ public record ScopeSettings(List<WebUrl> roots, ScopeKind kind, boolean lenient,
         }
 
         /** The pattern; a bad one is a {@link BadSetting} naming the builder method it was given to. */
-        private static Pattern compile(String regex, String method) {
+        private static UrlPattern compile(String regex, String method) {
             try {
-                return Pattern.compile(regex);
-            } catch (PatternSyntaxException e) {
-                throw new BadSetting(method, "is not a valid regular expression: " + regex);
+                return UrlPattern.compile(regex);
+            } catch (IllegalArgumentException e) {
+                throw new BadSetting(method, e.getMessage());
             }
         }
     }

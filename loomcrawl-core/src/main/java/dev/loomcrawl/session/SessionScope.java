@@ -25,7 +25,7 @@ public final class SessionScope implements Scope {
 
     @Override
     public ScopeDecision decide(WebUrl url) {
-        boolean logsOut = login.settings().logout().matcher(url.toString()).find();
+        boolean logsOut = login.settings().logout().foundIn(url.toString());
         if (login.isLoginPage(url) || logsOut) return ScopeDecision.SESSION;
         return scope.decide(url);
     }

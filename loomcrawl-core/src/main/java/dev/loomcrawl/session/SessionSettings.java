@@ -3,6 +3,7 @@ package dev.loomcrawl.session;
 import dev.loomcrawl.files.InputFile;
 import dev.loomcrawl.fetch.Credentials;
 import dev.loomcrawl.fetch.ProxySpec;
+import dev.loomcrawl.scope.UrlPattern;
 import dev.loomcrawl.setting.BadSetting;
 import dev.loomcrawl.url.WebUrl;
 
@@ -11,7 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * How a crawl keeps a session with the sites it crawls and how it reaches them: cookies to start from, a form to
@@ -51,7 +51,7 @@ public record SessionSettings(Path cookiesFile, Path netrc, List<String> proxies
      * with {@code fields}, submitted; success when the page it leads to has an element matching
      * {@code loggedInWhen} (a CSS selector), or, without one, when it is not the login page again.
      */
-    public record Login(WebUrl url, List<FormField> fields, String loggedInWhen, Pattern logout) {
+    public record Login(WebUrl url, List<FormField> fields, String loggedInWhen, UrlPattern logout) {
         public Login {
             fields = List.copyOf(fields);
         }

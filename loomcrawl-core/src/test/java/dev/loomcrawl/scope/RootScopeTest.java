@@ -4,7 +4,6 @@ import dev.loomcrawl.url.WebUrl;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -64,7 +63,7 @@ class RootScopeTest {
     @Test
     void onlyHttpAndHttpsAndExcludeIncludePatterns() {
         RootScope s = new RootScope(List.of(WebUrl.parse("http://example.com/")), ScopeKind.HOST, false,
-                List.of(Pattern.compile("/docs/")), List.of(Pattern.compile("\\.pdf$")));
+                List.of(UrlPattern.compile("/docs/")), List.of(UrlPattern.compile("\\.pdf$")));
         assertTrue(allows(s, "http://example.com/docs/a.html"));
         assertFalse(allows(s, "http://example.com/docs/a.pdf"));
         assertFalse(allows(s, "http://example.com/blog/"));

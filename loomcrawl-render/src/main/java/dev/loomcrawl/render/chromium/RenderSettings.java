@@ -1,11 +1,10 @@
 package dev.loomcrawl.render.chromium;
 
 import dev.loomcrawl.config.RenderChoice;
+import dev.loomcrawl.scope.UrlPattern;
 import dev.loomcrawl.url.WebUrl;
 
 import java.time.Duration;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * How pages are rendered.
@@ -20,7 +19,7 @@ import java.util.regex.PatternSyntaxException;
  * @param pagesPerBrowser pages a browser is given before a new one takes over (it ends when its last page is done),
  *                  so that what a long-running browser gathers is let go; {@link #PAGES_PER_BROWSER} by default
  */
-public record RenderSettings(Pattern include, Duration timeout, int scrolls, int tasks, boolean resources,
+public record RenderSettings(UrlPattern include, Duration timeout, int scrolls, int tasks, boolean resources,
                              boolean auto, int pagesPerBrowser) {
     public static final Duration TIMEOUT = Duration.ofSeconds(15);
     public static final int TASKS = 2;
@@ -58,11 +57,11 @@ public record RenderSettings(Pattern include, Duration timeout, int scrolls, int
             throw new IllegalArgumentException((auto ? "--render auto decides for" : "--render renders")
                     + " every page: give it or --render-include, not both");
         }
-        Pattern pattern;
+        UrlPattern pattern;
         try {
-            pattern = c.include() == null ? null : Pattern.compile(c.include());
-        } catch (PatternSyntaxException e) {
-            throw new IllegalArgumentException("--render-include is not a valid regular expression: " + c.include());
+            pattern = c.include() == null ? null : UrlPattern.compile(c.include());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--render-include " + e.getMessage());
         }
         if (c.timeout() != null && !c.timeout().isPositive()) {
             throw new IllegalArgumentException("--render-timeout must be a positive duration, got " + c.timeout());
@@ -78,7 +77,7 @@ public record RenderSettings(Pattern include, Duration timeout, int scrolls, int
     }
 
     /** As the user chose, with {@link #PAGES_PER_BROWSER}. */
-    public RenderSettings(Pattern include, Duration timeout, int scrolls, int tasks, boolean resources, boolean auto) {
+    public RenderSettings(UrlPattern include, Duration timeout, int scrolls, int tasks, boolean resources, boolean auto) {
         this(include, timeout, scrolls, tasks, resources, auto, PAGES_PER_BROWSER);
     }
 
@@ -88,7 +87,7 @@ public record RenderSettings(Pattern include, Duration timeout, int scrolls, int
     }
 
     /** Every page, or those of {@code include}, as the user chose them. */
-    public RenderSettings(Pattern include, Duration timeout, int scrolls, int tasks, boolean resources) {
+    public RenderSettings(UrlPattern include, Duration timeout, int scrolls, int tasks, boolean resources) {
         this(include, timeout, scrolls, tasks, resources, false);
     }
 
@@ -103,6 +102,6 @@ public record RenderSettings(Pattern include, Duration timeout, int scrolls, int
     }
 
     public boolean wants(WebUrl url) {
-        return include == null || include.matcher(url.toString()).find();
+        return include == null || include.foundIn(url.toString());
     }
 }

@@ -182,7 +182,7 @@ class RenderCrawlTest {
     @Test
     void onlyPagesMatchingTheIncludeAreRendered() {
         try (TestSite app = SinglePageApp.start()) {
-            RenderSettings routerOnly = new RenderSettings(java.util.regex.Pattern.compile("/router/|/$"),
+            RenderSettings routerOnly = new RenderSettings(dev.loomcrawl.scope.UrlPattern.compile("/router/|/$"),
                     Duration.ofSeconds(20), 0, 2, false);
             Crawl crawl = Crawl.of(config(app), ChromiumRenderer.start(routerOnly), null, Function.identity());
             assertTrue(crawl.records.get(app.url("/router/a")).rendered());
@@ -454,7 +454,7 @@ class RenderCrawlTest {
             return null;
         };
         try (TestSite site = TestSite.builder().generated(routes).start()) {
-            ChromiumRenderer renderer = ChromiumRenderer.start(new RenderSettings(java.util.regex.Pattern.compile("/p"),
+            ChromiumRenderer renderer = ChromiumRenderer.start(new RenderSettings(dev.loomcrawl.scope.UrlPattern.compile("/p"),
                     RenderSettings.TIMEOUT, 0, 1, false));
             Crawl crawl = Crawl.of(CrawlConfig.builder().root(site.url("/p0")).maxTasks(4).perHost(4)
                     .retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50)), renderer, null, Function.identity());
