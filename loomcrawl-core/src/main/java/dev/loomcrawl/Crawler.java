@@ -7,6 +7,7 @@ import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlException;
 import dev.loomcrawl.content.Turns;
 import dev.loomcrawl.extract.LinkExtractor;
+import dev.loomcrawl.fetch.ClientSetup;
 import dev.loomcrawl.fetch.CookieJar;
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.fetch.Fetcher;
@@ -129,6 +130,7 @@ public final class Crawler implements AutoCloseable {
         CrawlWide crawlWide;
         CrawlStore store;
         Fetcher fetcher;
+        java.util.function.UnaryOperator<ClientSetup> connections;
         LinkExtractor extractor;
         Scope scope;
         final List<CrawlListener> listeners = new ArrayList<>();
@@ -180,6 +182,16 @@ public final class Crawler implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Changes how the crawl's own fetcher connects ({@code change} is given the setup the configuration makes and
+         * returns the one to use): another address guard, pinned addresses. The rest of the fetcher stack (retries,
+         * the cookie jar, the login session) stays the crawl's. Not with {@link #fetcher}.
+         */
+        public Builder connections(java.util.function.UnaryOperator<ClientSetup> change) {
+            this.connections = Objects.requireNonNull(change, "change");
+            return this;
+        }
+
         /** Finds the links of pages with {@code extractor} in place of the streaming link extractor. */
         public Builder linkExtractor(LinkExtractor extractor) {
             this.extractor = Objects.requireNonNull(extractor, "extractor");
@@ -220,6 +232,9 @@ public final class Crawler implements AutoCloseable {
         public Crawler build() {
             if (frontier != null && store != null) {
                 throw new IllegalArgumentException("a crawl has one frontier: a frontier or a store, not both");
+            }
+            if (fetcher != null && connections != null) {
+                throw new IllegalArgumentException("connections change the crawl's own fetcher, not one given");
             }
             if (spillDir != null && (frontier != null || store != null)) {
                 throw new IllegalArgumentException("a spill directory is for the crawler's own frontier");

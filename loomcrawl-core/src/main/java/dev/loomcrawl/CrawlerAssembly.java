@@ -80,6 +80,7 @@ final class CrawlerAssembly {
             SessionSettings session = config.session();
             if (session.cookiesFile() != null) jar.addNetscape(SessionSettings.readCookies(session.cookiesFile()));
             ClientSetup setup = config.clientSetup().withCookies(jar);
+            if (b.connections != null) setup = b.connections.apply(setup);
             JettyFetcher jetty = new JettyFetcher(setup);
             HttpSettings http = config.http();
             boolean direct = setup.proxies().isEmpty(); // through proxies, a refusal is the proxy's

@@ -1,7 +1,6 @@
 package dev.loomcrawl.serve;
 
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.LinkCheckSettings;
 import dev.loomcrawl.fetch.AddressGuard;
 import dev.loomcrawl.fetch.ProxySpec;
 import dev.loomcrawl.url.WebUrl;
@@ -23,8 +22,8 @@ import java.util.Map;
  *   ({@link #proxyPins}), so no later DNS answer leads the proxy's connections around the guard. A proxy with a
  *   user is refused: its password would be the server's {@code LOOMCRAWL_PROXY_PASSWORD};</li>
  *   <li>a pin's address is judged as if the request had named it as a root;</li>
- *   <li>the login page and the targets of {@code remap} are judged as roots are (the fetcher's guard would refuse
- *   them as they are fetched; here they are refused before the job is made).</li>
+ *   <li>the login page is judged as roots are (the fetcher's guard would refuse it as it is fetched; here it is
+ *   refused before the job is made). The link check's {@code remap} is refused whole ({@link NativeRequest}).</li>
  * </ul>
  */
 final class NativeAddresses {
@@ -39,7 +38,7 @@ final class NativeAddresses {
             }
         }
         if (server.allowPrivate()) return;
-        AddressGuard guard = GuardedFetcher.guard(server.allowOrigins());
+        AddressGuard guard = GuardedConnections.guard(server.allowOrigins());
         for (String proxy : config.session().proxies()) {
             String why = judged(spec(proxy), guard).refusal();
             if (why != null) throw new ApiError(403, "setting 'proxy': " + why);
@@ -52,10 +51,6 @@ final class NativeAddresses {
             if (why != null) throw new ApiError(403, "setting 'resolve': " + Roots.spoken(why));
         }
         if (config.session().login() != null) refuse("login", config.session().login().url(), guard);
-        for (LinkCheckSettings.Remap r : config.linkCheck().remaps()) {
-            WebUrl to = WebUrl.tryParse(r.to(), null);
-            if (to != null) refuse("remap", to, guard);
-        }
     }
 
     /**
@@ -66,7 +61,7 @@ final class NativeAddresses {
     static Map<String, InetAddress> proxyPins(CrawlConfig config, ServeOptions server) {
         Map<String, InetAddress> pins = new LinkedHashMap<>();
         if (server.allowPrivate()) return pins;
-        AddressGuard guard = GuardedFetcher.guard(server.allowOrigins());
+        AddressGuard guard = GuardedConnections.guard(server.allowOrigins());
         for (String proxy : config.session().proxies()) {
             ProxySpec p = spec(proxy);
             Judged j = judged(p, guard);

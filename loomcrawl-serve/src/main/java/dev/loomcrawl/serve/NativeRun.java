@@ -39,7 +39,7 @@ final class NativeRun {
                 kept.scrape().fieldNames());
         SelectorScraper scraper = kept.scrape().scraper();
         makeFolders(dir);
-        Crawler.Builder parts = Crawler.builder(config).store(state).fetcher(GuardedFetcher.of(config, server));
+        Crawler.Builder parts = Crawler.builder(config).store(state).connections(GuardedConnections.of(config, server));
         if (renderer != null) parts.renderer(renderer);
         if (scraper != null) parts.pageHandler(scraper);
         Crawler crawler = parts.build();

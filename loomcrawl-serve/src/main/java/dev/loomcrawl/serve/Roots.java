@@ -20,7 +20,7 @@ final class Roots {
     static WebUrl check(String input, String field, ServeOptions server) {
         WebUrl url = parse(input, field);
         if (!server.allowPrivate()) {
-            String why = refusal(url, GuardedFetcher.guard(server.allowOrigins()));
+            String why = refusal(url, GuardedConnections.guard(server.allowOrigins()));
             if (why != null) throw new ApiError(403, "field '" + field + "': " + why);
         }
         return url;

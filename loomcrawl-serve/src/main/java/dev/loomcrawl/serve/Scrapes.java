@@ -113,7 +113,7 @@ final class Scrapes {
         if (!permits.tryAcquire()) {
             throw new ApiError(429, "too many scrapes at once (--max-scrapes " + server.maxScrapes() + ")", 1);
         }
-        Crawler.Builder parts = Crawler.builder(config).fetcher(GuardedFetcher.of(config, server)).listener(listener);
+        Crawler.Builder parts = Crawler.builder(config).connections(GuardedConnections.of(config, server)).listener(listener);
         if (renderer != null) parts.renderer(renderer);
         try (Crawler crawler = parts.build()) {
             crawler.journal().needsContent();

@@ -189,7 +189,7 @@ public final class Service implements AutoCloseable {
             LinkCheck check = new LinkCheck();
             java.util.concurrent.atomic.AtomicLong pages = new java.util.concurrent.atomic.AtomicLong();
             CrawlSummary summary;
-            try (Crawler crawler = Crawler.builder(config).fetcher(GuardedFetcher.of(config, server)).build()) {
+            try (Crawler crawler = Crawler.builder(config).connections(GuardedConnections.of(config, server)).build()) {
                 crawler.addListener(check).addListener(CrawlListener.ofRecords(r -> progress.accept(
                         pages.incrementAndGet())));
                 onCancel.accept(crawler::cancel);

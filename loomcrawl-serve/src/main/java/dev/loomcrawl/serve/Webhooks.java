@@ -94,7 +94,7 @@ final class Webhooks implements AutoCloseable {
         WebhookOptions o = server.webhooks();
         byte[] secret = secret(o.secretFile() != null ? o.secretFile() : server.data().resolve("webhook-secret"),
                 o.secretFile() == null);
-        AddressGuard guard = server.allowPrivate() ? AddressGuard.OFF : GuardedFetcher.guard(server.allowOrigins());
+        AddressGuard guard = server.allowPrivate() ? AddressGuard.OFF : GuardedConnections.guard(server.allowOrigins());
         VirtualThreadPool threads = new VirtualThreadPool();
         threads.setName("loomcrawl-serve-webhooks");
         Scheduler scheduler = new ScheduledExecutorScheduler("loomcrawl-serve-webhooks-scheduler", true);
