@@ -20,6 +20,11 @@ final class Job {
     volatile boolean noWebhook;
     /** The server is stopping: it ends this run still scraping, to be resumed at the next start. */
     final AtomicBoolean pausing = new AtomicBoolean();
+    /**
+     * Gives the permit of its run back (false when it was already): its run does as it ends, and {@link Jobs} does
+     * when the run outlives its cancelling. Null while it has none.
+     */
+    volatile java.util.function.BooleanSupplier permit;
     /** A native crawl's counts by outcome, rate and ledger ({@link NativeRun}); unused by the other kinds. */
     final NativeProgress progress = new NativeProgress();
 

@@ -31,6 +31,13 @@ final class Jobs implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Jobs.class);
     static final String DOCUMENTS = "serve-documents";
     static final String ERRORS = "serve-errors";
+    /**
+     * How long a cancelled run has to end before its permit is given back all the same: a thread busy in work that
+     * cannot be interrupted (an XPath field over a large page) must not hold one of {@code --max-jobs} for ever.
+     */
+    static final Duration GRACE = Duration.ofSeconds(10);
+    /** How long past {@code --max-job-time} a run may go on (its fetches in flight ending) before it is cancelled. */
+    static final Duration OVERTIME = Duration.ofMinutes(2);
 
     private final ServeOptions server;
     private final Webhooks webhooks;
@@ -139,13 +146,41 @@ final class Jobs implements AutoCloseable {
         return jobs.values();
     }
 
-    /** Cancels the job: a running crawl is stopped and its fetches in flight aborted. */
+    /**
+     * Cancels the job: a running crawl is stopped and its fetches in flight aborted; a run that has not ended
+     * {@link #GRACE} later gives its permit back all the same.
+     */
     void cancel(Job job) {
         if (job.record().state().finished()) return;
+        stopRun(job);
+        finish(job, JobState.CANCELLED, null); // a queued job never starts; a running one ends so
+    }
+
+    private void stopRun(Job job) {
         job.cancelled.set(true);
         Crawler c = job.crawler;
         if (c != null) c.cancel();
-        finish(job, JobState.CANCELLED, null); // a queued job never starts; a running one ends so
+        java.util.function.BooleanSupplier permit = job.permit;
+        if (permit == null) return;
+        Thread.ofVirtual().name("loomcrawl-serve-grace-" + job.id()).start(() -> {
+            try {
+                Thread.sleep(GRACE);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (permit.getAsBoolean()) {
+                log.warn("job {}: its run did not end within {} s of being stopped; its permit is given back to "
+                        + "the queue (a thread of it is still busy)", job.id(), GRACE.toSeconds());
+            }
+        });
+    }
+
+    /** A run still going {@link #OVERTIME} past {@code --max-job-time}: the job fails, and its run is cancelled. */
+    private void overran(Job job) {
+        if (job.record().state().finished() || closing.get()) return;
+        log.warn("job {}: its run went on {} past --max-job-time; it is cancelled", job.id(), OVERTIME);
+        stopRun(job);
+        finish(job, JobState.FAILED, "the job ran past the server's time for a job");
     }
 
     /** Runs the job once it has a permit: a new one ({@code fresh}), or one resumed at the server's start. */
@@ -163,6 +198,21 @@ final class Jobs implements AutoCloseable {
         } catch (InterruptedException e) {
             return; // stopping: the job stays scraping, for the next start
         }
+        AtomicBoolean back = new AtomicBoolean();
+        java.util.function.BooleanSupplier permit = () -> {
+            if (!back.compareAndSet(false, true)) return false;
+            permits.release();
+            return true;
+        };
+        job.permit = permit;
+        Thread overtime = Thread.ofVirtual().name("loomcrawl-serve-overtime-" + job.id()).start(() -> {
+            try {
+                Thread.sleep(server.maxJobTime().plus(OVERTIME));
+            } catch (InterruptedException e) {
+                return; // the run ended
+            }
+            overran(job);
+        });
         try {
             // a shared job may have ended on another server while this run waited for its permit
             if (job.cancelled.get() || closing.get() || job.record().state().finished()) return;
@@ -186,7 +236,8 @@ final class Jobs implements AutoCloseable {
                 log.warn("job {} failed ({}) and could not be marked so: {}", job.id(), oneLine(e), oneLine(again));
             }
         } finally {
-            permits.release();
+            overtime.interrupt();
+            permit.getAsBoolean();
             runners.remove(Thread.currentThread());
         }
     }
@@ -217,7 +268,7 @@ final class Jobs implements AutoCloseable {
             run = shared == null ? null : shared.open(id);
             CrawlConfig config = run == null ? state.config() : run.config();
             JobArchive archive = null;
-            Crawler.Builder parts = Crawler.builder(config).fetcher(GuardedFetcher.of(config, server));
+            Crawler.Builder parts = Crawler.builder(config).connections(GuardedConnections.of(config, server));
             if (state != null) parts.store(state);
             if (renderer != null) parts.renderer(renderer);
             Crawler crawler = run == null ? parts.build() : run.crawler(parts);

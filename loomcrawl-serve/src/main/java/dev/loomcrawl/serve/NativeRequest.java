@@ -13,7 +13,6 @@ import dev.loomcrawl.output.crawl.OutputPlan;
 import dev.loomcrawl.render.chromium.RenderSettings;
 import dev.loomcrawl.url.WebUrl;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -25,7 +24,7 @@ import java.util.Set;
  * refused in one line: a state (the job has its own), the run's files, settings that read files or the environment
  * of the server; the addresses it names beyond its roots are held to the server's guard ({@link NativeAddresses});
  * output files are plain names in the job's folder ({@link NativeFiles}). The server's caps are put
- * in last, as {@link SettingsJson#config} puts them: at most its pages and job time, private addresses as it allows.
+ * in last ({@link ServerCaps}), as for every other request.
  *
  * @param settings what is kept of the request and shown in its status: the job's whole JSON, caps applied
  * @param options  the job's kept request: {@code settings}, and {@code webhook} when given
@@ -35,8 +34,12 @@ record NativeRequest(CrawlJob job, CrawlConfig config, List<String> roots, Rende
     static final String WEBHOOK = "webhook";
     /** Settings that name a file or a variable of the server, which a request must not read. */
     private static final Set<String> SERVER_FILES = Set.of("netrc", "proxy-file", "form-file", "form-env");
-    /** Groups whose rows a job of the server decides itself. */
-    private static final Set<SettingGroup> SERVERS = Set.of(SettingGroup.STATE, SettingGroup.RUN);
+    /**
+     * Groups whose rows a job of the server decides itself, and the link check's, which a job does not do (it runs
+     * on no state file, and a job reports no links): MCP's {@code check_links} does.
+     */
+    private static final Set<SettingGroup> SERVERS = Set.of(SettingGroup.STATE, SettingGroup.RUN,
+            SettingGroup.LINK_CHECK);
 
     static NativeRequest parse(byte[] body, ServeOptions server) {
         JsonNode tree = Json.read(body);
@@ -62,14 +65,7 @@ record NativeRequest(CrawlJob job, CrawlConfig config, List<String> roots, Rende
             roots.add(Roots.check(root.toString(), "root", server).toString());
         }
         NativeAddresses.check(asked.config(), server);
-        // the server's caps, which no request widens
-        long maxPages = asked.config().limits().maxPages();
-        settings.put("max-pages", maxPages < 0 ? server.maxPages() : Math.min(maxPages, server.maxPages()));
-        Duration maxTime = asked.config().limits().maxTime();
-        Duration cap = maxTime == null || maxTime.compareTo(server.maxJobTime()) > 0 ? server.maxJobTime() : maxTime;
-        settings.put("max-time", cap.toMillis() + "ms");
-        settings.put("allow-private", server.allowPrivate());
-        CrawlJob job = read(settings);
+        CrawlJob job = ServerCaps.apply(settings, server, server.maxPages(), server.maxJobTime());
         ObjectNode whole = (ObjectNode) Json.read(ConfigJson.write(job)
                 .getBytes(java.nio.charset.StandardCharsets.UTF_8));
         ObjectNode options = Json.MAPPER.createObjectNode();
@@ -100,9 +96,12 @@ record NativeRequest(CrawlJob job, CrawlConfig config, List<String> roots, Rende
         for (SettingSpec s : CrawlSettings.ALL) {
             boolean server = SERVERS.contains(s.group()) || SERVER_FILES.contains(s.name());
             if (!server || s.read().apply(asked).equals(s.read().apply(defaults))) continue;
-            String why = s.group() == SettingGroup.STATE ? "each job keeps its own state in its folder"
-                    : SERVER_FILES.contains(s.name()) ? "it would read a file or variable of the server"
-                    : "a job's report is its status and its outputs";
+            String why = switch (s.group()) {
+                case STATE -> "each job keeps its own state in its folder";
+                case LINK_CHECK -> "a job does not check links; the MCP tool check_links does";
+                default -> SERVER_FILES.contains(s.name()) ? "it would read a file or variable of the server"
+                        : "a job's report is its status and its outputs";
+            };
             throw ApiError.badRequest("setting '" + s.name() + "' is not taken by the native API: " + why);
         }
     }

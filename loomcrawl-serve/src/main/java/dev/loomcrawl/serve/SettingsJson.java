@@ -11,7 +11,7 @@ import java.time.Duration;
  * A request's options in loomcrawl's own spelling: an object of {@code CrawlSettings} rows (the JSON form a
  * {@code --config} file has), which {@link ConfigJson#read} makes into the crawl's configuration, exactly as it
  * does a configuration file. The server's own settings ({@link ServeOptions}: private addresses, the caps) are put
- * in last, by {@link #config}, so no request can set them.
+ * in last, by {@link #config} ({@link ServerCaps}), so no request can widen them.
  */
 final class SettingsJson {
     private final ObjectNode settings = Json.MAPPER.createObjectNode();
@@ -58,8 +58,9 @@ final class SettingsJson {
     }
 
     /**
-     * The configuration: these settings, then the server's (pages at most {@code maxPages}, the job's time at most
-     * the server's cap, private addresses as the server allows), which a request cannot widen.
+     * The configuration: these settings, then the server's caps ({@link ServerCaps}: pages at most
+     * {@code maxPages}, the job's time the server's, private addresses as the server allows, every resource at
+     * most its cap), which a request cannot widen.
      */
     CrawlConfig config(ServeOptions server, long maxPages) {
         return config(server, maxPages, server.maxJobTime());
@@ -68,10 +69,8 @@ final class SettingsJson {
     /** {@link #config(ServeOptions, long)} with a time of its own, {@code maxTime}, at most (an MCP tool's call). */
     CrawlConfig config(ServeOptions server, long maxPages, Duration maxTime) {
         ObjectNode all = settings.deepCopy();
-        long asked = all.path("max-pages").asLong(-1);
-        all.put("max-pages", asked < 0 ? maxPages : Math.min(asked, maxPages));
         all.put("max-time", maxTime.toMillis() + "ms");
-        all.put("allow-private", server.allowPrivate());
+        ServerCaps.apply(all, server, maxPages, maxTime);
         try {
             return ConfigJson.read(Json.write(all));
         } catch (IllegalArgumentException e) {
