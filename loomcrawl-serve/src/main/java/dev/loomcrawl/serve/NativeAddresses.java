@@ -22,8 +22,7 @@ import java.util.Map;
  *   ({@link #proxyPins}), so no later DNS answer leads the proxy's connections around the guard. A proxy with a
  *   user is refused: its password would be the server's {@code LOOMCRAWL_PROXY_PASSWORD};</li>
  *   <li>a pin's address is judged as if the request had named it as a root;</li>
- *   <li>the login page is judged as roots are (the fetcher's guard would refuse it as it is fetched; here it is
- *   refused before the job is made). The link check's {@code remap} is refused whole ({@link NativeRequest}).</li>
+ *   <li>a login and the link check's {@code remap} are refused whole ({@link NativeRequest}).</li>
  * </ul>
  */
 final class NativeAddresses {
@@ -50,7 +49,6 @@ final class NativeAddresses {
             String why = guard.refusal(a.getHostAddress(), port, a);
             if (why != null) throw new ApiError(403, "setting 'resolve': " + Roots.spoken(why));
         }
-        if (config.session().login() != null) refuse("login", config.session().login().url(), guard);
     }
 
     /**
@@ -88,11 +86,6 @@ final class NativeAddresses {
             if (why != null) return new Judged(null, Roots.spoken(why));
         }
         return new Judged(addresses[0], null);
-    }
-
-    private static void refuse(String setting, WebUrl url, AddressGuard guard) {
-        String why = Roots.refusal(url, guard);
-        if (why != null) throw new ApiError(403, "setting '" + setting + "': " + why);
     }
 
     private static ProxySpec spec(String proxy) {

@@ -35,6 +35,11 @@ record NativeRequest(CrawlJob job, CrawlConfig config, List<String> roots, Rende
     /** Settings that name a file or a variable of the server, which a request must not read. */
     private static final Set<String> SERVER_FILES = Set.of("netrc", "proxy-file", "form-file", "form-env");
     /**
+     * The login's settings: its password would be kept with the job's settings, which its status shows, and the
+     * server has no secret store; so a job does not log in, and says so, rather than take a login it would not run.
+     */
+    private static final List<String> LOGIN = List.of("login", "form", "logged-in-when", "logout");
+    /**
      * Groups whose rows a job of the server decides itself, and the link check's, which a job does not do (it runs
      * on no state file, and a job reports no links): MCP's {@code check_links} does.
      */
@@ -49,6 +54,13 @@ record NativeRequest(CrawlJob job, CrawlConfig config, List<String> roots, Rende
         }
         ObjectNode settings = given.deepCopy();
         JsonNode webhook = settings.remove(WEBHOOK);
+        for (String name : LOGIN) { // before the settings are read: a password in them is refused so, not as a secret
+            if (settings.has(name)) {
+                throw ApiError.badRequest("setting '" + name + "' is not taken by the native API: a job does not log "
+                        + "in (its password would be kept with its settings); crawl behind a login with loomcrawl "
+                        + "crawl --login");
+            }
+        }
         CrawlJob asked = read(settings);
         refuseServers(asked);
         checkScrape(asked);

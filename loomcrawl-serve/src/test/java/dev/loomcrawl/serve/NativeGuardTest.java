@@ -67,7 +67,7 @@ class NativeGuardTest {
     }
 
     @Test
-    void pinsAndLoginPagesNamingAddressesTheGuardRefusesAreRefused() throws Exception {
+    void pinsNamingAddressesTheGuardRefusesAreRefused() throws Exception {
         TestSite site = site("<p>allowed</p>");
         TestSite other = site("<p>another port of this machine</p>");
         // the operator allows a name: wherever it resolves, not wherever a request pins it
@@ -78,8 +78,9 @@ class NativeGuardTest {
                 + "started with --allow-private");
         refused(http, 403, "{\"root\": [\"" + site.url("/") + "\"], \"resolve\": [\"example.com:80:10.1.2.3\"]}",
                 "setting 'resolve': 10.1.2.3 is a private address");
-        refused(http, 403, "{\"root\": [\"" + site.url("/") + "\"], \"login\": \"http://127.0.0.1:" + other.port()
-                + "/login\"}", "setting 'login': 127.0.0.1 is a loopback address");
+        // a native job does not log in: its login page is never fetched
+        refused(http, 400, "{\"root\": [\"" + site.url("/") + "\"], \"login\": \"http://127.0.0.1:" + other.port()
+                + "/login\"}", "setting 'login' is not taken by the native API: a job does not log in");
         // a remap's target is never fetched by a native job: the link check's settings are refused (400)
         refused(http, 400, "{\"root\": [\"" + site.url("/") + "\"], \"check-links\": true, \"remap\": [\""
                 + "https://example.com/ http://169.254.169.254/\"]}", "setting 'check-links' is not taken");

@@ -1,0 +1,188 @@
+package dev.loomcrawl.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomcrawl.testkit.LoginSite;
+import dev.loomcrawl.testkit.Route;
+import dev.loomcrawl.testkit.TestSite;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.zip.GZIPOutputStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A real {@code loomcrawl serve} process (256 MiB of heap) given requests meant to stop it: a body cap of 2^63 for a
+ * 1 GiB gzip bomb, include patterns that backtrack for hours in Java's regular expressions, a job whose thread is
+ * held by an XPath field that runs for hours, each while another job is to go on; and a native job's login, which
+ * was accepted and never run.
+ */
+class ServeUnderAttackTest {
+    private static final HttpClient CLIENT = HttpClient.newHttpClient();
+
+    @Test
+    void aGzipBombAskedForWithAnUncappedBodyCostsOnePageNotTheServer(@TempDir Path dir) throws Exception {
+        byte[] bomb = gzipOfZeros(1L << 30); // 1 GiB of zeros in about 1 MB
+        try (TestSite site = TestSite.builder()
+                .route("/", new Route.Respond(200, Map.of("Content-Type", "text/html", "Content-Encoding", "gzip"),
+                        bomb))
+                .generated(TestSite.crossLinkedGenerator(30, 3, Duration.ofMillis(50))).start()) {
+            ServeProcess serve = ServeProcess.start(dir, TestSite.freePort(), "--data", dir.resolve("data").toString(),
+                    "--allow-private");
+            String other = created(post(serve, "/v1/crawls", "{\"root\": [\"" + site.url("/p0") + "\"], "
+                    + "\"ignore-robots\": true, \"max-tasks\": 1, \"per-host\": 1}"));
+            String bombJob = created(post(serve, "/v1/crawls", "{\"root\": [\"" + site.url("/") + "\"], "
+                    + "\"ignore-robots\": true, \"max-body\": 9223372036854775807}"));
+            JsonNode bombed = finished(serve, bombJob, 120);
+            assertEquals("completed", bombed.path("state").asText(), bombed.toString());
+            assertEquals(10L << 20, bombed.at("/settings/max-body").asLong(), "lowered to the server's cap");
+            JsonNode done = finished(serve, other, 120);
+            assertEquals("completed", done.path("state").asText(), done.toString());
+            assertEquals(30, done.at("/counts/ok").asLong(), done.toString());
+            assertTrue(serve.process().process().isAlive(), serve.process().stderr());
+            stop(serve);
+        }
+    }
+
+    @Test
+    void patternsThatBacktrackForHoursInJavaLeaveTheJobSlotsFree(@TempDir Path dir) throws Exception {
+        String xs = "/" + "x".repeat(40);
+        try (TestSite site = TestSite.builder()
+                .page("/", "<a href='" + xs + "'>x</a> <a href='" + xs + "/1'>x</a> <a href='" + xs + "/2'>x</a>")
+                .page(xs, "<p>x</p>").generated(TestSite.crossLinkedGenerator(10, 3)).start()) {
+            // one job at a time: a job held by its patterns would hold every job behind it
+            ServeProcess serve = ServeProcess.start(dir, TestSite.freePort(), "--data", dir.resolve("data").toString(),
+                    "--allow-private", "--max-jobs", "1");
+            String firecrawl = ServeProcess.JSON.readTree(post(serve, "/v2/crawl", "{\"url\": \"" + site.url("/")
+                    + "\", \"includePaths\": [\"((x+)+)+y\"], \"excludePaths\": [\"(a|aa)+$\"], \"sitemap\": "
+                    + "\"skip\"}").body()).path("id").asText();
+            String nativeJob = created(post(serve, "/v1/crawls", "{\"root\": [\"" + site.url("/") + "\"], "
+                    + "\"ignore-robots\": true, \"include\": [\"((x+)+)+y\"], \"exclude\": [\"(x|xx)+z\"]}"));
+            String after = created(post(serve, "/v1/crawls", "{\"root\": [\"" + site.url("/p0") + "\"], "
+                    + "\"ignore-robots\": true}"));
+            JsonNode last = finished(serve, after, 90);
+            assertEquals("completed", last.path("state").asText(), last.toString());
+            assertEquals(10, last.at("/counts/ok").asLong(), last.toString());
+            assertEquals("completed", finished(serve, nativeJob, 5).path("state").asText());
+            JsonNode first = get(serve, "/v2/crawl/" + firecrawl);
+            assertEquals("completed", first.path("status").asText(), first.toString());
+            stop(serve);
+        }
+    }
+
+    /**
+     * An XPath field whose work grows with the cube of the page's elements holds its thread for hours, and XPath
+     * cannot be interrupted: cancelled, the job gives its permit back within the grace all the same, and the job
+     * queued behind it runs.
+     */
+    @Test
+    void aCancelledJobGivesItsPermitBackWhateverItsThreadIsDoing(@TempDir Path dir) throws Exception {
+        String big = "<div>" + "<p>x</p>".repeat(3000) + "</div>";
+        try (TestSite site = TestSite.builder().page("/", big)
+                .generated(TestSite.crossLinkedGenerator(5, 2)).start()) {
+            ServeProcess serve = ServeProcess.start(dir, TestSite.freePort(), "--data", dir.resolve("data").toString(),
+                    "--allow-private", "--max-jobs", "1");
+            String held = created(post(serve, "/v1/crawls", "{\"root\": [\"" + site.url("/") + "\"], "
+                    + "\"ignore-robots\": true, \"items\": \"items.jsonl\", "
+                    + "\"field\": [\"n=xpath://*[count(//*[count(//*) > 0]) > 0]\"]}"));
+            String queued = created(post(serve, "/v1/crawls", "{\"root\": [\"" + site.url("/p0") + "\"], "
+                    + "\"ignore-robots\": true}"));
+            waitForFetch(site, "/");
+            Thread.sleep(1000); // the page is in its field's XPath now
+            assertEquals("scraping", get(serve, "/v1/crawls/" + queued).path("state").asText());
+            HttpResponse<String> cancel = send(serve, HttpRequest.newBuilder(URI.create(serve.base() + "/v1/crawls/"
+                    + held + "/cancel")).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.noBody()));
+            assertEquals(200, cancel.statusCode(), cancel.body());
+            JsonNode next = finished(serve, queued, 60); // the grace is 10 s
+            assertEquals("completed", next.path("state").asText(), next.toString());
+            assertEquals(5, next.at("/counts/ok").asLong(), next.toString());
+            assertTrue(serve.process().stderr().contains("its permit is given back"), serve.process().stderr());
+            serve.process().process().destroyForcibly(); // its XPath would go on for hours
+            serve.process().exit(30);
+        }
+    }
+
+    /** A native job's login was accepted and never run: it is refused in one line, and nothing is fetched. */
+    @Test
+    void aNativeJobsLoginIsRefusedNotIgnored(@TempDir Path dir) throws Exception {
+        try (LoginSite site = new LoginSite(6, 100)) {
+            ServeProcess serve = ServeProcess.start(dir, TestSite.freePort(), "--data", dir.resolve("data").toString(),
+                    "--allow-private");
+            HttpResponse<String> r = post(serve, "/v1/crawls", "{\"root\": [\"" + site.url("/") + "\"], "
+                    + "\"login\": \"" + site.url("/login") + "\", \"form\": [\"user=" + LoginSite.USER + "\", "
+                    + "\"password=" + LoginSite.PASSWORD + "\"], \"logged-in-when\": \"#logout\"}");
+            assertEquals(400, r.statusCode(), r.body());
+            assertEquals("{\"success\":false,\"error\":\"setting 'login' is not taken by the native API: a job does "
+                    + "not log in (its password would be kept with its settings); crawl behind a login with loomcrawl "
+                    + "crawl --login\"}", r.body());
+            assertEquals(0, site.site().arrivals());
+            stop(serve);
+        }
+    }
+
+    private static byte[] gzipOfZeros(long bytes) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (GZIPOutputStream gz = new GZIPOutputStream(out, 1 << 16)) {
+            byte[] zeros = new byte[1 << 20];
+            for (long n = 0; n < bytes; n += zeros.length) gz.write(zeros);
+        }
+        return out.toByteArray();
+    }
+
+    private static void waitForFetch(TestSite site, String target) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (site.answeredCount(target) == 0) {
+            if (System.nanoTime() > deadline) throw new AssertionError(target + " was not fetched");
+            Thread.sleep(20);
+        }
+    }
+
+    private static String created(HttpResponse<String> r) throws Exception {
+        assertEquals(201, r.statusCode(), r.body());
+        return ServeProcess.JSON.readTree(r.body()).path("id").asText();
+    }
+
+    private static HttpResponse<String> post(ServeProcess s, String path, String body) throws Exception {
+        return send(s, HttpRequest.newBuilder(URI.create(s.base() + path)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    private static JsonNode get(ServeProcess s, String path) throws Exception {
+        HttpResponse<String> r = send(s, HttpRequest.newBuilder(URI.create(s.base() + path)).GET());
+        assertEquals(200, r.statusCode(), r.body());
+        return ServeProcess.JSON.readTree(r.body());
+    }
+
+    private static HttpResponse<String> send(ServeProcess s, HttpRequest.Builder b) throws Exception {
+        return CLIENT.send(b.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The native job's status once it ended, waiting at most {@code seconds}. */
+    private static JsonNode finished(ServeProcess s, String id, int seconds) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
+        while (true) {
+            JsonNode status = get(s, "/v1/crawls/" + id);
+            if (!status.path("state").asText().equals("scraping")) return status;
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("still scraping after " + seconds + " s: " + status + "\n"
+                        + s.process().stderr());
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    private static void stop(ServeProcess s) throws Exception {
+        s.process().process().destroy();
+        assertEquals(143, s.process().exit(60), s.process().stderr());
+    }
+}
