@@ -28,23 +28,30 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ServeUnderAttackTest {
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
+    /** Bombs on the site, fetched at once. */
+    private static final int BOMBS = 8;
 
     @Test
     void aGzipBombAskedForWithAnUncappedBodyCostsOnePageNotTheServer(@TempDir Path dir) throws Exception {
         byte[] bomb = gzipOfZeros(1L << 30); // 1 GiB of zeros in about 1 MB
-        try (TestSite site = TestSite.builder()
-                .route("/", new Route.Respond(200, Map.of("Content-Type", "text/html", "Content-Encoding", "gzip"),
-                        bomb))
-                .generated(TestSite.crossLinkedGenerator(30, 3, Duration.ofMillis(50))).start()) {
+        Route.Respond bombed = new Route.Respond(200, Map.of("Content-Type", "text/html", "Content-Encoding", "gzip"),
+                bomb);
+        TestSite.Builder b = TestSite.builder().generated(TestSite.crossLinkedGenerator(30, 3, Duration.ofMillis(50)));
+        StringBuilder links = new StringBuilder();
+        for (int i = 0; i < BOMBS; i++) {
+            b.route("/bomb/" + i, bombed);
+            links.append("<a href='/bomb/").append(i).append("'>").append(i).append("</a>");
+        }
+        try (TestSite site = b.page("/", links.toString()).start()) {
             ServeProcess serve = ServeProcess.start(dir, TestSite.freePort(), "--data", dir.resolve("data").toString(),
                     "--allow-private");
             String other = created(post(serve, "/v1/crawls", "{\"root\": [\"" + site.url("/p0") + "\"], "
                     + "\"ignore-robots\": true, \"max-tasks\": 1, \"per-host\": 1}"));
             String bombJob = created(post(serve, "/v1/crawls", "{\"root\": [\"" + site.url("/") + "\"], "
-                    + "\"ignore-robots\": true, \"max-body\": 9223372036854775807}"));
-            JsonNode bombed = finished(serve, bombJob, 120);
-            assertEquals("completed", bombed.path("state").asText(), bombed.toString());
-            assertEquals(10L << 20, bombed.at("/settings/max-body").asLong(), "lowered to the server's cap");
+                    + "\"ignore-robots\": true, \"max-body\": 9223372036854775807, \"per-host\": " + BOMBS + "}"));
+            JsonNode bombs = finished(serve, bombJob, 180);
+            assertEquals("completed", bombs.path("state").asText(), bombs.toString());
+            assertEquals(10L << 20, bombs.at("/settings/max-body").asLong(), "lowered to the server's cap");
             JsonNode done = finished(serve, other, 120);
             assertEquals("completed", done.path("state").asText(), done.toString());
             assertEquals(30, done.at("/counts/ok").asLong(), done.toString());
