@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ServeUnderAttackTest {
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
     /** Bombs on the site, fetched at once. */
-    private static final int BOMBS = 8;
+    private static final int BOMBS = 64;
 
     @Test
     void aGzipBombAskedForWithAnUncappedBodyCostsOnePageNotTheServer(@TempDir Path dir) throws Exception {

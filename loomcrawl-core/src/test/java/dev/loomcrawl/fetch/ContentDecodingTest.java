@@ -56,6 +56,23 @@ class ContentDecodingTest {
         assertEquals(1 << 20, d.body().length);
     }
 
+    /**
+     * The room asked for covers the body's memory at its peak: the buffer and the copy it grows into, or is cut to,
+     * both alive at once; it is twice the largest buffer, and never less than twice the body.
+     */
+    @Test
+    void theRoomAskedForCoversTheBufferAndItsCopy() throws Exception {
+        for (int length : new int[] {10, 16384, 100_000, 3 << 20}) {
+            long[] taken = new long[1];
+            byte[] text = new byte[length];
+            java.util.Arrays.fill(text, (byte) 'a');
+            ContentDecoding.Decoded d = ContentDecoding.decode("gzip", gzip(text), 1L << 40, n -> taken[0] += n);
+            assertArrayEquals(text, d.body());
+            assertTrue(taken[0] >= 2L * length && taken[0] <= 4L * Math.max(length, 16384),
+                    length + " bytes: " + taken[0] + " asked for");
+        }
+    }
+
     @Test
     void aStreamCutShortYieldsWhatCouldBeDecoded() throws Exception {
         byte[] gz = gzip(TEXT);
