@@ -21,11 +21,17 @@ public final class JsonErrors extends ErrorHandler {
     /** What a message shown to a client must not hold: a class's or package's name, a stack frame. */
     private static final Pattern INTERNAL = Pattern.compile("\\b(java|javax|jakarta|org\\.eclipse|io\\."
             + "modelcontextprotocol|com\\.fasterxml|reactor|dev\\.loomcrawl)\\.[a-z]"
-            + "|[A-Z][A-Za-z]+(Exception|Error)\\b|\\bat [a-z]+\\.|\\tat ");
+            + "|[A-Z][A-Za-z]+(Exception|Error)\\b|\\bat [a-z]+\\.[a-z]|\\tat ");
 
     /** Whether a message names a class, a package or a stack frame: then it is not shown to a client. */
     public static boolean internal(String message) {
         return INTERNAL.matcher(message).find();
+    }
+
+    /** Every method's error gets its line, not only GET's, POST's and HEAD's (Jetty's choice: an empty body). */
+    @Override
+    public boolean errorPageForMethod(String method) {
+        return true;
     }
 
     @Override

@@ -42,6 +42,10 @@ final class Incoming {
         if (version == null || !version.isTextual() || !version.asText().equals("2.0")) {
             throw new Invalid(answerId, INVALID_REQUEST, "Invalid Request: \"jsonrpc\" must be \"2.0\"");
         }
+        if (!shaped(node)) {
+            throw new Invalid(answerId, INVALID_REQUEST,
+                    "Invalid Request: not a JSON-RPC request, notification or response");
+        }
         try {
             McpSchema.deserializeJsonRpcMessage(McpTools.JSON, new String(bytes, StandardCharsets.UTF_8));
         } catch (IOException | RuntimeException e) {
@@ -49,6 +53,23 @@ final class Incoming {
                     "Invalid Request: not a JSON-RPC request, notification or response");
         }
         return node;
+    }
+
+    /**
+     * Whether an object has a JSON-RPC message's members, of their types (the SDK's reader takes a number for a
+     * method's name, and an object for an id): a method is a string, its params an object or an array, an id a
+     * string or an integer; a message without a method (a response) has an id and either a result or an error.
+     */
+    private static boolean shaped(JsonNode node) {
+        JsonNode id = node.get("id");
+        boolean idOk = id == null || id.isTextual() || id.isIntegralNumber();
+        JsonNode method = node.get("method");
+        if (method != null) {
+            JsonNode params = node.get("params");
+            return method.isTextual() && !method.asText().isEmpty() && idOk
+                    && (params == null || params.isObject() || params.isArray());
+        }
+        return id != null && (idOk || id.isNull() && node.has("error")) && node.has("result") != node.has("error");
     }
 
     /** Whether a checked message is a request (a method and an id): one that is owed an answer. */
