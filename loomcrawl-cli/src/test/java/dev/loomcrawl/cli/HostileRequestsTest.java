@@ -133,6 +133,14 @@ class HostileRequestsTest {
             assertEquals(-32600, jsonRpcError(r).path("code").asInt(), r.raw());
             assertClean(r);
         }
+        // with API keys, another site's page is refused even with the right key; the server's own origin is not
+        RawHttp.Reply keyedCross = send("POST", "/mcp", List.of(KEY, JSON, MCP_ACCEPT,
+                "Origin: http://attacker.example"), initialize());
+        assertEquals(403, keyedCross.status(), keyedCross.raw());
+        assertClean(keyedCross);
+        RawHttp.Reply keyedOwn = send("POST", "/mcp", List.of(KEY, JSON, MCP_ACCEPT,
+                "Origin: http://127.0.0.1:" + port()), initialize());
+        assertEquals(200, keyedOwn.status(), keyedOwn.raw());
         // /v2 refuses the same Host, from the same code
         assertEquals(403, RawHttp.send(port, "GET", "/v2/crawl/active", List.of("Host: attacker.example"), null)
                 .status());
