@@ -174,6 +174,14 @@ class HostileRequestsTest {
             assertEquals(c.code(), answer.at("/error/code").asInt(), r.raw());
             assertClean(r);
         }
+        // the servlet's TRACE (an echo of the request) and OPTIONS are not /mcp's methods
+        for (String method : List.of("TRACE", "OPTIONS", "PUT")) {
+            RawHttp.Reply r = RawHttp.send(port, method, "/mcp", List.of("X-Secret: echoed"), null);
+            assertEquals(405, r.status(), r.raw());
+            assertTrue(!r.body().contains("echoed"), r.raw());
+            assertEquals(-32600, jsonRpcError(r).path("code").asInt(), r.raw());
+            assertClean(r);
+        }
         // a stray response: without a session, and in one (the server asked the client nothing)
         String stray = "{\"jsonrpc\": \"2.0\", \"id\": 99, \"result\": {}}";
         RawHttp.Reply none = RawHttp.send(port, "POST", "/mcp", List.of(JSON, MCP_ACCEPT),

@@ -88,6 +88,9 @@ public final class HttpMcp implements Mount {
      * shown to {@link Calls}, and the SDK's error answers made ours ({@link ErrorBodies}).
      */
     private record Guard(Service service, HostCheck hosts, Calls calls) implements Filter {
+        /** The methods of Streamable HTTP (and HEAD, GET's). */
+        private static final java.util.Set<String> METHODS = java.util.Set.of("GET", "HEAD", "POST", "DELETE");
+
         @Override
         public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
                 throws IOException, ServletException {
@@ -103,6 +106,11 @@ public final class HttpMcp implements Mount {
             if (!service.authorized(request.getHeader("Authorization"))) {
                 response.setHeader("WWW-Authenticate", "Bearer");
                 refuse(request, response, 401, "an API key is required: send Authorization: Bearer KEY");
+                return;
+            }
+            if (!METHODS.contains(request.getMethod())) { // not the servlet's TRACE echo, nor its OPTIONS
+                response.setHeader("Allow", "GET, HEAD, POST, DELETE");
+                refuse(request, response, 405, "method not allowed: /mcp takes POST, GET and DELETE");
                 return;
             }
             ErrorBodies answer = new ErrorBodies(response);
