@@ -33,6 +33,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * The MCP server at {@code /mcp} of {@code loomcrawl serve}, over Streamable HTTP: the SDK's servlet transport in a
@@ -89,34 +90,18 @@ public final class HttpMcp implements Mount {
      */
     private record Guard(Service service, HostCheck hosts, Calls calls) implements Filter {
         /** The methods of Streamable HTTP (and HEAD, GET's). */
-        private static final java.util.Set<String> METHODS = java.util.Set.of("GET", "HEAD", "POST", "DELETE");
+        private static final Set<String> METHODS = Set.of("GET", "HEAD", "POST", "DELETE");
 
         @Override
         public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
                 throws IOException, ServletException {
             HttpServletRequest request = (HttpServletRequest) req;
             HttpServletResponse response = (HttpServletResponse) res;
-            try {
-                hosts.host(request.getHeader("Host"));
-                hosts.origin(request.getHeader("Origin"), request.getHeader("Host"));
-            } catch (ApiError e) {
-                refuse(request, response, e.status(), e.getMessage());
-                return;
-            }
-            if (!service.authorized(request.getHeader("Authorization"))) {
-                response.setHeader("WWW-Authenticate", "Bearer");
-                refuse(request, response, 401, "an API key is required: send Authorization: Bearer KEY");
-                return;
-            }
-            if (!METHODS.contains(request.getMethod())) { // not the servlet's TRACE echo, nor its OPTIONS
-                response.setHeader("Allow", "GET, HEAD, POST, DELETE");
-                refuse(request, response, 405, "method not allowed: /mcp takes POST, GET and DELETE");
-                return;
-            }
+            if (!admitted(request, response)) return;
             ErrorBodies answer = new ErrorBodies(response);
             if (!request.getMethod().equals("POST")) {
                 chain.doFilter(req, answer);
-                answer.finish(false);
+                if (!request.isAsyncStarted()) answer.finish(false);
                 return;
             }
             byte[] body;
@@ -141,6 +126,31 @@ public final class HttpMcp implements Mount {
             }
             chain.doFilter(new Body(request, Schemas.JSON.writeValueAsBytes(message)), answer);
             if (!request.isAsyncStarted()) answer.finish(!message.has("method"));
+        }
+
+        /**
+         * The checks made before a body is read: the names the request gives the server, its key, its method;
+         * false when it was refused (and answered).
+         */
+        private boolean admitted(HttpServletRequest request, HttpServletResponse response) throws IOException {
+            try {
+                hosts.host(request.getHeader("Host"));
+                hosts.origin(request.getHeader("Origin"), request.getHeader("Host"));
+            } catch (ApiError e) {
+                refuse(request, response, e.status(), e.getMessage());
+                return false;
+            }
+            if (!service.authorized(request.getHeader("Authorization"))) {
+                response.setHeader("WWW-Authenticate", "Bearer");
+                refuse(request, response, 401, "an API key is required: send Authorization: Bearer KEY");
+                return false;
+            }
+            if (!METHODS.contains(request.getMethod())) { // not the servlet's TRACE echo, nor its OPTIONS
+                response.setHeader("Allow", "GET, HEAD, POST, DELETE");
+                refuse(request, response, 405, "method not allowed: /mcp takes POST, GET and DELETE");
+                return false;
+            }
+            return true;
         }
 
         /** A request refused before its body was looked at: the rest of the body dropped, then the answer. */
