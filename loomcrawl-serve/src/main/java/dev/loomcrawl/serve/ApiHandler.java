@@ -34,7 +34,7 @@ final class ApiHandler extends Handler.Abstract {
     private static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
             + "img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
     private final Set<byte[]> keys;
-    private final String listenHost;
+    private final HostCheck hosts;
     private final long maxBody;
 
     ApiHandler(Routes routes, ServeOptions server) {
@@ -42,7 +42,7 @@ final class ApiHandler extends Handler.Abstract {
         this.keys = new java.util.HashSet<>();
         server.apiKeys().forEach(k -> keys.add(k.getBytes(StandardCharsets.UTF_8)));
         this.maxBody = server.maxBody();
-        this.listenHost = server.host().toLowerCase(java.util.Locale.ROOT);
+        this.hosts = HostCheck.of(server);
     }
 
     @Override
@@ -93,7 +93,7 @@ final class ApiHandler extends Handler.Abstract {
     private Answer answer(Request request) {
         String path = request.getHttpURI().getPath();
         if (path == null) path = "/";
-        if (keys.isEmpty()) checkHost(request.getHeaders().get(HttpHeader.HOST));
+        hosts.host(request.getHeaders().get(HttpHeader.HOST));
         if (!Routes.open(path)) authorize(request.getHeaders().get(HttpHeader.AUTHORIZATION));
         List<String> segments = new ArrayList<>();
         if (path.startsWith("/v2/") || path.equals("/v2")) {
@@ -121,26 +121,6 @@ final class ApiHandler extends Handler.Abstract {
         String base = request.getHttpURI().getScheme() + "://" + (host != null ? host
                 : Request.getServerName(request) + ":" + Request.getServerPort(request));
         return routes.answer(path, new Call(request.getMethod(), segments, query, body, base));
-    }
-
-    /**
-     * Without API keys the server listens on loopback only; a request must also name it by a loopback name
-     * ({@code Host}): else a page of another site whose name was made to resolve to 127.0.0.1 (DNS rebinding)
-     * could read the jobs and start crawls from the operator's browser.
-     */
-    private void checkHost(String host) {
-        if (host == null) return; // HTTP/1.0: no browser sends that
-        String name = host.strip().toLowerCase(java.util.Locale.ROOT);
-        if (name.startsWith("[")) name = name.substring(1, Math.max(1, name.indexOf(']')));
-        else if (name.indexOf(':') >= 0) name = name.substring(0, name.indexOf(':'));
-        if (name.endsWith(".")) name = name.substring(0, name.length() - 1);
-        if (name.equals("localhost") || name.endsWith(".localhost") || name.equals(listenHost)) return;
-        boolean literal = name.matches("\\d{1,3}(\\.\\d{1,3}){3}")
-                || name.indexOf(':') >= 0 && name.matches("[0-9a-f:.]+");
-        if (literal && ServeOptions.loopback(name)) return; // a literal is not looked up
-        throw new ApiError(403, "this server has no API keys, so it answers only requests that name it by a "
-                + "loopback address (Host: 127.0.0.1 or localhost), not '" + (name.length() > 80
-                ? name.substring(0, 80) : name) + "'");
     }
 
     /** A 401 unless the server asks for no key or the request brings one of its keys. */

@@ -1,6 +1,8 @@
 package dev.loomcrawl.serve;
 
 import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -54,7 +56,11 @@ public final class Serve implements AutoCloseable {
         threads.setName("loomcrawl-serve-http");
         threads.setVirtualThreadsExecutor(Executors.newVirtualThreadPerTaskExecutor());
         Server server = new Server(threads);
-        ServerConnector connector = new ServerConnector(server);
+        // no Server or X-Powered-By header: the version of Jetty run is nobody else's business
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        http.setSendXPoweredBy(false);
+        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
         connector.setHost(options.host());
         connector.setPort(options.port());
         // the listen backlog: the JDK's default, 50, overflowed when 200 clients connected at once, and the kernel
@@ -68,6 +74,7 @@ public final class Serve implements AutoCloseable {
         mounts.forEach(m -> handlers.add(m.handler()));
         handlers.add(new ApiHandler(routes, options));
         server.setHandler(new Handler.Sequence(handlers));
+        server.setErrorHandler(new JsonErrors());
         server.setStopTimeout(5_000);
         try {
             server.start();

@@ -2,7 +2,6 @@ package dev.loomcrawl.serve.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.modelcontextprotocol.spec.McpSchema;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -14,13 +13,16 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * Standard input as the SDK's stdio transport reads it: the client's lines, each checked first. The SDK's transport
- * ends the session at the first line it cannot read; here a line that is not JSON is answered with a JSON-RPC parse
- * error (-32700), one that is no JSON-RPC message (a batch, no "jsonrpc": "2.0", too long) with an invalid request
- * error (-32600), and the server goes on. Good lines go on to the SDK after {@link Calls#incoming} has seen them.
+ * ends the session at the first line it cannot read; here each line is checked by {@link Incoming} (as {@code /mcp}
+ * checks a POST's body), one that fails is answered with its JSON-RPC error (too long: -32600), and the server goes
+ * on. A request before {@code initialize} is answered here too ({@link #beforeInitialize}). Good lines go on to the
+ * SDK after {@link Calls#incoming} has seen them.
  */
 final class StdioLines extends InputStream {
     /** A message's bytes at most: the SDK's own bound. */
     static final int MAX_LINE = 16 << 20;
+    /** The error of a request sent before {@code initialize} (the code the SDK's clients use for it). */
+    static final int NOT_INITIALIZED = -32002;
 
     private final InputStream in;
     private final PrintStream out;
@@ -29,6 +31,7 @@ final class StdioLines extends InputStream {
     private byte[] line = new byte[0];
     private int at;
     private boolean eof;
+    private boolean initialized;
 
     StdioLines(InputStream in, PrintStream out, Calls calls, CountDownLatch ended) {
         this.in = new BufferedInputStream(in, 1 << 16);
@@ -72,7 +75,8 @@ final class StdioLines extends InputStream {
             if (c == -1 && buf.size() == 0) return false;
             String text = buf.toString(StandardCharsets.UTF_8).strip();
             if (tooLong) {
-                error(null, -32600, "Invalid Request: a message is at most " + MAX_LINE + " bytes");
+                write(Incoming.error(null, Incoming.INVALID_REQUEST, "Invalid Request: a message is at most "
+                        + MAX_LINE + " bytes"));
             } else if (!text.isEmpty()) {
                 byte[] passed = check(text);
                 if (passed != null) {
@@ -85,32 +89,16 @@ final class StdioLines extends InputStream {
         }
     }
 
-    /** The line to pass on (with its newline), or null when it was answered here. */
+    /** The line to pass on (with its newline), or null when it was answered (or dropped) here. */
     private byte[] check(String text) {
         JsonNode node;
         try {
-            node = Schemas.JSON.readTree(text);
-        } catch (IOException e) {
-            error(null, -32700, "Parse error: the line is not JSON");
+            node = Incoming.check(text.getBytes(StandardCharsets.UTF_8));
+        } catch (Incoming.Invalid e) {
+            write(e.answer());
             return null;
         }
-        if (node == null || !node.isObject()) {
-            error(null, -32600, "Invalid Request: " + (node != null && node.isArray() ? "batches are not supported"
-                    : "a message is a JSON object"));
-            return null;
-        }
-        JsonNode id = node.get("id");
-        JsonNode answerId = id != null && (id.isTextual() || id.isIntegralNumber()) ? id : null;
-        if (!"2.0".equals(node.path("jsonrpc").asText(null))) {
-            error(answerId, -32600, "Invalid Request: \"jsonrpc\" must be \"2.0\"");
-            return null;
-        }
-        try {
-            McpSchema.deserializeJsonRpcMessage(McpTools.JSON, text);
-        } catch (IOException | RuntimeException e) {
-            error(answerId, -32600, "Invalid Request: not a JSON-RPC request, notification or response");
-            return null;
-        }
+        if (!initialized && !beforeInitialize(node)) return null;
         if (calls.incoming(node, "stdio")) return null;
         byte[] json = node.toString().getBytes(StandardCharsets.UTF_8);
         byte[] withNewline = java.util.Arrays.copyOf(json, json.length + 1);
@@ -118,11 +106,34 @@ final class StdioLines extends InputStream {
         return withNewline;
     }
 
-    private void error(JsonNode id, int code, String message) {
-        ObjectNode e = Schemas.JSON.createObjectNode().put("jsonrpc", "2.0");
-        e.set("id", id);
-        e.putObject("error").put("code", code).put("message", message);
-        byte[] bytes = (e + "\n").getBytes(StandardCharsets.UTF_8);
+    /**
+     * Whether a message sent before {@code initialize} goes on: {@code initialize} does (the session begins); the
+     * SDK would hold any other request unanswered until then, so a ping is answered here, as the protocol allows
+     * it before initialization, and any other request gets an error saying to initialize first. Notifications and
+     * responses are dropped.
+     */
+    private boolean beforeInitialize(JsonNode message) {
+        String method = message.path("method").asText("");
+        if (method.equals("initialize")) {
+            initialized = true;
+            return true;
+        }
+        if (Incoming.request(message)) {
+            if (method.equals("ping")) {
+                ObjectNode pong = Schemas.JSON.createObjectNode().put("jsonrpc", "2.0");
+                pong.set("id", message.get("id"));
+                pong.putObject("result");
+                write(pong);
+            } else {
+                write(Incoming.error(message.get("id"), NOT_INITIALIZED,
+                        "the session is not initialized: send initialize first"));
+            }
+        }
+        return false;
+    }
+
+    private void write(ObjectNode message) {
+        byte[] bytes = (message + "\n").getBytes(StandardCharsets.UTF_8);
         synchronized (out) { // the SDK's transport writes its messages holding the same lock
             out.write(bytes, 0, bytes.length);
             out.flush();
