@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.serve.DataInUse;
 import dev.loomcrawl.serve.Service;
 import dev.loomcrawl.serve.ServeOptions;
 import dev.loomcrawl.serve.mcp.McpOptions;
@@ -89,7 +90,14 @@ final class McpCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Main.BadInput(spec.commandLine(), OptionNames.flags(e));
         }
-        try (Service service = Service.open(options)) {
+        Service opened;
+        try {
+            opened = Service.open(options);
+        } catch (DataInUse e) {
+            spec.commandLine().getErr().println("loomcrawl mcp: " + e.getMessage());
+            return Main.FAILED;
+        }
+        try (Service service = opened) {
             spec.commandLine().getErr().println("loomcrawl mcp: serving MCP on standard input and output (jobs in "
                     + options.data() + ")");
             spec.commandLine().getErr().flush();

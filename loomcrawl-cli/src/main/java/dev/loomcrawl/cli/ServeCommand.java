@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.serve.DataInUse;
 import dev.loomcrawl.serve.Serve;
 import dev.loomcrawl.serve.ServeOptions;
 import dev.loomcrawl.serve.mcp.HttpMcp;
@@ -123,6 +124,9 @@ final class ServeCommand implements Callable<Integer> {
             serve = Serve.start(options, List.of(service -> HttpMcp.of(service, McpOptions.DEFAULTS)));
         } catch (IllegalArgumentException e) {
             throw new Main.BadInput(spec.commandLine(), OptionNames.flags(e));
+        } catch (DataInUse e) {
+            spec.commandLine().getErr().println("loomcrawl serve: " + e.getMessage());
+            return Main.FAILED;
         } catch (IOException e) {
             spec.commandLine().getErr().println("loomcrawl serve: cannot listen on " + options.host() + ":"
                     + options.port() + ": " + e.getMessage());

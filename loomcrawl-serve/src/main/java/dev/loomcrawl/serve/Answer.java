@@ -6,9 +6,16 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * What the service answers: a status and a body (JSON, or Prometheus' text), and a Retry-After when there is one; or
- * a body {@link Streamed} as it is made (a file downloaded, a stream of events), written on the request's thread.
+ * a body {@link Streamed} as it is made (a file downloaded, a stream of events), written on the request's thread. A
+ * file of a job is a {@link #download}: its type what the file is, sandboxed, and saved rather than shown unless it
+ * is {@code inline} (the HTML report, which loomcrawl writes itself).
+ *
+ * @param download null, or the name a downloaded file is saved as ({@code inline}: shown instead)
  */
-record Answer(int status, String contentType, byte[] body, int retryAfter, Streamed streamed) {
+record Answer(int status, String contentType, byte[] body, int retryAfter, Streamed streamed, Download download) {
+    /** How a downloaded file is handed over. */
+    record Download(String name, boolean inline) {}
+
     static final String JSON = "application/json";
 
     /** A body written as it is made; an IOException is the client gone. */
@@ -17,7 +24,7 @@ record Answer(int status, String contentType, byte[] body, int retryAfter, Strea
     }
 
     Answer(int status, String contentType, byte[] body, int retryAfter) {
-        this(status, contentType, body, retryAfter, null);
+        this(status, contentType, body, retryAfter, null, null);
     }
 
     static Answer json(Object value) {
@@ -25,7 +32,12 @@ record Answer(int status, String contentType, byte[] body, int retryAfter, Strea
     }
 
     static Answer streamed(String contentType, Streamed body) {
-        return new Answer(200, contentType, new byte[0], 0, body);
+        return new Answer(200, contentType, new byte[0], 0, body, null);
+    }
+
+    /** A job's file {@code name}, streamed as {@code contentType}: saved, or shown when {@code inline}. */
+    static Answer download(String contentType, String name, boolean inline, Streamed body) {
+        return new Answer(200, contentType, new byte[0], 0, body, new Download(name, inline));
     }
 
     static Answer error(ApiError e) {

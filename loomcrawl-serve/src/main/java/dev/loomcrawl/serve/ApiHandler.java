@@ -66,7 +66,13 @@ final class ApiHandler extends Handler.Abstract {
         response.setStatus(answer.status());
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, answer.contentType());
         response.getHeaders().put("X-Content-Type-Options", "nosniff");
-        response.getHeaders().put("Content-Security-Policy", CSP);
+        Answer.Download download = answer.download();
+        // a job's file holds what crawled pages said: it runs nothing, in an origin of its own, and is saved
+        response.getHeaders().put("Content-Security-Policy", download == null ? CSP : "sandbox; " + CSP);
+        if (download != null) {
+            response.getHeaders().put(HttpHeader.CONTENT_DISPOSITION, (download.inline() ? "inline" : "attachment")
+                    + "; filename=\"" + download.name() + "\""); // a safe name: letters, digits, '.', '_', '-'
+        }
         if (answer.retryAfter() > 0) response.getHeaders().put(HttpHeader.RETRY_AFTER, answer.retryAfter());
         if (answer.status() == 401) response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Bearer");
         if (answer.streamed() != null) {

@@ -59,13 +59,31 @@ final class Jobs implements AutoCloseable {
         this.browsers = browsers;
         // Redis first: a server that cannot reach it stops in one line, having made nothing
         this.shared = server.shared() == null ? null : SharedJobs.connect(server.shared());
-        this.store = new JobStore(server.data());
-        this.webhooks = Webhooks.start(server);
+        try {
+            this.store = new JobStore(server.data());
+        } catch (RuntimeException e) {
+            if (shared != null) shared.close();
+            throw e;
+        }
+        try {
+            this.webhooks = Webhooks.start(server);
+        } catch (RuntimeException e) {
+            store.close();
+            if (shared != null) shared.close();
+            throw e;
+        }
         this.permits = new Semaphore(server.maxJobs(), true);
         for (JobRecord r : store.all()) {
             if (shared != null && r.kind() != JobKind.NATIVE) continue; // the shared ones are in Redis
-            Job job = new Job(r, ResultsFile.read(store.documents(r.id()), -1), ResultsFile.read(store.errors(r.id()),
-                    -1));
+            Job job;
+            try {
+                job = new Job(r, ResultsFile.read(store.documents(r.id()), -1), ResultsFile.read(store.errors(r.id()),
+                        -1));
+            } catch (RuntimeException e) { // a damaged job is its own: the others start
+                log.warn("job {}: its results cannot be read ({}); it is skipped, its folder left as it is", r.id(),
+                        oneLine(e));
+                continue;
+            }
             jobs.put(r.id(), job);
             if (!r.state().finished()) start(job, false);
         }
@@ -111,6 +129,11 @@ final class Jobs implements AutoCloseable {
     private Job createHere(JobRecord r, CrawlConfig config) {
         store.create(r);
         SqliteCrawlStore.create(store.stateFile(r.id()), config, false).close();
+        try { // its journal and WAL files take its permissions
+            JobStore.privately(store.stateFile(r.id()), JobStore.PRIVATE_FILE);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         return new Job(r, ResultsFile.read(store.documents(r.id()), -1), ResultsFile.read(store.errors(r.id()), -1));
     }
 
@@ -231,7 +254,10 @@ final class Jobs implements AutoCloseable {
                 return;
             }
             try {
-                if (!job.record().state().finished()) finish(job, JobState.FAILED, oneLine(e));
+                if (!job.record().state().finished()) {
+                    log.warn("job {}: its run failed: {}", job.id(), oneLine(e));
+                    finish(job, JobState.FAILED, JobErrors.spoken(e, server.data(), store.dir(job.id())));
+                }
             } catch (RuntimeException again) { // Redis gone past --redis-outage: the job stays as Redis has it
                 log.warn("job {} failed ({}) and could not be marked so: {}", job.id(), oneLine(e), oneLine(again));
             }
@@ -521,6 +547,7 @@ final class Jobs implements AutoCloseable {
         } finally {
             webhooks.close(); // what is owed now is not kept
             if (shared != null) shared.close();
+            store.close();
         }
     }
 

@@ -218,22 +218,27 @@ final class NativeApi {
         OutputFile f = files(job).stream().filter(o -> o.name().equals(name)).findFirst().orElseThrow(() ->
                 new ApiError(404, "crawl " + job.id() + " has no file '" + name + "' (the HTML report, the WACZ "
                         + "package and the content-dir zip are there once it ended)"));
-        if (f.folder()) return Answer.streamed("application/zip", out -> NativeFiles.zip(f.path(), out));
-        return Answer.streamed(type(name), out -> {
+        if (f.folder()) return Answer.download("application/zip", name, false, out -> NativeFiles.zip(f.path(), out));
+        return Answer.download(type(f.setting(), name), name, f.setting().equals("html-report"), out -> {
             try (InputStream in = Files.newInputStream(f.path())) {
                 in.transferTo(out);
             }
         });
     }
 
-    private static String type(String name) {
-        if (name.endsWith(".jsonl") || name.endsWith(".ndjson")) return "application/x-ndjson";
-        if (name.endsWith(".csv")) return "text/csv; charset=utf-8";
-        if (name.endsWith(".txt")) return "text/plain; charset=utf-8";
-        if (name.endsWith(".html")) return "text/html; charset=utf-8";
-        if (name.endsWith(".gz")) return "application/gzip";
-        if (name.endsWith(".wacz")) return "application/zip";
-        return "application/octet-stream";
+    /**
+     * What a file of {@code setting} is, whatever the request named it: only the HTML report, which loomcrawl writes,
+     * is HTML; a file of crawled text is never, even named {@code x.html}.
+     */
+    private static String type(String setting, String name) {
+        return switch (setting) {
+            case "html-report" -> "text/html; charset=utf-8";
+            case "wacz" -> "application/zip";
+            case "warc" -> name.endsWith(".gz") ? "application/gzip" : "application/warc";
+            case "content", "chunks" -> "application/x-ndjson";
+            default -> name.endsWith(".jsonl") || name.endsWith(".ndjson") ? "application/x-ndjson" // a line file
+                    : name.endsWith(".csv") ? "text/csv; charset=utf-8" : "text/plain; charset=utf-8";
+        };
     }
 
     private static long size(Path p) {

@@ -1,12 +1,19 @@
 package dev.loomcrawl.serve;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import dev.loomcrawl.output.CommitStage;
 import dev.loomcrawl.output.CommittedOutput;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.output.ResumedFile;
 import dev.loomcrawl.result.FinishedUrl;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -26,6 +33,7 @@ import java.util.function.Function;
  * Readers see only committed lines, by index, while the journal appends.
  */
 final class ResultsFile implements JobResults {
+    private static final Logger log = LoggerFactory.getLogger(ResultsFile.class);
     private final Path path;
     private final ReentrantLock lock = new ReentrantLock();
     /** Where each committed line starts; the last entry is where the file's committed part ends. */
@@ -66,7 +74,9 @@ final class ResultsFile implements JobResults {
             starts.add(0L);
             index(end);
             channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            channel.position(end);
+            long good = starts.getLast(); // short of end only when a line of the committed part is damaged
+            if (good < end) channel.truncate(good);
+            channel.position(good);
         } catch (IOException e) {
             throw new OutputException(path.toString(), e);
         } finally {
@@ -116,13 +126,43 @@ final class ResultsFile implements JobResults {
         }
     }
 
-    /** Reads the line starts of the file's first {@code end} bytes (-1: all of them). */
+    /**
+     * Reads the line starts of the file's first {@code end} bytes (-1: all of them), a line at a time. The results
+     * end before the first line that is not one JSON object (garbage appended to the file, a line cut short): what
+     * follows it is never sent, since a status answer puts the lines into its JSON as they are; the log says so.
+     */
     private void index(long end) throws IOException {
         if (!Files.exists(path)) return;
-        byte[] all = Files.readAllBytes(path);
-        long limit = end < 0 ? all.length : Math.min(end, all.length);
-        for (int i = 0; i < limit; i++) {
-            if (all[i] == '\n') starts.add((long) i + 1);
+        long limit = end < 0 ? Long.MAX_VALUE : end;
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(path), 1 << 16)) {
+            ByteArrayOutputStream line = new ByteArrayOutputStream();
+            long at = 0;
+            int c;
+            while (at < limit && (c = in.read()) != -1) {
+                at++;
+                if (c != '\n') {
+                    line.write(c);
+                    continue;
+                }
+                if (!jsonObject(line.toByteArray())) {
+                    log.warn("{}: its line {} is not a JSON object; the results end before it", path.getFileName(),
+                            starts.size());
+                    return;
+                }
+                starts.add(at);
+                line.reset();
+            }
+        }
+    }
+
+    /** Whether {@code line} is one JSON object, read as tokens (no tree is made). */
+    static boolean jsonObject(byte[] line) {
+        try (JsonParser p = Json.MAPPER.getFactory().createParser(line)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) return false;
+            p.skipChildren();
+            return p.nextToken() == null;
+        } catch (IOException e) {
+            return false;
         }
     }
 
