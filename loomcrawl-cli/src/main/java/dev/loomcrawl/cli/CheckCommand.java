@@ -31,7 +31,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.function.IntPredicate;
-import java.util.regex.Pattern;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -216,7 +215,7 @@ final class CheckCommand implements Callable<Integer> {
                     .connectTimeout(connect).fetchTimeout(timeout)
                     .idleTimeout(timeout.compareTo(HttpSettings.IDLE_TIMEOUT) < 0 ? timeout : HttpSettings.IDLE_TIMEOUT);
             // a directory's server alone: any URL not on its origin (another port of 127.0.0.1 too) is left out
-            if (!online) b.exclude("^(?!" + Pattern.quote(root.substring(0, root.indexOf('/', 8) + 1)) + ")");
+            if (!online) b.exclude(notStartingWith(root.substring(0, root.indexOf('/', 8) + 1)));
             excludes.forEach(b::exclude);
             includes.forEach(b::include);
             resolve.forEach(b::resolve);
@@ -228,6 +227,21 @@ final class CheckCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), OptionNames.flags(e));
         }
+    }
+
+    /**
+     * A pattern found in exactly the URLs that do not start with {@code prefix}, without look-ahead, which the
+     * patterns' engine (RE2) has not: at each character, the URL ends there or has another one
+     * ({@code ^(?:$|[^h]|h(?:$|[^t]|t(...))))}).
+     */
+    static String notStartingWith(String prefix) {
+        StringBuilder p = new StringBuilder("^");
+        for (int i = 0; i < prefix.length(); i++) {
+            String c = "\\x{" + Integer.toHexString(prefix.charAt(i)) + "}";
+            p.append("(?:$|[^").append(c).append(']');
+            if (i < prefix.length() - 1) p.append('|').append(c);
+        }
+        return p.append(")".repeat(prefix.length())).toString();
     }
 
     /** The cache with this run's fine links to other sites, written; a cache that cannot be written is said. */
