@@ -6,10 +6,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -27,8 +25,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * paths or command-line advice.
  */
 class ServeDataFolderTest {
-    private static final HttpClient CLIENT = HttpClient.newHttpClient();
-
     @Test
     void aSecondServerOnTheDataFolderIsRefusedAndTheFirstsJobGoesOn(@TempDir Path dir) throws Exception {
         try (TestSite site = TestSite.builder()
@@ -46,7 +42,7 @@ class ServeDataFolderTest {
             LoomcrawlProcess mcp = LoomcrawlProcess.start(dir, "mcp", "--data", data.toString());
             assertEquals(1, mcp.exit(60), mcp.stderr());
             assertTrue(mcp.stderr().contains("loomcrawl mcp: the data folder "), mcp.stderr());
-            JsonNode done = waitForEnd(first, id);
+            JsonNode done = first.waitForEnd(id, Duration.ofSeconds(90));
             assertEquals("completed", done.path("status").asText(), done.toString());
             assertEquals(20, done.path("completed").asInt());
             // private whatever the umask: the folders 0700, a job's record (its webhook's headers) and state 0600
@@ -54,7 +50,7 @@ class ServeDataFolderTest {
             assertEquals("rwx------", mode(data.resolve(id)));
             assertEquals("rw-------", mode(data.resolve(id).resolve("job.json")));
             assertEquals("rw-------", mode(data.resolve(id).resolve("state.db")));
-            stop(first);
+            first.stop();
         }
     }
 
@@ -65,10 +61,10 @@ class ServeDataFolderTest {
             int port = TestSite.freePort();
             ServeProcess serve = ServeProcess.start(dir, port, "--data", data.toString(), "--allow-private");
             String good = firecrawlCrawl(serve, site.url("/p0"));
-            assertEquals("completed", waitForEnd(serve, good).path("status").asText());
+            assertEquals("completed", serve.waitForEnd(good, Duration.ofSeconds(90)).path("status").asText());
             String damaged = firecrawlCrawl(serve, site.url("/p0"));
-            waitForEnd(serve, damaged);
-            stop(serve);
+            serve.waitForEnd(damaged, Duration.ofSeconds(90));
+            serve.stop();
             // the one: its results a folder; the other: garbage after its last line
             Path documents = data.resolve(damaged).resolve("documents.jsonl");
             Files.delete(documents);
@@ -82,10 +78,10 @@ class ServeDataFolderTest {
             JsonNode status = again.get("/v2/crawl/" + good); // the body parsed as JSON: no garbage in it
             assertEquals(6, status.path("data").size(), status.toString());
             assertEquals(6, status.path("completed").asInt());
-            HttpResponse<String> gone = send(again, HttpRequest.newBuilder(URI.create(again.base() + "/v2/crawl/"
-                    + damaged)).GET());
+            HttpResponse<String> gone = ServeProcess.answer(HttpRequest.newBuilder(URI.create(again.base()
+                    + "/v2/crawl/" + damaged)).GET());
             assertEquals(404, gone.statusCode(), gone.body());
-            stop(again);
+            again.stop();
         }
     }
 
@@ -97,33 +93,31 @@ class ServeDataFolderTest {
             Path data = dir.resolve("data");
             ServeProcess serve = ServeProcess.start(dir, TestSite.freePort(), "--data", data.toString(),
                     "--allow-private", "--max-jobs", "1");
-            String html = created(post(serve, "{\"root\": [\"" + site.url("/") + "\"], \"ignore-robots\": true, "
-                    + "\"max-pages\": 1, \"content\": \"page.html\", \"html-report\": \"report.html\"}"));
-            finished(serve, html);
-            HttpResponse<String> content = send(serve, HttpRequest.newBuilder(URI.create(serve.base() + "/v1/crawls/"
-                    + html + "/files/page.html")).GET());
+            String html = serve.createNative("{\"root\": [\"" + site.url("/") + "\"], \"ignore-robots\": true, "
+                    + "\"max-pages\": 1, \"content\": \"page.html\", \"html-report\": \"report.html\"}");
+            serve.waitForNative(html, Duration.ofSeconds(90));
+            HttpResponse<String> content = ServeProcess.answer(HttpRequest.newBuilder(URI.create(serve.base()
+                    + "/v1/crawls/" + html + "/files/page.html")).GET());
             assertEquals(200, content.statusCode(), content.body());
             assertTrue(content.body().contains("http-equiv"), content.body());
             assertEquals("application/x-ndjson", content.headers().firstValue("Content-Type").orElse(""));
             assertEquals("attachment; filename=\"page.html\"",
                     content.headers().firstValue("Content-Disposition").orElse(""));
             assertTrue(content.headers().firstValue("Content-Security-Policy").orElse("").startsWith("sandbox;"));
-            HttpResponse<String> report = send(serve, HttpRequest.newBuilder(URI.create(serve.base() + "/v1/crawls/"
-                    + html + "/files/report.html")).GET());
+            HttpResponse<String> report = ServeProcess.answer(HttpRequest.newBuilder(URI.create(serve.base()
+                    + "/v1/crawls/" + html + "/files/report.html")).GET());
             assertTrue(report.headers().firstValue("Content-Type").orElse("").startsWith("text/html"));
             assertTrue(report.headers().firstValue("Content-Disposition").orElse("").startsWith("inline"));
 
             // a job whose outputs folder cannot be made: a file stands where it goes, while a job holds the slot
-            String busy = created(post(serve, "{\"root\": [\"" + site.url("/p0") + "\"], \"ignore-robots\": true, "
-                    + "\"max-tasks\": 1, \"per-host\": 1}"));
+            String busy = serve.createNative("{\"root\": [\"" + site.url("/p0") + "\"], \"ignore-robots\": true, "
+                    + "\"max-tasks\": 1, \"per-host\": 1}");
             while (serve.get("/v1/crawls/" + busy).at("/counts/recorded").asLong() == 0) Thread.sleep(50); // it runs
-            String failing = created(post(serve, "{\"root\": [\"" + site.url("/p0") + "\"], \"ignore-robots\": true, "
-                    + "\"output\": \"records.jsonl\"}"));
+            String failing = serve.createNative("{\"root\": [\"" + site.url("/p0") + "\"], \"ignore-robots\": true, "
+                    + "\"output\": \"records.jsonl\"}");
             Files.writeString(data.resolve(failing).resolve("outputs"), "in the way");
-            assertEquals(200, send(serve, HttpRequest.newBuilder(URI.create(serve.base() + "/v1/crawls/" + busy
-                    + "/cancel")).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.noBody()))
-                    .statusCode());
-            JsonNode failed = finished(serve, failing);
+            assertEquals(200, serve.answerPost("/v1/crawls/" + busy + "/cancel", "").statusCode());
+            JsonNode failed = serve.waitForNative(failing, Duration.ofSeconds(90));
             assertEquals("failed", failed.path("state").asText(), failed.toString());
             String error = failed.path("error").asText();
             assertFalse(error.isBlank(), failed.toString());
@@ -131,7 +125,7 @@ class ServeDataFolderTest {
             assertFalse(error.matches("(?s).*(^|\\s)/[a-z].*") || error.contains("--"), error);
             JsonNode listed = serve.get("/v1/jobs");
             assertFalse(listed.toString().contains(dir.toString()), listed.toString());
-            stop(serve);
+            serve.stop();
         }
     }
 
@@ -142,45 +136,5 @@ class ServeDataFolderTest {
     private static String firecrawlCrawl(ServeProcess s, String url) throws Exception {
         return s.post("/v2/crawl", "{\"url\": \"" + url + "\", \"crawlEntireDomain\": true, \"sitemap\": \"skip\"}")
                 .path("id").asText();
-    }
-
-    private static JsonNode waitForEnd(ServeProcess s, String id) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (true) {
-            JsonNode status = s.get("/v2/crawl/" + id);
-            if (!status.path("status").asText().equals("scraping")) return status;
-            if (System.nanoTime() > deadline) throw new AssertionError("still scraping: " + status);
-            Thread.sleep(100);
-        }
-    }
-
-    private static JsonNode finished(ServeProcess s, String id) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (true) {
-            JsonNode status = s.get("/v1/crawls/" + id);
-            if (!status.path("state").asText().equals("scraping")) return status;
-            if (System.nanoTime() > deadline) throw new AssertionError("still scraping: " + status);
-            Thread.sleep(100);
-        }
-    }
-
-    private static String created(HttpResponse<String> r) throws Exception {
-        assertEquals(201, r.statusCode(), r.body());
-        return ServeProcess.JSON.readTree(r.body()).path("id").asText();
-    }
-
-    private static HttpResponse<String> post(ServeProcess s, String body) throws Exception {
-        return send(s, HttpRequest.newBuilder(URI.create(s.base() + "/v1/crawls"))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body,
-                        StandardCharsets.UTF_8)));
-    }
-
-    private static HttpResponse<String> send(ServeProcess s, HttpRequest.Builder b) throws Exception {
-        return CLIENT.send(b.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static void stop(ServeProcess s) throws Exception {
-        s.process().process().destroy();
-        assertEquals(143, s.process().exit(60), s.process().stderr());
     }
 }

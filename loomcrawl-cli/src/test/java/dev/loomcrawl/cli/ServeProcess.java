@@ -43,9 +43,57 @@ record ServeProcess(LoomcrawlProcess process, String base) {
     }
 
     private static JsonNode send(HttpRequest.Builder b) throws IOException, InterruptedException {
-        HttpResponse<String> r = CLIENT.send(b.header("Authorization", "Bearer test-key")
-                .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = answer(b);
         if (r.statusCode() != 200) throw new AssertionError(r.statusCode() + ": " + r.body());
         return JSON.readTree(r.body());
+    }
+
+    /** The answer to {@code b}, whatever its status. */
+    static HttpResponse<String> answer(HttpRequest.Builder b) throws IOException, InterruptedException {
+        return CLIENT.send(b.header("Authorization", "Bearer test-key").timeout(Duration.ofSeconds(60)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The answer to a POST of JSON {@code body} to {@code path}, whatever its status. */
+    HttpResponse<String> answerPost(String path, String body) throws IOException, InterruptedException {
+        return answer(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    /** A native crawl created ({@code POST /v1/crawls}, 201): its id. */
+    String createNative(String settings) throws IOException, InterruptedException {
+        HttpResponse<String> r = answerPost("/v1/crawls", settings);
+        if (r.statusCode() != 201) throw new AssertionError(r.statusCode() + ": " + r.body());
+        return JSON.readTree(r.body()).path("id").asText();
+    }
+
+    /** Firecrawl's status of crawl {@code id} once it is no longer scraping, waiting at most {@code within}. */
+    JsonNode waitForEnd(String id, Duration within) throws Exception {
+        return waitForEnd("/v2/crawl/" + id, "status", within);
+    }
+
+    /** The native status of crawl {@code id} once it is no longer scraping, waiting at most {@code within}. */
+    JsonNode waitForNative(String id, Duration within) throws Exception {
+        return waitForEnd("/v1/crawls/" + id, "state", within);
+    }
+
+    private JsonNode waitForEnd(String path, String state, Duration within) throws Exception {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (true) {
+            JsonNode status = get(path);
+            if (!status.path(state).asText().equals("scraping")) return status;
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("still scraping after " + within.toSeconds() + " s: " + status + "\n"
+                        + process.stderr());
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    /** Stops the server with SIGTERM, as a service manager does: it exits 143. */
+    void stop() throws Exception {
+        process.process().destroy();
+        int exit = process.exit(60);
+        if (exit != 143) throw new AssertionError("serve exited " + exit + ": " + process.stderr());
     }
 }

@@ -45,7 +45,7 @@ class ServeProcessTest {
             assertTrue(second.process().stderr().contains("job " + id + " paused"), second.process().stderr());
 
             ServeProcess third = ServeProcess.start(dir, port, args);
-            JsonNode done = waitForEnd(third, id);
+            JsonNode done = third.waitForEnd(id, Duration.ofSeconds(90));
             assertEquals("completed", done.path("status").asText(), done.toString());
             assertEquals(PAGES, done.path("completed").asInt(), done.toString());
             assertTrue(before >= 25);
@@ -70,16 +70,6 @@ class ServeProcessTest {
             }
             if (System.nanoTime() > deadline) throw new AssertionError("only " + done + " pages: " + status);
             Thread.sleep(20);
-        }
-    }
-
-    private static JsonNode waitForEnd(ServeProcess s, String id) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (true) {
-            JsonNode status = s.get("/v2/crawl/" + id);
-            if (!status.path("status").asText().equals("scraping")) return status;
-            if (System.nanoTime() > deadline) throw new AssertionError("not done: " + status);
-            Thread.sleep(100);
         }
     }
 }

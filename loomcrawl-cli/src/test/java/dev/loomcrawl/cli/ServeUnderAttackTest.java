@@ -8,9 +8,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,7 +24,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * was accepted and never run.
  */
 class ServeUnderAttackTest {
-    private static final HttpClient CLIENT = HttpClient.newHttpClient();
     /** Bombs on the site, fetched at once. */
     private static final int BOMBS = 64;
 
@@ -45,18 +41,18 @@ class ServeUnderAttackTest {
         try (TestSite site = b.page("/", links.toString()).start()) {
             ServeProcess serve = ServeProcess.start(dir, TestSite.freePort(), "--data", dir.resolve("data").toString(),
                     "--allow-private");
-            String other = created(post(serve, "/v1/crawls", "{\"root\": [\"" + site.url("/p0") + "\"], "
-                    + "\"ignore-robots\": true, \"max-tasks\": 1, \"per-host\": 1}"));
-            String bombJob = created(post(serve, "/v1/crawls", "{\"root\": [\"" + site.url("/") + "\"], "
-                    + "\"ignore-robots\": true, \"max-body\": 9223372036854775807, \"per-host\": " + BOMBS + "}"));
-            JsonNode bombs = finished(serve, bombJob, 180);
+            String other = serve.createNative("{\"root\": [\"" + site.url("/p0") + "\"], "
+                    + "\"ignore-robots\": true, \"max-tasks\": 1, \"per-host\": 1}");
+            String bombJob = serve.createNative("{\"root\": [\"" + site.url("/") + "\"], "
+                    + "\"ignore-robots\": true, \"max-body\": 9223372036854775807, \"per-host\": " + BOMBS + "}");
+            JsonNode bombs = serve.waitForNative(bombJob, Duration.ofSeconds(180));
             assertEquals("completed", bombs.path("state").asText(), bombs.toString());
             assertEquals(10L << 20, bombs.at("/settings/max-body").asLong(), "lowered to the server's cap");
-            JsonNode done = finished(serve, other, 120);
+            JsonNode done = serve.waitForNative(other, Duration.ofSeconds(120));
             assertEquals("completed", done.path("state").asText(), done.toString());
             assertEquals(30, done.at("/counts/ok").asLong(), done.toString());
             assertTrue(serve.process().process().isAlive(), serve.process().stderr());
-            stop(serve);
+            serve.stop();
         }
     }
 
@@ -69,20 +65,20 @@ class ServeUnderAttackTest {
             // one job at a time: a job held by its patterns would hold every job behind it
             ServeProcess serve = ServeProcess.start(dir, TestSite.freePort(), "--data", dir.resolve("data").toString(),
                     "--allow-private", "--max-jobs", "1");
-            String firecrawl = ServeProcess.JSON.readTree(post(serve, "/v2/crawl", "{\"url\": \"" + site.url("/")
+            String firecrawl = ServeProcess.JSON.readTree(serve.answerPost("/v2/crawl", "{\"url\": \"" + site.url("/")
                     + "\", \"includePaths\": [\"((x+)+)+y\"], \"excludePaths\": [\"(a|aa)+$\"], \"sitemap\": "
                     + "\"skip\"}").body()).path("id").asText();
-            String nativeJob = created(post(serve, "/v1/crawls", "{\"root\": [\"" + site.url("/") + "\"], "
-                    + "\"ignore-robots\": true, \"include\": [\"((x+)+)+y\"], \"exclude\": [\"(x|xx)+z\"]}"));
-            String after = created(post(serve, "/v1/crawls", "{\"root\": [\"" + site.url("/p0") + "\"], "
-                    + "\"ignore-robots\": true}"));
-            JsonNode last = finished(serve, after, 90);
+            String nativeJob = serve.createNative("{\"root\": [\"" + site.url("/") + "\"], "
+                    + "\"ignore-robots\": true, \"include\": [\"((x+)+)+y\"], \"exclude\": [\"(x|xx)+z\"]}");
+            String after = serve.createNative("{\"root\": [\"" + site.url("/p0") + "\"], "
+                    + "\"ignore-robots\": true}");
+            JsonNode last = serve.waitForNative(after, Duration.ofSeconds(90));
             assertEquals("completed", last.path("state").asText(), last.toString());
             assertEquals(10, last.at("/counts/ok").asLong(), last.toString());
-            assertEquals("completed", finished(serve, nativeJob, 5).path("state").asText());
-            JsonNode first = get(serve, "/v2/crawl/" + firecrawl);
+            assertEquals("completed", serve.waitForNative(nativeJob, Duration.ofSeconds(5)).path("state").asText());
+            JsonNode first = serve.get("/v2/crawl/" + firecrawl);
             assertEquals("completed", first.path("status").asText(), first.toString());
-            stop(serve);
+            serve.stop();
         }
     }
 
@@ -98,19 +94,17 @@ class ServeUnderAttackTest {
                 .generated(TestSite.crossLinkedGenerator(5, 2)).start()) {
             ServeProcess serve = ServeProcess.start(dir, TestSite.freePort(), "--data", dir.resolve("data").toString(),
                     "--allow-private", "--max-jobs", "1");
-            String held = created(post(serve, "/v1/crawls", "{\"root\": [\"" + site.url("/") + "\"], "
+            String held = serve.createNative("{\"root\": [\"" + site.url("/") + "\"], "
                     + "\"ignore-robots\": true, \"items\": \"items.jsonl\", "
-                    + "\"field\": [\"n=xpath://*[count(//*[count(//*) > 0]) > 0]\"]}"));
-            String queued = created(post(serve, "/v1/crawls", "{\"root\": [\"" + site.url("/p0") + "\"], "
-                    + "\"ignore-robots\": true}"));
+                    + "\"field\": [\"n=xpath://*[count(//*[count(//*) > 0]) > 0]\"]}");
+            String queued = serve.createNative("{\"root\": [\"" + site.url("/p0") + "\"], "
+                    + "\"ignore-robots\": true}");
             waitForFetch(site, "/");
             Thread.sleep(1000); // the page is in its field's XPath now
-            assertEquals("scraping", get(serve, "/v1/crawls/" + queued).path("state").asText());
-            HttpResponse<String> cancel = send(serve, HttpRequest.newBuilder(URI.create(serve.base() + "/v1/crawls/"
-                    + held + "/cancel")).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.noBody()));
+            assertEquals("scraping", serve.get("/v1/crawls/" + queued).path("state").asText());
+            HttpResponse<String> cancel = serve.answerPost("/v1/crawls/" + held + "/cancel", "");
             assertEquals(200, cancel.statusCode(), cancel.body());
-            JsonNode next = finished(serve, queued, 60); // the grace is 10 s
+            JsonNode next = serve.waitForNative(queued, Duration.ofSeconds(60)); // the grace is 10 s
             assertEquals("completed", next.path("state").asText(), next.toString());
             assertEquals(5, next.at("/counts/ok").asLong(), next.toString());
             assertTrue(serve.process().stderr().contains("its permit is given back"), serve.process().stderr());
@@ -125,7 +119,7 @@ class ServeUnderAttackTest {
         try (LoginSite site = new LoginSite(6, 100)) {
             ServeProcess serve = ServeProcess.start(dir, TestSite.freePort(), "--data", dir.resolve("data").toString(),
                     "--allow-private");
-            HttpResponse<String> r = post(serve, "/v1/crawls", "{\"root\": [\"" + site.url("/") + "\"], "
+            HttpResponse<String> r = serve.answerPost("/v1/crawls", "{\"root\": [\"" + site.url("/") + "\"], "
                     + "\"login\": \"" + site.url("/login") + "\", \"form\": [\"user=" + LoginSite.USER + "\", "
                     + "\"password=" + LoginSite.PASSWORD + "\"], \"logged-in-when\": \"#logout\"}");
             assertEquals(400, r.statusCode(), r.body());
@@ -133,7 +127,7 @@ class ServeUnderAttackTest {
                     + "not log in (its password would be kept with its settings); crawl behind a login with loomcrawl "
                     + "crawl --login\"}", r.body());
             assertEquals(0, site.site().arrivals());
-            stop(serve);
+            serve.stop();
         }
     }
 
@@ -152,44 +146,5 @@ class ServeUnderAttackTest {
             if (System.nanoTime() > deadline) throw new AssertionError(target + " was not fetched");
             Thread.sleep(20);
         }
-    }
-
-    private static String created(HttpResponse<String> r) throws Exception {
-        assertEquals(201, r.statusCode(), r.body());
-        return ServeProcess.JSON.readTree(r.body()).path("id").asText();
-    }
-
-    private static HttpResponse<String> post(ServeProcess s, String path, String body) throws Exception {
-        return send(s, HttpRequest.newBuilder(URI.create(s.base() + path)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)));
-    }
-
-    private static JsonNode get(ServeProcess s, String path) throws Exception {
-        HttpResponse<String> r = send(s, HttpRequest.newBuilder(URI.create(s.base() + path)).GET());
-        assertEquals(200, r.statusCode(), r.body());
-        return ServeProcess.JSON.readTree(r.body());
-    }
-
-    private static HttpResponse<String> send(ServeProcess s, HttpRequest.Builder b) throws Exception {
-        return CLIENT.send(b.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    /** The native job's status once it ended, waiting at most {@code seconds}. */
-    private static JsonNode finished(ServeProcess s, String id, int seconds) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
-        while (true) {
-            JsonNode status = get(s, "/v1/crawls/" + id);
-            if (!status.path("state").asText().equals("scraping")) return status;
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("still scraping after " + seconds + " s: " + status + "\n"
-                        + s.process().stderr());
-            }
-            Thread.sleep(100);
-        }
-    }
-
-    private static void stop(ServeProcess s) throws Exception {
-        s.process().process().destroy();
-        assertEquals(143, s.process().exit(60), s.process().stderr());
     }
 }

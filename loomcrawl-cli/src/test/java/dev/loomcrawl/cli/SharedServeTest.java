@@ -74,8 +74,8 @@ class SharedServeTest {
             ServeProcess a = serve("a");
             ServeProcess b = serve("b");
             String id = crawl(a, site);
-            JsonNode onA = waitForEnd(a, id);
-            JsonNode onB = waitForEnd(b, id);
+            JsonNode onA = a.waitForEnd(id, Duration.ofSeconds(120));
+            JsonNode onB = b.waitForEnd(id, Duration.ofSeconds(120));
 
             int[] fetches = site.fetchesPerCrossLinkedPage(PAGES);
             assertTrue(IntStream.of(fetches).allMatch(n -> n == 1), "every page fetched once; not once: "
@@ -113,7 +113,7 @@ class SharedServeTest {
             a.process().process().destroyForcibly(); // SIGKILL: its leases run out after --lease-time 3s
             a.process().exit(30);
 
-            JsonNode done = waitForEnd(b, id);
+            JsonNode done = b.waitForEnd(id, Duration.ofSeconds(120));
             assertEquals("completed", done.path("status").asText(), done.toString());
             assertEquals(PAGES, done.path("completed").asInt(), done.toString());
             assertEveryPageOnce(site, urls(done));
@@ -171,16 +171,6 @@ class SharedServeTest {
             }
             if (System.nanoTime() > deadline) throw new AssertionError("too few pages: " + status);
             Thread.sleep(20);
-        }
-    }
-
-    private static JsonNode waitForEnd(ServeProcess s, String id) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-        while (true) {
-            JsonNode status = s.get("/v2/crawl/" + id);
-            if (!status.path("status").asText().equals("scraping")) return status;
-            if (System.nanoTime() > deadline) throw new AssertionError("not done: " + status);
-            Thread.sleep(100);
         }
     }
 }
