@@ -55,7 +55,8 @@ record NativeRequest(CrawlJob job, CrawlConfig config, List<String> roots, Rende
         ObjectNode settings = given.deepCopy();
         JsonNode webhook = settings.remove(WEBHOOK);
         for (String name : LOGIN) { // before the settings are read: a password in them is refused so, not as a secret
-            if (settings.has(name)) {
+            JsonNode value = settings.get(name); // crawl --print-config prints them all, null or empty
+            if (value != null && !value.isNull() && !(value.isArray() && value.isEmpty())) {
                 throw ApiError.badRequest("setting '" + name + "' is not taken by the native API: a job does not log "
                         + "in (its password would be kept with its settings); crawl behind a login with loomcrawl "
                         + "crawl --login");
