@@ -36,6 +36,7 @@ module dev.loomcrawl.core {
     exports dev.loomcrawl.render;
     exports dev.loomcrawl.report;
     exports dev.loomcrawl.result;
+    exports dev.loomcrawl.run;
     exports dev.loomcrawl.scope;
     exports dev.loomcrawl.scrape;
     exports dev.loomcrawl.session;

@@ -2,7 +2,8 @@ package dev.loomcrawl.bench;
 
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.result.CrawlSummary;
-import dev.loomcrawl.Crawler;
+import dev.loomcrawl.run.CrawlRunner;
+import dev.loomcrawl.run.RunningCrawl;
 import dev.loomcrawl.testkit.Route;
 import dev.loomcrawl.testkit.TestSite;
 
@@ -45,11 +46,10 @@ public final class ManyOrigins {
             Map<Integer, Long> lastDone = new ConcurrentHashMap<>();
             AtomicLong start = new AtomicLong();
             CrawlSummary summary;
-            try (Crawler crawler = Crawler.builder(config.build()).build()) {
-                crawler.addListener(f -> lastDone.merge(f.record().url().port(), System.nanoTime() - start.get(),
-                        Math::max));
+            try (RunningCrawl run = CrawlRunner.of(config.build()).listener(f -> lastDone.merge(
+                    f.record().url().port(), System.nanoTime() - start.get(), Math::max)).start()) {
                 start.set(System.nanoTime());
-                summary = crawler.crawl();
+                summary = run.crawl().summary();
             }
             double slowDone = lastDone.get(sites.getFirst().port()) / 1e9;
             double fastDone = sites.stream().skip(1).mapToLong(s -> lastDone.get(s.port())).max().orElse(0) / 1e9;

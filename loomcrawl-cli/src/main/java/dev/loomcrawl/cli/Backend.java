@@ -1,15 +1,13 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.Crawler;
-import dev.loomcrawl.session.SavedCookies;
+import dev.loomcrawl.run.Place;
 import dev.loomcrawl.spill.SpillDirectory;
 import dev.loomcrawl.redis.RedisCrawl;
 import dev.loomcrawl.report.ChangeReport;
 import dev.loomcrawl.state.CrawlStore;
 import dev.loomcrawl.state.Setting;
 import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
-import picocli.CommandLine;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,21 +16,13 @@ import java.util.List;
 /**
  * Where a crawl's frontier, seen set and records live: in this process's memory ({@code crawl}), in a state file
  * ({@code crawl --state}, {@code resume}), or in Redis, shared with other processes ({@code crawl --frontier}).
- * Each says what follows from that for {@link CrawlRun}, the command line's one crawl path: the crawler (whose
- * journal the outputs are opened on), where the report's records come from, and whether the roots are judged. Closing it lets go
+ * Each says what follows from that for {@link CrawlRun}, the command line's one crawl path: where the runner keeps
+ * it, where the report's records come from, and whether the roots are judged. Closing it lets go
  * of the state file or the Redis connection.
  */
 sealed interface Backend extends AutoCloseable permits Backend.Memory, Backend.StateFile, Backend.Shared {
-    /** A crawler with {@code parts} (its configuration, listeners, handler) around this backend's frontier. */
-    Crawler crawler(Crawler.Builder parts);
-
-    /**
-     * Opens the outputs on {@code crawler}'s journal; throws {@link dev.loomcrawl.output.crawl.CrawlOutputs.Failed}
-     * when one cannot be opened.
-     */
-    default Outputs openOutputs(Outputs.Plan plan, CrawlConfig config, Crawler crawler, CommandLine cli) {
-        return Outputs.open(plan, config, crawler.journal(), store(), cli);
-    }
+    /** Where the crawl lives, for the runner ({@link dev.loomcrawl.run.CrawlRunner#in}). */
+    Place place();
 
     /**
      * The store the report is read back from (every run's records, in URL order), or null: the report lists the
@@ -77,8 +67,8 @@ sealed interface Backend extends AutoCloseable permits Backend.Memory, Backend.S
      */
     record Memory(Path spillDir) implements Backend {
         @Override
-        public Crawler crawler(Crawler.Builder parts) {
-            return parts.spillDirectory(spillDir).build();
+        public Place place() {
+            return new Place.Memory(spillDir);
         }
     }
 
@@ -97,12 +87,10 @@ sealed interface Backend extends AutoCloseable permits Backend.Memory, Backend.S
             return new StateFile(file, store, true);
         }
 
-        /** The crawler, its cookie jar as the last commit left it, and kept in the state by each commit. */
+        /** In the state file: the runner keeps the cookie jar with each commit. */
         @Override
-        public Crawler crawler(Crawler.Builder parts) {
-            Crawler crawler = parts.store(store).build();
-            SavedCookies.keepIn(crawler.journal(), crawler.cookies());
-            return crawler;
+        public Place place() {
+            return new Place.State(store);
         }
 
         /** Reads the link graph of the crawl into memory, as {@code report --changes} does: 8 bytes per link. */
@@ -131,8 +119,8 @@ sealed interface Backend extends AutoCloseable permits Backend.Memory, Backend.S
      */
     record Shared(RedisCrawl crawl, CrawlConfig config, Duration leaseTime, Path spillDir) implements Backend {
         @Override
-        public Crawler crawler(Crawler.Builder parts) {
-            return crawl.crawler(parts, leaseTime);
+        public Place place() {
+            return crawl.place(leaseTime);
         }
 
         @Override

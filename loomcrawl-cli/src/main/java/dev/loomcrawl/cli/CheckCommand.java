@@ -9,7 +9,9 @@ import dev.loomcrawl.result.CrawlException;
 import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.CrawlSummary;
-import dev.loomcrawl.Crawler;
+import dev.loomcrawl.run.CrawlRunner;
+import dev.loomcrawl.run.Ended;
+import dev.loomcrawl.run.RunningCrawl;
 import dev.loomcrawl.RootUrl;
 import dev.loomcrawl.report.LinkCheck;
 import dev.loomcrawl.report.RootOutcomes;
@@ -172,15 +174,21 @@ final class CheckCommand implements Callable<Integer> {
             CrawlSummary summary;
             int toDo;
             Interrupts signals;
-            try (Crawler crawler = Crawler.builder(config).build();
-                 Interrupts interrupts = signals = Interrupts.install(crawler, err);
-                 Progress progress = Terminal.stderrIsTerminal() ? Progress.start(crawler, err) : null) {
-                crawler.addListener(check).addListener(roots).addListener(CrawlListener.ofRecords(r -> {
-                    if (r.depth() == 0 && r.referrer() == null) rootRecord.set(r);
-                }));
-                if (progress != null) crawler.addListener(progress);
-                summary = crawler.crawl();
-                toDo = crawler.queued();
+            RunningCrawl run = CrawlRunner.of(config).listener(check).listener(roots)
+                    .listener(CrawlListener.ofRecords(r -> {
+                        if (r.depth() == 0 && r.referrer() == null) rootRecord.set(r);
+                    })).start();
+            try (run) {
+                Interrupts interrupts = signals = Interrupts.install(run.crawler(), err);
+                Progress progress = Terminal.stderrIsTerminal() ? Progress.start(run.crawler(), err) : null;
+                if (progress != null) run.crawler().addListener(progress);
+                Ended ended = run.crawl(interrupts, progress);
+                if (ended instanceof Ended.Failed failed) {
+                    err.println("loomcrawl: check failed: " + failed.failure().getMessage());
+                    return 3;
+                }
+                summary = ended.summary();
+                toDo = (int) summary.todo();
             }
             if (cached != null) save(cached, check, err);
             CheckReport report = report(check, server, root, summary.interrupted() ? toDo : -1, start);

@@ -12,6 +12,9 @@ import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.result.Printable;
 import dev.loomcrawl.Crawler;
+import dev.loomcrawl.run.CrawlRunner;
+import dev.loomcrawl.run.Ended;
+import dev.loomcrawl.run.RunningCrawl;
 import dev.loomcrawl.render.chromium.ChromiumRenderer;
 import dev.loomcrawl.render.chromium.RenderSettings;
 import dev.loomcrawl.output.OutputException;
@@ -47,12 +50,6 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class CrawlRun {
     private CrawlRun() {}
-
-    /**
-     * How the crawl ended: its summary (null if it never began), the failure that stopped it, if any, and the exit
-     * code of an interrupted crawl (130 for Ctrl-C, 143 for SIGTERM).
-     */
-    private record Ended(CrawlSummary summary, RuntimeException failure, int interruptedExit) {}
 
     /**
      * Runs the crawl and returns its exit code. An output that cannot be opened is a failure (exit 1), said in one
@@ -91,39 +88,46 @@ final class CrawlRun {
                                SelectorScraper scraper, ChromiumRenderer renderer, Metrics metrics, CommandSpec spec,
                                Path saveCookies) {
         CommandLine cli = spec.commandLine();
-        Crawler crawler;
+        CrawlRunner runner = CrawlRunner.of(config).in(backend.place()).outputs(plan.outputs(), cli.getOut());
+        if (scraper != null) runner.pageHandler(scraper);
+        if (renderer != null) runner.renderer(renderer);
+        if (saveCookies != null) runner.saveCookies(saveCookies);
+        RunningCrawl run;
         try {
-            Crawler.Builder parts = Crawler.builder(config);
-            if (scraper != null) parts.pageHandler(scraper);
-            if (renderer != null) parts.renderer(renderer);
-            crawler = backend.crawler(parts);
+            run = runner.start();
         } catch (StateException e) {
-            return failed(cli, e);
-        }
-        Outputs outputs;
-        try {
-            outputs = backend.openOutputs(plan, config, crawler, cli);
-        } catch (StateException e) {
-            crawler.close();
             return failed(cli, e);
         } catch (CrawlOutputs.Failed e) { // nothing was crawled
-            crawler.close();
+            Outputs.sayClosing(e, cli);
             if (!backend.resumed()) backend.discard();
             return failed(cli, e.getMessage());
         }
         // unless the backend's store keeps them: in memory, then sorted runs on disk past RecordSpill.DEFAULT_RUN
-        try (RecordSpill collected = new RecordSpill(backend.spillDir(), RecordSpill.DEFAULT_RUN)) {
+        try (run; RecordSpill collected = new RecordSpill(backend.spillDir(), RecordSpill.DEFAULT_RUN)) {
+            Crawler crawler = run.crawler();
             LongAdder items = new LongAdder();
             if (scraper != null) crawler.addListener(CrawlListener.ofItems(item -> items.increment()));
-            Ended ended = crawl(backend, crawler, config, outputs, plan, scraper, renderer, metrics, collected, spec,
-                    saveCookies);
+            if (metrics != null) {
+                metrics.watch(crawler);
+                crawler.addListener(metrics);
+            }
+            if (backend.store() == null) crawler.addListener(CrawlListener.ofRecords(collected::add));
+            Ended ended;
+            Interrupts interrupts;
+            try (Outputs outputs = Outputs.guard(run.outputs(), cli)) {
+                // closed as the crawl ends, in reverse order: the progress line, then Ctrl-C and SIGTERM
+                interrupts = Interrupts.install(crawler, cli.getErr());
+                Progress progress = plan.progress() ? Progress.start(crawler, cli.getErr()) : null;
+                if (progress != null) crawler.addListener(progress);
+                ended = run.crawl(interrupts, progress);
+            }
             CrawlSummary summary = ended.summary();
             PrintWriter out = plan.reportTo(cli);
             RootOutcomes roots = new RootOutcomes(config);
-            if (ended.failure() != null) {
+            if (ended instanceof Ended.Failed failed) {
                 reportQuietly(backend, collected, summary, roots, report, out);
-                StateException state = stateCause(ended.failure());
-                int exit = state != null ? failed(cli, state) : failed(cli, ended.failure().getMessage());
+                StateException state = RunningCrawl.stateCause(failed.failure());
+                int exit = state != null ? failed(cli, state) : failed(cli, failed.failure().getMessage());
                 boolean advised = state != null && state.resumeFrom() != null; // its line said to resume already
                 if (backend instanceof Backend.StateFile s && !advised
                         && (summary == null || summary.todo() > 0)) {
@@ -132,7 +136,7 @@ final class CrawlRun {
                 return exit;
             }
             try {
-                report(backend, collected, summary, roots, report, out, tail(backend, scraper, items, outputs));
+                report(backend, collected, summary, roots, report, out, tail(backend, scraper, items, run));
             } catch (StateException e) {
                 out.flush();
                 return failed(cli, e);
@@ -140,7 +144,7 @@ final class CrawlRun {
                 out.flush();
                 return failed(cli, e.getMessage());
             }
-            int exit = summary.interrupted() ? ended.interruptedExit()
+            int exit = summary.interrupted() ? interrupts.exitCode()
                     : backend.judgesRoots() ? judged(roots, cli.getErr()) : Main.FINISHED;
             if (backend instanceof Backend.StateFile s) {
                 GoOn.say(s.file(), config.limits(), summary, s.resumed(), spec.name().equals("resume"), cli.getErr());
@@ -150,77 +154,16 @@ final class CrawlRun {
     }
 
     /**
-     * Crawls with the outputs attached (and the progress line, and Ctrl-C), then finishes the outputs. A failure
-     * that stops the crawl is returned: the crawl's own ({@link CrawlException}: an output or the frontier failed),
-     * the state's as the crawler is created or closed, or an output's as it finishes. Other exceptions are thrown.
-     */
-    private static Ended crawl(Backend backend, Crawler crawler, CrawlConfig config, Outputs outputs, Outputs.Plan plan,
-                               SelectorScraper scraper, ChromiumRenderer renderer, Metrics metrics,
-                               RecordSpill collected, CommandSpec spec, Path saveCookies) {
-        CrawlSummary summary = null;
-        RuntimeException failure = null;
-        Interrupts signals = null;
-        long start = System.nanoTime();
-        try (outputs) {
-            // closed in reverse order: the progress line, Ctrl-C and SIGTERM, then the crawler (and its journal)
-            // before the outputs; the metrics' server, listening since the start, after the report
-            try (crawler;
-                 Interrupts interrupts = signals = Interrupts.install(crawler, spec.commandLine().getErr());
-                 Progress progress = plan.progress() ? Progress.start(crawler, spec.commandLine().getErr()) : null) {
-                outputs.attach(crawler);
-                if (progress != null) crawler.addListener(progress);
-                if (metrics != null) {
-                    metrics.watch(crawler);
-                    crawler.addListener(metrics);
-                }
-                if (backend.store() == null) crawler.addListener(CrawlListener.ofRecords(collected::add));
-                try {
-                    summary = crawler.crawl();
-                } catch (CrawlException e) { // the report covers the URLs finished until then
-                    failure = e;
-                    summary = new CrawlSummary(collected.size(), crawler.queued(), Duration.ofNanos(System.nanoTime()
-                            - start), config.maxTasks(), false, Instant.now(), null, Map.of());
-                }
-                RuntimeException notSaved = saveCookies(crawler, saveCookies);
-                if (failure == null) failure = notSaved;
-            } catch (RuntimeException e) {
-                if (stateCause(e) == null) throw e;
-                if (failure == null) failure = e;
-            }
-            try {
-                outputs.finish(summary);
-            } catch (RuntimeException e) { // the output that stopped the crawl fails again as it closes
-                if (failure == null) failure = e;
-            }
-        }
-        return new Ended(summary, failure, signals == null ? Main.INTERRUPTED : signals.exitCode());
-    }
-
-    /** Writes the crawler's cookies to {@code file} (whole, or not at all), and returns why it could not. */
-    private static RuntimeException saveCookies(Crawler crawler, Path file) {
-        if (file == null || crawler.cookies() == null) return null;
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try {
-            Files.writeString(tmp, crawler.cookies().toNetscape(), StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            return null;
-        } catch (IOException e) {
-            String why = e instanceof NoSuchFileException ? "its directory does not exist" : e.getMessage();
-            return new CrawlException("--save-cookies: cannot write " + file + ": " + why, e);
-        }
-    }
-
-    /**
      * What the report ends with, after its Date line: the items a scraping crawl scraped (this run's, for a crawl
      * with a state: earlier runs' are in the items file, not in the state), what the content outputs wrote, and
      * what a re-crawl's pass found so far ({@link Backend#passLine}).
      */
-    private static List<String> tail(Backend backend, SelectorScraper scraper, LongAdder items, Outputs outputs) {
+    private static List<String> tail(Backend backend, SelectorScraper scraper, LongAdder items, RunningCrawl run) {
         List<String> tail = new ArrayList<>();
         if (scraper != null && scraper.scrapesItems()) {
             tail.add("Items: " + items.sum() + (backend.resumed() ? " (this run)" : ""));
         }
-        String content = outputs.contentLine();
+        String content = run.outputs() == null ? null : run.outputs().contentLine();
         if (content != null) tail.add(content);
         String pass = backend.passLine();
         if (pass != null) tail.add(pass);
@@ -286,12 +229,5 @@ final class CrawlRun {
     static int failed(CommandLine cli, StateException e) {
         return failed(cli, e.resumeFrom() == null ? e.getMessage()
                 : e.withoutAdvice() + "run 'loomcrawl resume " + e.resumeFrom() + "'");
-    }
-
-    private static StateException stateCause(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof StateException s) return s;
-        }
-        return null;
     }
 }

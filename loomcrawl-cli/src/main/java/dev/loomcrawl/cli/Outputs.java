@@ -1,14 +1,9 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.Crawler;
 import dev.loomcrawl.config.OutputSettings;
-import dev.loomcrawl.journal.Journal;
 import dev.loomcrawl.output.crawl.CrawlOutputs;
 import dev.loomcrawl.output.crawl.OutputPlan;
 import dev.loomcrawl.output.lines.LineFormat;
-import dev.loomcrawl.result.CrawlSummary;
-import dev.loomcrawl.state.CrawlStore;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
@@ -50,52 +45,42 @@ final class Outputs implements AutoCloseable {
 
     private final CrawlOutputs outputs;
     private final CommandLine cli;
-    private Thread hook;
+    private final Thread hook;
 
     private Outputs(CrawlOutputs outputs, CommandLine cli) {
         this.outputs = outputs;
         this.cli = cli;
+        this.hook = new Thread(this::closeQuietly, "loomcrawl-outputs-shutdown");
     }
 
     /**
-     * Opens the outputs on the crawler's {@code journal} ({@link CrawlOutputs#open}). Throws
-     * {@link CrawlOutputs.Failed} when a file cannot be opened (or is not as the crawl left it).
+     * Guards the outputs the runner opened (null: none) until they are finished: a shutdown hook closes them if the
+     * JVM exits before. Closing this removes the hook.
      */
-    static Outputs open(Plan plan, CrawlConfig config, Journal journal, CrawlStore store, CommandLine cli) {
-        CrawlOutputs opened;
-        try {
-            opened = CrawlOutputs.open(plan.outputs(), config, journal, store, cli.getOut());
-        } catch (CrawlOutputs.Failed e) {
-            for (Throwable closing : e.getSuppressed()) say(cli, closing.getMessage());
-            throw e;
-        }
+    static Outputs guard(CrawlOutputs opened, CommandLine cli) {
         Outputs outputs = new Outputs(opened, cli);
-        outputs.hook = new Thread(outputs::closeQuietly, "loomcrawl-outputs-shutdown");
-        Runtime.getRuntime().addShutdownHook(outputs.hook);
+        if (opened != null) Runtime.getRuntime().addShutdownHook(outputs.hook);
         return outputs;
     }
 
-    /** {@link CrawlOutputs#contentLine}. */
+    /** Says the outputs that could not be closed as one that could not be opened made the runner close them. */
+    static void sayClosing(CrawlOutputs.Failed e, CommandLine cli) {
+        for (Throwable closing : e.getSuppressed()) say(cli, closing.getMessage());
+    }
+
+    /** {@link CrawlOutputs#contentLine} (null: no outputs). */
     String contentLine() {
-        return outputs.contentLine();
+        return outputs == null ? null : outputs.contentLine();
     }
 
-    /** {@link CrawlOutputs#attach}. */
-    void attach(Crawler crawler) {
-        outputs.attach(crawler);
-    }
-
-    /** {@link CrawlOutputs#finish}; the shutdown hook is no longer needed. */
-    void finish(CrawlSummary summary) {
-        removeHook();
-        outputs.finish(summary);
-    }
-
-    /** Closes every output ({@link CrawlOutputs#close}); idempotent. */
+    /** Removes the shutdown hook: the outputs are finished. */
     @Override
     public void close() {
-        removeHook();
-        outputs.close();
+        if (outputs == null) return;
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) { // the JVM is exiting: the hook runs
+        }
     }
 
     private void closeQuietly() {
@@ -109,15 +94,5 @@ final class Outputs implements AutoCloseable {
     private static void say(CommandLine cli, String message) {
         cli.getErr().println("loomcrawl: " + message);
         cli.getErr().flush();
-    }
-
-    private void removeHook() {
-        if (hook == null || Thread.currentThread() == hook) return;
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // the JVM is shutting down: the hook is running or will run, and close() is idempotent
-        }
-        hook = null;
     }
 }

@@ -2,7 +2,8 @@ package dev.loomcrawl.examples;
 
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.result.CrawlListener;
-import dev.loomcrawl.Crawler;
+import dev.loomcrawl.run.CrawlRunner;
+import dev.loomcrawl.run.RunningCrawl;
 import dev.loomcrawl.scrape.Item;
 import dev.loomcrawl.testkit.TestSite;
 import dev.loomcrawl.testkit.Top250;
@@ -37,7 +38,7 @@ public final class Top250Titles {
     /** Every film on the list, in list order. */
     public static List<Item> scrape(String listUrl) {
         ConcurrentLinkedQueue<Item> items = new ConcurrentLinkedQueue<>();
-        Crawler.Builder crawl = Crawler.builder(CrawlConfig.builder().root(listUrl).build())
+        CrawlRunner crawl = CrawlRunner.of(CrawlConfig.builder().root(listUrl).build())
                 .pageHandler(page -> {
                     for (Element film : page.document().selectXpath("//*[@id=\"content\"]/div/div[1]/ol/li")) {
                         Element title = film.selectXpath(".//span[@class=\"title\"]").first();
@@ -47,8 +48,8 @@ public final class Top250Titles {
                             .map(a -> page.url().resolve(a.attr("href"))).filter(Objects::nonNull).toList());
                 })
                 .listener(CrawlListener.ofItems(items::add));
-        try (Crawler crawler = crawl.build()) {
-            crawler.crawl();
+        try (RunningCrawl run = crawl.start()) {
+            run.crawl();
         }
         List<Item> sorted = new ArrayList<>(items); // pages finish in any order; items keep their page's order
         sorted.sort(Comparator.comparing((Item i) -> startOf(i)).thenComparingInt(Item::index));

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlWide;
 import dev.loomcrawl.Crawler;
+import dev.loomcrawl.run.Place;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.config.ConfigCodec;
@@ -170,15 +171,19 @@ public final class RedisCrawl implements AutoCloseable {
     }
 
     /**
-     * A crawler for this process: the default components around {@link #frontier}, its records stored in
-     * Redis, its budgets counted over every process and its robots.txt files shared with them ({@link #crawlWide}).
-     * Closing the crawler closes the frontier; closing this closes the connection.
+     * Where a runner puts a crawl this process joins ({@link dev.loomcrawl.run.CrawlRunner#in}): the crawler
+     * {@link #crawler(Crawler.Builder, Duration)} builds, its visits leased for {@code leaseTime}.
      */
-    public Crawler crawler(CrawlConfig config, Duration leaseTime) {
-        return crawler(Crawler.builder(config), leaseTime);
+    public Place place(Duration leaseTime) {
+        return new Place.Shared(parts -> crawler(parts, leaseTime));
     }
 
-    /** {@link #crawler(CrawlConfig, Duration)} with the listeners, page handler and renderer {@code parts} has. */
+    /**
+     * A crawler for this process, built from {@code parts} (the listeners, page handler and renderer it has): the
+     * default components around {@link #frontier}, its records stored in Redis, its budgets counted over every
+     * process and its robots.txt files shared with them ({@link #crawlWide}). Closing the crawler closes the
+     * frontier; closing this closes the connection.
+     */
     public Crawler crawler(Crawler.Builder parts, Duration leaseTime) {
         return parts.frontier(frontier(parts.config(), leaseTime), crawlWide()).build();
     }

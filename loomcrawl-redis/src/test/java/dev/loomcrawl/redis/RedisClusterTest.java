@@ -55,7 +55,7 @@ class RedisClusterTest {
             for (String uri : uris) {
                 runs.add(pool.submit(() -> {
                     try (RedisCrawl crawl = RedisCrawl.connect(uri, crawlId);
-                         Crawler crawler = crawl.crawler(crawl.join(config, 0), Duration.ofSeconds(5))) {
+                         Crawler crawler = crawl.crawler(Crawler.builder(crawl.join(config, 0)), Duration.ofSeconds(5))) {
                         return crawler.crawl();
                     }
                 }));

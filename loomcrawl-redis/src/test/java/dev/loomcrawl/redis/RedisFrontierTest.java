@@ -69,7 +69,7 @@ class RedisFrontierTest {
             for (int i = 0; i < n; i++) {
                 runs.add(pool.submit(() -> {
                     try (RedisCrawl crawl = RedisCrawl.connect(redis.uri(), crawlId);
-                         Crawler crawler = crawl.crawler(crawl.join(config, 0), Duration.ofSeconds(5))) {
+                         Crawler crawler = crawl.crawler(Crawler.builder(crawl.join(config, 0)), Duration.ofSeconds(5))) {
                         return crawler.crawl();
                     }
                 }));

@@ -72,7 +72,7 @@ class RedisJobBoardTest {
              RedisJobBoard board = RedisJobBoard.connect(redis.uri(), Duration.ofSeconds(5));
              RedisCrawl crawl = RedisCrawl.connect(redis.uri(), "serve-j1")) {
             CrawlConfig config = CrawlConfig.builder().root(site.url("/p0")).build();
-            try (Crawler crawler = crawl.crawler(crawl.join(config, 0), Duration.ofSeconds(5))) {
+            try (Crawler crawler = crawl.crawler(Crawler.builder(crawl.join(config, 0)), Duration.ofSeconds(5))) {
                 assertEquals(10, crawler.crawl().done());
             }
             board.create("j1", 1, "{}");

@@ -2,6 +2,10 @@ package dev.loomcrawl.serve;
 
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.Crawler;
+import dev.loomcrawl.run.CrawlRunner;
+import dev.loomcrawl.run.Ended;
+import dev.loomcrawl.run.Place;
+import dev.loomcrawl.run.RunningCrawl;
 import dev.loomcrawl.render.Renderer;
 import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
 import org.slf4j.Logger;
@@ -293,39 +297,50 @@ final class Jobs implements AutoCloseable {
         try {
             run = shared == null ? null : shared.open(id);
             CrawlConfig config = run == null ? state.config() : run.config();
-            JobArchive archive = null;
-            Crawler.Builder parts = Crawler.builder(config).connections(GuardedConnections.of(config, server));
-            if (state != null) parts.store(state);
-            if (renderer != null) parts.renderer(renderer);
-            Crawler crawler = run == null ? parts.build() : run.crawler(parts);
+            SharedJobs.Run shared = run;
+            CrawlRunner runner = CrawlRunner.of(config).connections(GuardedConnections.of(config, server))
+                    .in(shared == null ? new Place.State(state) : new Place.Shared(shared::crawler)).needsContent();
+            if (renderer != null) runner.renderer(renderer);
             if (run != null && job.record().archived()) createDirectories(store.dir(id)); // this server's pages
-            try {
-                var formats = job.record().scrape().formats();
-                job.documents.commitWith(crawler.journal(), DOCUMENTS,
+            var formats = job.record().scrape().formats();
+            Webhook hook = webhook(job);
+            runner.attach(journal -> {
+                job.documents.commitWith(journal, DOCUMENTS,
                         f -> Documents.isDocument(f) ? Documents.line(f, formats) : null);
-                job.errors.commitWith(crawler.journal(), ERRORS, ErrorLines::of);
-                Webhook hook = webhook(job);
                 if (hook != null && hook.events().contains(WebhookEvent.PAGE)) {
                     job.documents.onCommit(lines -> lines.forEach(l -> webhooks.send(job, hook, WebhookEvent.PAGE,
                             l, null)));
                 }
-                crawler.journal().needsContent();
-                archive = job.record().archived() ? JobArchive.open(store.dir(id), config, crawler.journal()) : null;
-                job.crawler = crawler;
+                return job.documents;
+            }).attach(journal -> {
+                job.errors.commitWith(journal, ERRORS, ErrorLines::of);
+                return job.errors;
+            });
+            if (job.record().archived()) runner.attach(journal -> JobArchive.open(store.dir(id), config, journal));
+            RunningCrawl crawl;
+            try {
+                crawl = runner.start();
+            } catch (RuntimeException e) {
+                job.documents.close();
+                job.errors.close();
+                throw e;
+            }
+            try (crawl) {
+                job.crawler = crawl.crawler();
                 // (a shared job ended by another server as this run started: the watch found no crawler to stop)
-                if (job.cancelled.get() || closing.get() || job.record().state().finished()) crawler.stop();
+                if (job.cancelled.get() || closing.get() || job.record().state().finished()) crawl.stop();
                 log.info("job {} started: {} pages done before", id, job.completed());
-                crawler.crawl();
+                Ended ended;
+                try {
+                    ended = crawl.crawl();
+                } finally {
+                    job.crawler = null;
+                }
+                if (ended instanceof Ended.Failed failed) throw failed.failure();
                 // ended by itself, not by a client, the server stopping, or another server: its pages all in first
                 if (run != null && !job.cancelled.get() && !job.pausing.get() && !job.record().state().finished()) {
                     run.settle();
                 }
-            } finally {
-                job.crawler = null;
-                crawler.close();
-                if (archive != null) archive.close();
-                job.documents.close();
-                job.errors.close();
             }
         } finally {
             if (state != null) state.close();

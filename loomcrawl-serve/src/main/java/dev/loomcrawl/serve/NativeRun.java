@@ -2,7 +2,10 @@ package dev.loomcrawl.serve;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.Crawler;
+import dev.loomcrawl.run.CrawlRunner;
+import dev.loomcrawl.run.Ended;
+import dev.loomcrawl.run.Place;
+import dev.loomcrawl.run.RunningCrawl;
 import dev.loomcrawl.config.CrawlJob;
 import dev.loomcrawl.output.crawl.CrawlOutputs;
 import dev.loomcrawl.output.crawl.OutputPlan;
@@ -39,37 +42,37 @@ final class NativeRun {
                 kept.scrape().fieldNames());
         SelectorScraper scraper = kept.scrape().scraper();
         makeFolders(dir);
-        Crawler.Builder parts = Crawler.builder(config).store(state).connections(GuardedConnections.of(config, server));
-        if (renderer != null) parts.renderer(renderer);
-        if (scraper != null) parts.pageHandler(scraper);
-        Crawler crawler = parts.build();
-        CrawlOutputs outputs;
+        CrawlRunner runner = CrawlRunner.of(config).in(new Place.State(state))
+                .connections(GuardedConnections.of(config, server)).outputs(plan, null);
+        if (renderer != null) runner.renderer(renderer);
+        if (scraper != null) runner.pageHandler(scraper);
+        NativeProgress progress = job.progress;
+        runner.listener(CrawlListener.ofRecords(r -> {
+            progress.add(r);
+            if (hook != null) webhooks.send(job, hook, WebhookEvent.PAGE, Json.bytes(page(r)), null);
+        }));
+        RunningCrawl run;
         try {
-            outputs = CrawlOutputs.open(plan, config, crawler.journal(), state, null);
+            run = runner.start();
         } catch (CrawlOutputs.Failed e) {
-            crawler.close();
             throw unwritable(e);
         }
-        NativeProgress progress = job.progress;
         progress.seed(state::forEachRecord);
         progress.started(Instant.now());
         CrawlSummary summary = null;
-        try (outputs) {
-            try (crawler) {
-                outputs.attach(crawler);
-                crawler.addListener(CrawlListener.ofRecords(r -> {
-                    progress.add(r);
-                    if (hook != null) webhooks.send(job, hook, WebhookEvent.PAGE, Json.bytes(page(r)), null);
-                }));
-                job.crawler = crawler;
-                if (job.cancelled.get() || stopping.getAsBoolean()) crawler.stop();
-                summary = crawler.crawl();
+        try (run) {
+            job.crawler = run.crawler();
+            if (job.cancelled.get() || stopping.getAsBoolean()) run.stop();
+            Ended ended;
+            try {
+                ended = run.crawl();
             } finally {
                 job.crawler = null;
             }
-            outputs.finish(summary);
-        } catch (CrawlOutputs.Failed e) {
-            throw unwritable(e);
+            summary = ended.summary();
+            if (ended instanceof Ended.Failed failed) {
+                throw failed.failure() instanceof CrawlOutputs.Failed f ? unwritable(f) : failed.failure();
+            }
         } finally {
             progress.ended(summary);
         }

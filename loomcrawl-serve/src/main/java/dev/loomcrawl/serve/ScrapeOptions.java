@@ -34,6 +34,8 @@ record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout
     static final Set<String> IGNORED = Set.of("origin", "integration", "maxAge", "minAge", "storeInCache",
             "zeroDataRetention", "removeBase64Images", "blockAds", "skipTlsVerification", "fastMode", "parsers",
             "lockdown", "proxy", "mobile", "waitFor");
+    /** Firecrawl's kinds of proxy, accepted and without effect: loomcrawl has no proxies of its own to choose. */
+    static final List<String> PROXY_KINDS = List.of("basic", "stealth", "enhanced", "auto");
     /** Options that need a browser or a service loomcrawl serve does not have: a 400 names them when given. */
     static final Map<String, String> UNSUPPORTED = Map.of(
             "actions", "it needs a browser driven by the request",
@@ -53,6 +55,12 @@ record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout
     static ScrapeOptions read(Fields f) {
         for (String name : UNSUPPORTED.keySet()) {
             if (f.has(name)) throw ApiError.unsupported("'" + f.name(name) + "'", UNSUPPORTED.get(name));
+        }
+        String proxy = f.string("proxy", "basic");
+        if (!PROXY_KINDS.contains(proxy)) { // an address: a job fetches directly, as the server's operator set it up
+            throw ApiError.unsupported("'" + f.name("proxy") + "': " + (proxy.length() > 100 ? proxy.substring(0, 100)
+                    : proxy), "a request cannot name a proxy (Firecrawl's kinds are " + String.join(", ",
+                    PROXY_KINDS) + "; the native API takes a proxy address)");
         }
         f.bool("onlyMainContent", true); // type-checked; the Markdown is always the page's main content
         f.bool("mobile", false);

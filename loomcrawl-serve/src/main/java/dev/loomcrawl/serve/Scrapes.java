@@ -2,7 +2,9 @@ package dev.loomcrawl.serve;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.Crawler;
+import dev.loomcrawl.run.CrawlRunner;
+import dev.loomcrawl.run.Ended;
+import dev.loomcrawl.run.RunningCrawl;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.reason.SkipReason;
 import dev.loomcrawl.render.Renderer;
@@ -113,11 +115,11 @@ final class Scrapes {
         if (!permits.tryAcquire()) {
             throw new ApiError(429, "too many scrapes at once (--max-scrapes " + server.maxScrapes() + ")", 1);
         }
-        Crawler.Builder parts = Crawler.builder(config).connections(GuardedConnections.of(config, server)).listener(listener);
-        if (renderer != null) parts.renderer(renderer);
-        try (Crawler crawler = parts.build()) {
-            crawler.journal().needsContent();
-            crawler.crawl();
+        CrawlRunner runner = CrawlRunner.of(config).connections(GuardedConnections.of(config, server))
+                .listener(listener).needsContent();
+        if (renderer != null) runner.renderer(renderer);
+        try (RunningCrawl run = runner.start()) {
+            if (run.crawl() instanceof Ended.Failed failed) throw failed.failure();
         } finally {
             permits.release();
         }

@@ -2,7 +2,9 @@ package dev.loomcrawl.serve;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomcrawl.CrawlConfig;
-import dev.loomcrawl.Crawler;
+import dev.loomcrawl.run.CrawlRunner;
+import dev.loomcrawl.run.Ended;
+import dev.loomcrawl.run.RunningCrawl;
 import dev.loomcrawl.report.LinkCheck;
 import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlSummary;
@@ -189,11 +191,13 @@ public final class Service implements AutoCloseable {
             LinkCheck check = new LinkCheck();
             java.util.concurrent.atomic.AtomicLong pages = new java.util.concurrent.atomic.AtomicLong();
             CrawlSummary summary;
-            try (Crawler crawler = Crawler.builder(config).connections(GuardedConnections.of(config, server)).build()) {
-                crawler.addListener(check).addListener(CrawlListener.ofRecords(r -> progress.accept(
-                        pages.incrementAndGet())));
-                onCancel.accept(crawler::cancel);
-                summary = crawler.crawl();
+            try (RunningCrawl run = CrawlRunner.of(config).connections(GuardedConnections.of(config, server))
+                    .listener(check).listener(CrawlListener.ofRecords(r -> progress.accept(pages.incrementAndGet())))
+                    .start()) {
+                onCancel.accept(run::cancel);
+                Ended ended = run.crawl();
+                if (ended instanceof Ended.Failed failed) throw failed.failure();
+                summary = ended.summary();
             }
             List<LinkCheck.Broken> broken = new ArrayList<>(check.broken());
             return new LinkReport(broken, check.checked(), summary.done(),

@@ -56,7 +56,16 @@ final class McpTools {
      * else as an internal error, logged.
      */
     private static SyncToolSpecification spec(Tool tool, Calls calls) {
-        return SyncToolSpecification.builder().tool(tool.definition()).callHandler((exchange, request) -> {
+        McpSchema.Tool definition = tool.definition();
+        java.util.Set<String> known = definition.inputSchema().get("properties") instanceof Map<?, ?> properties
+                ? properties.keySet().stream().map(String::valueOf).collect(java.util.stream.Collectors.toSet())
+                : java.util.Set.of();
+        return SyncToolSpecification.builder().tool(definition).callHandler((exchange, request) -> {
+            String unknown = unknown(request.arguments(), known);
+            if (unknown != null) {
+                return error("argument '" + dev.loomcrawl.result.Printable.line(unknown.length() > 100 ? unknown.substring(0, 100) + "..." : unknown) + "' is not one " + definition.name()
+                        + " takes (it takes " + String.join(", ", new java.util.TreeSet<>(known)) + ")");
+            }
             Map<String, Object> meta = request.meta();
             Object token = meta == null ? null : meta.get("progressToken");
             ToolCall call = new ToolCall(request.arguments(), exchange, token, calls.of(meta));
@@ -75,6 +84,18 @@ final class McpTools {
                 calls.done(meta);
             }
         }).build();
+    }
+
+    /**
+     * The first argument the tool does not declare, or null: one it would silently ignore (a proxy, a login) is
+     * refused, so that a caller never believes it was used.
+     */
+    private static String unknown(Map<String, Object> arguments, java.util.Set<String> known) {
+        if (arguments == null) return null;
+        for (String name : arguments.keySet()) {
+            if (!known.contains(name)) return name;
+        }
+        return null;
     }
 
     private static McpSchema.CallToolResult error(String message) {
