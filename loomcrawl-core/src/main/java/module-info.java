@@ -21,13 +21,14 @@ module dev.loomcrawl.core {
 
     exports dev.loomcrawl;
     exports dev.loomcrawl.config;
+    exports dev.loomcrawl.content;
     exports dev.loomcrawl.extract;
+    exports dev.loomcrawl.files;
     exports dev.loomcrawl.fetch;
     exports dev.loomcrawl.frontier;
     exports dev.loomcrawl.journal;
     exports dev.loomcrawl.limits;
     exports dev.loomcrawl.output;
-    exports dev.loomcrawl.output.crawl;
     exports dev.loomcrawl.output.lines;
     exports dev.loomcrawl.output.pages;
     exports dev.loomcrawl.output.warc;
@@ -41,6 +42,7 @@ module dev.loomcrawl.core {
     exports dev.loomcrawl.scrape;
     exports dev.loomcrawl.session;
     exports dev.loomcrawl.setting;
+    exports dev.loomcrawl.spill;
     exports dev.loomcrawl.state;
     exports dev.loomcrawl.url;
 }

@@ -7,44 +7,36 @@ import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlException;
 import dev.loomcrawl.content.Turns;
 import dev.loomcrawl.extract.LinkExtractor;
-import dev.loomcrawl.fetch.ClientSetup;
 import dev.loomcrawl.fetch.CookieJar;
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.fetch.Fetcher;
 import dev.loomcrawl.fetch.Validators;
 import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.Lease;
-import dev.loomcrawl.frontier.SpillingFrontier;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.limits.BudgetCounts;
-import dev.loomcrawl.limits.CrawlLimits;
-import dev.loomcrawl.politeness.OriginSlots;
+import dev.loomcrawl.internal.limits.CrawlLimits;
+import dev.loomcrawl.internal.politeness.OriginSlots;
 import dev.loomcrawl.render.BrowserRequests;
+import dev.loomcrawl.internal.render.CrawlBrowserRequests;
 import dev.loomcrawl.render.Renderer;
 import dev.loomcrawl.frontier.SharedRobots;
 import dev.loomcrawl.session.LoginException;
-import dev.loomcrawl.session.SessionFetcher;
+import dev.loomcrawl.internal.session.SessionFetcher;
 import dev.loomcrawl.scrape.PageHandler;
 import dev.loomcrawl.scope.Scope;
 import dev.loomcrawl.journal.Journal;
-import dev.loomcrawl.state.CrawlStore;
-import dev.loomcrawl.state.DurableFrontier;
 import dev.loomcrawl.state.StateException;
 import dev.loomcrawl.url.WebUrl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The crawl loop. Take a visit from the frontier when its origin is due, check robots.txt, fetch it on a
@@ -77,11 +69,10 @@ public final class Crawler implements AutoCloseable {
     private final LinkAdmission links;
     private final Redirects redirects;
     private final PageReader reader;
-    private final List<CrawlListener> listeners = new CopyOnWriteArrayList<>();
+    private final Listeners listeners;
     private final AtomicBoolean interrupted = new AtomicBoolean();
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final AtomicBoolean started = new AtomicBoolean();
-    private final AtomicReference<RuntimeException> listenerFailure = new AtomicReference<>();
 
     /**
      * The crawler {@link CrawlerAssembly} builds: finished URLs journaled by {@code journal} (a durable frontier's
@@ -100,152 +91,27 @@ public final class Crawler implements AutoCloseable {
         this.cookies = cookies;
         this.gate = new OriginGate(config, fetcher, frontier, sharedRobots);
         this.limits = new CrawlLimits(config.limits(), counts);
-        this.browserRequests = new BrowserRequests(fetcher, gate.robots() == null ? null : gate::browserRefusal,
+        this.browserRequests = new CrawlBrowserRequests(fetcher, gate.robots() == null ? null : gate::browserRefusal,
                 new OriginSlots(config.politeness().perHost(), gate::gap), config.http().fetchTimeout());
         this.links = new LinkAdmission(config, frontier, scope, gate.robots(), limits, ledger);
         this.redirects = new Redirects(config, scope, links);
         this.reader = new PageReader(config, extractor, links, ledger, browserRequests, journal::contentNeeded);
-        this.listeners.addAll(listeners);
+        this.listeners = new Listeners(listeners, frontier::stop); // not stop(): the user did not interrupt
         if (handler != null) reader.pageHandler(handler);
         if (renderer != null) reader.renderer(renderer);
     }
 
     /**
-     * The one way to assemble a crawl: {@code Crawler.builder(config)}, then where it keeps its frontier (by default
-     * in memory, spilling to the temporary directory past {@link SpillingFrontier#DEFAULT_WINDOW} queued visits),
-     * its listeners, page handler and renderer, then {@link Builder#build()}. The default components are Jetty with
-     * retries, a cookie jar and the login session, the streaming link extractor (jsoup's results without building a
-     * DOM: decision 6) and the roots' scope; a program may put a fetcher, link extractor or scope of its own in
-     * their place. Outputs are opened on the built crawler's {@link #journal()} before {@link #crawl()}.
+     * The layer below {@link dev.loomcrawl.run.CrawlRunner}, which runs every front end's crawls with it: what a
+     * crawler is assembled from (where it keeps its frontier: by default in memory, spilling to the temporary
+     * directory; its listeners, page handler and renderer), then {@link CrawlerBuilder#build()}. The default
+     * components are Jetty with retries, a cookie jar and the login session, the streaming link extractor (jsoup's
+     * results without building a DOM: decision 6) and the roots' scope; a program may put a fetcher, link extractor
+     * or scope of its own in their place. Outputs are opened on the built crawler's {@link #journal()} before
+     * {@link #crawl()}.
      */
-    public static Builder builder(CrawlConfig config) {
-        return new Builder(config);
-    }
-
-    /** What a crawl is assembled from, declared before it is built; see {@link Crawler#builder}. */
-    public static final class Builder {
-        final CrawlConfig config;
-        Path spillDir;
-        Frontier frontier;
-        CrawlWide crawlWide;
-        CrawlStore store;
-        Fetcher fetcher;
-        java.util.function.UnaryOperator<ClientSetup> connections;
-        LinkExtractor extractor;
-        Scope scope;
-        final List<CrawlListener> listeners = new ArrayList<>();
-        PageHandler handler;
-        Renderer renderer;
-
-        private Builder(CrawlConfig config) {
-            this.config = Objects.requireNonNull(config, "config");
-        }
-
-        /** The configuration the crawler is built with. */
-        public CrawlConfig config() {
-            return config;
-        }
-
-        /** The frontier spills what outgrows memory into {@code dir} (default: the temporary directory). */
-        public Builder spillDirectory(Path dir) {
-            this.spillDir = Objects.requireNonNull(dir, "dir");
-            return this;
-        }
-
-        /** A frontier of the caller's (closing the crawler closes it). */
-        public Builder frontier(Frontier frontier) {
-            this.frontier = Objects.requireNonNull(frontier, "frontier");
-            return this;
-        }
-
-        /**
-         * A frontier shared with other processes, whose budgets and robots.txt files are the whole crawl's
-         * ({@code crawlWide}). Closing the crawler closes the frontier.
-         */
-        public Builder frontier(Frontier frontier, CrawlWide crawlWide) {
-            this.crawlWide = Objects.requireNonNull(crawlWide, "crawlWide");
-            return frontier(frontier);
-        }
-
-        /**
-         * The frontier, seen set and records live in {@code store}: a new crawl, or the next run of one that was
-         * stopped or killed. Closing the crawler ends the store's writer.
-         */
-        public Builder store(CrawlStore store) {
-            this.store = Objects.requireNonNull(store, "store");
-            return this;
-        }
-
-        /** Fetches with {@code fetcher} in place of Jetty with retries (the crawler then keeps no cookie jar). */
-        public Builder fetcher(Fetcher fetcher) {
-            this.fetcher = Objects.requireNonNull(fetcher, "fetcher");
-            return this;
-        }
-
-        /**
-         * Changes how the crawl's own fetcher connects ({@code change} is given the setup the configuration makes and
-         * returns the one to use): another address guard, pinned addresses. The rest of the fetcher stack (retries,
-         * the cookie jar, the login session) stays the crawl's. Not with {@link #fetcher}.
-         */
-        public Builder connections(java.util.function.UnaryOperator<ClientSetup> change) {
-            this.connections = Objects.requireNonNull(change, "change");
-            return this;
-        }
-
-        /** Finds the links of pages with {@code extractor} in place of the streaming link extractor. */
-        public Builder linkExtractor(LinkExtractor extractor) {
-            this.extractor = Objects.requireNonNull(extractor, "extractor");
-            return this;
-        }
-
-        /** Decides which links are followed with {@code scope} in place of the roots' scope. */
-        public Builder scope(Scope scope) {
-            this.scope = Objects.requireNonNull(scope, "scope");
-            return this;
-        }
-
-        /** Tells {@code listener} of every finished URL, once it is durable (listeners are told in this order). */
-        public Builder listener(CrawlListener listener) {
-            listeners.add(Objects.requireNonNull(listener, "listener"));
-            return this;
-        }
-
-        /** Scrapes each fetched HTML page with {@code handler} (items go to listeners' {@code onItem}). */
-        public Builder pageHandler(PageHandler handler) {
-            this.handler = Objects.requireNonNull(handler, "handler");
-            return this;
-        }
-
-        /**
-         * Renders the HTML pages {@code renderer} wants in a browser before their links are extracted (step 10);
-         * closing the crawler closes it.
-         */
-        public Builder renderer(Renderer renderer) {
-            this.renderer = Objects.requireNonNull(renderer, "renderer");
-            return this;
-        }
-
-        /**
-         * The crawler. Throws {@link IllegalArgumentException} when the choices do not go together (a frontier and a
-         * store, a spill directory with either, link checking on a store).
-         */
-        public Crawler build() {
-            if (frontier != null && store != null) {
-                throw new IllegalArgumentException("a crawl has one frontier: a frontier or a store, not both");
-            }
-            if (fetcher != null && connections != null) {
-                throw new IllegalArgumentException("connections change the crawl's own fetcher, not one given");
-            }
-            if (spillDir != null && (frontier != null || store != null)) {
-                throw new IllegalArgumentException("a spill directory is for the crawler's own frontier");
-            }
-            return CrawlerAssembly.build(this);
-        }
-    }
-
-    /** A durable frontier's journal (its store's), else one in memory. */
-    static Journal journalOf(Frontier frontier) {
-        return frontier instanceof DurableFrontier d ? d.journal() : Journal.inMemory();
+    public static CrawlerBuilder builder(CrawlConfig config) {
+        return new CrawlerBuilder(config);
     }
 
     /**
@@ -267,11 +133,11 @@ public final class Crawler implements AutoCloseable {
     /**
      * Tells {@code listener} of every finished URL too: for a listener that needs the built crawler (one that reads
      * its {@link #queued()} counts, or an output's, opened on its {@link #journal()}). Only before {@link #crawl()};
-     * other listeners are the {@link Builder#listener}'s.
+     * other listeners are the {@link CrawlerBuilder#listener}'s.
      */
     public Crawler addListener(CrawlListener listener) {
         if (started.get()) throw new IllegalStateException("listeners are added before the crawl starts");
-        listeners.add(Objects.requireNonNull(listener, "listener"));
+        listeners.add(listener);
         return this;
     }
 
@@ -286,19 +152,17 @@ public final class Crawler implements AutoCloseable {
         long start = System.nanoTime();
         if (session != null) logIn();
         links.seed();
-        AtomicBoolean dispatching = new AtomicBoolean(true);
-        Thread alarm = maxTimeAlarm(dispatching);
+        MaxTimeAlarm alarm = MaxTimeAlarm.start(limits.timeLeft(), () -> stopAtLimit(Limit.MAX_TIME));
         try {
             CrawlThreads.onDispatchThread(this::dispatch);
         } finally {
-            dispatching.set(false);
-            if (alarm != null) stopAlarm(alarm);
+            if (alarm != null) alarm.close();
         }
         CrawlSummary summary = ledger.summary(frontier, Duration.ofNanos(System.nanoTime() - start),
                 config.maxTasks(), interrupted.get());
         frontier.finish(summary); // a durable frontier journals how the run ended
         closeJournal(); // commits the rest, or throws why it could not
-        RuntimeException failure = listenerFailure.get();
+        RuntimeException failure = listeners.failure();
         if (failure != null) throw new CrawlException("crawl stopped: " + failure.getMessage(), failure);
         return summary;
     }
@@ -336,7 +200,7 @@ public final class Crawler implements AutoCloseable {
                             } finally {
                                 lease.done(finished); // the slot is freed whatever happened, so the crawl can end
                             }
-                            if (journaled) deliver(finished);
+                            if (journaled) listeners.deliver(finished);
                             // not kept: the journal failed (a full disk). Its stop may not have reached the frontier
                             // yet, and this slot must not take a page whose record could not be kept either
                             else if (finished != null) frontier.stop();
@@ -393,7 +257,7 @@ public final class Crawler implements AutoCloseable {
         // 6. Fetch (a link checker's request for a check-only visit); the origin's gap is timed from here.
         Instant startedAt = Instant.now();
         lease.started();
-        FetchResult result = visit.checkOnly() ? check(visit.url()) : fetch(visit);
+        FetchResult result = visit.checkOnly() ? fetcher.check(visit.url()) : fetch(visit);
         // 7. Aborted mid-fetch by cancel(): not finished, so no record; it counts as still to do.
         if (cancelled.get()) return new VisitOutcome.Abandoned(result);
         // 8. Pace the origin by the answer; an overloaded origin (429, 503) gets the visit back later.
@@ -479,66 +343,6 @@ public final class Crawler implements AutoCloseable {
     /** A re-crawl's visit asks whether the URL changed since its last capture (a 304 says it did not). */
     private static Validators validators(Visit visit) {
         return visit.revisit() ? visit.last().validators() : Validators.NONE;
-    }
-
-    /**
-     * A link checker's request: HEAD; an error status is confirmed with GET, since servers that mishandle HEAD
-     * answer it with 403, 404, 405 or 501. A network failure stands: GET would meet the same network. So do 429 and
-     * 503, which say the server is overloaded: the origin gate asks again after its Retry-After.
-     */
-    private FetchResult check(WebUrl url) {
-        FetchResult head = fetcher.head(url);
-        return head instanceof FetchResult.Response r && r.status() >= 400 && r.status() != 429 && r.status() != 503
-                ? fetcher.fetch(url) : head;
-    }
-
-    /** Hands one finished URL, already durable, to every listener; a listener that throws stops the crawl. */
-    private void deliver(FinishedUrl finished) {
-        for (CrawlListener listener : listeners) {
-            try {
-                listener.onFinished(finished);
-            } catch (RuntimeException e) {
-                if (listenerFailure.compareAndSet(null, e)) {
-                    // crawl() throws it once the fetches in flight are done; the caller reports it (once)
-                    log.debug("stopping the crawl: a listener failed on {}: {}", finished.record().url(),
-                            e.toString());
-                    frontier.stop(); // not stop(): the user did not interrupt the crawl
-                }
-            }
-        }
-    }
-
-    /**
-     * With {@code --max-time}, a thread that stops the crawl when it runs out, whatever the dispatch loop waits for:
-     * an origin paused by a Retry-After, a Crawl-delay or a backoff holds the loop in the frontier's take, where it
-     * would not look at the clock. Null without a time limit.
-     */
-    private Thread maxTimeAlarm(AtomicBoolean dispatching) {
-        Duration left = limits.timeLeft();
-        if (left == null) return null;
-        return Thread.ofVirtual().name("loomcrawl-max-time").start(() -> {
-            try {
-                Thread.sleep(left);
-            } catch (InterruptedException e) {
-                return; // the crawl ended first
-            }
-            if (dispatching.get()) stopAtLimit(Limit.MAX_TIME); // not a crawl that has just ended of itself
-        });
-    }
-
-    /** Ends the alarm before the summary is taken, so that no stop comes after the crawl is over. */
-    private static void stopAlarm(Thread alarm) {
-        alarm.interrupt();
-        boolean interrupted = false;
-        while (true) {
-            try {
-                alarm.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) Thread.currentThread().interrupt();
     }
 
     private void stopAtLimit(Limit limit) {

@@ -9,28 +9,28 @@ import dev.loomcrawl.fetch.HttpSettings;
 import dev.loomcrawl.fetch.JettyFetcher;
 import dev.loomcrawl.fetch.RetryingFetcher;
 import dev.loomcrawl.frontier.Frontier;
-import dev.loomcrawl.frontier.SpillingFrontier;
-import dev.loomcrawl.limits.AtomicBudgetCounts;
+import dev.loomcrawl.internal.frontier.SpillingFrontier;
+import dev.loomcrawl.internal.limits.AtomicBudgetCounts;
 import dev.loomcrawl.limits.BudgetCounts;
 import dev.loomcrawl.limits.LimitUsage;
 import dev.loomcrawl.frontier.SharedRobots;
 import dev.loomcrawl.scope.RootScope;
 import dev.loomcrawl.scope.Scope;
-import dev.loomcrawl.session.Login;
-import dev.loomcrawl.session.SessionFetcher;
-import dev.loomcrawl.session.SessionScope;
+import dev.loomcrawl.internal.session.Login;
+import dev.loomcrawl.internal.session.SessionFetcher;
+import dev.loomcrawl.internal.session.SessionScope;
 import dev.loomcrawl.session.SessionSettings;
 import dev.loomcrawl.spill.SpillDirectory;
 import dev.loomcrawl.journal.Journal;
-import dev.loomcrawl.journal.JournalWriter;
-import dev.loomcrawl.state.DurableFrontier;
+import dev.loomcrawl.internal.journal.JournalWriter;
+import dev.loomcrawl.internal.state.DurableFrontier;
 import dev.loomcrawl.state.StateChange;
-import dev.loomcrawl.state.StateJournal;
+import dev.loomcrawl.internal.state.StateJournal;
 
 import java.nio.file.Path;
 
 /**
- * The assembly of a crawler from what its {@link Crawler.Builder} was given, with the default components for the
+ * The assembly of a crawler from what its {@link CrawlerBuilder} was given, with the default components for the
  * rest: the frontier of each kind (spilling, the caller's, a state store's), the scope, the cookie jar (started from
  * the cookies file), Jetty with retries, the login session and the link extractor.
  */
@@ -38,7 +38,7 @@ final class CrawlerAssembly {
     private CrawlerAssembly() {
     }
 
-    static Crawler build(Crawler.Builder b) {
+    static Crawler build(CrawlerBuilder b) {
         CrawlConfig config = b.config;
         if (b.store != null) {
             // check-only visits are not stored, so a resumed check would crawl them
@@ -53,13 +53,13 @@ final class CrawlerAssembly {
         }
         if (b.frontier != null) {
             return b.crawlWide == null
-                    ? around(b, b.frontier, Crawler.journalOf(b.frontier), new AtomicBudgetCounts(LimitUsage.NONE), null)
-                    : around(b, b.frontier, Crawler.journalOf(b.frontier), b.crawlWide.budgets(), b.crawlWide.robots());
+                    ? around(b, b.frontier, journalOf(b.frontier), new AtomicBudgetCounts(LimitUsage.NONE), null)
+                    : around(b, b.frontier, journalOf(b.frontier), b.crawlWide.budgets(), b.crawlWide.robots());
         }
         int window = Math.max(SpillingFrontier.DEFAULT_WINDOW, 2 * config.maxTasks());
         Path spillDir = b.spillDir != null ? b.spillDir : SpillDirectory.defaultBase();
         return around(b, new SpillingFrontier(config.politeness().perHost(), config.politeness().delay(), window,
-                spillDir), Journal.inMemory(), new AtomicBudgetCounts(LimitUsage.NONE), null);
+                spillDir), JournalWriter.inMemory(), new AtomicBudgetCounts(LimitUsage.NONE), null);
     }
 
     /**
@@ -68,7 +68,7 @@ final class CrawlerAssembly {
      * pages are out of the scope. Finished URLs are journaled by {@code journal}; budgets are counted in
      * {@code counts}; robots.txt files are shared in {@code sharedRobots} (null: this process's own).
      */
-    private static Crawler around(Crawler.Builder b, Frontier frontier, Journal journal, BudgetCounts counts,
+    private static Crawler around(CrawlerBuilder b, Frontier frontier, Journal journal, BudgetCounts counts,
                                   SharedRobots sharedRobots) {
         CrawlConfig config = b.config;
         RootScope rootScope = new RootScope(config.scope());
@@ -96,5 +96,10 @@ final class CrawlerAssembly {
                 : new StreamingLinkExtractor(config.limits().maxLinksPerPage(), config.linkCheck().fragments());
         return new Crawler(config, frontier, journal, fetcher, extractor, scope, counts, sharedRobots, jar,
                 b.listeners, b.handler, b.renderer);
+    }
+
+    /** A durable frontier's journal (its store's), else one in memory. */
+    static Journal journalOf(Frontier frontier) {
+        return frontier instanceof DurableFrontier d ? d.journal() : JournalWriter.inMemory();
     }
 }

@@ -1,7 +1,7 @@
 package dev.loomcrawl;
 
 import dev.loomcrawl.fetch.FetchResult;
-import dev.loomcrawl.robots.RobotsDirectives;
+import dev.loomcrawl.internal.robots.RobotsDirectives;
 
 import java.util.List;
 

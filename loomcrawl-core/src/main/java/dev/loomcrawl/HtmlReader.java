@@ -14,7 +14,7 @@ import dev.loomcrawl.render.RenderSignals;
 import dev.loomcrawl.render.Renderer;
 import dev.loomcrawl.render.Rendering;
 import dev.loomcrawl.result.LazyContent;
-import dev.loomcrawl.robots.RobotsDirectives;
+import dev.loomcrawl.internal.robots.RobotsDirectives;
 import dev.loomcrawl.scrape.Page;
 import dev.loomcrawl.scrape.PageHandler;
 import dev.loomcrawl.url.WebUrl;
@@ -34,7 +34,7 @@ import java.util.function.BooleanSupplier;
  */
 final class HtmlReader {
     // logs as the crawler did before its parts were split out: log settings and readers name it
-    private static final Logger log = LoggerFactory.getLogger(Crawler.class);
+    private static final Logger log = LoggerFactory.getLogger(HtmlReader.class);
 
     private final LinkExtractor extractor;
     private final int maxLinks;

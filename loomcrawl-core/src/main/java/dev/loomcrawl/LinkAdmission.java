@@ -3,13 +3,13 @@ package dev.loomcrawl;
 import dev.loomcrawl.extract.Link;
 import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.Visit;
-import dev.loomcrawl.limits.CrawlLimits;
+import dev.loomcrawl.internal.limits.CrawlLimits;
 import dev.loomcrawl.reason.DropReason;
 import dev.loomcrawl.reason.LinkReason;
 import dev.loomcrawl.reason.Reason;
 import dev.loomcrawl.reason.SkipReason;
 import dev.loomcrawl.result.FoundLink;
-import dev.loomcrawl.robots.RobotsGate;
+import dev.loomcrawl.internal.robots.RobotsGate;
 import dev.loomcrawl.scope.Scope;
 import dev.loomcrawl.scope.ScopeDecision;
 import dev.loomcrawl.scrape.Page;
@@ -35,7 +35,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class LinkAdmission {
     // logs as the crawler did before its parts were split out: log settings and readers name it
-    private static final Logger log = LoggerFactory.getLogger(Crawler.class);
+    private static final Logger log = LoggerFactory.getLogger(LinkAdmission.class);
     /** What offering a URL came to. */
     sealed interface Admission {
         /** Newly seen, and queued (or, said by {@link #admit}, to be queued). */

@@ -5,10 +5,10 @@ import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.fetch.Fetcher;
 import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.Visit;
-import dev.loomcrawl.politeness.OriginPacing;
+import dev.loomcrawl.internal.politeness.OriginPacing;
 import dev.loomcrawl.politeness.PolitenessSettings;
 import dev.loomcrawl.result.CrawlRecord;
-import dev.loomcrawl.robots.RobotsGate;
+import dev.loomcrawl.internal.robots.RobotsGate;
 import dev.loomcrawl.frontier.SharedRobots;
 import dev.loomcrawl.render.BrowserRequests;
 import dev.loomcrawl.url.Origin;
@@ -25,7 +25,7 @@ import java.time.Instant;
  */
 final class OriginGate {
     // logs as the crawler did before its parts were split out: log settings and readers name it
-    private static final Logger log = LoggerFactory.getLogger(Crawler.class);
+    private static final Logger log = LoggerFactory.getLogger(OriginGate.class);
 
     private final CrawlConfig config;
     private final Frontier frontier;

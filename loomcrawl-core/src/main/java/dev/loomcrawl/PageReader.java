@@ -11,10 +11,10 @@ import dev.loomcrawl.render.BrowserRequests;
 import dev.loomcrawl.render.Renderer;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FinishedUrl;
-import dev.loomcrawl.robots.RobotsDirectives;
+import dev.loomcrawl.internal.robots.RobotsDirectives;
 import dev.loomcrawl.scrape.Item;
 import dev.loomcrawl.scrape.PageHandler;
-import dev.loomcrawl.sitemap.SitemapReader;
+import dev.loomcrawl.internal.sitemap.SitemapReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,7 +30,7 @@ import java.util.function.BooleanSupplier;
  */
 final class PageReader {
     // logs as the crawler did before its parts were split out: log settings and readers name it
-    private static final Logger log = LoggerFactory.getLogger(Crawler.class);
+    private static final Logger log = LoggerFactory.getLogger(PageReader.class);
 
     private final CrawlConfig config;
     private final LinkAdmission links;

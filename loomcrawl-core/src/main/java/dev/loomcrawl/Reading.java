@@ -3,9 +3,9 @@ package dev.loomcrawl;
 import dev.loomcrawl.extract.ParsedPage;
 import dev.loomcrawl.render.Rendering;
 import dev.loomcrawl.result.LazyContent;
-import dev.loomcrawl.robots.RobotsDirectives;
+import dev.loomcrawl.internal.robots.RobotsDirectives;
 import dev.loomcrawl.scrape.Page;
-import dev.loomcrawl.sitemap.SitemapReader;
+import dev.loomcrawl.internal.sitemap.SitemapReader;
 
 /** What reading one fetched response came to, by its kind: what {@link PageReader} makes the URL's record of. */
 sealed interface Reading {

@@ -20,7 +20,7 @@ import java.util.List;
  */
 final class Redirects {
     // logs as the crawler did before its parts were split out: log settings and readers name it
-    private static final Logger log = LoggerFactory.getLogger(Crawler.class);
+    private static final Logger log = LoggerFactory.getLogger(Redirects.class);
 
     private final CrawlConfig config;
     private final Scope scope;

@@ -2,7 +2,7 @@ package dev.loomcrawl;
 
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.frontier.Frontier;
-import dev.loomcrawl.frontier.InMemoryFrontier;
+import dev.loomcrawl.internal.frontier.InMemoryFrontier;
 import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.testkit.TestSite;

@@ -158,7 +158,7 @@ class HostilePagesTest {
             Map<String, CrawlRecord> records = new java.util.concurrent.ConcurrentHashMap<>();
             CrawlSummary summary;
             try (Crawler crawler = Crawler.builder(config)
-                    .frontier(new dev.loomcrawl.frontier.InMemoryFrontier(2, java.time.Duration.ZERO))
+                    .frontier(new dev.loomcrawl.internal.frontier.InMemoryFrontier(2, java.time.Duration.ZERO))
                     .fetcher(new dev.loomcrawl.fetch.JettyFetcher(config.clientSetup()))
                     .linkExtractor(bomb)
                     .scope(new dev.loomcrawl.scope.RootScope(config.scope()))

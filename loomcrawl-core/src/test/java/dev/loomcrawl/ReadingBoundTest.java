@@ -5,7 +5,7 @@ import dev.loomcrawl.extract.ParsedPage;
 import dev.loomcrawl.extract.StreamingLinkExtractor;
 import dev.loomcrawl.fetch.JettyFetcher;
 import dev.loomcrawl.fetch.RetryingFetcher;
-import dev.loomcrawl.frontier.InMemoryFrontier;
+import dev.loomcrawl.internal.frontier.InMemoryFrontier;
 import dev.loomcrawl.output.CommittedOutput;
 import dev.loomcrawl.output.lines.ContentFile;
 import dev.loomcrawl.result.FinishedUrl;

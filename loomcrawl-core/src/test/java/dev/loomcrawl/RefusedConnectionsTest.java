@@ -7,7 +7,7 @@ import dev.loomcrawl.fetch.Fetcher;
 import dev.loomcrawl.fetch.JettyFetcher;
 import dev.loomcrawl.fetch.Outage;
 import dev.loomcrawl.fetch.RetryingFetcher;
-import dev.loomcrawl.frontier.InMemoryFrontier;
+import dev.loomcrawl.internal.frontier.InMemoryFrontier;
 import dev.loomcrawl.output.Crawls;
 import dev.loomcrawl.scope.RootScope;
 import dev.loomcrawl.testkit.TestSite;

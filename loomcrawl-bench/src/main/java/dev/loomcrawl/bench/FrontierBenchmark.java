@@ -1,6 +1,6 @@
 package dev.loomcrawl.bench;
 
-import dev.loomcrawl.frontier.InMemoryFrontier;
+import dev.loomcrawl.internal.frontier.InMemoryFrontier;
 import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.url.WebUrl;

@@ -18,7 +18,7 @@ import dev.loomcrawl.run.RunningCrawl;
 import dev.loomcrawl.render.chromium.ChromiumRenderer;
 import dev.loomcrawl.render.chromium.RenderSettings;
 import dev.loomcrawl.output.OutputException;
-import dev.loomcrawl.output.crawl.CrawlOutputs;
+import dev.loomcrawl.run.CrawlOutputs;
 import dev.loomcrawl.report.RecordSpill;
 import dev.loomcrawl.report.RootOutcomes;
 import dev.loomcrawl.scrape.SelectorScraper;

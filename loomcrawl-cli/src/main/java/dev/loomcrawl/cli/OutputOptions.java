@@ -1,7 +1,7 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.config.OutputSettings;
-import dev.loomcrawl.output.crawl.OutputPlan;
+import dev.loomcrawl.run.OutputPlan;
 import dev.loomcrawl.output.lines.LineFormat;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;

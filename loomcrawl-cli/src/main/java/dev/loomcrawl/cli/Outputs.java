@@ -1,8 +1,8 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.config.OutputSettings;
-import dev.loomcrawl.output.crawl.CrawlOutputs;
-import dev.loomcrawl.output.crawl.OutputPlan;
+import dev.loomcrawl.run.CrawlOutputs;
+import dev.loomcrawl.run.OutputPlan;
 import dev.loomcrawl.output.lines.LineFormat;
 import picocli.CommandLine;
 

@@ -3,7 +3,7 @@ package dev.loomcrawl.cli;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.report.HtmlReport;
-import dev.loomcrawl.output.crawl.WriterStream;
+import dev.loomcrawl.run.WriterStream;
 import dev.loomcrawl.output.lines.LineFormat;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.output.WholeFile;

@@ -1,6 +1,6 @@
 package dev.loomcrawl.extract;
 
-import dev.loomcrawl.text.Utf16;
+import dev.loomcrawl.internal.text.Utf16;
 import org.jsoup.nodes.Entities;
 import org.jsoup.parser.Parser;
 

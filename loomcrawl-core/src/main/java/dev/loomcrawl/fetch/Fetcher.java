@@ -22,6 +22,17 @@ public interface Fetcher extends AutoCloseable {
     /** Asks with HEAD: the status and headers, no body. */
     FetchResult head(WebUrl url);
 
+    /**
+     * A link checker's request: HEAD; an error status is confirmed with GET, since servers that mishandle HEAD
+     * answer it with 403, 404, 405 or 501. A network failure stands: GET would meet the same network. So do 429 and
+     * 503, which say the server is overloaded: the crawl asks again after its Retry-After.
+     */
+    default FetchResult check(WebUrl url) {
+        FetchResult head = head(url);
+        return head instanceof FetchResult.Response r && r.status() >= 400 && r.status() != 429 && r.status() != 503
+                ? fetch(url) : head;
+    }
+
     /** Aborts every fetch in flight (they return {@link ErrorKind#CANCELLED}) and refuses new ones. */
     void cancelAll();
 

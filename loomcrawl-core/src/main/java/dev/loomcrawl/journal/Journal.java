@@ -12,17 +12,12 @@ import java.util.function.Supplier;
  * commits them with the crawl's state, if it has one. {@code finished} returns once that is done: only then do
  * the crawl's listeners hear of the URL.
  *
- * <p>Without a state a commit writes the outputs and flushes them; with one ({@link JournalWriter.Backing}) it also
+ * <p>Without a state a commit writes the outputs and flushes them; with one (the engine's journal writer, backed by the state) it also
  * forces them to the storage device and saves, in the same transaction as the batch's records, where each output
  * then ends and the values kept with it ({@link #keep}: the cookie jar), so a resumed crawl cuts each file back to
  * its committed part. A write or commit that fails stops the crawl: {@link #close} throws why.
  */
 public interface Journal extends CommitStage, AutoCloseable {
-
-    /** A journal of a crawl in memory: it writes the outputs and keeps nothing else. */
-    static Journal inMemory() {
-        return new JournalWriter<>(JournalWriter.Backing.NONE);
-    }
 
     /**
      * Journals the finished URL of the lease with {@code ticket} ({@code frontier.Lease#ticket()}): its outputs'

@@ -1,8 +1,9 @@
 package dev.loomcrawl.limits;
 
+
 /**
  * The counts the crawl's budgets are kept against: pages started, body bytes fetched, URLs queued per host.
- * In one process they are this process's own ({@link AtomicBudgetCounts}); in a crawl shared by many processes
+ * In one process they are this process's own (atomic counters); in a crawl shared by many processes
  * they are the whole crawl's, kept where every process counts (loomcrawl-redis). Safe for many threads.
  */
 public interface BudgetCounts {

@@ -26,7 +26,7 @@ import java.time.Duration;
  * @param maxLinksPerPage     links kept per page (an HTML page, a stylesheet; a sitemap keeps at most 50,000
  *                            entries, the sitemaps.org limit, or fewer when this is lower): the rest are counted
  *                            as {@code max-links-per-page} and the page's record says so
- * @param keepSessionIds      whether {@link CrawlLimits#normalize} keeps session ids (false: strips them)
+ * @param keepSessionIds      whether the crawl's URL normalisation keeps session ids (false: strips them)
  */
 public record LimitSettings(int maxDepth, long maxPages, long maxPagesPerHost, long maxBytes, Duration maxTime,
                             int maxUrlLength, int maxPathSegments, int maxSegmentRepeats, int maxQueryParameters,

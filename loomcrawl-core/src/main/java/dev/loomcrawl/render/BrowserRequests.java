@@ -1,48 +1,21 @@
 package dev.loomcrawl.render;
 
-import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.fetch.FetchResult;
-import dev.loomcrawl.fetch.Fetcher;
-import dev.loomcrawl.politeness.OriginSlots;
 import dev.loomcrawl.url.WebUrl;
 
-import java.time.Duration;
 import java.util.function.BooleanSupplier;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The crawl's rules for the requests a browser makes while it renders a page: each is a GET through the crawl's
- * own {@link Fetcher} (so the address guard, {@code --resolve}, the body cap and the timeouts apply), after
- * robots.txt allowed it (unless the crawl ignores robots.txt), holding one of its origin's {@code --per-host}
- * slots and keeping the origin's gap between starts ({@code --delay}, Crawl-delay, an overload's backoff), both of
- * which the crawl's page fetches keep too while pages are rendered ({@link OriginSlots}). What the crawl refuses
- * comes back as a {@link FetchResult.Failure}, which the renderer turns into a failed request: it never reaches the
- * network. What HTTP lets a browser's cache reuse is kept for the later pages ({@link #reusable}).
+ * What a {@link Renderer} asks of the crawl for the requests its browser makes while it renders a page: each is a
+ * GET through the crawl's own fetcher (the address guard, {@code --resolve}, the body cap and the timeouts apply),
+ * after robots.txt allowed it, holding one of its origin's {@code --per-host} slots and keeping the origin's gap,
+ * as the crawl's page fetches do. What the crawl refuses comes back as a {@link FetchResult.Failure}, which the
+ * renderer turns into a failed request: it never reaches the network. The crawl gives each renderer its own.
  */
-public final class BrowserRequests {
-    private final Fetcher fetcher;
-    private final Function<WebUrl, FetchResult.Failure> robots; // null: robots.txt is ignored
-    private final OriginSlots slots;
-    private final Duration slotWait;
-    private final BrowserCache cache = new BrowserCache();
-
-    /**
-     * @param robots   why robots.txt does not let the browser have a URL now (a failure; null: it does), or null
-     *                 when the crawl ignores robots.txt
-     * @param slots    each origin's {@code --per-host} slots and gap, shared with the crawl's page fetches
-     * @param slotWait how long a request waits for a slot and its turn on its origin before it fails as a timeout
-     */
-    public BrowserRequests(Fetcher fetcher, Function<WebUrl, FetchResult.Failure> robots, OriginSlots slots,
-                           Duration slotWait) {
-        this.fetcher = fetcher;
-        this.robots = robots;
-        this.slots = slots;
-        this.slotWait = slotWait;
-    }
-
+public interface BrowserRequests {
     /** Fetches {@code url} for the browser, or says why the crawl does not. Blocking. */
-    public FetchResult fetch(WebUrl url) {
+    default FetchResult fetch(WebUrl url) {
         return fetch(url, () -> false);
     }
 
@@ -51,58 +24,22 @@ public final class BrowserRequests {
      * slot or turn when {@code abandoned} holds (its page was taken as rendered) is not sent, and fails as
      * cancelled. Blocking.
      */
-    public FetchResult fetch(WebUrl url, BooleanSupplier abandoned) {
-        FetchResult.Failure refused = robots == null ? null : robots.apply(url);
-        if (refused != null) return refused;
-        FetchResult result = holdingSlot(url, abandoned, () -> fetcher.fetch(url));
-        if (result instanceof FetchResult.Response r) cache.offer(r);
-        return result;
-    }
+    FetchResult fetch(WebUrl url, BooleanSupplier abandoned);
 
     /**
-     * The response an earlier {@link #fetch} of {@code url} left in the browser's cache while HTTP lets it be reused
+     * A response an earlier page's browser fetched that HTTP lets a browser's cache reuse for {@code url} now
      * ({@link BrowserCache}), or null. A reused response was fetched once, for one page: it is no new exchange.
      */
-    public FetchResult.Response reusable(WebUrl url) {
-        return cache.get(url);
-    }
+    FetchResult.Response reusable(WebUrl url);
 
     /**
-     * Runs {@code fetch} holding one of {@code url}'s origin's slots, in its turn after the origin's gap, waiting
-     * for both at most as long as the crawl's fetch timeout; a wait that runs out, or is interrupted, is the fetch's
-     * failure. The crawl's page fetches go through here too while pages are rendered, so pages and browser requests
-     * share the slots and the gap.
+     * Runs {@code fetch} (the page's own fetch, while pages are rendered) holding one of {@code url}'s origin's
+     * slots after the origin's gap, as the browser's requests do; a slot or turn not had in time is a failure.
      */
-    public FetchResult holdingSlot(WebUrl url, Supplier<FetchResult> fetch) {
+    default FetchResult holdingSlot(WebUrl url, Supplier<FetchResult> fetch) {
         return holdingSlot(url, () -> false, fetch);
     }
 
     /** {@link #holdingSlot(WebUrl, Supplier)}, not fetching at all once {@code abandoned} holds. */
-    public FetchResult holdingSlot(WebUrl url, BooleanSupplier abandoned, Supplier<FetchResult> fetch) {
-        long start = System.nanoTime();
-        try {
-            switch (slots.take(url.origin(), slotWait, abandoned)) {
-                case YES -> { }
-                case TIMED_OUT -> {
-                    return refused(url, ErrorKind.TIMEOUT, "no --per-host slot or turn on " + url.origin()
-                            + " within " + slotWait, start);
-                }
-                case ABANDONED -> {
-                    return refused(url, ErrorKind.CANCELLED, "its page was done first", start);
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return refused(url, ErrorKind.CANCELLED, "interrupted", start);
-        }
-        try {
-            return fetch.get();
-        } finally {
-            slots.give(url.origin());
-        }
-    }
-
-    private static FetchResult.Failure refused(WebUrl url, ErrorKind kind, String message, long start) {
-        return new FetchResult.Failure(url, kind, message, Duration.ofNanos(System.nanoTime() - start), 0);
-    }
+    FetchResult holdingSlot(WebUrl url, BooleanSupplier abandoned, Supplier<FetchResult> fetch);
 }

@@ -7,7 +7,7 @@ import dev.loomcrawl.result.Change;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.fetch.ErrorKind;
-import dev.loomcrawl.robots.RobotsGate;
+import dev.loomcrawl.internal.robots.RobotsGate;
 import dev.loomcrawl.scope.RootScope;
 import dev.loomcrawl.scope.Scope;
 import dev.loomcrawl.scope.UrlPattern;

@@ -104,7 +104,7 @@ public final class JsonText {
     }
 
     /**
-     * Makes {@code b[0, length)}, characters {@link #write} wrote, well-formed ({@link dev.loomcrawl.text.Utf16}): each escape of a lone
+     * Makes {@code b[0, length)}, characters {@link #write} wrote, well-formed ({@link dev.loomcrawl.internal.text.Utf16}): each escape of a lone
      * surrogate (one not in a high-then-low pair of escapes) becomes U+FFFD's three bytes, in place; returns the new
      * length, {@code length} itself when there is none. {@link #write} writes a character at a time, and a text made
      * of several writes can hold a lone one (a reference to a surrogate in a page that a parser kept).

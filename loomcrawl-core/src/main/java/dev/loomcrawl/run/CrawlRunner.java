@@ -2,14 +2,15 @@ package dev.loomcrawl.run;
 
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.Crawler;
+import dev.loomcrawl.CrawlerBuilder;
 import dev.loomcrawl.fetch.ClientSetup;
 import dev.loomcrawl.journal.Journal;
-import dev.loomcrawl.output.crawl.CrawlOutputs;
-import dev.loomcrawl.output.crawl.OutputPlan;
+import dev.loomcrawl.run.CrawlOutputs;
+import dev.loomcrawl.run.OutputPlan;
 import dev.loomcrawl.render.Renderer;
 import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.scrape.PageHandler;
-import dev.loomcrawl.session.SavedCookies;
+import dev.loomcrawl.internal.session.SavedCookies;
 import dev.loomcrawl.state.CrawlStore;
 
 import java.io.PrintWriter;
@@ -28,7 +29,7 @@ import java.util.function.UnaryOperator;
  * tests), keeps the cookie jar with a state's commits, opens the outputs on the crawler's journal, and returns the
  * {@link RunningCrawl}, which crawls, writes the cookies file, closes the crawler and finishes the outputs, in that
  * order, and says how it {@link Ended}. The login session, retries and the scope are the crawler's own
- * ({@link Crawler.Builder#build}), the same for every front end.
+ * ({@link CrawlerBuilder#build}), the same for every front end.
  */
 public final class CrawlRunner {
     private final CrawlConfig config;
@@ -65,7 +66,7 @@ public final class CrawlRunner {
 
     /**
      * How the crawl's fetcher connects, changed from what the configuration says: another address guard, pinned
-     * addresses ({@link Crawler.Builder#connections}).
+     * addresses ({@link CrawlerBuilder#connections}).
      */
     public CrawlRunner connections(UnaryOperator<ClientSetup> change) {
         this.connections = Objects.requireNonNull(change, "change");
@@ -156,7 +157,7 @@ public final class CrawlRunner {
     }
 
     private Crawler crawler() {
-        Crawler.Builder parts = Crawler.builder(config);
+        CrawlerBuilder parts = Crawler.builder(config);
         if (connections != null) parts.connections(connections);
         if (handler != null) parts.pageHandler(handler);
         if (renderer != null) parts.renderer(renderer);

@@ -1,6 +1,7 @@
 package dev.loomcrawl.run;
 
 import dev.loomcrawl.Crawler;
+import dev.loomcrawl.CrawlerBuilder;
 import dev.loomcrawl.state.CrawlStore;
 
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ public sealed interface Place permits Place.Memory, Place.State, Place.Shared {
      * A frontier shared with other processes, which {@code join} puts under the crawler it builds from the parts it
      * is given (Redis's {@code RedisCrawl.crawler(parts, leaseTime)}).
      */
-    record Shared(Function<Crawler.Builder, Crawler> join) implements Place {
+    record Shared(Function<CrawlerBuilder, Crawler> join) implements Place {
         public Shared {
             Objects.requireNonNull(join, "join");
         }

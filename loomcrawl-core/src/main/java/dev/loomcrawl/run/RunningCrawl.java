@@ -2,7 +2,7 @@ package dev.loomcrawl.run;
 
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.Crawler;
-import dev.loomcrawl.output.crawl.CrawlOutputs;
+import dev.loomcrawl.run.CrawlOutputs;
 import dev.loomcrawl.result.CrawlException;
 import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlSummary;

@@ -10,9 +10,9 @@ import java.util.function.LongConsumer;
 /**
  * Where a crawl's state lives: its configuration, every URL it has seen (queued, finished or dropped), one
  * record per finished URL, optionally its link graph, and its runs. The service-provider interface behind
- * {@link DurableFrontier}: implement it to keep crawls somewhere else (SQLite is in loomcrawl-store-sqlite).
+ * the durable frontier: implement it to keep crawls somewhere else (SQLite is in loomcrawl-store-sqlite).
  *
- * <p>Writes come only through {@link #apply}, always from one thread (the journal's writer thread, {@link StateJournal}), which
+ * <p>Writes come only through {@link #apply}, always from one thread (the journal's writer thread, the state's journal), which
  * also calls {@link #queued}; a store needs no locking of its own for them. Opening a store (and refusing a
  * foreign, newer or corrupt one) is the implementation's factory's job. Every failure is a
  * {@link StateException} with a one-line message.
@@ -60,7 +60,7 @@ public interface CrawlStore extends AutoCloseable {
     /**
      * The original remembered for a payload digest, or null after remembering {@code original} for it, in the
      * transaction the next {@link #apply} commits. Called on the writer thread only, while outputs write a batch
-     * ({@link StateJournal}). Default: unsupported.
+     * (the state's journal). Default: unsupported.
      */
     default String originalPayload(String digest, String original) {
         throw new UnsupportedOperationException("this store keeps no payloads");

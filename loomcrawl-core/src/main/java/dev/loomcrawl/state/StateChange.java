@@ -10,7 +10,7 @@ import dev.loomcrawl.frontier.Visit;
 import java.util.List;
 
 /**
- * One change to a crawl's durable state. The journal's writer thread ({@link StateJournal}) hands them to the {@link CrawlStore} in
+ * One change to a crawl's durable state. The journal's writer thread (the state's journal) hands them to the {@link CrawlStore} in
  * the order they happened, so that whatever prefix of them is on disk after a crash is a state the crawl
  * could have been in. Ids number the URLs in discovery order, which is also the order they are fetched in.
  */
@@ -44,7 +44,7 @@ public sealed interface StateChange {
 
     /**
      * Settings kept beside the configuration ({@link CrawlStore#settings()}), set in the same commit as the
-     * changes around them: each replaces every setting of its name. The {@link StateJournal} saves where its
+     * changes around them: each replaces every setting of its name. The state's journal saves where its
      * outputs end this way, so that a file's length and the records it holds are committed together.
      */
     record SettingsChanged(List<Setting> settings) implements StateChange {

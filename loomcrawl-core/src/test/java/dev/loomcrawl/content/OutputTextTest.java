@@ -1,7 +1,7 @@
 package dev.loomcrawl.content;
 
 import dev.loomcrawl.result.JsonText;
-import dev.loomcrawl.text.Utf16;
+import dev.loomcrawl.internal.text.Utf16;
 import org.junit.jupiter.api.Test;
 
 import java.util.Random;

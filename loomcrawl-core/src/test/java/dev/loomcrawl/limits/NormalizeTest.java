@@ -1,5 +1,6 @@
 package dev.loomcrawl.limits;
 
+import dev.loomcrawl.internal.limits.CrawlLimits;
 import dev.loomcrawl.url.WebUrl;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

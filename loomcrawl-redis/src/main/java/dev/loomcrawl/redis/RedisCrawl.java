@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.CrawlWide;
 import dev.loomcrawl.Crawler;
+import dev.loomcrawl.CrawlerBuilder;
 import dev.loomcrawl.run.Place;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.CrawlSummary;
@@ -172,7 +173,7 @@ public final class RedisCrawl implements AutoCloseable {
 
     /**
      * Where a runner puts a crawl this process joins ({@link dev.loomcrawl.run.CrawlRunner#in}): the crawler
-     * {@link #crawler(Crawler.Builder, Duration)} builds, its visits leased for {@code leaseTime}.
+     * {@link #crawler(CrawlerBuilder, Duration)} builds, its visits leased for {@code leaseTime}.
      */
     public Place place(Duration leaseTime) {
         return new Place.Shared(parts -> crawler(parts, leaseTime));
@@ -184,7 +185,7 @@ public final class RedisCrawl implements AutoCloseable {
      * process and its robots.txt files shared with them ({@link #crawlWide}). Closing the crawler closes the
      * frontier; closing this closes the connection.
      */
-    public Crawler crawler(Crawler.Builder parts, Duration leaseTime) {
+    public Crawler crawler(CrawlerBuilder parts, Duration leaseTime) {
         return parts.frontier(frontier(parts.config(), leaseTime), crawlWide()).build();
     }
 

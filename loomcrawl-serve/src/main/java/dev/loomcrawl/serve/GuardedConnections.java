@@ -1,5 +1,6 @@
 package dev.loomcrawl.serve;
 
+import dev.loomcrawl.CrawlerBuilder;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.fetch.AddressGuard;
 import dev.loomcrawl.fetch.ClientSetup;
@@ -21,7 +22,7 @@ import java.util.function.UnaryOperator;
 final class GuardedConnections {
     private GuardedConnections() {}
 
-    /** The change to give {@code Crawler.Builder.connections} for a job of {@code config} on {@code server}. */
+    /** The change to give {@code CrawlerBuilder.connections} for a job of {@code config} on {@code server}. */
     static UnaryOperator<ClientSetup> of(CrawlConfig config, ServeOptions server) {
         AddressGuard guard = server.allowPrivate() ? AddressGuard.OFF : guard(server.allowOrigins());
         // a proxy's address as judged, not as DNS says later

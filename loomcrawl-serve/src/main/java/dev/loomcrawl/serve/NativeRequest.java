@@ -9,7 +9,7 @@ import dev.loomcrawl.config.CrawlSettings;
 import dev.loomcrawl.config.RenderChoice;
 import dev.loomcrawl.config.SettingGroup;
 import dev.loomcrawl.config.SettingSpec;
-import dev.loomcrawl.output.crawl.OutputPlan;
+import dev.loomcrawl.run.OutputPlan;
 import dev.loomcrawl.render.chromium.RenderSettings;
 import dev.loomcrawl.url.WebUrl;
 

@@ -3,6 +3,7 @@ package dev.loomcrawl.serve;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.Crawler;
+import dev.loomcrawl.CrawlerBuilder;
 import dev.loomcrawl.redis.RedisCrawl;
 import dev.loomcrawl.redis.RedisCrawlException;
 import dev.loomcrawl.redis.RedisJobBoard;
@@ -80,7 +81,7 @@ final class SharedJobs implements AutoCloseable {
         }
 
         /** The crawler of this run: {@code parts} around the shared frontier, budgets and robots.txt files. */
-        Crawler crawler(Crawler.Builder parts) {
+        Crawler crawler(CrawlerBuilder parts) {
             return crawl.crawler(parts, options.leaseTime());
         }
 

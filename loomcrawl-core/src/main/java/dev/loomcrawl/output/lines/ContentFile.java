@@ -5,7 +5,7 @@ import dev.loomcrawl.output.CommittedWriter;
 import dev.loomcrawl.output.CrawlOutput;
 import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.result.PageContent;
-import dev.loomcrawl.robots.RobotsDirectives;
+import dev.loomcrawl.internal.robots.RobotsDirectives;
 
 import java.io.IOException;
 import java.io.OutputStream;

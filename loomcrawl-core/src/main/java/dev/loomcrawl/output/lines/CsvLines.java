@@ -1,7 +1,7 @@
 package dev.loomcrawl.output.lines;
 
 import dev.loomcrawl.result.Printable;
-import dev.loomcrawl.text.Utf16;
+import dev.loomcrawl.internal.text.Utf16;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 

@@ -2,7 +2,7 @@ package dev.loomcrawl.output.lines;
 
 import dev.loomcrawl.result.JsonText;
 import dev.loomcrawl.result.PageText;
-import dev.loomcrawl.text.Utf16;
+import dev.loomcrawl.internal.text.Utf16;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

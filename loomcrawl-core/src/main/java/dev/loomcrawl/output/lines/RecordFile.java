@@ -6,7 +6,7 @@ import dev.loomcrawl.output.CommittedWriter;
 import dev.loomcrawl.output.CrawlOutput;
 import dev.loomcrawl.output.OutputException;
 import dev.loomcrawl.report.TextReport;
-import dev.loomcrawl.text.Utf16;
+import dev.loomcrawl.internal.text.Utf16;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -11,7 +11,7 @@ import dev.loomcrawl.output.lines.MainTexts;
 import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.result.PageContent;
 import dev.loomcrawl.result.PageKind;
-import dev.loomcrawl.text.Utf16;
+import dev.loomcrawl.internal.text.Utf16;
 import dev.loomcrawl.url.WebUrl;
 
 import java.io.FileOutputStream;

@@ -2,7 +2,7 @@ package dev.loomcrawl.output.pages;
 
 import dev.loomcrawl.output.Sink;
 import dev.loomcrawl.output.lines.MainTexts;
-import dev.loomcrawl.text.Utf16;
+import dev.loomcrawl.internal.text.Utf16;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

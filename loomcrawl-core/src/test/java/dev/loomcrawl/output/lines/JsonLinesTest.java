@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.loomcrawl.result.JsonText;
 import dev.loomcrawl.result.PageText;
-import dev.loomcrawl.text.Utf16;
+import dev.loomcrawl.internal.text.Utf16;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;

@@ -1,5 +1,6 @@
 package dev.loomcrawl.output.lines;
 
+import dev.loomcrawl.internal.journal.JournalWriter;
 import dev.loomcrawl.reason.SkipReason;
 import dev.loomcrawl.journal.Journal;
 import dev.loomcrawl.output.CommitStage;
@@ -63,7 +64,7 @@ class LineOutputTest {
         try (SmallDisk disk = SmallDisk.tryMount(DISK)) {
             assumeTrue(disk != null, "cannot mount a tmpfs here (not root?)");
             Path file = disk.dir().resolve("lines.jsonl");
-            Journal journal = Journal.inMemory();
+            Journal journal = JournalWriter.inMemory();
             boolean[] stopped = new boolean[1];
             journal.onFailure(() -> stopped[0] = true);
             CommittedWriter<byte[]> writer = LineOutput.file(file, journal, null);

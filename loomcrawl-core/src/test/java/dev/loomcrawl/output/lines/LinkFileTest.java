@@ -1,5 +1,6 @@
 package dev.loomcrawl.output.lines;
 
+import dev.loomcrawl.internal.journal.JournalWriter;
 import dev.loomcrawl.journal.Journal;
 import dev.loomcrawl.output.Crawls;
 import dev.loomcrawl.testkit.TestSite;
@@ -110,6 +111,6 @@ class LinkFileTest {
     @Test
     void theLinkGraphIsJsonLinesOrCsvOnly() {
         assertThrows(IllegalArgumentException.class,
-                () -> LinkFile.open(dir.resolve("l.txt"), LineFormat.TEXT, Journal.inMemory()));
+                () -> LinkFile.open(dir.resolve("l.txt"), LineFormat.TEXT, JournalWriter.inMemory()));
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomcrawl.output.lines;
 
+import dev.loomcrawl.internal.journal.JournalWriter;
 import dev.loomcrawl.journal.Journal;
 import dev.loomcrawl.result.CrawlException;
 import dev.loomcrawl.result.CrawlSummary;
@@ -172,11 +173,11 @@ class RecordFileTest {
     @Test
     void aPathThatCannotBeWrittenFailsAtOpenWithTheReason() {
         OutputException e = assertThrows(OutputException.class,
-                () -> RecordFile.open(dir.resolve("no/such/dir/records.jsonl"), LineFormat.JSONL, Journal.inMemory()));
+                () -> RecordFile.open(dir.resolve("no/such/dir/records.jsonl"), LineFormat.JSONL, JournalWriter.inMemory()));
         assertEquals("cannot write " + dir.resolve("no/such/dir/records.jsonl") + ": No such file or directory",
                 e.getMessage());
         OutputException directory = assertThrows(OutputException.class,
-                () -> RecordFile.open(dir, LineFormat.CSV, Journal.inMemory()));
+                () -> RecordFile.open(dir, LineFormat.CSV, JournalWriter.inMemory()));
         assertTrue(directory.getMessage().endsWith(": Is a directory"), directory.getMessage());
     }
 

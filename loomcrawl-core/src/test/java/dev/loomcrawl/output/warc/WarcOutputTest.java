@@ -1,5 +1,6 @@
 package dev.loomcrawl.output.warc;
 
+import dev.loomcrawl.internal.journal.JournalWriter;
 import dev.loomcrawl.journal.Journal;
 import dev.loomcrawl.output.Crawls;
 import dev.loomcrawl.output.OutputException;
@@ -158,21 +159,21 @@ class WarcOutputTest {
     void aPathThatCannotBeWrittenFailsAtOpenNamingTheFile() throws Exception {
         java.nio.file.Files.writeString(dir.resolve("file"), "a file, not a folder");
         OutputException e = assertThrows(OutputException.class,
-                () -> WarcOutput.open(dir.resolve("file/sub/crawl"), 1000, Map.of(), Journal.inMemory()));
+                () -> WarcOutput.open(dir.resolve("file/sub/crawl"), 1000, Map.of(), JournalWriter.inMemory()));
         assertEquals("cannot write " + dir.resolve("file/sub/crawl-00000.warc.gz") + ": Not a directory",
                 e.getMessage());
     }
 
     @Test
     void theFoldersOfAPrefixAreMade() {
-        WarcOutput warc = WarcOutput.open(dir.resolve("a/b/crawl"), 1000, Map.of(), Journal.inMemory());
+        WarcOutput warc = WarcOutput.open(dir.resolve("a/b/crawl"), 1000, Map.of(), JournalWriter.inMemory());
         warc.close();
         assertEquals(dir.resolve("a/b/crawl-00000.warc.gz"), warc.files().getFirst());
     }
 
     @Test
     void aDirectoryGetsTimestampedFileNames() {
-        WarcOutput warc = WarcOutput.open(dir, 1000, Map.of(), Journal.inMemory());
+        WarcOutput warc = WarcOutput.open(dir, 1000, Map.of(), JournalWriter.inMemory());
         warc.close();
         String name = warc.files().getFirst().getFileName().toString();
         assertTrue(name.matches("loomcrawl-\\d{14}-00000\\.warc\\.gz"), name);

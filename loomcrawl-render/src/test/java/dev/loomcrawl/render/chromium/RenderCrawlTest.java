@@ -4,6 +4,7 @@ import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.Crawler;
+import dev.loomcrawl.CrawlerBuilder;
 import dev.loomcrawl.extract.StreamingLinkExtractor;
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.fetch.Fetcher;
@@ -12,7 +13,7 @@ import dev.loomcrawl.fetch.Validators;
 import dev.loomcrawl.journal.Journal;
 import dev.loomcrawl.output.CrawlOutput;
 import dev.loomcrawl.output.warc.WarcOutput;
-import dev.loomcrawl.frontier.InMemoryFrontier;
+import dev.loomcrawl.internal.frontier.InMemoryFrontier;
 import dev.loomcrawl.scope.RootScope;
 import dev.loomcrawl.scrape.Item;
 import dev.loomcrawl.scrape.Selector;
@@ -545,7 +546,7 @@ class RenderCrawlTest {
             Fetcher fetcher = fetchers.apply(new JettyFetcher(config.clientSetup()));
             List<CrawlOutput> opened = new java.util.ArrayList<>();
             try {
-                Crawler.Builder built = Crawler.builder(config)
+                CrawlerBuilder built = Crawler.builder(config)
                         .frontier(new InMemoryFrontier(config.politeness().perHost(), Duration.ZERO))
                         .fetcher(fetcher)
                         .linkExtractor(new StreamingLinkExtractor())

@@ -5,8 +5,8 @@ import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.FrontierContract;
 import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.result.FinishedUrl;
-import dev.loomcrawl.state.DurableFrontier;
-import dev.loomcrawl.state.StateJournal;
+import dev.loomcrawl.internal.state.DurableFrontier;
+import dev.loomcrawl.internal.state.StateJournal;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
