@@ -148,7 +148,8 @@ final class CrawlCommand implements Callable<Integer> {
         report.check(spec.commandLine(), plan, state.file());
         Path saveCookies = job.run().saveCookies();
         if (state.frontier() != null) {
-            Backend.Shared shared = FrontierOptions.join(state, config, value("--max-tasks"), spillDir, spec.commandLine());
+            int maxTasks = value("--max-tasks"); // without ROOT, this process's own
+            Backend.Shared shared = FrontierOptions.join(state, config, maxTasks, spillDir, spec.commandLine());
             if (shared == null) return Main.FINISHED; // the shared crawl is over: nothing left to do
             try (shared) {
                 return CrawlRun.run(shared, shared.config(), plan, report, scraper, render, spec, saveCookies);

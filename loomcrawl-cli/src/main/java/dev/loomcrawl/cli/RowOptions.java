@@ -130,7 +130,10 @@ final class RowOptions {
         if (kind == SettingKind.FLAG) return b.arity("0").type(boolean.class);
         b.paramLabel(label);
         if (repeated) return b.type(List.class).auxiliaryTypes(String.class);
-        if (defaultValue != null) b.defaultValue(defaultValue);
+        // -1 (no limit) is the table's, not an option's: --max-bytes takes a size
+        if (defaultValue != null && !(kind == SettingKind.SIZE && defaultValue.equals("-1"))) {
+            b.defaultValue(defaultValue);
+        }
         return switch (kind) {
             case COUNT -> b.type(wide ? Long.class : Integer.class);
             case SIZE -> b.type(Long.class).converters(new Converters.SizeConverter());
