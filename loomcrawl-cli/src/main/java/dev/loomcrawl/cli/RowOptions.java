@@ -145,7 +145,9 @@ final class RowOptions {
     /** A row's help: its description, then its default and "Repeatable.", each when it has one. */
     static String description(String description, boolean repeated, String shownDefault) {
         String text = description;
-        if (shownDefault != null) {
+        if (shownDefault != null && text.endsWith(").")) { // "(-1: no limit)." -> "(-1: no limit; default: -1)."
+            text = text.substring(0, text.length() - 2) + "; default: " + shownDefault + ").";
+        } else if (shownDefault != null) {
             text = text.substring(0, text.length() - 1) + " (default: " + shownDefault + ").";
         }
         return repeated ? text + " Repeatable." : text;
