@@ -35,7 +35,7 @@ public final class ServeSettings {
             one("api-key-file", TEXT, "FILE", "API keys, one a line: requests must send Authorization: Bearer KEY "
                     + "(401 without).", false, t -> t.apiKeyFile, (t, v) -> t.apiKeyFile = Path.of(v)),
             one("allow-private", FLAG, "", "Let jobs reach loopback, private, link-local and other non-public "
-                    + "addresses (a request cannot).", true, t -> t.allowPrivate,
+                    + "addresses (a request or a tool call cannot).", true, t -> t.allowPrivate,
                     (t, v) -> t.allowPrivate = Boolean.parseBoolean(v)),
             ServeSetting.<Target>one("allow-origin", TEXT, "HOST:PORT", "Let jobs reach this one non-public origin "
                     + "(an intranet site), and no other.", true, t -> null, (t, v) -> t.allowOrigins.add(v))
