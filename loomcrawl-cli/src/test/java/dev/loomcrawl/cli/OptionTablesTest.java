@@ -2,7 +2,9 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.config.CrawlSettings;
 import dev.loomcrawl.config.SettingGroup;
+import dev.loomcrawl.config.SettingKind;
 import dev.loomcrawl.config.SettingSpec;
+import dev.loomcrawl.config.Units;
 import dev.loomcrawl.serve.ServeSetting;
 import dev.loomcrawl.serve.ServeSettings;
 import dev.loomcrawl.serve.mcp.McpSettings;
@@ -11,11 +13,16 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -291,6 +298,41 @@ class OptionTablesTest {
             assertTrue(help.contains(flat(description)), row.name() + " in " + spec.name() + " --help");
             if (o.defaultValue() != null) assertEquals(row.writtenDefault(defaults), o.defaultValue(), row.name());
         }
+    }
+
+    /**
+     * docs/serve.md's table of options lists each of serve's rows with its default (written as a person would:
+     * {@code 24h} is the row's {@code 1d}), and docs/mcp.md gives the MCP server's own defaults.
+     */
+    @Test
+    void theServeAndMcpDocsSayEveryOptionAndItsDefault() throws IOException {
+        Path root = Files.exists(Path.of("docs")) ? Path.of(".") : Path.of("..");
+        String serve = Files.readString(root.resolve("docs/serve.md"));
+        ServeSettings.Target defaults = new ServeSettings.Target();
+        for (ServeSetting<ServeSettings.Target> row : ServeSettings.ROWS) {
+            Matcher m = Pattern.compile("(?m)^\\| `--" + Pattern.quote(row.name()) + "[^|]*\\| ([^|]*) \\|")
+                    .matcher(serve);
+            assertTrue(m.find(), "--" + row.name() + " in docs/serve.md");
+            String written = m.group(1).replace("`", "").replace("./", "");
+            String shown = row.writtenDefault(defaults);
+            if (shown == null) continue;
+            assertEquals(row.read().apply(defaults), List.of(saved(row.kind(), written)), row.name());
+        }
+        String mcp = Files.readString(root.resolve("docs/mcp.md")).replaceAll("\\s+", " ");
+        McpSettings.Target calls = new McpSettings.Target();
+        for (ServeSetting<McpSettings.Target> row : McpSettings.ROWS) {
+            assertTrue(mcp.contains("`--" + row.name() + "`") && mcp.contains("(default " + row.writtenDefault(calls)
+                    + ")"), "--" + row.name() + " and its default in docs/mcp.md");
+        }
+    }
+
+    /** What a person wrote, as the row saves it. */
+    private static String saved(SettingKind kind, String written) {
+        return switch (kind) {
+            case DURATION -> Units.duration(written).toString();
+            case SIZE -> Long.toString(Units.size(written));
+            default -> written;
+        };
     }
 
     @Test
