@@ -16,9 +16,10 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * The options of {@code crawl}, {@code resume} and {@code recrawl} made from the rows of {@link CrawlSettings}, with
- * picocli's programmatic API: each row's name, value label, description, default and type (its converter) are the
- * row's, written once there. A command adds its own few options by hand ({@code --config}, {@code --verbose}...),
+ * The options of {@code crawl}, {@code resume} and {@code recrawl} made from the rows of {@link CrawlSettings}, and
+ * those of {@code serve} and {@code mcp} from the rows of {@link ServeSetting} tables, with picocli's programmatic
+ * API: each row's name, value label, description, default and type (its converter) are the row's, written once
+ * there. A command adds its own few options by hand ({@code --config}, {@code --verbose}...),
  * listed after the rows'. What the command line spells its own way is here: other names ({@code -k},
  * {@code --max_tasks}, the seed's), and the flags that set a row to a fixed value ({@code --no-http2},
  * {@code --strict}, {@link CommandLineSettings#SPELLED_OTHERWISE}).
