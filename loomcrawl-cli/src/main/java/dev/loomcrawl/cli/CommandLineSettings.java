@@ -20,9 +20,9 @@ import java.util.Set;
  */
 final class CommandLineSettings {
     /** Options that set a row under another name, and the value they set. */
-    static final Map<String, Map.Entry<String, String>> SPELLED_OTHERWISE = Map.of(
-            "--no-http2", Map.entry("http2", "false"),
-            "--strict", Map.entry("lenient", "false"));
+    static final Map<String, Map.Entry<String, String>> SPELLED_OTHERWISE = RowOptions.FLAGS.stream()
+            .collect(java.util.stream.Collectors.toUnmodifiableMap(RowOptions.Flag::option,
+                    f -> Map.entry(f.row(), f.value())));
     /** Turns the trap guards off, before the guards given as options are set. */
     static final String NO_TRAP_GUARDS = "--no-trap-guards";
 

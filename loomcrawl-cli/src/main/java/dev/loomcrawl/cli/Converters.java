@@ -49,4 +49,13 @@ final class Converters {
             return InetSocketAddress.createUnresolved(host, Integer.parseInt(port));
         }
     }
+
+    /** HOST:PORT as {@link AddressConverter} reads it, kept as written. */
+    static final class HostPortConverter implements CommandLine.ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            new AddressConverter().convert(value);
+            return value;
+        }
+    }
 }

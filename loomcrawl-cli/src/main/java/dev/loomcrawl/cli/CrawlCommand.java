@@ -8,10 +8,10 @@ import dev.loomcrawl.config.ConfigTarget;
 import dev.loomcrawl.config.CrawlJob;
 import dev.loomcrawl.config.CrawlSettings;
 import dev.loomcrawl.config.OutputSettings;
+import dev.loomcrawl.config.SettingGroup;
 import dev.loomcrawl.config.SettingSpec;
 import dev.loomcrawl.config.StateSettings;
 import dev.loomcrawl.render.chromium.RenderSettings;
-import dev.loomcrawl.scope.ScopeKind;
 import dev.loomcrawl.scrape.SelectorScraper;
 import dev.loomcrawl.state.StateException;
 import picocli.CommandLine;
@@ -19,8 +19,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -60,120 +60,20 @@ final class CrawlCommand implements Callable<Integer> {
                     + "joining a shared crawl (--frontier).")
     List<String> roots = new ArrayList<>();
 
-    @Option(names = {"--max-tasks", "--max_tasks"}, paramLabel = "N", defaultValue = "100",
-            description = "Fetches in flight at once (default: ${DEFAULT-VALUE}).")
-    int maxTasks;
+    // the command's own options; every other is a row of the settings table (RowOptions), listed before these
 
-    @Option(names = {"--max-redirect", "--max_redirect"}, paramLabel = "N", defaultValue = "10",
-            description = "Redirects followed from one URL (default: ${DEFAULT-VALUE}).")
-    int maxRedirect;
+    @Option(names = CommandLineSettings.NO_TRAP_GUARDS, description = "Turn off every trap guard (path segments, "
+            + "repeats, query parameters and length, URL shapes) except those given as options too.")
+    boolean noTrapGuards;
 
-    @Option(names = {"--max-tries", "--max_tries"}, paramLabel = "N", defaultValue = "4",
-            description = "Attempts per URL on network errors; a refused connection is tried again only on a "
-                    + "site that has answered in this run (default: ${DEFAULT-VALUE}).")
-    int maxTries;
+    @Option(names = "--metrics", paramLabel = "HOST:PORT", converter = Converters.AddressConverter.class,
+            description = "Serve this process's counters as Prometheus metrics at http://HOST:PORT/metrics while "
+                    + "it crawls (pages, errors, body bytes, queued, in flight).")
+    InetSocketAddress metrics;
 
-    @Option(names = "--retry-backoff", paramLabel = "DURATION", defaultValue = "500ms",
-            converter = Converters.DurationConverter.class, description = "Wait before the first retry of a URL; "
-                    + "each later one doubles, with jitter (default: ${DEFAULT-VALUE}).")
-    Duration retryBackoff;
-
-    @Option(names = "--retry-backoff-max", paramLabel = "DURATION", defaultValue = "10s",
-            converter = Converters.DurationConverter.class,
-            description = "Longest wait between two tries of a URL (default: ${DEFAULT-VALUE}).")
-    Duration retryBackoffMax;
-
-    @Option(names = "--exclude", paramLabel = "REGEX",
-            description = "Skip URLs in which REGEX is found. Repeatable.")
-    List<String> excludes = new ArrayList<>();
-
-    @Option(names = "--include", paramLabel = "REGEX",
-            description = "Only follow URLs in which one such REGEX is found. Repeatable.")
-    List<String> includes = new ArrayList<>();
-
-    @CommandLine.ArgGroup(exclusive = true)
-    HostMatching hostMatching;
-
-    static final class HostMatching {
-        @Option(names = "--strict", description = "Hosts must equal a root's, but for a leading www. (default).")
-        boolean strict;
-        @Option(names = "--lenient", description = "Hosts need only share a root's last two labels.")
-        boolean lenient;
-    }
-
-    @Option(names = "--scope", paramLabel = "KIND", defaultValue = "host",
-            converter = ScopeConverter.class,
-            description = "host: the roots' hosts; domain: their registrable domains (public suffix list); "
-                    + "prefix: their hosts, under the roots' directories (default: ${DEFAULT-VALUE}).")
-    ScopeKind scope;
-
-    @Option(names = "--user-agent", paramLabel = "UA", description = "User-Agent header (default: "
-            + "loomcrawl/<version> (+project URL)).")
-    String userAgent;
-
-    @Option(names = "--connect-timeout", paramLabel = "DURATION", defaultValue = "10s",
-            converter = Converters.DurationConverter.class, description = "(default: ${DEFAULT-VALUE}).")
-    Duration connectTimeout;
-
-    @Option(names = "--idle-timeout", paramLabel = "DURATION", defaultValue = "30s",
-            converter = Converters.DurationConverter.class,
-            description = "Longest silence from a server (default: ${DEFAULT-VALUE}).")
-    Duration idleTimeout;
-
-    @Option(names = "--fetch-timeout", paramLabel = "DURATION", defaultValue = "60s",
-            converter = Converters.DurationConverter.class,
-            description = "Total deadline per attempt, body included (default: ${DEFAULT-VALUE}).")
-    Duration fetchTimeout;
-
-    @Option(names = "--max-body", paramLabel = "SIZE", defaultValue = "10MiB",
-            converter = Converters.SizeConverter.class,
-            description = "Body cap; longer bodies are cut and marked truncated (default: ${DEFAULT-VALUE}).")
-    long maxBody;
-
-    @Option(names = "--max-body-memory", paramLabel = "SIZE", converter = Converters.SizeConverter.class,
-            description = "Response bodies held in memory at once, by every fetch in flight together; past it "
-                    + "fetches wait for room (default: a quarter of the heap, 128MiB with the launcher's).")
-    Long maxBodyMemory;
-
-    @Option(names = "--resolve", paramLabel = "HOST:PORT:ADDR",
-            description = "Connect to ADDR for HOST:PORT instead of resolving it, as curl does. Repeatable.")
-    List<String> resolve = new ArrayList<>();
-
-    @Option(names = "--no-http2", description = "Only speak HTTP/1.1.")
-    boolean noHttp2;
-
-    @Option(names = {"-k", "--insecure"}, description = "Accept any TLS certificate (self-signed, expired...).")
-    boolean insecure;
-
-    @CommandLine.Mixin
-    PolitenessOptions politeness = new PolitenessOptions();
-
-    @CommandLine.Mixin
-    LimitOptions limits = new LimitOptions();
-
-    @CommandLine.Mixin
-    ScrapeOptions scrape = new ScrapeOptions();
-
-    @CommandLine.Mixin
-    OutputOptions outputs = new OutputOptions();
-
-    @CommandLine.Mixin
-    ReportOptions report = new ReportOptions();
-
-    @CommandLine.Mixin
-    SessionOptions session = new SessionOptions();
-
-    @CommandLine.Mixin
-    StateOptions state = new StateOptions();
-
-    @CommandLine.Mixin
-    RenderOptions render = new RenderOptions();
-
-    @CommandLine.Mixin
-    FrontierOptions frontier = new FrontierOptions();
-
-    @CommandLine.Mixin
-    LogOptions log = new LogOptions();
+    @Option(names = "--no-progress", description = "No progress on standard error (a live line on a terminal, "
+            + "else a line every 5 seconds).")
+    boolean noProgress;
 
     @Option(names = "--config", paramLabel = "FILE", description = "Read the crawl's settings from FILE, a JSON "
             + "object keyed by option names without their dashes (what --print-config prints); options given "
@@ -184,6 +84,15 @@ final class CrawlCommand implements Callable<Integer> {
             + "included) and exit without crawling.")
     boolean printConfig;
 
+    @CommandLine.Mixin
+    LogOptions log = new LogOptions();
+
+    /** The crawl command: its own options, and before them one for each row but the link checker's. */
+    static CommandLine commandLine() {
+        return RowOptions.commandLine(new CrawlCommand(),
+                row -> row.group() != SettingGroup.LINK_CHECK && !row.name().equals("root"), false);
+    }
+
     /**
      * Checks the options (and the configuration file's settings), then runs the crawl on its backend (memory, a new
      * state file, or a crawl shared through Redis) through {@link CrawlRun}, and returns its exit code.
@@ -191,7 +100,11 @@ final class CrawlCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         log.configure(false);
-        if (roots.isEmpty() && !frontier.given() && configFile == null) {
+        if (given("--strict") && given("--lenient")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "Error: --strict, --lenient are mutually "
+                    + "exclusive (specify only one)");
+        }
+        if (roots.isEmpty() && value("--frontier") == null && configFile == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'ROOT', "
                     + "the URL to crawl from, such as 'loomcrawl crawl https://example.com/'");
         }
@@ -215,7 +128,8 @@ final class CrawlCommand implements Callable<Integer> {
             return Main.FINISHED;
         }
         SelectorScraper scraper = usage(() -> job.scrape().scraper());
-        ScrapeOptions.refuseInconsistent(spec, job.scrape(), job.outputs().items() != null);
+        String inconsistent = job.scrape().inconsistency(job.outputs().items() != null); // items without fields...
+        if (inconsistent != null) throw new CommandLine.ParameterException(spec.commandLine(), inconsistent);
         StateSettings state = job.state();
         if (state.frontier() != null && state.file() != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--state and --frontier cannot be "
@@ -227,12 +141,14 @@ final class CrawlCommand implements Callable<Integer> {
         RenderSettings render = usage(() -> RenderSettings.of(job.render()));
         // with a state, paths are absolute: resume may run elsewhere
         OutputSettings files = state.file() == null ? job.outputs() : job.outputs().absolute();
-        Outputs.Plan plan = OutputOptions.plan(spec, files, !outputs.noProgress && !log.quiet, outputs.metrics,
+        Outputs.Plan plan = OutputOptions.plan(spec, files, !noProgress && !log.quiet, metrics,
                 usage(() -> job.scrape().fieldNames()), state.file());
+        ReportOptions report = new ReportOptions();
         report.take(job.run());
         report.check(spec.commandLine(), plan, state.file());
         Path saveCookies = job.run().saveCookies();
         if (state.frontier() != null) {
+            int maxTasks = value("--max-tasks"); // without ROOT, this process's own
             Backend.Shared shared = FrontierOptions.join(state, config, maxTasks, spillDir, spec.commandLine());
             if (shared == null) return Main.FINISHED; // the shared crawl is over: nothing left to do
             try (shared) {
@@ -292,14 +208,13 @@ final class CrawlCommand implements Callable<Integer> {
         }
     }
 
-    static final class ScopeConverter implements CommandLine.ITypeConverter<ScopeKind> {
-        @Override
-        public ScopeKind convert(String value) {
-            try {
-                return ScopeKind.valueOf(value.trim().toUpperCase(java.util.Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not one of host, domain, prefix");
-            }
-        }
+    private boolean given(String option) {
+        return spec.commandLine().getParseResult().hasMatchedOption(option);
+    }
+
+    /** The value of an option made from a row (its default when not given). */
+    @SuppressWarnings("unchecked")
+    private <T> T value(String option) {
+        return (T) spec.findOption(option).getValue();
     }
 }

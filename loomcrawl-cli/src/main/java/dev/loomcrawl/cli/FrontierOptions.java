@@ -4,7 +4,6 @@ import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.config.StateSettings;
 import dev.loomcrawl.redis.RedisCrawl;
 import picocli.CommandLine;
-import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,32 +17,6 @@ import java.util.List;
 final class FrontierOptions {
     /** How long a process given no ROOT waits for the crawl to be started by another. */
     private static final Duration JOIN_WAIT = Duration.ofSeconds(30);
-
-    @Option(names = "--frontier", paramLabel = "URI",
-            description = "Share the crawl through Redis at URI (redis://[user:pass@]host:port[/db]) with every "
-                    + "process started with the same --crawl-id.")
-    String uri;
-
-    @Option(names = "--crawl-id", paramLabel = "NAME",
-            description = "With --frontier: the shared crawl's name (letters, digits, '.', '_', '-').")
-    String crawlId;
-
-    @Option(names = "--lease-time", paramLabel = "DURATION", defaultValue = "30s",
-            converter = Converters.DurationConverter.class,
-            description = "With --frontier: how soon the URLs in flight in a process that died or froze go back to "
-                    + "the queue (default: ${DEFAULT-VALUE}).")
-    Duration leaseTime;
-
-    @Option(names = "--redis-outage", paramLabel = "DURATION", defaultValue = "2m",
-            converter = Converters.DurationConverter.class,
-            description = "With --frontier: how long to wait out Redis being unreachable, restarting or failing over "
-                    + "(calls retried with backoff) before the process stops with exit code 1 "
-                    + "(default: ${DEFAULT-VALUE}).")
-    Duration redisOutage;
-
-    boolean given() {
-        return uri != null;
-    }
 
     /**
      * Checks the crawl job's frontier settings (these options, or a configuration file's), before anything is opened;

@@ -141,18 +141,18 @@ public final class Main implements Runnable {
         return cli.execute(args);
     }
 
-    /** A new instance of the subcommand {@code name}. */
+    /** A new instance of the subcommand {@code name} (those with options made from a table, its command line). */
     private static Object command(String name) {
         return switch (name) {
-            case "crawl" -> new CrawlCommand();
+            case "crawl" -> CrawlCommand.commandLine();
             case "check" -> new CheckCommand();
-            case "resume" -> new ResumeCommand();
-            case "recrawl" -> new RecrawlCommand();
+            case "resume" -> ResumeCommand.commandLine(new ResumeCommand());
+            case "recrawl" -> ResumeCommand.commandLine(new RecrawlCommand());
             case "report" -> new ReportCommand();
             case "captures" -> new CapturesCommand();
             case "status" -> new StatusCommand();
-            case "serve" -> new ServeCommand();
-            case "mcp" -> new McpCommand();
+            case "serve" -> ServeCommand.commandLine();
+            case "mcp" -> McpCommand.commandLine();
             case "train" -> new TrainCommand();
             case "help" -> new CommandLine.HelpCommand();
             default -> throw new IllegalArgumentException(name);

@@ -3,21 +3,21 @@ package dev.loomcrawl.cli;
 import dev.loomcrawl.serve.DataInUse;
 import dev.loomcrawl.serve.Service;
 import dev.loomcrawl.serve.ServeOptions;
+import dev.loomcrawl.serve.ServeSetting;
+import dev.loomcrawl.serve.ServeSettings;
 import dev.loomcrawl.serve.mcp.McpOptions;
+import dev.loomcrawl.serve.mcp.McpSettings;
 import dev.loomcrawl.serve.mcp.StdioMcp;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.OptionSpec;
 
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
@@ -35,44 +35,19 @@ final class McpCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--data", paramLabel = "DIR", description = "Where crawl jobs keep their state, results, WARC "
-            + "files and chunks (default ./loomcrawl-serve-data).")
-    Path data = ServeOptions.DEFAULT_DATA;
+    /** The rows of serve's that mcp takes too: where jobs are kept, what they may reach, their caps. */
+    static final List<ServeSetting<ServeSettings.Target>> SERVE_ROWS =
+            ServeSettings.ROWS.stream().filter(ServeSetting::mcp).toList();
 
-    @Option(names = "--allow-private", description = "Let the tools reach loopback, private, link-local and other "
-            + "non-public addresses.")
-    boolean allowPrivate;
-
-    @Option(names = "--allow-origin", paramLabel = "HOST:PORT", description = "Let the tools reach this one "
-            + "non-public origin, and no other. Repeatable.")
-    List<String> allowOrigins = new ArrayList<>();
-
-    @Option(names = "--keep", paramLabel = "DURATION", converter = Converters.DurationConverter.class,
-            description = "How long a finished crawl's results are kept (default 24h).")
-    Duration keep = ServeOptions.DEFAULT_KEEP;
-
-    @Option(names = "--max-pages", paramLabel = "N", description = "Pages one crawl fetches at most (default "
-            + "10000).")
-    long maxPages = ServeOptions.DEFAULT_MAX_PAGES;
-
-    @Option(names = "--max-jobs", paramLabel = "N", description = "Crawls running at once (default 4); more wait.")
-    int maxJobs = ServeOptions.DEFAULT_MAX_JOBS;
-
-    @Option(names = "--max-job-time", paramLabel = "DURATION", converter = Converters.DurationConverter.class,
-            description = "How long a crawl (each run of it) may go on (default 1h).")
-    Duration maxJobTime = ServeOptions.DEFAULT_MAX_JOB_TIME;
-
-    @Option(names = "--max-result-chars", paramLabel = "N", description = "Characters of a tool's result at most "
-            + "(default 20000); a longer one is cut with a cursor to go on.")
-    int maxChars = McpOptions.DEFAULT_MAX_CHARS;
-
-    @Option(names = "--max-call-pages", paramLabel = "N", description = "Pages one check_links call crawls at "
-            + "most (default 500).")
-    long callPages = McpOptions.DEFAULT_CALL_PAGES;
-
-    @Option(names = "--max-call-time", paramLabel = "DURATION", converter = Converters.DurationConverter.class,
-            description = "How long one call may work: check_links, crawl_status's wait (default 2m).")
-    Duration callTime = McpOptions.DEFAULT_CALL_TIME;
+    /** The mcp command: an option for each of serve's rows it takes, then each of {@link McpSettings}, and help. */
+    static CommandLine commandLine() {
+        ServeSettings.Target serve = new ServeSettings.Target();
+        McpSettings.Target mcp = new McpSettings.Target();
+        List<OptionSpec> options = new ArrayList<>();
+        SERVE_ROWS.forEach(row -> options.add(RowOptions.option(row, serve)));
+        McpSettings.ROWS.forEach(row -> options.add(RowOptions.option(row, mcp)));
+        return RowOptions.commandLine(new McpCommand(), options);
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -83,10 +58,12 @@ final class McpCommand implements Callable<Integer> {
         ServeOptions options;
         McpOptions mcp;
         try {
-            options = new ServeOptions(ServeOptions.DEFAULT_HOST, 0, data.toAbsolutePath(), Set.of(), allowPrivate,
-                    allowOrigins, keep, maxPages, maxJobs, ServeOptions.DEFAULT_MAX_QUEUED,
-                    ServeOptions.DEFAULT_MAX_SCRAPES, ServeOptions.DEFAULT_MAX_BODY, maxJobTime);
-            mcp = new McpOptions(maxChars, callPages, callTime);
+            ServeSettings.Target serve = new ServeSettings.Target().anyPort();
+            RowOptions.apply(spec.commandLine().getParseResult(), SERVE_ROWS, serve);
+            options = serve.options();
+            McpSettings.Target calls = new McpSettings.Target();
+            RowOptions.apply(spec.commandLine().getParseResult(), McpSettings.ROWS, calls);
+            mcp = calls.options();
         } catch (IllegalArgumentException e) {
             throw new Main.BadInput(spec.commandLine(), OptionNames.flags(e));
         }

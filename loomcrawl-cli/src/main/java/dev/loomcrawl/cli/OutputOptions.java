@@ -2,106 +2,24 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.config.OutputSettings;
 import dev.loomcrawl.run.OutputPlan;
-import dev.loomcrawl.output.lines.LineFormat;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The crawl command's output options, as a picocli mixin: records, link graph, WARC, HTML report, progress. Each
- * but the progress line and the metrics is a row of the settings table, which the crawl's {@link OutputSettings}
- * are read from. {@link #plan} checks them, and every file is opened before the crawl starts, so a bad value or an
+ * The checks of the crawl command's outputs: records, link graph, WARC, HTML report. Each is a row of the settings
+ * table (its option made from it, {@link RowOptions}), which the crawl's {@link OutputSettings} are read from.
+ * {@link #plan} checks them, and every file is opened before the crawl starts, so a bad value or an
  * unwritable path is a one-line usage error (exit 2) rather than a failure after an hour of crawling.
  */
 final class OutputOptions {
     static final String STDOUT = OutputSettings.STDOUT;
-
-    @Option(names = "--output", paramLabel = "FILE",
-            description = "Write one record per finished URL to FILE as it finishes, in the format its extension"
-                    + " names: jsonl or ndjson (JSON Lines), csv, txt (report lines). '-' writes to standard output"
-                    + " (the report then goes to standard error).")
-    String output;
-
-    @Option(names = "--format", paramLabel = "FORMAT", converter = FormatConverter.class,
-            description = "Format of --output: jsonl, csv or text (default: by extension; jsonl for '-').")
-    LineFormat format;
-
-    @Option(names = "--links", paramLabel = "FILE",
-            description = "Write every link found (from, to, element, attribute, anchor text, rel, in scope) to FILE,"
-                    + " as JSON Lines (extension jsonl or ndjson) or CSV (csv). '-' writes to standard output.")
-    String links;
-
-    @Option(names = "--warc", paramLabel = "PATH",
-            description = "Archive every response in WARC 1.1 files named PATH-00000.warc.gz, PATH-00001.warc.gz"
-                    + " and so on (PATH's folders are made if missing); when PATH is a directory, timestamped files go"
-                    + " in it.")
-    Path warc;
-
-    @Option(names = "--warc-max-size", paramLabel = "SIZE", defaultValue = "1GiB",
-            converter = Converters.SizeConverter.class,
-            description = "Start a new WARC file rather than grow one past SIZE (default: ${DEFAULT-VALUE}).")
-    long warcMaxSize;
-
-    @Option(names = "--wacz", paramLabel = "FILE",
-            description = "When the crawl (or each run of it) ends, package the --warc files into FILE, a WACZ 1.1.1 "
-                    + "that ReplayWeb.page opens: the WARC files, one CDXJ index, the pages, a manifest of hashes.")
-    Path wacz;
-
-    @Option(names = "--html-report", paramLabel = "FILE",
-            description = "Write a self-contained HTML report to FILE when the crawl ends: charts, hosts,"
-                    + " broken links.")
-    Path htmlReport;
-
-    @Option(names = "--items", paramLabel = "FILE",
-            description = "Write the items scraped by --item/--field to FILE, as JSON Lines (extension jsonl or"
-                    + " ndjson) or CSV (csv). '-' writes to standard output.")
-    String items;
-
-    @Option(names = "--content", paramLabel = "FILE",
-            description = "Write what each HTML page says to FILE, as JSON Lines: its title, description, language, "
-                    + "dates and author, and its main content (menus, footers, sidebars left out) as plain text and "
-                    + "as Markdown. noindex pages are left out. '-' writes to standard output.")
-    String content;
-
-    @Option(names = "--content-dir", paramLabel = "DIR",
-            description = "Write each HTML page's main content as a Markdown file under DIR, its path mirroring the "
-                    + "URL's (DIR/host/path.md), with a front matter (url, title, fetched).")
-    Path contentDir;
-
-    @Option(names = "--chunks", paramLabel = "FILE",
-            description = "Write each HTML page's Markdown cut into chunks for retrieval to FILE, as JSON Lines: at "
-                    + "headings, then paragraphs, never inside a table row, a code block only when it is longer than a "
-                    + "chunk (each piece a fence of its own); each with its headings and, with --warc, the WARC file, "
-                    + "offset and record id of its capture. '-' writes to standard output.")
-    String chunks;
-
-    @Option(names = "--chunk-size", paramLabel = "N", defaultValue = "2000",
-            description = "The longest chunk of --chunks, in characters (default: ${DEFAULT-VALUE}); no chunk is "
-                    + "longer.")
-    int chunkSize;
-
-    @Option(names = "--chunk-all-kinds",
-            description = "Chunk every page --chunks is given, whatever its kind: by default pages that are no "
-                    + "content (navigation such as indexes and tables of contents, error pages, soft 404s, challenges, "
-                    + "access denied and consent walls, empty pages) are left out.")
-    boolean chunkAllKinds;
-
-    @Option(names = "--metrics", paramLabel = "HOST:PORT", converter = Converters.AddressConverter.class,
-            description = "Serve this process's counters as Prometheus metrics at http://HOST:PORT/metrics while "
-                    + "it crawls (pages, errors, body bytes, queued, in flight).")
-    InetSocketAddress metrics;
-
-    @Option(names = "--no-progress", description = "No progress on standard error (a live line on a terminal, "
-            + "else a line every 5 seconds).")
-    boolean noProgress;
 
     /**
      * Checks the outputs (the options, or a configuration file's) and says what to open; a bad combination is a
@@ -179,16 +97,5 @@ final class OutputOptions {
 
     static CommandLine.ParameterException usage(CommandLine cli, String message) {
         return new CommandLine.ParameterException(cli, message);
-    }
-
-    static final class FormatConverter implements CommandLine.ITypeConverter<LineFormat> {
-        @Override
-        public LineFormat convert(String value) {
-            try {
-                return LineFormat.valueOf(value.trim().toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not one of jsonl, csv, text");
-            }
-        }
     }
 }

@@ -7,7 +7,6 @@ import dev.loomcrawl.report.TextReport;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.CrawlSummary;
 import picocli.CommandLine;
-import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -20,7 +19,8 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * How {@code crawl}, {@code resume} and {@code recrawl} print their text report, as a picocli mixin. Where the report
+ * How {@code crawl}, {@code resume} and {@code recrawl} print their text report, as the rows report and report-urls
+ * say ({@link #take}). Where the report
  * goes (standard output, or standard error when an output takes standard output) gets the whole of it, the seed's
  * report, unless that is a terminal: there the line per URL (thousands for a site, a megabyte for the JDK docs) is
  * left out, and one line says how to have it. {@code --report-urls} prints the URL lines anyway; {@code --report FILE}
@@ -28,15 +28,10 @@ import java.util.function.Consumer;
  * each run says how its report is shown.
  */
 final class ReportOptions {
-    @Option(names = "--report", paramLabel = "FILE",
-            description = "Write the whole text report (a line per URL, then the summary) to FILE when the crawl "
-                    + "ends; standard output then gets the summary only. docs/outputs.md explains each of its "
-                    + "counters.")
+    /** Where the whole report is written (null: nowhere but where it is printed): the row report. */
     Path file;
 
-    @Option(names = "--report-urls",
-            description = "Print the report's line per URL even on a terminal, where only the summary is printed "
-                    + "by default (a pipe or a file gets the whole report).")
+    /** Whether the line per URL is printed even on a terminal: the row report-urls. */
     boolean urls;
 
     /**

@@ -4,6 +4,9 @@ import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.config.ConfigCodec;
 import dev.loomcrawl.config.ConfigTarget;
 import dev.loomcrawl.config.CrawlJob;
+import dev.loomcrawl.config.RunSettings;
+import dev.loomcrawl.config.SettingGroup;
+import dev.loomcrawl.config.SettingSpec;
 import dev.loomcrawl.render.chromium.RenderSettings;
 import dev.loomcrawl.state.StateException;
 import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
@@ -35,31 +38,32 @@ class ResumeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "The state file given to 'crawl --state'.")
     Path file;
 
-    @Option(names = {"--max-tasks", "--max_tasks"}, paramLabel = "N",
-            description = "Fetches in flight at once (default: the saved value).")
-    Integer maxTasks;
+    // the command's own options; the crawl settings it may change are rows of the settings table (resumeRows)
 
-    @Option(names = "--max-body-memory", paramLabel = "SIZE", converter = Converters.SizeConverter.class,
-            description = "Response bodies held in memory at once (default: a quarter of the heap; not saved with "
-                    + "the crawl: each run has its own).")
-    Long maxBodyMemory;
-
-    @CommandLine.Mixin
-    LimitOptions limits = new LimitOptions();
+    @Option(names = CommandLineSettings.NO_TRAP_GUARDS, description = "Turn off every trap guard (path segments, "
+            + "repeats, query parameters and length, URL shapes) except those given as options too.")
+    boolean noTrapGuards;
 
     @Option(names = "--no-progress", description = "No progress on standard error (a live line on a terminal, "
             + "else a line every 5 seconds).")
     boolean noProgress;
 
     @CommandLine.Mixin
-    ReportOptions report = new ReportOptions();
-
-    @Option(names = "--save-cookies", paramLabel = "FILE",
-            description = "Write the crawl's cookies to FILE at the end, as a Netscape cookies.txt.")
-    Path saveCookies;
-
-    @CommandLine.Mixin
     LogOptions log = new LogOptions();
+
+    /**
+     * The rows a resumed crawl may change: --max-tasks and the limits (saved with the crawl, so that later runs keep
+     * them), and this run's own but the cookies it starts with, which the state holds.
+     */
+    static boolean resumeRow(SettingSpec row) {
+        return row.name().equals("max-tasks") || row.group() == SettingGroup.LIMITS
+                || row.group() == SettingGroup.RUN && !row.name().equals("cookies");
+    }
+
+    /** The resume command: its own options, and before them one for each of {@link #resumeRow}. */
+    static CommandLine commandLine(ResumeCommand command) {
+        return RowOptions.commandLine(command, ResumeCommand::resumeRow, true);
+    }
 
     @Override
     public Integer call() {
@@ -71,7 +75,9 @@ class ResumeCommand implements Callable<Integer> {
             return CrawlRun.failed(spec.commandLine(), e);
         }
         try (store) {
-            CrawlConfig config = overridden(store.config());
+            ConfigTarget given = overridden(store.config());
+            CrawlConfig config = usage(given::build);
+            RunSettings run = given.run();
             CrawlJob saved; // what every run of the crawl opens, scrapes and renders
             Outputs.Plan plan;
             RenderSettings render;
@@ -86,10 +92,12 @@ class ResumeCommand implements Callable<Integer> {
                 throw new StateException("state file " + file + ": its settings cannot be used: " + e.getMessage(), e);
             }
             if (!ConfigCodec.encode(config).equals(ConfigCodec.encode(store.config()))) store.saveConfig(config);
+            ReportOptions report = new ReportOptions();
+            report.take(run);
             report.check(spec.commandLine(), plan, file);
             beforeRun(store);
             return CrawlRun.run(Backend.StateFile.resume(file, store), config, plan, report,
-                    saved.scrape().scraper(), render, spec, saveCookies);
+                    saved.scrape().scraper(), render, spec, run.saveCookies());
         } catch (StateException e) {
             return CrawlRun.failed(spec.commandLine(), e);
         }
@@ -98,12 +106,20 @@ class ResumeCommand implements Callable<Integer> {
     /** What the run does first, with the state open: nothing for a resume; a re-crawl starts its pass. */
     void beforeRun(SqliteCrawlStore store) {}
 
-    private CrawlConfig overridden(CrawlConfig saved) {
-        try {
+    /** The saved configuration with the options given set over it. */
+    private ConfigTarget overridden(CrawlConfig saved) {
+        return usage(() -> {
             ConfigTarget target = new ConfigTarget();
             ConfigCodec.decodeInto(target, ConfigCodec.encode(saved));
             CommandLineSettings.apply(spec.commandLine().getParseResult(), target);
-            return target.build();
+            return target;
+        });
+    }
+
+    /** Runs a step that sets the options given, turning its IllegalArgumentException into a usage error. */
+    private <T> T usage(java.util.function.Supplier<T> step) {
+        try {
+            return step.get();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), OptionNames.flags(e));
         }

@@ -47,7 +47,7 @@ class SettingsTableTest {
     private static final Set<String> CHECK_ROWS = Set.of("check-links", "check-fragments", "remap");
 
     private static CommandLine.Model.CommandSpec crawl() {
-        return new CommandLine(new CrawlCommand()).getCommandSpec();
+        return CrawlCommand.commandLine().getCommandSpec();
     }
 
     @Test

@@ -60,6 +60,11 @@ public final class ConfigTarget {
                 new RenderChoice(renderMode, renderInclude, renderTimeout, renderScrolls, renderTasks,
                         renderResources),
                 new StateSettings(stateFile, stateLinks, spillDir, frontier, crawlId, leaseTime, redisOutage),
-                new RunSettings(report, reportUrls, saveCookies));
+                run());
+    }
+
+    /** What this run does at its end, as set here (a resumed crawl's run says its own). */
+    public RunSettings run() {
+        return new RunSettings(report, reportUrls, saveCookies);
     }
 }

@@ -75,4 +75,9 @@ public enum SettingKind {
     String written(String saved) {
         return this == DURATION ? Units.duration(Duration.parse(saved)) : saved;
     }
+
+    /** The saved text as help shows it: a duration as {@code 10s}, a size as {@code 10MiB} (-1 as it is). */
+    public String shown(String saved) {
+        return this == SIZE && !saved.equals("-1") ? Units.size(Long.parseLong(saved)) : written(saved);
+    }
 }

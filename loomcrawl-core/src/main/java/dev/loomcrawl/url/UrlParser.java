@@ -15,7 +15,14 @@ import java.util.List;
  * userinfo percent-encode sets. The fragment is parsed past and dropped.
  */
 final class UrlParser {
-    private static final Logger log = LoggerFactory.getLogger(UrlParser.class);
+    /**
+     * Made when first used, not when a URL is first parsed: the command line reads the settings' defaults (a
+     * configuration with a root) before it sets up logging, which SLF4J's simple logger reads once, at its first
+     * logger.
+     */
+    private static final class Log {
+        static final Logger LOG = LoggerFactory.getLogger(UrlParser.class);
+    }
 
     private UrlParser() {}
 
@@ -42,7 +49,7 @@ final class UrlParser {
             WebUrl plain = PlainReference.resolve(raw, base);
             return plain != null ? plain : parseFully(raw, base);
         } catch (RuntimeException | StackOverflowError e) {
-            log.debug("cannot parse a URL of {} characters: {}", raw.length(), e.toString());
+            Log.LOG.debug("cannot parse a URL of {} characters: {}", raw.length(), e.toString());
             return null;
         }
     }
