@@ -78,7 +78,7 @@ record NativeRequest(CrawlJob job, CrawlConfig config, List<String> roots, Rende
             roots.add(Roots.check(root.toString(), "root", server).toString());
         }
         NativeAddresses.check(asked.config(), server);
-        CrawlJob job = ServerCaps.apply(settings, server, server.maxPages(), server.maxJobTime());
+        CrawlJob job = ServerCaps.apply(asked, server, server.maxPages(), server.maxJobTime());
         ObjectNode whole = (ObjectNode) Json.read(ConfigJson.write(job)
                 .getBytes(java.nio.charset.StandardCharsets.UTF_8));
         ObjectNode options = Json.MAPPER.createObjectNode();

@@ -1,7 +1,6 @@
 package dev.loomcrawl.serve;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loomcrawl.config.ConfigJson;
+import dev.loomcrawl.config.ConfigTarget;
 import dev.loomcrawl.config.CrawlJob;
 import dev.loomcrawl.config.CrawlSettings;
 import dev.loomcrawl.config.SettingGroup;
@@ -16,8 +15,8 @@ import java.util.Set;
 
 /**
  * What one job of the server may use, whatever its request asks: one policy for every front end (Firecrawl's
- * requests, the native API's, MCP's tools), put on a request's settings after they are read and before its crawl is
- * made. A number past its cap, or "no limit", is lowered to the cap; a duration past the job's time is lowered to it;
+ * requests, the native API's, MCP's tools), put on a request's typed settings after they are read and before its
+ * crawl is made. A number past its cap, or "no limit", is lowered to the cap; a duration past the job's time is lowered to it;
  * a list longer than {@link #LIST} values, or a value longer than {@link #TEXT} characters, is refused (400). Every
  * other bound a request can set is bounded by the job's pages ({@link #BY_PAGES}). The state and run groups are the
  * server's: a request cannot set them at all ({@link NativeRequest}).
@@ -51,32 +50,37 @@ final class ServerCaps {
     private ServerCaps() {}
 
     /**
-     * The job {@code settings} describe once the server's caps are put in them (in place): at most {@code maxPages}
-     * pages and {@code maxTime} of crawling, private addresses as the server allows, and every resource at most its
-     * cap. A 400 for a setting that cannot be read or a list past its bound.
+     * The job {@code asked} describes with the server's caps put on it: at most {@code maxPages} pages and
+     * {@code maxTime} of crawling, private addresses as the server allows, and every resource at most its cap. Made
+     * row by row through the settings table's typed setters, as a state is read back. A 400 for a list or a value
+     * past its bound, or a job the capped values do not make.
      */
-    static CrawlJob apply(ObjectNode settings, ServeOptions server, long maxPages, Duration maxTime) {
-        settings.put("allow-private", server.allowPrivate());
-        CrawlJob asked = read(settings);
+    static CrawlJob apply(CrawlJob asked, ServeOptions server, long maxPages, Duration maxTime) {
+        ConfigTarget target = new ConfigTarget();
         for (SettingSpec s : CrawlSettings.ALL) {
-            if (s.group() == SettingGroup.STATE || s.group() == SettingGroup.RUN) continue;
             List<String> values = s.read().apply(asked);
-            checkSize(s, values, maxPages);
-            String capped = capped(s, values, maxPages, maxTime);
-            if (capped == null) continue;
-            if (s.kind() == SettingKind.DURATION) settings.put(s.name(), capped);
-            else settings.put(s.name(), Long.parseLong(capped));
+            if (s.group() != SettingGroup.STATE && s.group() != SettingGroup.RUN) {
+                checkSize(s, values, maxPages);
+                String capped = capped(s, values, maxPages, maxTime);
+                if (capped != null) values = List.of(capped);
+            }
+            if (s.name().equals("allow-private")) values = List.of(Boolean.toString(server.allowPrivate()));
+            for (String v : values) s.write().accept(target, v);
         }
-        return read(settings);
+        try {
+            return target.job(target.build());
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest(e.getMessage());
+        }
     }
 
-    /** The value {@code s} is lowered to, as JSON takes it, or null when it is within its cap. */
+    /** The value {@code s} is lowered to, as the row saves it, or null when it is within its cap. */
     private static String capped(SettingSpec s, List<String> values, long maxPages, Duration maxTime) {
         String value = values.isEmpty() ? null : values.getFirst();
         if (s.kind() == SettingKind.DURATION) {
             // a wait of a job ends with the job; max-time alone is "no limit" when absent
             boolean over = value == null ? s.name().equals("max-time") : Duration.parse(value).compareTo(maxTime) > 0;
-            return over ? maxTime.toMillis() + "ms" : null;
+            return over ? maxTime.toString() : null;
         }
         Long most = s.name().equals("max-pages") ? Long.valueOf(maxPages) : MOST.get(s.name());
         if (most == null || value == null) return null;
@@ -95,14 +99,6 @@ final class ServerCaps {
                 throw ApiError.badRequest("setting '" + s.name() + "' has a value of " + v.length()
                         + " characters; this server takes at most " + TEXT);
             }
-        }
-    }
-
-    private static CrawlJob read(ObjectNode settings) {
-        try {
-            return ConfigJson.readJob(Json.write(settings));
-        } catch (IllegalArgumentException e) {
-            throw ApiError.badRequest(e.getMessage());
         }
     }
 }

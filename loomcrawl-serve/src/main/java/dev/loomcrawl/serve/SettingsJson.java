@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.config.ConfigJson;
+import dev.loomcrawl.config.CrawlJob;
 
 import java.time.Duration;
 
@@ -70,12 +71,13 @@ final class SettingsJson {
     CrawlConfig config(ServeOptions server, long maxPages, Duration maxTime) {
         ObjectNode all = settings.deepCopy();
         all.put("max-time", maxTime.toMillis() + "ms");
-        ServerCaps.apply(all, server, maxPages, maxTime);
+        CrawlJob asked;
         try {
-            return ConfigJson.read(Json.write(all));
+            asked = ConfigJson.readJob(Json.write(all));
         } catch (IllegalArgumentException e) {
             throw ApiError.badRequest(e.getMessage());
         }
+        return ServerCaps.apply(asked, server, maxPages, maxTime).config();
     }
 
     @Override
