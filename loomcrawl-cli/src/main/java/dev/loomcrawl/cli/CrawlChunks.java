@@ -68,7 +68,8 @@ record CrawlChunks(Path index, Path chunks, boolean temporary) {
     private static CrawlChunks ofState(Path state) throws NoChunks {
         try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(state)) {
             for (Setting s : store.settings()) {
-                if (s.name().equals("chunks") && s.value() != null && !s.value().isBlank()) {
+                boolean chunksSetting = s.name().equals("chunks") || s.name().endsWith(".chunks"); // outputs.chunks
+                if (chunksSetting && s.value() != null && !s.value().isBlank()) {
                     String file = s.value().startsWith("\"") ? s.value().substring(1, s.value().length() - 1)
                             : s.value();
                     if (file.equals("-")) break;
