@@ -101,7 +101,7 @@ record KindSignals(int chars, int linkChars, int links, int headings, int linked
                 if (inLink) headingLinkChars += length;
             }
             if (!inLink && n < paragraphEnd) prose += length;
-            if (rowOpen && length > 0) {
+            if (rowOpen && visible(text, tree.textStart(n), tree.textEnd(n))) { // not an indent of no-break spaces
                 rows++;
                 if (inLink) linkRows++;
                 rowOpen = false;
@@ -187,6 +187,12 @@ record KindSignals(int chars, int linkChars, int links, int headings, int linked
     /** The share of the text that is link text; 0 without text. */
     double linkDensity() {
         return chars == 0 ? 0 : (double) linkChars / chars;
+    }
+
+    /** Whether text[from, to) has a character other than white space and no-break spaces. */
+    private static boolean visible(char[] text, int from, int to) {
+        for (int i = from; i < to; i++) if (text[i] > ' ' && text[i] != '\u00a0') return true;
+        return false;
     }
 
     private static int trimmedLength(char[] text, int from, int to) {

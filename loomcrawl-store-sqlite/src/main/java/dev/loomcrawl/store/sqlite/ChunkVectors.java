@@ -60,12 +60,19 @@ final class ChunkVectors {
         }
     }
 
-    /** The text a chunk's vector is made of: its page's title, its headings, then its text. */
+    /**
+     * The most characters of a chunk's text the model reads: about 400 tokens of English, so that a chunk is one
+     * pass of the model (bge reads 512 tokens at most; a longer text is read in parts, each a pass, whose vectors are
+     * averaged), on two cores the cost that decides how long embedding a crawl takes.
+     */
+    static final int PASSAGE_CHARS = 1_500;
+
+    /** The text a chunk's vector is made of: its page's title, its headings, then its text (its first characters). */
     static String passage(String title, String headings, String body) {
         StringBuilder s = new StringBuilder();
         if (title != null && !title.isBlank()) s.append(title.strip()).append('\n');
         if (headings != null && !headings.isBlank()) s.append(headings.strip().replace('\n', '/')).append('\n');
-        return s.append(body).toString();
+        return s.append(body, 0, Math.min(body.length(), PASSAGE_CHARS)).toString();
     }
 
     /** Up to {@code max} chunks that have no vector yet, the oldest first. */

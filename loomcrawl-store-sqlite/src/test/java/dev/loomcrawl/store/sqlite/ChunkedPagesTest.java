@@ -60,7 +60,13 @@ class ChunkedPagesTest {
         StringBuilder html = new StringBuilder(HEAD + "<title>Python Module Index</title></head><body><main>"
                 + "<h1>Python Module Index</h1><table class=\"indextable modindextable\">");
         for (int i = 0; i < 60; i++) {
-            html.append("<tr><td></td><td><a href=\"/library/module").append(i).append(".html\"><code>module")
+            if (i % 6 == 0) { // a letter's rows, as Sphinx writes them
+                html.append("<tr class=\"pcap\"><td></td><td>&#160;</td><td></td></tr><tr class=\"cap\"><td></td>"
+                        + "<td><strong>").append((char) ('a' + i / 6)).append("</strong></td><td></td></tr>");
+            }
+            // a submodule's entry indented with no-break spaces
+            html.append(i % 3 == 0 ? "<tr><td></td><td>&#160;&#160;&#160;" : "<tr><td></td><td>");
+            html.append("<a href=\"/library/module").append(i).append(".html\"><code>module")
                     .append(i).append("</code></a></td><td><em>Tools for the work of module number ").append(i)
                     .append(", described in a sentence of its own</em></td></tr>");
         }
