@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * chunks ranked fused (a question in other words than the page's finds it by meaning), each hit with its scores and
  * a capture whose WARC file downloads; bad parameters and a crawl without chunks refused in one line.
  */
-class NativeSearchTest {
+public class NativeSearchTest {
     @TempDir
     Path dir;
     @RegisterExtension
@@ -34,7 +34,7 @@ class NativeSearchTest {
                 + "<article><h1>" + title + "</h1><p>" + text + "</p></article></main></body></html>";
     }
 
-    static TestSite site() {
+    public static TestSite site() {
         return TestSite.builder()
                 .page("/", article("Library reference", "The library reference describes the standard modules: "
                         + "<a href=/sorting>sorting</a>, <a href=/sockets>sockets</a> and <a href=/zip>zip "
