@@ -127,6 +127,49 @@ class SearchCommandTest {
     }
 
     @Test
+    void aResumedCrawlsIndexHasEveryChunkOnceEachWithItsVector() throws Exception {
+        TestSite.Builder b = TestSite.builder();
+        for (int i = 0; i < 12; i++) {
+            b.page("/p" + i, article("Page " + i, "This is page number " + i + " of the chain, about topic " + i
+                    + " and nothing else; it links to the next page so that the crawl goes on.",
+                    "<a href=/p" + (i + 1) + ">next</a> <a href=/p" + (11 - i) + ">mirror</a>"));
+        }
+        try (TestSite site = b.start()) {
+            String state = dir.resolve("crawl.state").toString();
+            Path chunks = dir.resolve("chunks.jsonl");
+            CrawlCommandTest.Run first = run("crawl", "-q", "--no-progress", "--allow-private", "--state", state,
+                    "--max-pages", "4", "--chunks", chunks.toString(), site.url("/p0"));
+            assertEquals(0, first.exit(), first.err());
+            assertEquals(0, run("search", state, "topic 2").exit());
+            CrawlCommandTest.Run second = run("resume", "--no-progress", "--max-pages", "100000", state);
+            assertEquals(0, second.exit(), second.err());
+            CrawlCommandTest.Run searched = run("search", "--json", state, "topic 9");
+            assertEquals(0, searched.exit(), searched.err());
+            Map<String, Object> page = CheckForCiTest.json(searched.out());
+            assertEquals(page.get("indexed"), page.get("embedded"), searched.out());
+            try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + chunks + ".index");
+                 var s = c.createStatement()) {
+                java.util.function.Function<String, Long> count = sql -> {
+                    try (var rs = s.executeQuery(sql)) {
+                        rs.next();
+                        return rs.getLong(1);
+                    } catch (java.sql.SQLException e) {
+                        throw new AssertionError(e);
+                    }
+                };
+                long indexed = count.apply("SELECT count(*) FROM chunk");
+                assertEquals(12L, count.apply("SELECT count(DISTINCT url) FROM chunk"), "every page");
+                assertEquals(indexed, count.apply("SELECT count(*) FROM (SELECT DISTINCT url, chunk FROM chunk)"),
+                        "every chunk once");
+                assertEquals(indexed, count.apply("SELECT count(*) FROM chunk_vector"), "a vector each");
+                assertEquals(0L, count.apply("SELECT count(*) FROM chunk c WHERE NOT EXISTS "
+                        + "(SELECT 1 FROM chunk_vector v WHERE v.id = c.id)"), "no chunk without its vector");
+                assertEquals(indexed, count.apply("SELECT vectors FROM embedding"));
+            }
+        }
+    }
+
+    @Test
     void aCrawlWithoutChunksIsRefusedInOneLine() throws Exception {
         try (TestSite site = site()) {
             String state = dir.resolve("plain.state").toString();
