@@ -38,9 +38,10 @@ import java.util.concurrent.Callable;
                 "Chunks are embedded at the first search after they were written (a few dozen a second on two "
                         + "cores); --index does it without searching."},
         footerHeading = "%nExamples:%n",
-        footer = {"  loomcrawl crawl --chunks chunks.jsonl --warc warc/ https://docs.python.org/3/",
+        footer = {"  # a crawl made with: loomcrawl crawl --chunks chunks.jsonl --warc w URL",
                 "  loomcrawl search chunks.jsonl \"keep a list ordered by a custom key\"",
                 "  loomcrawl search --json --limit 10 crawl.wacz \"socket timeout\"",
+                "  loomcrawl search --index crawl.state",
                 "",
                 "Exit codes: 0 searched (found or not), 1 CRAWL missing, unreadable or without chunks, "
                         + "2 usage error."})
