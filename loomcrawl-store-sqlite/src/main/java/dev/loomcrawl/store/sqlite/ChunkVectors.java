@@ -130,23 +130,53 @@ final class ChunkVectors {
             throw new SQLException("the index's vectors have " + m.dims() + " dimensions, the query's "
                     + query.length);
         }
+        int size = m.size();
+        int end = size;
+        while (end > 0 && m.ids()[end - 1] > lastId) end--; // ids ascend
+        List<Near> found;
+        if (end < PARALLEL) {
+            found = scan(m, query, 0, end, n);
+        } else { // two halves at once: the scan is the query's largest cost on a large crawl
+            int half = end / 2;
+            @SuppressWarnings("unchecked")
+            List<Near>[] first = new List[1];
+            Thread other = Thread.ofVirtual().start(() -> first[0] = scan(m, query, 0, half, n));
+            List<Near> second = scan(m, query, half, end, n);
+            try {
+                other.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SQLException("interrupted", e);
+            }
+            found = new ArrayList<>(first[0]);
+            found.addAll(second);
+        }
+        Near[] sorted = found.toArray(new Near[0]);
+        Arrays.sort(sorted, (a, b) -> a.cosine() != b.cosine() ? Double.compare(b.cosine(), a.cosine())
+                : Long.compare(a.id(), b.id()));
+        return List.of(Arrays.copyOf(sorted, Math.min(n, sorted.length)));
+    }
+
+    /** Vectors from which a scan is cut in two halves scanned at once. */
+    static final int PARALLEL = 20_000;
+
+    /** The {@code n} nearest of the vectors [from, to), in no order. */
+    private static List<Near> scan(Matrix m, float[] query, int from, int to, int n) {
         PriorityQueue<Near> best = new PriorityQueue<>(n + 1, (a, b) -> Double.compare(a.cosine(), b.cosine()));
         float[] data = m.data();
         int dims = m.dims();
-        for (int i = 0; i < m.size(); i++) {
-            if (m.ids()[i] > lastId) break; // ids ascend
+        long[] ids = m.ids();
+        double floor = Double.NEGATIVE_INFINITY;
+        for (int i = from; i < to; i++) {
             double cos = dot(data, i * dims, query, dims);
-            if (best.size() < n) {
-                best.add(new Near(m.ids()[i], cos));
-            } else if (cos > best.peek().cosine()) {
+            if (cos <= floor) continue;
+            best.add(new Near(ids[i], cos));
+            if (best.size() > n) {
                 best.poll();
-                best.add(new Near(m.ids()[i], cos));
+                floor = best.peek().cosine();
             }
         }
-        Near[] sorted = best.toArray(new Near[0]);
-        Arrays.sort(sorted, (a, b) -> a.cosine() != b.cosine() ? Double.compare(b.cosine(), a.cosine())
-                : Long.compare(a.id(), b.id()));
-        return List.of(sorted);
+        return new ArrayList<>(best);
     }
 
     /** The dot product, in four independent sums so that the processor overlaps them. */
