@@ -77,7 +77,9 @@ public final class SearchQuality {
             for (SearchMode mode : SearchMode.values()) {
                 List<String> pages = pages(index.search(q.text(), DEPTH, null, mode), root);
                 int rank = 0;
-                for (int i = 0; i < pages.size() && rank == 0; i++) if (q.answers().contains(pages.get(i))) rank = i + 1;
+                for (int i = 0; i < pages.size() && rank == 0; i++) {
+                    if (q.answers().contains(pages.get(i))) rank = i + 1;
+                }
                 for (String kind : List.of(q.kind(), "all")) {
                     int[] c = counts.computeIfAbsent(kind + " " + mode.label(), k -> new int[3]);
                     c[0]++;
@@ -90,7 +92,8 @@ public final class SearchQuality {
                 }
             }
         }
-        System.out.println("| kind | questions | BM25 r@1 | BM25 r@5 | dense r@1 | dense r@5 | fused r@1 | fused r@5 |");
+        System.out.println("| kind | questions | BM25 r@1 | BM25 r@5 | dense r@1 | dense r@5 | fused r@1 "
+                + "| fused r@5 |");
         System.out.println("|---|---|---|---|---|---|---|---|");
         for (String kind : kinds) {
             StringBuilder row = new StringBuilder("| " + kind + " | " + counts.get(kind + " fused")[0]);

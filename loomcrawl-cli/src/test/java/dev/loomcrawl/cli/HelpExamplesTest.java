@@ -54,7 +54,8 @@ class HelpExamplesTest {
      * asyncio Coroutines", 500 Lines or Less) where it compares with it, and speaks plainly elsewhere.
      */
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"loomcrawl", "crawl", "check", "resume", "recrawl", "report", "status", "serve", "captures", "search"})
+    @ValueSource(strings = {"loomcrawl", "crawl", "check", "resume", "recrawl", "report", "status", "serve", "captures",
+        "search"})
     void theHelpSaysWhatItComparesWith(String command) {
         String[] args = command.equals("loomcrawl") ? new String[] {"--help"} : new String[] {command, "--help"};
         CrawlCommandTest.Run help = CrawlCommandTest.run(args);

@@ -44,8 +44,8 @@ final class MarkdownInline {
     }
 
     /**
-     * The markup around an inline element's content: {@code open}/{@code close} as Markdown, and the HTML written
-     * instead when a delimiter (emphasis, strikethrough) would not be read as markup where it stands.
+     * The markup around an inline element's content: {@code open}/{@code close} as Markdown; {@code htmlOpen} and
+     * {@code htmlClose} are set for a delimiter (emphasis, strikethrough), whose flanking is checked as it closes.
      */
     private static final class Wrapper {
         private char[] open;

@@ -45,8 +45,7 @@ final class ChunkSearches implements AutoCloseable {
             if (jobs.find(e.getKey()) == null && indexes.remove(e.getKey(), e.getValue())) e.getValue().close();
         }
         try {
-            ChunkIndex index = indexes.computeIfAbsent(id, k -> ChunkIndex.open(indexFile,
-                    mode == SearchMode.LEXICAL ? null : model()));
+            ChunkIndex index = indexes.computeIfAbsent(id, k -> ChunkIndex.open(indexFile, model()));
             index.catchUp(chunks);
             if (index.canEmbed() && index.unembedded() > 0 && embedding.add(id)) {
                 Thread.ofVirtual().name("loomcrawl-embed-" + id).start(() -> embed(id, index));

@@ -8,11 +8,12 @@ import dev.loomcrawl.store.sqlite.SearchMode;
 import java.nio.file.Path;
 
 /**
- * {@code GET /v1/crawls/{id}/search?q=...&limit=...&mode=...&cursor=...}: a native crawl's chunks (its setting {@code chunks}) best matching
- * {@code q} (at most {@value #MAX_QUERY} characters), ranked fused (BM25 and the embedding model) unless
- * {@code mode} says lexical or dense; {@code limit} 1 to {@value #MAX_LIMIT} (default {@value #DEFAULT_LIMIT}). Each
- * hit with its URL, title, headings, passage, scores, and its capture with the URL its WARC file downloads from. A
- * crawl whose settings write no chunks is a 400 saying so; while it runs, what it wrote so far is searched.
+ * {@code GET /v1/crawls/{id}/search?q=...&limit=...&mode=...&cursor=...}: a native crawl's chunks (its setting
+ * {@code chunks}) best matching {@code q} (at most {@value #MAX_QUERY} characters), ranked fused (BM25 and the
+ * embedding model) unless {@code mode} says lexical or dense; {@code limit} 1 to {@value #MAX_LIMIT} (default
+ * {@value #DEFAULT_LIMIT}). Each hit with its URL, title, headings, passage, scores, and its capture with the URL its
+ * WARC file downloads from. A crawl whose settings write no chunks is a 400 saying so; while it runs, what it wrote
+ * so far is searched.
  */
 final class NativeSearch {
     static final int MAX_QUERY = 1_000;

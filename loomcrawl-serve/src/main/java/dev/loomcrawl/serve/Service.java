@@ -145,10 +145,10 @@ public final class Service implements AutoCloseable {
     }
 
     /**
-     * The chunks of crawl job {@code id} best matching {@code query}, best first (BM25 and the embedding model's
-     * cosine similarity, fused; BM25 alone without the model): a page of at most {@code limit}, from {@code cursor}
-     * (null: the first). The job's index is caught up with the chunks its crawl has written so far before each search, so it grows as the crawl
-     * goes. Only jobs the crawl tool started write chunks (Firecrawl's crawl jobs are not archived).
+     * The chunks of crawl job {@code id} best matching {@code query}, best first (BM25 and the embedding model's cosine
+     * similarity, fused; BM25 alone without the model): a page of at most {@code limit}, from {@code cursor} (null: the
+     * first). The job's index is caught up with the chunks its crawl has written so far before each search, so it grows
+     * as the crawl goes. Only jobs the crawl tool started write chunks (Firecrawl's crawl jobs are not archived).
      */
     public ChunkIndex.Page searchCrawl(String id, String query, int limit, String cursor) {
         return call(() -> {

@@ -32,7 +32,8 @@ final class SearchCrawlTool implements Tool {
                 .description("Search the pages of a crawl started with crawl (while it runs, or after) for a "
                         + "query: the best-matching passages (ranked by BM25 and by meaning with an embedding model, "
                         + "fused by reciprocal rank, so a question in other words than the page's finds it; a page's "
-                        + "title and headings count more), each with its scores, its page's URL, the headings it falls under, its Markdown, and a "
+                        + "title and headings count more), each with its scores, its page's URL, the headings it "
+                        + "falls under, its Markdown, and a "
                         + "citation of the archived capture (WARC file, offset, record id, time). Use it to answer "
                         + "from a crawled site with sources, instead of reading every page with crawl_status.")
                 .inputSchema(new Schemas()
@@ -51,7 +52,9 @@ final class SearchCrawlTool implements Tool {
     static String scores(ChunkIndex.Scores s) {
         List<String> parts = new ArrayList<>();
         if (s.fused() != null) parts.add(String.format(java.util.Locale.ROOT, "fused %.4f", s.fused()));
-        if (s.bm25() != null) parts.add(String.format(java.util.Locale.ROOT, "BM25 %.2f (#%d)", s.bm25(), s.bm25Rank()));
+        if (s.bm25() != null) {
+            parts.add(String.format(java.util.Locale.ROOT, "BM25 %.2f (#%d)", s.bm25(), s.bm25Rank()));
+        }
         if (s.cosine() != null) {
             parts.add(String.format(java.util.Locale.ROOT, "cosine %.3f (#%d)", s.cosine(), s.cosineRank()));
         }

@@ -214,12 +214,12 @@ public final class ChunkIndex implements AutoCloseable {
 
     /**
      * The chunks best matching {@code query}, best first, at most {@code limit}; {@code cursor} null for the first
-     * page, else the previous page's nextCursor. Ranked by BM25 and by meaning, fused, when the index can (see
-     * {@link #search(String, int, String, SearchMode)}), else by BM25 alone. For BM25 the query is words, not a query language: each white-space
-     * separated term counts, the more of them (and the rarer) a chunk has, the better it ranks; a term with
-     * punctuation ({@code os.path.join}) is a phrase. A term in half the chunks or more, which BM25 gives no weight,
-     * is left out when a rarer one is found. Only the first {@value ChunkQuery#MAX_CHARS} characters and
-     * {@value ChunkQuery#MAX_TERMS} distinct terms are read; a query without a letter or a digit finds nothing. A
+     * page, else the previous page's nextCursor. Ranked by BM25 and by meaning, fused, when the index can (see {@link
+     * #search(String, int, String, SearchMode)}), else by BM25 alone. For BM25 the query is words, not a query
+     * language: each white-space separated term counts, the more of them (and the rarer) a chunk has, the better it
+     * ranks; a term with punctuation ({@code os.path.join}) is a phrase. A term in half the chunks or more, which BM25
+     * gives no weight, is left out when a rarer one is found. Only the first {@value ChunkQuery#MAX_CHARS} characters
+     * and {@value ChunkQuery#MAX_TERMS} distinct terms are read; a query without a letter or a digit finds nothing. A
      * cursor's pages are of the chunks indexed when its first page was asked for.
      *
      * @throws IllegalArgumentException when {@code limit} is not between 1 and {@value #MAX_LIMIT}, or

@@ -13,8 +13,8 @@ import java.sql.Statement;
 /**
  * A chunk index's file: its schema, its connections, and its errors as one-line messages. The chunks are in
  * {@code chunk} (what a hit returns but its text) and in the FTS5 table {@code chunk_text} (title, headings, body and
- * URL, the columns BM25 ranks on), under the same id; {@code progress} says how far the chunks file was read. A chunk's vector is in {@code chunk_vector}
- * under its id, made by the model {@code embedding} names.
+ * URL, the columns BM25 ranks on), under the same id; {@code progress} says how far the chunks file was read. A chunk's vector
+ * is in {@code chunk_vector} under its id, made by the model {@code embedding} names.
  */
 final class ChunkIndexFile {
     private ChunkIndexFile() {}

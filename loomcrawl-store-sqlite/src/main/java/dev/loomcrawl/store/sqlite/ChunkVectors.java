@@ -79,7 +79,8 @@ final class ChunkVectors {
     static List<Pending> pending(Connection c, int max) throws SQLException {
         List<Pending> pending = new ArrayList<>();
         try (PreparedStatement p = c.prepareStatement("SELECT c.id, t.title, t.headings, t.body FROM chunk c "
-                + "JOIN chunk_text t ON t.rowid = c.id WHERE NOT EXISTS (SELECT 1 FROM chunk_vector v WHERE v.id = c.id) "
+                + "JOIN chunk_text t ON t.rowid = c.id "
+                + "WHERE NOT EXISTS (SELECT 1 FROM chunk_vector v WHERE v.id = c.id) "
                 + "ORDER BY c.id LIMIT ?")) {
             p.setInt(1, max);
             try (ResultSet rs = p.executeQuery()) {

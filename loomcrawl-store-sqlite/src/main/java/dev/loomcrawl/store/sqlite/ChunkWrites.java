@@ -82,6 +82,8 @@ final class ChunkWrites implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        for (PreparedStatement p : List.of(idsOfUrl, deleteChunk, deleteText, deleteVector, insertChunk, insertText)) p.close();
+        for (PreparedStatement p : List.of(idsOfUrl, deleteChunk, deleteText, deleteVector, insertChunk, insertText)) {
+            p.close();
+        }
     }
 }
