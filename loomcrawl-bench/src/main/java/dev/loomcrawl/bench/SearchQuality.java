@@ -66,6 +66,18 @@ public final class SearchQuality {
                     Files.size(indexFile) / 1e6);
             if (!latencyOnly) recall(index, questions, root);
             latency(index, questions, passes);
+            long[] times = new long[questions.size() * passes];
+            int n = 0;
+            for (int p = 0; p < passes; p++) {
+                for (Question q : questions) {
+                    long at = System.nanoTime();
+                    model.query(q.text());
+                    times[n++] = System.nanoTime() - at;
+                }
+            }
+            Arrays.sort(times);
+            System.out.printf(Locale.ROOT, "the query's vector alone: p50 %.1f ms, p99 %.1f ms (%d queries)%n",
+                    times[n / 2] / 1e6, times[(int) Math.ceil(n * 0.99) - 1] / 1e6, n);
         }
     }
 
