@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  * Server-Sent Events, cancel and delete; and {@code /openapi.json} ({@link OpenApi}). Each job runs as the other
  * jobs do ({@link Jobs}), on a state file of its own, its outputs in its folder ({@link NativeRun}).
  */
-final class NativeApi {
+final class NativeApi implements AutoCloseable {
     static final String BASE = "/v1/crawls";
     /** Event streams open at once at most; past that a 429. */
     static final int MAX_STREAMS = 64;
@@ -213,6 +213,12 @@ final class NativeApi {
             }
         }
         return files;
+    }
+
+    /** Closes the search indexes of the jobs searched (an embedding under way stops at its next batch). */
+    @Override
+    public void close() {
+        searches.close();
     }
 
     /** The job's chunks file (its {@code outputs.chunks} in its folder), or null when its settings name none. */
