@@ -103,7 +103,7 @@ final class SearchCommand implements Callable<Integer> {
             err.println("loomcrawl: " + Printable.line(e.getMessage()));
             return Main.FAILED;
         }
-        Embedder model = asked == SearchMode.LEXICAL ? null : Embedder.find().orElse(null);
+        Embedder model = asked == SearchMode.LEXICAL ? null : model(err);
         try (ChunkIndex index = ChunkIndex.open(where.index(), model)) {
             if (where.chunks() != null) index.catchUp(where.chunks());
             if (model != null) embed(index, err);
@@ -125,6 +125,17 @@ final class SearchCommand implements Callable<Integer> {
             return Main.FAILED;
         } finally {
             if (where.temporary()) delete(where.chunks());
+        }
+    }
+
+    /** The embedding model, or null (said in one line) when it cannot be loaded on this machine. */
+    private static Embedder model(PrintWriter err) {
+        try {
+            return Embedder.find().orElse(null);
+        } catch (java.util.ServiceConfigurationError | LinkageError | RuntimeException e) {
+            err.println("loomcrawl: the embedding model cannot be loaded (" + Printable.line(String.valueOf(
+                    e.getMessage())) + "); searching by BM25 alone");
+            return null;
         }
     }
 
