@@ -23,6 +23,8 @@ final class Logging {
         String lettuce = verbosity >= 3 ? "debug" : verbosity == 2 ? "warn" : "off";
         System.setProperty("org.slf4j.simpleLogger.log.io.lettuce", lettuce);
         System.setProperty("org.slf4j.simpleLogger.log.io.netty", lettuce);
+        // the embedding model's tokenizer (DJL) warns that no GPU is found and says where it unpacks its library
+        System.setProperty("org.slf4j.simpleLogger.log.ai.djl", verbosity >= 2 ? "info" : "error");
         System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
         System.setProperty("org.slf4j.simpleLogger.showThreadName", "false");
         System.setProperty("org.slf4j.simpleLogger.showShortLogName", "true");

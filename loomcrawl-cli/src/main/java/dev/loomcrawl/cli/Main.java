@@ -22,8 +22,8 @@ public final class Main implements Runnable {
      * {@code --version} none.
      */
     private static final List<String> COMMANDS =
-            List.of("crawl", "check", "resume", "recrawl", "report", "captures", "status", "serve", "mcp", "train",
-                    "help");
+            List.of("crawl", "check", "resume", "recrawl", "report", "captures", "search", "status", "serve", "mcp",
+                    "train", "help");
 
     static final int FINISHED = 0;
     static final int FAILED = 1;
@@ -150,6 +150,7 @@ public final class Main implements Runnable {
             case "recrawl" -> ResumeCommand.commandLine(new RecrawlCommand());
             case "report" -> new ReportCommand();
             case "captures" -> new CapturesCommand();
+            case "search" -> new SearchCommand();
             case "status" -> new StatusCommand();
             case "serve" -> ServeCommand.commandLine();
             case "mcp" -> McpCommand.commandLine();

@@ -245,6 +245,7 @@ class McpClientsTest {
         assertFalse(search.path("isError").asBoolean(), search.toString());
         JsonNode best = search.at("/data/hits/0");
         assertEquals(site.url("/docs/install"), best.path("url").asText(), search.toString());
+        assertTrue(best.at("/scores/bm25").isNumber(), "each hit with its scores: " + best);
         assertTrue(best.path("markdown").asText().contains("restart the widget service"), best.toString());
         assertTrue(best.at("/citation/recordId").asText().startsWith("urn:uuid:"), best.toString());
         assertTrue(best.at("/citation/warcFile").asText().matches("crawl-\\d{5}\\.warc\\.gz"), best.toString());
@@ -254,7 +255,10 @@ class McpClientsTest {
         assertEquals(site.url("/docs/api"), api.at("/data/hits/0/url").asText(), api.toString());
         JsonNode none = r.path("searchNone");
         assertFalse(none.path("isError").asBoolean(), "operators are words, never syntax: " + none);
-        assertEquals(0, none.at("/data/hits").size(), none.toString());
+        // no chunk has these words (no BM25 score); once the chunks are embedded (on a thread of their own, after the
+        // first search) the ranking by meaning gives the nearest passages, before it nothing is found
+        none.at("/data/hits").forEach(h -> assertTrue(h.at("/scores/bm25").isMissingNode(), none.toString()));
+        if (none.at("/data/mode").asText().equals("lexical")) assertEquals(0, none.at("/data/hits").size());
 
         assertEquals("cancelled", r.at("/cancel/data/state").asText(), r.path("cancel").toString());
         assertEquals("cancelled", r.at("/cancelled/state").asText());

@@ -177,6 +177,7 @@ abstract class ContentWalk {
                     if ((tails & SECOND) != 0) b.tail(a.open[depth], a.openRoles[depth]);
                 }
                 if (leftOut != null && leftOut[n]) {
+                    if (k != null) k.leftOut(n, t.end(n));
                     n = t.end(n);
                     continue;
                 }

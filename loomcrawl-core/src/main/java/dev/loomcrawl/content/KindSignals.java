@@ -18,9 +18,14 @@ import dev.loomcrawl.extract.PageTree;
  * @param articles       {@code article} elements
  * @param generator      the {@code generator} meta's content, or "" when there is none
  * @param ogType         the {@code og:type} meta's content, or "" when there is none
+ * @param prose          text characters in paragraphs ({@code p}), not in links: what a page says in sentences
+ * @param rows           table rows with text
+ * @param linkRows       those whose first text is link text (an index's entries: a link, then a line about it)
+ * @param searchForm     whether the main content holds a search box (a text or search input named q, query,
+ *                       search, s, or an input of type search)
  */
 record KindSignals(int chars, int linkChars, int links, int headings, int linkedHeadings, int articles,
-                   String generator, String ogType) {
+                   String generator, String ogType, int prose, int rows, int linkRows, boolean searchForm) {
 
     /** The signals of {@code main}'s content in its tree. */
     static KindSignals of(MainContent.Result main) {
@@ -65,6 +70,12 @@ record KindSignals(int chars, int linkChars, int links, int headings, int linked
         private int headingEnd = -1; // the end of the heading being read, if any
         private int headingChars;
         private int headingLinkChars;
+        private int paragraphEnd = -1; // the end of the paragraph being read, if any
+        private int prose;
+        private int rows;
+        private int linkRows;
+        private boolean rowOpen; // a row whose first text is still to come
+        private boolean searchForm;
 
         Count(PageTree tree, boolean[] leftOut, boolean listing) {
             this.tree = tree;
@@ -89,10 +100,23 @@ record KindSignals(int chars, int linkChars, int links, int headings, int linked
                 headingChars += length;
                 if (inLink) headingLinkChars += length;
             }
+            if (!inLink && n < paragraphEnd) prose += length;
+            if (rowOpen && visible(text, tree.textStart(n), tree.textEnd(n))) { // not an indent of no-break spaces
+                rows++;
+                if (inLink) linkRows++;
+                rowOpen = false;
+            }
         }
 
         /** Element n, whose {@link ElementRole} is role. */
         void element(int n, int role) {
+            if (role == ElementRole.ROW) {
+                rowOpen = true;
+            } else if (role == ElementRole.BLOCK && n >= paragraphEnd && tree.is(n, "p")) {
+                paragraphEnd = tree.end(n);
+            } else if (role == ElementRole.SKIPPED) {
+                searchBox(n);
+            }
             if (role == ElementRole.A) {
                 if (n >= linkEnd && tree.hasAttr(n, "href")) {
                     linkEnd = tree.end(n);
@@ -110,11 +134,29 @@ record KindSignals(int chars, int linkChars, int links, int headings, int linked
             }
         }
 
+        /**
+         * A subtree of the main content left out of its text (n, up to {@code to}): only looked into for a search box,
+         * as the form that holds one is cleaned away as boilerplate.
+         */
+        void leftOut(int from, int to) {
+            for (int n = from; n < to && !searchForm; n++) if (!tree.isText(n)) searchBox(n);
+        }
+
+        /** Whether element n is a search box: an input of type search, or a text input named as a query is. */
+        private void searchBox(int n) {
+            if (searchForm || !tree.is(n, "input")) return;
+            String type = tree.attr(n, "type");
+            String name = tree.attr(n, "name");
+            searchForm = type.equalsIgnoreCase("search") || (type.isEmpty() || type.equalsIgnoreCase("text"))
+                    && (name.equals("q") || name.equals("query") || name.equals("search") || name.equals("s"));
+        }
+
         /** The nodes [from, to) (whole subtrees), but for the subtrees {@link #leftOut} marks. */
         void over(int from, int to) {
             int n = from;
             while (n < to) {
                 if (leftOut != null && leftOut[n]) {
+                    leftOut(n, tree.end(n));
                     n = tree.end(n);
                     continue;
                 }
@@ -137,13 +179,20 @@ record KindSignals(int chars, int linkChars, int links, int headings, int linked
         /** The signals counted, with the head's generator meta and og:type. */
         KindSignals signals(String generator, String ogType) {
             heading();
-            return new KindSignals(chars, linkChars, links, headings, linked, articles, generator, ogType);
+            return new KindSignals(chars, linkChars, links, headings, linked, articles, generator, ogType, prose, rows,
+                    linkRows, searchForm);
         }
     }
 
     /** The share of the text that is link text; 0 without text. */
     double linkDensity() {
         return chars == 0 ? 0 : (double) linkChars / chars;
+    }
+
+    /** Whether text[from, to) has a character other than white space and no-break spaces. */
+    private static boolean visible(char[] text, int from, int to) {
+        for (int i = from; i < to; i++) if (text[i] > ' ' && text[i] != '\u00a0') return true;
+        return false;
     }
 
     private static int trimmedLength(char[] text, int from, int to) {

@@ -16,7 +16,8 @@ import java.util.Arrays;
  * run must be able to open and not to close, its closing run the reverse (a run that could do both, as in
  * {@code <em>"quoted"</em>word} or within a word, may pair with another run than its own), and neither may touch
  * another run of the same character ({@code <em>a</em><em>b</em>} would make one run {@code **}). Where that
- * fails, the element is written as HTML ({@code <em>...</em>}) instead.
+ * fails, the element is written with underscores when they would be read ({@code **<em>class</em> abc**} becomes
+ * {@code **_class_ abc**}), else as its text alone: Markdown either way, never raw {@code <em>} HTML.
  *
  * <p>Adjacent code spans ({@code <code>a</code><code>b</code>}) are merged into one, since two backtick fences
  * side by side would read as one longer fence.
@@ -43,8 +44,8 @@ final class MarkdownInline {
     }
 
     /**
-     * The markup around an inline element's content: {@code open}/{@code close} as Markdown, and the HTML written
-     * instead when a delimiter (emphasis, strikethrough) would not be read as markup where it stands.
+     * The markup around an inline element's content: {@code open}/{@code close} as Markdown; {@code htmlOpen} and
+     * {@code htmlClose} are set for a delimiter (emphasis, strikethrough), whose flanking is checked as it closes.
      */
     private static final class Wrapper {
         private char[] open;
@@ -279,19 +280,35 @@ final class MarkdownInline {
             int before = w.at == 0 || b[w.at - 1] == '\n' ? -1 : b[w.at - 1];
             int first = b[w.at + w.open.length];
             int last = lastChar();
-            char d = w.open[0];
-            boolean opens = before != d && first != d
-                && MarkdownSyntax.canOpen(before, first) && !MarkdownSyntax.canClose(before, first);
-            boolean closes = last != d && next != d
-                && MarkdownSyntax.canClose(last, next) && !MarkdownSyntax.canOpen(last, next);
-            if (!opens || !closes) {
-                buf.replace(w.at, w.at + w.open.length, w.htmlOpen);
-                buf.append(w.htmlClose);
+            if (!reads(w.open[0], before, first, last, next)) {
+                // emphasis as underscores where stars would not be read ("**_class_ abc.ABC**"), else plain text:
+                // Markdown either way, never raw HTML a reader of the text would see as tags
+                boolean underscores = w.open[0] == '*' && reads('_', before, first, last, next);
+                int n = w.open.length;
+                if (underscores) {
+                    for (int i = 0; i < n; i++) b[w.at + i] = '_';
+                    buf.repeat('_', w.closeLength);
+                } else {
+                    buf.replace(w.at, w.at + n, "");
+                }
                 lastCodeEnd = -1;
                 return;
             }
         }
         buf.append(w.close, 0, w.closeLength);
+    }
+
+    /**
+     * Whether a delimiter run of {@code d} around content from {@code first} to {@code last}, between
+     * {@code before} and {@code next}, is read as emphasis: it opens and cannot close, closes and cannot open, and
+     * touches no other run of {@code d}.
+     */
+    private static boolean reads(char d, int before, int first, int last, int next) {
+        boolean opens = before != d && first != d
+                && MarkdownSyntax.canOpen(before, first) && !MarkdownSyntax.canClose(before, first);
+        boolean closes = last != d && next != d
+                && MarkdownSyntax.canClose(last, next) && !MarkdownSyntax.canOpen(last, next);
+        return opens && closes;
     }
 
     /** Appends s[from, to), which has no whitespace but single spaces inside, to the code span being built. */

@@ -23,7 +23,12 @@ import java.util.Locale;
  *   <li>fewer than {@value #EMPTY} characters of main text: {@code empty};</li>
  *   <li>{@value #NAVIGATION_PERCENT}% or more of the main text is link text, or it has {@value #MANY_LINKS} links or
  *       more, one in fewer than every {@value #LINK_SPACING} characters: {@code navigation} (an index, a table of
- *       contents, a site map; Python's index by letter is links and the bars between them);</li>
+ *       contents, a site map; Python's index by letter is links and the bars between them), unless it has
+ *       {@value #PROSE} characters or more of prose (paragraph text not in links: Python's {@code c-api/stable.html}
+ *       explains the stable ABI in sentences, then lists its hundreds of functions); and whatever its links, a page
+ *       of less prose that is a search page (its main content holds a search box) or an index of entries (a table
+ *       of {@value #INDEX_ROWS} rows or more, four in five starting with a link: Python's module index) is
+ *       {@code navigation} too: such pages are tools to find content, not content;</li>
  *   <li>a documentation generator's {@code generator} meta ({@link #DOC_GENERATORS}): {@code documentation} (Sphinx
  *       makes a section's heading a link back to the table of contents, which the next rule would take for a
  *       teaser's);</li>
@@ -46,6 +51,10 @@ public final class PageKinds {
     /** So many links or more, each with fewer than {@link #LINK_SPACING} characters of text, make it navigation. */
     static final int MANY_LINKS = 20;
     static final int LINK_SPACING = 16;
+    /** So many characters of paragraph text outside links make a page content, however many links it has. */
+    static final int PROSE = 2000;
+    /** An index of entries has at least so many table rows, four in five starting with a link. */
+    static final int INDEX_ROWS = 20;
 
     /** What challenges, access refusals and consent walls say. */
     static final List<String> BLOCKED = List.of(
@@ -111,10 +120,10 @@ public final class PageKinds {
         if (blocked) return PageKind.BLOCKED;
         if (says(heads, NOT_FOUND) || says(says, PAGE_NOT_FOUND)) return PageKind.ERROR;
         if (s.chars() < EMPTY) return PageKind.EMPTY;
-        if (s.linkChars() * 100L >= (long) s.chars() * NAVIGATION_PERCENT
-                || s.links() >= MANY_LINKS && s.chars() < s.links() * LINK_SPACING) {
-            return PageKind.NAVIGATION;
-        }
+        boolean linked = s.linkChars() * 100L >= (long) s.chars() * NAVIGATION_PERCENT
+                || s.links() >= MANY_LINKS && s.chars() < s.links() * LINK_SPACING;
+        boolean finder = s.searchForm() || s.rows() >= INDEX_ROWS && s.linkRows() * 5L >= s.rows() * 4L;
+        if (s.prose() < PROSE && (linked || finder)) return PageKind.NAVIGATION;
         if (documentation) return PageKind.DOCUMENTATION;
         boolean oneArticle = s.ogType().strip().equalsIgnoreCase("article"); // the page says it is one
         if (!oneArticle && (s.articles() >= 3 || s.headings() >= 4 && s.linkedHeadings() * 4 >= s.headings() * 3)) {

@@ -199,7 +199,8 @@ public final class CrawlOutputs implements AutoCloseable {
         close();
         if (files.wacz() != null && warc != null) {
             try { // every WARC file is finished and indexed once closed, a resumed crawl's earlier ones too
-                WaczPackage.write(files.wacz(), warc.files(), "loomcrawl crawl of " + roots);
+                Path chunks = files.chunks() == null || stdout(files.chunks()) ? null : Path.of(files.chunks());
+                WaczPackage.write(files.wacz(), warc.files(), "loomcrawl crawl of " + roots, chunks);
             } catch (OutputException e) {
                 throw new Failed("wacz", e);
             }

@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  * Server-Sent Events, cancel and delete; and {@code /openapi.json} ({@link OpenApi}). Each job runs as the other
  * jobs do ({@link Jobs}), on a state file of its own, its outputs in its folder ({@link NativeRun}).
  */
-final class NativeApi {
+final class NativeApi implements AutoCloseable {
     static final String BASE = "/v1/crawls";
     /** Event streams open at once at most; past that a 429. */
     static final int MAX_STREAMS = 64;
@@ -38,10 +38,12 @@ final class NativeApi {
     private final ServeOptions server;
     private final Jobs jobs;
     private final Semaphore streams = new Semaphore(MAX_STREAMS);
+    private final ChunkSearches searches;
 
     NativeApi(ServeOptions server, Jobs jobs) {
         this.server = server;
         this.jobs = jobs;
+        this.searches = new ChunkSearches(jobs);
     }
 
     static boolean answers(String path) {
@@ -70,6 +72,7 @@ final class NativeApi {
         String what = s.get(1);
         if (s.size() == 2 && what.equals("cancel")) return only(c, "POST", () -> cancel(job));
         if (s.size() == 2 && what.equals("events")) return only(c, "GET", () -> events(job));
+        if (s.size() == 2 && what.equals("search")) return only(c, "GET", () -> NativeSearch.answer(c, job, this));
         if (s.size() == 3 && what.equals("files")) return only(c, "GET", () -> file(job, s.get(2)));
         throw new ApiError(404, "no endpoint " + (path.length() > 100 ? path.substring(0, 100) + "..." : path));
     }
@@ -210,6 +213,24 @@ final class NativeApi {
             }
         }
         return files;
+    }
+
+    /** Closes the search indexes of the jobs searched (an embedding under way stops at its next batch). */
+    @Override
+    public void close() {
+        searches.close();
+    }
+
+    /** The job's chunks file (its {@code outputs.chunks} in its folder), or null when its settings name none. */
+    Path chunksFile(Job job) {
+        String name = NativeFiles.names(NativeRequest.kept(job.record().options()).outputs()).get("chunks");
+        return name == null ? null : jobs.dir(job).resolve(NativeFiles.OUTPUTS).resolve(name);
+    }
+
+    /** Searches the job's chunks, indexed in its folder. */
+    dev.loomcrawl.store.sqlite.ChunkIndex.Page search(Job job, Path chunks, String q, int limit, String cursor,
+                                                      dev.loomcrawl.store.sqlite.SearchMode mode) {
+        return searches.search(job.id(), jobs.dir(job).resolve(Service.INDEX), chunks, q, limit, cursor, mode);
     }
 
     /** One of the job's output files, streamed; only its outputs, by the names its status lists. */

@@ -74,6 +74,20 @@ final class OpenApi {
         stream.putObject("responses").putObject("200").put("description", "The event stream")
                 .putObject("content").putObject("text/event-stream").putObject("schema").put("type", "string");
         errors(stream, "404", "429");
+        ObjectNode search = paths.putObject(NativeApi.BASE + "/{id}/search");
+        idParameter(search);
+        ArrayNode query = (ArrayNode) search.get("parameters");
+        query.addObject().put("name", "q").put("in", "query").put("required", true).putObject("schema")
+                .put("type", "string").put("maxLength", NativeSearch.MAX_QUERY);
+        query.addObject().put("name", "limit").put("in", "query").putObject("schema").put("type", "integer")
+                .put("minimum", 1).put("maximum", NativeSearch.MAX_LIMIT).put("default", NativeSearch.DEFAULT_LIMIT);
+        query.addObject().put("name", "mode").put("in", "query").putObject("schema").put("type", "string")
+                .putArray("enum").add("fused").add("lexical").add("dense");
+        query.addObject().put("name", "cursor").put("in", "query").putObject("schema").put("type", "string");
+        ObjectNode searched = operation(search, "get", "Search the crawl's chunks (outputs.chunks): BM25 and meaning, "
+                + "fused; each hit with its URL, headings, passage, scores and WARC capture", "searchCrawl");
+        answer(searched, "200", "The hits, best first", null);
+        errors(searched, "400", "404");
         ObjectNode file = paths.putObject(NativeApi.BASE + "/{id}/files/{name}");
         idParameter(file);
         ObjectNode name = ((ArrayNode) file.get("parameters")).addObject();

@@ -29,12 +29,15 @@ public final class Serve implements AutoCloseable {
     private final Jobs jobs;
     private final Server server;
     private final List<Mount> mounts;
+    /** What holds the jobs' search indexes open (the MCP tools' service, the native API): closed after the mounts. */
+    private final List<AutoCloseable> searches;
 
-    private Serve(ServeOptions options, Jobs jobs, Server server, List<Mount> mounts) {
+    private Serve(ServeOptions options, Jobs jobs, Server server, List<Mount> mounts, List<AutoCloseable> searches) {
         this.options = options;
         this.jobs = jobs;
         this.server = server;
         this.mounts = mounts;
+        this.searches = searches;
     }
 
     /** Starts the service: resumes the jobs that were running, then listens. */
@@ -50,8 +53,8 @@ public final class Serve implements AutoCloseable {
         Browsers browsers = new Browsers(options.maxJobs());
         Jobs jobs = new Jobs(options, browsers);
         Scrapes scrapes = new Scrapes(options, browsers);
-        Routes routes = new Routes(new FirecrawlApi(options, jobs, scrapes), jobs, scrapes,
-                new NativeApi(options, jobs));
+        NativeApi nativeApi = new NativeApi(options, jobs);
+        Routes routes = new Routes(new FirecrawlApi(options, jobs, scrapes), jobs, scrapes, nativeApi);
         QueuedThreadPool threads = new QueuedThreadPool();
         threads.setName("loomcrawl-serve-http");
         threads.setVirtualThreadsExecutor(Executors.newVirtualThreadPerTaskExecutor());
@@ -82,7 +85,7 @@ public final class Serve implements AutoCloseable {
             jobs.close();
             throw e;
         }
-        Serve serve = new Serve(options, jobs, server, mounts);
+        Serve serve = new Serve(options, jobs, server, mounts, List.of(service, nativeApi));
         log.info("listening on http://{}:{} (jobs in {})", options.host(), serve.port(), options.data());
         return serve;
     }
@@ -110,6 +113,13 @@ public final class Serve implements AutoCloseable {
             log.warn("stopping the HTTP server: {}", e.toString());
         }
         mounts.forEach(Mount::close);
+        for (AutoCloseable s : searches) {
+            try {
+                s.close();
+            } catch (Exception e) {
+                log.warn("closing the search indexes: {}", e.toString());
+            }
+        }
         jobs.close();
         log.info("stopped; running jobs paused, to be resumed at the next start");
     }

@@ -9,7 +9,6 @@ import dev.loomcrawl.report.LinkCheck;
 import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.store.sqlite.ChunkIndex;
-import dev.loomcrawl.store.sqlite.ChunkIndexException;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,7 +31,7 @@ public final class Service implements AutoCloseable {
     private final Scrapes scrapes;
     private final boolean owned;
     /** The search index of each crawl job searched, kept open while the job is kept ({@link #searchCrawl}). */
-    private final Map<String, ChunkIndex> indexes = new java.util.concurrent.ConcurrentHashMap<>();
+    private final ChunkSearches searches;
     static final String INDEX = "chunks-index.db";
 
     Service(ServeOptions server, Jobs jobs, Scrapes scrapes, boolean owned) {
@@ -40,6 +39,7 @@ public final class Service implements AutoCloseable {
         this.jobs = jobs;
         this.scrapes = scrapes;
         this.owned = owned;
+        this.searches = new ChunkSearches(jobs);
     }
 
     /** A service of its own, without HTTP ({@code loomcrawl mcp}): its jobs resumed from the data directory. */
@@ -147,10 +147,10 @@ public final class Service implements AutoCloseable {
     }
 
     /**
-     * The chunks of crawl job {@code id} best matching {@code query}, best first (BM25 over its chunks, the title and
-     * headings weighing more): a page of at most {@code limit}, from {@code cursor} (null: the first). The job's
-     * index is caught up with the chunks its crawl has written so far before each search, so it grows as the crawl
-     * goes. Only jobs the crawl tool started write chunks (Firecrawl's crawl jobs are not archived).
+     * The chunks of crawl job {@code id} best matching {@code query}, best first (BM25 and the embedding model's cosine
+     * similarity, fused; BM25 alone without the model): a page of at most {@code limit}, from {@code cursor} (null: the
+     * first). The job's index is caught up with the chunks its crawl has written so far before each search, so it grows
+     * as the crawl goes. Only jobs the crawl tool started write chunks (Firecrawl's crawl jobs are not archived).
      */
     public ChunkIndex.Page searchCrawl(String id, String query, int limit, String cursor) {
         return call(() -> {
@@ -159,18 +159,8 @@ public final class Service implements AutoCloseable {
                 throw ApiError.badRequest("crawl " + id + " has no chunks to search: only crawls started by the "
                         + "crawl tool are archived and chunked");
             }
-            for (var e : indexes.entrySet()) { // the indexes of jobs removed since (expired) are closed
-                if (jobs.find(e.getKey()) == null && indexes.remove(e.getKey(), e.getValue())) e.getValue().close();
-            }
-            ChunkIndex index = indexes.computeIfAbsent(id, k -> ChunkIndex.open(jobs.dir(job).resolve(INDEX)));
-            try {
-                index.catchUp(jobs.dir(job).resolve(JobArchive.CHUNKS));
-                return index.search(query, limit, cursor);
-            } catch (IllegalArgumentException e) {
-                throw ApiError.badRequest(e.getMessage());
-            } catch (ChunkIndexException e) {
-                throw new ApiError(500, "the crawl's search index cannot be used: " + e.getMessage());
-            }
+            return searches.search(id, jobs.dir(job).resolve(INDEX), jobs.dir(job).resolve(JobArchive.CHUNKS), query,
+                    limit, cursor, null);
         });
     }
 
@@ -225,8 +215,7 @@ public final class Service implements AutoCloseable {
 
     @Override
     public void close() {
-        indexes.values().forEach(ChunkIndex::close);
-        indexes.clear();
+        searches.close();
         if (owned) jobs.close();
     }
 }

@@ -30,6 +30,8 @@ import java.util.stream.Stream;
  *   <li>{@code indexes/index.cdxj}: one sorted CDXJ index of all of them ({@link CdxjIndex}'s lines, whose
  *       {@code filename} names the file under {@code archive/});</li>
  *   <li>{@code pages/pages.jsonl}: the header line, then the pages ({@link WaczPages}: 200 HTML responses);</li>
+ *   <li>{@code chunks/chunks.jsonl}, when the crawl wrote chunks ({@code --chunks}): them, as written, so that
+ *       {@code loomcrawl search} can search the package (a file WACZ readers pass over);</li>
  *   <li>{@code datapackage.json}: {@code profile}, {@code wacz_version}, {@code title} (if given), {@code created},
  *       {@code software}, and {@code resources}: name, path, {@code sha256:} hash and size of each file above;</li>
  *   <li>{@code datapackage-digest.json}: the hash of {@code datapackage.json}.</li>
@@ -52,6 +54,11 @@ public final class WaczPackage {
      * @throws OutputException if a file cannot be read or the package cannot be written
      */
     public static void write(Path wacz, List<Path> warcs, String title) {
+        write(wacz, warcs, title, null);
+    }
+
+    /** As {@link #write(Path, List, String)}, with the crawl's {@code chunks} file too (null: none). */
+    public static void write(Path wacz, List<Path> warcs, String title, Path chunks) {
         if (warcs.isEmpty()) throw new IllegalArgumentException("a WACZ needs at least one WARC file");
         if (new HashSet<>(warcs.stream().map(Path::getFileName).toList()).size() != warcs.size()) {
             throw new IllegalArgumentException("WARC files packaged together need distinct names: " + warcs);
@@ -66,7 +73,7 @@ public final class WaczPackage {
             }
             WholeFile.write(wacz, out -> {
                 WaczZip zip = new WaczZip(out);
-                pack(zip, warcs, indexes, title);
+                pack(zip, warcs, indexes, title, chunks);
                 zip.finish();
             });
         } catch (IOException e) {
@@ -76,7 +83,8 @@ public final class WaczPackage {
         }
     }
 
-    private static void pack(WaczZip zip, List<Path> warcs, List<Path> indexes, String title) throws IOException {
+    private static void pack(WaczZip zip, List<Path> warcs, List<Path> indexes, String title, Path chunks)
+            throws IOException {
         List<WaczZip.Resource> resources = new ArrayList<>();
         for (Path w : warcs) resources.add(zip.stored("archive/" + w.getFileName(), w));
         WaczPages pages = new WaczPages(warcs);
@@ -86,6 +94,9 @@ public final class WaczPackage {
         }));
         List<WaczPages.Page> found = pages.pages();
         resources.add(zip.deflated("pages/pages.jsonl", out -> WaczPages.write(found, out)));
+        if (chunks != null && Files.isRegularFile(chunks)) {
+            resources.add(zip.deflated("chunks/chunks.jsonl", out -> Files.copy(chunks, out)));
+        }
         byte[] datapackage = datapackage(resources, title);
         zip.deflated("datapackage.json", datapackage);
         zip.deflated("datapackage-digest.json", digest(datapackage));

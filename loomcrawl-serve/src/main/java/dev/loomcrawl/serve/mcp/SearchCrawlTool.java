@@ -30,8 +30,10 @@ final class SearchCrawlTool implements Tool {
     public McpSchema.Tool definition() {
         return McpSchema.Tool.builder().name("search_crawl").title("Search a crawl's pages")
                 .description("Search the pages of a crawl started with crawl (while it runs, or after) for a "
-                        + "query: the best-matching passages (ranked by BM25; a page's title and headings count "
-                        + "more), each with its page's URL, the headings it falls under, its Markdown, and a "
+                        + "query: the best-matching passages (ranked by BM25 and by meaning with an embedding model, "
+                        + "fused by reciprocal rank, so a question in other words than the page's finds it; a page's "
+                        + "title and headings count more), each with its scores, its page's URL, the headings it "
+                        + "falls under, its Markdown, and a "
                         + "citation of the archived capture (WARC file, offset, record id, time). Use it to answer "
                         + "from a crawled site with sources, instead of reading every page with crawl_status.")
                 .inputSchema(new Schemas()
@@ -44,6 +46,19 @@ final class SearchCrawlTool implements Tool {
                 .annotations(new McpSchema.ToolAnnotations("Search a crawl's pages", true, false, true, false,
                         null))
                 .build();
+    }
+
+    /** A hit's scores in a line: fused, BM25 and cosine, each with its rank, where there is one. */
+    static String scores(ChunkIndex.Scores s) {
+        List<String> parts = new ArrayList<>();
+        if (s.fused() != null) parts.add(String.format(java.util.Locale.ROOT, "fused %.4f", s.fused()));
+        if (s.bm25() != null) {
+            parts.add(String.format(java.util.Locale.ROOT, "BM25 %.2f (#%d)", s.bm25(), s.bm25Rank()));
+        }
+        if (s.cosine() != null) {
+            parts.add(String.format(java.util.Locale.ROOT, "cosine %.3f (#%d)", s.cosine(), s.cosineRank()));
+        }
+        return String.join(", ", parts);
     }
 
     @Override
@@ -62,6 +77,7 @@ final class SearchCrawlTool implements Tool {
                     .append(h.title() == null || h.title().isBlank() ? h.url() : h.title()).append("\n")
                     .append("URL: ").append(h.url()).append('\n');
             if (!h.headings().isEmpty()) one.append("Under: ").append(String.join(" > ", h.headings())).append('\n');
+            one.append("Scores: ").append(scores(h.scores())).append('\n');
             if (h.citation() != null) {
                 one.append("Archived: ").append(h.citation().warcFile()).append(" at offset ")
                         .append(h.citation().offset()).append(" (").append(h.citation().recordId()).append(", ")
@@ -80,6 +96,18 @@ final class SearchCrawlTool implements Tool {
             if (h.title() != null) m.put("title", h.title());
             m.put("headings", h.headings());
             m.put("score", h.score());
+            Map<String, Object> scores = new LinkedHashMap<>();
+            ChunkIndex.Scores sc = h.scores();
+            if (sc.fused() != null) scores.put("fused", sc.fused());
+            if (sc.bm25() != null) {
+                scores.put("bm25", sc.bm25());
+                scores.put("bm25Rank", sc.bm25Rank());
+            }
+            if (sc.cosine() != null) {
+                scores.put("cosine", sc.cosine());
+                scores.put("cosineRank", sc.cosineRank());
+            }
+            m.put("scores", scores);
             m.put("markdown", body.text());
             if (h.citation() != null) {
                 Map<String, Object> c = new LinkedHashMap<>();
@@ -93,12 +121,17 @@ final class SearchCrawlTool implements Tool {
         }
         String head = hits.isEmpty() ? "No passage of crawl " + id + " matches \"" + query + "\" (" + page
                 .indexedChunks() + " passages searched)." : hits.size() + " passages of crawl " + id + " for \""
-                + query + "\", best first (" + page.indexedChunks() + " passages searched):";
+                + query + "\", best first (" + page.indexedChunks() + " passages searched, ranked "
+                + page.mode().label() + "):";
+        if (page.note() != null) head += " [" + page.note() + "]";
         text.insert(0, head);
         Map<String, Object> structured = new LinkedHashMap<>();
         structured.put("id", id);
         structured.put("hits", hits);
         structured.put("searched", page.indexedChunks());
+        structured.put("embedded", page.embeddedChunks());
+        structured.put("mode", page.mode().label());
+        if (page.note() != null) structured.put("note", page.note());
         if (hits.size() < page.hits().size()) {
             text.append("\n[cut: ").append(hits.size()).append(" of ").append(page.hits().size())
                     .append(" passages of this page shown; call search_crawl again with a smaller limit]");

@@ -47,34 +47,134 @@ public final class ChunkIndex implements AutoCloseable {
     private static final String RANK = "bm25(chunk_text, 3.0, 3.0, 1.0, 1.0)";
     private static final JsonFactory JSON = new JsonFactory();
 
+    /** How many chunks each ranking hands a fused or dense search; its pages go this deep at most. */
+    public static final int FUSION_DEPTH = 100;
+
     /**
-     * A chunk found: its page's URL and title, the headings it falls under (outermost first), its Markdown, its BM25
-     * score (higher is better; only comparable within one search) and where its page's capture is archived.
+     * A chunk found: its page's URL and title, the headings it falls under (outermost first), its text (its Markdown
+     * without link URLs), its score in the ranking asked for (higher is better; only comparable within one search),
+     * where its page's capture is archived, and what each ranking said of it.
      */
     public record Hit(String url, String title, List<String> headings, String markdown, double score,
-                      Citation citation /* null when the crawl wrote no WARC */) {}
+                      Citation citation /* null when the crawl wrote no WARC */, Scores scores) {}
+
+    /**
+     * A hit's scores: its BM25 (higher is better) and rank in the lexical ranking, its cosine similarity to the
+     * query and rank in the dense one, and its fused (reciprocal rank) score; each null where that ranking was not
+     * made or did not find the chunk among its first {@value #FUSION_DEPTH}.
+     */
+    public record Scores(Double bm25, Integer bm25Rank, Double cosine, Integer cosineRank, Double fused) {}
 
     /** A page's capture in the crawl's WARC files: the file, the offset of its response record, its id and date. */
     public record Citation(String warcFile, long offset, String recordId, String captured) {}
 
-    /** A page of hits, the cursor for the next (null at the end), and how many chunks the index held. */
-    public record Page(List<Hit> hits, String nextCursor /* null at the end */, long indexedChunks) {}
+    /**
+     * A page of hits, the cursor for the next (null at the end), how many chunks the index held and how many of them
+     * had a vector, the ranking made, and, when it is not the one asked for, why (else null).
+     */
+    public record Page(List<Hit> hits, String nextCursor /* null at the end */, long indexedChunks,
+                       long embeddedChunks, SearchMode mode, String note) {}
 
     private final Path file;
     private final Connection writer;
     private final ReentrantLock writing = new ReentrantLock(); // one catchUp at a time; searches never take it
     private final Semaphore readers = new Semaphore(READERS);
     private final ConcurrentLinkedDeque<Connection> idle = new ConcurrentLinkedDeque<>();
+    private final Embedder embedder; // null: BM25 alone
+    private final ChunkVectors vectors = new ChunkVectors();
+    private final ReentrantLock embedding = new ReentrantLock(); // one embed at a time
     private volatile boolean closed;
 
-    private ChunkIndex(Path file, Connection writer) {
+    private ChunkIndex(Path file, Connection writer, Embedder embedder) {
         this.file = file;
         this.writer = writer;
+        this.embedder = embedder;
     }
 
-    /** Opens (creating if needed) the index stored in {@code file}. */
+    /** Opens (creating if needed) the index stored in {@code file}, to be searched by BM25 alone. */
     public static ChunkIndex open(Path file) {
-        return new ChunkIndex(file, ChunkIndexFile.openWriter(file));
+        return open(file, null);
+    }
+
+    /**
+     * Opens (creating if needed) the index stored in {@code file}; with {@code embedder} (null: none) its chunks can
+     * be given vectors ({@link #embed}) and searched by meaning as well as by words.
+     */
+    public static ChunkIndex open(Path file, Embedder embedder) {
+        return new ChunkIndex(file, ChunkIndexFile.openWriter(file), embedder);
+    }
+
+    /** Whether the index was opened with a model, so that it can embed chunks and queries. */
+    public boolean canEmbed() {
+        return embedder != null;
+    }
+
+    /** How many of the chunks indexed have no vector yet. */
+    public long unembedded() {
+        Connection c = reader();
+        try (Statement s = c.createStatement()) {
+            s.execute("BEGIN");
+            try {
+                return progress(c).chunks - ChunkVectors.state(c).vectors();
+            } finally {
+                s.execute("ROLLBACK");
+            }
+        } catch (SQLException e) {
+            throw ChunkIndexFile.failure(file, "cannot read it", e);
+        } finally {
+            release(c);
+        }
+    }
+
+    /**
+     * Gives a vector to the chunks indexed that have none (the oldest first, at most {@code max}), in batches of
+     * {@value ChunkVectors#BATCH}, each written in a transaction of its own as soon as it is made; {@code progress}
+     * hears how many were embedded so far after each. Searches and {@link #catchUp} go on meanwhile (a chunk
+     * replaced while it was being embedded gets no vector). Returns how many chunks were embedded.
+     *
+     * @throws IllegalStateException when the index was opened without a model
+     * @throws ChunkIndexException   when the index cannot be written, or its vectors are another model's
+     */
+    public long embed(long max, java.util.function.LongConsumer progress) {
+        if (embedder == null) throw new IllegalStateException("chunk index " + file + " was opened without a model");
+        embedding.lock();
+        try {
+            long done = 0;
+            while (done < max) {
+                List<ChunkVectors.Pending> batch;
+                writing.lock();
+                try {
+                    ensureOpen();
+                    batch = ChunkVectors.pending(writer, (int) Math.min(ChunkVectors.BATCH, max - done));
+                } finally {
+                    writing.unlock();
+                }
+                if (batch.isEmpty()) break;
+                List<float[]> made = embedder.passages(batch.stream().map(ChunkVectors.Pending::text).toList());
+                writing.lock();
+                try (Statement s = writer.createStatement()) {
+                    ensureOpen();
+                    s.execute("BEGIN IMMEDIATE");
+                    boolean committed = false;
+                    try {
+                        ChunkVectors.write(writer, embedder, batch, made);
+                        s.execute("COMMIT");
+                        committed = true;
+                    } finally {
+                        if (!committed) s.execute("ROLLBACK");
+                    }
+                } finally {
+                    writing.unlock();
+                }
+                done += batch.size();
+                progress.accept(done);
+            }
+            return done;
+        } catch (SQLException e) {
+            throw ChunkIndexFile.failure(file, "cannot write its vectors", e);
+        } finally {
+            embedding.unlock();
+        }
     }
 
     /**
@@ -114,40 +214,84 @@ public final class ChunkIndex implements AutoCloseable {
 
     /**
      * The chunks best matching {@code query}, best first, at most {@code limit}; {@code cursor} null for the first
-     * page, else the previous page's nextCursor. The query is words, not a query language: each white-space
-     * separated term counts, the more of them (and the rarer) a chunk has, the better it ranks; a term with
-     * punctuation ({@code os.path.join}) is a phrase. A term in half the chunks or more, which BM25 gives no weight,
-     * is left out when a rarer one is found. Only the first {@value ChunkQuery#MAX_CHARS} characters and
-     * {@value ChunkQuery#MAX_TERMS} distinct terms are read; a query without a letter or a digit finds nothing. A
+     * page, else the previous page's nextCursor. Ranked by BM25 and by meaning, fused, when the index can (see {@link
+     * #search(String, int, String, SearchMode)}), else by BM25 alone. For BM25 the query is words, not a query
+     * language: each white-space separated term counts, the more of them (and the rarer) a chunk has, the better it
+     * ranks; a term with punctuation ({@code os.path.join}) is a phrase. A term in half the chunks or more, which BM25
+     * gives no weight, is left out when a rarer one is found. Only the first {@value ChunkQuery#MAX_CHARS} characters
+     * and {@value ChunkQuery#MAX_TERMS} distinct terms are read; a query without a letter or a digit finds nothing. A
      * cursor's pages are of the chunks indexed when its first page was asked for.
      *
      * @throws IllegalArgumentException when {@code limit} is not between 1 and {@value #MAX_LIMIT}, or
      *                                  {@code cursor} is not one a search of this index gave for this query
      */
     public Page search(String query, int limit, String cursor) {
+        return search(query, limit, cursor, null);
+    }
+
+    /**
+     * As {@link #search(String, int, String)}, ranked as {@code mode} says: {@link SearchMode#LEXICAL} by BM25,
+     * {@link SearchMode#DENSE} by the cosine similarity of the chunks' vectors to the query's,
+     * {@link SearchMode#FUSED} by both, fused by reciprocal rank ({@link Fusion}); null: fused when the index can
+     * embed the query and has vectors, else lexical. An index that cannot rank as asked (opened without a model, or
+     * no chunk embedded yet) ranks by BM25 and says why in the page's note. Fused and dense pages go
+     * {@value #FUSION_DEPTH} hits deep at most; only the chunks embedded take part in the dense ranking.
+     */
+    public Page search(String query, int limit, String cursor, SearchMode mode) {
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new IllegalArgumentException("limit: " + limit + " is not between 1 and " + MAX_LIMIT);
         }
         ChunkQuery q = ChunkQuery.of(query);
-        ChunkCursor from = cursor == null ? null : ChunkCursor.decode(cursor, q, MAX_DEPTH);
+        float[] meaning = embedder != null && mode != SearchMode.LEXICAL && !q.isEmpty()
+                ? embedder.query(query.length() > ChunkQuery.MAX_CHARS ? query.substring(0, ChunkQuery.MAX_CHARS)
+                : query) : null;
         Connection c = reader();
         try (Statement s = c.createStatement()) {
             s.execute("BEGIN"); // one snapshot for the count, the ranking and the hits
             try {
                 long indexed = progress(c).chunks;
-                if (q.isEmpty()) return new Page(List.of(), null, indexed);
+                long embedded = ChunkVectors.state(c).vectors();
+                String note = null;
+                SearchMode used = mode == null ? SearchMode.FUSED : mode;
+                if (used != SearchMode.LEXICAL && (embedder == null || embedded == 0)) {
+                    note = "ranked by BM25 alone: " + (embedder == null ? "no embedding model is loaded"
+                            : "no chunk of this index has a vector yet (it was made without the embedding model)");
+                    used = SearchMode.LEXICAL;
+                }
+                ChunkQuery keyed = used == SearchMode.LEXICAL ? q : new ChunkQuery(q.phrases(), q.key() + used.label());
+                long depth = used == SearchMode.LEXICAL ? MAX_DEPTH : FUSION_DEPTH;
+                ChunkCursor from = cursor == null ? null : ChunkCursor.decode(cursor, keyed, depth);
+                if (q.isEmpty()) return new Page(List.of(), null, indexed, embedded, used, note);
                 long lastId = from == null ? lastId(c) : from.lastId();
                 long offset = from == null ? 0 : from.offset();
-                int wanted = (int) Math.min(limit, MAX_DEPTH - offset);
+                int wanted = (int) Math.min(limit, depth - offset);
                 int kept = from == null ? telling(c, q, indexed) : from.kept();
-                List<long[]> ranked = rank(c, q.match(kept), lastId, offset, wanted + 1);
                 List<Hit> hits = new ArrayList<>();
-                for (long[] r : ranked.subList(0, Math.min(wanted, ranked.size()))) {
-                    hits.add(hit(c, r[0], -Double.longBitsToDouble(r[1])));
+                boolean more;
+                if (used == SearchMode.LEXICAL) {
+                    List<long[]> ranked = rank(c, q.match(kept), lastId, offset, wanted + 1);
+                    for (int i = 0; i < Math.min(wanted, ranked.size()); i++) {
+                        long[] r = ranked.get(i);
+                        double bm25 = -Double.longBitsToDouble(r[1]);
+                        hits.add(hit(c, r[0], bm25, new Scores(bm25, (int) offset + i + 1, null, null, null)));
+                    }
+                    more = ranked.size() > wanted;
+                } else {
+                    List<long[]> lexical = used == SearchMode.FUSED
+                            ? rank(c, q.match(kept), lastId, 0, FUSION_DEPTH) : List.of();
+                    List<Fusion.Fused> fused = Fusion.of(lexical, vectors.nearest(c, meaning, lastId, FUSION_DEPTH));
+                    int end = (int) Math.min(fused.size(), offset + wanted);
+                    for (int i = (int) offset; i < end; i++) {
+                        Fusion.Fused f = fused.get(i);
+                        Scores sc = new Scores(f.bm25(), f.bm25Rank(), f.cosine(), f.cosineRank(),
+                                used == SearchMode.FUSED ? f.fused() : null);
+                        hits.add(hit(c, f.id(), used == SearchMode.FUSED ? f.fused() : f.cosine(), sc));
+                    }
+                    more = fused.size() > end;
                 }
-                boolean more = ranked.size() > wanted && offset + wanted < MAX_DEPTH;
-                String next = more ? new ChunkCursor(lastId, offset + wanted, kept, q.key()).encode() : null;
-                return new Page(List.copyOf(hits), next, indexed);
+                more &= offset + wanted < depth;
+                String next = more ? new ChunkCursor(lastId, offset + wanted, kept, keyed.key()).encode() : null;
+                return new Page(List.copyOf(hits), next, indexed, embedded, used, note);
             } finally {
                 s.execute("ROLLBACK");
             }
@@ -192,6 +336,7 @@ public final class ChunkIndex implements AutoCloseable {
             try {
                 Progress p = progress(writer);
                 int read = 0;
+                long vectorsRemoved = 0;
                 if (Files.exists(chunks)) {
                     try (ChunkLines in = ChunkLines.open(chunks, p.bytesRead);
                          ChunkWrites writes = new ChunkWrites(writer)) {
@@ -204,11 +349,13 @@ public final class ChunkIndex implements AutoCloseable {
                                 p.skipped++;
                             }
                         }
+                        vectorsRemoved = writes.vectorsRemoved;
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
                 }
                 if (read == 0) return 0; // nothing new: no write (the transaction is rolled back)
+                ChunkVectors.removed(writer, vectorsRemoved);
                 try (PreparedStatement u = writer.prepareStatement(
                         "UPDATE progress SET bytes_read = ?, lines_skipped = ?, chunks = ?")) {
                     u.setLong(1, p.bytesRead);
@@ -239,7 +386,9 @@ public final class ChunkIndex implements AutoCloseable {
      * no weight (FTS5 floors its inverse document frequency, log((N - n + 0.5) / (n + 0.5)), at 1e-6), so the ranking
      * of the chunks with a rarer phrase is the same without it; but it matches most chunks, and every chunk matched is
      * ranked: "python" in each page's title made a query with it ten times slower. A phrase's chunks are counted up to
-     * half of them at most.
+     * half of them at most. An English function word ("how", "do", "I", "the", "of": {@link ChunkQuery#functionWord})
+     * is left out as such a phrase is, without counting: a question is full of them, and in a large crawl each
+     * matches tens of thousands of chunks, all ranked (on the JDK docs' 104,576 chunks, "it" is in 18,417).
      */
     private static int telling(Connection c, ChunkQuery q, long chunks) throws SQLException {
         if (q.phrases().size() < 2 || chunks < 2) return q.all();
@@ -249,6 +398,10 @@ public final class ChunkIndex implements AutoCloseable {
         try (PreparedStatement p = c.prepareStatement("SELECT count(*) FROM "
                 + "(SELECT 1 FROM chunk_text WHERE chunk_text MATCH ? LIMIT ?)")) {
             for (int i = 0; i < q.phrases().size(); i++) {
+                if (ChunkQuery.functionWord(q.phrases().get(i))) { // "how do I ...": left out as a common phrase is
+                    common |= 1 << i;
+                    continue;
+                }
                 p.setString(1, q.phrases().get(i));
                 p.setLong(2, half);
                 try (ResultSet rs = p.executeQuery()) {
@@ -281,7 +434,7 @@ public final class ChunkIndex implements AutoCloseable {
         return ranked;
     }
 
-    private Hit hit(Connection c, long id, double score) throws SQLException {
+    private Hit hit(Connection c, long id, double score, Scores scores) throws SQLException {
         try (PreparedStatement p = c.prepareStatement("SELECT c.url, t.title, c.headings, t.body, c.warc_file, "
                 + "c.warc_offset, c.warc_record_id, c.captured FROM chunk c JOIN chunk_text t ON t.rowid = c.id "
                 + "WHERE c.id = ?")) {
@@ -291,7 +444,7 @@ public final class ChunkIndex implements AutoCloseable {
                 Citation citation = rs.getString(5) == null ? null
                         : new Citation(rs.getString(5), rs.getLong(6), rs.getString(7), rs.getString(8));
                 return new Hit(rs.getString(1), rs.getString(2), headings(rs.getString(3)), rs.getString(4), score,
-                        citation);
+                        citation, scores);
             }
         }
     }

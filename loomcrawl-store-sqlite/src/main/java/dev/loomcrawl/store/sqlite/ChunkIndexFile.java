@@ -13,14 +13,16 @@ import java.sql.Statement;
 /**
  * A chunk index's file: its schema, its connections, and its errors as one-line messages. The chunks are in
  * {@code chunk} (what a hit returns but its text) and in the FTS5 table {@code chunk_text} (title, headings, body and
- * URL, the columns BM25 ranks on), under the same id; {@code progress} says how far the chunks file was read.
+ * URL, the columns BM25 ranks on), under the same id; {@code progress} says how far the chunks file was read. A chunk's vector
+ * is in {@code chunk_vector} under its id, made by the model {@code embedding} names.
  */
 final class ChunkIndexFile {
     private ChunkIndexFile() {}
 
     /** {@code PRAGMA application_id}: "LCIX", loomcrawl chunk index (a state file has another). */
     static final int APPLICATION_ID = 0x4c434958;
-    static final int VERSION = 1;
+    /** 2: the chunks' vectors ({@code chunk_vector}, {@code embedding}); an index of version 1 gains them. */
+    static final int VERSION = 2;
 
     private static final String[] SCHEMA = {
         "CREATE TABLE progress (id INTEGER PRIMARY KEY CHECK (id = 1), bytes_read INTEGER NOT NULL, "
@@ -33,6 +35,16 @@ final class ChunkIndexFile {
         // porter: "lists" finds "list"; remove_diacritics: "cafe" finds "café"
         "CREATE VIRTUAL TABLE chunk_text USING fts5 (title, headings, body, url, "
                 + "tokenize = 'porter unicode61 remove_diacritics 2')",
+    };
+
+    /** Version 2's tables: the model that made the vectors (one row), and a vector per chunk that has one. */
+    private static final String[] VECTORS = {
+        // how many vectors there are, and a generation that every change to them moves on (a search's vectors in
+        // memory are read again when it moved); model and dimensions are null until the first vector is written
+        "CREATE TABLE IF NOT EXISTS embedding (id INTEGER PRIMARY KEY CHECK (id = 1), model TEXT, dimensions INTEGER, "
+                + "vectors INTEGER NOT NULL, generation INTEGER NOT NULL)",
+        "INSERT OR IGNORE INTO embedding VALUES (1, NULL, NULL, 0, 0)",
+        "CREATE TABLE IF NOT EXISTS chunk_vector (id INTEGER PRIMARY KEY, vector BLOB NOT NULL)",
     };
 
     /** Opens the index in {@code file}, creating it (and its schema) when the file is new or empty. */
@@ -55,6 +67,8 @@ final class ChunkIndexFile {
             } else if (pragma(c, "user_version") > VERSION) {
                 throw new ChunkIndexException("chunk index " + file + ": it was written by a newer loomcrawl "
                         + "(index version " + pragma(c, "user_version") + "): build a new one", null);
+            } else if (pragma(c, "user_version") < VERSION) {
+                upgrade(c);
             }
             try (Statement s = c.createStatement()) {
                 s.execute("PRAGMA journal_mode = WAL"); // readers go on while a batch is written
@@ -89,12 +103,28 @@ final class ChunkIndexFile {
                 s.execute("PRAGMA application_id = " + APPLICATION_ID);
                 s.execute("PRAGMA user_version = " + VERSION);
                 for (String sql : SCHEMA) s.execute(sql);
+                for (String sql : VECTORS) s.execute(sql);
                 s.execute("COMMIT");
             } catch (SQLException e) {
                 s.execute("ROLLBACK");
                 if (String.valueOf(e.getMessage()).contains("no such module: fts5")) {
                     throw new SQLException("this build's SQLite has no FTS5, which the index needs", e);
                 }
+                throw e;
+            }
+        }
+    }
+
+    /** An index of version 1 gains the tables of the vectors (none yet: they are made as the index catches up). */
+    private static void upgrade(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("BEGIN IMMEDIATE");
+            try {
+                for (String sql : VECTORS) s.execute(sql);
+                s.execute("PRAGMA user_version = " + VERSION);
+                s.execute("COMMIT");
+            } catch (SQLException e) {
+                s.execute("ROLLBACK");
                 throw e;
             }
         }

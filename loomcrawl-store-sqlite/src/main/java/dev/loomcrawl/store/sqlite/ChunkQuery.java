@@ -37,6 +37,18 @@ record ChunkQuery(List<String> phrases, String key) {
         return new ChunkQuery(List.copyOf(phrases), Long.toHexString(crc.getValue()));
     }
 
+    /** English function words: what a question says around the words that tell ("how do I ... in a ..."). */
+    private static final Set<String> FUNCTION_WORDS = Set.of(
+            "a", "an", "the", "and", "or", "but", "of", "to", "in", "on", "at", "by", "for", "with", "from", "as",
+            "into", "about", "is", "are", "was", "were", "be", "been", "it", "its", "this", "that", "these", "those",
+            "i", "me", "my", "you", "your", "we", "our", "do", "does", "did", "how", "what", "which", "who", "when",
+            "where", "why", "can", "could", "should", "would", "will", "so", "if", "then", "than", "there", "not");
+
+    /** Whether {@code phrase} (one of {@link #phrases()}) is a function word alone. */
+    static boolean functionWord(String phrase) {
+        return FUNCTION_WORDS.contains(phrase.substring(1, phrase.length() - 1));
+    }
+
     boolean isEmpty() {
         return phrases.isEmpty();
     }

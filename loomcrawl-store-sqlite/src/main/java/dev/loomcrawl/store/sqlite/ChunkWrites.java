@@ -12,13 +12,18 @@ final class ChunkWrites implements AutoCloseable {
     private final PreparedStatement idsOfUrl;
     private final PreparedStatement deleteChunk;
     private final PreparedStatement deleteText;
+    private final PreparedStatement deleteVector;
     private final PreparedStatement insertChunk;
     private final PreparedStatement insertText;
+
+    /** How many vectors went with the chunks removed (the caller counts them out of {@code embedding}). */
+    long vectorsRemoved;
 
     ChunkWrites(Connection c) throws SQLException {
         idsOfUrl = c.prepareStatement("SELECT id FROM chunk WHERE url = ?");
         deleteChunk = c.prepareStatement("DELETE FROM chunk WHERE id = ?");
         deleteText = c.prepareStatement("DELETE FROM chunk_text WHERE rowid = ?");
+        deleteVector = c.prepareStatement("DELETE FROM chunk_vector WHERE id = ?");
         insertChunk = c.prepareStatement("INSERT INTO chunk (url, chunk, headings, warc_file, warc_offset, "
                 + "warc_record_id, captured) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id");
         insertText = c.prepareStatement("INSERT INTO chunk_text (rowid, title, headings, body, url) "
@@ -52,7 +57,7 @@ final class ChunkWrites implements AutoCloseable {
         insertText.setString(2, chunk.title());
         // one heading a line (the words are what FTS5 reads)
         insertText.setString(3, String.join("\n", chunk.headings()));
-        insertText.setString(4, chunk.markdown());
+        insertText.setString(4, ChunkText.of(chunk.markdown())); // the words, without link URLs
         insertText.setString(5, chunk.url());
         insertText.executeUpdate();
         return 1 - removed;
@@ -67,6 +72,8 @@ final class ChunkWrites implements AutoCloseable {
         for (long id : ids) {
             deleteText.setLong(1, id);
             deleteText.executeUpdate();
+            deleteVector.setLong(1, id);
+            vectorsRemoved += deleteVector.executeUpdate();
             deleteChunk.setLong(1, id);
             deleteChunk.executeUpdate();
         }
@@ -75,6 +82,8 @@ final class ChunkWrites implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        for (PreparedStatement p : List.of(idsOfUrl, deleteChunk, deleteText, insertChunk, insertText)) p.close();
+        for (PreparedStatement p : List.of(idsOfUrl, deleteChunk, deleteText, deleteVector, insertChunk, insertText)) {
+            p.close();
+        }
     }
 }

@@ -1,0 +1,242 @@
+package dev.loomcrawl.store.sqlite;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The chunks' vectors: in table {@code chunk_vector} (a chunk's id, its vector as little-endian 32-bit floats), the
+ * model that made them in {@code embedding}, and, for searching, all of them in memory as one array, read again only
+ * when the table changed. Nearest neighbours are found exactly, by a scan of that array (a dot product per chunk:
+ * vectors are of unit length); see docs/decisions/0036-hybrid-search.md for the sizes that is good for.
+ */
+final class ChunkVectors {
+    /** The chunks embedded and written in one transaction. */
+    static final int BATCH = 32;
+
+    /** The vectors in memory: {@code ids[i]}'s vector at {@code data[i * dims]}, ids ascending. */
+    private record Matrix(long[] ids, float[] data, int dims, long generation) {
+        int size() {
+            return ids.length;
+        }
+    }
+
+    /** A chunk to embed: its id and the text the model reads. */
+    record Pending(long id, String text) {}
+
+    /** A neighbour: the chunk's id and its cosine similarity to the query. */
+    record Near(long id, double cosine) {}
+
+    private final ReentrantLock loading = new ReentrantLock();
+    private volatile Matrix matrix = new Matrix(new long[0], new float[0], 0, -1);
+
+    /** The {@code embedding} row: the model (null before the first vector), how many vectors, their generation. */
+    record State(String model, long vectors, long generation) {}
+
+    static State state(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT model, vectors, generation FROM embedding")) {
+            if (!rs.next()) throw new SQLException("the index has no embedding row");
+            return new State(rs.getString(1), rs.getLong(2), rs.getLong(3));
+        }
+    }
+
+    /** Counts {@code removed} vectors out (chunks replaced), in the caller's transaction. */
+    static void removed(Connection c, long removed) throws SQLException {
+        if (removed == 0) return;
+        try (PreparedStatement p = c.prepareStatement(
+                "UPDATE embedding SET vectors = vectors - ?, generation = generation + 1")) {
+            p.setLong(1, removed);
+            p.executeUpdate();
+        }
+    }
+
+    /**
+     * The most characters of a chunk's text the model reads: about 400 tokens of English, so that a chunk is one
+     * pass of the model (bge reads 512 tokens at most; a longer text is read in parts, each a pass, whose vectors are
+     * averaged), on two cores the cost that decides how long embedding a crawl takes.
+     */
+    static final int PASSAGE_CHARS = 1_500;
+
+    /** The text a chunk's vector is made of: its page's title, its headings, then its text (its first characters). */
+    static String passage(String title, String headings, String body) {
+        StringBuilder s = new StringBuilder();
+        if (title != null && !title.isBlank()) s.append(title.strip()).append('\n');
+        if (headings != null && !headings.isBlank()) s.append(headings.strip().replace('\n', '/')).append('\n');
+        return s.append(body, 0, Math.min(body.length(), PASSAGE_CHARS)).toString();
+    }
+
+    /** Up to {@code max} chunks that have no vector yet, the oldest first. */
+    static List<Pending> pending(Connection c, int max) throws SQLException {
+        List<Pending> pending = new ArrayList<>();
+        try (PreparedStatement p = c.prepareStatement("SELECT c.id, t.title, t.headings, t.body FROM chunk c "
+                + "JOIN chunk_text t ON t.rowid = c.id "
+                + "WHERE NOT EXISTS (SELECT 1 FROM chunk_vector v WHERE v.id = c.id) "
+                + "ORDER BY c.id LIMIT ?")) {
+            p.setInt(1, max);
+            try (ResultSet rs = p.executeQuery()) {
+                while (rs.next()) pending.add(new Pending(rs.getLong(1),
+                        passage(rs.getString(2), rs.getString(3), rs.getString(4))));
+            }
+        }
+        return pending;
+    }
+
+    /**
+     * Writes the vectors of chunks that are still in the index (a chunk replaced meanwhile is not given one), in the
+     * caller's transaction, and names the model when the index had none.
+     */
+    static void write(Connection c, Embedder model, List<Pending> chunks, List<float[]> vectors)
+            throws SQLException {
+        State state = state(c);
+        if (state.model() != null && !state.model().equals(model.model())) {
+            throw new SQLException("its vectors were made by model " + state.model() + ", not " + model.model());
+        }
+        long added = 0;
+        try (PreparedStatement p = c.prepareStatement("INSERT OR IGNORE INTO chunk_vector (id, vector) "
+                + "SELECT ?, ? WHERE EXISTS (SELECT 1 FROM chunk WHERE id = ?)")) {
+            for (int i = 0; i < chunks.size(); i++) {
+                p.setLong(1, chunks.get(i).id());
+                p.setBytes(2, bytes(vectors.get(i)));
+                p.setLong(3, chunks.get(i).id());
+                added += p.executeUpdate();
+            }
+        }
+        try (PreparedStatement p = c.prepareStatement("UPDATE embedding SET model = ?, dimensions = ?, "
+                + "vectors = vectors + ?, generation = generation + 1")) {
+            p.setString(1, model.model());
+            p.setInt(2, model.dimensions());
+            p.setLong(3, added);
+            p.executeUpdate();
+        }
+    }
+
+    /**
+     * The {@code n} chunks (of ids up to {@code lastId}) nearest {@code query}, nearest first; the vectors are read
+     * again from {@code c} (in its transaction's snapshot) when the table changed since they were read.
+     */
+    List<Near> nearest(Connection c, float[] query, long lastId, int n) throws SQLException {
+        Matrix m = current(c);
+        if (m.size() == 0 || n < 1) return List.of();
+        if (m.dims() != query.length) {
+            throw new SQLException("the index's vectors have " + m.dims() + " dimensions, the query's "
+                    + query.length);
+        }
+        int size = m.size();
+        int end = size;
+        while (end > 0 && m.ids()[end - 1] > lastId) end--; // ids ascend
+        List<Near> found;
+        if (end < PARALLEL) {
+            found = scan(m, query, 0, end, n);
+        } else { // two halves at once: the scan is the query's largest cost on a large crawl
+            int half = end / 2;
+            @SuppressWarnings("unchecked")
+            List<Near>[] first = new List[1];
+            Thread other = Thread.ofVirtual().start(() -> first[0] = scan(m, query, 0, half, n));
+            List<Near> second = scan(m, query, half, end, n);
+            try {
+                other.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SQLException("interrupted", e);
+            }
+            found = new ArrayList<>(first[0]);
+            found.addAll(second);
+        }
+        Near[] sorted = found.toArray(new Near[0]);
+        Arrays.sort(sorted, (a, b) -> a.cosine() != b.cosine() ? Double.compare(b.cosine(), a.cosine())
+                : Long.compare(a.id(), b.id()));
+        return List.of(Arrays.copyOf(sorted, Math.min(n, sorted.length)));
+    }
+
+    /** Vectors from which a scan is cut in two halves scanned at once. */
+    static final int PARALLEL = 20_000;
+
+    /** The {@code n} nearest of the vectors [from, to), in no order. */
+    private static List<Near> scan(Matrix m, float[] query, int from, int to, int n) {
+        PriorityQueue<Near> best = new PriorityQueue<>(n + 1, (a, b) -> Double.compare(a.cosine(), b.cosine()));
+        float[] data = m.data();
+        int dims = m.dims();
+        long[] ids = m.ids();
+        double floor = Double.NEGATIVE_INFINITY;
+        for (int i = from; i < to; i++) {
+            double cos = dot(data, i * dims, query, dims);
+            if (cos <= floor) continue;
+            best.add(new Near(ids[i], cos));
+            if (best.size() > n) {
+                best.poll();
+                floor = best.peek().cosine();
+            }
+        }
+        return new ArrayList<>(best);
+    }
+
+    /** The dot product, in four independent sums so that the processor overlaps them. */
+    static double dot(float[] data, int at, float[] q, int dims) {
+        float s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+        int i = 0;
+        for (; i + 3 < dims; i += 4) {
+            s0 += data[at + i] * q[i];
+            s1 += data[at + i + 1] * q[i + 1];
+            s2 += data[at + i + 2] * q[i + 2];
+            s3 += data[at + i + 3] * q[i + 3];
+        }
+        for (; i < dims; i++) s0 += data[at + i] * q[i];
+        return (s0 + s1) + (s2 + s3);
+    }
+
+    /** The vectors in memory, read again when their generation moved on. */
+    private Matrix current(Connection c) throws SQLException {
+        State state = state(c);
+        Matrix m = matrix;
+        if (m.generation() == state.generation()) return m;
+        loading.lock();
+        try {
+            m = matrix;
+            if (m.generation() == state.generation()) return m;
+            m = load(c, state);
+            matrix = m;
+            return m;
+        } finally {
+            loading.unlock();
+        }
+    }
+
+    private static Matrix load(Connection c, State state) throws SQLException {
+        long[] ids = new long[Math.toIntExact(state.vectors())];
+        float[] data = null;
+        int dims = 0;
+        int n = 0;
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT id, vector FROM chunk_vector ORDER BY id")) {
+            while (rs.next() && n < ids.length) {
+                byte[] b = rs.getBytes(2);
+                if (data == null) {
+                    dims = b.length / 4;
+                    data = new float[Math.multiplyExact(ids.length, dims)];
+                }
+                if (b.length != dims * 4) throw new SQLException("chunk " + rs.getLong(1) + "'s vector has "
+                        + b.length / 4 + " dimensions, others " + dims);
+                ids[n] = rs.getLong(1);
+                ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(data, n * dims, dims);
+                n++;
+            }
+        }
+        return new Matrix(Arrays.copyOf(ids, n), data == null ? new float[0] : data, dims, state.generation());
+    }
+
+    static byte[] bytes(float[] v) {
+        ByteBuffer b = ByteBuffer.allocate(v.length * 4).order(ByteOrder.LITTLE_ENDIAN);
+        b.asFloatBuffer().put(v);
+        return b.array();
+    }
+}

@@ -1,0 +1,32 @@
+package dev.loomcrawl.store.sqlite;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.ServiceLoader;
+
+/**
+ * A text embedding model, in process: turns passages and queries into vectors of unit length, so that their dot
+ * product is their cosine similarity. The chunk index stores a vector per chunk and ranks a query's nearest chunks
+ * beside BM25 ({@link ChunkIndex#search(String, int, String, SearchMode)}). The model lives in module
+ * {@code loomcrawl-embed}, found with {@link #find()}: without that module on the class path, search is by BM25 alone.
+ *
+ * <p>Safe for use by several threads.
+ */
+public interface Embedder {
+    /** The model's name, kept in the index with its vectors: vectors of two models are not compared. */
+    String model();
+
+    /** How many numbers a vector has. */
+    int dimensions();
+
+    /** The vectors of {@code passages} (chunks' text), in order, each of unit length. */
+    List<float[]> passages(List<String> passages);
+
+    /** The vector of a query (models may embed a question unlike a passage), of unit length. */
+    float[] query(String query);
+
+    /** The embedding model on the class path ({@code loomcrawl-embed}), loaded; empty when there is none. */
+    static Optional<Embedder> find() {
+        return ServiceLoader.load(Embedder.class).findFirst();
+    }
+}
