@@ -125,7 +125,20 @@ final class ChunkVectors {
      * again from {@code c} (in its transaction's snapshot) when the table changed since they were read.
      */
     List<Near> nearest(Connection c, float[] query, long lastId, int n) throws SQLException {
-        Matrix m = current(c);
+        return nearest(current(c), query, lastId, n);
+    }
+
+    /**
+     * The vectors as {@code c}'s transaction sees them, to be scanned by {@link #nearest(Object, float[], long, int)}
+     * on another thread, without the connection.
+     */
+    Object snapshot(Connection c) throws SQLException {
+        return current(c);
+    }
+
+    /** {@link #nearest(Connection, float[], long, int)} over a {@link #snapshot}. */
+    static List<Near> nearest(Object snapshot, float[] query, long lastId, int n) throws SQLException {
+        Matrix m = (Matrix) snapshot;
         if (m.size() == 0 || n < 1) return List.of();
         if (m.dims() != query.length) {
             throw new SQLException("the index's vectors have " + m.dims() + " dimensions, the query's "
