@@ -220,9 +220,9 @@ public final class ChunkIndex implements AutoCloseable {
      * language: each white-space separated term counts, the more of them (and the rarer) a chunk has, the better it
      * ranks; a term with punctuation ({@code os.path.join}) is a phrase. A term in a quarter of the chunks or more,
      * which BM25 gives little weight, is left out when a rarer one is found. Fused, the query is embedded and the
-     * vectors scanned on a thread of their own while BM25 ranks. Only the first {@value ChunkQuery#MAX_CHARS} characters
-     * and {@value ChunkQuery#MAX_TERMS} distinct terms are read; a query without a letter or a digit finds nothing. A
-     * cursor's pages are of the chunks indexed when its first page was asked for.
+     * vectors scanned on a thread of their own while BM25 ranks. Only the first {@value ChunkQuery#MAX_CHARS}
+     * characters and {@value ChunkQuery#MAX_TERMS} distinct terms are read; a query without a letter or a digit finds
+     * nothing. A cursor's pages are of the chunks indexed when its first page was asked for.
      *
      * @throws IllegalArgumentException when {@code limit} is not between 1 and {@value #MAX_LIMIT}, or
      *                                  {@code cursor} is not one a search of this index gave for this query
@@ -278,7 +278,7 @@ public final class ChunkIndex implements AutoCloseable {
                     more = ranked.size() > wanted;
                 } else {
                     // by meaning on a thread of its own (the query embedded, the vectors scanned) while BM25 ranks
-                    Object snapshot = vectors.snapshot(c);
+                    ChunkVectors.Matrix snapshot = vectors.snapshot(c);
                     long last = lastId;
                     FutureTask<List<ChunkVectors.Near>> near = new FutureTask<>(() ->
                             ChunkVectors.nearest(snapshot, embedder.query(asked), last, FUSION_DEPTH));
@@ -403,15 +403,16 @@ public final class ChunkIndex implements AutoCloseable {
      * the chunks or more ({@link #COMMON}) is left out when another is in at least one chunk but fewer. BM25 gives
      * such a phrase little weight (none at half: FTS5 floors its inverse document frequency,
      * log((N - n + 0.5) / (n + 0.5)), at 1e-6), so the ranking of the chunks with a rarer phrase changes little
-     * without it (Python docs, 83 questions: BM25 recall@5 0.80 against 0.81 at half); but it matches most chunks, and every chunk matched is
-     * ranked: "python" in each page's title made a query with it ten times slower. A phrase's chunks are counted up to
-     * half of them at most. An English function word ("how", "do", "I", "the", "of": {@link ChunkQuery#functionWord})
-     * is left out as such a phrase is, without counting: a question is full of them, and in a large crawl each
-     * matches tens of thousands of chunks, all ranked (on the JDK docs' 104,576 chunks, "it" is in 18,417).
+     * without it (Python docs, 83 questions: BM25 recall@5 0.80 against 0.81 at half); but it matches many chunks,
+     * and every chunk matched is ranked: "python" in each page's title made a query with it ten times slower. A
+     * phrase's chunks are counted up to that quarter at most. An English function word ("how", "do", "I", "the",
+     * "of": {@link ChunkQuery#functionWord}) is left out as such a phrase is, without counting: a question is full of
+     * them, and in a large crawl each matches tens of thousands of chunks, all ranked (on the JDK docs' 104,576
+     * chunks, "it" is in 18,417).
      */
     private static int telling(Connection c, ChunkQuery q, long chunks) throws SQLException {
         if (q.phrases().size() < 2 || chunks < 2) return q.all();
-        long half = Math.max(1, chunks / COMMON);
+        long many = Math.max(1, chunks / COMMON);
         int common = 0;
         boolean rarer = false;
         try (PreparedStatement p = c.prepareStatement("SELECT count(*) FROM "
@@ -422,10 +423,10 @@ public final class ChunkIndex implements AutoCloseable {
                     continue;
                 }
                 p.setString(1, q.phrases().get(i));
-                p.setLong(2, half);
+                p.setLong(2, many);
                 try (ResultSet rs = p.executeQuery()) {
                     long n = rs.next() ? rs.getLong(1) : 0;
-                    if (n >= half) {
+                    if (n >= many) {
                         common |= 1 << i;
                     } else if (n > 0) {
                         rarer = true;

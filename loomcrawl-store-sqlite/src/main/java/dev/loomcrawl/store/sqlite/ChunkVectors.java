@@ -24,7 +24,7 @@ final class ChunkVectors {
     static final int BATCH = 32;
 
     /** The vectors in memory: {@code ids[i]}'s vector at {@code data[i * dims]}, ids ascending. */
-    private record Matrix(long[] ids, float[] data, int dims, long generation) {
+    record Matrix(long[] ids, float[] data, int dims, long generation) {
         int size() {
             return ids.length;
         }
@@ -121,24 +121,15 @@ final class ChunkVectors {
     }
 
     /**
-     * The {@code n} chunks (of ids up to {@code lastId}) nearest {@code query}, nearest first; the vectors are read
-     * again from {@code c} (in its transaction's snapshot) when the table changed since they were read.
+     * The vectors as {@code c}'s transaction sees them (read again from it when the table changed since they were
+     * read), to be scanned by {@link #nearest} on any thread, without the connection.
      */
-    List<Near> nearest(Connection c, float[] query, long lastId, int n) throws SQLException {
-        return nearest(current(c), query, lastId, n);
-    }
-
-    /**
-     * The vectors as {@code c}'s transaction sees them, to be scanned by {@link #nearest(Object, float[], long, int)}
-     * on another thread, without the connection.
-     */
-    Object snapshot(Connection c) throws SQLException {
+    Matrix snapshot(Connection c) throws SQLException {
         return current(c);
     }
 
-    /** {@link #nearest(Connection, float[], long, int)} over a {@link #snapshot}. */
-    static List<Near> nearest(Object snapshot, float[] query, long lastId, int n) throws SQLException {
-        Matrix m = (Matrix) snapshot;
+    /** The {@code n} chunks (of ids up to {@code lastId}) of {@code m} nearest {@code query}, nearest first. */
+    static List<Near> nearest(Matrix m, float[] query, long lastId, int n) throws SQLException {
         if (m.size() == 0 || n < 1) return List.of();
         if (m.dims() != query.length) {
             throw new SQLException("the index's vectors have " + m.dims() + " dimensions, the query's "
