@@ -1,6 +1,8 @@
 package dev.loomcrawl.cli;
 
-import dev.loomcrawl.state.Setting;
+import dev.loomcrawl.config.ConfigCodec;
+import dev.loomcrawl.config.ConfigTarget;
+import dev.loomcrawl.config.OutputSettings;
 import dev.loomcrawl.state.StateException;
 import dev.loomcrawl.store.sqlite.SqliteCrawlStore;
 
@@ -66,24 +68,24 @@ record CrawlChunks(Path index, Path chunks, boolean temporary) {
     }
 
     private static CrawlChunks ofState(Path state) throws NoChunks {
+        String file;
         try (SqliteCrawlStore store = SqliteCrawlStore.openForReading(state)) {
-            for (Setting s : store.settings()) {
-                boolean chunksSetting = s.name().equals("chunks") || s.name().endsWith(".chunks"); // outputs.chunks
-                if (chunksSetting && s.value() != null && !s.value().isBlank()) {
-                    String file = s.value().startsWith("\"") ? s.value().substring(1, s.value().length() - 1)
-                            : s.value();
-                    if (file.equals("-")) break;
-                    Path chunks = state.resolveSibling(file);
-                    if (!Files.isRegularFile(chunks)) {
-                        throw new NoChunks(state + ": its crawl wrote chunks to " + chunks + ", which is gone");
-                    }
-                    return new CrawlChunks(besides(chunks), chunks, false);
-                }
-            }
+            ConfigTarget kept = new ConfigTarget(); // what every run of the crawl opens, as resume reads it
+            ConfigCodec.decodeKept(kept, store.settings());
+            file = kept.job(store.config()).outputs().chunks();
         } catch (StateException e) {
             throw new NoChunks(e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new NoChunks(state + ": its settings cannot be used: " + e.getMessage());
         }
-        throw new NoChunks(state + ": its crawl wrote no chunks; crawl with --chunks FILE to search it");
+        if (file == null || file.isBlank() || file.equals(OutputSettings.STDOUT)) {
+            throw new NoChunks(state + ": its crawl wrote no chunks; crawl with --chunks FILE to search it");
+        }
+        Path chunks = state.resolveSibling(file);
+        if (!Files.isRegularFile(chunks)) {
+            throw new NoChunks(state + ": its crawl wrote chunks to " + chunks + ", which is gone");
+        }
+        return new CrawlChunks(besides(chunks), chunks, false);
     }
 
     private static CrawlChunks ofWacz(Path wacz) throws NoChunks {
