@@ -31,6 +31,11 @@ public final class ApiError extends RuntimeException {
         return new ApiError(400, what + " is not supported by loomcrawl serve (" + why + ")");
     }
 
+    /** A request's own text as an answer quotes it: its first 100 characters, "..." after them when it is longer. */
+    public static String quoted(String text) {
+        return text.length() > 100 ? text.substring(0, 100) + "..." : text;
+    }
+
     public int status() {
         return status;
     }

@@ -74,7 +74,7 @@ final class NativeApi implements AutoCloseable {
         if (s.size() == 2 && what.equals("events")) return only(c, "GET", () -> events(job));
         if (s.size() == 2 && what.equals("search")) return only(c, "GET", () -> NativeSearch.answer(c, job, this));
         if (s.size() == 3 && what.equals("files")) return only(c, "GET", () -> file(job, s.get(2)));
-        throw new ApiError(404, "no endpoint " + (path.length() > 100 ? path.substring(0, 100) + "..." : path));
+        throw new ApiError(404, "no endpoint " + ApiError.quoted(path));
     }
 
     private Answer create(Call c) {

@@ -97,7 +97,6 @@ final class Routes {
     }
 
     private static Answer notFound(String path) {
-        String shown = path.length() > 100 ? path.substring(0, 100) + "..." : path;
-        throw new ApiError(404, "no endpoint " + shown);
+        throw new ApiError(404, "no endpoint " + ApiError.quoted(path));
     }
 }

@@ -58,8 +58,8 @@ record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout
         }
         String proxy = f.string("proxy", "basic");
         if (!PROXY_KINDS.contains(proxy)) { // an address: a job fetches directly, as the server's operator set it up
-            throw ApiError.unsupported("'" + f.name("proxy") + "': " + (proxy.length() > 100 ? proxy.substring(0, 100)
-                    : proxy), "a request cannot name a proxy (Firecrawl's kinds are " + String.join(", ",
+            throw ApiError.unsupported("'" + f.name("proxy") + "': " + ApiError.quoted(proxy),
+                    "a request cannot name a proxy (Firecrawl's kinds are " + String.join(", ",
                     PROXY_KINDS) + "; the native API takes a proxy address)");
         }
         f.bool("onlyMainContent", true); // type-checked; the Markdown is always the page's main content

@@ -63,8 +63,9 @@ final class McpTools {
         return SyncToolSpecification.builder().tool(definition).callHandler((exchange, request) -> {
             String unknown = unknown(request.arguments(), known);
             if (unknown != null) {
-                return error("argument '" + dev.loomcrawl.result.Printable.line(unknown.length() > 100 ? unknown.substring(0, 100) + "..." : unknown) + "' is not one " + definition.name()
-                        + " takes (it takes " + String.join(", ", new java.util.TreeSet<>(known)) + ")");
+                String shown = dev.loomcrawl.result.Printable.line(dev.loomcrawl.serve.ApiError.quoted(unknown));
+                return error("argument '" + shown + "' is not one " + definition.name() + " takes (it takes "
+                        + String.join(", ", new java.util.TreeSet<>(known)) + ")");
             }
             Map<String, Object> meta = request.meta();
             Object token = meta == null ? null : meta.get("progressToken");
