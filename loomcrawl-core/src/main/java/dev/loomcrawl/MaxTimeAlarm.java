@@ -23,7 +23,7 @@ final class MaxTimeAlarm implements AutoCloseable {
         });
     }
 
-    /** An alarm that runs {@code onTime} once {@code left} has passed; null without a time limit (null). */
+    /** An alarm that runs {@code onTime} once {@code left} has passed; null when {@code left} is (no time limit). */
     static MaxTimeAlarm start(Duration left, Runnable onTime) {
         return left == null ? null : new MaxTimeAlarm(left, onTime);
     }
