@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -30,8 +31,9 @@ import java.util.Set;
  * without a vector).
  *
  * <pre>java -cp loomcrawl-bench.jar dev.loomcrawl.bench.SearchQuality CHUNKS INDEX ROOT [QUESTIONS.tsv]
- *     [--passes P] [--latency-only]</pre>
- * ROOT is the URL the answer pages' paths are under (http://127.0.0.1:8011/ for the Python docs).
+ *     [--passes P] [--latency-only] [--slowest N]</pre>
+ * ROOT is the URL the answer pages' paths are under (http://127.0.0.1:8011/ for the Python docs). With
+ * {@code --slowest N}, each mode's N slowest questions follow its latency line (each question's slowest pass).
  */
 public final class SearchQuality {
     private static final int DEPTH = 50;
@@ -40,7 +42,8 @@ public final class SearchQuality {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 3) {
-            System.err.println("usage: SearchQuality CHUNKS INDEX ROOT [QUESTIONS.tsv] [--passes P] [--latency-only]");
+            System.err.println("usage: SearchQuality CHUNKS INDEX ROOT [QUESTIONS.tsv] [--passes P] [--latency-only]"
+                    + " [--slowest N]");
             System.exit(2);
         }
         Path chunks = Path.of(args[0]);
@@ -50,6 +53,7 @@ public final class SearchQuality {
         String questionsFile = rest.isEmpty() || rest.getFirst().startsWith("--") ? null : rest.getFirst();
         int passes = rest.contains("--passes") ? Integer.parseInt(rest.get(rest.indexOf("--passes") + 1)) : 5;
         boolean latencyOnly = rest.contains("--latency-only");
+        int slowest = rest.contains("--slowest") ? Integer.parseInt(rest.get(rest.indexOf("--slowest") + 1)) : 0;
         List<Question> questions = questions(questionsFile);
         Embedder model = Embedder.find().orElseThrow(() -> new IllegalStateException("no embedding model"));
         try (ChunkIndex index = ChunkIndex.open(indexFile, model)) {
@@ -65,7 +69,7 @@ public final class SearchQuality {
                     missing == 0 ? "" : String.format(Locale.ROOT, " (%.1f chunks/s)", missing / embedSeconds),
                     Files.size(indexFile) / 1e6);
             if (!latencyOnly) recall(index, questions, root);
-            latency(index, questions, passes);
+            latency(index, questions, passes, slowest);
             long[] times = new long[questions.size() * passes];
             int n = 0;
             for (int p = 0; p < passes; p++) {
@@ -129,22 +133,27 @@ public final class SearchQuality {
         return new ArrayList<>(seen);
     }
 
-    private static void latency(ChunkIndex index, List<Question> questions, int passes) {
+    private static void latency(ChunkIndex index, List<Question> questions, int passes, int slowest) {
         for (SearchMode mode : SearchMode.values()) {
             for (Question q : questions) index.search(q.text(), 10, null, mode); // warm up
             long[] times = new long[questions.size() * passes];
+            Map<String, Long> worst = new HashMap<>();
             int n = 0;
             for (int p = 0; p < passes; p++) {
                 for (Question q : questions) {
                     long start = System.nanoTime();
                     index.search(q.text(), 10, null, mode);
-                    times[n++] = System.nanoTime() - start;
+                    long took = System.nanoTime() - start;
+                    times[n++] = took;
+                    worst.merge(q.text(), took, Math::max);
                 }
             }
             Arrays.sort(times);
             System.out.printf(Locale.ROOT, "latency %s: p50 %.1f ms, p99 %.1f ms, max %.1f ms (%d queries)%n",
                     mode.label(), times[n / 2] / 1e6, times[(int) Math.ceil(n * 0.99) - 1] / 1e6,
                     times[n - 1] / 1e6, n);
+            worst.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(slowest)
+                    .forEach(e -> System.out.printf(Locale.ROOT, "  %.1f ms  %s%n", e.getValue() / 1e6, e.getKey()));
         }
     }
 

@@ -16,17 +16,51 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * The chunks' vectors: in table {@code chunk_vector} (a chunk's id, its vector as little-endian 32-bit floats), the
  * model that made them in {@code embedding}, and, for searching, all of them in memory as one array, read again only
- * when the table changed. Nearest neighbours are found exactly, by a scan of that array (a dot product per chunk:
- * vectors are of unit length); see docs/decisions/0036-hybrid-search.md for the sizes that is good for.
+ * when the table changed. Nearest neighbours are found by a scan (a dot product per chunk: vectors are of unit
+ * length): exactly up to {@value #EXACT} vectors; past that, in two steps, as a query must cost no more than some
+ * tens of milliseconds on a crawl of 100,000 chunks and more. Each vector is also held as one bit a dimension (whether
+ * it is above the mean of all vectors in that dimension), so a first scan counts the bits a chunk's and the query's
+ * vectors differ in (a few machine words a chunk instead of {@code dims} multiplications), and only the
+ * {@value #CANDIDATES} chunks (at least) that differ least are ranked by their true cosine similarity. See
+ * docs/decisions/0038-hybrid-search.md for what that costs in recall and where an approximate index would be needed.
  */
 final class ChunkVectors {
     /** The chunks embedded and written in one transaction. */
     static final int BATCH = 32;
 
-    /** The vectors in memory: {@code ids[i]}'s vector at {@code data[i * dims]}, ids ascending. */
-    record Matrix(long[] ids, float[] data, int dims, long generation) {
+    /**
+     * The vectors in memory: {@code ids[i]}'s vector at {@code data[i * dims]}, ids ascending; the mean of all vectors
+     * in {@code mean}, and {@code ids[i]}'s bits ({@link #aboveMean}) at {@code bits[i * words]}.
+     */
+    record Matrix(long[] ids, float[] data, int dims, float[] mean, long[] bits, long generation) {
+        static Matrix of(long[] ids, float[] data, int dims, long generation) {
+            int n = ids.length;
+            float[] mean = new float[dims];
+            if (n > 0) {
+                double[] sum = new double[dims];
+                for (int i = 0; i < n; i++) for (int d = 0; d < dims; d++) sum[d] += data[i * dims + d];
+                for (int d = 0; d < dims; d++) mean[d] = (float) (sum[d] / n);
+            }
+            int words = words(dims);
+            long[] bits = new long[Math.multiplyExact(n, words)];
+            for (int i = 0; i < n; i++) aboveMean(data, i * dims, dims, mean, bits, i * words);
+            return new Matrix(ids, data, dims, mean, bits, generation);
+        }
+
         int size() {
             return ids.length;
+        }
+    }
+
+    /** The machine words that hold one bit a dimension. */
+    static int words(int dims) {
+        return (dims + 63) / 64;
+    }
+
+    /** Sets bit d of {@code out[at...]} when the vector at {@code v[from]} is above {@code mean} in dimension d. */
+    static void aboveMean(float[] v, int from, int dims, float[] mean, long[] out, int at) {
+        for (int d = 0; d < dims; d++) {
+            if (v[from + d] > mean[d]) out[at + (d >>> 6)] |= 1L << (d & 63);
         }
     }
 
@@ -37,7 +71,7 @@ final class ChunkVectors {
     record Near(long id, double cosine) {}
 
     private final ReentrantLock loading = new ReentrantLock();
-    private volatile Matrix matrix = new Matrix(new long[0], new float[0], 0, -1);
+    private volatile Matrix matrix = Matrix.of(new long[0], new float[0], 0, -1);
 
     /** The {@code embedding} row: the model (null before the first vector), how many vectors, their generation. */
     record State(String model, long vectors, long generation) {}
@@ -130,40 +164,79 @@ final class ChunkVectors {
 
     /** The {@code n} chunks (of ids up to {@code lastId}) of {@code m} nearest {@code query}, nearest first. */
     static List<Near> nearest(Matrix m, float[] query, long lastId, int n) throws SQLException {
-        if (m.size() == 0 || n < 1) return List.of();
+        int end = end(m, query, lastId, n);
+        if (end == 0) return List.of();
+        return end <= EXACT ? sorted(scan(m, query, 0, end, n), n) : sorted(twoSteps(m, query, end, n), n);
+    }
+
+    /** As {@link #nearest}, every vector's cosine similarity computed: the oracle of the two steps' ranking. */
+    static List<Near> exact(Matrix m, float[] query, long lastId, int n) throws SQLException {
+        int end = end(m, query, lastId, n);
+        return end == 0 ? List.of() : sorted(scan(m, query, 0, end, n), n);
+    }
+
+    /** Vectors up to which every one's cosine similarity is computed. */
+    static final int EXACT = 20_000;
+
+    /**
+     * The fewest chunks the first of the two steps hands the second: this many, one in {@value #SHARE} of the vectors
+     * scanned, and ten times the number asked for, whichever is most.
+     */
+    static final int CANDIDATES = 2_000;
+    static final int SHARE = 25;
+
+    /** The chunks of ids up to {@code lastId}: the first {@code end} of {@code m} (ids ascend); 0 for none. */
+    private static int end(Matrix m, float[] query, long lastId, int n) throws SQLException {
+        if (m.size() == 0 || n < 1) return 0;
         if (m.dims() != query.length) {
             throw new SQLException("the index's vectors have " + m.dims() + " dimensions, the query's "
                     + query.length);
         }
-        int size = m.size();
-        int end = size;
-        while (end > 0 && m.ids()[end - 1] > lastId) end--; // ids ascend
-        List<Near> found;
-        if (end < PARALLEL) {
-            found = scan(m, query, 0, end, n);
-        } else { // two halves at once: the scan is the query's largest cost on a large crawl
-            int half = end / 2;
-            @SuppressWarnings("unchecked")
-            List<Near>[] first = new List[1];
-            Thread other = Thread.ofVirtual().start(() -> first[0] = scan(m, query, 0, half, n));
-            List<Near> second = scan(m, query, half, end, n);
-            try {
-                other.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new SQLException("interrupted", e);
-            }
-            found = new ArrayList<>(first[0]);
-            found.addAll(second);
-        }
+        int end = m.size();
+        while (end > 0 && m.ids()[end - 1] > lastId) end--;
+        return end;
+    }
+
+    private static List<Near> sorted(List<Near> found, int n) {
         Near[] sorted = found.toArray(new Near[0]);
         Arrays.sort(sorted, (a, b) -> a.cosine() != b.cosine() ? Double.compare(b.cosine(), a.cosine())
                 : Long.compare(a.id(), b.id()));
         return List.of(Arrays.copyOf(sorted, Math.min(n, sorted.length)));
     }
 
-    /** Vectors from which a scan is cut in two halves scanned at once. */
-    static final int PARALLEL = 20_000;
+    /**
+     * The {@code n} nearest of the first {@code end} vectors, in no order: the bits of each compared with the query's,
+     * then the true similarity of those that differ in the fewest bits ({@link #CANDIDATES} at least, and all that
+     * differ in as few bits as the last of them does).
+     */
+    private static List<Near> twoSteps(Matrix m, float[] query, int end, int n) {
+        int dims = m.dims();
+        int words = words(dims);
+        long[] q = new long[words];
+        aboveMean(query, 0, dims, m.mean(), q, 0);
+        long[] bits = m.bits();
+        short[] differ = new short[end];
+        int[] counts = new int[dims + 1];
+        for (int i = 0; i < end; i++) {
+            int at = i * words;
+            int d = 0;
+            for (int w = 0; w < words; w++) d += Long.bitCount(bits[at + w] ^ q[w]);
+            differ[i] = (short) d;
+            counts[d]++;
+        }
+        int wanted = Math.max(Math.max(CANDIDATES, end / SHARE), 10 * n);
+        int most = 0;
+        for (int seen = counts[0]; seen < wanted && most < dims; ) seen += counts[++most];
+        PriorityQueue<Near> best = new PriorityQueue<>(n + 1, (a, b) -> Double.compare(a.cosine(), b.cosine()));
+        float[] data = m.data();
+        long[] ids = m.ids();
+        for (int i = 0; i < end; i++) {
+            if (differ[i] > most) continue;
+            best.add(new Near(ids[i], dot(data, i * dims, query, dims)));
+            if (best.size() > n) best.poll();
+        }
+        return new ArrayList<>(best);
+    }
 
     /** The {@code n} nearest of the vectors [from, to), in no order. */
     private static List<Near> scan(Matrix m, float[] query, int from, int to, int n) {
@@ -235,7 +308,7 @@ final class ChunkVectors {
                 n++;
             }
         }
-        return new Matrix(Arrays.copyOf(ids, n), data == null ? new float[0] : data, dims, state.generation());
+        return Matrix.of(Arrays.copyOf(ids, n), data == null ? new float[0] : data, dims, state.generation());
     }
 
     static byte[] bytes(float[] v) {
