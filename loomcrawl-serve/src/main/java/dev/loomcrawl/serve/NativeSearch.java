@@ -61,17 +61,10 @@ final class NativeSearch {
             h.headings().forEach(hit.putArray("headings")::add);
             hit.put("passage", h.markdown());
             hit.put("score", h.score());
-            ObjectNode scores = hit.putObject("scores");
-            ChunkIndex.Scores s = h.scores();
-            if (s.fused() != null) scores.put("fused", s.fused());
-            if (s.bm25() != null) scores.put("bm25", s.bm25()).put("bm25Rank", s.bm25Rank());
-            if (s.cosine() != null) scores.put("cosine", s.cosine()).put("cosineRank", s.cosineRank());
+            hit.set("scores", Json.MAPPER.valueToTree(h.scores().fields()));
             if (h.citation() != null) {
                 ObjectNode capture = hit.putObject("capture");
-                capture.put("warcFile", h.citation().warcFile());
-                capture.put("offset", h.citation().offset());
-                capture.put("recordId", h.citation().recordId());
-                capture.put("captured", h.citation().captured());
+                capture.setAll((ObjectNode) Json.MAPPER.valueToTree(h.citation().fields()));
                 capture.put("fileUrl", c.base() + NativeApi.BASE + "/" + job.id() + "/files/"
                         + Path.of(h.citation().warcFile()).getFileName());
             }

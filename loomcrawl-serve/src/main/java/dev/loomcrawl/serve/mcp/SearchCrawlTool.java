@@ -96,27 +96,9 @@ final class SearchCrawlTool implements Tool {
             if (h.title() != null) m.put("title", h.title());
             m.put("headings", h.headings());
             m.put("score", h.score());
-            Map<String, Object> scores = new LinkedHashMap<>();
-            ChunkIndex.Scores sc = h.scores();
-            if (sc.fused() != null) scores.put("fused", sc.fused());
-            if (sc.bm25() != null) {
-                scores.put("bm25", sc.bm25());
-                scores.put("bm25Rank", sc.bm25Rank());
-            }
-            if (sc.cosine() != null) {
-                scores.put("cosine", sc.cosine());
-                scores.put("cosineRank", sc.cosineRank());
-            }
-            m.put("scores", scores);
+            m.put("scores", h.scores().fields());
             m.put("markdown", body.text());
-            if (h.citation() != null) {
-                Map<String, Object> c = new LinkedHashMap<>();
-                c.put("warcFile", h.citation().warcFile());
-                c.put("offset", h.citation().offset());
-                c.put("recordId", h.citation().recordId());
-                c.put("captured", h.citation().captured());
-                m.put("citation", c);
-            }
+            if (h.citation() != null) m.put("citation", h.citation().fields());
             hits.add(m);
         }
         String head = hits.isEmpty() ? "No passage of crawl " + id + " matches \"" + query + "\" (" + page

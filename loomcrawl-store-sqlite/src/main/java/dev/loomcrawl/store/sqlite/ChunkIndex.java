@@ -11,15 +11,17 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.util.concurrent.FutureTask;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -64,10 +66,35 @@ public final class ChunkIndex implements AutoCloseable {
      * query and rank in the dense one, and its fused (reciprocal rank) score; each null where that ranking was not
      * made or did not find the chunk among its first {@value #FUSION_DEPTH}.
      */
-    public record Scores(Double bm25, Integer bm25Rank, Double cosine, Integer cosineRank, Double fused) {}
+    public record Scores(Double bm25, Integer bm25Rank, Double cosine, Integer cosineRank, Double fused) {
+        /** The scores there are, by name (fused, bm25, bm25Rank, cosine, cosineRank), for an answer in JSON. */
+        public Map<String, Object> fields() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            if (fused != null) m.put("fused", fused);
+            if (bm25 != null) {
+                m.put("bm25", bm25);
+                m.put("bm25Rank", bm25Rank);
+            }
+            if (cosine != null) {
+                m.put("cosine", cosine);
+                m.put("cosineRank", cosineRank);
+            }
+            return m;
+        }
+    }
 
     /** A page's capture in the crawl's WARC files: the file, the offset of its response record, its id and date. */
-    public record Citation(String warcFile, long offset, String recordId, String captured) {}
+    public record Citation(String warcFile, long offset, String recordId, String captured) {
+        /** Its parts by name (warcFile, offset, recordId, captured), for an answer in JSON. */
+        public Map<String, Object> fields() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("warcFile", warcFile);
+            m.put("offset", offset);
+            m.put("recordId", recordId);
+            m.put("captured", captured);
+            return m;
+        }
+    }
 
     /**
      * A page of hits, the cursor for the next (null at the end), how many chunks the index held and how many of them
