@@ -119,6 +119,7 @@ public final class Main implements Runnable {
     static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
         for (String name : COMMANDS) cli.addSubcommand(name, command(name));
+        Converters.wholeNumbers(cli);
         return cli;
     }
 
@@ -131,6 +132,7 @@ public final class Main implements Runnable {
         for (String name : COMMANDS) {
             if (!version && (named == null || name.equals(named))) cli.addSubcommand(name, command(name));
         }
+        Converters.wholeNumbers(cli);
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, ignored) -> UsageErrors.handle(e));

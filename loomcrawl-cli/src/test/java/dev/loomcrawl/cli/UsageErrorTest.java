@@ -59,7 +59,7 @@ class UsageErrorTest {
 
     @Test
     void aBadValueOrAMissingRootIsOneLineThenWhereTheHelpIs() throws Exception {
-        assertEquals(List.of("Invalid value for option '--max-tasks': 'many' is not an int",
+        assertEquals(List.of("Invalid value for option '--max-tasks': 'many' is not a whole number",
                         "See 'loomcrawl crawl --help' for its options."),
                 onTerminal(2, "crawl", "--max-tasks", "many", "x.test"));
         assertEquals(List.of("Missing required parameter: 'ROOT', the URL to crawl from, such as 'loomcrawl crawl "
