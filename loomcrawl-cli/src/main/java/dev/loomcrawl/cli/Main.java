@@ -54,6 +54,7 @@ public final class Main implements Runnable {
         tellJettyTheReferenceSize();
         // Out of memory on any thread: one line and exit 1, rather than a stack trace and a crawl that hangs on
         Thread.setDefaultUncaughtExceptionHandler(new Uncaught());
+        WrappedLines.onStandardStreams(); // on a terminal, lines break between words, not mid-word
         int exit;
         PrintWriter out = Terminal.writer(System.out, 1);
         PrintWriter err = Terminal.writer(System.err, 2);
