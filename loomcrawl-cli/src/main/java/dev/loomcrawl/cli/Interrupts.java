@@ -54,8 +54,9 @@ final class Interrupts implements AutoCloseable {
     private void stopping(Crawler crawler, PrintWriter err, Signal signal) {
         int inFlight = crawler.inFlight();
         if (signal.equals(TERM)) {
-            err.printf("%nStopping (SIGTERM): finishing %d fetches in flight for up to %d s (a second signal aborts "
-                    + "them)%n", inFlight, TERM_GRACE.toSeconds());
+            err.printf("%nStopping (SIGTERM): %s%n", inFlight == 0 ? "no fetch in flight"
+                    : "finishing " + fetches(inFlight) + " in flight for up to " + TERM_GRACE.toSeconds()
+                    + " s (a second signal aborts " + (inFlight == 1 ? "it)" : "them)"));
             grace.set(Thread.ofVirtual().name("loomcrawl-stop-grace").start(() -> {
                 try {
                     Thread.sleep(TERM_GRACE);
@@ -67,10 +68,16 @@ final class Interrupts implements AutoCloseable {
                 crawler.cancel();
             }));
         } else {
-            err.printf("%nStopping: finishing %d fetches in flight (Ctrl-C again to abort)%n", inFlight);
+            err.printf("%nStopping: %s%n", inFlight == 0 ? "no fetch in flight"
+                    : "finishing " + fetches(inFlight) + " in flight (Ctrl-C again to abort)");
         }
         err.flush();
         crawler.stop();
+    }
+
+    /** "1 fetch", "3 fetches". */
+    private static String fetches(int n) {
+        return n + (n == 1 ? " fetch" : " fetches");
     }
 
     /** The exit code of a crawl stopped by a signal: 143 when SIGTERM came first, else 130 (Ctrl-C). */

@@ -54,6 +54,7 @@ public final class Main implements Runnable {
         tellJettyTheReferenceSize();
         // Out of memory on any thread: one line and exit 1, rather than a stack trace and a crawl that hangs on
         Thread.setDefaultUncaughtExceptionHandler(new Uncaught());
+        WrappedLines.onStandardStreams(); // on a terminal, lines break between words, not mid-word
         int exit;
         PrintWriter out = Terminal.writer(System.out, 1);
         PrintWriter err = Terminal.writer(System.err, 2);
@@ -119,6 +120,7 @@ public final class Main implements Runnable {
     static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
         for (String name : COMMANDS) cli.addSubcommand(name, command(name));
+        Converters.wholeNumbers(cli);
         return cli;
     }
 
@@ -131,6 +133,7 @@ public final class Main implements Runnable {
         for (String name : COMMANDS) {
             if (!version && (named == null || name.equals(named))) cli.addSubcommand(name, command(name));
         }
+        Converters.wholeNumbers(cli);
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, ignored) -> UsageErrors.handle(e));

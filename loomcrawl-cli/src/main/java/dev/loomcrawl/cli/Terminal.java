@@ -49,7 +49,7 @@ final class Terminal {
         return isTerminal(2);
     }
 
-    private static boolean isTerminal(int fd) {
+    static boolean isTerminal(int fd) {
         if ("dumb".equals(System.getenv("TERM"))) return false;
         Path link = Path.of("/proc/self/fd/" + fd);
         if (Files.exists(link, LinkOption.NOFOLLOW_LINKS)) {

@@ -66,7 +66,7 @@ class CrawlCommandTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
             "--bogus                      | Unknown option: '--bogus'",
-            "--max-tasks abc              | Invalid value for option '--max-tasks': 'abc' is not an int",
+            "--max-tasks abc              | Invalid value for option '--max-tasks': 'abc' is not a whole number",
             "--max-tasks 0                | --max-tasks must be between 1 and 100000, got 0",
             "--max-tries 0                | --max-tries must be 1 or more, got 0",
             "--exclude [                  | --exclude is not a valid regular expression: [",

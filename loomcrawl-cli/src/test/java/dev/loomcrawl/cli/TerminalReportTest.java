@@ -109,11 +109,13 @@ class TerminalReportTest {
             assertEquals(0, p.exit(60), p.stdout() + p.stderr());
             List<String> lines = report(p.stdout());
             assertEquals(0, urlLines(lines, site), lines.toString());
-            assertEquals("The whole report, with a line per URL: " + file, lines.getLast());
+            // on 80 columns the path goes to a line of its own (EightyColumnsTest)
+            assertTrue(String.join(" ", lines).endsWith("The whole report, with a line per URL: " + file),
+                    lines.toString());
             List<String> whole = Files.readAllLines(file);
             assertEquals("*** Report ***", whole.getFirst());
             assertEquals(14, urlLines(whole, site), whole.toString());
-            assertEquals(whole.subList(15, whole.size()), lines.subList(1, lines.size() - 1),
+            assertEquals(whole.subList(15, whole.size()), lines.subList(1, lines.size() - (lines.getLast().equals(file.toString()) ? 2 : 1)),
                     "the file's summary is the terminal's");
 
             Path unwritable = dir.resolve("no/such/dir/report.txt");

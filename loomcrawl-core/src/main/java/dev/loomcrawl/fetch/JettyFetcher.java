@@ -262,7 +262,7 @@ public final class JettyFetcher implements Fetcher {
             if (stopped != null) {
                 return stopped instanceof TimeoutException
                         ? failure(url, ErrorKind.TIMEOUT, "no response within " + setup.http().fetchTimeout(), start)
-                        : failure(url, classify(stopped), message(stopped), start);
+                        : failure(url, classify(stopped), FailureText.of(url, classify(stopped), stopped), start);
             }
             if (proxy >= 0 && received.answered()) proxies.answered(proxy);
             // once the response has begun, only its own failure counts (a server may answer before taking a body)
@@ -279,10 +279,10 @@ public final class JettyFetcher implements Fetcher {
                     return failure(url, kind, "response headers over " + MAX_RESPONSE_HEADERS + " bytes", start);
                 }
                 if (proxy >= 0 && proxies.failed(proxy, kind)) {
-                    return failure(url, kind, "proxy " + setup.proxies().get(proxy) + " failed: " + message(cause),
-                            start);
+                    return failure(url, kind, "proxy " + setup.proxies().get(proxy) + " failed: "
+                            + FailureText.detail(cause), start);
                 }
-                return failure(url, kind, message(cause), start);
+                return failure(url, kind, FailureText.of(url, kind, cause), start);
             }
             FetchResult read = read(url, result.getResponse(), received, start);
             handedOver = true;
@@ -290,7 +290,7 @@ public final class JettyFetcher implements Fetcher {
         } catch (BodyMemory.Refused e) { // no room to decode the body in
             return failure(url, ErrorKind.MEMORY, e.getMessage(), start);
         } catch (IOException e) { // a body that does not decode
-            return failure(url, classify(e), message(e), start);
+            return failure(url, classify(e), FailureText.of(url, classify(e), e), start);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             request.abort(e);
@@ -313,7 +313,7 @@ public final class JettyFetcher implements Fetcher {
             tls.start();
             return null;
         } catch (Exception e) {
-            return "TLS could not be set up: " + message(e);
+            return "TLS could not be set up: " + FailureText.detail(e);
         }
     }
 
@@ -410,12 +410,5 @@ public final class JettyFetcher implements Fetcher {
             }
         }
         return ErrorKind.IO;
-    }
-
-    private static String message(Throwable t) {
-        Throwable root = t;
-        while (root.getCause() != null && root.getCause() != root) root = root.getCause();
-        String m = root.getMessage();
-        return root.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : ": " + m);
     }
 }

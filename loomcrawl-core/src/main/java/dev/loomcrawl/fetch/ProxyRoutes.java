@@ -96,7 +96,7 @@ final class ProxyRoutes {
             refusal = setup.guard().refusal(url.host(), url.port(), a);
             if (refusal == null) return null;
         }
-        return new Refusal(ErrorKind.BLOCKED, "AddressBlockedException: " + url.host() + ": " + refusal);
+        return new Refusal(ErrorKind.BLOCKED, FailureText.blocked(url.host(), refusal));
     }
 
     private static ProxyConfiguration.Proxy proxy(ProxySpec spec, Tag tag, Credentials credentials) {

@@ -37,6 +37,6 @@ public final class OutputException extends RuntimeException {
         if (e instanceof NoSuchFileException) return "No such file or directory";
         if (e instanceof AccessDeniedException) return "Permission denied";
         if (e instanceof FileSystemException f && f.getReason() != null) return f.getReason();
-        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+        return m == null || m.isBlank() ? "an input/output error with no reason given" : m;
     }
 }

@@ -124,9 +124,9 @@ public final class RootOutcomes implements CrawlListener {
     }
 
     /**
-     * A failure's explanation. Where the connection itself failed (refused, DNS...), the kind says it all, even
-     * when it was robots.txt's fetch that met it (the record's {@link CrawlRecord#robotsCause}, the fetcher's own
-     * words); anything else on robots.txt is named as a robots.txt problem.
+     * A failure's explanation. Where the connection itself failed (refused, DNS...), the fetcher's words say it
+     * all, even when it was robots.txt's fetch that met it (the record's {@link CrawlRecord#robotsCause}); anything
+     * else on robots.txt is named as a robots.txt problem.
      */
     private static String failure(CrawlRecord r) {
         String error = r.error() == null ? "" : r.error();
@@ -134,10 +134,9 @@ public final class RootOutcomes implements CrawlListener {
         String detail = robotsCause != null ? robotsCause : error;
         return switch (r.errorKind()) {
             case REFUSED -> "connection refused (is a server listening there?)";
-            case DNS -> "its host name does not resolve (" + detail + "): check the spelling";
-            case UNREACHABLE -> "no route to its host (" + detail + ")";
-            case TLS -> "TLS failed (" + detail + "): -k/--insecure accepts any certificate";
-            case BLOCKED -> detail.replaceFirst("^AddressBlockedException: ", ""); // it says what to pass
+            case DNS -> detail + ": check the spelling";
+            case UNREACHABLE, BLOCKED -> detail; // the guard's refusal says what to pass
+            case TLS -> detail + ": -k/--insecure accepts any certificate";
             default -> robotsCause != null ? error + "; try later" : r.errorKind().label() + ": " + error;
         };
     }

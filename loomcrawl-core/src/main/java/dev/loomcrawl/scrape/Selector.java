@@ -4,6 +4,10 @@ import org.jsoup.nodes.Element;
 import org.jsoup.select.Elements;
 import org.jsoup.select.QueryParser;
 
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import javax.xml.xpath.XPathConstants;
+import javax.xml.xpath.XPathExpression;
 import javax.xml.xpath.XPathExpressionException;
 import javax.xml.xpath.XPathFactory;
 import java.util.regex.Matcher;
@@ -52,12 +56,34 @@ public record Selector(Kind kind, String expression, String attribute) {
     }
 
     private static void validate(Kind kind, String expression, String original) {
+        XPathExpression compiled;
         try {
-            if (kind == Kind.CSS) QueryParser.parse(expression);
-            else XPathFactory.newInstance().newXPath().compile(expression);
+            if (kind == Kind.CSS) {
+                QueryParser.parse(expression);
+                return;
+            }
+            compiled = XPathFactory.newInstance().newXPath().compile(expression);
         } catch (XPathExpressionException | IllegalArgumentException | IllegalStateException e) {
             throw new IllegalArgumentException("not a valid " + kind.name().toLowerCase(java.util.Locale.ROOT)
                     + " selector: '" + original + "'");
+        }
+        try { // on an empty document: an expression that selects nodes gives none, any other cannot be a node set
+            compiled.evaluate(EMPTY, XPathConstants.NODESET);
+        } catch (XPathExpressionException e) {
+            throw new IllegalArgumentException("xpath selector '" + original + "' gives a number, a string or a "
+                    + "boolean, not elements: a selector must select elements, such as xpath://dl or "
+                    + "xpath://a/@href");
+        }
+    }
+
+    /** An empty W3C document, to evaluate XPath expressions on without a page. */
+    private static final org.w3c.dom.Document EMPTY = emptyDocument();
+
+    private static org.w3c.dom.Document emptyDocument() {
+        try {
+            return DocumentBuilderFactory.newInstance().newDocumentBuilder().newDocument();
+        } catch (ParserConfigurationException e) {
+            throw new IllegalStateException("the JDK's XML parser cannot make a document", e);
         }
     }
 

@@ -137,8 +137,8 @@ final class Scrapes {
         }
         for (CrawlRecord r : records) {
             if (r.errorKind() != null) {
-                return new ApiError(502, "fetching " + r.url() + " failed: " + r.errorKind().label()
-                        + (r.error() == null ? "" : ": " + r.error()));
+                return new ApiError(502, "fetching " + r.url() + " failed: "
+                        + (r.error() == null ? r.errorKind().label() : r.error()));
             }
         }
         if (!records.isEmpty() && records.getLast().nextUrl() != null) {

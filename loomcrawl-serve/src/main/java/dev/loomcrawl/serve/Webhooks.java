@@ -227,7 +227,7 @@ final class Webhooks implements AutoCloseable {
             for (Throwable c = cause; c != null; c = c.getCause()) {
                 if (c instanceof Refused) return "refused: " + c.getMessage();
             }
-            return cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+            return cause.getMessage() == null ? "no answer (the connection failed)" : cause.getMessage();
         }
     }
 

@@ -76,7 +76,9 @@ class GuardTest {
         }
         Http.Answer o = http.post("/v2/scrape", "{\"url\": \"" + site.url("/other") + "\"}");
         assertEquals(403, o.status(), o.body());
-        assertTrue(o.json().path("error").asText().contains("127.0.0.1 is a loopback address"), o.body());
+        assertEquals("fetching " + other.url("/") + " was refused: the address of "
+                + "127.0.0.1 is not allowed: 127.0.0.1 is a loopback address; pass --allow-private to crawl it",
+                o.json().path("error").asText(), o.body()); // in words: no class name, robots.txt not blamed
         // a crawl's links and redirects are held to it too: they end as errors, unfetched
         String id = http.post("/v2/crawl", "{\"url\": \"" + site.url("/") + "\", \"crawlEntireDomain\": true}").json()
                 .path("id").asText();

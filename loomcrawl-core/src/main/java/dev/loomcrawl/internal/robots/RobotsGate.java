@@ -72,13 +72,18 @@ public final class RobotsGate {
          */
         record Unreachable(WebUrl robotsTxt, FetchResult.Failure cause) implements Verdict {
             /**
-             * The failure a URL of the origin ends in: the cause's kind, its message naming the robots.txt ("robots.txt
-             * URL did not answer: CAUSE"); a record of it keeps the cause's own message in
-             * {@link dev.loomcrawl.result.CrawlRecord#robotsCause()}.
+             * The failure a URL of the origin ends in: the cause's kind, and its message. Where the host itself could
+             * not be reached (its name does not resolve, its address is not allowed, it refuses connections, no
+             * route, TLS), that is the cause's own words, which name the host: robots.txt is not to blame. Anything
+             * else names the robots.txt ("robots.txt URL did not answer: CAUSE"). A record of it keeps the cause's own
+             * message in {@link dev.loomcrawl.result.CrawlRecord#robotsCause()}.
              */
             public FetchResult.Failure failure() {
-                return new FetchResult.Failure(cause.url(), cause.kind(), "robots.txt " + robotsTxt
-                        + " did not answer: " + cause.message(), cause.duration(), cause.attempts());
+                String message = switch (cause.kind()) {
+                    case DNS, BLOCKED, REFUSED, UNREACHABLE, TLS -> cause.message();
+                    default -> "robots.txt " + robotsTxt + " did not answer: " + cause.message();
+                };
+                return new FetchResult.Failure(cause.url(), cause.kind(), message, cause.duration(), cause.attempts());
             }
         }
     }

@@ -104,7 +104,7 @@ public final class SitemapReader {
                 }
             }
             default -> {
-                return Read.unreadable("unreadable sitemap: " + parsed.getClass().getSimpleName());
+                return Read.unreadable("unreadable sitemap: neither a sitemap nor a sitemap index");
             }
         }
         String problem = count.cut == 0 ? null : "sitemap entries cut: the first " + maxEntries + " taken, "

@@ -102,7 +102,7 @@ class RecordFileTest {
             assertNull(down.get("status"));
             assertNull(down.get("size"));
             assertEquals("refused", down.get("error_kind"));
-            assertTrue(((String) down.get("error")).contains("Connection refused"), down.toString());
+            assertTrue(((String) down.get("error")).contains("refused the connection"), down.toString());
         }
     }
 
