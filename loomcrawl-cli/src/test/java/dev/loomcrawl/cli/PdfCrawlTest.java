@@ -65,6 +65,9 @@ class PdfCrawlTest {
                 crawlDir.resolve("md").toString(), site.url("/"));
         assertEquals(0, crawl.exit(240), crawl.stderr());
         assertFalse(crawl.stderr().contains("OutOfMemoryError"), crawl.stderr());
+        // a bad PDF is one line of loomcrawl's, not PDFBox's warnings
+        assertFalse(crawl.stderr().contains("org.apache") || crawl.stderr().contains("pdfbox"), crawl.stderr());
+        assertEquals(1, crawl.stderr().lines().filter(l -> l.contains("/broken.pdf")).count(), crawl.stderr());
 
         Map<String, JsonNode> records = byUrl(crawlDir.resolve("r.jsonl"));
         assertEquals(8, Files.readAllLines(crawlDir.resolve("r.jsonl")).size(), "one record a URL");

@@ -17,6 +17,7 @@ import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlin
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
@@ -25,6 +26,11 @@ import java.util.List;
  * outline, a scan (a page that is an image), an encrypted one, a truncated one, one of many pages.
  */
 final class TestPdfs {
+    static {
+        // PDFBox writes its cache of the system's fonts (made as these PDFs name Helvetica) here, not in the home folder
+        System.setProperty("pdfbox.fontcache", Path.of("target").toAbsolutePath().toString());
+    }
+
     private static final PDType1Font BODY = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
     private static final PDType1Font BOLD = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
 

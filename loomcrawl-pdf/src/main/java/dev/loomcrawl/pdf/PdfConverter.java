@@ -32,6 +32,10 @@ public final class PdfConverter implements DocumentConverter {
     /** The most characters of text kept of one PDF. */
     public static final int MAX_CHARS = 4 * 1024 * 1024;
 
+    public PdfConverter() {
+        BundledFonts.install();
+    }
+
     @Override
     public boolean converts(String mediaType) {
         return mediaType.equals("application/pdf") || mediaType.equals("application/x-pdf");
