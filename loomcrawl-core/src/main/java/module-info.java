@@ -19,6 +19,8 @@ module dev.loomcrawl.core {
     requires it.unimi.dsi.fastutil.core;
     requires java.xml;
 
+    uses dev.loomcrawl.content.DocumentConverter;
+
     exports dev.loomcrawl;
     exports dev.loomcrawl.config;
     exports dev.loomcrawl.content;

@@ -1,5 +1,7 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.content.Conversion;
+import dev.loomcrawl.content.DocumentConverter;
 import dev.loomcrawl.extract.CssLinks;
 import dev.loomcrawl.extract.LinkExtractor;
 import dev.loomcrawl.extract.ParsedPage;
@@ -11,6 +13,7 @@ import dev.loomcrawl.render.BrowserRequests;
 import dev.loomcrawl.render.Renderer;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FinishedUrl;
+import dev.loomcrawl.result.LazyContent;
 import dev.loomcrawl.internal.robots.RobotsDirectives;
 import dev.loomcrawl.scrape.Item;
 import dev.loomcrawl.scrape.PageHandler;
@@ -37,6 +40,7 @@ final class PageReader {
     private final Ledger ledger;
     private final DirectivesReader directives;
     private final HtmlReader html;
+    private final DocumentReader documents;
 
     PageReader(CrawlConfig config, LinkExtractor extractor, LinkAdmission links, Ledger ledger,
                BrowserRequests browserRequests, BooleanSupplier contentNeeded) {
@@ -46,6 +50,7 @@ final class PageReader {
         this.directives = DirectivesReader.of(config);
         this.html = new HtmlReader(extractor, config.limits().maxLinksPerPage(), directives, browserRequests,
                 contentNeeded);
+        this.documents = new DocumentReader(DocumentConverter.installed(), contentNeeded);
     }
 
     void pageHandler(PageHandler handler) {
@@ -71,6 +76,7 @@ final class PageReader {
                 yield Records.finished(Records.of(visit, response, startedAt).withRobots(f.directives().label())
                         .withNote("extraction failed: " + f.error()), response);
             }
+            case Reading.Document d -> document(visit, response, startedAt, d);
             case Reading.Sitemap s -> sitemap(visit, response, startedAt, s.read());
             case Reading.Stylesheet css -> {
                 LinkAdmission.LinkOffers offers = offer(visit, css.page(), css.directives(), null);
@@ -86,6 +92,12 @@ final class PageReader {
         ContentType type = response.contentType();
         if (response.status() >= 400 && type.isHtml() && !visit.sitemap() && response.undecodedEncoding() == null) {
             return new Reading.Other(directives.read(response, List.of()), null, html.errorContent(visit, response));
+        }
+        DocumentConverter converter = response.status() == 200 && response.undecodedEncoding() == null
+                && !visit.sitemap() ? documents.converterOf(type) : null;
+        if (converter != null) {
+            return new Reading.Document(directives.read(response, List.of()),
+                    documents.read(converter, visit, response));
         }
         if (response.status() != 200 || !type.isHtml() && !type.isCss() && !visit.sitemap()) {
             return new Reading.Other(directives.read(response, List.of()), null);
@@ -120,6 +132,20 @@ final class PageReader {
         if (h.rendered() != null) finished = finished.withSubresources(h.rendered().exchanges());
         finished = finished.withContent(h.content());
         return h.page().anchors().isEmpty() ? finished : finished.withAnchors(h.page().anchors());
+    }
+
+    /** A document that is not HTML: its record says what it is (title, author) or why it has no text. */
+    private static FinishedUrl document(Visit visit, FetchResult.Response response, Instant startedAt,
+                                       Reading.Document d) {
+        CrawlRecord record = Records.of(visit, response, startedAt).withRobots(d.directives().label());
+        return switch (d.conversion()) {
+            case Conversion.Text t -> Records.finished(record.withFacts(t.content().facts()).withNote(t.note()),
+                    response).withContent(LazyContent.of(t::content));
+            case Conversion.Unreadable u -> {
+                log.warn("{}: {}", visit.url(), u.note());
+                yield Records.finished(record.withNote(u.note()), response);
+            }
+        };
     }
 
     private LinkAdmission.LinkOffers offer(Visit visit, ParsedPage page, RobotsDirectives robots,

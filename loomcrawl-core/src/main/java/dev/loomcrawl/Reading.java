@@ -1,5 +1,6 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.content.Conversion;
 import dev.loomcrawl.extract.ParsedPage;
 import dev.loomcrawl.render.Rendering;
 import dev.loomcrawl.result.LazyContent;
@@ -16,6 +17,12 @@ sealed interface Reading {
      */
     record Html(ParsedPage page, RobotsDirectives directives, Page scraped, Rendering.Rendered rendered,
                 String renderReason, LazyContent content) implements Reading {}
+
+    /**
+     * A document that is not HTML (a PDF, JSON), read by its converter because an output reads content: its content,
+     * or why it has none.
+     */
+    record Document(RobotsDirectives directives, Conversion conversion) implements Reading {}
 
     /** A stylesheet: its links, cut to the bound. */
     record Stylesheet(ParsedPage page, RobotsDirectives directives) implements Reading {}

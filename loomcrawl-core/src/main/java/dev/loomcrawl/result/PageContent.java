@@ -5,11 +5,12 @@ import dev.loomcrawl.extract.PageFacts;
 import java.util.Objects;
 
 /**
- * What an HTML page says, for people, search indexes and language models: its facts and its main content
- * (navigation, headers, footers, sidebars, banners and comments left out), as plain text and as Markdown. The text
+ * What a page says, for people, search indexes and language models: its facts and its main content (navigation,
+ * headers, footers, sidebars, banners and comments left out), as plain text and as Markdown; or what a document that
+ * is not HTML says (a PDF, with its {@link #pages()}; JSON), as a {@code content.DocumentConverter} read it. The text
  * and the Markdown are kept as the conversion wrote them ({@link PageText}) and made into Strings when first asked
  * for. Its {@link #kind()} says what the page is (an article, navigation, an error...). Equal when the facts, text,
- * Markdown, {@code main} and kind are.
+ * Markdown, {@code main}, kind and pages are.
  */
 public final class PageContent {
     private final PageFacts facts;
@@ -17,6 +18,7 @@ public final class PageContent {
     private final PageText markdown;
     private final boolean main;
     private final PageKind kind;
+    private final int pages;
 
     /**
      * @param facts    what the page says about itself (title, description, language...)
@@ -36,11 +38,21 @@ public final class PageContent {
 
     /** The same, with the text and the Markdown as the conversion wrote them. */
     public PageContent(PageFacts facts, PageText text, PageText markdown, boolean main, PageKind kind) {
+        this(facts, text, markdown, main, kind, 0);
+    }
+
+    /**
+     * A paged document's content (a PDF): {@code pages} is how many pages the document has, which {@link #pages()}
+     * says; 0 for a page of the web.
+     */
+    public PageContent(PageFacts facts, PageText text, PageText markdown, boolean main, PageKind kind, int pages) {
+        if (pages < 0) throw new IllegalArgumentException("pages < 0: " + pages);
         this.facts = Objects.requireNonNull(facts);
         this.text = Objects.requireNonNull(text);
         this.markdown = Objects.requireNonNull(markdown);
         this.main = main;
         this.kind = Objects.requireNonNull(kind);
+        this.pages = pages;
     }
 
     /** What the page says about itself (title, description, language...). */
@@ -81,20 +93,26 @@ public final class PageContent {
         return kind;
     }
 
+    /** How many pages the document has, when it is a paged one (a PDF: Firecrawl's {@code numPages}); else 0. */
+    public int pages() {
+        return pages;
+    }
+
     @Override
     public boolean equals(Object o) {
-        return o instanceof PageContent c && main == c.main && kind == c.kind && facts.equals(c.facts)
+        return o instanceof PageContent c && main == c.main && kind == c.kind && pages == c.pages
+                && facts.equals(c.facts)
                 && text().equals(c.text()) && markdown().equals(c.markdown());
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(facts, text(), markdown(), main, kind);
+        return Objects.hash(facts, text(), markdown(), main, kind, pages);
     }
 
     @Override
     public String toString() {
         return "PageContent[facts=" + facts + ", text=" + text() + ", markdown=" + markdown() + ", main=" + main
-                + ", kind=" + kind.label() + "]";
+                + ", kind=" + kind.label() + (pages > 0 ? ", pages=" + pages : "") + "]";
     }
 }

@@ -14,6 +14,7 @@ import org.jsoup.nodes.Document;
 
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -50,12 +51,14 @@ final class Documents {
      * the content of a JSON string already ({@link PageText#json()}): made into a String and escaped again, it was
      * 8% of a job's CPU on the JDK docs, in a profile.
      */
-    static byte[] line(FinishedUrl f, Set<Format> formats) {
-        PageText md = formats.contains(Format.MARKDOWN) && f.content() != null ? f.content().markdownAsWritten() : null;
-        if (md == null || md.json() == null) return Json.bytes(of(f, formats));
+    static byte[] line(FinishedUrl f, ScrapeOptions options) {
+        Set<Format> formats = options.formats();
+        PageText md = formats.contains(Format.MARKDOWN) && f.content() != null && !asBase64(f, options)
+                ? f.content().markdownAsWritten() : null;
+        if (md == null || md.json() == null) return Json.bytes(of(f, options));
         Set<Format> others = EnumSet.copyOf(formats);
         others.remove(Format.MARKDOWN);
-        byte[] rest = Json.bytes(of(f, others)); // {"metadata":{...}}: never empty
+        byte[] rest = Json.bytes(of(f, others, options)); // {"metadata":{...}}: never empty
         byte[] head = "{\"markdown\":\"".getBytes(StandardCharsets.US_ASCII);
         int n = md.jsonLength();
         byte[] line = new byte[head.length + n + 2 + rest.length - 1];
@@ -67,11 +70,26 @@ final class Documents {
         return line;
     }
 
-    static ObjectNode of(FinishedUrl f, Set<Format> formats) {
+    static ObjectNode of(FinishedUrl f, ScrapeOptions options) {
+        return of(f, options.formats(), options);
+    }
+
+    /**
+     * Whether the document's Markdown is its body in base64: a PDF when the request's {@code parsers} leaves the PDF
+     * parser out, as Firecrawl gives it.
+     */
+    private static boolean asBase64(FinishedUrl f, ScrapeOptions options) {
+        return !options.pdf() && f.record().contentType() != null && f.record().contentType().contains("/pdf");
+    }
+
+    private static ObjectNode of(FinishedUrl f, Set<Format> formats, ScrapeOptions options) {
         ObjectNode doc = Json.MAPPER.createObjectNode();
         CrawlRecord r = f.record();
         PageContent content = f.content();
-        if (formats.contains(Format.MARKDOWN)) doc.put("markdown", content == null ? "" : content.markdown());
+        if (formats.contains(Format.MARKDOWN)) {
+            doc.put("markdown", asBase64(f, options) ? Base64.getEncoder().encodeToString(f.response().body())
+                    : content == null ? "" : content.markdown());
+        }
         if (formats.contains(Format.HTML)) doc.put("html", cleanHtml(f));
         if (formats.contains(Format.RAW_HTML)) doc.put("rawHtml", text(f.response(), r));
         if (formats.contains(Format.LINKS)) {
@@ -97,6 +115,11 @@ final class Documents {
         meta.put("url", r.url().toString());
         if (r.status() != null) meta.put("statusCode", r.status());
         meta.put("contentType", r.contentType());
+        if (content != null && content.pages() > 0) meta.put("numPages", content.pages());
+        boolean unread = content == null && r.error() != null && !r.contentType().contains("html");
+        if (unread && Integer.valueOf(200).equals(r.status())) {
+            meta.put("error", r.error()); // a document that could not be read: why it has no text
+        }
         if (r.status() != null && r.status() >= 400) meta.put("error", "the server answered " + r.status());
         return doc;
     }

@@ -302,11 +302,11 @@ final class Jobs implements AutoCloseable {
                     .in(shared == null ? new Place.State(state) : new Place.Shared(shared::crawler)).needsContent();
             if (renderer != null) runner.renderer(renderer);
             if (run != null && job.record().archived()) createDirectories(store.dir(id)); // this server's pages
-            var formats = job.record().scrape().formats();
+            var scrape = job.record().scrape();
             Webhook hook = webhook(job);
             runner.attach(journal -> {
                 job.documents.commitWith(journal, DOCUMENTS,
-                        f -> Documents.isDocument(f) ? Documents.line(f, formats) : null);
+                        f -> Documents.isDocument(f) ? Documents.line(f, scrape) : null);
                 if (hook != null && hook.events().contains(WebhookEvent.PAGE)) {
                     job.documents.onCommit(lines -> lines.forEach(l -> webhooks.send(job, hook, WebhookEvent.PAGE,
                             l, null)));

@@ -20,19 +20,23 @@ import java.util.stream.Stream;
  * @param formats what each document holds (default markdown)
  * @param headers extra request headers ("Name: value"), sent to the roots' origins only
  * @param timeout the deadline of one fetch, or null for the crawl's default
+ * @param pdf     whether a PDF's Markdown is its text (Firecrawl's {@code parsers: ["pdf"]}, the default) or the file
+ *                itself in base64 ({@code parsers: []})
  */
-record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout) {
-    static final ScrapeOptions DEFAULT = new ScrapeOptions(EnumSet.of(Format.MARKDOWN), List.of(), null);
+record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout, boolean pdf) {
+    static final ScrapeOptions DEFAULT = new ScrapeOptions(EnumSet.of(Format.MARKDOWN), List.of(), null, true);
+    /** The parsers Firecrawl's {@code parsers} may name that loomcrawl has. */
+    static final Set<String> PARSERS = Set.of("pdf");
 
     /** Options whose effect loomcrawl has. */
-    static final Set<String> SUPPORTED = Set.of("formats", "headers", "timeout", "onlyMainContent");
+    static final Set<String> SUPPORTED = Set.of("formats", "headers", "timeout", "onlyMainContent", "parsers");
     /**
      * Options accepted and without effect here: a client's bookkeeping (origin, integration), Firecrawl's cache
      * (maxAge, minAge, storeInCache), and what loomcrawl does anyway or never does (no ads are loaded: nothing is
      * rendered; images are never inlined).
      */
     static final Set<String> IGNORED = Set.of("origin", "integration", "maxAge", "minAge", "storeInCache",
-            "zeroDataRetention", "removeBase64Images", "blockAds", "skipTlsVerification", "fastMode", "parsers",
+            "zeroDataRetention", "removeBase64Images", "blockAds", "skipTlsVerification", "fastMode",
             "lockdown", "proxy", "mobile", "waitFor");
     /** Firecrawl's kinds of proxy, accepted and without effect: loomcrawl has no proxies of its own to choose. */
     static final List<String> PROXY_KINDS = List.of("basic", "stealth", "enhanced", "auto");
@@ -88,7 +92,24 @@ record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout
             }
         }
         Long ms = f.integer("timeout", 1, 86_400_000L);
-        return new ScrapeOptions(formats, headers, ms == null ? null : Duration.ofMillis(ms));
+        return new ScrapeOptions(formats, headers, ms == null ? null : Duration.ofMillis(ms), pdf(f));
+    }
+
+    /** Whether {@code parsers} names the PDF parser (a list of parser names; absent: it does). */
+    private static boolean pdf(Fields f) {
+        JsonNode list = f.get("parsers");
+        if (list == null) return true;
+        if (!list.isArray()) throw f.wrong("parsers", "a list of parsers (\"pdf\")");
+        boolean pdf = false;
+        for (int i = 0; i < list.size(); i++) {
+            JsonNode p = list.get(i);
+            if (!p.isTextual() || !PARSERS.contains(p.textValue())) {
+                throw ApiError.badRequest("field '" + f.name("parsers") + "[" + i + "]' must be \"pdf\", got "
+                        + ApiError.quoted(p.toString()));
+            }
+            pdf = true;
+        }
+        return pdf;
     }
 
     private static Fields headers(Fields f) {
@@ -102,7 +123,7 @@ record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout
     /** The options as JSON, to be kept with a job and read back when it resumes. */
     Map<String, Object> toJson() {
         return Map.of("formats", formats.stream().map(Format::label).toList(), "headers", headers,
-                "timeout", timeout == null ? -1 : timeout.toMillis());
+                "timeout", timeout == null ? -1 : timeout.toMillis(), "pdf", pdf);
     }
 
     static ScrapeOptions fromJson(JsonNode n) {
@@ -111,6 +132,6 @@ record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout
         List<String> headers = new ArrayList<>();
         n.path("headers").forEach(e -> headers.add(e.textValue()));
         long t = n.path("timeout").asLong(-1);
-        return new ScrapeOptions(formats, headers, t < 0 ? null : Duration.ofMillis(t));
+        return new ScrapeOptions(formats, headers, t < 0 ? null : Duration.ofMillis(t), n.path("pdf").asBoolean(true));
     }
 }

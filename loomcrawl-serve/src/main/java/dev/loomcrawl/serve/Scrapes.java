@@ -70,7 +70,7 @@ final class Scrapes {
             ScrapeRequest r = at;
             crawl(r.config(), renderer, f -> {
                 records.add(f.record());
-                if (Documents.isDocument(f) && doc.get() == null) doc.set(Documents.of(f, r.scrape().formats()));
+                if (Documents.isDocument(f) && doc.get() == null) doc.set(Documents.of(f, r.scrape()));
             });
             if (doc.get() != null) {
                 pages.increment();

@@ -14,8 +14,9 @@ import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The content output ({@code --content}): one JSON line per HTML page that was read, with what it says: its facts,
- * its main content as plain text and as Markdown ({@link PageContent}), what kind of page it is, and the earlier page
+ * The content output ({@code --content}): one JSON line per HTML page that was read (and per document a converter
+ * read: a PDF, JSON), with what it says: its facts, its main content as plain text and as Markdown
+ * ({@link PageContent}), what kind of page it is, a PDF's number of pages, and the earlier page
  * with the same main text, if any ({@link MainTexts}). A page that asks not to be indexed
  * ({@code noindex}, by a robots meta or {@code X-Robots-Tag}) is left out and counted, unless the crawl ignores
  * robots directives. Written by the crawl's journal, like the other line outputs.
@@ -35,6 +36,7 @@ public final class ContentFile implements CrawlOutput {
             new Column<>("fetched", p -> IsoMillis.format(p.finished.record().startedAt())),
             new Column<>("main", p -> p.content.main()),
             new Column<>("kind", p -> p.content.kind().label()),
+            new Column<>("pages", p -> p.content.pages() == 0 ? null : p.content.pages()),
             new Column<>("text", p -> p.content.textAsWritten()),
             new Column<>("markdown", p -> p.content.markdownAsWritten()),
             // last, and null when the line is made: the journal's writer thread, which writes the lines in the order of

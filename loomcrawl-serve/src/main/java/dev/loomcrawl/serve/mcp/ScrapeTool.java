@@ -68,7 +68,8 @@ final class ScrapeTool implements Tool {
         if (whole) {
             // the whole page: the Markdown of the page as the html format gives it (without scripts and styles)
             String html = doc.path("html").asText("");
-            doc.put("markdown", html.isEmpty() ? "" : Markdown.of(Jsoup.parse(html, url).body()));
+            // a document that is not HTML (a PDF) has no html: its Markdown stays its converter's
+            if (!html.isEmpty()) doc.put("markdown", Markdown.of(Jsoup.parse(html, url).body()));
             if (!asked.contains("html")) doc.remove("html");
         }
         call.progress(1, 1.0, "fetched " + url);
@@ -107,6 +108,7 @@ final class ScrapeTool implements Tool {
         m.put("publishedTime", "Published");
         m.put("modifiedTime", "Modified");
         m.put("canonical", "Canonical");
+        m.put("numPages", "Pages");
         m.put("statusCode", "Status");
         m.put("contentType", "Content type");
         return m;

@@ -1,0 +1,123 @@
+package dev.loomcrawl.pdf;
+
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.text.PDFTextStripper;
+import org.apache.pdfbox.text.TextPosition;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * PDFBox's text stripper, its output taken as lines instead of one string: each line's text, its page, its font
+ * size (the largest on the line) and whether it starts a paragraph (PDFBox's own paragraph breaks: a drop or an
+ * indent). It reads at most {@code maxPages} pages and {@code maxChars} characters, and no page after
+ * {@code deadline}: {@link #cut()} says where it stopped.
+ */
+final class PdfLines extends PDFTextStripper {
+    /** One line of text as laid out. */
+    record Line(int page, String text, float size, boolean paragraphStart) {}
+
+    /** Where reading stopped before the document's end, or {@code NONE}. */
+    enum Cut { NONE, PAGES, CHARS, TIME }
+
+    private final int maxPages;
+    private final int maxChars;
+    private final Instant deadline;
+    private final List<Line> lines = new ArrayList<>();
+    private final StringBuilder line = new StringBuilder();
+    private float size;
+    private boolean paragraphStart = true;
+    private int chars;
+    private int pagesRead;
+    private Cut cut = Cut.NONE;
+
+    PdfLines(int maxPages, int maxChars, Instant deadline) {
+        this.maxPages = maxPages;
+        this.maxChars = maxChars;
+        this.deadline = deadline;
+        setSortByPosition(false); // the content stream's order: columns stay whole
+    }
+
+    List<Line> lines() {
+        return lines;
+    }
+
+    Cut cut() {
+        return cut;
+    }
+
+    /** How many pages were read (all of them when {@link #cut()} is {@code NONE}). */
+    int pagesRead() {
+        return pagesRead;
+    }
+
+    @Override
+    public void processPage(PDPage page) throws java.io.IOException {
+        if (cut != Cut.NONE) return;
+        if (pagesRead >= maxPages) {
+            cut = Cut.PAGES;
+        } else if (Instant.now().isAfter(deadline)) {
+            cut = Cut.TIME;
+        } else {
+            pagesRead++;
+            super.processPage(page);
+        }
+    }
+
+    @Override
+    protected void writeString(String text, List<TextPosition> positions) {
+        if (cut != Cut.NONE) return;
+        if (chars + text.length() > maxChars) {
+            cut = Cut.CHARS;
+            return;
+        }
+        chars += text.length();
+        line.append(text);
+        for (TextPosition p : positions) size = Math.max(size, p.getFontSizeInPt());
+    }
+
+    @Override
+    protected void writeWordSeparator() {
+        if (!line.isEmpty()) line.append(' ');
+    }
+
+    @Override
+    protected void writeLineSeparator() {
+        endLine();
+    }
+
+    @Override
+    protected void writeParagraphStart() {
+        endLine();
+        paragraphStart = true;
+    }
+
+    @Override
+    protected void writeParagraphEnd() {
+        endLine();
+        paragraphStart = true;
+    }
+
+    @Override
+    protected void writePageStart() {
+        endLine();
+        paragraphStart = true;
+    }
+
+    @Override
+    protected void writePageEnd() {
+        endLine();
+        paragraphStart = true;
+    }
+
+    private void endLine() {
+        String text = line.toString().strip();
+        if (!text.isEmpty()) {
+            lines.add(new Line(getCurrentPageNo(), text, size, paragraphStart));
+            paragraphStart = false;
+        }
+        line.setLength(0);
+        size = 0;
+    }
+}
