@@ -22,7 +22,7 @@ public final class Main implements Runnable {
      * {@code --version} none.
      */
     private static final List<String> COMMANDS =
-            List.of("crawl", "check", "resume", "recrawl", "report", "captures", "search", "status", "serve", "mcp",
+            List.of("crawl", "check", "map", "resume", "recrawl", "report", "captures", "search", "status", "serve", "mcp",
                     "train", "help");
 
     static final int FINISHED = 0;
@@ -149,6 +149,7 @@ public final class Main implements Runnable {
         return switch (name) {
             case "crawl" -> CrawlCommand.commandLine();
             case "check" -> new CheckCommand();
+            case "map" -> new MapCommand();
             case "resume" -> ResumeCommand.commandLine(new ResumeCommand());
             case "recrawl" -> ResumeCommand.commandLine(new RecrawlCommand());
             case "report" -> new ReportCommand();

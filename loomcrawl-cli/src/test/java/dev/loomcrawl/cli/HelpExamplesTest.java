@@ -22,7 +22,7 @@ class HelpExamplesTest {
     Path dir;
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"crawl", "check", "resume", "recrawl", "report", "status", "captures", "search"})
+    @ValueSource(strings = {"crawl", "check", "map", "resume", "recrawl", "report", "status", "captures", "search"})
     void examplesFitAnEightyColumnTerminal(String command) throws Exception {
         LoomcrawlProcess p = LoomcrawlProcess.startOnTerminal(dir, 80, command, "--help");
         assertEquals(0, p.exit(60), p.stdout() + p.stderr());
@@ -54,7 +54,7 @@ class HelpExamplesTest {
      * asyncio Coroutines", 500 Lines or Less) where it compares with it, and speaks plainly elsewhere.
      */
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"loomcrawl", "crawl", "check", "resume", "recrawl", "report", "status", "serve", "captures",
+    @ValueSource(strings = {"loomcrawl", "crawl", "check", "map", "resume", "recrawl", "report", "status", "serve", "captures",
         "search"})
     void theHelpSaysWhatItComparesWith(String command) {
         String[] args = command.equals("loomcrawl") ? new String[] {"--help"} : new String[] {command, "--help"};

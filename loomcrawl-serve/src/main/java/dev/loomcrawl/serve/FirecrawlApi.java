@@ -3,6 +3,7 @@ package dev.loomcrawl.serve;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomcrawl.run.Discovery;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -39,10 +40,11 @@ final class FirecrawlApi {
         MapRequest req = MapRequest.parse(c.json(), server);
         ObjectNode o = ok();
         ArrayNode links = o.putArray("links");
-        for (MapRanking.Entry e : scrapes.map(req)) {
+        for (Discovery.Mapped e : scrapes.map(req).urls()) {
             ObjectNode l = links.addObject();
             l.put("url", e.url());
-            if (e.title() != null) l.put("title", e.title());
+            String title = e.title() != null ? e.title() : e.anchors().isEmpty() ? null : e.anchors().getFirst();
+            if (title != null) l.put("title", title);
         }
         return Answer.json(o);
     }

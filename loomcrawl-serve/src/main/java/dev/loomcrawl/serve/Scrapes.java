@@ -3,6 +3,8 @@ package dev.loomcrawl.serve;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomcrawl.CrawlConfig;
 import dev.loomcrawl.run.CrawlRunner;
+import dev.loomcrawl.run.Discovery;
+import dev.loomcrawl.run.MapRanking;
 import dev.loomcrawl.run.Ended;
 import dev.loomcrawl.run.RunningCrawl;
 import dev.loomcrawl.fetch.ErrorKind;
@@ -11,12 +13,9 @@ import dev.loomcrawl.render.Renderer;
 import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FinishedUrl;
-import dev.loomcrawl.result.FoundLink;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicReference;
@@ -82,39 +81,29 @@ final class Scrapes {
         }
     }
 
-    /** The map's URLs with their link text, in the order found, each once. */
-    List<MapRanking.Entry> map(MapRequest req) {
-        Map<String, String> found = new LinkedHashMap<>(); // a URL's title: its page's, else its longest link text
-        crawl(req.config(), null, f -> {
-            boolean sitemap = Documents.isSitemap(f.record());
-            if (Documents.isDocument(f) && !req.sitemap().equals("only")) {
-                String title = f.record().facts() == null ? null : f.record().facts().title();
-                found.merge(url(f.record().url().toString(), req), title == null ? "" : title, (a, b) -> b);
-            }
-            if (sitemap ? req.sitemap().equals("skip") : req.sitemap().equals("only")) return;
-            for (FoundLink l : f.links()) {
-                if (l.link().target() == null || !l.inScope() || l.link().target().path().endsWith(".xml")) continue;
-                String text = l.link().text() == null ? "" : l.link().text().strip();
-                found.merge(url(l.link().target().toString(), req), text, (a, b) -> b.length() > a.length()
-                        && a.length() < 200 ? b : a);
-            }
-        });
-        List<MapRanking.Entry> entries = new ArrayList<>();
-        found.forEach((u, t) -> entries.add(new MapRanking.Entry(u, t.isEmpty() ? null : t)));
-        List<MapRanking.Entry> ranked = req.search() == null ? entries : MapRanking.rank(entries, req.search());
-        return ranked.size() > req.limit() ? ranked.subList(0, req.limit()) : ranked;
-    }
-
-    private static String url(String url, MapRequest req) {
-        int q = url.indexOf('?');
-        return req.ignoreQuery() && q >= 0 ? url.substring(0, q) : url;
+    /**
+     * The map's URLs: found by a discovery crawl ({@link Discovery}) through the same guarded fetcher as a job's,
+     * ranked by the request's search if it has one, the first {@code limit}. A request's own {@code timeout} that
+     * passes is Firecrawl's 408 "Map timed out".
+     */
+    Discovery.SiteMap map(MapRequest req) {
+        if (!permits.tryAcquire()) throw tooMany();
+        Discovery.SiteMap map;
+        try {
+            map = Discovery.map(CrawlRunner.of(req.config()).connections(GuardedConnections.of(req.config(), server)),
+                    req.options());
+        } finally {
+            permits.release();
+        }
+        if (req.timeout() != null && map.stop() == Discovery.Stop.TIME_CAP) throw new ApiError(408, "Map timed out");
+        List<Discovery.Mapped> urls = req.search() == null ? map.urls() : MapRanking.rank(map.urls(), req.search());
+        int limit = req.options().limit();
+        return new Discovery.SiteMap(urls.size() > limit ? urls.subList(0, limit) : urls, map.stop(), map.fetched());
     }
 
     /** One small crawl, its pages rendered by {@code renderer} unless null (the renderer outlives it). */
     private void crawl(CrawlConfig config, Renderer renderer, CrawlListener listener) {
-        if (!permits.tryAcquire()) {
-            throw new ApiError(429, "too many scrapes at once (--max-scrapes " + server.maxScrapes() + ")", 1);
-        }
+        if (!permits.tryAcquire()) throw tooMany();
         CrawlRunner runner = CrawlRunner.of(config).connections(GuardedConnections.of(config, server))
                 .listener(listener).needsContent();
         if (renderer != null) runner.renderer(renderer);
@@ -123,6 +112,10 @@ final class Scrapes {
         } finally {
             permits.release();
         }
+    }
+
+    private ApiError tooMany() {
+        return new ApiError(429, "too many scrapes at once (--max-scrapes " + server.maxScrapes() + ")", 1);
     }
 
     /** Why the URL made no document: refused (403), or the fetch failed (502). */

@@ -2,6 +2,7 @@ package dev.loomcrawl.serve;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomcrawl.CrawlConfig;
+import dev.loomcrawl.run.Discovery;
 import dev.loomcrawl.run.CrawlRunner;
 import dev.loomcrawl.run.Ended;
 import dev.loomcrawl.run.RunningCrawl;
@@ -79,15 +80,15 @@ public final class Service implements AutoCloseable {
         });
     }
 
-    /** A URL of a map, with its page's title or its longest link text (null if none). */
-    public record Link(String url, String title) {}
-
-    /** A site's URLs, from its page's links and its sitemaps, ranked by {@code search} when given. */
-    public List<Link> map(String url, String search, int limit) {
+    /**
+     * A site's pages' URLs, found by a discovery crawl (its sitemaps, then its pages fetched for their links), ranked
+     * by {@code search} when given, the first {@code limit}; the map says why its crawl ended (its time cap, the
+     * server's default for a map's, among the reasons).
+     */
+    public Discovery.SiteMap map(String url, String search, int limit) {
         ObjectNode body = Json.MAPPER.createObjectNode().put("url", url).put("limit", limit);
         if (search != null) body.put("search", search);
-        return call(() -> scrapes.map(MapRequest.parse(body, server)).stream()
-                .map(e -> new Link(e.url(), e.title())).toList());
+        return call(() -> scrapes.map(MapRequest.parse(body, server)));
     }
 
     /**

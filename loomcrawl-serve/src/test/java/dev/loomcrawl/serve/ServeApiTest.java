@@ -193,8 +193,8 @@ class ServeApiTest {
         JsonNode all = http.post("/v2/map", "{\"url\": \"" + site.url("/") + "\"}").json();
         List<String> urls = new ArrayList<>();
         all.path("links").forEach(l -> urls.add(l.path("url").asText()));
-        assertEquals(List.of(site.url("/"), site.url("/docs/a.html"), site.url("/docs/b.html"), site.url("/missing")),
-                urls, all.toString());
+        // /missing answered 404 when the map fetched it: not a page of the site
+        assertEquals(List.of(site.url("/"), site.url("/docs/a.html"), site.url("/docs/b.html")), urls, all.toString());
         JsonNode ranked = http.post("/v2/map", "{\"url\": \"" + site.url("/") + "\", \"search\": \"pricing\"}").json();
         assertEquals(1, ranked.path("links").size(), ranked.toString());
         assertEquals(site.url("/docs/b.html"), ranked.path("links").get(0).path("url").asText());
