@@ -74,8 +74,24 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             converter = FormatConverter.class,
             description = "text (default), json (one JSON document), junit (JUnit XML: a test case per broken "
-                    + "target) or markdown (for a pull-request comment), on standard output.")
+                    + "target), markdown (for a pull-request comment, cut at --max-report-chars) or github (GitHub "
+                    + "Actions annotations: an error on each page's file per broken link), on standard output or "
+                    + "to --output.")
     CheckReport.Format format;
+
+    @Option(names = "--max-report-chars", paramLabel = "N", defaultValue = "60000",
+            description = "The markdown and github reports' length at most: the broken targets that do not fit are "
+                    + "counted on a last line instead (default: 60000, under GitHub's 65,536-character comment "
+                    + "limit).")
+    int maxReportChars;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the report to FILE (standard "
+            + "output then gets its one-line summary).")
+    Path output;
+
+    @Option(names = "--offline", description = "Check without the network: only a directory's own pages and files "
+            + "(what a directory's check does anyway); refused for a URL.")
+    boolean offline;
 
     @Option(names = "--exclude", paramLabel = "REGEX", description = "Neither crawl nor check URLs matching it "
             + "(found anywhere in the URL; a directory's files are served at a loopback address). Repeatable.")
@@ -155,6 +171,14 @@ final class CheckCommand implements Callable<Integer> {
         long start = System.nanoTime();
         try {
             String root = target;
+            if (offline && !Files.isDirectory(dir)) {
+                throw new Main.BadInput(spec.commandLine(), "--offline checks a directory without the network; "
+                        + target + " is not one (for a site's own links only, use --exclude-external)");
+            }
+            if (maxReportChars < 1000) {
+                throw new Main.BadInput(spec.commandLine(), "--max-report-chars must be 1000 or more, got "
+                        + maxReportChars);
+            }
             if (Files.isDirectory(dir)) {
                 server = serve(dir);
                 root = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
@@ -193,7 +217,7 @@ final class CheckCommand implements Callable<Integer> {
             if (cached != null) save(cached, check, err);
             CheckReport report = report(check, server, root, summary.interrupted() ? toDo : -1, start);
             if (summary.interrupted()) { // what was found so far, said to be incomplete
-                report.write(format, out);
+                write(report, out);
                 return signals.exitCode();
             }
             CrawlRecord first = rootRecord.get();
@@ -204,7 +228,7 @@ final class CheckCommand implements Callable<Integer> {
                         : first.failed() ? first.error() : "status " + first.status())));
                 return 3;
             }
-            report.write(format, out);
+            write(report, out);
             return report.exitCode();
         } catch (CrawlException | UncheckedIOException e) {
             err.println("loomcrawl: check failed: " + e.getMessage());
@@ -212,6 +236,21 @@ final class CheckCommand implements Callable<Integer> {
         } finally {
             if (server != null) server.stop(0);
         }
+    }
+
+    /** The report on standard output, or to --output with its summary on standard output. */
+    private void write(CheckReport report, PrintWriter out) {
+        if (output == null) {
+            report.write(format, out);
+            return;
+        }
+        try (PrintWriter file = new PrintWriter(Files.newBufferedWriter(output, java.nio.charset.StandardCharsets.UTF_8))) {
+            report.write(format, file);
+            if (file.checkError()) throw new IOException("the file could not be written");
+        } catch (IOException e) {
+            throw new UncheckedIOException("--output: cannot write " + output + ": " + e.getMessage(), e);
+        }
+        out.println(report.summary());
     }
 
     private CrawlConfig config(String root, boolean online, Set<String> recentlyFine) {
@@ -262,10 +301,19 @@ final class CheckCommand implements Callable<Integer> {
         }
     }
 
-    private static CheckReport report(LinkCheck check, HttpServer server, String root, int toDo, long start) {
+    /** The checked directory as a GitHub annotation names files: relative to here, with a slash; "" for a URL. */
+    private String annotated(HttpServer server) {
+        if (server == null) return "";
+        Path here = Path.of("").toAbsolutePath();
+        Path dir = Path.of(target).toAbsolutePath().normalize();
+        String relative = dir.startsWith(here) ? here.relativize(dir).toString() : dir.toString();
+        return relative.isEmpty() ? "" : relative + "/";
+    }
+
+    private CheckReport report(LinkCheck check, HttpServer server, String root, int toDo, long start) {
         String servedRoot = server == null ? null : root.substring(0, root.lastIndexOf('/') + 1);
         return new CheckReport(check.broken(), check.checked(), check.notChecked(), check.fromCache(), toDo,
-                Duration.ofNanos(System.nanoTime() - start), servedRoot);
+                Duration.ofNanos(System.nanoTime() - start), servedRoot, annotated(server), maxReportChars);
     }
 
     private static HttpServer serve(Path dir) {
@@ -282,7 +330,8 @@ final class CheckCommand implements Callable<Integer> {
             try {
                 return CheckReport.Format.valueOf(value.strip().toUpperCase(java.util.Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not text, json, junit or markdown");
+                throw new CommandLine.TypeConversionException("'" + value + "' is not text, json, junit, markdown "
+                        + "or github");
             }
         }
     }

@@ -26,12 +26,17 @@ import java.util.Set;
  * @param toDo       URLs not checked yet when the check was interrupted; -1 when it was not
  * @param took       how long the check took
  * @param servedRoot the URL a checked directory was served at (its files are shown by path); null for a URL check
+ * @param filesUnder what a GitHub annotation puts before a checked directory's file path ("public/"); "" for none
+ * @param maxChars   the Markdown and GitHub reports' length at most ({@code --max-report-chars})
  */
 record CheckReport(List<LinkCheck.Broken> broken, long checked, long notChecked, long fromCache, int toDo,
-                   Duration took, String servedRoot) {
+                   Duration took, String servedRoot, String filesUnder, int maxChars) {
 
     /** The output formats of {@code --format}. */
-    enum Format { TEXT, JSON, JUNIT, MARKDOWN }
+    enum Format { TEXT, JSON, JUNIT, MARKDOWN, GITHUB }
+
+    /** Room kept under {@link #maxChars} for the last line, which counts what did not fit. */
+    private static final int LAST_LINE = 200;
 
     /** Pages the text and Markdown reports name per target; the JSON and JUnit reports name them all. */
     static final int PAGES_SHOWN = 3;
@@ -63,6 +68,7 @@ record CheckReport(List<LinkCheck.Broken> broken, long checked, long notChecked,
             case JSON -> json(out);
             case JUNIT -> junit(out);
             case MARKDOWN -> markdown(out);
+            case GITHUB -> github(out);
         }
         out.flush();
     }
@@ -183,20 +189,83 @@ record CheckReport(List<LinkCheck.Broken> broken, long checked, long notChecked,
         out.println("</testsuites>");
     }
 
-    /** A heading with the summary, then a table of the broken targets (for a pull-request comment). */
+    /**
+     * A heading with the summary, then a table of the broken targets (for a pull-request comment), most linked first,
+     * as many as fit {@link #maxChars}; a last line counts the others.
+     */
     private void markdown(PrintWriter out) {
-        out.println("### " + (broken.isEmpty() ? "No broken links" : "Broken links")
-                + (incomplete() ? " (incomplete: interrupted)" : ""));
-        out.println();
-        out.println(summary());
-        if (broken.isEmpty()) return;
-        out.println();
-        out.println("| Status | Link | Linked from |");
-        out.println("|---|---|---|");
-        for (LinkCheck.Broken b : broken) {
-            out.println("| " + cell(status(b)) + " | " + code(shown(b.target())) + " | "
-                    + linkedFrom(b, CheckReport::code) + " |");
+        StringBuilder head = new StringBuilder();
+        head.append("### ").append(broken.isEmpty() ? "No broken links" : "Broken links")
+                .append(incomplete() ? " (incomplete: interrupted)" : "").append("\n\n").append(summary()).append('\n');
+        if (broken.isEmpty()) {
+            out.print(head);
+            return;
         }
+        head.append("\n| Status | Link | Linked from |\n|---|---|---|\n");
+        List<String> rows = new java.util.ArrayList<>(broken.size());
+        for (LinkCheck.Broken b : broken) {
+            rows.add("| " + cell(status(b)) + " | " + code(shown(b.target())) + " | " + linkedFrom(b, CheckReport::code)
+                    + " |\n");
+        }
+        capped(out, head.toString(), rows, "");
+    }
+
+    /**
+     * GitHub Actions workflow commands: for each broken target, an error annotation on each page linking to it (on
+     * the page's file, for a directory's check), then a notice with the summary; as many as fit {@link #maxChars}.
+     */
+    private void github(PrintWriter out) {
+        List<String> lines = new java.util.ArrayList<>();
+        for (LinkCheck.Broken b : broken) {
+            for (String page : b.linkedFrom()) {
+                String file = servedRoot != null && page.startsWith(servedRoot) ? filesUnder + fileOf(shown(page)) : null;
+                String message = status(b) + " " + shown(b.target()) + (file != null ? "" : ", linked from "
+                        + shown(page));
+                lines.add("::error " + (file == null ? "" : "file=" + property(file) + ",") + "title="
+                        + property("Broken link") + "::" + data(message) + "\n");
+            }
+        }
+        capped(out, "", lines, "::notice title=" + property("Link check") + "::" + data(summary()) + "\n");
+    }
+
+    /**
+     * {@code head}, then as many of {@code items} as fit {@link #maxChars} with room for the last line, then
+     * {@code last}, and a line counting the items left out when any were.
+     */
+    private void capped(PrintWriter out, String head, List<String> items, String last) {
+        StringBuilder report = new StringBuilder(head);
+        int shown = 0;
+        for (String item : items) {
+            if (report.length() + item.length() + last.length() + LAST_LINE > maxChars) break;
+            report.append(item);
+            shown++;
+        }
+        out.print(report);
+        int left = items.size() - shown;
+        if (left > 0) {
+            String what = String.format(Locale.ROOT, "%,d more not shown, to stay under --max-report-chars %,d; "
+                    + "--format json lists them all", left, maxChars);
+            out.print(head.isEmpty() ? "::warning title=" + property("Link check") + "::" + data(what) + "\n"
+                    : "\n" + what + ".\n");
+        }
+        out.print(last);
+        out.flush();
+    }
+
+    /** A path shown for a page ("docs/a.html#x"): its file ("docs/a.html", "index.html" for the folder itself). */
+    private static String fileOf(String shownPage) {
+        String path = shownPage.replaceFirst("[?#].*$", "");
+        return path.isEmpty() || path.endsWith("/") ? path + "index.html" : path;
+    }
+
+    /** A workflow command's message: %, CR and LF escaped as GitHub reads them. */
+    private static String data(String s) {
+        return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A");
+    }
+
+    /** A workflow command's property value: also : and , escaped. */
+    private static String property(String s) {
+        return data(s).replace(":", "%3A").replace(",", "%2C");
     }
 
     /** What went wrong, as the report shows it (a status, or a failure's kind: words of ours, printable). */

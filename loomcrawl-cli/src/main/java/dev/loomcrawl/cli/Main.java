@@ -121,6 +121,7 @@ public final class Main implements Runnable {
         CommandLine cli = new CommandLine(new Main());
         for (String name : COMMANDS) cli.addSubcommand(name, command(name));
         Converters.wholeNumbers(cli);
+        GroupedHelp.everywhere(cli);
         return cli;
     }
 
@@ -134,6 +135,7 @@ public final class Main implements Runnable {
             if (!version && (named == null || name.equals(named))) cli.addSubcommand(name, command(name));
         }
         Converters.wholeNumbers(cli);
+        GroupedHelp.everywhere(cli); // help broken between words, a short synopsis
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, ignored) -> UsageErrors.handle(e));

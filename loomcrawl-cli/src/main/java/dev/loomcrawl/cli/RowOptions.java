@@ -1,6 +1,7 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.config.CrawlSettings;
+import dev.loomcrawl.config.SettingGroup;
 import dev.loomcrawl.config.SettingKind;
 import dev.loomcrawl.config.SettingSpec;
 import dev.loomcrawl.serve.ServeSetting;
@@ -10,6 +11,7 @@ import picocli.CommandLine.Model.OptionSpec;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -45,10 +47,17 @@ final class RowOptions {
      */
     static CommandLine commandLine(Object command, Predicate<SettingSpec> rows, boolean keptDefaults) {
         List<OptionSpec> options = new ArrayList<>();
+        Map<OptionSpec, SettingGroup> groups = new IdentityHashMap<>();
         for (SettingSpec row : CrawlSettings.ALL) {
-            if (rows.test(row)) options.addAll(options(row, keptDefaults && row.saved()));
+            if (!rows.test(row)) continue;
+            for (OptionSpec o : options(row, keptDefaults && row.saved())) {
+                options.add(o);
+                groups.put(o, row.group());
+            }
         }
-        return commandLine(command, options);
+        CommandLine cli = commandLine(command, options);
+        GroupedHelp.on(cli, groups); // help under the table's groups, --help-all
+        return cli;
     }
 
     /** The command line of {@code command}: {@code rowOptions}, then its own options (annotated). */

@@ -117,10 +117,17 @@ final class WrappedLines extends FilterOutputStream {
     private String wrapped(String text) {
         if (column + width(text) <= SHORT) return text;
         if (columns < 0) columns = Math.max(SHORT, width.getAsInt());
+        return wrap(text, column, columns, indent.length() > columns / 2 ? "" : indent);
+    }
+
+    /**
+     * {@code text}, written from column {@code at}, with line ends put between words so that each line fits
+     * {@code columns}; each line after the first starts with {@code continuation}. A word wider than a line is left
+     * whole. The one way loomcrawl breaks a line: this stream's, and help's ({@link GroupedHelp}).
+     */
+    static String wrap(String text, int at, int columns, String continuation) {
         StringBuilder into = new StringBuilder(text.length() + 16);
-        int at = column;
         String rest = text;
-        String continuation = indent.length() > columns / 2 ? "" : indent;
         while (at + width(rest) > columns) {
             int space = lastSpaceWithin(rest, columns - at);
             if (space < 0) { // the first word does not fit in what is left of this line

@@ -244,7 +244,7 @@ class CheckForCiTest {
         assertTrue(clean.out().contains("tests=\"1\" failures=\"0\" errors=\"0\""), clean.out());
         CrawlCommandTest.Run bad = check("--format", "xml", dir.toString());
         assertEquals(2, bad.exit());
-        assertTrue(bad.err().contains("'xml' is not text, json, junit or markdown"), bad.err());
+        assertTrue(bad.err().contains("'xml' is not text, json, junit, markdown or github"), bad.err());
     }
 
     @Test

@@ -57,6 +57,7 @@ class OptionTablesTest {
             "--form=NAME=VALUE list",
             "--format=FORMAT",
             "--frontier=URI",
+            "--help-all",
             "--html-report=FILE",
             "--idle-timeout=DURATION",
             "--ignore-robots",
@@ -132,6 +133,7 @@ class OptionTablesTest {
             "-v, --verbose list");
 
     private static final List<String> RESUME = List.of(
+            "--help-all",
             "--keep-session-ids",
             "--max-body-memory=SIZE",
             "--max-bytes=SIZE",
@@ -159,6 +161,7 @@ class OptionTablesTest {
 
     private static final List<String> RECRAWL = List.of(
             "--adaptive",
+            "--help-all",
             "--keep-session-ids",
             "--max-body-memory=SIZE",
             "--max-bytes=SIZE",
@@ -223,7 +226,7 @@ class OptionTablesTest {
 
     /** The crawl command's own options (no crawl setting), as SettingsTableTest lists them. */
     private static final Set<String> CRAWL_OWN = Set.of("--no-trap-guards", "--metrics", "--no-progress", "--config",
-            "--print-config", "--verbose", "--quiet", "--help");
+            "--print-config", "--verbose", "--quiet", "--help", "--help-all");
 
     @Test
     void everyCrawlRowIsAnOptionWithItsDescriptionAndDefaultShownInHelp() {

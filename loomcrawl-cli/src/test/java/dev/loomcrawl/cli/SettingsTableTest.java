@@ -42,7 +42,7 @@ class SettingsTableTest {
      * -1), which the JSON form holds as those rows.
      */
     private static final Set<String> COMMAND_OWN = Set.of("--no-trap-guards", "--metrics", "--no-progress",
-            "--verbose", "--quiet", "--help", "--config", "--print-config");
+            "--verbose", "--quiet", "--help", "--help-all", "--config", "--print-config");
     /** Rows that are the check command's (check-links is the command itself). */
     private static final Set<String> CHECK_ROWS = Set.of("check-links", "check-fragments", "remap");
 

@@ -5,29 +5,40 @@ import java.util.Locale;
 /** The groups of a crawl's settings, as the JSON Schema and docs/settings list them. */
 public enum SettingGroup {
     /** Where the crawl starts and which URLs it may reach. */
-    SCOPE,
+    SCOPE("where the crawl starts and which URLs it may reach"),
     /** How each request is made: timeouts, bodies, HTTP/2, TLS, name pins. */
-    HTTP,
+    HTTP("how each request is made: timeouts, bodies, HTTP/2, TLS, name pins"),
     /** Manners and safety: robots.txt, pacing per origin, sitemaps, private addresses, headers. */
-    POLITENESS,
+    POLITENESS("robots.txt, pacing per site, sitemaps, private addresses, headers"),
     /** Budgets and the guards against crawler traps. */
-    LIMITS,
+    LIMITS("budgets and the guards against crawler traps"),
     /** Logins, cookies, credentials and proxies. */
-    SESSION,
+    SESSION("logins, cookies, credentials and proxies"),
     /** What the link checker checks beside the crawl. */
-    LINK_CHECK,
+    LINK_CHECK("what the link checker checks beside the crawl"),
     /**
      * What the crawl writes: records, links, items, WARC, content, chunks, the HTML report ({@link OutputSettings}).
      */
-    OUTPUTS,
+    OUTPUTS("records, links, items, WARC, content, chunks, the HTML report"),
     /** What is scraped with selectors, and which links are followed ({@link ScrapeSettings}). */
-    SCRAPE,
+    SCRAPE("what is scraped with selectors, and which links are followed"),
     /** Which pages are rendered in a browser, and how ({@link RenderChoice}). */
-    RENDER,
+    RENDER("which pages are rendered in a browser, and how"),
     /** Where the crawl's state lives: memory, a state file, or Redis shared with other processes. */
-    STATE,
+    STATE("where the crawl's state lives: memory, a state file, or Redis"),
     /** A process's own settings: they shape this run, and a resumed or joined crawl takes its own. */
-    RUN;
+    RUN("this process's own settings: logging, progress, memory");
+
+    private final String summary;
+
+    SettingGroup(String summary) {
+        this.summary = summary;
+    }
+
+    /** What its settings are about, in a few words: help's heading for the group. */
+    public String summary() {
+        return summary;
+    }
 
     /**
      * Whether its settings are the saved configuration's ({@link dev.loomcrawl.CrawlConfig}): kept under their plain

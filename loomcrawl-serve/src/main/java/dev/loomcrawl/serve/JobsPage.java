@@ -42,22 +42,35 @@ final class JobsPage {
             JobRecord r = job.record();
             var j = list.addObject();
             j.put("id", r.id());
-            j.put("kind", r.kind() == JobKind.BATCH ? "batch" : "crawl");
+            j.put("kind", r.kind() == JobKind.BATCH ? "batch" : r.kind() == JobKind.NATIVE ? "native" : "crawl");
             j.put("url", r.urls().getFirst());
             j.put("status", r.state().label());
-            int completed = job.completed();
+            boolean nativeJob = r.kind() == JobKind.NATIVE;
+            // a native job writes records, not documents: its pages are what it recorded
+            long completed = nativeJob ? job.progress.recorded() : job.completed();
             j.put("completed", completed);
-            j.put("total", Math.max(completed, job.total()));
+            j.put("total", Math.max(completed, nativeJob ? completed + queuedOrInFlight(job) : job.total()));
             j.put("createdAt", r.createdAt().toString());
             if (r.finishedAt() != null) j.put("finishedAt", r.finishedAt().toString());
             if (r.error() != null) j.put("error", r.error());
             var links = j.putObject("links");
-            String base = (r.kind() == JobKind.NATIVE ? "/v1/" : "/v2/") + r.kind().path() + "/" + r.id();
+            String base = (nativeJob ? "/v1/" : "/v2/") + r.kind().path() + "/" + r.id();
             links.put("results", base);
-            links.put("errors", base + "/errors");
+            // a native job's errors are among its records (its status lists its files); the others' have a route
+            if (!nativeJob) links.put("errors", base + "/errors");
+            if (!r.state().finished()) { // what the page's cancel button asks
+                var cancel = j.putObject("cancel");
+                cancel.put("method", nativeJob ? "POST" : "DELETE");
+                cancel.put("url", nativeJob ? base + "/cancel" : base);
+            }
         }
         o.put("count", jobs.all().size());
         return Answer.json(o);
+    }
+
+    private static long queuedOrInFlight(Job job) {
+        var crawler = job.crawler;
+        return crawler == null ? 0 : (long) crawler.queued() + crawler.inFlight();
     }
 
     private static Answer file(String name, String type) {

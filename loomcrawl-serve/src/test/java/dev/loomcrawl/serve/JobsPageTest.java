@@ -75,6 +75,64 @@ class JobsPageTest {
         assertTrue(browser.texts("#jobs td.url").contains(site.url("/p0")));
     }
 
+    /**
+     * A job of the native API: the page shows the pages it recorded (not "0 pages": it writes records, not
+     * documents), every link of its row answers 200, and a running job's Cancel button cancels it.
+     */
+    @Test
+    void aNativeJobShowsItsTruePageCountWorkingLinksAndACancelButton() throws Exception {
+        Assumptions.assumeTrue(Browser.available(), "needs " + Browser.CHROMIUM);
+        TestSite site = TestSite.builder().generated(TestSite.crossLinkedGenerator(20, 3)).start();
+        running.add(site);
+        TestSite slow = TestSite.builder().generated(TestSite.crossLinkedGenerator(400, 3, Duration.ofMillis(300)))
+                .start();
+        running.add(slow);
+        Serve serve = serve(Set.of());
+        Http http = Http.of(serve);
+        String done = http.post("/v1/crawls", "{\"root\": [\"" + site.url("/p0") + "\"]}").json().path("id").asText();
+        JsonNode finished = ended(http, done);
+        long recorded = finished.path("ledger").path("recorded").asLong();
+        assertTrue(recorded >= 20, finished.toString());
+        String running = http.post("/v1/crawls", "{\"root\": [\"" + slow.url("/p0") + "\"], \"per-host\": 1}").json()
+                .path("id").asText();
+
+        Browser browser = Browser.start(dir);
+        this.running.add(browser);
+        String base = "http://127.0.0.1:" + serve.port();
+        browser.go(base + "/");
+        String row = "document.querySelector('#jobs tr[data-id=\"" + done + "\"]')";
+        browser.await("!!" + row, 30);
+        assertEquals(Long.toString(recorded), browser.eval(row + ".querySelector('.pages').textContent").asText()
+                .strip());
+        JsonNode hrefs = browser.eval("Array.from(" + row + ".querySelectorAll('.links a')).map(a => a.href)");
+        assertTrue(hrefs.size() >= 1, hrefs.toString());
+        for (JsonNode href : hrefs) {
+            HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                    href.asText())).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, r.statusCode(), href + ": " + r.body());
+        }
+        assertFalse(browser.eval("!!" + row + ".querySelector('button.cancel')").asBoolean(), "a finished job's");
+
+        String other = "document.querySelector('#jobs tr[data-id=\"" + running + "\"]')";
+        browser.await("!!" + other + " && !!" + other + ".querySelector('button.cancel')", 30);
+        browser.eval(other + ".querySelector('button.cancel').click(); true");
+        browser.await("document.getElementById('message').textContent === 'Cancelled job " + running + ".'", 30);
+        JsonNode cancelled = ended(http, running);
+        assertEquals("cancelled", cancelled.path("state").asText(), cancelled.toString());
+        browser.await(other + ".dataset.status === 'cancelled' && !" + other + ".querySelector('button.cancel')", 30);
+    }
+
+    /** A native job's status once it has ended (its state neither queued nor scraping), within 60 s. */
+    private static JsonNode ended(Http http, String id) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (true) {
+            JsonNode s = http.get("/v1/crawls/" + id).json();
+            if (!List.of("queued", "scraping").contains(s.path("state").asText())) return s;
+            if (System.nanoTime() > deadline) throw new AssertionError("not ended after 60 s: " + s);
+            Thread.sleep(100);
+        }
+    }
+
     @Test
     void aJobsUrlIsShownAsTextNeverAsMarkup() throws Exception {
         Assumptions.assumeTrue(Browser.available(), "needs " + Browser.CHROMIUM);

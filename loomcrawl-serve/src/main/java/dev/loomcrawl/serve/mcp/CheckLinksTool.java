@@ -12,10 +12,14 @@ import java.util.Map;
 /**
  * {@code check_links}: the broken links of a site, as {@code loomcrawl check} finds them (its pages crawled, links
  * to other sites checked without being crawled) and groups them: by target, with what went wrong and the pages
- * linking to it. Capped in pages and time per call; progress is sent as pages are done, and a cancellation stops
+ * linking to it (the first five, and how many). Capped in pages and time per call, and in length (a cursor goes
+ * on); progress is sent as pages are done, and a cancellation stops
  * the check with what it found so far.
  */
 final class CheckLinksTool implements Tool {
+    /** Pages named per broken target: the rest are counted ({@code pages}), so one target cannot fill an answer. */
+    static final int PAGES_SHOWN = 5;
+
     private final Service service;
     private final McpOptions options;
 
@@ -43,6 +47,18 @@ final class CheckLinksTool implements Tool {
                 .build();
     }
 
+    /**
+     * What was found, counted as it is: broken targets, the links to them and the pages holding those, among the
+     * URLs checked (pages crawled and links to other sites); then why the check ended early, if it did.
+     */
+    static String summary(int targets, long links, int pages, long checked, String endedEarly) {
+        String found = targets == 0 ? "No broken links" : targets + " broken link target" + (targets == 1 ? "" : "s")
+                + " (" + links + " broken link" + (links == 1 ? "" : "s") + " on " + pages + " page"
+                + (pages == 1 ? "" : "s") + ")";
+        return found + " among " + checked + " URL" + (checked == 1 ? "" : "s") + " checked"
+                + (endedEarly == null ? "" : "; " + endedEarly) + ".\n";
+    }
+
     @Override
     public Result call(ToolCall call) {
         String url = call.string("url");
@@ -52,29 +68,38 @@ final class CheckLinksTool implements Tool {
         Service.LinkReport report = service.checkLinks(url, limit, options.callTime(),
                 pages -> call.progress(pages, (double) limit, pages + " pages checked"), call::onCancel);
         List<LinkCheck.Broken> broken = report.broken();
-        StringBuilder text = new StringBuilder(broken.size() + " broken link target" + (broken.size() == 1 ? "" : "s")
-                + " on " + report.pages() + " pages (" + report.checked() + " links checked)"
-                + (call.cancelled() ? "; cancelled before the end" : report.cut() ? "; stopped by the caps before "
-                + "the site's end" : "") + ".\n");
+        long links = 0;
+        java.util.Set<String> pagesWithBroken = new java.util.HashSet<>();
+        for (LinkCheck.Broken b : broken) {
+            links += b.pages();
+            pagesWithBroken.addAll(b.linkedFrom());
+        }
+        boolean complete = !report.cut() && !call.cancelled();
+        StringBuilder text = new StringBuilder(summary(broken.size(), links, pagesWithBroken.size(), report.checked(),
+                call.cancelled() ? "cancelled before the end" : report.cut() ? "stopped at this call's cap of "
+                + limit + " URLs or " + options.callTime().toSeconds() + " s, before the site's end" : null));
         List<Map<String, Object>> shown = new ArrayList<>();
         int i = Math.min(from, broken.size());
         for (; i < broken.size(); i++) {
             LinkCheck.Broken b = broken.get(i);
+            List<String> first = b.linkedFrom().subList(0, Math.min(PAGES_SHOWN, b.linkedFrom().size()));
             String line = b.status() + " " + b.target() + " (linked from " + b.pages() + " page"
-                    + (b.pages() == 1 ? "" : "s") + ": " + String.join(", ", b.linkedFrom()) + ")\n";
+                    + (b.pages() == 1 ? "" : "s") + ": " + String.join(", ", first)
+                    + (b.pages() > first.size() ? ", ..." : "") + ")\n";
             if (!shown.isEmpty() && text.length() + line.length() > options.maxChars()) break;
             text.append(line);
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("target", b.target());
             m.put("status", b.status());
             m.put("pages", b.pages());
-            m.put("linkedFrom", b.linkedFrom());
+            m.put("linkedFrom", first);
             shown.add(m);
         }
         Map<String, Object> structured = new LinkedHashMap<>();
-        structured.put("pages", report.pages());
-        structured.put("checked", report.checked());
-        structured.put("complete", !report.cut() && !call.cancelled());
+        structured.put("urlsChecked", report.checked());
+        structured.put("brokenTargets", broken.size());
+        structured.put("brokenLinks", links);
+        structured.put("complete", complete);
         structured.put("broken", shown);
         structured.put("total", broken.size());
         if (i < broken.size()) {

@@ -39,7 +39,7 @@ function render(jobs) {
     tr.dataset.id = job.id;
     tr.dataset.status = job.status;
     cell(tr, new Date(job.createdAt).toLocaleString());
-    cell(tr, job.kind === "crawl" ? "crawl" : "batch scrape");
+    cell(tr, job.kind === "batch" ? "batch scrape" : job.kind === "native" ? "crawl (native API)" : "crawl");
     cell(tr, job.url, "url");
     const status = cell(tr, job.status + (job.error ? ": " + job.error : ""), "status status-" + job.status);
     status.dataset.status = job.status;
@@ -53,12 +53,35 @@ function render(jobs) {
       td.append(" ", p);
     }
     const links = document.createElement("span");
-    links.append(link(job.links.results, "documents"), " · ", link(job.links.errors, "errors"));
+    links.append(link(job.links.results, job.kind === "native" ? "status and files" : "documents"));
+    if (job.links.errors) links.append(" · ", link(job.links.errors, "errors"));
+    if (job.cancel) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "cancel";
+      button.textContent = "Cancel";
+      button.addEventListener("click", () => cancel(job, button));
+      links.append(" ", button);
+    }
     cell(tr, links, "links");
     return tr;
   });
   body.replaceChildren(...rows);
   document.getElementById("empty").hidden = jobs.length > 0;
+}
+
+async function cancel(job, button) {
+  button.disabled = true;
+  try {
+    const r = await fetch(job.cancel.url, { method: job.cancel.method, headers: headers() });
+    const answer = await r.json().catch(() => ({}));
+    if (!r.ok) throw new Error(answer.error || ("HTTP " + r.status));
+    say("Cancelled job " + job.id + ".");
+    refresh();
+  } catch (e) {
+    button.disabled = false;
+    say("Not cancelled: " + e.message, true);
+  }
 }
 
 async function refresh() {
