@@ -51,7 +51,8 @@ final class ApiHandler extends Handler.Abstract {
         try {
             answer = answer(request);
         } catch (ApiError e) {
-            answer = Answer.error(e);
+            String path = request.getHttpURI().getPath();
+            answer = path != null && path.startsWith("/v2/") ? Answer.firecrawlError(e) : Answer.error(e);
         } catch (RuntimeException | StackOverflowError e) {
             String redis = SharedJobs.redisFailure(e);
             if (redis != null) { // --frontier's Redis away or refusing: said in one line, and no bug of ours

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.loomcrawl.output.lines.IsoMillis;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -150,6 +152,7 @@ final class FirecrawlApi {
             c.put("id", r.id());
             c.put("teamId", "loomcrawl");
             c.put("url", r.urls().getFirst());
+            c.put("created_at", IsoMillis.format(r.createdAt()));
             c.set("options", r.options());
         }
         return Answer.json(o);

@@ -66,7 +66,7 @@ final class Routes {
         };
     }
 
-    /** /v2/crawl, /v2/crawl/active, /v2/crawl/{id}, /v2/crawl/{id}/errors (and the batch's, after {@code at}). */
+    /** /v2/crawl, /v2/crawl/active (or ongoing), /v2/crawl/{id}, /v2/crawl/{id}/errors (and the batch's, after {@code at}). */
     private Answer jobPath(Call c, String path, JobKind kind, int at) {
         List<String> s = c.segments();
         if (s.size() == at) {
@@ -74,7 +74,10 @@ final class Routes {
         }
         String id = s.get(at);
         if (s.size() == at + 1) {
-            if (kind == JobKind.CRAWL && id.equals("active")) return only(c, "GET", api::active);
+            // Firecrawl's two names of the crawls still running
+            if (kind == JobKind.CRAWL && (id.equals("active") || id.equals("ongoing"))) {
+                return only(c, "GET", api::active);
+            }
             if (kind == JobKind.CRAWL && id.equals("params-preview")) {
                 throw new ApiError(404, "POST /v2/crawl/params-preview is not supported by loomcrawl serve (it "
                         + "needs a language model)");
