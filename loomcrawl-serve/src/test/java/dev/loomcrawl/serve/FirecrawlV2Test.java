@@ -72,19 +72,9 @@ class FirecrawlV2Test {
         return site;
     }
 
-    private static JsonNode finished(Http http, String kind, String id) throws InterruptedException {
-        long end = System.nanoTime() + 60_000_000_000L;
-        while (true) {
-            JsonNode s = http.get("/v2/" + kind + "/" + id).json();
-            if (!s.path("status").asText().equals("scraping")) return s;
-            if (System.nanoTime() > end) throw new AssertionError("not finished: " + s);
-            Thread.sleep(50);
-        }
-    }
-
     private static List<JsonNode> documents(Http http, String kind, String id) throws InterruptedException {
         List<JsonNode> docs = new ArrayList<>();
-        finished(http, kind, id).path("data").forEach(docs::add);
+        http.finished("/v2/" + kind + "/" + id, 60).path("data").forEach(docs::add);
         return docs;
     }
 
@@ -184,7 +174,7 @@ class FirecrawlV2Test {
                     a.body());
         }
         http.delete("/v2/crawl/" + id);
-        finished(http, "crawl", id);
+        http.finished("/v2/crawl/" + id, 60);
         assertTrue(http.get("/v2/crawl/ongoing").json().path("crawls").isEmpty());
     }
 
