@@ -180,7 +180,8 @@ public final class Crawler implements AutoCloseable {
                 if (exhausted != null) stopAtLimit(exhausted);
                 Lease lease = takeUninterruptibly();
                 if (lease == null) break;
-                if (!limits.startPage()) { // the page budget is spent: this visit stays to do
+                // a sitemap is not a page: the budget is the site's pages (sitemaps have a bound of their own)
+                if (!lease.visit().sitemap() && !limits.startPage()) { // the page budget is spent: it stays to do
                     lease.retryLater(lease.visit(), Duration.ZERO);
                     lease.done(null);
                     stopAtLimit(Limit.MAX_PAGES);
@@ -304,14 +305,14 @@ public final class Crawler implements AutoCloseable {
                 return f.finished();
             }
             case VisitOutcome.Unfetched u -> {
-                limits.returnPage();
+                if (!lease.visit().sitemap()) limits.returnPage();
                 lease.release(Duration.ZERO);
                 redirects.ended(url);
                 ledger.done();
                 return u.finished();
             }
             case VisitOutcome.RetryLater r -> { // the budget first: the visit may be taken again at once
-                limits.returnPage();
+                if (!lease.visit().sitemap()) limits.returnPage();
                 lease.retryLater(r.again(), r.pause());
                 release(r.result());
                 return null;

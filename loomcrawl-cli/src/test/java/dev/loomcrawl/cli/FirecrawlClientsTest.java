@@ -2,13 +2,10 @@ package dev.loomcrawl.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomcrawl.testkit.TestSite;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -29,25 +26,10 @@ class FirecrawlClientsTest {
     @Test
     @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void firecrawlsSdkAndMcpServerGetLoomcrawlsContent(@TempDir Path dir) throws Exception {
-        Path root = Path.of("..").toAbsolutePath().normalize();
-        Process setup = new ProcessBuilder(root.resolve("scripts/firecrawl/setup").toString())
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        String cache = new String(setup.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        int code = setup.waitFor();
-        Assumptions.assumeTrue(code != 3, "node and npm are missing and could not be installed");
-        assertEquals(0, code, "scripts/firecrawl/setup failed");
         try (TestSite site = TestSite.builder().pages(TestSite.crossLinked(130, 3)).start()) {
-            Path keys = Files.writeString(dir.resolve("keys"), "test-key\n");
-            ServeProcess serve = ServeProcess.start(dir, TestSite.freePort(), "--data", dir.resolve("data").toString(),
-                    "--allow-private", "--api-key-file", keys.toString());
-            Path script = Path.of(FirecrawlClientsTest.class.getResource("/firecrawl/clients.mjs").toURI());
-            Process node = new ProcessBuilder("node", script.toString(), cache, serve.base(), "test-key",
-                    site.url("").replaceAll("/$", "")).redirectError(dir.resolve("node-stderr.txt").toFile()).start();
-            String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(node.waitFor(300, TimeUnit.SECONDS));
-            String err = Files.readString(dir.resolve("node-stderr.txt"));
-            assertEquals(0, node.exitValue(), "node: " + err + "\nserve: " + serve.process().stderr());
-            JsonNode r = ServeProcess.JSON.readTree(out.lines().reduce((a, b) -> b).orElseThrow());
+            NodeClient client = NodeClient.run(dir, "clients.mjs", site);
+            ServeProcess serve = client.serve();
+            JsonNode r = client.result();
 
             JsonNode scrape = r.path("scrape");
             assertTrue(scrape.path("markdown").asText().contains("[next](" + site.url("/p1") + ")"), scrape.toString());

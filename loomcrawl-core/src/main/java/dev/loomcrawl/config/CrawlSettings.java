@@ -130,8 +130,8 @@ public final class CrawlSettings {
                     }).label("'FROM TO'"),
             one(LIMITS, "max-depth", COUNT, "Links followed away from a root (-1: no limit).",
                     c -> c.limits().maxDepth(), (t, v) -> t.limits.maxDepth(Integer.parseInt(v))),
-            one(LIMITS, "max-pages", COUNT, "URLs fetched in all (-1: no limit).", c -> c.limits().maxPages(),
-                    (t, v) -> t.limits.maxPages(Long.parseLong(v))).asWide(),
+            one(LIMITS, "max-pages", COUNT, "URLs fetched in all, sitemaps aside (-1: no limit).",
+                    c -> c.limits().maxPages(), (t, v) -> t.limits.maxPages(Long.parseLong(v))).asWide(),
             one(LIMITS, "max-pages-per-host", COUNT, "URLs fetched per host (-1: no limit).",
                     c -> c.limits().maxPagesPerHost(), (t, v) -> t.limits.maxPagesPerHost(Long.parseLong(v)))
                     .asWide(),

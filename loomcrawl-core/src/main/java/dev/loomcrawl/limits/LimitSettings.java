@@ -9,7 +9,7 @@ import java.time.Duration;
  * limit. docs/politeness.md lists every guard with its default and what other crawlers do.
  *
  * @param maxDepth            links followed from a root (a root is depth 0)
- * @param maxPages            URLs fetched in all
+ * @param maxPages            URLs fetched in all, sitemaps aside
  * @param maxPagesPerHost     URLs fetched per host
  * @param maxBytes            body bytes fetched in all
  * @param maxTime             how long the crawl may run

@@ -47,6 +47,21 @@ record Answer(int status, String contentType, byte[] body, int retryAfter, Strea
         return new Answer(e.status(), JSON, Json.bytes(o), e.retryAfter());
     }
 
+    /**
+     * A request Firecrawl's API refuses as invalid (400), in Firecrawl's shape: {@code "error": "Bad Request"}, and
+     * loomcrawl's one line in {@code details}, as Firecrawl puts its validation issues there. Other statuses are
+     * {@link #error}.
+     */
+    static Answer firecrawlError(ApiError e) {
+        if (e.status() != 400) return error(e);
+        var o = Json.MAPPER.createObjectNode();
+        o.put("success", false);
+        o.put("code", "BAD_REQUEST");
+        o.put("error", "Bad Request");
+        o.putArray("details").addObject().put("message", e.getMessage());
+        return new Answer(e.status(), JSON, Json.bytes(o), e.retryAfter());
+    }
+
     static Answer text(String text) {
         return new Answer(200, "text/plain; version=0.0.4; charset=utf-8", text.getBytes(StandardCharsets.UTF_8), 0);
     }

@@ -51,7 +51,9 @@ final class ApiHandler extends Handler.Abstract {
         try {
             answer = answer(request);
         } catch (ApiError e) {
-            answer = Answer.error(e);
+            String path = request.getHttpURI().getPath();
+            answer = path != null && Routes.firecrawlVersion(path) != null ? Answer.firecrawlError(e)
+                    : Answer.error(e);
         } catch (RuntimeException | StackOverflowError e) {
             String redis = SharedJobs.redisFailure(e);
             if (redis != null) { // --frontier's Redis away or refusing: said in one line, and no bug of ours
@@ -102,7 +104,8 @@ final class ApiHandler extends Handler.Abstract {
         hosts.host(request.getHeaders().get(HttpHeader.HOST));
         if (!Routes.open(path)) authorize(request.getHeaders().get(HttpHeader.AUTHORIZATION));
         List<String> segments = new ArrayList<>();
-        if (path.startsWith("/v2/") || path.equals("/v2")) {
+        String version = Routes.firecrawlVersion(path);
+        if (version != null) {
             for (String s : path.substring(3).split("/")) {
                 if (!s.isEmpty()) segments.add(s);
             }
@@ -126,7 +129,8 @@ final class ApiHandler extends Handler.Abstract {
         String host = request.getHeaders().get(HttpHeader.HOST);
         String base = request.getHttpURI().getScheme() + "://" + (host != null ? host
                 : Request.getServerName(request) + ":" + Request.getServerPort(request));
-        return routes.answer(path, new Call(request.getMethod(), segments, query, body, base));
+        return routes.answer(path, new Call(request.getMethod(), segments, query, body, base,
+                version == null ? "v2" : version));
     }
 
     /** A 401 unless the server asks for no key or the request brings one of its keys. */

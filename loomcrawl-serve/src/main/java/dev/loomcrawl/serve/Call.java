@@ -6,10 +6,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One request as the endpoints see it: its method, the path's segments after {@code /v2}, its query, its body read
- * as JSON on demand (bounded by {@code --max-body} already), and the base URL a {@code next} link is made from.
+ * One request as the endpoints see it: its method, the path's segments after {@code /v2} (or Firecrawl's
+ * {@code /v1}), its query, its body read as JSON on demand (bounded by {@code --max-body} already), the base URL a
+ * {@code next} link is made from, and which of Firecrawl's APIs it came to ({@code "v2"} or {@code "v1"}).
  */
-record Call(String method, List<String> segments, Map<String, String> query, byte[] body, String base) {
+record Call(String method, List<String> segments, Map<String, String> query, byte[] body, String base,
+            String version) {
+
+    /** Whether it came to Firecrawl's v1 API (its older shapes). */
+    boolean v1() {
+        return version.equals("v1");
+    }
 
     JsonNode json() {
         return Json.read(body);

@@ -18,6 +18,7 @@ import java.util.Base64;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * A finished URL as Firecrawl's document: the formats asked for ({@code markdown}: loomcrawl's main content as
@@ -52,13 +53,18 @@ final class Documents {
      * 8% of a job's CPU on the JDK docs, in a profile.
      */
     static byte[] line(FinishedUrl f, ScrapeOptions options) {
+        return line(f, options, null);
+    }
+
+    /** {@link #line(FinishedUrl, ScrapeOptions)} with {@code sourceUrl} as its {@code sourceURL} (null: its URL). */
+    static byte[] line(FinishedUrl f, ScrapeOptions options, String sourceUrl) {
         Set<Format> formats = options.formats();
         PageText md = formats.contains(Format.MARKDOWN) && f.content() != null && !asBase64(f, options)
                 ? f.content().markdownAsWritten() : null;
-        if (md == null || md.json() == null) return Json.bytes(of(f, options));
+        if (md == null || md.json() == null) return Json.bytes(of(f, options.formats(), options, sourceUrl));
         Set<Format> others = EnumSet.copyOf(formats);
         others.remove(Format.MARKDOWN);
-        byte[] rest = Json.bytes(of(f, others, options)); // {"metadata":{...}}: never empty
+        byte[] rest = Json.bytes(of(f, others, options, sourceUrl)); // {"metadata":{...}}: never empty
         byte[] head = "{\"markdown\":\"".getBytes(StandardCharsets.US_ASCII);
         int n = md.jsonLength();
         byte[] line = new byte[head.length + n + 2 + rest.length - 1];
@@ -70,8 +76,8 @@ final class Documents {
         return line;
     }
 
-    static ObjectNode of(FinishedUrl f, ScrapeOptions options) {
-        return of(f, options.formats(), options);
+    static ObjectNode of(FinishedUrl f, ScrapeOptions options, String sourceUrl) {
+        return of(f, options.formats(), options, sourceUrl);
     }
 
     /**
@@ -82,7 +88,7 @@ final class Documents {
         return !options.pdf() && f.record().contentType() != null && f.record().contentType().contains("/pdf");
     }
 
-    private static ObjectNode of(FinishedUrl f, Set<Format> formats, ScrapeOptions options) {
+    private static ObjectNode of(FinishedUrl f, Set<Format> formats, ScrapeOptions options, String sourceUrl) {
         ObjectNode doc = Json.MAPPER.createObjectNode();
         CrawlRecord r = f.record();
         PageContent content = f.content();
@@ -96,7 +102,7 @@ final class Documents {
             ArrayNode links = doc.putArray("links");
             Set<String> seen = new LinkedHashSet<>();
             for (FoundLink l : f.links()) {
-                if (l.link().target() != null) seen.add(l.link().target().toString());
+                if (l.link().target() != null && !isResource(l)) seen.add(l.link().target().toString());
             }
             seen.forEach(links::add);
         }
@@ -111,17 +117,41 @@ final class Documents {
             putIf(meta, "publishedTime", facts.published());
             putIf(meta, "modifiedTime", facts.modified());
         }
-        meta.put("sourceURL", r.url().toString());
+        meta.put("sourceURL", sourceUrl != null ? sourceUrl : r.url().toString());
         meta.put("url", r.url().toString());
         if (r.status() != null) meta.put("statusCode", r.status());
         meta.put("contentType", r.contentType());
         if (content != null && content.pages() > 0) meta.put("numPages", content.pages());
+        // Firecrawl's: an id per document (a webhook's page event carries the same document), and what it cost: a
+        // page, or a parsed PDF's pages
+        meta.put("scrapeId", UUID.randomUUID().toString());
+        meta.put("creditsUsed", content != null && content.pages() > 0 && options.pdf() ? content.pages() : 1);
         boolean unread = content == null && r.error() != null && !r.contentType().contains("html");
         if (unread && Integer.valueOf(200).equals(r.status())) {
             meta.put("error", r.error()); // a document that could not be read: why it has no text
         }
         if (r.status() != null && r.status() >= 400) meta.put("error", "the server answered " + r.status());
         return doc;
+    }
+
+    /** Whether a link is to what a page loads, not to a page: a script, a stylesheet, a preloaded file. */
+    static boolean isResource(FoundLink l) {
+        String element = l.link().element() == null ? "" : l.link().element();
+        String rel = l.link().rel() == null ? "" : l.link().rel().toLowerCase(java.util.Locale.ROOT);
+        return element.equals("script") || element.equals("style")
+                || element.equals("link") && (rel.contains("stylesheet") || rel.contains("preload")
+                || rel.contains("icon") || rel.contains("manifest"));
+    }
+
+    /**
+     * Whether a crawl's finished URL is a page to give as a document: HTML, or a document loomcrawl reads (a PDF,
+     * JSON), or text; not what pages load (stylesheets, scripts, images, fonts).
+     */
+    static boolean isPage(FinishedUrl f) {
+        String type = f.record().contentType() == null ? "" : f.record().contentType();
+        return type.isEmpty() || type.contains("html") || type.startsWith("text/") && !type.equals("text/css")
+                && !type.equals("text/javascript") || type.contains("pdf") || type.contains("json")
+                || type.contains("xml");
     }
 
     private static void putIf(ObjectNode o, String name, String value) {

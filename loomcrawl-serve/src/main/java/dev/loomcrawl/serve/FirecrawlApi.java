@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomcrawl.run.Discovery;
 
+import dev.loomcrawl.output.lines.IsoMillis;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +14,8 @@ import java.util.List;
 
 /**
  * Firecrawl's v2 endpoints, each a request parsed into its record, handed to the jobs or the scrapes, and its
- * answer in Firecrawl's shape ({@code success}, then the endpoint's fields).
+ * answer in Firecrawl's shape ({@code success}, then the endpoint's fields); and its v1 endpoints, their requests
+ * read as v2 ones ({@link FirecrawlV1}), their answers in v1's shapes where they differ (map's links as strings).
  */
 final class FirecrawlApi {
     /** Documents in one answer at most, and about this many bytes of them (Firecrawl pages by 10 MB). */
@@ -30,7 +33,8 @@ final class FirecrawlApi {
     }
 
     Answer scrape(Call c) {
-        ObjectNode doc = scrapes.scrape(ScrapeRequest.parse(c.json(), server));
+        ObjectNode doc = scrapes.scrape(ScrapeRequest.parse(c.v1() ? FirecrawlV1.scrape(c.json()) : c.json(),
+                server));
         ObjectNode o = ok();
         o.set("data", doc);
         return Answer.json(o);
@@ -49,14 +53,23 @@ final class FirecrawlApi {
         return Answer.json(o);
     }
 
+    /** Firecrawl v1's map: the same URLs, as a list of strings. */
+    Answer mapV1(Call c) {
+        MapRequest req = MapRequest.parse(FirecrawlV1.map(c.json()), server);
+        ObjectNode o = ok();
+        ArrayNode links = o.putArray("links");
+        for (MapRanking.Entry e : scrapes.map(req)) links.add(e.url());
+        return Answer.json(o);
+    }
+
     Answer startCrawl(Call c) {
-        CrawlRequest req = CrawlRequest.parse(c.json(), server);
+        CrawlRequest req = CrawlRequest.parse(c.v1() ? FirecrawlV1.crawl(c.json()) : c.json(), server);
         Job job = jobs.submit(JobKind.CRAWL, req.urls(), req.options(), req.scrape(), req.config());
         return Answer.json(started(c, job));
     }
 
     Answer startBatch(Call c) {
-        BatchScrapeRequest req = BatchScrapeRequest.parse(c.json(), server);
+        BatchScrapeRequest req = BatchScrapeRequest.parse(c.v1() ? FirecrawlV1.batch(c.json()) : c.json(), server);
         Job job = jobs.submit(JobKind.BATCH, req.urls(), req.options(), req.scrape(), req.config());
         ObjectNode o = started(c, job);
         if (!req.invalid().isEmpty()) req.invalid().forEach(o.putArray("invalidURLs")::add);
@@ -66,7 +79,7 @@ final class FirecrawlApi {
     private static ObjectNode started(Call c, Job job) {
         ObjectNode o = ok();
         o.put("id", job.id());
-        o.put("url", c.base() + "/v2/" + job.record().kind().path() + "/" + job.id());
+        o.put("url", c.base() + "/" + c.version() + "/" + job.record().kind().path() + "/" + job.id());
         return o;
     }
 
@@ -85,8 +98,8 @@ final class FirecrawlApi {
         ResultsFile.Span page = job.documents.span(skip, PAGE_DOCUMENTS, PAGE_BYTES);
         long after = (long) skip + page.count();
         if (after < job.completed()) {
-            o.put("next", c.base() + "/v2/" + kind.path() + "/" + id + "?skip=" + after);
-        } else {
+            o.put("next", c.base() + "/" + c.version() + "/" + kind.path() + "/" + id + "?skip=" + after);
+        } else if (!c.v1()) { // v1 leaves it out: its clients page while the field is there
             o.putNull("next");
         }
         if (r.error() != null) o.put("error", r.error());
@@ -152,6 +165,7 @@ final class FirecrawlApi {
             c.put("id", r.id());
             c.put("teamId", "loomcrawl");
             c.put("url", r.urls().getFirst());
+            c.put("created_at", IsoMillis.format(r.createdAt()));
             c.set("options", r.options());
         }
         return Answer.json(o);

@@ -304,9 +304,16 @@ final class Jobs implements AutoCloseable {
             if (run != null && job.record().archived()) createDirectories(store.dir(id)); // this server's pages
             var scrape = job.record().scrape();
             Webhook hook = webhook(job);
+            boolean crawlJob = job.record().kind() == JobKind.CRAWL;
+            AskedUrls asked = new AskedUrls();
             runner.attach(journal -> {
-                job.documents.commitWith(journal, DOCUMENTS,
-                        f -> Documents.isDocument(f) ? Documents.line(f, scrape) : null);
+                // a crawl's documents are its pages (not the stylesheets and scripts they load); a batch's each
+                // says the URL it was asked for, through a redirect
+                job.documents.commitWith(journal, DOCUMENTS, f -> {
+                    String source = asked.sourceOf(f);
+                    return Documents.isDocument(f) && (!crawlJob || Documents.isPage(f))
+                            ? Documents.line(f, scrape, crawlJob ? null : source) : null;
+                });
                 if (hook != null && hook.events().contains(WebhookEvent.PAGE)) {
                     job.documents.onCommit(lines -> lines.forEach(l -> webhooks.send(job, hook, WebhookEvent.PAGE,
                             l, null)));

@@ -42,6 +42,17 @@ final class Routes {
         return path.equals("/healthz") || JobsPage.isFile(path);
     }
 
+    /**
+     * Which of Firecrawl's APIs a path is of: {@code "v2"}, {@code "v1"} (its older endpoints, which integrations
+     * pinned to firecrawl-js 1.x still call: scrape, crawl, map, batch scrape), or null for loomcrawl's own paths
+     * (the native API under {@code /v1/crawls}, {@code /v1/jobs}, which Firecrawl's v1 has no endpoints of).
+     */
+    static String firecrawlVersion(String path) {
+        if (path.startsWith("/v2/") || path.equals("/v2")) return "v2";
+        if (path.startsWith("/v1/") && !NativeApi.answers(path) && !path.equals("/v1/jobs")) return "v1";
+        return null;
+    }
+
     Answer answer(String path, Call c) {
         if (path.equals("/healthz")) return only(c, "GET", () -> Answer.json(Map.of("status", "ok")));
         if (JobsPage.isFile(path)) return only(c, "GET", () -> JobsPage.file(path));
@@ -53,20 +64,21 @@ final class Routes {
         String first = s.getFirst();
         return switch (first) {
             case "scrape" -> s.size() == 1 ? only(c, "POST", () -> api.scrape(c)) : notFound(path);
-            case "map" -> s.size() == 1 ? only(c, "POST", () -> api.map(c)) : notFound(path);
+            case "map" -> s.size() == 1 ? only(c, "POST", () -> c.v1() ? api.mapV1(c) : api.map(c))
+                    : notFound(path);
             case "crawl" -> jobPath(c, path, JobKind.CRAWL, 1);
             case "batch" -> s.size() >= 2 && s.get(1).equals("scrape") ? jobPath(c, path, JobKind.BATCH, 2)
                     : notFound(path);
             default -> {
                 String why = NOT_SERVED.get(first);
                 if (why == null) yield notFound(path);
-                throw new ApiError(404, c.method() + " /v2/" + first + " is not supported by loomcrawl serve ("
-                        + why + ")");
+                throw new ApiError(404, c.method() + " /" + c.version() + "/" + first + " is not supported by "
+                        + "loomcrawl serve (" + why + ")");
             }
         };
     }
 
-    /** /v2/crawl, /v2/crawl/active, /v2/crawl/{id}, /v2/crawl/{id}/errors (and the batch's, after {@code at}). */
+    /** /v2/crawl, /v2/crawl/active (or ongoing), /v2/crawl/{id}, /v2/crawl/{id}/errors (and the batch's, after {@code at}). */
     private Answer jobPath(Call c, String path, JobKind kind, int at) {
         List<String> s = c.segments();
         if (s.size() == at) {
@@ -74,7 +86,10 @@ final class Routes {
         }
         String id = s.get(at);
         if (s.size() == at + 1) {
-            if (kind == JobKind.CRAWL && id.equals("active")) return only(c, "GET", api::active);
+            // Firecrawl's two names of the crawls still running
+            if (kind == JobKind.CRAWL && (id.equals("active") || id.equals("ongoing"))) {
+                return only(c, "GET", api::active);
+            }
             if (kind == JobKind.CRAWL && id.equals("params-preview")) {
                 throw new ApiError(404, "POST /v2/crawl/params-preview is not supported by loomcrawl serve (it "
                         + "needs a language model)");

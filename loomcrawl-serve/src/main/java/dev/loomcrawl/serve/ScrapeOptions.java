@@ -22,33 +22,41 @@ import java.util.stream.Stream;
  * @param timeout the deadline of one fetch, or null for the crawl's default
  * @param pdf     whether a PDF's Markdown is its text (Firecrawl's {@code parsers: ["pdf"]}, the default) or the file
  *                itself in base64 ({@code parsers: []})
+ * @param skipTls whether any TLS certificate is accepted ({@code skipTlsVerification}, true by default in v2: the
+ *                crawl's {@code insecure})
  */
-record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout, boolean pdf) {
-    static final ScrapeOptions DEFAULT = new ScrapeOptions(EnumSet.of(Format.MARKDOWN), List.of(), null, true);
+record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout, boolean pdf, boolean skipTls) {
+    static final ScrapeOptions DEFAULT = new ScrapeOptions(EnumSet.of(Format.MARKDOWN), List.of(), null, true,
+            true);
     /** The parsers Firecrawl's {@code parsers} may name that loomcrawl has. */
     static final Set<String> PARSERS = Set.of("pdf");
 
     /** Options whose effect loomcrawl has. */
-    static final Set<String> SUPPORTED = Set.of("formats", "headers", "timeout", "onlyMainContent", "parsers");
+    static final Set<String> SUPPORTED = Set.of("formats", "headers", "timeout", "onlyMainContent", "parsers",
+            "skipTlsVerification");
     /**
      * Options accepted and without effect here: a client's bookkeeping (origin, integration), Firecrawl's cache
      * (maxAge, minAge, storeInCache), and what loomcrawl does anyway or never does (no ads are loaded: nothing is
      * rendered; images are never inlined).
      */
     static final Set<String> IGNORED = Set.of("origin", "integration", "maxAge", "minAge", "storeInCache",
-            "zeroDataRetention", "removeBase64Images", "blockAds", "skipTlsVerification", "fastMode",
-            "lockdown", "proxy", "mobile", "waitFor");
+            "zeroDataRetention", "removeBase64Images", "blockAds", "fastMode",
+            "lockdown", "proxy", "mobile", "waitFor",
+            // Firecrawl's own: its test double, its search preview, its experiments
+            "useMock", "__searchPreviewToken", "__experimental_omce", "__experimental_omceDomain");
     /** Firecrawl's kinds of proxy, accepted and without effect: loomcrawl has no proxies of its own to choose. */
     static final List<String> PROXY_KINDS = List.of("basic", "stealth", "enhanced", "auto");
-    /** Options that need a browser or a service loomcrawl serve does not have: a 400 names them when given. */
+    /**
+     * Options that need a browser or a service loomcrawl serve does not have: a 400 names them when given a value
+     * that asks for something ({@link #asksNothing}: an empty list or object, false, Firecrawl's default location).
+     */
     static final Map<String, String> UNSUPPORTED = Map.of(
             "actions", "it needs a browser driven by the request",
             "location", "it needs proxies in other countries",
             "includeTags", "loomcrawl finds the main content itself",
             "excludeTags", "loomcrawl finds the main content itself",
             "jsonOptions", "it needs a language model",
-            "changeTrackingOptions", "it needs a language model",
-            "useMock", "it is Firecrawl's test double");
+            "changeTrackingOptions", "it needs a language model");
 
     /** Every key the options may have. */
     static Set<String> keys() {
@@ -58,7 +66,9 @@ record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout
     /** The options in {@code f} (which may hold other fields of the request too). */
     static ScrapeOptions read(Fields f) {
         for (String name : UNSUPPORTED.keySet()) {
-            if (f.has(name)) throw ApiError.unsupported("'" + f.name(name) + "'", UNSUPPORTED.get(name));
+            if (f.has(name) && !asksNothing(name, f.get(name))) {
+                throw ApiError.unsupported("'" + f.name(name) + "'", UNSUPPORTED.get(name));
+            }
         }
         String proxy = f.string("proxy", "basic");
         if (!PROXY_KINDS.contains(proxy)) { // an address: a job fetches directly, as the server's operator set it up
@@ -68,12 +78,15 @@ record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout
         }
         f.bool("onlyMainContent", true); // type-checked; the Markdown is always the page's main content
         f.bool("mobile", false);
-        f.number("waitFor", 600_000);
         if (f.has("mobile") && f.bool("mobile", false)) {
             throw ApiError.unsupported("'" + f.name("mobile") + "': true", "pages are not rendered");
         }
-        if (f.has("waitFor") && f.number("waitFor", 600_000) > 0) {
-            throw ApiError.unsupported("'" + f.name("waitFor") + "'", "pages are not rendered");
+        Long waitFor = f.integer("waitFor", 0, 60_000);
+        Long timeoutMs = f.integer("timeout", 1, 86_400_000L);
+        if (waitFor != null && waitFor > 0 && timeoutMs != null && waitFor > timeoutMs / 2.0) {
+            // Firecrawl's check and words: a page waited for must leave half the time to fetch it
+            throw ApiError.badRequest("waitFor must not exceed half of timeout (" + f.name("waitFor") + " "
+                    + waitFor + ", timeout " + timeoutMs + ")");
         }
         Set<Format> formats = EnumSet.noneOf(Format.class);
         JsonNode list = f.get("formats");
@@ -92,7 +105,8 @@ record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout
             }
         }
         Long ms = f.integer("timeout", 1, 86_400_000L);
-        return new ScrapeOptions(formats, headers, ms == null ? null : Duration.ofMillis(ms), pdf(f));
+        return new ScrapeOptions(formats, headers, ms == null ? null : Duration.ofMillis(ms), pdf(f),
+                f.bool("skipTlsVerification", true));
     }
 
     /** Whether {@code parsers} names the PDF parser (a list of parser names; absent: it does). */
@@ -112,6 +126,25 @@ record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout
         return pdf;
     }
 
+    /**
+     * Whether an unsupported option's value asks for nothing: an empty list ({@code actions: []},
+     * {@code includeTags: []}), an empty object, false, or a location without languages in Firecrawl's default
+     * country ({@code "US-generic"}, or none).
+     */
+    static boolean asksNothing(String name, JsonNode value) {
+        if (value.isBoolean()) return !value.booleanValue();
+        if (value.isArray() || value.isObject() && !name.equals("location")) return value.isEmpty();
+        if (name.equals("location") && value.isObject()) {
+            JsonNode country = value.get("country");
+            JsonNode languages = value.get("languages");
+            boolean defaultCountry = country == null || country.isNull()
+                    || country.isTextual() && country.textValue().equalsIgnoreCase("US-generic");
+            boolean noLanguages = languages == null || languages.isNull() || languages.isArray() && languages.isEmpty();
+            return defaultCountry && noLanguages && value.size() <= 2;
+        }
+        return false;
+    }
+
     private static Fields headers(Fields f) {
         JsonNode node = f.get("headers");
         if (!node.isObject()) throw f.wrong("headers", "an object of header names and values");
@@ -123,7 +156,7 @@ record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout
     /** The options as JSON, to be kept with a job and read back when it resumes. */
     Map<String, Object> toJson() {
         return Map.of("formats", formats.stream().map(Format::label).toList(), "headers", headers,
-                "timeout", timeout == null ? -1 : timeout.toMillis(), "pdf", pdf);
+                "timeout", timeout == null ? -1 : timeout.toMillis(), "pdf", pdf, "skipTls", skipTls);
     }
 
     static ScrapeOptions fromJson(JsonNode n) {
@@ -132,6 +165,7 @@ record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout
         List<String> headers = new ArrayList<>();
         n.path("headers").forEach(e -> headers.add(e.textValue()));
         long t = n.path("timeout").asLong(-1);
-        return new ScrapeOptions(formats, headers, t < 0 ? null : Duration.ofMillis(t), n.path("pdf").asBoolean(true));
+        return new ScrapeOptions(formats, headers, t < 0 ? null : Duration.ofMillis(t), n.path("pdf").asBoolean(true),
+                n.path("skipTls").asBoolean(true));
     }
 }

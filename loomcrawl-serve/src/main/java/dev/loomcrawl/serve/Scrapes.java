@@ -69,7 +69,8 @@ final class Scrapes {
             ScrapeRequest r = at;
             crawl(r.config(), renderer, f -> {
                 records.add(f.record());
-                if (Documents.isDocument(f) && doc.get() == null) doc.set(Documents.of(f, r.scrape()));
+                // sourceURL is the URL asked for, as given, through any redirect
+                if (Documents.isDocument(f) && doc.get() == null) doc.set(Documents.of(f, r.scrape(), req.asked()));
             });
             if (doc.get() != null) {
                 pages.increment();

@@ -55,6 +55,7 @@ final class SettingsJson {
     SettingsJson scrape(ScrapeOptions o) {
         o.headers().forEach(h -> add("header", h));
         if (o.timeout() != null) set("fetch-timeout", o.timeout());
+        set("insecure", o.skipTls());
         return this;
     }
 

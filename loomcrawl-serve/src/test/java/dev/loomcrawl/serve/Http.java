@@ -22,6 +22,16 @@ record Http(String base, String key) {
             }
         }
 
+        /**
+         * The answer's one line: a Firecrawl 400's {@code details[0].message} (its {@code error} is "Bad Request"),
+         * else its {@code error}.
+         */
+        String message() {
+            JsonNode j = json();
+            JsonNode detail = j.path("details").path(0).path("message");
+            return detail.isTextual() ? detail.asText() : j.path("error").asText();
+        }
+
         String header(String name) {
             return response.headers().firstValue(name).orElse(null);
         }

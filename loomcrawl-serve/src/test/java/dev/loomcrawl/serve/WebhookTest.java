@@ -304,7 +304,7 @@ class WebhookTest {
                 "{\"url\": \"" + root + "\", \"metadata\": [1]}", "{\"url\": \"" + root + "\", \"secret\": 1}")) {
             a = http.post("/v2/crawl", "{\"url\": \"" + root + "\", \"webhook\": " + bad + "}");
             assertEquals(400, a.status(), bad + ": " + a.body());
-            assertTrue(a.json().path("error").asText().contains("webhook"), a.body());
+            assertTrue(a.message().contains("webhook"), a.body());
         }
         assertEquals(0, receiver.got.size());
     }
