@@ -7,13 +7,7 @@ import dev.loomcrawl.run.CrawlRunner;
 import dev.loomcrawl.run.Ended;
 import dev.loomcrawl.run.RunningCrawl;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -148,16 +142,10 @@ public final class FocusQuality {
     }
 
     static List<Question> questions(String file) throws IOException {
-        try (InputStream in = file == null ? FocusQuality.class.getResourceAsStream("/questions/focus.tsv")
-                : Files.newInputStream(Path.of(file));
-             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            List<Question> out = new ArrayList<>();
-            for (String line; (line = r.readLine()) != null; ) {
-                if (line.isBlank() || line.startsWith("#")) continue;
-                String[] f = line.split("\t");
-                out.add(new Question(f[0], f[1], f[2], new LinkedHashSet<>(Arrays.asList(f[3].split(" ")))));
-            }
-            return out;
+        List<Question> out = new ArrayList<>();
+        for (String[] f : QuestionSets.rows(file, "/questions/focus.tsv")) {
+            out.add(new Question(f[0], f[1], f[2], new LinkedHashSet<>(Arrays.asList(f[3].split(" ")))));
         }
+        return out;
     }
 }
