@@ -159,6 +159,12 @@ public record CrawlConfig(ScopeSettings scope, int maxTasks, HttpSettings http, 
         /** Seeds the crawl from the roots' sitemaps (robots.txt Sitemap: lines and /sitemap.xml). */
         public Builder sitemaps(boolean on) { scope.sitemaps(on); return this; }
 
+        /** Focuses the crawl on a question: each origin's URLs are taken best first (null: breadth-first). */
+        public Builder focus(String question) { scope.focus(question); return this; }
+
+        /** Pages in a row adding no better passage after which a focused crawl stops (-1: never). */
+        public Builder focusPatience(int n) { scope.focusPatience(n); return this; }
+
         /** Lifts the guard against loopback, private, link-local and other non-public addresses. */
         public Builder allowPrivate(boolean on) { http.allowPrivate(on); return this; }
 

@@ -15,6 +15,7 @@ import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.limits.BudgetCounts;
+import dev.loomcrawl.internal.focus.Focus;
 import dev.loomcrawl.internal.limits.CrawlLimits;
 import dev.loomcrawl.internal.politeness.OriginSlots;
 import dev.loomcrawl.render.BrowserRequests;
@@ -69,6 +70,7 @@ public final class Crawler implements AutoCloseable {
     private final LinkAdmission links;
     private final Redirects redirects;
     private final PageReader reader;
+    private final Focus focus; // null: breadth-first
     private final Listeners listeners;
     private final AtomicBoolean interrupted = new AtomicBoolean();
     private final AtomicBoolean cancelled = new AtomicBoolean();
@@ -99,6 +101,9 @@ public final class Crawler implements AutoCloseable {
         this.listeners = new Listeners(listeners, frontier::stop); // not stop(): the user did not interrupt
         if (handler != null) reader.pageHandler(handler);
         if (renderer != null) reader.renderer(renderer);
+        String question = config.scope().focus();
+        this.focus = question == null ? null : new Focus(question, config.scope().focusPatience());
+        if (focus != null) reader.focus(focus, () -> stopAtLimit(Limit.FOCUS_PATIENCE));
     }
 
     /**
@@ -160,6 +165,7 @@ public final class Crawler implements AutoCloseable {
         }
         CrawlSummary summary = ledger.summary(frontier, Duration.ofNanos(System.nanoTime() - start),
                 config.maxTasks(), interrupted.get());
+        if (focus != null) summary = summary.withFocus(focus.report());
         frontier.finish(summary); // a durable frontier journals how the run ended
         closeJournal(); // commits the rest, or throws why it could not
         RuntimeException failure = listeners.failure();

@@ -48,7 +48,7 @@ final class CrawlerAssembly {
             JournalWriter<StateChange> journal = StateJournal.open(b.store);
             DurableFrontier frontier = DurableFrontier.open(b.store, journal, config.politeness().perHost(),
                     config.politeness().delay(), DurableFrontier.DEFAULT_WINDOW,
-                    config.limits().maxPagesPerHost() >= 0);
+                    config.limits().maxPagesPerHost() >= 0, config.scope().focus() != null);
             return around(b, frontier, journal, new AtomicBudgetCounts(frontier.usage()), null);
         }
         if (b.frontier != null) {
@@ -59,7 +59,8 @@ final class CrawlerAssembly {
         int window = Math.max(SpillingFrontier.DEFAULT_WINDOW, 2 * config.maxTasks());
         Path spillDir = b.spillDir != null ? b.spillDir : SpillDirectory.defaultBase();
         return around(b, new SpillingFrontier(config.politeness().perHost(), config.politeness().delay(), window,
-                spillDir), JournalWriter.inMemory(), new AtomicBudgetCounts(LimitUsage.NONE), null);
+                spillDir, config.scope().focus() != null), JournalWriter.inMemory(),
+                new AtomicBudgetCounts(LimitUsage.NONE), null);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.loomcrawl;
 import dev.loomcrawl.extract.Link;
 import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.internal.focus.Focus;
 import dev.loomcrawl.internal.limits.CrawlLimits;
 import dev.loomcrawl.reason.DropReason;
 import dev.loomcrawl.reason.LinkReason;
@@ -90,6 +91,15 @@ final class LinkAdmission {
      * followed and, if not, why. Links leaving the scope are queued to be checked in link-checking mode.
      */
     LinkOffers offerLinks(Visit from, List<Link> links, boolean nofollowPage, Page scraped, Visit.Kind kind) {
+        return offerLinks(from, links, nofollowPage, scraped, kind, null);
+    }
+
+    /**
+     * {@link #offerLinks(Visit, List, boolean, Page, Visit.Kind)}, each new visit with the priority
+     * {@code priorities} gives its link (a focused crawl; null: none).
+     */
+    LinkOffers offerLinks(Visit from, List<Link> links, boolean nofollowPage, Page scraped, Visit.Kind kind,
+                          Focus.Priorities priorities) {
         boolean obey = !config.politeness().ignoreDirectives();
         List<FoundLink> found = new ArrayList<>(links.size());
         Map<WebUrl, Optional<Reason>> outcomes = new HashMap<>(); // target -> why not followed (empty: followed)
@@ -110,6 +120,7 @@ final class LinkAdmission {
                 Optional<Reason> outcome = outcomes.get(target);
                 if (outcome == null) {
                     Visit visit = new Visit(target, config.http().maxRedirects(), depth, from.url(), 0, kind);
+                    if (priorities != null) visit = visit.withPriority(priorities.of(link));
                     Admission admission = admit(visit);
                     if (admission instanceof Admission.Queued) admitted.add(visit);
                     outcome = admission instanceof Admission.Dropped(DropReason reason) ? Optional.of(reason)

@@ -2,6 +2,11 @@ package dev.loomcrawl;
 
 import dev.loomcrawl.content.Conversion;
 import dev.loomcrawl.content.DocumentConverter;
+import dev.loomcrawl.internal.focus.Focus;
+import dev.loomcrawl.result.PageContent;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+
 import dev.loomcrawl.extract.CssLinks;
 import dev.loomcrawl.extract.LinkExtractor;
 import dev.loomcrawl.extract.ParsedPage;
@@ -41,6 +46,8 @@ final class PageReader {
     private final DirectivesReader directives;
     private final HtmlReader html;
     private final DocumentReader documents;
+    private Focus focus;
+    private Runnable settled;
 
     PageReader(CrawlConfig config, LinkExtractor extractor, LinkAdmission links, Ledger ledger,
                BrowserRequests browserRequests, BooleanSupplier contentNeeded) {
@@ -61,6 +68,15 @@ final class PageReader {
         html.renderer(renderer);
     }
 
+    /**
+     * Judges each page read by {@code focus}: its links queued with their priorities, and {@code settled} run once
+     * the focused crawl has read enough pages without a better passage.
+     */
+    void focus(Focus focus, Runnable settled) {
+        this.focus = focus;
+        this.settled = settled;
+    }
+
     /** The renderer; null when pages are not rendered. */
     Renderer renderer() {
         return html.renderer();
@@ -79,7 +95,7 @@ final class PageReader {
             case Reading.Document d -> document(visit, response, startedAt, d);
             case Reading.Sitemap s -> sitemap(visit, response, startedAt, s.read());
             case Reading.Stylesheet css -> {
-                LinkAdmission.LinkOffers offers = offer(visit, css.page(), css.directives(), null);
+                LinkAdmission.LinkOffers offers = offer(visit, css.page(), css.directives(), null, null);
                 yield Records.finished(record(visit, response, startedAt, css.page(), css.directives(), offers),
                         response, offers.found(), List.of());
             }
@@ -124,7 +140,16 @@ final class PageReader {
 
     /** An HTML page's links offered, its record with its facts, rendering, subresources, content and anchors. */
     private FinishedUrl page(Visit visit, FetchResult.Response response, Instant startedAt, Reading.Html h) {
-        LinkAdmission.LinkOffers offers = offer(visit, h.page(), h.directives(), h.scraped());
+        LinkAdmission.LinkOffers offers;
+        if (focus == null) {
+            offers = offer(visit, h.page(), h.directives(), h.scraped(), null);
+        } else {
+            PageContent content = h.content() == null ? null : h.content().get();
+            float relevance = focus.relevance(content == null ? null : content.text());
+            String text = new String(response.body(), charset(h.page().charset()));
+            offers = offer(visit, h.page(), h.directives(), h.scraped(), focus.priorities(visit, text, relevance));
+            if (focus.pageRead(visit.url(), relevance)) settled.run();
+        }
         CrawlRecord record = record(visit, response, startedAt, h.page(), h.directives(), offers)
                 .withFacts(h.page().facts()).withRendering(h.rendered() != null, h.renderReason());
         List<Item> items = h.scraped() == null ? List.of() : h.scraped().items();
@@ -149,9 +174,17 @@ final class PageReader {
     }
 
     private LinkAdmission.LinkOffers offer(Visit visit, ParsedPage page, RobotsDirectives robots,
-                                           dev.loomcrawl.scrape.Page scraped) {
+                                           dev.loomcrawl.scrape.Page scraped, Focus.Priorities priorities) {
         if (page.linksCut() > 0) ledger.unfollowed(LinkReason.MAX_LINKS_PER_PAGE, page.linksCut());
-        return links.offerLinks(visit, page.links(), robots.nofollow(), scraped, Visit.Kind.PAGE);
+        return links.offerLinks(visit, page.links(), robots.nofollow(), scraped, Visit.Kind.PAGE, priorities);
+    }
+
+    private static Charset charset(String name) {
+        try {
+            return name == null ? StandardCharsets.UTF_8 : Charset.forName(name);
+        } catch (IllegalArgumentException e) {
+            return StandardCharsets.UTF_8;
+        }
     }
 
     private static CrawlRecord record(Visit visit, FetchResult.Response response, Instant startedAt, ParsedPage page,
@@ -166,7 +199,8 @@ final class PageReader {
         if (read.problem() != null) log.warn("{}: {}", visit.url(), read.problem());
         if (read.cut() > 0) ledger.unfollowed(LinkReason.MAX_SITEMAP_ENTRIES, read.cut());
         LinkAdmission.LinkOffers offers = links.offerLinks(visit, read.links(), false, null,
-                read.index() ? Visit.Kind.SITEMAP : Visit.Kind.PAGE);
+                read.index() ? Visit.Kind.SITEMAP : Visit.Kind.PAGE,
+                focus == null ? null : focus.priorities(visit, null, 0f));
         return Records.finished(Records.of(visit, response, startedAt, null, Records.charsetOrDefault(response),
                 offers.kept(), offers.fresh()).withNote(read.problem()), response, offers.found(), List.of());
     }

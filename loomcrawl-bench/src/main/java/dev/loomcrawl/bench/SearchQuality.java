@@ -4,11 +4,7 @@ import dev.loomcrawl.store.sqlite.ChunkIndex;
 import dev.loomcrawl.store.sqlite.Embedder;
 import dev.loomcrawl.store.sqlite.SearchMode;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -158,16 +154,10 @@ public final class SearchQuality {
     }
 
     static List<Question> questions(String file) throws IOException {
-        try (InputStream in = file == null ? SearchQuality.class.getResourceAsStream("/questions/python-docs.tsv")
-                : Files.newInputStream(Path.of(file));
-             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            List<Question> out = new ArrayList<>();
-            for (String line; (line = r.readLine()) != null; ) {
-                if (line.isBlank() || line.startsWith("#")) continue;
-                String[] f = line.split("\t");
-                out.add(new Question(f[0], f[1], new LinkedHashSet<>(Arrays.asList(f[2].split(" ")))));
-            }
-            return out;
+        List<Question> out = new ArrayList<>();
+        for (String[] f : QuestionSets.rows(file, "/questions/python-docs.tsv")) {
+            out.add(new Question(f[0], f[1], new LinkedHashSet<>(Arrays.asList(f[2].split(" ")))));
         }
+        return out;
     }
 }

@@ -51,6 +51,8 @@ class OptionTablesTest {
             "--exclude=REGEX list",
             "--fetch-timeout=DURATION",
             "--field=NAME=SELECTOR list",
+            "--focus-patience=N int",
+            "--focus=QUESTION",
             "--follow=SELECTOR",
             "--form-env=NAME=VARIABLE list",
             "--form-file=NAME=FILE list",

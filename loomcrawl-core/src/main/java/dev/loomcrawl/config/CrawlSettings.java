@@ -67,6 +67,13 @@ public final class CrawlSettings {
             one(SCOPE, "sitemaps", FLAG, "Also crawl the URLs in the roots' sitemaps (robots.txt Sitemap: lines and "
                     + "/sitemap.xml), fetched as visits of the crawl: robots.txt, pacing and limits apply.",
                     c -> c.scope().sitemaps(), (t, v) -> t.crawl.sitemaps(bool(v))),
+            one(SCOPE, "focus", TEXT, "A question to crawl toward: each site's URLs are fetched best first, by "
+                    + "their links' estimated relevance to it (anchor text, the text around the link, the linking "
+                    + "page's relevance, the URL's words); politeness, scope and limits are unchanged.",
+                    c -> c.scope().focus(), (t, v) -> t.crawl.focus(v)).label("QUESTION"),
+            one(SCOPE, "focus-patience", COUNT, "A focused crawl stops once this many pages in a row added no "
+                    + "passage more relevant than the best found (-1: never early).",
+                    c -> c.scope().focusPatience(), (t, v) -> t.crawl.focusPatience(Integer.parseInt(v))),
             one(HTTP, "max-redirect", COUNT, "Redirects followed from one URL.", c -> c.http().maxRedirects(),
                     (t, v) -> t.crawl.maxRedirects(Integer.parseInt(v))),
             one(HTTP, "max-tries", COUNT, "Attempts per URL on network errors; a refused connection is tried again "

@@ -11,9 +11,12 @@ import dev.loomcrawl.url.WebUrl;
  * @param redirectsLeft redirects that may still be followed from here; -1 for the target of a redirect chain
  *                      that had none left: it is recorded as {@code redirect-limit}, not fetched
  * @param last          on a re-crawl, what the URL's capture in an earlier pass came to; null for a first visit
+ * @param priority      in a focused crawl ({@code --focus}), the link's estimated relevance to the question: its
+ *                      origin's queue hands out the highest first; 0 otherwise (each origin's queue is then first in,
+ *                      first out)
  */
 public record Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer, int deferrals, Kind kind,
-                    LastCapture last) {
+                    LastCapture last, float priority) {
 
     /** What a visit is fetched for. */
     public enum Kind {
@@ -25,9 +28,20 @@ public record Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer, i
         SITEMAP
     }
 
+    /** A visit without a priority. */
+    public Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer, int deferrals, Kind kind,
+                 LastCapture last) {
+        this(url, redirectsLeft, depth, referrer, deferrals, kind, last, 0f);
+    }
+
     /** A first visit of the URL. */
     public Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer, int deferrals, Kind kind) {
         this(url, redirectsLeft, depth, referrer, deferrals, kind, null);
+    }
+
+    /** The same visit with the priority a focused crawl gave it. */
+    public Visit withPriority(float p) {
+        return new Visit(url, redirectsLeft, depth, referrer, deferrals, kind, last, p);
     }
 
     /** A page's first visit, not deferred. */
@@ -52,7 +66,7 @@ public record Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer, i
 
     /** The same visit as a re-crawl's, of a URL whose last capture was {@code last}. */
     public Visit revisiting(LastCapture last) {
-        return new Visit(url, redirectsLeft, depth, referrer, deferrals, kind, last);
+        return new Visit(url, redirectsLeft, depth, referrer, deferrals, kind, last, priority);
     }
 
     /** A sitemap file rather than a page. */
@@ -62,11 +76,11 @@ public record Visit(WebUrl url, int redirectsLeft, int depth, WebUrl referrer, i
 
     /** The same visit, deferred once more. */
     public Visit deferred() {
-        return new Visit(url, redirectsLeft, depth, referrer, deferrals + 1, kind, last);
+        return new Visit(url, redirectsLeft, depth, referrer, deferrals + 1, kind, last, priority);
     }
 
     /** A visit of {@code target}, where this one redirected to, with one redirect less (-1 when none was left). */
     public Visit redirectedTo(WebUrl target) {
-        return new Visit(target, redirectsLeft > 0 ? redirectsLeft - 1 : -1, depth, url, 0, kind);
+        return new Visit(target, redirectsLeft > 0 ? redirectsLeft - 1 : -1, depth, url, 0, kind, null, priority);
     }
 }

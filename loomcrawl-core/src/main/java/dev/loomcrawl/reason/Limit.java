@@ -1,10 +1,15 @@
 package dev.loomcrawl.reason;
 
-/** A budget that ends the whole crawl when it runs out, named as its option is ({@code --max-pages}...). */
+/**
+ * A budget that ends the whole crawl when it runs out, named as its option is ({@code --max-pages}...); or a focused
+ * crawl's patience, run out.
+ */
 public enum Limit implements Reason {
     MAX_PAGES("max-pages"),
     MAX_BYTES("max-bytes"),
-    MAX_TIME("max-time");
+    MAX_TIME("max-time"),
+    /** A focused crawl's last {@code focus-patience} pages added no passage more relevant than those found. */
+    FOCUS_PATIENCE("focus-patience");
 
     private final String label;
 

@@ -90,6 +90,7 @@ public final class TextReport {
                     count[0], secs, summary.maxTasks(), secs > 0 ? count[0] / secs / summary.maxTasks() : 0.0);
             stats.forEach((name, n) -> out.printf(Locale.ROOT, "%10d %s%n", n, name));
             if (summary.discovered() >= 0) out.println(ledger(summary));
+            if (summary.focus() != null) summary.focus().lines().forEach(out::println);
             out.println("Todo: " + summary.todo());
             out.println("Done: " + count[0]);
             out.println("Date: " + CTIME.format(summary.finishedAt().atZone(ZoneId.systemDefault())) + " local time");

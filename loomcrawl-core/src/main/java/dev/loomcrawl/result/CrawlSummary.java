@@ -21,10 +21,18 @@ import java.util.Map;
  *                     "invalid-url", "out-of-scope"...; see {@link FoundLink#notFollowed()}; "max-links-per-page"
  *                     counts the links past that bound, which were not kept), counted by this run; in a state's
  *                     summary ({@code CrawlStore.summary()}), by every run of it that ended
+ * @param focus        a focused crawl's report (its best pages, whether it stopped early); null for any other crawl
  */
 public record CrawlSummary(long done, long todo, Duration elapsed, int maxTasks, boolean interrupted,
                            Instant finishedAt, Limit limitReached, Map<String, Long> dropped, long discovered,
-                           Map<String, Long> unfollowed) {
+                           Map<String, Long> unfollowed, FocusReport focus) {
+    public CrawlSummary(long done, long todo, Duration elapsed, int maxTasks, boolean interrupted,
+                        Instant finishedAt, Limit limitReached, Map<String, Long> dropped, long discovered,
+                        Map<String, Long> unfollowed) {
+        this(done, todo, elapsed, maxTasks, interrupted, finishedAt, limitReached, dropped, discovered, unfollowed,
+                null);
+    }
+
     public CrawlSummary {
         dropped = Map.copyOf(dropped);
         unfollowed = Map.copyOf(unfollowed);
@@ -38,7 +46,13 @@ public record CrawlSummary(long done, long todo, Duration elapsed, int maxTasks,
     /** The same summary with {@code discovered} and {@code unfollowed} in place of its own. */
     public CrawlSummary withRun(long discovered, Map<String, Long> unfollowed) {
         return new CrawlSummary(done, todo, elapsed, maxTasks, interrupted, finishedAt, limitReached, dropped,
-                discovered, unfollowed);
+                discovered, unfollowed, focus);
+    }
+
+    /** The same summary with a focused crawl's report ({@code focus}: null for none). */
+    public CrawlSummary withFocus(FocusReport report) {
+        return new CrawlSummary(done, todo, elapsed, maxTasks, interrupted, finishedAt, limitReached, dropped,
+                discovered, unfollowed, report);
     }
 
     /** URLs dropped when they were discovered (by a limit or trap guard), not counting those a budget left queued. */

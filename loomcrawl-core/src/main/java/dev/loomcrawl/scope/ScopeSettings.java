@@ -20,10 +20,28 @@ import java.util.List;
  * @param excludes URLs in which one of these is found anywhere are dropped
  * @param sitemaps the crawl is also seeded from the roots' sitemaps (robots.txt {@code Sitemap:} lines and
  *                 {@code /sitemap.xml})
+ * @param focus    a question the crawl is focused on: each origin's URLs are taken best first, by their links'
+ *                 estimated relevance to it (null: breadth-first)
+ * @param focusPatience a focused crawl stops once this many pages in a row added no passage more relevant than the
+ *                 best found (-1: it never stops early)
  */
 public record ScopeSettings(List<WebUrl> roots, ScopeKind kind, boolean lenient, List<UrlPattern> includes,
-                            List<UrlPattern> excludes, boolean sitemaps) {
+                            List<UrlPattern> excludes, boolean sitemaps, String focus, int focusPatience) {
+    /** Scope settings without a focus. */
+    public ScopeSettings(List<WebUrl> roots, ScopeKind kind, boolean lenient, List<UrlPattern> includes,
+                         List<UrlPattern> excludes, boolean sitemaps) {
+        this(roots, kind, lenient, includes, excludes, sitemaps, null, DEFAULT_PATIENCE);
+    }
+
+    /** Pages in a row without a better passage after which a focused crawl stops, by default. */
+    public static final int DEFAULT_PATIENCE = 100;
+
     public ScopeSettings {
+        if (focus != null && focus.isBlank()) focus = null;
+        if (focus != null && focus.length() > 1000) throw new BadSetting("focus", "must be at most 1000 characters");
+        if (focusPatience < -1 || focusPatience == 0) {
+            throw new BadSetting("focusPatience", "must be -1 (never stop early) or at least 1, got " + focusPatience);
+        }
         roots = List.copyOf(roots);
         includes = List.copyOf(includes);
         excludes = List.copyOf(excludes);
@@ -44,8 +62,16 @@ public record ScopeSettings(List<WebUrl> roots, ScopeKind kind, boolean lenient,
         private final List<UrlPattern> includes = new ArrayList<>();
         private final List<UrlPattern> excludes = new ArrayList<>();
         private boolean sitemaps;
+        private String focus;
+        private int focusPatience = DEFAULT_PATIENCE;
 
         private Builder() {}
+
+        /** Focuses the crawl on a question: each origin's URLs taken best first (null: breadth-first). */
+        public Builder focus(String question) { focus = question; return this; }
+
+        /** Pages in a row without a better passage after which a focused crawl stops (-1: never). */
+        public Builder focusPatience(int n) { focusPatience = n; return this; }
 
         /** Adds a root, already read as an http(s) URL ({@code CrawlConfig.Builder.root} reads one as written). */
         public Builder root(WebUrl root) { roots.add(root); return this; }
@@ -63,7 +89,7 @@ public record ScopeSettings(List<WebUrl> roots, ScopeKind kind, boolean lenient,
 
         /** The settings; a bad value throws {@link BadSetting} naming it. */
         public ScopeSettings build() {
-            return new ScopeSettings(roots, kind, lenient, includes, excludes, sitemaps);
+            return new ScopeSettings(roots, kind, lenient, includes, excludes, sitemaps, focus, focusPatience);
         }
 
         /** The pattern; a bad one is a {@link BadSetting} naming the builder method it was given to. */

@@ -33,7 +33,7 @@ class ConfigJsonTest {
                 .fetchTimeout(Duration.ofMinutes(2)).maxBodyBytes(12345).http2(false).insecure(true)
                 .resolve("example.com:443:10.0.0.5").resolve("v6.example:80:[::1]").perHost(4)
                 .delay(Duration.ofMillis(250)).maxCrawlDelay(Duration.ofSeconds(5))
-                .maxRetryAfter(Duration.ofSeconds(90)).ignoreRobots(true).sitemaps(true).allowPrivate(true)
+                .maxRetryAfter(Duration.ofSeconds(90)).ignoreRobots(true).sitemaps(true).focus("how to configure the event loop").focusPatience(7).allowPrivate(true)
                 .checkLinks(true).checkFragments(true).remap("https://Docs.example.com", "http://localhost:8000/")
                 .header("Authorization: Bearer x:y").retryBackoff(Duration.ofMillis(100), Duration.ofSeconds(2))
                 .ignoreRobotsDirectives(true)

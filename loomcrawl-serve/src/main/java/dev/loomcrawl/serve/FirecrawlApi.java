@@ -58,7 +58,7 @@ final class FirecrawlApi {
         MapRequest req = MapRequest.parse(FirecrawlV1.map(c.json()), server);
         ObjectNode o = ok();
         ArrayNode links = o.putArray("links");
-        for (MapRanking.Entry e : scrapes.map(req)) links.add(e.url());
+        for (Discovery.Mapped e : scrapes.map(req).urls()) links.add(e.url());
         return Answer.json(o);
     }
 

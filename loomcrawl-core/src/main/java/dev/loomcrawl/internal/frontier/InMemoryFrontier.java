@@ -21,8 +21,8 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * A frontier in memory with one first-in first-out queue per origin (so each origin is crawled breadth-first)
- * and a ready heap of the origins that may fetch, ordered by the time they are next due. An origin is in the
+ * A frontier in memory with one first-in first-out queue per origin (so each origin is crawled breadth-first; or,
+ * for a focused crawl, one that hands out the highest priority first: {@link OriginVisits}) and a ready heap of the origins that may fetch, ordered by the time they are next due. An origin is in the
  * heap when it has queued visits and fewer than {@code perOrigin} in flight; {@link #take()} sleeps until the
  * earliest one is due, so a paused or slow origin never holds up the others and nothing spins.
  *
@@ -36,6 +36,7 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class InMemoryFrontier implements Frontier {
     private final int perOrigin;
     private final long baseDelayNanos;
+    private final boolean bestFirst;
     private final FingerprintSet seen = new FingerprintSet();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
@@ -55,9 +56,19 @@ public final class InMemoryFrontier implements Frontier {
      * @param delay     minimum gap between fetch starts on one origin
      */
     public InMemoryFrontier(int perOrigin, Duration delay) {
+        this(perOrigin, delay, false);
+    }
+
+    /**
+     * @param perOrigin fetches in flight at once on one origin
+     * @param delay     minimum gap between fetch starts on one origin
+     * @param bestFirst each origin's queue hands out its highest {@code Visit.priority} first (a focused crawl)
+     */
+    public InMemoryFrontier(int perOrigin, Duration delay, boolean bestFirst) {
         if (perOrigin < 1) throw new IllegalArgumentException("perOrigin must be at least 1");
         this.perOrigin = perOrigin;
         this.baseDelayNanos = delay.toNanos();
+        this.bestFirst = bestFirst;
     }
 
     /** One fetch at a time per origin would be polite; this unbounded variant suits tests of other things. */
@@ -181,8 +192,39 @@ public final class InMemoryFrontier implements Frontier {
     }
 
     /**
+     * The lowest priority among the origin's queued visits, if it holds at least {@code atLeast} ({@code NaN}
+     * otherwise): what a better visit may displace ({@link #displaceWorst}).
+     */
+    public float worstPriority(Origin origin, int atLeast) {
+        lock.lock();
+        try {
+            OriginQueue o = origins.get(origin);
+            if (o == null || o.visits.size() < atLeast || o.visits.isEmpty()) return Float.NaN;
+            return o.visits.peekLast().visit().priority();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Takes back the origin's worst queued visit (the newest, breadth-first); null if it has none. */
+    public Visit displaceWorst(Origin origin) {
+        lock.lock();
+        try {
+            OriginQueue o = origins.get(origin);
+            OriginQueue.Queued worst = o == null ? null : o.visits.pollLast();
+            if (worst == null) return null;
+            queued--;
+            if (o.visits.isEmpty()) originsQueued--;
+            return worst.visit();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
      * Takes back the newest queued visits of each origin holding more than {@code keep} (at least 1), at most
-     * {@code max} in all, newest first within an origin: a window making room for origins that hold less.
+     * {@code max} in all, newest first within an origin (worst first, best-first): a window making room for origins
+     * that hold less.
      */
     public List<Visit> trim(int keep, int max) {
         if (keep < 1) throw new IllegalArgumentException("keep must be at least 1");
@@ -221,7 +263,7 @@ public final class InMemoryFrontier implements Frontier {
     }
 
     private OriginQueue origin(Origin origin) {
-        return origins.computeIfAbsent(origin, o -> new OriginQueue(o, baseDelayNanos));
+        return origins.computeIfAbsent(origin, o -> new OriginQueue(o, baseDelayNanos, bestFirst));
     }
 
     /** The origin's queue in the map: {@code o} itself, put back if it was forgotten, or the one made since. */

@@ -3,12 +3,10 @@ package dev.loomcrawl.internal.frontier;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.url.Origin;
 
-import java.util.ArrayDeque;
-
 /** One origin's pending visits and pacing state. Guarded by the frontier's lock. */
 final class OriginQueue {
     final Origin origin;
-    final ArrayDeque<Queued> visits = new ArrayDeque<>();
+    final OriginVisits visits;
     int inFlight;
     /** {@link System#nanoTime()} before which no fetch may start on this origin. */
     long notBefore;
@@ -22,8 +20,9 @@ final class OriginQueue {
     /** A queued visit and the ticket its lease will carry. */
     record Queued(Visit visit, long ticket) {}
 
-    OriginQueue(Origin origin, long delayNanos) {
+    OriginQueue(Origin origin, long delayNanos, boolean bestFirst) {
         this.origin = origin;
         this.delayNanos = delayNanos;
+        this.visits = OriginVisits.of(bestFirst);
     }
 }

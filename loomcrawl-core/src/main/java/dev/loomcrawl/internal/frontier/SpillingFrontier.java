@@ -47,6 +47,7 @@ public final class SpillingFrontier implements Frontier {
     private static final Logger log = LoggerFactory.getLogger(SpillingFrontier.class);
 
     private final InMemoryFrontier window;
+    private final boolean bestFirst;
     private final VisitSpill spill;
     private final Path spillDir;
     private final int capacity;
@@ -80,8 +81,18 @@ public final class SpillingFrontier implements Frontier {
      * @param spillDir  where the spill directory is made, if the crawl outgrows the window
      */
     public SpillingFrontier(int perOrigin, Duration delay, int capacity, Path spillDir) {
+        this(perOrigin, delay, capacity, spillDir, false);
+    }
+
+    /**
+     * {@link #SpillingFrontier(int, Duration, int, Path)}, each origin's visits taken best first when
+     * {@code bestFirst} (a focused crawl): an origin over its share keeps its best visits in memory, a better one
+     * arriving displacing its worst to disk, and its visits on disk come back in the order they went.
+     */
+    public SpillingFrontier(int perOrigin, Duration delay, int capacity, Path spillDir, boolean bestFirst) {
         if (capacity < 1) throw new IllegalArgumentException("capacity must be at least 1");
-        this.window = new InMemoryFrontier(perOrigin, delay);
+        this.bestFirst = bestFirst;
+        this.window = new InMemoryFrontier(perOrigin, delay, bestFirst);
         this.spillDir = spillDir;
         this.capacity = capacity;
         this.minShare = (int) Math.min(capacity, 2L * perOrigin);
@@ -105,10 +116,14 @@ public final class SpillingFrontier implements Frontier {
         lock.lock();
         try {
             Backlog b = backlogs.get(origin);
-            boolean behindDisk = b != null && b.onDisk > 0;
+            boolean behindDisk = b != null && b.onDisk > 0 && !bestFirst; // best-first keeps no order of arrival
             if (visit.revisit() || !behindDisk && window.queued(origin) < share() && room() > 0) {
                 window.enqueue(visit);
                 return true;
+            }
+            if (bestFirst && visit.priority() > window.worstPriority(origin, 1)) { // (false for NaN: none queued)
+                window.enqueue(visit); // the better visit in memory, the origin's worst to disk in its place
+                visit = window.displaceWorst(origin);
             }
             if (b == null) backlogs.put(origin, b = new Backlog(origin));
             b.onDisk++;

@@ -233,6 +233,7 @@ final class VisitSpill implements AutoCloseable {
         Binary.writeString(recordEncoder, v.referrer() == null ? null : v.referrer().toString());
         Binary.writeVarLong(recordEncoder, v.deferrals());
         recordEncoder.writeByte(v.kind().ordinal());
+        recordEncoder.writeFloat(v.priority());
         Binary.writeVarLong(encoder, record.size());
         record.writeTo(encoder);
     }
@@ -283,7 +284,9 @@ final class VisitSpill implements AutoCloseable {
                 }
                 int deferrals = (int) Binary.readVarLong(in);
                 Visit.Kind kind = Visit.Kind.values()[in.readUnsignedByte()];
-                visits.add(new Visit(url, redirectsLeft, depth, from == null ? null : referrer, deferrals, kind));
+                float priority = in.readFloat();
+                visits.add(new Visit(url, redirectsLeft, depth, from == null ? null : referrer, deferrals, kind, null,
+                        priority));
                 consumed = buf.limit() - bytes.available();
             }
             file.readAt += consumed;

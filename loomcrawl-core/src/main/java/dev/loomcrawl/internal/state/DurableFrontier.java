@@ -83,8 +83,18 @@ public final class DurableFrontier implements Frontier {
      */
     public static DurableFrontier open(CrawlStore store, JournalWriter<StateChange> journal, int perOrigin,
                                        Duration delay, int capacity, boolean perHostUsage) {
+        return open(store, journal, perOrigin, delay, capacity, perHostUsage, false);
+    }
+
+    /**
+     * {@link #open(CrawlStore, JournalWriter, int, Duration, int, boolean)}, each origin's visits in memory taken
+     * best first when {@code bestFirst} (a focused crawl; visits loaded back from the state have no priority).
+     */
+    public static DurableFrontier open(CrawlStore store, JournalWriter<StateChange> journal, int perOrigin,
+                                       Duration delay, int capacity, boolean perHostUsage, boolean bestFirst) {
         if (capacity < 1) throw new IllegalArgumentException("capacity must be at least 1");
-        return new DurableFrontier(store, journal, new InMemoryFrontier(perOrigin, delay), capacity, perHostUsage);
+        return new DurableFrontier(store, journal, new InMemoryFrontier(perOrigin, delay, bestFirst), capacity,
+                perHostUsage);
     }
 
     /** The journal this frontier's queued and dropped URLs go to, and the crawl's finished ones must. */

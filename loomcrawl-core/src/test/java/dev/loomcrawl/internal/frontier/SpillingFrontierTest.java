@@ -67,6 +67,23 @@ class SpillingFrontierTest {
     }
 
     @Test
+    void bestFirstKeepsAnOriginsBestVisitsInItsWindowAndHandsThemOutFirst() throws Exception {
+        try (SpillingFrontier f = new SpillingFrontier(1, Duration.ZERO, 4, spillDir, true)) {
+            for (int i = 1; i <= 20; i++) { // worst first: each better than all before it
+                assertTrue(f.offer(visit("http://a.test/p" + i, null).withPriority(i)));
+            }
+            List<Float> taken = new ArrayList<>();
+            for (Lease lease; (lease = f.take()) != null; ) {
+                taken.add(lease.visit().priority());
+                lease.done(null);
+            }
+            assertEquals(List.of(20f, 19f, 18f, 17f), taken.subList(0, 4), "the window's best, best first: " + taken);
+            assertEquals(20, new java.util.HashSet<>(taken).size(), "every visit once, the displaced from disk");
+            assertEquals(1, spillDirectories().size(), "the worst waited on disk");
+        }
+    }
+
+    @Test
     void aCrawlThatFitsTheWindowNeverTouchesTheDisk() throws Exception {
         try (SpillingFrontier f = new SpillingFrontier(8, Duration.ZERO, 50, spillDir)) {
             for (int i = 0; i < 50; i++) f.offer(visit("http://a.test/p" + i, null));

@@ -15,7 +15,7 @@ import java.util.Map;
 final class CrawlTool implements Tool {
     /** The tool's argument and the setting it is. */
     static final Map<String, String> SETTINGS = Map.of("limit", "max-pages", "depth", "max-depth",
-            "include", "include", "exclude", "exclude", "scope", "scope");
+            "include", "include", "exclude", "exclude", "scope", "scope", "query", "focus");
     private final Service service;
 
     CrawlTool(Service service) {
@@ -38,6 +38,8 @@ final class CrawlTool implements Tool {
                         .setting("include", "include", "Regular expressions, searched in the whole URL.")
                         .setting("exclude", "exclude", "Regular expressions, searched in the whole URL.")
                         .setting("scope", "scope", "")
+                        .setting("query", "focus", "With a question, the crawl fetches first the pages likeliest "
+                                + "to answer it (within 'limit'), and may stop early once it finds nothing better.")
                         .setting("render", "render", "Left out, pages are read as the server sends them; 'auto' "
                                 + "is the usual choice for a site built with JavaScript.")
                         .required("url").build())
@@ -49,7 +51,7 @@ final class CrawlTool implements Tool {
     public Result call(ToolCall call) {
         String url = call.string("url");
         Map<String, Object> settings = new LinkedHashMap<>();
-        for (String arg : new String[] {"limit", "depth", "include", "exclude", "scope"}) {
+        for (String arg : new String[] {"limit", "depth", "include", "exclude", "scope", "query"}) {
             Object v = call.raw(arg);
             if (v == null) continue;
             settings.put(SETTINGS.get(arg), arg.equals("include") || arg.equals("exclude") ? call.strings(arg) : v);

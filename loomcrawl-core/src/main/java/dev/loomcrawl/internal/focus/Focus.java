@@ -1,0 +1,129 @@
+package dev.loomcrawl.internal.focus;
+
+import dev.loomcrawl.extract.Link;
+import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.result.FocusReport;
+import dev.loomcrawl.url.WebUrl;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A focused crawl's judge of relevance. A link's priority (the order its origin's queue hands it out in) weighs, as
+ * shares of the question's words: its anchor text, the text around it and the headings it falls under
+ * ({@link LinkContexts}), its URL's words, and the linking page's relevance, inherited and decayed with distance.
+ * A page's relevance is its best passage's: the largest share of the question's words in one paragraph of its main
+ * text. The crawl stops early ({@link #pageRead}'s answer) once {@code patience} pages in a row brought no passage
+ * more relevant than the best {@link #KEPT} found. Safe for many threads.
+ */
+public final class Focus {
+    static final float ANCHOR = 4f;
+    static final float AROUND = 1.5f;
+    static final float HEADINGS = 1f;
+    static final float URL = 1.5f;
+    static final float INHERITED = 2f;
+    /** What a page's relevance is worth to the pages it links to, a step further away. */
+    static final float DECAY = 0.5f;
+    static final float MAX = ANCHOR + AROUND + HEADINGS + URL + INHERITED;
+    /** The best passages kept: a page adds one when it beats the worst of them. */
+    static final int KEPT = 5;
+    /** Pages listed in the report. */
+    static final int BEST_PAGES = 5;
+
+    private final Question question;
+    private final int patience;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final PriorityQueue<Float> bestPassages = new PriorityQueue<>();
+    private final PriorityQueue<FocusReport.Page> bestPages = new PriorityQueue<>(
+            Comparator.comparingDouble(FocusReport.Page::relevance));
+    private long pagesRead;
+    private int withoutBetter;
+    private boolean settled;
+
+    /** {@code patience}: pages in a row without a better passage before the crawl stops (-1: never). */
+    public Focus(String question, int patience) {
+        this.question = new Question(question);
+        this.patience = patience;
+    }
+
+    /** How relevant a page's main text is: its best paragraph's share of the question's words (0 to 1). */
+    public float relevance(String mainText) {
+        if (mainText == null) return 0;
+        float best = 0;
+        for (String passage : mainText.split("\n\\s*\n")) {
+            best = Math.max(best, question.coverage(passage));
+            if (best == 1f) break;
+        }
+        return best;
+    }
+
+    /**
+     * The priorities of the links of a page read: {@code from} its visit, {@code html} its text (null for a sitemap
+     * or stylesheet), {@code relevance} its own.
+     */
+    public Priorities priorities(Visit from, String html, float relevance) {
+        // the linking page's worth: its own relevance, or what its own links' priority said of it, decayed
+        float inherited = Math.max(relevance, DECAY * Math.min(1f, from.priority() / (ANCHOR + INHERITED)));
+        Map<String, LinkContexts.Context> contexts = html == null ? Map.of()
+                : LinkContexts.of(html, from.url().toString());
+        return link -> {
+            WebUrl target = link.target();
+            if (target == null) return 0f;
+            LinkContexts.Context c = contexts.get(target.toString());
+            float p = ANCHOR * question.coverage(link.text())
+                    + URL * question.coverage(new HashSet<>(Question.words(target.path(), false)))
+                    + INHERITED * inherited;
+            if (c != null) p += AROUND * question.coverage(c.around()) + HEADINGS * question.coverage(c.headings());
+            return p;
+        };
+    }
+
+    /** A page's links' priorities. */
+    @FunctionalInterface
+    public interface Priorities {
+        float of(Link link);
+    }
+
+    /**
+     * Counts a page read with this relevance; true when the crawl should stop: {@code patience} pages in a row
+     * brought no passage more relevant than the best found.
+     */
+    public boolean pageRead(WebUrl url, float relevance) {
+        lock.lock();
+        try {
+            pagesRead++;
+            bestPages.add(new FocusReport.Page(url.toString(), relevance));
+            if (bestPages.size() > BEST_PAGES) bestPages.poll();
+            boolean better = relevance > 0 && (bestPassages.size() < KEPT || relevance > bestPassages.peek());
+            if (better) {
+                bestPassages.add(relevance);
+                if (bestPassages.size() > KEPT) bestPassages.poll();
+                withoutBetter = 0;
+            } else {
+                withoutBetter++;
+            }
+            if (patience > 0 && withoutBetter >= patience && !settled) settled = true;
+            return settled;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** What the focused crawl came to so far. */
+    public FocusReport report() {
+        lock.lock();
+        try {
+            List<FocusReport.Page> best = new ArrayList<>(bestPages);
+            best.sort(Comparator.comparingDouble(FocusReport.Page::relevance).reversed()
+                    .thenComparing(FocusReport.Page::url));
+            return new FocusReport(question.text(), settled, patience, pagesRead, best);
+        } finally {
+            lock.unlock();
+        }
+    }
+}

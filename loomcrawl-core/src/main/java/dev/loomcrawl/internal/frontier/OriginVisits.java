@@ -1,0 +1,65 @@
+package dev.loomcrawl.internal.frontier;
+
+import java.util.ArrayDeque;
+import java.util.Comparator;
+import java.util.TreeSet;
+
+/**
+ * One origin's queued visits, in the order they are taken: first in, first out (breadth-first, the default), or
+ * best first (a focused crawl: the highest {@code Visit.priority} first, first in first out among equals). Either
+ * way the newest, or the worst, can be taken back from the other end to make room. Guarded by the frontier's lock.
+ */
+sealed interface OriginVisits {
+    /** Queues a visit behind those queued. */
+    void addLast(OriginQueue.Queued q);
+
+    /** Queues a visit before every other (a visit put back to be tried again). */
+    void addFirst(OriginQueue.Queued q);
+
+    /** The next visit to take, taken off the queue; null when empty. */
+    OriginQueue.Queued pollFirst();
+
+    /** The visit taken last (the newest, or the worst), taken off the queue; null when empty. */
+    OriginQueue.Queued pollLast();
+
+    /** The visit {@link #pollLast} would take, left queued; null when empty. */
+    OriginQueue.Queued peekLast();
+
+    int size();
+
+    default boolean isEmpty() {
+        return size() == 0;
+    }
+
+    static OriginVisits of(boolean bestFirst) {
+        return bestFirst ? new BestFirst() : new Fifo();
+    }
+
+    /** Breadth-first: first in, first out. */
+    final class Fifo implements OriginVisits {
+        private final ArrayDeque<OriginQueue.Queued> deque = new ArrayDeque<>();
+
+        @Override public void addLast(OriginQueue.Queued q) { deque.addLast(q); }
+        @Override public void addFirst(OriginQueue.Queued q) { deque.addFirst(q); }
+        @Override public OriginQueue.Queued pollFirst() { return deque.pollFirst(); }
+        @Override public OriginQueue.Queued pollLast() { return deque.pollLast(); }
+        @Override public OriginQueue.Queued peekLast() { return deque.peekLast(); }
+        @Override public int size() { return deque.size(); }
+    }
+
+    /** Best first: highest priority first; among equal priorities, first in first out. */
+    final class BestFirst implements OriginVisits {
+        private record Entry(OriginQueue.Queued queued, long order) {}
+        private final TreeSet<Entry> set = new TreeSet<>(Comparator
+                .comparingDouble((Entry e) -> -e.queued.visit().priority()).thenComparingLong(Entry::order));
+        private long last; // the order of the next visit queued behind the others
+        private long first = -1; // the order of the next visit queued before every other
+
+        @Override public void addLast(OriginQueue.Queued q) { set.add(new Entry(q, last++)); }
+        @Override public void addFirst(OriginQueue.Queued q) { set.add(new Entry(q, first--)); }
+        @Override public OriginQueue.Queued pollFirst() { Entry e = set.pollFirst(); return e == null ? null : e.queued; }
+        @Override public OriginQueue.Queued pollLast() { Entry e = set.pollLast(); return e == null ? null : e.queued; }
+        @Override public OriginQueue.Queued peekLast() { return set.isEmpty() ? null : set.last().queued; }
+        @Override public int size() { return set.size(); }
+    }
+}
