@@ -17,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
+ * {@code loomcrawl install} says what bash completion needs when the bash-completion package is missing;
  * {@code loomcrawl uninstall} removes what {@code loomcrawl install} put down, and nothing else: the real
  * {@code scripts/install-cli} (over a stand-in distribution of the same shape, {@link InstallTree}) installs under a
  * prefix that already holds a file of the user's, then the installed command uninstalls itself.
@@ -55,7 +56,13 @@ class UninstallTest {
         Files.writeString(prefix.resolve("share/man/man1/other-tool.1"), "mine");
         TreeSet<String> before = tree(prefix);
 
-        run(List.of(checkout.resolve("scripts/install-cli").toString(), "--prefix", prefix.toString()));
+        String install = run(List.of(checkout.resolve("scripts/install-cli").toString(), "--prefix", prefix.toString()));
+        boolean loader = Files.exists(Path.of("/usr/share/bash-completion/bash_completion"))
+                || Files.exists(Path.of("/etc/bash_completion"));
+        // without the bash-completion package nothing reads the completion file: install says what it needs
+        assertEquals(!loader, install.replaceAll("\\s+", " ").contains("loomcrawl: bash completion needs the "
+                + "bash-completion package (sudo apt-get install bash-completion), or this line in ~/.bashrc: source "
+                + prefix + "/share/bash-completion/completions/loomcrawl"), install);
         TreeSet<String> installed = tree(prefix);
         assertTrue(installed.contains("bin/loomcrawl") && installed.contains("share/man/man1/loomcrawl-crawl.1")
                 && installed.contains("share/bash-completion/completions/loomcrawl")
