@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.fetch.Version;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -82,7 +83,8 @@ public final class Docs {
         if (footer.length > 0) m.append(".SH NOTES\n").append(escape(String.join("\n", footer).strip())).append('\n');
         m.append(".SH SEE ALSO\n");
         m.append(name.equals("loomcrawl") ? "The loomcrawl\\-COMMAND pages; " : "\\fBloomcrawl\\fR(1); ")
-                .append("the documentation in the source's docs folder.\n");
+                .append("the documentation at ").append(escape(Version.PROJECT_URL + "/tree/main/docs"))
+                .append(".\n");
         return m.toString();
     }
 
@@ -96,9 +98,20 @@ public final class Docs {
         return line + (optional ? " [\\fI" : " \\fI") + escape(o.paramLabel()) + "\\fR" + (optional ? "]" : "");
     }
 
+    /**
+     * Text whose {@code docs/NAME.md} (a page of the source's docs folder, which an installed copy does not have) is
+     * that page online, under {@link Version#PROJECT_URL}.
+     */
+    static String online(String text) {
+        return DOCS_PAGE.matcher(text).replaceAll(m -> Version.PROJECT_URL + "/blob/main/" + m.group());
+    }
+
+    private static final java.util.regex.Pattern DOCS_PAGE =
+            java.util.regex.Pattern.compile("(?<![\\w/])docs/[\\w.-]+\\.md\\b");
+
     /** Text as troff prints it: backslashes and hyphens kept, no line read as a request. */
     static String escape(String text) {
-        String escaped = text.replace("\\", "\\e").replace("-", "\\-");
+        String escaped = online(text).replace("\\", "\\e").replace("-", "\\-");
         StringBuilder out = new StringBuilder();
         for (String line : escaped.split("\n", -1)) {
             if (!out.isEmpty()) out.append('\n');

@@ -19,6 +19,9 @@ final class InstallTree {
             Path real = root.resolve("scripts").resolve(name);
             if (Files.exists(real)) executable(scripts.resolve(name), Files.readString(real));
         }
+        // the real launcher of an installed copy (it says uninstall before it needs a runtime)
+        Files.createDirectories(checkout.resolve("launcher"));
+        Files.copy(root.resolve("loomcrawl-cli/src/dist/loomcrawl"), checkout.resolve("launcher/loomcrawl"));
         executable(scripts.resolve("dist"), """
                 #!/usr/bin/env bash
                 set -euo pipefail
@@ -26,7 +29,7 @@ final class InstallTree {
                 stage="$out/loomcrawl-0.0.1"
                 rm -rf "$stage"
                 mkdir -p "$stage/bin" "$stage/lib" "$stage/share/man/man1" "$stage/share/bash-completion/completions"
-                printf '#!/bin/sh\\necho stand-in loomcrawl\\n' > "$stage/bin/loomcrawl" && chmod +x "$stage/bin/loomcrawl"
+                cp "$(dirname "$0")/../launcher/loomcrawl" "$stage/bin/loomcrawl" && chmod +x "$stage/bin/loomcrawl"
                 echo jar > "$stage/lib/loomcrawl.jar"
                 for page in loomcrawl loomcrawl-crawl loomcrawl-check; do echo ".TH $page 1" > "$stage/share/man/man1/$page.1"; done
                 echo 'complete -F _loomcrawl loomcrawl' > "$stage/share/bash-completion/completions/loomcrawl"
