@@ -43,6 +43,26 @@ class CrawlCommandTest {
     }
 
     @Test
+    void maxPagesCountsTheSitesPagesNotItsSitemap() {
+        StringBuilder home = new StringBuilder();
+        TestSite.Builder b = TestSite.builder();
+        for (int i = 0; i < 8; i++) {
+            home.append("<a href=/p").append(i).append(">").append(i).append("</a>");
+            b.page("/p" + i, "page " + i);
+        }
+        try (TestSite site = b.page("/", home.toString()).resource("/sitemap.xml", "application/xml",
+                ("<?xml version=\"1.0\"?><urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>"
+                        + "/p7</loc></url></urlset>").getBytes(java.nio.charset.StandardCharsets.UTF_8)).start()) {
+            Run r = run("crawl", "--sitemaps", "--max-pages", "4", "--max-tasks", "1", site.url("/"));
+            assertEquals(0, r.exit(), r.err());
+            assertEquals(1, site.requestCount("/sitemap.xml"), r.out());
+            long pages = r.out().lines().filter(l -> l.startsWith(site.url("/")) && !l.contains("sitemap.xml"))
+                    .count();
+            assertEquals(4, pages, "four pages, the sitemap besides them: " + r.out());
+        }
+    }
+
+    @Test
     void seedSpellingsOfOptionsAndRootsWithoutSchemeWork() {
         try (TestSite site = TestSite.builder().page("/", "<a href=/a>a</a>").redirect("/a", 302, "/b").start()) {
             Run r = run("crawl", "--max_tasks", "3", "--max_redirect", "0", "--max_tries", "1", "--lenient",
