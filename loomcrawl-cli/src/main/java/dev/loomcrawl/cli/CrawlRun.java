@@ -179,7 +179,8 @@ final class CrawlRun {
     private static void report(Backend backend, RecordSpill collected, CrawlSummary summary, RootOutcomes roots,
                                ReportOptions options, PrintWriter out, List<String> tail) {
         CrawlStore store = backend.store();
-        CrawlSummary reported = store == null ? summary : store.summary();
+        CrawlSummary reported = store == null ? summary // a store's summary of every run, this run's focus report
+                : store.summary().withFocus(summary == null ? null : summary.focus());
         List<String> head = summary != null && summary.interrupted() ? List.of("Interrupted") : List.of();
         if (store == null) {
             options.print(each -> collected.forEachSorted(r -> {

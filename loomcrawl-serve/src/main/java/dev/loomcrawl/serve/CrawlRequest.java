@@ -17,14 +17,16 @@ import java.util.Set;
  * {@code sitemap} {@code sitemaps} ("include", "skip"), {@code crawlEntireDomain} the host scope (Firecrawl's
  * default keeps to the URL's path: the prefix scope), {@code allowSubdomains} the domain scope,
  * {@code ignoreQueryParameters} an exclude of every URL with a query, {@code delay} (seconds) {@code delay},
- * {@code maxConcurrency} {@code max-tasks}, and {@code scrapeOptions} what each document holds.
+ * {@code maxConcurrency} {@code max-tasks}, {@code focus} (loomcrawl's own field: a question, the {@code focus}
+ * setting; Firecrawl's {@code prompt}, which a language model reads, stays refused) and {@code scrapeOptions} what
+ * each document holds.
  */
 record CrawlRequest(String url, ScrapeOptions scrape, JsonNode options, CrawlConfig config) {
     private static final Set<String> SUPPORTED = Set.of("url", "limit", "maxDiscoveryDepth", "includePaths",
             "excludePaths", "sitemap", "crawlEntireDomain", "allowSubdomains", "allowExternalLinks",
             "ignoreQueryParameters", "delay", "maxConcurrency", "regexOnFullURL", "scrapeOptions",
             "deduplicateSimilarURLs", "ignoreRobotsTxt", "origin", "integration", "zeroDataRetention",
-            "ignoreSitemap", "maxDepth", "webhook");
+            "ignoreSitemap", "maxDepth", "webhook", "focus");
     private static final Map<String, String> UNSUPPORTED = Map.of(
             "prompt", "it needs a language model",
             "robotsUserAgent", "loomcrawl obeys robots.txt as its own user agent");
@@ -79,6 +81,8 @@ record CrawlRequest(String url, ScrapeOptions scrape, JsonNode options, CrawlCon
         if (delay != null) s.set("delay", Duration.ofMillis(Math.round(delay * 1000)));
         Long concurrency = f.integer("maxConcurrency", 1, 1000);
         if (concurrency != null) s.set("max-tasks", concurrency);
+        String focus = f.string("focus", null); // loomcrawl's own: Firecrawl's prompt needs a model, this does not
+        if (focus != null && !focus.isBlank()) s.set("focus", focus);
         Fields so = f.object("scrapeOptions", ScrapeOptions.keys());
         ScrapeOptions scrape = so == null ? ScrapeOptions.DEFAULT : ScrapeOptions.read(so);
         s.scrape(scrape);
