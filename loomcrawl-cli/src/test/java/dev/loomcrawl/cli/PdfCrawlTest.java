@@ -8,6 +8,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * site on 127.0.0.1 whose PDFs PDFBox made ({@link TestPdfs}): their text, headings, pages, title and author in
  * {@code --content}, {@code --chunks} and {@code --content-dir}, and in a scrape's Markdown and {@code numPages}; a
  * scan said to have no text; an encrypted and a truncated PDF one record each, no text, the crawl going on; a PDF of
- * 2,000 pages read to its bound within the launcher's heap; a JSON body as a fenced block.
+ * 2,000 pages read to its bound within the launcher's heap; a JSON body as a fenced block; MCP's scrape of a PDF.
  */
 @Timeout(300)
 class PdfCrawlTest {
@@ -151,6 +154,35 @@ class PdfCrawlTest {
         } finally {
             serve.process().process().destroy();
         }
+    }
+
+    @Test
+    void mcpsScrapeToolGivesAPdfsTextAndPages() throws Exception {
+        Path mcpDir = Files.createDirectories(dir.resolve("mcp"));
+        Process p = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-Xmx256m",
+                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "mcp", "--allow-private", "--data", mcpDir.resolve("data").toString())
+                .redirectError(mcpDir.resolve("stderr.txt").toFile()).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+             OutputStream in = p.getOutputStream()) {
+            send(in, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                    + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
+            assertEquals(1, ServeProcess.JSON.readTree(out.readLine()).path("id").asInt());
+            send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+            send(in, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"scrape\","
+                    + "\"arguments\":{\"url\":\"" + site.url("/report.pdf") + "\"}}}");
+            JsonNode call = ServeProcess.JSON.readTree(out.readLine());
+            String text = call.at("/result/content/0/text").asText();
+            assertTrue(text.contains("Pages: 3"), call.toString());
+            assertTrue(text.contains("# Outlook") && text.contains("Revenue of page 3"), call.toString());
+        } finally {
+            p.destroy();
+        }
+    }
+
+    private static void send(OutputStream in, String line) throws Exception {
+        in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        in.flush();
     }
 
     private static JsonNode scrape(ServeProcess serve, String path, String more) throws Exception {

@@ -87,26 +87,28 @@ final class PdfLines extends PDFTextStripper {
         endLine();
     }
 
+    // a paragraph's or a page's start or end: the line so far ends, and the next starts a paragraph
     @Override
     protected void writeParagraphStart() {
-        endLine();
-        paragraphStart = true;
+        newParagraph();
     }
 
     @Override
     protected void writeParagraphEnd() {
-        endLine();
-        paragraphStart = true;
+        newParagraph();
     }
 
     @Override
     protected void writePageStart() {
-        endLine();
-        paragraphStart = true;
+        newParagraph();
     }
 
     @Override
     protected void writePageEnd() {
+        newParagraph();
+    }
+
+    private void newParagraph() {
         endLine();
         paragraphStart = true;
     }
