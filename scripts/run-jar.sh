@@ -7,6 +7,8 @@ mkdir -p "$cache_dir" 2>/dev/null || true
 # collector and the C1 compiler alone: less memory and less CPU for crawls of up to tens of thousands of pages
 # (docs/decisions/0012-launcher-jvm-options.md; scripts/bench/jvm-options measures the choices).
 opts=${LOOMCRAWL_JAVA_OPTS:--Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1}
+# No window system: the distribution's runtime has no X11 or sound libraries (scripts/dist), and nothing draws
+opts="$opts -Djava.awt.headless=true"
 # On JDK 25 and newer, an AOT cache of what a crawl loads and links (JEP 483/514), recorded once per build, JDK and
 # options (a cache for each) by a training run ('loomcrawl train': a small crawl of its own on 127.0.0.1), makes each start faster
 # (docs/decisions/0019-aot-cache.md). LOOMCRAWL_AOT=off runs without it.

@@ -82,6 +82,13 @@ final class PageReader {
         return html.renderer();
     }
 
+    /** Why a page could not be read, for its record: in words, not a Java class name. */
+    static String inWords(Throwable e) {
+        if (e instanceof StackOverflowError) return "the page is nested too deeply to read";
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? "the page could not be read" : m;
+    }
+
     /** What a response leads to: read by the reader of its kind, its links offered, its record made. */
     FinishedUrl read(Visit visit, FetchResult.Response response, Instant startedAt) {
         return switch (reading(visit, response)) {
@@ -90,7 +97,7 @@ final class PageReader {
             case Reading.Failed f -> {
                 log.warn("{}: extraction failed: {}", visit.url(), f.error().toString());
                 yield Records.finished(Records.of(visit, response, startedAt).withRobots(f.directives().label())
-                        .withNote("extraction failed: " + f.error()), response);
+                        .withNote("extraction failed: " + inWords(f.error())), response);
             }
             case Reading.Document d -> document(visit, response, startedAt, d);
             case Reading.Sitemap s -> sitemap(visit, response, startedAt, s.read());

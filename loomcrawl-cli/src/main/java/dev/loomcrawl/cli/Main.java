@@ -54,7 +54,9 @@ public final class Main implements Runnable {
         tellJettyTheReferenceSize();
         // Out of memory on any thread: one line and exit 1, rather than a stack trace and a crawl that hangs on
         Thread.setDefaultUncaughtExceptionHandler(new Uncaught());
-        WrappedLines.onStandardStreams(); // on a terminal, lines break between words, not mid-word
+        // on a terminal, lines break between words, not mid-word; but for mcp's protocol lines and the bytes captures
+        // prints, which must stay as they are
+        if (args.length == 0 || !List.of("mcp", "captures").contains(args[0])) WrappedLines.onStandardStreams();
         int exit;
         PrintWriter out = Terminal.writer(System.out, 1);
         PrintWriter err = Terminal.writer(System.err, 2);

@@ -200,25 +200,19 @@ final class SearchCommand implements Callable<Integer> {
                 : s.substring(0, s.offsetByCodePoints(0, width - 1)) + "…";
     }
 
-    /** {@code text} in lines of at most {@code width} characters, at most {@code lines} of them (the last cut). */
+    /**
+     * {@code text} in lines of at most {@code width} characters, broken between words as every line loomcrawl prints
+     * ({@link WrappedLines#wrap}), at most {@code lines} of them (the last cut, and each longer word).
+     */
     static java.util.List<String> wrap(String text, int width, int lines) {
+        String flat = text.replaceAll(" +", " ").strip();
+        if (flat.isEmpty()) return java.util.List.of();
+        java.util.List<String> all = WrappedLines.wrap(flat, 0, width, "").lines().toList();
         java.util.List<String> out = new java.util.ArrayList<>();
-        StringBuilder line = new StringBuilder();
-        for (String word : text.split(" ")) {
-            if (word.isEmpty()) continue;
-            if (!line.isEmpty() && line.length() + 1 + word.length() > width) {
-                out.add(line.toString());
-                line.setLength(0);
-                if (out.size() == lines) {
-                    String last = out.removeLast();
-                    out.add(cut(last + " " + word, width));
-                    return out;
-                }
-            }
-            if (!line.isEmpty()) line.append(' ');
-            line.append(word);
+        for (int i = 0; i < Math.min(lines, all.size()); i++) {
+            boolean more = i == lines - 1 && all.size() > lines;
+            out.add(cut(more ? all.get(i) + " " + all.get(i + 1) : all.get(i), width));
         }
-        if (!line.isEmpty()) out.add(cut(line.toString(), width));
         return out;
     }
 

@@ -15,11 +15,11 @@ import java.util.function.IntSupplier;
  * A terminal's stream that breaks each line wider than the terminal between words, as a reader expects, rather than
  * letting the terminal cut it mid-word: every line a command prints there (its messages, errors, summaries, and the
  * log lines of serve) goes through it ({@link Main#main} puts it on standard output and error when they are
- * terminals). A continuation line keeps the line's indentation. A word wider than the line is left whole. Text is
- * held until its line ends or the stream is flushed, then written: a part written before a flush (a prompt, a
- * progress line redrawn with {@code \r}) is written as it is, and the column it reached is counted for the rest.
- * Text with escape sequences (colours, a cleared line) is not broken. The width is asked once, when the first line
- * that may need it comes.
+ * terminals, but for mcp and captures, whose output must stay as it is). A continuation line keeps the line's
+ * indentation. A word wider than the line is left whole. Text is held until its line ends or the stream is flushed,
+ * then written: a part written before a flush (a prompt, a progress line redrawn with {@code \r}) is written as it
+ * is, and the column it reached is counted for the rest. Text with escape sequences (colours, a cleared line) is not
+ * broken. The width is asked once, when the first line that may need it comes.
  */
 final class WrappedLines extends FilterOutputStream {
     /** Lines as short as this fit any terminal: the width is not asked for them. */

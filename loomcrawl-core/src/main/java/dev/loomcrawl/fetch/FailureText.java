@@ -45,6 +45,12 @@ final class FailureText {
         return "the address of " + host + " is not allowed: " + why;
     }
 
+    /** "no response within 30s" (or 500ms): the deadline as a person writes it, not Java's PT30S. */
+    static String noResponseWithin(java.time.Duration deadline) {
+        long ms = deadline.toMillis();
+        return "no response within " + (ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms");
+    }
+
     /** The innermost cause's own words, without any class name; empty when it has none. */
     static String detail(Throwable t) {
         Throwable root = t;

@@ -261,7 +261,8 @@ public final class JettyFetcher implements Fetcher {
             }
             if (stopped != null) {
                 return stopped instanceof TimeoutException
-                        ? failure(url, ErrorKind.TIMEOUT, "no response within " + setup.http().fetchTimeout(), start)
+                        ? failure(url, ErrorKind.TIMEOUT, FailureText.noResponseWithin(setup.http().fetchTimeout()),
+                                start)
                         : failure(url, classify(stopped), FailureText.of(url, classify(stopped), stopped), start);
             }
             if (proxy >= 0 && received.answered()) proxies.answered(proxy);
@@ -273,7 +274,8 @@ public final class JettyFetcher implements Fetcher {
             if (cause != null && !received.truncated()) {
                 ErrorKind kind = classify(cause);
                 if (cause instanceof TimeoutException t && String.valueOf(t.getMessage()).startsWith("Total timeout")) {
-                    return failure(url, ErrorKind.TIMEOUT, "no response within " + setup.http().fetchTimeout(), start);
+                    return failure(url, ErrorKind.TIMEOUT, FailureText.noResponseWithin(setup.http().fetchTimeout()),
+                            start);
                 }
                 if (kind == ErrorKind.TOO_LARGE && !received.answered()) {
                     return failure(url, kind, "response headers over " + MAX_RESPONSE_HEADERS + " bytes", start);

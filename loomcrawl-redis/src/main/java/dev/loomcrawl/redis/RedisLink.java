@@ -444,7 +444,7 @@ final class RedisLink implements AutoCloseable {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) t = t.getCause();
         String message = t.getMessage();
-        return message == null ? t.getClass().getSimpleName() : message;
+        return message == null ? "the connection failed, with no reason given" : message;
     }
 
     private static void sleep(long ms) {
