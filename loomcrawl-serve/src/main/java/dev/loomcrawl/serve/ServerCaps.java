@@ -45,7 +45,7 @@ final class ServerCaps {
     /** Bounds that only narrow a crawl: however a request sets them, the job's pages bound what they cost. */
     static final Set<String> BY_PAGES = Set.of("max-depth", "max-pages-per-host", "max-path-segments",
             "max-segment-repeats", "max-query-parameters", "max-query-length", "max-parameter-repeats",
-            "max-urls-per-shape");
+            "max-urls-per-shape", "focus-patience");
 
     private ServerCaps() {}
 
