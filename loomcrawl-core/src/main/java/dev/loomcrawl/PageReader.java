@@ -2,30 +2,29 @@ package dev.loomcrawl;
 
 import dev.loomcrawl.content.Conversion;
 import dev.loomcrawl.content.DocumentConverter;
-import dev.loomcrawl.internal.focus.Focus;
-import dev.loomcrawl.result.PageContent;
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
-
 import dev.loomcrawl.extract.CssLinks;
 import dev.loomcrawl.extract.LinkExtractor;
 import dev.loomcrawl.extract.ParsedPage;
 import dev.loomcrawl.fetch.ContentType;
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.internal.focus.Focus;
+import dev.loomcrawl.internal.robots.RobotsDirectives;
+import dev.loomcrawl.internal.sitemap.SitemapReader;
 import dev.loomcrawl.reason.LinkReason;
 import dev.loomcrawl.render.BrowserRequests;
 import dev.loomcrawl.render.Renderer;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.result.LazyContent;
-import dev.loomcrawl.internal.robots.RobotsDirectives;
+import dev.loomcrawl.result.PageContent;
 import dev.loomcrawl.scrape.Item;
 import dev.loomcrawl.scrape.PageHandler;
-import dev.loomcrawl.internal.sitemap.SitemapReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.BooleanSupplier;

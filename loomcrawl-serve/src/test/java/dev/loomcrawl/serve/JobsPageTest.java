@@ -134,6 +134,29 @@ class JobsPageTest {
     }
 
     @Test
+    void aQuestionTypedInTheFormIsTheCrawlsFocus() throws Exception {
+        Assumptions.assumeTrue(Browser.available(), "needs " + Browser.CHROMIUM);
+        TestSite site = TestSite.builder().generated(TestSite.crossLinkedGenerator(40, 3, Duration.ofMillis(150)))
+                .start(); // slow pages: the job is still active when it is looked at
+        running.add(site);
+        Serve serve = serve(Set.of("key-1"));
+        Browser browser = Browser.start(dir);
+        running.add(browser);
+        browser.go("http://127.0.0.1:" + serve.port() + "/");
+        browser.await("document.getElementById('list-message').textContent.includes('API key')", 30);
+        browser.eval("document.getElementById('key').value = 'key-1'; "
+                + "document.getElementById('url').value = '" + site.url("/p0") + "'; "
+                + "document.getElementById('limit').value = '30'; "
+                + "document.getElementById('focus').value = 'what are the pricing plans'; "
+                + "document.querySelector('#start button').click(); true");
+        browser.await("document.getElementById('message').textContent.startsWith('Started job')", 30);
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                "http://127.0.0.1:" + serve.port() + "/v2/crawl/active")).header("Authorization", "Bearer key-1")
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertTrue(r.body().contains("\"focus\":\"what are the pricing plans\""), r.body());
+    }
+
+    @Test
     void aJobsUrlIsShownAsTextNeverAsMarkup() throws Exception {
         Assumptions.assumeTrue(Browser.available(), "needs " + Browser.CHROMIUM);
         TestSite site = TestSite.builder().page("/", "<p>x</p>").start();

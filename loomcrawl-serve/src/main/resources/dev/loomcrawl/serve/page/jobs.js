@@ -109,6 +109,8 @@ document.getElementById("start").addEventListener("submit", async event => {
   const scope = document.getElementById("scope").value;
   if (scope === "host") request.crawlEntireDomain = true;
   if (scope === "domain") request.allowSubdomains = true;
+  const focus = document.getElementById("focus").value.trim();
+  if (focus !== "") request.focus = focus; // loomcrawl's own field: the pages likeliest to answer it are fetched first
   try {
     const r = await fetch("/v2/crawl", { method: "POST", headers: headers(), body: JSON.stringify(request) });
     const answer = await r.json();

@@ -161,9 +161,9 @@ class SqliteFrontierTest {
         // url, redirects_left, depth and referrer are columns of urls; deferrals (429/503 pauses) start again
         // at zero in a new run; kind is a column too (check visits exist only in link checking, which a crawler
         // on a store refuses); last (a re-crawl's last capture) is the columns last_status,
-        // digest, etag and last_modified; priority (a focused crawl's estimate of a link's relevance) is not stored:
-        // visits loaded back from the state are queued without one (decision
-        // 39). A new Visit component needs a column (ChangeWriter, StateQueries) or a reason.
+        // digest, etag and last_modified; priority (a focused crawl's order) is deliberately not kept: visits read
+        // back from the state are taken first in, first out (decision 39). A new Visit component needs a column
+        // (ChangeWriter, StateQueries) or a reason.
         List<String> components = java.util.Arrays.stream(Visit.class.getRecordComponents())
                 .map(java.lang.reflect.RecordComponent::getName).toList();
         assertEquals(List.of("url", "redirectsLeft", "depth", "referrer", "deferrals", "kind", "last", "priority"),
