@@ -42,7 +42,7 @@ final class JobErrors {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof StateException s && s.resumeFrom() != null) return firstLine(s.withoutAdvice());
         }
-        return firstLine(failure.getMessage() == null ? failure.toString() : failure.getMessage());
+        return firstLine(failure.getMessage() == null ? "" : failure.getMessage()); // no class name: the log has it
     }
 
     private static String firstLine(String m) {
