@@ -13,7 +13,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -102,25 +101,9 @@ class MapPythonDocsTest {
 
     @Test
     void firecrawlsSdkAndAnMcpClientMapTheWholeSite() throws Exception {
-        Path repo = Path.of("..").toAbsolutePath().normalize();
-        Process setup = new ProcessBuilder(repo.resolve("scripts/firecrawl/setup").toString())
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        String cache = new String(setup.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        int code = setup.waitFor();
-        Assumptions.assumeTrue(code != 3, "node and npm are missing and could not be installed");
-        assertEquals(0, code, "scripts/firecrawl/setup failed");
-        Path keys = Files.writeString(dir.resolve("keys"), "test-key\n");
-        ServeProcess serve = ServeProcess.start(dir, TestSite.freePort(), "--data", dir.resolve("data").toString(),
-                "--allow-private", "--api-key-file", keys.toString());
+        NodeClient client = NodeClient.run(dir, "map.mjs", root);
         try {
-            Path script = Path.of(MapPythonDocsTest.class.getResource("/firecrawl/map.mjs").toURI());
-            Process node = new ProcessBuilder("node", script.toString(), cache, serve.base(), "test-key", root)
-                    .redirectError(dir.resolve("node-stderr.txt").toFile()).start();
-            String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(node.waitFor(300, TimeUnit.SECONDS));
-            assertEquals(0, node.exitValue(), "node: " + Files.readString(dir.resolve("node-stderr.txt"))
-                    + "\nserve: " + serve.process().stderr());
-            JsonNode r = ServeProcess.JSON.readTree(out.lines().reduce((a, b) -> b).orElseThrow());
+            JsonNode r = client.result();
             List<String> sdk = strings(r.path("map"));
             List<String> mcp = strings(r.path("mcp"));
             assertWholeSite(sdk, "Firecrawl's JS SDK");
@@ -132,7 +115,7 @@ class MapPythonDocsTest {
                 assertTrue(first.contains("/library/asyncio"), ranked + ": " + r.path(ranked));
             }
         } finally {
-            serve.process().process().destroy();
+            client.serve().process().process().destroy();
         }
     }
 
