@@ -248,10 +248,11 @@ public final class Discovery {
     }
 
     /**
-     * Whether the record is of a sitemap the crawl looked for itself: at a root's depth, named .xml, with a
-     * referrer (its root or robots.txt), as the service's documents tell them apart.
+     * Whether the record is of a sitemap the crawl looked for itself ({@code --sitemaps}: the roots' /sitemap.xml and
+     * those robots.txt names): a URL at a root's depth, named .xml, that is not a root (a root is at depth 0 with no
+     * referrer; a sitemap's referrer is its root or robots.txt).
      */
-    private static boolean isSitemap(CrawlRecord r) {
+    public static boolean isSitemap(CrawlRecord r) {
         return r.depth() == 0 && r.referrer() != null && isSitemapPath(r.url());
     }
 

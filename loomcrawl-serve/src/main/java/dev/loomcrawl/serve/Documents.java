@@ -9,6 +9,7 @@ import dev.loomcrawl.result.FinishedUrl;
 import dev.loomcrawl.result.FoundLink;
 import dev.loomcrawl.result.PageContent;
 import dev.loomcrawl.result.PageText;
+import dev.loomcrawl.run.Discovery;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 
@@ -34,17 +35,7 @@ final class Documents {
     /** Whether the finished URL makes a document: a response, not a redirect, not a sitemap file. */
     static boolean isDocument(FinishedUrl f) {
         return f.response() != null && f.record().nextUrl() == null && f.record().errorKind() == null
-                && !isSitemap(f.record());
-    }
-
-    /**
-     * Whether the record is of a sitemap the crawl looked for itself ({@code --sitemaps}: the roots' /sitemap.xml
-     * and those robots.txt names): a URL at a root's depth, named .xml, that is not a root (a root is at depth 0
-     * with no referrer; a sitemap's referrer is its root or robots.txt).
-     */
-    static boolean isSitemap(CrawlRecord r) {
-        String path = r.url().path();
-        return r.depth() == 0 && r.referrer() != null && (path.endsWith(".xml") || path.endsWith(".xml.gz"));
+                && !Discovery.isSitemap(f.record());
     }
 
     /**
