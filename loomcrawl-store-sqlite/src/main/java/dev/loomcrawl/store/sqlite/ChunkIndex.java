@@ -518,13 +518,10 @@ public final class ChunkIndex implements AutoCloseable {
 
     /** A second reader for one search, its permit already taken; null when none can be opened. */
     private Connection spare() {
-        Connection c = idle.poll();
-        if (c != null) return c;
         try {
-            return ChunkIndexFile.openReader(file);
+            return held();
         } catch (RuntimeException e) {
-            readers.release();
-            return null;
+            return null; // ranked in one query instead
         }
     }
 
@@ -628,6 +625,11 @@ public final class ChunkIndex implements AutoCloseable {
     private Connection reader() {
         ensureOpen();
         readers.acquireUninterruptibly();
+        return held();
+    }
+
+    /** An idle connection, or a new one, for a permit already taken; the permit goes back if none can be opened. */
+    private Connection held() {
         Connection c = idle.poll();
         if (c != null) return c;
         try {
