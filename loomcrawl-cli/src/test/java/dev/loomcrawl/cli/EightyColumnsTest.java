@@ -114,15 +114,7 @@ class EightyColumnsTest {
 
     @Test
     void theLaunchersFirstBuildMessageFits() throws Exception {
-        Path root = Path.of("..").toAbsolutePath().normalize();
-        assumeTrue(Files.isRegularFile(root.resolve("loomcrawl")), "run from the module's directory");
-        Files.createDirectories(dir.resolve("scripts"));
-        Files.copy(root.resolve("loomcrawl"), dir.resolve("loomcrawl"));
-        for (String script : new String[] {"java.sh", "java-version.sh", "maven.sh", "run-jar.sh"}) {
-            Files.copy(root.resolve("scripts").resolve(script), dir.resolve("scripts").resolve(script));
-        }
-        Files.createDirectories(dir.resolve("src"));
-        Files.writeString(dir.resolve("src/A.java"), "class A {}");
+        LauncherBuildTest.launcherCopy(dir);
         Path bin = standIn("mvn", "echo 'stand-in mvn' >&2; exit 1");
         fits("the launcher", script(bin, dir.resolve("loomcrawl") + " --version"), "loomcrawl: building",
                 "loomcrawl: build failed");

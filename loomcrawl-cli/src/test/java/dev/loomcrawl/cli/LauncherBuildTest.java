@@ -21,15 +21,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class LauncherBuildTest {
     @Test
     void theFirstRunSaysItBuildsAndHowLong(@TempDir Path dir) throws Exception {
-        Path root = Path.of("..").toAbsolutePath().normalize();
-        assumeTrue(Files.isRegularFile(root.resolve("loomcrawl")), "run from the module's directory");
-        Files.createDirectories(dir.resolve("scripts"));
-        Files.copy(root.resolve("loomcrawl"), dir.resolve("loomcrawl"));
-        for (String script : new String[] {"java.sh", "java-version.sh", "maven.sh", "run-jar.sh"}) {
-            Files.copy(root.resolve("scripts").resolve(script), dir.resolve("scripts").resolve(script));
-        }
-        Files.createDirectories(dir.resolve("src"));
-        Files.writeString(dir.resolve("src/A.java"), "class A {}");
+        launcherCopy(dir);
         Path bin = Files.createDirectories(dir.resolve("bin"));
         Files.writeString(bin.resolve("mvn"), "#!/bin/sh\necho 'stand-in mvn' >&2\nexit 1\n");
         Files.setPosixFilePermissions(bin.resolve("mvn"), PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -42,5 +34,21 @@ class LauncherBuildTest {
         assertEquals("loomcrawl: building (first run or sources changed; a minute the first time)...",
                 said.lines().findFirst().orElse(""), said);
         assertTrue(said.contains("loomcrawl: build failed"), said); // the stand-in's
+    }
+
+    /**
+     * Copies the launcher and the scripts it runs into {@code dir}, over a source tree with no jar yet (so that it
+     * builds first); skipped when the tests do not run from the module's directory.
+     */
+    static void launcherCopy(Path dir) throws java.io.IOException {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        assumeTrue(Files.isRegularFile(root.resolve("loomcrawl")), "run from the module's directory");
+        Files.createDirectories(dir.resolve("scripts"));
+        Files.copy(root.resolve("loomcrawl"), dir.resolve("loomcrawl"));
+        for (String script : new String[] {"java.sh", "java-version.sh", "maven.sh", "run-jar.sh"}) {
+            Files.copy(root.resolve("scripts").resolve(script), dir.resolve("scripts").resolve(script));
+        }
+        Files.createDirectories(dir.resolve("src"));
+        Files.writeString(dir.resolve("src/A.java"), "class A {}");
     }
 }
