@@ -32,9 +32,8 @@ public final class PdfConverter implements DocumentConverter {
     /** The most characters of text kept of one PDF. */
     public static final int MAX_CHARS = 4 * 1024 * 1024;
 
-    public PdfConverter() {
-        BundledFonts.install();
-    }
+    /** Found by {@link java.util.ServiceLoader} at every crawl's start: nothing of PDFBox is loaded until a PDF is. */
+    public PdfConverter() {}
 
     @Override
     public boolean converts(String mediaType) {
@@ -43,6 +42,7 @@ public final class PdfConverter implements DocumentConverter {
 
     @Override
     public Conversion convert(byte[] body, String charset, String url, Instant deadline) {
+        BundledFonts.install(); // the first PDF parses the fallback font (25 ms of CPU), not every crawl's start
         try (PDDocument doc = Loader.loadPDF(body, "", null, null, IOUtils.createMemoryOnlyStreamCache())) {
             int pages = doc.getNumberOfPages();
             PdfLines lines = new PdfLines(MAX_PAGES, MAX_CHARS, deadline);
