@@ -122,6 +122,11 @@ final class Documents {
             meta.put("error", r.error()); // a document that could not be read: why it has no text
         }
         if (r.status() != null && r.status() >= 400) meta.put("error", "the server answered " + r.status());
+        if (options.waitFor() != null && !r.rendered() && r.contentType() != null && r.contentType().contains("html")) {
+            // Firecrawl's word for a feature its engine did not apply
+            doc.put("warning", "waitFor was not applied: the page was read as served, not rendered in a browser "
+                    + "(serve renders only where it finds Chromium)");
+        }
         return doc;
     }
 

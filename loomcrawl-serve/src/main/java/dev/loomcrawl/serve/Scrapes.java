@@ -10,6 +10,7 @@ import dev.loomcrawl.run.RunningCrawl;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.reason.SkipReason;
 import dev.loomcrawl.render.Renderer;
+import dev.loomcrawl.render.chromium.RenderSettings;
 import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FinishedUrl;
@@ -53,7 +54,12 @@ final class Scrapes {
      * read: its text and links as its scripts left them. The browser's requests go through the same guard.
      */
     ObjectNode scrapeRendered(ScrapeRequest req) {
-        try (Browsers.Lease browser = browsers.take(RenderMode.ALWAYS, false)) {
+        return scrapeRendered(req, RenderMode.ALWAYS.settings());
+    }
+
+    /** {@link #scrapeRendered(ScrapeRequest)} in a browser rendering as {@code settings} say. */
+    ObjectNode scrapeRendered(ScrapeRequest req, RenderSettings settings) {
+        try (Browsers.Lease browser = browsers.take(settings, false)) {
             return scrape(req, browser.renderer());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
