@@ -83,7 +83,7 @@ record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout
         f.bool("onlyMainContent", true); // type-checked; the Markdown is always the page's main content
         f.bool("mobile", false);
         if (f.has("mobile") && f.bool("mobile", false)) {
-            throw ApiError.unsupported("'" + f.name("mobile") + "': true", "pages are not rendered");
+            throw ApiError.unsupported("'" + f.name("mobile") + "': true", "pages are not rendered as a phone shows them");
         }
         Long waitFor = f.integer("waitFor", 0, 60_000);
         Long timeoutMs = f.integer("timeout", 1, 86_400_000L);
