@@ -125,7 +125,7 @@ final class Scrapes {
         return new ApiError(429, "too many scrapes at once (--max-scrapes " + server.maxScrapes() + ")", 1);
     }
 
-    /** Why the URL made no document: refused (403), or the fetch failed (502). */
+    /** Why the URL made no document: refused (403), or the fetch failed (502, {@link ApiError#scrapeFailed}). */
     private static ApiError failure(List<CrawlRecord> records, String url) {
         for (CrawlRecord r : records) {
             if (r.errorKind() == ErrorKind.BLOCKED) {
@@ -137,14 +137,14 @@ final class Scrapes {
         }
         for (CrawlRecord r : records) {
             if (r.errorKind() != null) {
-                return new ApiError(502, "fetching " + r.url() + " failed: "
+                return ApiError.scrapeFailed(r.errorKind(), "fetching " + r.url() + " failed: "
                         + (r.error() == null ? r.errorKind().label() : r.error()));
             }
         }
         if (!records.isEmpty() && records.getLast().nextUrl() != null) {
-            return new ApiError(502, url + " redirects to " + records.getLast().nextUrl() + ", which was not "
-                    + "fetched (another site, or too many redirects)");
+            return ApiError.scrapeFailed(null, url + " redirects to " + records.getLast().nextUrl()
+                    + ", which was not fetched (another site, or too many redirects)");
         }
-        return new ApiError(502, "fetching " + url + " gave no page");
+        return ApiError.scrapeFailed(null, "fetching " + url + " gave no page");
     }
 }

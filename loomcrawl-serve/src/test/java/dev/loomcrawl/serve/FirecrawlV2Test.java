@@ -208,7 +208,15 @@ class FirecrawlV2Test {
         assertEquals(200, byDefault.status(), byDefault.body());
         assertTrue(byDefault.json().path("data").path("markdown").asText().contains("Over TLS"), byDefault.body());
         Http.Answer checked = http.post("/v2/scrape", "{\"url\": \"" + url + "\", \"skipTlsVerification\": false}");
-        assertEquals(502, checked.status(), checked.body());
+        // as Firecrawl answers a scrape its site failed: 500, with its code, and loomcrawl's line in error
+        assertEquals(500, checked.status(), checked.body());
+        assertFalse(checked.json().path("success").asBoolean(true), checked.body());
+        assertEquals("SCRAPE_SSL_ERROR", checked.json().path("code").asText(), checked.body());
+        assertTrue(checked.json().path("error").asText().startsWith("fetching " + url + " failed"), checked.body());
+        Http.Answer refused = http.post("/v2/scrape", "{\"url\": \"http://127.0.0.1:" + TestSite.freePort()
+                + "/\"}");
+        assertEquals(500, refused.status(), refused.body());
+        assertEquals("SCRAPE_SITE_ERROR", refused.json().path("code").asText(), refused.body());
         assertEquals(200, http.post("/v2/scrape", "{\"url\": \"" + url + "\", \"skipTlsVerification\": true}")
                 .status());
     }
