@@ -158,6 +158,34 @@ class FirecrawlV2Test {
     }
 
     @Test
+    void aMapKeepsTheQueryParametersOfItsSitemapsUrlsAndTakesUseMock() throws Exception {
+        int port = TestSite.freePort();
+        String base = "http://127.0.0.1:" + port;
+        StringBuilder sitemap = new StringBuilder("<?xml version=\"1.0\"?><urlset xmlns=\"http://www.sitemaps.org/"
+                + "schemas/sitemap/0.9\"><url><loc>" + base + "/about</loc></url>");
+        for (int i = 1; i <= 3; i++) {
+            sitemap.append("<url><loc>").append(base).append("/results/?options=").append(i).append("</loc></url>");
+        }
+        TestSite site = TestSite.builder().port(port).page("/", "<html><body><a href=/about>About</a></body></html>")
+                .resource("/sitemap.xml", "application/xml", sitemap.append("</urlset>").toString()
+                        .getBytes(StandardCharsets.UTF_8))
+                .robots("User-agent: *\nAllow: /\n").start();
+        running.add(site);
+        Http http = serve();
+        // as Firecrawl's map.test.ts "handles query parameters correctly" asks, its useMock accepted and ignored
+        Http.Answer kept = http.post("/v2/map", "{\"url\": \"" + base + "/\", \"sitemap\": \"only\", "
+                + "\"useMock\": \"map-query-params\", \"ignoreQueryParameters\": false}");
+        assertEquals(200, kept.status(), kept.body());
+        Set<String> urls = new HashSet<>();
+        kept.json().path("links").forEach(l -> urls.add(l.path("url").asText()));
+        for (int i = 1; i <= 3; i++) assertTrue(urls.contains(base + "/results/?options=" + i), kept.body());
+        Http.Answer merged = http.post("/v2/map", "{\"url\": \"" + base + "/\", \"sitemap\": \"only\", "
+                + "\"ignoreQueryParameters\": true}");
+        assertEquals(200, merged.status(), merged.body());
+        assertFalse(merged.body().contains("options="), merged.body());
+    }
+
+    @Test
     void ongoingAndActiveListRunningCrawlsWithWhenTheyWereCreated() throws Exception {
         TestSite site = TestSite.builder().generated(TestSite.crossLinkedGenerator(400, 3,
                 java.time.Duration.ofMillis(100))).start();
