@@ -80,6 +80,13 @@ def answer(host, path):
                                             'sitemaps.org/schemas/sitemap/0.9">%s</urlset>' % urls).encode()
         body = firecrawl(path)
         return (200, "text/html; charset=utf-8", body) if body else None
+    if host == "www.hfea.gov.uk" and path == "/sitemap.xml":  # query URLs, as map.test.ts expects of the real site
+        urls = ["/", "/choose-a-clinic/"] + ["/choose-a-clinic/clinic-search/results/?options=%d" % i
+                                              for i in range(1, 6)]
+        return 200, "application/xml", ('<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.'
+                                        'org/schemas/sitemap/0.9">%s</urlset>' % "".join(
+                                            "<url><loc>https://www.hfea.gov.uk%s</loc></url>" % u for u in urls)
+                                        ).encode()
     if host == "docs.firecrawl.dev":
         return 200, "text/html; charset=utf-8", page("Firecrawl Docs", "The documentation of Firecrawl.",
                                                      [("https://firecrawl.dev/", "Firecrawl")])

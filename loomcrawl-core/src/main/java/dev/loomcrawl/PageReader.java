@@ -23,8 +23,6 @@ import dev.loomcrawl.scrape.PageHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -152,7 +150,7 @@ final class PageReader {
         } else {
             PageContent content = h.content() == null ? null : h.content().get();
             float relevance = focus.relevance(content == null ? null : content.text());
-            String text = new String(response.body(), charset(h.page().charset()));
+            String text = ContentType.decode(response.body(), h.page().charset());
             offers = offer(visit, h.page(), h.directives(), h.scraped(), focus.priorities(visit, text, relevance));
             if (focus.pageRead(visit.url(), relevance)) settled.run();
         }
@@ -183,14 +181,6 @@ final class PageReader {
                                            dev.loomcrawl.scrape.Page scraped, Focus.Priorities priorities) {
         if (page.linksCut() > 0) ledger.unfollowed(LinkReason.MAX_LINKS_PER_PAGE, page.linksCut());
         return links.offerLinks(visit, page.links(), robots.nofollow(), scraped, Visit.Kind.PAGE, priorities);
-    }
-
-    private static Charset charset(String name) {
-        try {
-            return name == null ? StandardCharsets.UTF_8 : Charset.forName(name);
-        } catch (IllegalArgumentException e) {
-            return StandardCharsets.UTF_8;
-        }
     }
 
     private static CrawlRecord record(Visit visit, FetchResult.Response response, Instant startedAt, ParsedPage page,

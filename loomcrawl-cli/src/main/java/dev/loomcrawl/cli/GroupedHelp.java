@@ -1,6 +1,8 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.config.CrawlSettings;
 import dev.loomcrawl.config.SettingGroup;
+import dev.loomcrawl.config.SettingSpec;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -13,10 +15,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The help of a command whose options are the settings table's rows ({@code crawl}, {@code resume},
- * {@code recrawl}): a short synopsis, the description, then the options under the table's groups (decision 36).
- * {@code --help} names each group's options on a few lines; {@code --help-all} (and the man page) describes each.
- * The command's own options are described in both. Every line is broken between words, at 80 columns or the
+ * The help of every command: a short synopsis, the description, then the options that are the settings table's
+ * rows under the table's groups (decision 36): all of {@code crawl}'s, {@code resume}'s and {@code recrawl}'s, and
+ * those of another command named as a row is ({@code check}'s {@code --exclude}...). {@code --help} names each
+ * group's options on a few lines; {@code --help-all} (and the man page) describes each. The command's own options
+ * are described in both. Every line is broken between words, at 80 columns or the
  * terminal's width if narrower ({@link WrappedLines#wrap}), never inside a word as picocli's table may.
  */
 final class GroupedHelp {
@@ -37,12 +40,40 @@ final class GroupedHelp {
     }
 
     /**
-     * The same layout, every option described under "Options:", on {@code cli} and each of its subcommands that has
-     * no grouped help yet: every command's help is broken between words.
+     * The same layout on {@code cli} and each of its subcommands that has no grouped help yet, so that every
+     * command's help is broken between words and takes {@code --help-all}: a command's options that are rows of the
+     * settings table by their name ({@code check}'s {@code --exclude}, {@code map}'s {@code --max-pages}) are grouped
+     * under the table's groups as {@link #on} does, its others described under "Options:".
      */
     static void everywhere(CommandLine cli) {
-        if (cli.getCommandSpec().findOption(HELP_ALL) == null) sections(cli, Map.of());
+        CommandSpec spec = cli.getCommandSpec();
+        if (spec.findOption(HELP_ALL) == null) {
+            spec.addOption(OptionSpec.builder(HELP_ALL).usageHelp(true)
+                    .description("Show every option, each described, and exit.").build());
+            sections(cli, rowsByName(spec));
+        }
         for (CommandLine sub : cli.getSubcommands().values()) everywhere(sub);
+    }
+
+    /**
+     * The options of {@code spec} named as a row of the settings table is, with the row's group; but for the rows of
+     * what a crawl writes, where it keeps its state and how the process runs, whose names another command gives its
+     * own meaning ({@code check --format} is its report's, {@code status --state} the file it reads).
+     */
+    private static Map<OptionSpec, SettingGroup> rowsByName(CommandSpec spec) {
+        Map<String, SettingGroup> byOption = new java.util.HashMap<>();
+        for (SettingSpec row : CrawlSettings.ALL) {
+            SettingGroup g = row.group();
+            if (g != SettingGroup.OUTPUTS && g != SettingGroup.STATE && g != SettingGroup.RUN) {
+                byOption.put(row.option(), g);
+            }
+        }
+        Map<OptionSpec, SettingGroup> groups = new IdentityHashMap<>();
+        for (OptionSpec o : spec.options()) {
+            SettingGroup g = byOption.get(o.longestName());
+            if (g != null) groups.put(o, g);
+        }
+        return groups;
     }
 
     private static void sections(CommandLine cli, Map<OptionSpec, SettingGroup> groups) {

@@ -15,8 +15,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Help a new user can read on one screen or two: {@code crawl --help} has a one-line synopsis and its options named
- * under the settings table's groups; {@code --help-all} describes each; every command's help breaks its lines between
- * words within 80 columns, never inside a word ({@code docs/outputs.} / {@code md} before).
+ * under the settings table's groups; {@code --help-all} describes each; every command takes {@code --help-all}, and
+ * groups its options named as rows of the table are ({@code check}'s {@code --exclude}); every command's help breaks
+ * its lines between words within 80 columns, never inside a word ({@code docs/outputs.} / {@code md} before).
  */
 class GroupedHelpTest {
 
@@ -62,10 +63,37 @@ class GroupedHelpTest {
         assertTrue(scope >= 0 && scope < limits && limits < maxPages, "--max-pages under Limits");
     }
 
+    @Test
+    void everyCommandTakesHelpAllAndGroupsTheOptionsThatAreRowsOfTheSettingsTable() {
+        String check = help("check", "--help");
+        int scope = check.indexOf("Scope: " + SettingGroup.SCOPE.summary());
+        int own = check.indexOf("This command's own options:");
+        assertTrue(scope >= 0 && own > scope, "check's rows under their groups, before its own options:\n" + check);
+        assertTrue(check.substring(scope, own).contains("--exclude"), check);
+        assertTrue(check.substring(scope, own).contains("--check-fragments"), check); // Link check
+        assertFalse(check.contains("Neither crawl nor check URLs matching it"), "--exclude described: " + check);
+        assertTrue(check.substring(own).contains("--format=FORMAT"), "the report's own format, described: " + check);
+        assertTrue(check.replaceAll("\\s+", " ").contains("loomcrawl check --help-all (or man loomcrawl-check)"),
+                check);
+        String all = help("check", "--help-all");
+        assertTrue(all.contains("Neither crawl nor check URLs matching it"), all);
+        assertTrue(all.indexOf("Scope: ") < all.indexOf("--exclude=REGEX"), all);
+        for (String command : List.of("map", "report", "captures", "search", "status", "serve", "mcp")) {
+            String full = help(command, "--help-all");
+            assertTrue(full.startsWith("Usage: loomcrawl " + command + " [OPTIONS]"), command + ":\n" + full);
+            assertTrue(full.contains("--help-all"), command);
+        }
+        String map = help("map", "--help");
+        assertTrue(map.contains("Limits: " + SettingGroup.LIMITS.summary() + "\n  --max-time --max-pages"), map);
+        assertTrue(help("map", "--help-all").contains("Time cap of the discovery crawl"), "map --help-all");
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"crawl --help", "crawl --help-all", "resume --help-all", "recrawl --help-all",
-        "check --help", "serve --help", "mcp --help", "report --help", "captures --help", "search --help",
-        "status --help", "--help"})
+        "check --help", "check --help-all", "map --help", "map --help-all", "serve --help", "serve --help-all",
+        "mcp --help", "mcp --help-all", "report --help", "report --help-all", "captures --help",
+        "captures --help-all", "search --help", "search --help-all", "status --help", "status --help-all", "--help",
+        "--help-all"})
     void everyLineFitsAndBreaksBetweenWords(String command) {
         String help = help(command.split(" "));
         List<String> lines = help.lines().toList();
@@ -89,7 +117,7 @@ class GroupedHelpTest {
             assertTrue(flat.contains("docs/outputs.md"), flat);
             if (command.endsWith("-all")) assertTrue(flat.contains("http://HOST:PORT/metrics"), flat);
         }
-        if (!command.equals("--help")) {
+        if (!command.startsWith("--help")) {
             assertTrue(lines.getFirst().matches("Usage: loomcrawl \\w+ \\[OPTIONS\\].*") && lines.getFirst().length()
                     < 60, "a short synopsis: " + lines.getFirst());
         }

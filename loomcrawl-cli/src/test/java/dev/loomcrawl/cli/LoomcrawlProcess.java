@@ -28,14 +28,21 @@ record LoomcrawlProcess(Process process, Path out, Path err) {
 
     /** A process whose heap is at most {@code maxHeap} (-Xmx's syntax). */
     static LoomcrawlProcess startWithHeap(String maxHeap, Path dir, String... args) throws IOException {
+        return startWith(maxHeap, java.util.Map.of(), dir, args);
+    }
+
+    /** A process whose heap is at most {@code maxHeap}, with {@code env} added to this one's environment. */
+    static LoomcrawlProcess startWith(String maxHeap, java.util.Map<String, String> env, Path dir, String... args)
+            throws IOException {
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-Xmx" + maxHeap, "--enable-native-access=ALL-UNNAMED", sqliteTmpdir(), "-cp",
                 System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "stdout", ".txt");
         Path err = Files.createTempFile(dir, "stderr", ".txt");
-        return new LoomcrawlProcess(new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile())
-                .start(), out, err);
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().putAll(env);
+        return new LoomcrawlProcess(pb.start(), out, err);
     }
 
     /**

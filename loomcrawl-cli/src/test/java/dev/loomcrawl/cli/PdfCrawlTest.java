@@ -195,13 +195,13 @@ class PdfCrawlTest {
         return records.get(site.url(path)).path("error").asText();
     }
 
-    private static Map<String, JsonNode> byUrl(Path file) throws Exception {
+    static Map<String, JsonNode> byUrl(Path file) throws Exception {
         Map<String, JsonNode> m = new HashMap<>();
         for (JsonNode n : lines(file)) m.put(n.path("url").asText(), n);
         return m;
     }
 
-    private static List<JsonNode> lines(Path file) throws Exception {
+    static List<JsonNode> lines(Path file) throws Exception {
         return Files.readAllLines(file).stream().map(l -> {
             try {
                 return ServeProcess.JSON.readTree(l);

@@ -18,12 +18,17 @@ record ServeProcess(LoomcrawlProcess process, String base) {
 
     /** Starts serve on {@code port} and waits until it listens (at most 60 s). */
     static ServeProcess start(Path dir, int port, String... more) throws Exception {
+        return start(java.util.Map.of(), dir, port, more);
+    }
+
+    /** {@link #start(Path, int, String...)} with {@code env} added to the process's environment. */
+    static ServeProcess start(java.util.Map<String, String> env, Path dir, int port, String... more) throws Exception {
         String[] args = new String[more.length + 3];
         args[0] = "serve";
         args[1] = "--listen";
         args[2] = "127.0.0.1:" + port;
         System.arraycopy(more, 0, args, 3, more.length);
-        LoomcrawlProcess p = LoomcrawlProcess.start(dir, args);
+        LoomcrawlProcess p = LoomcrawlProcess.startWith("256m", env, dir, args);
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (!p.stderr().contains("loomcrawl serve: listening on")) {
             if (!p.process().isAlive()) throw new AssertionError("serve exited: " + p.stderr());
@@ -70,6 +75,11 @@ record ServeProcess(LoomcrawlProcess process, String base) {
     /** Firecrawl's status of crawl {@code id} once it is no longer scraping, waiting at most {@code within}. */
     JsonNode waitForEnd(String id, Duration within) throws Exception {
         return waitForEnd("/v2/crawl/" + id, "status", within);
+    }
+
+    /** Firecrawl's status of batch scrape {@code id} once it is no longer scraping, waiting at most {@code within}. */
+    JsonNode waitForBatch(String id, Duration within) throws Exception {
+        return waitForEnd("/v2/batch/scrape/" + id, "status", within);
     }
 
     /** The native status of crawl {@code id} once it is no longer scraping, waiting at most {@code within}. */

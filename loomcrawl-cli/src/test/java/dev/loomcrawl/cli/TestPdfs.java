@@ -2,12 +2,14 @@ package dev.loomcrawl.cli;
 
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDDocumentInformation;
+import org.apache.pdfbox.pdmodel.PDFormContentStream;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.encryption.AccessPermission;
 import org.apache.pdfbox.pdmodel.encryption.StandardProtectionPolicy;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
+import org.apache.pdfbox.pdmodel.graphics.form.PDFormXObject;
 import org.apache.pdfbox.pdmodel.graphics.image.LosslessFactory;
 import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
 import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDPageFitDestination;
@@ -23,7 +25,8 @@ import java.util.List;
 
 /**
  * PDFs made with Apache PDFBox for the tests: a report whose headings are set large, a manual whose headings are its
- * outline, a scan (a page that is an image), an encrypted one, a truncated one, one of many pages.
+ * outline, a scan (a page that is an image), an encrypted one, a truncated one, one of many pages, one of more
+ * characters than are read, one whose forms take longer to read than is allowed.
  */
 final class TestPdfs {
     static {
@@ -122,6 +125,72 @@ final class TestPdfs {
             for (int p = 1; p <= pages; p++) page(doc, List.of(Block.paragraph("Page " + p + " of the long document.")));
             return save(doc);
         }
+    }
+
+    /**
+     * {@code pages} pages, each a line "Page N of the dense document." above one form (drawn by every page, so the
+     * file stays small) of {@code lines} lines of 1,000 characters: text past the character bound.
+     */
+    static byte[] dense(int pages, int lines) throws IOException {
+        try (PDDocument doc = new PDDocument()) {
+            info(doc, "The dense document", null);
+            PDFormXObject form = form(doc);
+            try (PDFormContentStream s = new PDFormContentStream(form)) {
+                String words = "dense ".repeat(167).substring(0, 1000);
+                for (int i = 0; i < lines; i++) {
+                    s.beginText();
+                    s.setFont(BODY, 2);
+                    s.newLineAtOffset(10, 780 - i * 16);
+                    s.showText(words);
+                    s.endText();
+                }
+            }
+            for (int p = 1; p <= pages; p++) {
+                PDPage page = page(doc, List.of(Block.paragraph("Page " + p + " of the dense document.")));
+                try (PDPageContentStream s = new PDPageContentStream(doc, page,
+                        PDPageContentStream.AppendMode.APPEND, true)) {
+                    s.drawForm(form);
+                }
+            }
+            return save(doc);
+        }
+    }
+
+    /**
+     * Three pages of a line each, the second also drawing a form that draws another ten times, and so on nine deep:
+     * 10^9 forms drawn, a few bytes each, showing nothing. Read, it takes far longer than any time bound.
+     */
+    static byte[] slow() throws IOException {
+        try (PDDocument doc = new PDDocument()) {
+            info(doc, "The slow document", null);
+            PDFormXObject inner = form(doc);
+            try (PDFormContentStream s = new PDFormContentStream(inner)) {
+                s.saveGraphicsState();
+                s.restoreGraphicsState();
+            }
+            for (int depth = 0; depth < 9; depth++) {
+                PDFormXObject outer = form(doc);
+                try (PDFormContentStream s = new PDFormContentStream(outer)) {
+                    for (int i = 0; i < 10; i++) s.drawForm(inner);
+                }
+                inner = outer;
+            }
+            page(doc, List.of(Block.paragraph("Page one, before the slow page.")));
+            PDPage slow = page(doc, List.of(Block.paragraph("Page two, whose forms never end.")));
+            try (PDPageContentStream s = new PDPageContentStream(doc, slow, PDPageContentStream.AppendMode.APPEND,
+                    true)) {
+                s.drawForm(inner);
+            }
+            page(doc, List.of(Block.paragraph("Page three, after the slow page.")));
+            return save(doc);
+        }
+    }
+
+    private static PDFormXObject form(PDDocument doc) {
+        PDFormXObject form = new PDFormXObject(doc);
+        form.setBBox(new org.apache.pdfbox.pdmodel.common.PDRectangle(612, 792));
+        form.setResources(new org.apache.pdfbox.pdmodel.PDResources());
+        return form;
     }
 
     private static void info(PDDocument doc, String title, String author) {

@@ -1,12 +1,11 @@
 package dev.loomcrawl.content;
 
 import dev.loomcrawl.extract.PageFacts;
+import dev.loomcrawl.fetch.ContentType;
 import dev.loomcrawl.result.PageContent;
 import dev.loomcrawl.result.PageKind;
 import dev.loomcrawl.result.PageText;
 
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
 /**
@@ -21,20 +20,11 @@ final class JsonDocument implements DocumentConverter {
 
     @Override
     public Conversion convert(byte[] body, String charset, String url, Instant deadline) {
-        String json = new String(body, charsetOr(charset)).strip();
+        String json = ContentType.decode(body, charset).strip(); // UTF-8 without one: JSON's own (RFC 8259)
         String fence = "`".repeat(Math.max(3, longestBacktickRun(json) + 1));
         String markdown = fence + "json\n" + json + "\n" + fence;
         return new Conversion.Text(new PageContent(PageFacts.NONE, PageText.of(json), PageText.of(markdown), true,
                 PageKind.ARTICLE), null);
-    }
-
-    private static Charset charsetOr(String charset) {
-        if (charset == null) return StandardCharsets.UTF_8; // JSON's own (RFC 8259)
-        try {
-            return Charset.forName(charset);
-        } catch (IllegalArgumentException e) {
-            return StandardCharsets.UTF_8;
-        }
     }
 
     static int longestBacktickRun(String s) {

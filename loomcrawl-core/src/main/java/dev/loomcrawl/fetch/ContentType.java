@@ -1,5 +1,7 @@
 package dev.loomcrawl.fetch;
 
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
@@ -33,5 +35,21 @@ public record ContentType(String mediaType, String charset) {
     /** A stylesheet: its {@code url()} and {@code @import} references are links too. */
     public boolean isCss() {
         return mediaType.equals("text/css");
+    }
+
+    /**
+     * A body as text, decoded with the charset named {@code charset}, or UTF-8 when it names none or one this JVM
+     * does not know (a page's, a document's, a JSON body's: one rule).
+     */
+    public static String decode(byte[] body, String charset) {
+        Charset cs = StandardCharsets.UTF_8;
+        if (charset != null) {
+            try {
+                cs = Charset.forName(charset);
+            } catch (IllegalArgumentException e) { // an illegal or unsupported name: UTF-8
+                cs = StandardCharsets.UTF_8;
+            }
+        }
+        return new String(body, cs);
     }
 }

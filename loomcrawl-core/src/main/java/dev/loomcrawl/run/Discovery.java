@@ -1,5 +1,6 @@
 package dev.loomcrawl.run;
 
+import dev.loomcrawl.extract.Assets;
 import dev.loomcrawl.extract.Link;
 import dev.loomcrawl.reason.Limit;
 import dev.loomcrawl.result.CrawlRecord;
@@ -12,7 +13,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -222,18 +222,7 @@ public final class Discovery {
             case "frame", "iframe" -> link.attribute().equals("src");
             default -> link.attribute().equals("loc"); // a sitemap's entry
         };
-        return element && link.target() != null && !ASSETS.contains(extension(link.target().path()));
-    }
-
-    private static final Set<String> ASSETS = Set.of("css", "js", "mjs", "map", "png", "jpg", "jpeg", "gif", "svg",
-            "webp", "avif", "ico", "bmp", "tif", "tiff", "woff", "woff2", "ttf", "otf", "eot", "mp3", "mp4", "m4a",
-            "m4v", "webm", "ogg", "ogv", "wav", "flac", "avi", "mov", "mkv", "zip", "gz", "tgz", "bz2", "xz", "7z",
-            "rar", "tar", "jar", "exe", "msi", "dmg", "iso", "deb", "rpm", "apk", "bin", "wasm");
-
-    private static String extension(String path) {
-        int slash = path.lastIndexOf('/');
-        int dot = path.lastIndexOf('.');
-        return dot > slash ? path.substring(dot + 1).toLowerCase(Locale.ROOT) : "";
+        return element && link.target() != null && !Assets.byPath(link.target());
     }
 
     private static boolean error(CrawlRecord r) {
@@ -242,9 +231,7 @@ public final class Discovery {
 
     /** A response that is a stylesheet, script, image, font or media file, whatever its URL said. */
     private static boolean asset(CrawlRecord r) {
-        String type = r.contentType() == null ? "" : r.contentType().toLowerCase(Locale.ROOT);
-        return type.startsWith("text/css") || type.contains("javascript") || type.startsWith("image/")
-                || type.startsWith("font/") || type.startsWith("audio/") || type.startsWith("video/");
+        return Assets.byType(r.contentType());
     }
 
     /**

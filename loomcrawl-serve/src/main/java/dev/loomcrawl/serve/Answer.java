@@ -49,10 +49,18 @@ record Answer(int status, String contentType, byte[] body, int retryAfter, Strea
 
     /**
      * A request Firecrawl's API refuses as invalid (400), in Firecrawl's shape: {@code "error": "Bad Request"}, and
-     * loomcrawl's one line in {@code details}, as Firecrawl puts its validation issues there. Other statuses are
-     * {@link #error}.
+     * loomcrawl's one line in {@code details}, as Firecrawl puts its validation issues there. A scrape whose fetch
+     * failed is Firecrawl's 500 with its {@code code} (408 for {@code SCRAPE_TIMEOUT}), where the native answers
+     * are 502. Other statuses are {@link #error}.
      */
     static Answer firecrawlError(ApiError e) {
+        if (e.scrapeCode() != null) {
+            var o = Json.MAPPER.createObjectNode();
+            o.put("success", false);
+            o.put("code", e.scrapeCode());
+            o.put("error", e.getMessage());
+            return new Answer(e.scrapeCode().equals("SCRAPE_TIMEOUT") ? 408 : 500, JSON, Json.bytes(o), 0);
+        }
         if (e.status() != 400) return error(e);
         var o = Json.MAPPER.createObjectNode();
         o.put("success", false);

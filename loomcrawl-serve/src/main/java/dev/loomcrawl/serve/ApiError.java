@@ -11,15 +11,41 @@ package dev.loomcrawl.serve;
 public final class ApiError extends RuntimeException {
     private final int status;
     private final int retryAfter;
+    private final String scrapeCode;
 
     public ApiError(int status, String message) {
         this(status, message, 0);
     }
 
     public ApiError(int status, String message, int retryAfter) {
+        this(status, message, retryAfter, null);
+    }
+
+    private ApiError(int status, String message, int retryAfter, String scrapeCode) {
         super(message, null, false, false);
         this.status = status;
         this.retryAfter = retryAfter;
+        this.scrapeCode = scrapeCode;
+    }
+
+    /**
+     * A scrape whose fetch failed: 502 (the site failed, not the server), and Firecrawl's code for it
+     * ({@code SCRAPE_TIMEOUT}, {@code SCRAPE_SSL_ERROR}, {@code SCRAPE_DNS_RESOLUTION_ERROR},
+     * {@code SCRAPE_SITE_ERROR}), with which Firecrawl's API answers it as Firecrawl does ({@link #scrapeCode}).
+     */
+    static ApiError scrapeFailed(dev.loomcrawl.fetch.ErrorKind kind, String message) {
+        String code = switch (kind) {
+            case TIMEOUT -> "SCRAPE_TIMEOUT";
+            case TLS -> "SCRAPE_SSL_ERROR";
+            case DNS -> "SCRAPE_DNS_RESOLUTION_ERROR";
+            case null, default -> "SCRAPE_SITE_ERROR";
+        };
+        return new ApiError(502, message, 0, code);
+    }
+
+    /** Firecrawl's code for a scrape whose fetch failed ({@link #scrapeFailed}); null for any other error. */
+    String scrapeCode() {
+        return scrapeCode;
     }
 
     public static ApiError badRequest(String message) {

@@ -64,9 +64,14 @@ final class Browsers {
         }
     }
 
+    /** Whether the server has a Chromium to start ({@code chromium} on the PATH, or {@code LOOMCRAWL_CHROMIUM}). */
+    static boolean available() {
+        return ChromiumRenderer.find() != null;
+    }
+
     /** Refuses at once (a 503) when there is no Chromium to start. */
     static void check() {
-        if (ChromiumRenderer.find() == null) {
+        if (!available()) {
             throw new ApiError(503, "rendering needs Chromium: none was found (chromium on the PATH, or "
                     + "LOOMCRAWL_CHROMIUM); install it with 'apt-get install chromium'");
         }

@@ -31,8 +31,6 @@ record CrawlRequest(String url, ScrapeOptions scrape, JsonNode options, CrawlCon
             "prompt", "it needs a language model",
             "robotsUserAgent", "loomcrawl obeys robots.txt as its own user agent");
 
-    /** The URLs of what pages load, by their extension: stylesheets and scripts. */
-    static final String RESOURCES = "\\.(css|js|mjs)(\\?.*)?$";
 
     static CrawlRequest parse(JsonNode body, ServeOptions server) {
         Set<String> known = new HashSet<>(SUPPORTED);
@@ -53,7 +51,7 @@ record CrawlRequest(String url, ScrapeOptions scrape, JsonNode options, CrawlCon
         SettingsJson s = new SettingsJson().root(url);
         // a crawl's documents are pages, as Firecrawl follows a page's links only: the stylesheets and scripts pages
         // load are not fetched, nor counted against the limit
-        s.add("exclude", RESOURCES);
+        s.add("exclude", dev.loomcrawl.extract.Assets.loadedPattern());
         Long limit = f.integer("limit", 1, Long.MAX_VALUE);
         if (limit != null) s.set("max-pages", limit);
         Long depth = f.integer("maxDiscoveryDepth", 0, 1_000_000);

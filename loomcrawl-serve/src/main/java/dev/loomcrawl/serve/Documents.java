@@ -2,7 +2,9 @@ package dev.loomcrawl.serve;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomcrawl.extract.Assets;
 import dev.loomcrawl.extract.PageFacts;
+import dev.loomcrawl.fetch.ContentType;
 import dev.loomcrawl.fetch.FetchResult;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FinishedUrl;
@@ -13,7 +15,6 @@ import dev.loomcrawl.run.Discovery;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 
-import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.EnumSet;
@@ -93,7 +94,7 @@ final class Documents {
             ArrayNode links = doc.putArray("links");
             Set<String> seen = new LinkedHashSet<>();
             for (FoundLink l : f.links()) {
-                if (l.link().target() != null && !isResource(l)) seen.add(l.link().target().toString());
+                if (l.link().target() != null && !Assets.loadedBy(l.link())) seen.add(l.link().target().toString());
             }
             seen.forEach(links::add);
         }
@@ -122,27 +123,22 @@ final class Documents {
             meta.put("error", r.error()); // a document that could not be read: why it has no text
         }
         if (r.status() != null && r.status() >= 400) meta.put("error", "the server answered " + r.status());
+        if (options.waitFor() != null && !r.rendered() && r.contentType() != null && r.contentType().contains("html")) {
+            // Firecrawl's word for a feature its engine did not apply
+            doc.put("warning", "waitFor was not applied: the page was read as served, not rendered in a browser "
+                    + "(serve renders only where it finds Chromium)");
+        }
         return doc;
-    }
-
-    /** Whether a link is to what a page loads, not to a page: a script, a stylesheet, a preloaded file. */
-    static boolean isResource(FoundLink l) {
-        String element = l.link().element() == null ? "" : l.link().element();
-        String rel = l.link().rel() == null ? "" : l.link().rel().toLowerCase(java.util.Locale.ROOT);
-        return element.equals("script") || element.equals("style")
-                || element.equals("link") && (rel.contains("stylesheet") || rel.contains("preload")
-                || rel.contains("icon") || rel.contains("manifest"));
     }
 
     /**
      * Whether a crawl's finished URL is a page to give as a document: HTML, or a document loomcrawl reads (a PDF,
-     * JSON), or text; not what pages load (stylesheets, scripts, images, fonts).
+     * JSON), or text; not what pages load (stylesheets, scripts, images, fonts: {@link Assets#byType}).
      */
     static boolean isPage(FinishedUrl f) {
         String type = f.record().contentType() == null ? "" : f.record().contentType();
-        return type.isEmpty() || type.contains("html") || type.startsWith("text/") && !type.equals("text/css")
-                && !type.equals("text/javascript") || type.contains("pdf") || type.contains("json")
-                || type.contains("xml");
+        return type.isEmpty() || !Assets.byType(type) && (type.contains("html") || type.startsWith("text/")
+                || type.contains("pdf") || type.contains("json") || type.contains("xml"));
     }
 
     private static void putIf(ObjectNode o, String name, String value) {
@@ -151,13 +147,7 @@ final class Documents {
 
     /** The body as text, in the charset it was read with. */
     static String text(FetchResult.Response response, CrawlRecord r) {
-        Charset cs;
-        try {
-            cs = Charset.forName(r.encoding() == null ? "utf-8" : r.encoding());
-        } catch (IllegalArgumentException e) {
-            cs = StandardCharsets.UTF_8;
-        }
-        return new String(response.body(), cs);
+        return ContentType.decode(response.body(), r.encoding());
     }
 
     /** The page without what is not content: scripts, styles, templates, frames, forms' hidden inputs. */

@@ -3,6 +3,7 @@ package dev.loomcrawl.serve;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomcrawl.render.chromium.RenderSettings;
 import dev.loomcrawl.run.Discovery;
 
 import dev.loomcrawl.output.lines.IsoMillis;
@@ -33,8 +34,9 @@ final class FirecrawlApi {
     }
 
     Answer scrape(Call c) {
-        ObjectNode doc = scrapes.scrape(ScrapeRequest.parse(c.v1() ? FirecrawlV1.scrape(c.json()) : c.json(),
-                server));
+        ScrapeRequest req = ScrapeRequest.parse(c.v1() ? FirecrawlV1.scrape(c.json()) : c.json(), server);
+        RenderSettings rendering = req.scrape().rendering(); // waitFor, where the server has Chromium
+        ObjectNode doc = rendering == null ? scrapes.scrape(req) : scrapes.scrapeRendered(req, rendering);
         ObjectNode o = ok();
         o.set("data", doc);
         return Answer.json(o);
@@ -64,13 +66,15 @@ final class FirecrawlApi {
 
     Answer startCrawl(Call c) {
         CrawlRequest req = CrawlRequest.parse(c.v1() ? FirecrawlV1.crawl(c.json()) : c.json(), server);
-        Job job = jobs.submit(JobKind.CRAWL, req.urls(), req.options(), req.scrape(), req.config());
+        Job job = jobs.submit(JobKind.CRAWL, req.urls(), req.options(), req.scrape(), req.config(), false,
+                req.scrape().rendering() == null ? RenderMode.NEVER : RenderMode.ALWAYS);
         return Answer.json(started(c, job));
     }
 
     Answer startBatch(Call c) {
         BatchScrapeRequest req = BatchScrapeRequest.parse(c.v1() ? FirecrawlV1.batch(c.json()) : c.json(), server);
-        Job job = jobs.submit(JobKind.BATCH, req.urls(), req.options(), req.scrape(), req.config());
+        Job job = jobs.submit(JobKind.BATCH, req.urls(), req.options(), req.scrape(), req.config(), false,
+                req.scrape().rendering() == null ? RenderMode.NEVER : RenderMode.ALWAYS);
         ObjectNode o = started(c, job);
         if (!req.invalid().isEmpty()) req.invalid().forEach(o.putArray("invalidURLs")::add);
         return Answer.json(o);

@@ -22,7 +22,7 @@ import java.util.Set;
  * {@code headers} are the crawl's, read as a crawl job reads them. Fields Firecrawl's v2 map schema has that change
  * nothing here are accepted at any value ({@code useIndex}, {@code ignoreCache}, {@code filterByPath},
  * {@code deduplicateSimilarURLs}, {@code crawlEntireDomain}, {@code origin}, {@code integration},
- * {@code auditMetadata}); those that ask for what loomcrawl cannot do are refused.
+ * {@code auditMetadata}, Firecrawl's own {@code useMock}); those that ask for what loomcrawl cannot do are refused.
  */
 record MapRequest(String url, String search, Duration timeout, Discovery.Options options, CrawlConfig config) {
     static final int MAX_LIMIT = 100_000;
@@ -36,7 +36,6 @@ record MapRequest(String url, String search, Duration timeout, Discovery.Options
             "threatProtection");
     private static final Map<String, String> UNSUPPORTED = Map.of(
             "location", "it needs proxies in other countries",
-            "useMock", "it replays Firecrawl's own recorded answers",
             "threatProtection", "loomcrawl has no threat-protection service");
 
     static MapRequest parse(JsonNode body, ServeOptions server) {
@@ -61,6 +60,7 @@ record MapRequest(String url, String search, Duration timeout, Discovery.Options
             default -> throw ApiError.badRequest("field 'sitemap' must be \"include\", \"skip\" or \"only\", got \""
                     + sitemap + "\"");
         };
+        f.string("useMock", null); // Firecrawl's own test double, as a scrape's: the site is fetched
         f.bool("useIndex", true);
         f.bool("ignoreCache", false);
         f.bool("filterByPath", true);

@@ -24,24 +24,28 @@ import java.util.stream.Stream;
  *                itself in base64 ({@code parsers: []})
  * @param skipTls whether any TLS certificate is accepted ({@code skipTlsVerification}, true by default in v2: the
  *                crawl's {@code insecure})
+ * @param waitFor how long each page is given after its load event before it is read ({@code waitFor}, ms): the
+ *                pages are rendered in Chromium when the server has it ({@link Browsers#available}), else read as
+ *                served, each document saying so in its {@code warning}; null for none
  */
-record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout, boolean pdf, boolean skipTls) {
+record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout, boolean pdf, boolean skipTls,
+                     Duration waitFor) {
     static final ScrapeOptions DEFAULT = new ScrapeOptions(EnumSet.of(Format.MARKDOWN), List.of(), null, true,
-            true);
+            true, null);
     /** The parsers Firecrawl's {@code parsers} may name that loomcrawl has. */
     static final Set<String> PARSERS = Set.of("pdf");
 
     /** Options whose effect loomcrawl has. */
     static final Set<String> SUPPORTED = Set.of("formats", "headers", "timeout", "onlyMainContent", "parsers",
-            "skipTlsVerification");
+            "skipTlsVerification", "waitFor");
     /**
      * Options accepted and without effect here: a client's bookkeeping (origin, integration), Firecrawl's cache
-     * (maxAge, minAge, storeInCache), and what loomcrawl does anyway or never does (no ads are loaded: nothing is
-     * rendered; images are never inlined).
+     * (maxAge, minAge, storeInCache), and what loomcrawl does anyway or never does (no ads are loaded: a rendered
+     * page's images and media are blocked; images are never inlined).
      */
     static final Set<String> IGNORED = Set.of("origin", "integration", "maxAge", "minAge", "storeInCache",
             "zeroDataRetention", "removeBase64Images", "blockAds", "fastMode",
-            "lockdown", "proxy", "mobile", "waitFor",
+            "lockdown", "proxy", "mobile",
             // Firecrawl's own: its test double, its search preview, its experiments
             "useMock", "__searchPreviewToken", "__experimental_omce", "__experimental_omceDomain");
     /** Firecrawl's kinds of proxy, accepted and without effect: loomcrawl has no proxies of its own to choose. */
@@ -79,7 +83,7 @@ record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout
         f.bool("onlyMainContent", true); // type-checked; the Markdown is always the page's main content
         f.bool("mobile", false);
         if (f.has("mobile") && f.bool("mobile", false)) {
-            throw ApiError.unsupported("'" + f.name("mobile") + "': true", "pages are not rendered");
+            throw ApiError.unsupported("'" + f.name("mobile") + "': true", "pages are not rendered as a phone shows them");
         }
         Long waitFor = f.integer("waitFor", 0, 60_000);
         Long timeoutMs = f.integer("timeout", 1, 86_400_000L);
@@ -106,7 +110,8 @@ record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout
         }
         Long ms = f.integer("timeout", 1, 86_400_000L);
         return new ScrapeOptions(formats, headers, ms == null ? null : Duration.ofMillis(ms), pdf(f),
-                f.bool("skipTlsVerification", true));
+                f.bool("skipTlsVerification", true),
+                waitFor == null || waitFor == 0 ? null : Duration.ofMillis(waitFor));
     }
 
     /** Whether {@code parsers} names the PDF parser (a list of parser names; absent: it does). */
@@ -153,10 +158,20 @@ record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout
         return Fields.of(node, f.name("headers"), names);
     }
 
+    /**
+     * How a job's or a scrape's pages are rendered for these options: every HTML page, each given {@link #waitFor}
+     * after its load event, when a wait is asked for and the server has Chromium; else none (null).
+     */
+    dev.loomcrawl.render.chromium.RenderSettings rendering() {
+        return waitFor == null || !Browsers.available() ? null
+                : dev.loomcrawl.render.chromium.RenderSettings.everyPage().withAfterLoad(waitFor);
+    }
+
     /** The options as JSON, to be kept with a job and read back when it resumes. */
     Map<String, Object> toJson() {
         return Map.of("formats", formats.stream().map(Format::label).toList(), "headers", headers,
-                "timeout", timeout == null ? -1 : timeout.toMillis(), "pdf", pdf, "skipTls", skipTls);
+                "timeout", timeout == null ? -1 : timeout.toMillis(), "pdf", pdf, "skipTls", skipTls,
+                "waitFor", waitFor == null ? 0 : waitFor.toMillis());
     }
 
     static ScrapeOptions fromJson(JsonNode n) {
@@ -165,7 +180,8 @@ record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout
         List<String> headers = new ArrayList<>();
         n.path("headers").forEach(e -> headers.add(e.textValue()));
         long t = n.path("timeout").asLong(-1);
+        long wait = n.path("waitFor").asLong(0);
         return new ScrapeOptions(formats, headers, t < 0 ? null : Duration.ofMillis(t), n.path("pdf").asBoolean(true),
-                n.path("skipTls").asBoolean(true));
+                n.path("skipTls").asBoolean(true), wait > 0 ? Duration.ofMillis(wait) : null);
     }
 }

@@ -10,6 +10,7 @@ import dev.loomcrawl.run.RunningCrawl;
 import dev.loomcrawl.fetch.ErrorKind;
 import dev.loomcrawl.reason.SkipReason;
 import dev.loomcrawl.render.Renderer;
+import dev.loomcrawl.render.chromium.RenderSettings;
 import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlRecord;
 import dev.loomcrawl.result.FinishedUrl;
@@ -53,7 +54,12 @@ final class Scrapes {
      * read: its text and links as its scripts left them. The browser's requests go through the same guard.
      */
     ObjectNode scrapeRendered(ScrapeRequest req) {
-        try (Browsers.Lease browser = browsers.take(RenderMode.ALWAYS, false)) {
+        return scrapeRendered(req, RenderMode.ALWAYS.settings());
+    }
+
+    /** {@link #scrapeRendered(ScrapeRequest)} in a browser rendering as {@code settings} say. */
+    ObjectNode scrapeRendered(ScrapeRequest req, RenderSettings settings) {
+        try (Browsers.Lease browser = browsers.take(settings, false)) {
             return scrape(req, browser.renderer());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -119,7 +125,7 @@ final class Scrapes {
         return new ApiError(429, "too many scrapes at once (--max-scrapes " + server.maxScrapes() + ")", 1);
     }
 
-    /** Why the URL made no document: refused (403), or the fetch failed (502). */
+    /** Why the URL made no document: refused (403), or the fetch failed (502, {@link ApiError#scrapeFailed}). */
     private static ApiError failure(List<CrawlRecord> records, String url) {
         for (CrawlRecord r : records) {
             if (r.errorKind() == ErrorKind.BLOCKED) {
@@ -131,14 +137,14 @@ final class Scrapes {
         }
         for (CrawlRecord r : records) {
             if (r.errorKind() != null) {
-                return new ApiError(502, "fetching " + r.url() + " failed: "
+                return ApiError.scrapeFailed(r.errorKind(), "fetching " + r.url() + " failed: "
                         + (r.error() == null ? r.errorKind().label() : r.error()));
             }
         }
         if (!records.isEmpty() && records.getLast().nextUrl() != null) {
-            return new ApiError(502, url + " redirects to " + records.getLast().nextUrl() + ", which was not "
-                    + "fetched (another site, or too many redirects)");
+            return ApiError.scrapeFailed(null, url + " redirects to " + records.getLast().nextUrl()
+                    + ", which was not fetched (another site, or too many redirects)");
         }
-        return new ApiError(502, "fetching " + url + " gave no page");
+        return ApiError.scrapeFailed(null, "fetching " + url + " gave no page");
     }
 }

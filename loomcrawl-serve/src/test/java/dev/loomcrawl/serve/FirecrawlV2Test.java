@@ -158,6 +158,34 @@ class FirecrawlV2Test {
     }
 
     @Test
+    void aMapKeepsTheQueryParametersOfItsSitemapsUrlsAndTakesUseMock() throws Exception {
+        int port = TestSite.freePort();
+        String base = "http://127.0.0.1:" + port;
+        StringBuilder sitemap = new StringBuilder("<?xml version=\"1.0\"?><urlset xmlns=\"http://www.sitemaps.org/"
+                + "schemas/sitemap/0.9\"><url><loc>" + base + "/about</loc></url>");
+        for (int i = 1; i <= 3; i++) {
+            sitemap.append("<url><loc>").append(base).append("/results/?options=").append(i).append("</loc></url>");
+        }
+        TestSite site = TestSite.builder().port(port).page("/", "<html><body><a href=/about>About</a></body></html>")
+                .resource("/sitemap.xml", "application/xml", sitemap.append("</urlset>").toString()
+                        .getBytes(StandardCharsets.UTF_8))
+                .robots("User-agent: *\nAllow: /\n").start();
+        running.add(site);
+        Http http = serve();
+        // as Firecrawl's map.test.ts "handles query parameters correctly" asks, its useMock accepted and ignored
+        Http.Answer kept = http.post("/v2/map", "{\"url\": \"" + base + "/\", \"sitemap\": \"only\", "
+                + "\"useMock\": \"map-query-params\", \"ignoreQueryParameters\": false}");
+        assertEquals(200, kept.status(), kept.body());
+        Set<String> urls = new HashSet<>();
+        kept.json().path("links").forEach(l -> urls.add(l.path("url").asText()));
+        for (int i = 1; i <= 3; i++) assertTrue(urls.contains(base + "/results/?options=" + i), kept.body());
+        Http.Answer merged = http.post("/v2/map", "{\"url\": \"" + base + "/\", \"sitemap\": \"only\", "
+                + "\"ignoreQueryParameters\": true}");
+        assertEquals(200, merged.status(), merged.body());
+        assertFalse(merged.body().contains("options="), merged.body());
+    }
+
+    @Test
     void ongoingAndActiveListRunningCrawlsWithWhenTheyWereCreated() throws Exception {
         TestSite site = TestSite.builder().generated(TestSite.crossLinkedGenerator(400, 3,
                 java.time.Duration.ofMillis(100))).start();
@@ -208,7 +236,15 @@ class FirecrawlV2Test {
         assertEquals(200, byDefault.status(), byDefault.body());
         assertTrue(byDefault.json().path("data").path("markdown").asText().contains("Over TLS"), byDefault.body());
         Http.Answer checked = http.post("/v2/scrape", "{\"url\": \"" + url + "\", \"skipTlsVerification\": false}");
-        assertEquals(502, checked.status(), checked.body());
+        // as Firecrawl answers a scrape its site failed: 500, with its code, and loomcrawl's line in error
+        assertEquals(500, checked.status(), checked.body());
+        assertFalse(checked.json().path("success").asBoolean(true), checked.body());
+        assertEquals("SCRAPE_SSL_ERROR", checked.json().path("code").asText(), checked.body());
+        assertTrue(checked.json().path("error").asText().startsWith("fetching " + url + " failed"), checked.body());
+        Http.Answer refused = http.post("/v2/scrape", "{\"url\": \"http://127.0.0.1:" + TestSite.freePort()
+                + "/\"}");
+        assertEquals(500, refused.status(), refused.body());
+        assertEquals("SCRAPE_SITE_ERROR", refused.json().path("code").asText(), refused.body());
         assertEquals(200, http.post("/v2/scrape", "{\"url\": \"" + url + "\", \"skipTlsVerification\": true}")
                 .status());
     }

@@ -18,9 +18,11 @@ import java.time.Duration;
  *                  ({@link dev.loomcrawl.render.AutoRender}); the browser starts with the first page to render
  * @param pagesPerBrowser pages a browser is given before a new one takes over (it ends when its last page is done),
  *                  so that what a long-running browser gathers is let go; {@link #PAGES_PER_BROWSER} by default
+ * @param afterLoad how long after its load event a page is given before its DOM is taken (then it is let settle
+ *                  again): a request's own wait (Firecrawl's {@code waitFor}), zero by default
  */
 public record RenderSettings(UrlPattern include, Duration timeout, int scrolls, int tasks, boolean resources,
-                             boolean auto, int pagesPerBrowser) {
+                             boolean auto, int pagesPerBrowser, Duration afterLoad) {
     public static final Duration TIMEOUT = Duration.ofSeconds(15);
     public static final int TASKS = 2;
     /** Pages per browser by default. */
@@ -36,6 +38,9 @@ public record RenderSettings(UrlPattern include, Duration timeout, int scrolls, 
         if (tasks < 1 || tasks > 64) throw new IllegalArgumentException("tasks must be between 1 and 64, got " + tasks);
         if (auto && include != null) throw new IllegalArgumentException("auto decides every page: no include");
         if (pagesPerBrowser < 1) throw new IllegalArgumentException("pagesPerBrowser must be 1 or more");
+        if (afterLoad == null || afterLoad.isNegative()) {
+            throw new IllegalArgumentException("afterLoad must not be negative, got " + afterLoad);
+        }
     }
 
     /**
@@ -78,12 +83,17 @@ public record RenderSettings(UrlPattern include, Duration timeout, int scrolls, 
 
     /** As the user chose, with {@link #PAGES_PER_BROWSER}. */
     public RenderSettings(UrlPattern include, Duration timeout, int scrolls, int tasks, boolean resources, boolean auto) {
-        this(include, timeout, scrolls, tasks, resources, auto, PAGES_PER_BROWSER);
+        this(include, timeout, scrolls, tasks, resources, auto, PAGES_PER_BROWSER, Duration.ZERO);
     }
 
     /** The same, with a new browser every {@code pages} pages. */
     public RenderSettings withPagesPerBrowser(int pages) {
-        return new RenderSettings(include, timeout, scrolls, tasks, resources, auto, pages);
+        return new RenderSettings(include, timeout, scrolls, tasks, resources, auto, pages, afterLoad);
+    }
+
+    /** The same, each page given {@code afterLoad} after its load event before its DOM is taken. */
+    public RenderSettings withAfterLoad(Duration afterLoad) {
+        return new RenderSettings(include, timeout, scrolls, tasks, resources, auto, pagesPerBrowser, afterLoad);
     }
 
     /** Every page, or those of {@code include}, as the user chose them. */

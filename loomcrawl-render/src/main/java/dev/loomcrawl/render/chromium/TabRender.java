@@ -82,7 +82,8 @@ final class TabRender {
     }
 
     /**
-     * Loads the page, waits, scrolls, and reads the DOM. Throws BrowserGoneException when the browser went. The tab
+     * Loads the page, waits (to settle, and {@link RenderSettings#afterLoad} from its load event), scrolls, and reads
+     * the DOM. Throws BrowserGoneException when the browser went. The tab
      * is the page's until this returns; {@link #settled()} says whether it may take another page.
      */
     Rendering.Rendered run() {
@@ -102,6 +103,12 @@ final class TabRender {
         settled = loaded.isDone();
         long load = System.nanoTime();
         waitForIdle(deadline);
+        if (settings.afterLoad().isPositive()) { // the request's own wait, from the load event; then what it started
+            long waited = load + settings.afterLoad().toNanos();
+            while (System.nanoTime() < waited) pause();
+            lastActivity = System.nanoTime();
+            waitForIdle(System.nanoTime() + settings.timeout().toNanos());
+        }
         long idle = System.nanoTime();
         for (int i = 0; i < settings.scrolls(); i++) {
             evaluate(SCROLL);
