@@ -5,8 +5,12 @@
 mkdir -p "$cache_dir" 2>/dev/null || true
 # A bounded heap: the JVM would otherwise size it from the machine (a quarter of RAM) and hold far more. The serial
 # collector and the C1 compiler alone: less memory and less CPU for crawls of up to tens of thousands of pages
-# (docs/decisions/0012-launcher-jvm-options.md; scripts/bench/jvm-options measures the choices).
-opts=${LOOMCRAWL_JAVA_OPTS:--Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1}
+# (docs/decisions/0012-launcher-jvm-options.md; scripts/bench/jvm-options measures the choices). A server runs
+# for days: `serve` lets C2 in, which costs its first crawl job more CPU and every later one about a third less
+# (decision 12, "A server"; scripts/bench/serve-jit measures it).
+default_opts="-Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1"
+[ "${1:-}" = serve ] && default_opts="-Xmx512m -XX:+UseSerialGC"
+opts=${LOOMCRAWL_JAVA_OPTS:-$default_opts}
 # No window system: the distribution's runtime has no X11 or sound libraries (scripts/dist), and nothing draws
 opts="$opts -Djava.awt.headless=true"
 # On JDK 25 and newer, an AOT cache of what a crawl loads and links (JEP 483/514), recorded once per build, JDK and

@@ -31,6 +31,11 @@ python3 scripts/bench/serve_bench.py webhooks [--rounds N] [--warmup N] [--limit
     receiver answering 500 to everything (the server's --webhook-retry-for D, default 10s), alternated on one
     server: each job's crawl time from the server's log, the server's CPU, the deliveries received and the server's
     counts of them (after D and 5 s more, the failing ones given up).
+python3 scripts/bench/serve_bench.py jit [--rounds N] [--limit N] LOOMCRAWL WORK ROOT
+    The server's JIT (issue 70): two servers at once, one with the launcher's options for a crawl (C1 alone:
+    -Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1), one with serve's (C2 let in: -Xmx512m -XX:+UseSerialGC),
+    given crawl jobs of ROOT in turn (N rounds, default 4; limit N pages, default 100000): each job's server CPU
+    and wall time, the first job's apart from the later ones' median, and each server's VmRSS and VmHWM at the end.
 """
 import http.client
 import json
@@ -434,6 +439,41 @@ def read_urls(path):
     return urls
 
 
+def jit(args):
+    options, rest = flags(args, rounds="4", limit="100000")
+    if len(rest) != 3:
+        sys.exit(__doc__)
+    loomcrawl, work, root = rest
+    rounds, limit = int(options["rounds"]), int(options["limit"])
+    sets = {"C1 alone (crawl's)": "-Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1",
+            "C2 let in (serve's)": "-Xmx512m -XX:+UseSerialGC"}
+    servers = {}
+    for i, (name, opts) in enumerate(sets.items()):
+        os.environ["LOOMCRAWL_JAVA_OPTS"] = opts
+        servers[name] = Serve(loomcrawl, work, f"serve-jit-{i}", "--max-pages", str(limit), "--keep", "30s")
+    os.environ.pop("LOOMCRAWL_JAVA_OPTS")
+    jobs = {name: [] for name in sets}
+    for r in range(rounds):
+        for name, serve in servers.items():
+            cpu, start = serve.cpu(), time.perf_counter()
+            _, completed, _, _, _ = crawl_job(serve, root, limit, 0.5)
+            jobs[name].append((serve.cpu() - cpu, time.perf_counter() - start))
+            print(f"round {r + 1}: {name}: {completed} pages, {jobs[name][-1][0]:.1f} CPU s, "
+                  f"{jobs[name][-1][1]:.1f} s, load {load()}", file=sys.stderr, flush=True)
+    print("| JVM options | first job CPU s | later jobs CPU s, median | later jobs wall s, median | VmRSS MB | VmHWM MB |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name, serve in servers.items():
+        later = jobs[name][1:] or jobs[name]
+        rss, hwm = serve.memory()
+        print(f"| {name}: `{sets[name]}` | {jobs[name][0][0]:.1f} | {statistics.median(j[0] for j in later):.1f} | "
+              f"{statistics.median(j[1] for j in later):.1f} | {rss:.0f} | {hwm:.0f} |")
+
+
+def load():
+    with open("/proc/loadavg") as f:
+        return " ".join(f.read().split()[:3])
+
+
 def flags(args, **defaults):
     """--name VALUE options (dashes in names become underscores), then the positional arguments."""
     options, rest, it = dict(defaults), [], iter(args)
@@ -449,7 +489,7 @@ def flags(args, **defaults):
 
 
 if __name__ == "__main__":
-    commands = {"crawl": crawl, "scrapes": scrapes, "memory": memory, "webhooks": webhooks}
+    commands = {"crawl": crawl, "scrapes": scrapes, "memory": memory, "webhooks": webhooks, "jit": jit}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         sys.exit(__doc__)
     try:

@@ -10,6 +10,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -34,6 +35,47 @@ class LauncherBuildTest {
         assertEquals("loomcrawl: building (first run or sources changed; a minute the first time)...",
                 said.lines().findFirst().orElse(""), said);
         assertTrue(said.contains("loomcrawl: build failed"), said); // the stand-in's
+    }
+
+    /**
+     * The JVM options the launcher picks by command: a crawl runs C1 alone, {@code serve} (a server that runs for days)
+     * lets C2 in, and {@code LOOMCRAWL_JAVA_OPTS} overrides both. The launcher is the real one over a built jar; the
+     * JDK it finds is a stand-in whose {@code java} prints the arguments it was given.
+     */
+    @Test
+    void serveLetsC2InWhereACrawlRunsC1Alone(@TempDir Path dir) throws Exception {
+        launcherCopy(dir);
+        Path jdk = Files.createDirectories(dir.resolve("jdk/bin"));
+        Files.writeString(dir.resolve("jdk/release"), "JAVA_VERSION=\"21\"\n");
+        for (String tool : new String[] {"java", "javac", "jar"}) {
+            Files.writeString(jdk.resolve(tool), tool.equals("java") ? "#!/bin/sh\necho \"$@\"\n" : "#!/bin/sh\n");
+            Files.setPosixFilePermissions(jdk.resolve(tool), PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        Path jar = Files.createDirectories(dir.resolve("loomcrawl-cli/target")).resolve("loomcrawl.jar");
+        Files.writeString(jar, "");
+        assertTrue(jar.toFile().setLastModified(System.currentTimeMillis() + 60_000)); // newer than the sources
+        String crawl = launched(dir, null, "crawl", "http://127.0.0.1:1/");
+        assertTrue(crawl.startsWith("-Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 "), crawl);
+        String serve = launched(dir, null, "serve", "--listen", "127.0.0.1:0");
+        assertTrue(serve.startsWith("-Xmx512m -XX:+UseSerialGC "), serve);
+        assertFalse(serve.contains("TieredStopAtLevel"), serve);
+        assertTrue(launched(dir, "-Xmx64m", "serve").startsWith("-Xmx64m "));
+    }
+
+    /** What the stand-in JVM was given when the launcher in {@code dir} ran {@code args}. */
+    private static String launched(Path dir, String javaOpts, String... args) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder("bash", dir.resolve("loomcrawl").toString()).redirectErrorStream(true);
+        pb.command().addAll(java.util.List.of(args));
+        pb.environment().put("JAVA_HOME", dir.resolve("jdk").toString());
+        pb.environment().put("LOOMCRAWL_AOT", "off");
+        if (javaOpts == null) pb.environment().remove("LOOMCRAWL_JAVA_OPTS");
+        else pb.environment().put("LOOMCRAWL_JAVA_OPTS", javaOpts);
+        Process p = pb.start();
+        String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), said);
+        assertEquals(0, p.exitValue(), said);
+        assertTrue(said.endsWith(String.join(" ", args)), said);
+        return said;
     }
 
     /**
