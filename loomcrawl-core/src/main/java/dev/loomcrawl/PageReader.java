@@ -151,7 +151,7 @@ final class PageReader {
             offers = offer(visit, h.page(), h.directives(), h.scraped(), null);
         } else {
             PageContent content = h.content() == null ? null : h.content().get();
-            float relevance = focus.relevance(content == null ? null : content.text());
+            float relevance = focus.relevance(h.page().facts().title(), content == null ? null : content.text());
             String text = new String(response.body(), charset(h.page().charset()));
             offers = offer(visit, h.page(), h.directives(), h.scraped(), focus.priorities(visit, text, relevance));
             if (focus.pageRead(visit.url(), relevance)) settled.run();
