@@ -180,9 +180,22 @@ public final class FocusQuality {
             }
             int n = Math.max(1, crawls.size());
             return String.format(Locale.ROOT, "focused crawls (%s): %d, on average %.2f s wall, %.2f CPU s; the first "
-                    + "(with the model's loading, if any) %.2f CPU s; heap in use at most %d MB (sampled after each)",
+                    + "(with the model's loading, if any) %.2f CPU s; heap in use at most %d MB (sampled after each, garbage "
+                    + "included); the process's peak resident memory %s",
                     model ? "with the model, if installed" : "without the model", crawls.size(), wall / n, cpu / n,
-                    first, heap >> 20);
+                    first, heap >> 20, peakResident());
+        }
+
+        /** The process's peak resident set (Linux's VmHWM), or "unknown". */
+        static String peakResident() {
+            try {
+                for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+                    if (line.startsWith("VmHWM:")) return line.substring(6).strip();
+                }
+            } catch (IOException | RuntimeException e) {
+                // not Linux: said so below
+            }
+            return "unknown";
         }
     }
 

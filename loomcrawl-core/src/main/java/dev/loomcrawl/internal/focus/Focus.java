@@ -19,7 +19,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * shares of the question's words: its anchor text, the text around it and the headings it falls under
  * ({@link LinkContexts}), its URL's words, and the linking page's relevance, inherited and decayed with distance.
  * A page's relevance is its best passage's: the largest share of the question's words in one paragraph of its main
- * text. The crawl stops early ({@link #pageRead}'s answer) once {@code patience} pages in a row brought no passage
+ * text. With an embedding model ({@link Meaning}), a page's title and opening and its links' texts are judged by
+ * their closeness in meaning to the question too. The crawl stops early ({@link #pageRead}'s answer) once {@code patience} pages in a row brought no passage
  * more relevant than the best {@link #KEPT} found. Safe for many threads.
  */
 public final class Focus {
