@@ -27,7 +27,11 @@ import java.util.TreeMap;
  * and 200 pages, by site and by kind, and each question's places.
  *
  * <pre>java -cp loomcrawl-bench.jar dev.loomcrawl.bench.FocusQuality SITE=ROOT... [--questions FILE]
- *     [--budget N] [--sites python,jdk]</pre>
+ *     [--budget N] [--no-model] [--focused-only] [--kind lexical|paraphrase|deep]</pre>
+ * {@code --no-model}: the focused crawls judge by the question's words only ({@code focus-words-only}), not with the
+ * embedding model on the class path; {@code --focused-only}: no breadth-first crawls (their order does not change
+ * from run to run); {@code --kind}: only the questions of that kind. It prints what the focused crawls cost: CPU and
+ * wall seconds each, and the process's peak resident memory.
  * Each SITE=ROOT names a site of the set and its start page (python=http://127.0.0.1:8011/index.html); the answer
  * pages' paths are under the start page's origin.
  */
@@ -180,8 +184,8 @@ public final class FocusQuality {
             }
             int n = Math.max(1, crawls.size());
             return String.format(Locale.ROOT, "focused crawls (%s): %d, on average %.2f s wall, %.2f CPU s; the first "
-                    + "(with the model's loading, if any) %.2f CPU s; heap in use at most %d MB (sampled after each, garbage "
-                    + "included); the process's peak resident memory %s",
+                    + "(with the model's loading, if any) %.2f CPU s; heap in use at most %d MB (sampled after each, "
+                    + "garbage included); the process's peak resident memory %s",
                     model ? "with the model, if installed" : "without the model", crawls.size(), wall / n, cpu / n,
                     first, heap >> 20, peakResident());
         }
