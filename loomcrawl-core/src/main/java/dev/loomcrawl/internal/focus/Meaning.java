@@ -24,7 +24,7 @@ final class Meaning {
     static final int MAX_KEPT = 100_000;
     /**
      * Longest text embedded: a link's text, a page's title and the start of its text (the model's time grows with
-     * a text's length: at 600 characters a focused crawl of 200 pages spent 26 CPU seconds).
+     * a text's length; a page's title and first 300 characters say what it is about).
      */
     static final int MAX_CHARS = 300;
 
@@ -40,11 +40,6 @@ final class Meaning {
     /** Meaning by the model on the class path, loaded once a process; empty when none is installed. */
     static Optional<Meaning> of(String question) {
         return Installed.MODEL.map(m -> new Meaning(m, question));
-    }
-
-    /** Meaning by {@code model}. */
-    static Meaning of(TextEmbedder model, String question) {
-        return new Meaning(model, question);
     }
 
     /** How close one text is to the question, 0 to 1 (not kept). */
