@@ -20,6 +20,7 @@ module dev.loomcrawl.core {
     requires java.xml;
 
     uses dev.loomcrawl.content.DocumentConverter;
+    uses dev.loomcrawl.content.TextEmbedder;
 
     exports dev.loomcrawl;
     exports dev.loomcrawl.config;

@@ -63,6 +63,9 @@ const tools = async ({ client, call }) => {
   out.searchApi = await call('search_crawl', { id: started.data.id, query: 'widget API calls', limit: 1 });
   out.searchNone = await call('search_crawl', { id: started.data.id, query: 'zebra "quantum" AND' });
   out.crawlProgress = progress.length;
+  const focused = await call('crawl', { url: `${site}/`, limit: 20, query: 'how many calls does the widget API have' });
+  if (focused.isError) throw new Error(`crawl: ${focused.text}`);
+  out.focused = await follow(call, focused.data.id);
   const other = await call('crawl', { url: `${slow}/p0`, limit: 1000 });
   if (other.isError) throw new Error(`crawl: ${other.text}`);
   out.cancel = await call('crawl_cancel', { id: other.data.id });

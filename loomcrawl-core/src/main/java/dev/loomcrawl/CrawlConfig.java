@@ -165,6 +165,9 @@ public record CrawlConfig(ScopeSettings scope, int maxTasks, HttpSettings http, 
         /** Pages in a row adding no better passage after which a focused crawl stops (-1: never). */
         public Builder focusPatience(int n) { scope.focusPatience(n); return this; }
 
+        /** Whether a focused crawl judges by meaning too, with the embedding model when installed (default on). */
+        public Builder focusModel(boolean on) { scope.focusModel(on); return this; }
+
         /** Lifts the guard against loopback, private, link-local and other non-public addresses. */
         public Builder allowPrivate(boolean on) { http.allowPrivate(on); return this; }
 

@@ -16,6 +16,7 @@ import dev.loomcrawl.frontier.Lease;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.limits.BudgetCounts;
 import dev.loomcrawl.internal.focus.Focus;
+import dev.loomcrawl.result.FocusReport;
 import dev.loomcrawl.internal.limits.CrawlLimits;
 import dev.loomcrawl.internal.politeness.OriginSlots;
 import dev.loomcrawl.render.BrowserRequests;
@@ -102,7 +103,8 @@ public final class Crawler implements AutoCloseable {
         if (handler != null) reader.pageHandler(handler);
         if (renderer != null) reader.renderer(renderer);
         String question = config.scope().focus();
-        this.focus = question == null ? null : new Focus(question, config.scope().focusPatience());
+        this.focus = question == null ? null : new Focus(question, config.scope().focusPatience(),
+                config.scope().focusModel());
         if (focus != null) reader.focus(focus, () -> stopAtLimit(Limit.FOCUS_PATIENCE));
     }
 
@@ -117,6 +119,14 @@ public final class Crawler implements AutoCloseable {
      */
     public static CrawlerBuilder builder(CrawlConfig config) {
         return new CrawlerBuilder(config);
+    }
+
+    /**
+     * A focused crawl's report so far: its question and its most relevant pages, best first, with their relevance;
+     * null for a crawl without a focus.
+     */
+    public FocusReport focusReport() {
+        return focus == null ? null : focus.report();
     }
 
     /**

@@ -104,6 +104,7 @@ final class LinkAdmission {
         List<FoundLink> found = new ArrayList<>(links.size());
         Map<WebUrl, Optional<Reason>> outcomes = new HashMap<>(); // target -> why not followed (empty: followed)
         List<Visit> admitted = new ArrayList<>(); // new URLs no limit dropped: queued together, after the loop
+        List<Link> admittedLinks = priorities == null ? null : new ArrayList<>(); // their links, to judge together
         int kept = 0;
         int depth = kind == Visit.Kind.SITEMAP ? from.depth() : from.depth() + 1;
         for (Link link : links) {
@@ -120,9 +121,11 @@ final class LinkAdmission {
                 Optional<Reason> outcome = outcomes.get(target);
                 if (outcome == null) {
                     Visit visit = new Visit(target, config.http().maxRedirects(), depth, from.url(), 0, kind);
-                    if (priorities != null) visit = visit.withPriority(priorities.of(link));
                     Admission admission = admit(visit);
-                    if (admission instanceof Admission.Queued) admitted.add(visit);
+                    if (admission instanceof Admission.Queued) {
+                        admitted.add(visit);
+                        if (admittedLinks != null) admittedLinks.add(link);
+                    }
                     outcome = admission instanceof Admission.Dropped(DropReason reason) ? Optional.of(reason)
                             : robots != null && robots.knownToDisallow(target) // queued, to be skipped
                             ? Optional.of(SkipReason.ROBOTS) : Optional.empty();
@@ -136,6 +139,10 @@ final class LinkAdmission {
             }
             if (why != null) ledger.unfollowed(why, 1);
             found.add(new FoundLink(link, rejection == null, why));
+        }
+        if (priorities != null && !admitted.isEmpty()) {
+            float[] p = priorities.of(admittedLinks);
+            for (int i = 0; i < p.length; i++) admitted.set(i, admitted.get(i).withPriority(p[i]));
         }
         return new LinkOffers(found, kept, enqueue(admitted));
     }

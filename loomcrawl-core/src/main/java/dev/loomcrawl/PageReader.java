@@ -149,7 +149,7 @@ final class PageReader {
             offers = offer(visit, h.page(), h.directives(), h.scraped(), null);
         } else {
             PageContent content = h.content() == null ? null : h.content().get();
-            float relevance = focus.relevance(content == null ? null : content.text());
+            float relevance = focus.relevance(h.page().facts().title(), content == null ? null : content.text());
             String text = ContentType.decode(response.body(), h.page().charset());
             offers = offer(visit, h.page(), h.directives(), h.scraped(), focus.priorities(visit, text, relevance));
             if (focus.pageRead(visit.url(), relevance)) settled.run();

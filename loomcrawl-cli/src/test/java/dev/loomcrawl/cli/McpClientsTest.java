@@ -90,6 +90,23 @@ class McpClientsTest {
     }
 
     @Test
+    void aFocusedCrawlsStatusListsTheMostRelevantPageFirst() {
+        for (String transport : List.of("stdio", "http")) {
+            JsonNode f = results.at("/" + transport + "/focused");
+            assertEquals("completed", f.path("state").asText(), f.toString());
+            JsonNode relevant = f.path("relevant");
+            assertTrue(relevant.size() >= 2, f.toString());
+            assertEquals(site.url("/docs/api"), relevant.get(0).path("url").asText(), f.toString());
+            double best = relevant.get(0).path("relevance").asDouble();
+            for (JsonNode p : relevant) assertTrue(p.path("relevance").asDouble() <= best, f.toString());
+            String text = f.path("text").asText();
+            assertTrue(text.contains("Most relevant to \"how many calls does the widget API have\" first (relevance "
+                    + "0 to 1):\n1. "), text);
+            assertTrue(text.indexOf(site.url("/docs/api")) < text.indexOf(site.url("/blog/hello")), text);
+        }
+    }
+
+    @Test
     void aBrowsersCrossSiteRequestToMcpIsRefused() throws Exception {
         // a page of another site (an Origin header), with the right key even: DNS rebinding gets nothing
         String init = "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": "

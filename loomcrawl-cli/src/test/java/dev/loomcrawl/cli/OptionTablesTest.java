@@ -52,6 +52,7 @@ class OptionTablesTest {
             "--fetch-timeout=DURATION",
             "--field=NAME=SELECTOR list",
             "--focus-patience=N int",
+            "--focus-words-only",
             "--focus=QUESTION",
             "--follow=SELECTOR",
             "--form-env=NAME=VARIABLE list",

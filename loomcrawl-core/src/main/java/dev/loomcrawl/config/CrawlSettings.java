@@ -74,6 +74,9 @@ public final class CrawlSettings {
             one(SCOPE, "focus-patience", COUNT, "A focused crawl stops once this many pages in a row added no "
                     + "passage more relevant than the best found (-1: never early).",
                     c -> c.scope().focusPatience(), (t, v) -> t.crawl.focusPatience(Integer.parseInt(v))),
+            one(SCOPE, "focus-words-only", FLAG, "A focused crawl judges pages and links by the question's words "
+                    + "only (else, when the embedding model of module loomcrawl-embed is installed, by their meaning "
+                    + "too).", c -> !c.scope().focusModel(), (t, v) -> t.crawl.focusModel(!bool(v))),
             one(HTTP, "max-redirect", COUNT, "Redirects followed from one URL.", c -> c.http().maxRedirects(),
                     (t, v) -> t.crawl.maxRedirects(Integer.parseInt(v))),
             one(HTTP, "max-tries", COUNT, "Attempts per URL on network errors; a refused connection is tried again "

@@ -24,13 +24,16 @@ import java.util.List;
  *                 estimated relevance to it (null: breadth-first)
  * @param focusPatience a focused crawl stops once this many pages in a row added no passage more relevant than the
  *                 best found (-1: it never stops early)
+ * @param focusModel a focused crawl judges pages and link texts by meaning too, with the embedding model of module
+ *                 {@code loomcrawl-embed} when it is installed (false: by the question's words only)
  */
 public record ScopeSettings(List<WebUrl> roots, ScopeKind kind, boolean lenient, List<UrlPattern> includes,
-                            List<UrlPattern> excludes, boolean sitemaps, String focus, int focusPatience) {
+                            List<UrlPattern> excludes, boolean sitemaps, String focus, int focusPatience,
+                            boolean focusModel) {
     /** Scope settings without a focus. */
     public ScopeSettings(List<WebUrl> roots, ScopeKind kind, boolean lenient, List<UrlPattern> includes,
                          List<UrlPattern> excludes, boolean sitemaps) {
-        this(roots, kind, lenient, includes, excludes, sitemaps, null, DEFAULT_PATIENCE);
+        this(roots, kind, lenient, includes, excludes, sitemaps, null, DEFAULT_PATIENCE, true);
     }
 
     /** Pages in a row without a better passage after which a focused crawl stops, by default. */
@@ -64,6 +67,7 @@ public record ScopeSettings(List<WebUrl> roots, ScopeKind kind, boolean lenient,
         private boolean sitemaps;
         private String focus;
         private int focusPatience = DEFAULT_PATIENCE;
+        private boolean focusModel = true;
 
         private Builder() {}
 
@@ -72,6 +76,9 @@ public record ScopeSettings(List<WebUrl> roots, ScopeKind kind, boolean lenient,
 
         /** Pages in a row without a better passage after which a focused crawl stops (-1: never). */
         public Builder focusPatience(int n) { focusPatience = n; return this; }
+
+        /** Whether a focused crawl judges by meaning too, with the embedding model when it is installed. */
+        public Builder focusModel(boolean on) { focusModel = on; return this; }
 
         /** Adds a root, already read as an http(s) URL ({@code CrawlConfig.Builder.root} reads one as written). */
         public Builder root(WebUrl root) { roots.add(root); return this; }
@@ -89,7 +96,7 @@ public record ScopeSettings(List<WebUrl> roots, ScopeKind kind, boolean lenient,
 
         /** The settings; a bad value throws {@link BadSetting} naming it. */
         public ScopeSettings build() {
-            return new ScopeSettings(roots, kind, lenient, includes, excludes, sitemaps, focus, focusPatience);
+            return new ScopeSettings(roots, kind, lenient, includes, excludes, sitemaps, focus, focusPatience, focusModel);
         }
 
         /** The pattern; a bad one is a {@link BadSetting} naming the builder method it was given to. */

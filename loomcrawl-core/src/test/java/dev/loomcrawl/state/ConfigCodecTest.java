@@ -92,7 +92,8 @@ class ConfigCodecTest {
         // A new CrawlConfig component must be encoded and decoded by ConfigCodec (and listed here), or a resumed
         // crawl would silently lose it.
         List<String> stored = List.of("scope.roots", "scope.kind", "scope.lenient", "scope.includes",
-                "scope.excludes", "scope.sitemaps", "scope.focus", "scope.focusPatience", "maxTasks", "http.userAgent", "http.connectTimeout",
+                "scope.excludes", "scope.sitemaps", "scope.focus", "scope.focusPatience", "scope.focusModel", "maxTasks", "http.userAgent",
+                "http.connectTimeout",
                 "http.idleTimeout", "http.fetchTimeout", "http.maxBodyBytes", "http.maxRedirects", "http.maxTries",
                 "http.retryBackoff", "http.retryBackoffMax", "http.http2", "http.pins", "http.insecure",
                 "http.allowPrivate", "http.headers", "politeness", "limits", "session", // session but its cookies

@@ -1,6 +1,7 @@
 package dev.loomcrawl.serve;
 
 import dev.loomcrawl.Crawler;
+import dev.loomcrawl.result.FocusReport;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -13,6 +14,8 @@ final class Job {
     final JobResults documents;
     final JobResults errors;
     volatile Crawler crawler;
+    /** A focused crawl's report when its run ended (while it runs, its crawler's); null: none yet, or no focus. */
+    volatile FocusReport focus;
     /** A client cancelled it: it ends as cancelled, not as completed. */
     final AtomicBoolean cancelled = new AtomicBoolean();
     /** Its webhook, once read from its request; {@link #noWebhook} when it has none. */

@@ -344,6 +344,7 @@ final class Jobs implements AutoCloseable {
                 } finally {
                     job.crawler = null;
                 }
+                if (ended.summary() != null && ended.summary().focus() != null) job.focus = ended.summary().focus();
                 if (ended instanceof Ended.Failed failed) throw failed.failure();
                 // ended by itself, not by a client, the server stopping, or another server: its pages all in first
                 if (run != null && !job.cancelled.get() && !job.pausing.get() && !job.record().state().finished()) {

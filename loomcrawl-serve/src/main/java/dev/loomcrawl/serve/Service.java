@@ -8,7 +8,9 @@ import dev.loomcrawl.run.Ended;
 import dev.loomcrawl.run.RunningCrawl;
 import dev.loomcrawl.report.LinkCheck;
 import dev.loomcrawl.result.CrawlListener;
+import dev.loomcrawl.Crawler;
 import dev.loomcrawl.result.CrawlSummary;
+import dev.loomcrawl.result.FocusReport;
 import dev.loomcrawl.store.sqlite.ChunkIndex;
 
 import java.nio.file.Path;
@@ -119,17 +121,20 @@ public final class Service implements AutoCloseable {
 
     /**
      * Where a crawl job is: its state ("scraping", "completed", "failed", "cancelled"), documents so far, pages done
-     * and still to do, why it failed, when its results are removed, and its folder (WARC files, chunks).
+     * and still to do, why it failed, when its results are removed, its folder (WARC files, chunks), and for a
+     * focused crawl ({@code query}) its most relevant pages so far, best first (null without a focus).
      */
     public record JobStatus(String id, String url, String state, boolean finished, long completed, long total,
-                            String error, Instant expiresAt, Path dir) {}
+                            String error, Instant expiresAt, Path dir, FocusReport focus) {}
 
     public JobStatus status(String id) {
         return call(() -> {
             Job job = jobs.get(id, JobKind.CRAWL);
             JobRecord r = job.record();
+            Crawler running = job.crawler;
+            FocusReport focus = running != null && running.focusReport() != null ? running.focusReport() : job.focus;
             return new JobStatus(id, r.urls().getFirst(), r.state().label(), r.state().finished(), job.completed(),
-                    Math.max(job.completed(), job.total()), r.error(), jobs.expiresAt(job), jobs.dir(job));
+                    Math.max(job.completed(), job.total()), r.error(), jobs.expiresAt(job), jobs.dir(job), focus);
         });
     }
 

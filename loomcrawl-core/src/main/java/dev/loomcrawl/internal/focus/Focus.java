@@ -1,5 +1,6 @@
 package dev.loomcrawl.internal.focus;
 
+import dev.loomcrawl.content.TextEmbedder;
 import dev.loomcrawl.extract.Link;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.result.FocusReport;
@@ -18,46 +19,81 @@ import java.util.concurrent.locks.ReentrantLock;
  * shares of the question's words: its anchor text, the text around it and the headings it falls under
  * ({@link LinkContexts}), its URL's words, and the linking page's relevance, inherited and decayed with distance.
  * A page's relevance is its best passage's: the largest share of the question's words in one paragraph of its main
- * text. The crawl stops early ({@link #pageRead}'s answer) once {@code patience} pages in a row brought no passage
+ * text. With an embedding model ({@link Meaning}), a page's title and opening and its links' texts are judged by
+ * their closeness in meaning to the question too. The crawl stops early ({@link #pageRead}'s answer) once {@code patience} pages in a row brought no passage
  * more relevant than the best {@link #KEPT} found. Safe for many threads.
  */
 public final class Focus {
     static final float ANCHOR = 4f;
+    /** The anchor text's closeness in meaning to the question (judged by the model), beside its words'. */
+    static final float ANCHOR_MEANING = 2f;
+    /**
+     * Link texts of one page judged by meaning at most (the first new ones, in the page's order): the model takes
+     * about 8 ms a text, and a page of the JDK's API links to a hundred classes.
+     */
+    static final int MEANING_PER_PAGE = 48;
+    /** A page's links are judged by meaning when it is this close to the most relevant page read, or near a root. */
+    static final float MEANING_SHARE = 0.75f;
     static final float AROUND = 1.5f;
     static final float HEADINGS = 1f;
     static final float URL = 1.5f;
     static final float INHERITED = 2f;
     /** What a page's relevance is worth to the pages it links to, a step further away. */
     static final float DECAY = 0.5f;
-    static final float MAX = ANCHOR + AROUND + HEADINGS + URL + INHERITED;
+    static final float MAX = ANCHOR + ANCHOR_MEANING + AROUND + HEADINGS + URL + INHERITED;
     /** The best passages kept: a page adds one when it beats the worst of them. */
     static final int KEPT = 5;
     /** Pages listed in the report. */
-    static final int BEST_PAGES = 5;
+    static final int BEST_PAGES = 10;
 
     private final Question question;
+    private final Meaning meaning; // null: words only
     private final int patience;
     private final ReentrantLock lock = new ReentrantLock();
     private final PriorityQueue<Float> bestPassages = new PriorityQueue<>();
     private final PriorityQueue<FocusReport.Page> bestPages = new PriorityQueue<>(
             Comparator.comparingDouble(FocusReport.Page::relevance));
     private long pagesRead;
+    private volatile float mostRelevant;
     private int withoutBetter;
     private boolean settled;
 
-    /** {@code patience}: pages in a row without a better passage before the crawl stops (-1: never). */
-    public Focus(String question, int patience) {
+    /**
+     * {@code patience}: pages in a row without a better passage before the crawl stops (-1: never); {@code model}:
+     * judge by meaning too, with the embedding model installed ({@link TextEmbedder#installed()}), if there is one.
+     */
+    public Focus(String question, int patience, boolean model) {
+        this(question, patience, model ? Meaning.of(question).orElse(null) : null);
+    }
+
+    Focus(String question, int patience, Meaning meaning) {
         this.question = new Question(question);
+        this.meaning = meaning;
         this.patience = patience;
     }
 
-    /** How relevant a page's main text is: its best paragraph's share of the question's words (0 to 1). */
-    public float relevance(String mainText) {
-        if (mainText == null) return 0;
+    /** Whether pages and links are judged by meaning too (a model is installed and wanted). */
+    public boolean byMeaning() {
+        return meaning != null;
+    }
+
+    /**
+     * How relevant a page is (0 to 1): its best paragraph's share of the question's words, or, judged by meaning,
+     * how close its title and the start of its main text are to the question, whichever is more.
+     */
+    public float relevance(String title, String mainText) {
         float best = 0;
-        for (String passage : mainText.split("\n\\s*\n")) {
-            best = Math.max(best, question.coverage(passage));
-            if (best == 1f) break;
+        if (mainText != null) {
+            for (String passage : mainText.split("\n\\s*\n")) {
+                best = Math.max(best, question.coverage(passage));
+                if (best == 1f) break;
+            }
+        }
+        if (meaning != null && (title != null || mainText != null)) {
+            String start = mainText == null ? "" : mainText.length() > Meaning.MAX_CHARS
+                    ? mainText.substring(0, Meaning.MAX_CHARS) : mainText;
+            best = Math.max(best, meaning.closeness(title == null || start.startsWith(title) ? start
+                    : title + "\n" + start));
         }
         return best;
     }
@@ -71,22 +107,31 @@ public final class Focus {
         float inherited = Math.max(relevance, DECAY * Math.min(1f, from.priority() / (ANCHOR + INHERITED)));
         Map<String, LinkContexts.Context> contexts = html == null ? Map.of()
                 : LinkContexts.of(html, from.url().toString());
-        return link -> {
-            WebUrl target = link.target();
-            if (target == null) return 0f;
-            LinkContexts.Context c = contexts.get(target.toString());
-            float p = ANCHOR * question.coverage(link.text())
-                    + URL * question.coverage(new HashSet<>(Question.words(target.path(), false)))
-                    + INHERITED * inherited;
-            if (c != null) p += AROUND * question.coverage(c.around()) + HEADINGS * question.coverage(c.headings());
-            return p;
+        boolean byMeaning = meaning != null && (from.depth() <= 1 || relevance >= MEANING_SHARE * mostRelevant);
+        return links -> {
+            Map<String, Float> close = byMeaning ? meaning.closeness(links.stream().map(Link::text).toList(),
+                    MEANING_PER_PAGE) : Map.of();
+            float[] out = new float[links.size()];
+            for (int i = 0; i < out.length; i++) {
+                Link link = links.get(i);
+                WebUrl target = link.target();
+                if (target == null) continue;
+                LinkContexts.Context c = contexts.get(target.toString());
+                float p = ANCHOR * question.coverage(link.text())
+                        + (link.text() == null ? 0f : ANCHOR_MEANING * close.getOrDefault(link.text(), 0f))
+                        + URL * question.coverage(new HashSet<>(Question.words(target.path(), false)))
+                        + INHERITED * inherited;
+                if (c != null) p += AROUND * question.coverage(c.around()) + HEADINGS * question.coverage(c.headings());
+                out[i] = p;
+            }
+            return out;
         };
     }
 
-    /** A page's links' priorities. */
+    /** The priorities of a page's new links, in one go (judged by meaning, their texts are embedded together). */
     @FunctionalInterface
     public interface Priorities {
-        float of(Link link);
+        float[] of(List<Link> links);
     }
 
     /**
@@ -97,6 +142,7 @@ public final class Focus {
         lock.lock();
         try {
             pagesRead++;
+            mostRelevant = Math.max(mostRelevant, relevance);
             bestPages.add(new FocusReport.Page(url.toString(), relevance));
             if (bestPages.size() > BEST_PAGES) bestPages.poll();
             boolean better = relevance > 0 && (bestPassages.size() < KEPT || relevance > bestPassages.peek());

@@ -52,8 +52,15 @@ final class Question {
         List<String> out = new ArrayList<>();
         for (String w : text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
             if (w.isEmpty() || uncommon && COMMON.contains(w)) continue;
-            out.add(w.length() > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.substring(0, w.length() - 1) : w);
+            out.add(stem(w.length() > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.substring(0, w.length() - 1) : w));
         }
         return out;
+    }
+
+    /** A word without the endings of its commonest forms ("archiving", "archived", "archive": "archiv"). */
+    static String stem(String w) {
+        if (w.length() > 5 && (w.endsWith("ing") || w.endsWith("ion"))) w = w.substring(0, w.length() - 3);
+        else if (w.length() > 4 && w.endsWith("ed")) w = w.substring(0, w.length() - 2);
+        return w.length() > 4 && w.endsWith("e") ? w.substring(0, w.length() - 1) : w;
     }
 }

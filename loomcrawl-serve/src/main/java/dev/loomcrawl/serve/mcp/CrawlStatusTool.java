@@ -1,6 +1,7 @@
 package dev.loomcrawl.serve.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomcrawl.result.FocusReport;
 import dev.loomcrawl.serve.Service;
 import io.modelcontextprotocol.spec.McpSchema;
 
@@ -9,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -17,7 +19,8 @@ import java.util.concurrent.TimeUnit;
  * {@code crawl_status}: where a crawl job is, and a page of its documents (each page's URL, title and Markdown) from
  * {@code cursor}, as many as fit the result's characters. A cursor is a document's index, or "index:offset" inside a
  * document cut in the middle. With {@code wait}, the call first waits (at most so many seconds, within the call's
- * time cap) for the crawl to finish, sending progress as its pages come.
+ * time cap) for the crawl to finish, sending progress as its pages come. A focused crawl's ({@code query}) answer
+ * starts with its most relevant pages so far, best first, with their relevance.
  */
 final class CrawlStatusTool implements Tool {
     static final int MAX_WAIT = 600;
@@ -38,7 +41,8 @@ final class CrawlStatusTool implements Tool {
     public McpSchema.Tool definition() {
         return McpSchema.Tool.builder().name("crawl_status").title("A crawl's progress and pages")
                 .description("Show a crawl's state (scraping, completed, failed, cancelled), its pages done and "
-                        + "still to do, and the crawled pages' Markdown, as many as fit in " + options.maxChars()
+                        + "still to do, for a crawl with a query its most relevant pages first (with their relevance), "
+                        + "and the crawled pages' Markdown, as many as fit in " + options.maxChars()
                         + " characters, from 'cursor' (the result ends with the next cursor while there are more). "
                         + "With 'wait' (seconds), wait for the crawl to finish first.")
                 .inputSchema(new Schemas()
@@ -65,6 +69,7 @@ final class CrawlStatusTool implements Tool {
         if (!s.finished()) text.append(" of ").append(s.total()).append(" known so far");
         if (s.error() != null) text.append("; error: ").append(s.error());
         text.append(".\n");
+        List<Map<String, Object>> relevant = relevant(s.focus(), text);
         List<Map<String, Object>> docs = new ArrayList<>();
         String next = page(service.documents(id, at[0], READ_DOCUMENTS, READ_BYTES), at, text, docs);
         Map<String, Object> structured = new LinkedHashMap<>();
@@ -73,6 +78,7 @@ final class CrawlStatusTool implements Tool {
         structured.put("completed", s.completed());
         structured.put("total", s.total());
         if (s.error() != null) structured.put("error", s.error());
+        if (s.focus() != null) structured.put("relevant", relevant);
         structured.put("documents", docs);
         if (next != null) {
             structured.put("cursor", next);
@@ -82,6 +88,26 @@ final class CrawlStatusTool implements Tool {
             structured.put("cursor", Integer.toString(at[0] + docs.size())); // where the next pages will be
         }
         return new Result(text.toString(), structured);
+    }
+
+    /**
+     * A focused crawl's most relevant pages, best first, with their relevance (0 to 1), told in {@code text} and
+     * answered as values; none without a focus.
+     */
+    private static List<Map<String, Object>> relevant(FocusReport focus, StringBuilder text) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        if (focus == null) return out;
+        text.append("Most relevant to \"").append(focus.question()).append("\" first (relevance 0 to 1):\n");
+        for (FocusReport.Page p : focus.best()) {
+            text.append(String.format(Locale.ROOT, "%d. %.2f %s%n", out.size() + 1, p.relevance(), p.url()));
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("url", p.url());
+            m.put("relevance", Math.round(p.relevance() * 1000) / 1000.0);
+            out.add(m);
+        }
+        if (focus.settled()) text.append("The crawl stopped early: its last ").append(focus.patience())
+                .append(" pages added nothing more relevant.\n");
+        return out;
     }
 
     /** Adds the documents that fit, from {@code at}; the cursor of the first not shown whole, or null. */

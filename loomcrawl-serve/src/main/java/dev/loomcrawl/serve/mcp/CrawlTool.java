@@ -39,7 +39,8 @@ final class CrawlTool implements Tool {
                         .setting("exclude", "exclude", "Regular expressions, searched in the whole URL.")
                         .setting("scope", "scope", "")
                         .setting("query", "focus", "With a question, the crawl fetches first the pages likeliest "
-                                + "to answer it (within 'limit'), and may stop early once it finds nothing better.")
+                                + "to answer it (within 'limit'), and may stop early once it finds nothing better; crawl_status "
+                                + "then lists the most relevant pages first.")
                         .setting("render", "render", "Left out, pages are read as the server sends them; 'auto' "
                                 + "is the usual choice for a site built with JavaScript.")
                         .required("url").build())

@@ -1,6 +1,7 @@
 package dev.loomcrawl.store.sqlite;
 
-import java.util.List;
+import dev.loomcrawl.content.TextEmbedder;
+
 import java.util.Optional;
 import java.util.ServiceLoader;
 
@@ -12,18 +13,10 @@ import java.util.ServiceLoader;
  *
  * <p>Safe for use by several threads.
  */
-public interface Embedder {
+public interface Embedder extends TextEmbedder {
     /** The model's name, kept in the index with its vectors: vectors of two models are not compared. */
+    @Override
     String model();
-
-    /** How many numbers a vector has. */
-    int dimensions();
-
-    /** The vectors of {@code passages} (chunks' text), in order, each of unit length. */
-    List<float[]> passages(List<String> passages);
-
-    /** The vector of a query (models may embed a question unlike a passage), of unit length. */
-    float[] query(String query);
 
     /** The embedding model on the class path ({@code loomcrawl-embed}), loaded; empty when there is none. */
     static Optional<Embedder> find() {

@@ -1,0 +1,31 @@
+package dev.loomcrawl.content;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.ServiceLoader;
+
+/**
+ * A sentence-embedding model, in process: turns passages and questions into vectors of unit length, so that their
+ * dot product is their cosine similarity. A focused crawl ({@code --focus}) judges pages and link texts by meaning
+ * with it (decision 39); the chunk index's hybrid search ranks with it (decision 38). The model lives in module
+ * {@code loomcrawl-embed}, found on the class path or module path by {@link #installed()}, so that the core and a
+ * plain crawl do not carry its runtime. Safe for use by several threads.
+ */
+public interface TextEmbedder {
+    /** The model's name. */
+    String model();
+
+    /** How many numbers a vector has. */
+    int dimensions();
+
+    /** The vectors of {@code passages}, in order, each of unit length. */
+    List<float[]> passages(List<String> passages);
+
+    /** The vector of a question (models may embed a question unlike a passage), of unit length. */
+    float[] query(String query);
+
+    /** The model on the class path or module path ({@code loomcrawl-embed}), loaded; empty when there is none. */
+    static Optional<TextEmbedder> installed() {
+        return ServiceLoader.load(TextEmbedder.class, TextEmbedder.class.getClassLoader()).findFirst();
+    }
+}
