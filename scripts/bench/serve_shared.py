@@ -11,25 +11,18 @@ python3 scripts/bench/serve_shared.py [--rounds N] [--limit N] [--concurrency N]
     seconds of each server and of redis-server over the job, and Redis's scripts and calls a page (`INFO
     commandstats`, reset each round). The servers are stopped (SIGTERM) after each round.
 """
-import os
 import statistics
 import subprocess
 import sys
 import time
 import urllib.parse
 
-from serve_bench import STARTED, Api, Serve, flags, TICK
+from serve_bench import STARTED, Api, Serve, flags, process_cpu
 
 
 def redis(port, *command):
     return subprocess.run(["redis-cli", "-p", str(port), *command], check=True, capture_output=True,
                           text=True).stdout
-
-
-def redis_cpu(pid):
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
 
 
 def command_calls(port):
@@ -50,7 +43,7 @@ def job_round(servers, root, options, redis_port, redis_pid):
     if options["delay"]:
         request["delay"] = float(options["delay"])
     first, poll = float(options["first"]), float(options["poll"])
-    cpus, r0 = [s.cpu() for s in servers], redis_cpu(redis_pid)
+    cpus, r0 = [s.cpu() for s in servers], process_cpu(redis_pid)
     start = time.perf_counter()
     job = api.call("POST", "/v2/crawl", request)
     path = urllib.parse.urlsplit(job["url"]).path
@@ -70,7 +63,7 @@ def job_round(servers, root, options, redis_port, redis_pid):
     calls = command_calls(redis_port)
     scripts = sum(n for name, n in calls.items() if name in ("evalsha", "eval", "evalsha_ro", "fcall"))
     return {"pages": page["completed"], "wall": elapsed, "early": early[0] / early[1],
-            "cpu": [s.cpu() - c for s, c in zip(servers, cpus)], "redis": redis_cpu(redis_pid) - r0,
+            "cpu": [s.cpu() - c for s, c in zip(servers, cpus)], "redis": process_cpu(redis_pid) - r0,
             "scripts": scripts / max(1, page["completed"]), "calls": sum(calls.values()) / max(1, page["completed"]),
             "top": sorted(calls.items(), key=lambda c: -c[1])[:8]}
 
