@@ -54,6 +54,13 @@ TICK = os.sysconf("SC_CLK_TCK")
 STARTED = []  # every server started, stopped at the end even when a run fails
 
 
+def process_cpu(pid):
+    """A process's CPU seconds so far (user + system), from /proc."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
 class Serve:
     """A `loomcrawl serve` process on a free port of 127.0.0.1, its jobs in WORK/NAME, its log beside them."""
 
@@ -82,9 +89,7 @@ class Serve:
 
     def cpu(self):
         """The server's CPU seconds so far (user + system)."""
-        with open(f"/proc/{self.pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / TICK
+        return process_cpu(self.pid)
 
     def memory(self):
         """VmRSS and VmHWM in MB."""

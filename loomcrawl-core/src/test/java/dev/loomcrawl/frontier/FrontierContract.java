@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -293,6 +294,28 @@ public abstract class FrontierContract extends FrontierFixture {
         }
         finish(f, a1);
         assertEquals("http://a.test/2", next.get().visit().url().toString());
+    }
+
+    /**
+     * A slot freed by release goes to whoever takes next, another process too, while the released visit is still
+     * being read and committed: the politeness is the crawl's, so a slot held until done would slow every process
+     * sharing the origin (issue 70: two servers fetched fewer pages a second than one).
+     */
+    @Test
+    public void aSlotFreedByReleaseGoesToAnotherProcessBeforeDone() throws Exception {
+        assumeTrue(releaseFreesTheSlotAtOnce());
+        Frontier f = frontier(1, Duration.ZERO);
+        Frontier other = sharedByProcesses() ? peer(f) : f;
+        f.offer(visit("http://a.test/1"));
+        f.offer(visit("http://a.test/2"));
+        Lease a1 = f.take();
+        CompletableFuture<Lease> next = takeInBackground(other);
+        assertStillWaiting(next, "the origin's one slot is a.test/1's");
+        a1.release(Duration.ZERO);
+        Lease a2 = next.get(5, TimeUnit.SECONDS); // a TimeoutException: the slot waits for done
+        assertEquals("http://a.test/2", a2.visit().url().toString(), "the slot was freed by release");
+        finish(f, a1);
+        finish(other, a2);
     }
 
     // ---- pacing: delay, setDelay, started, pauses ----

@@ -285,7 +285,7 @@ public final class RedisFrontier implements Frontier {
         private final String token;
         private final String origin;
         private final long gapMs;
-        private volatile Duration pause; // set when the fetch is over: the slot is freed with the completion
+        private volatile Duration pause; // set when the fetch is over, and its slot freed (the freeing sent)
         private volatile boolean ended; // handed back to the queue, or done
 
         Held(Visit visit, String token, String origin, long gapMs) {
@@ -315,12 +315,22 @@ public final class RedisFrontier implements Frontier {
         }
 
         /**
-         * The fetch is over. Its politeness slot is freed together with the completion, in {@link #done}, a moment
-         * later (after the page is parsed): one round trip to Redis instead of two, for a slot held a little longer.
+         * The fetch is over: its politeness slot is freed now, without waiting for Redis (the script is sent, and its
+         * reply puts the origin back in the schedule and wakes this process's take()), so that the next fetch on the
+         * origin, here or in another process, need not wait for the page to be read and its result committed. The
+         * lease itself ends with the completion, in {@link #done}, which frees the slot too and pauses the origin
+         * again from then: a release lost on the way (Redis away), or run after the completion (its script sent
+         * again to a Redis that did not know it), leaves the slot and the pause as they were before releases were
+         * sent.
          */
         @Override
         public void release(Duration pause) {
+            if (ended || this.pause != null) return;
             this.pause = pause;
+            redis.send(Script.RELEASE, keys.origin(origin), reply -> {
+                hint(origin, reply);
+                wakeUp();
+            }, perHost, token, Long.toString(pause.toMillis()));
         }
 
         @Override

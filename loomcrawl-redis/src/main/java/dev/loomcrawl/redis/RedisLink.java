@@ -39,6 +39,7 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongConsumer;
@@ -291,13 +292,27 @@ final class RedisLink implements AutoCloseable {
      * use this for what a later call repairs (the schedule's hints: a sweep puts every origin back).
      */
     void send(Script script, String[] keys, String... args) {
-        async.<Object>evalsha(script.sha(), ScriptOutputType.MULTI, keys, args).whenComplete((ok, e) -> {
+        send(script, keys, reply -> {}, args);
+    }
+
+    /**
+     * As {@link #send(Script, String[], String...)}, and {@code then} is given the script's reply when it comes, on
+     * Lettuce's event loop (so it must not wait for anything); a lost script never calls it.
+     */
+    void send(Script script, String[] keys, Consumer<List<Object>> then, String... args) {
+        async.<List<Object>>evalsha(script.sha(), ScriptOutputType.MULTI, keys, args).whenComplete((reply, e) -> {
             if (e instanceof RedisNoScriptException) {
-                async.<Object>eval(script.text(), ScriptOutputType.MULTI, keys, args);
-            } else if (e != null) {
-                log.debug("Redis at {}: a {} was lost: {}", where, script, rootMessage(e));
+                async.<List<Object>>eval(script.text(), ScriptOutputType.MULTI, keys, args)
+                        .whenComplete((again, e2) -> replied(script, again, e2, then));
+            } else {
+                replied(script, reply, e, then);
             }
         });
+    }
+
+    private void replied(Script script, List<Object> reply, Throwable e, Consumer<List<Object>> then) {
+        if (e != null) log.debug("Redis at {}: a {} was lost: {}", where, script, rootMessage(e));
+        else then.accept(reply);
     }
 
     /**

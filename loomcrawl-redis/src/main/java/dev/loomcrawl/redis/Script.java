@@ -14,7 +14,7 @@ import java.util.HexFormat;
  * by its SHA-1 and is loaded again when the server has forgotten it (a restart), see {@link RedisLink}.
  */
 enum Script {
-    OFFER(true), LEASE(true), STARTED(true), RETRY(true), COMPLETE(true), RENEW(true),
+    OFFER(true), LEASE(true), STARTED(true), RELEASE(true), RETRY(true), COMPLETE(true), RENEW(true),
     STATUS(true), CRAWL_DELAY(true), HINT(false), PICK(false), TAKE(false), BEAT(false), COUNTS(false), CLOCK(false),
     JOB_APPEND(false), JOB_FINISH(false);
 

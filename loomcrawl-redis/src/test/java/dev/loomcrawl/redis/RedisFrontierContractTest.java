@@ -89,12 +89,6 @@ class RedisFrontierContractTest extends FrontierContract {
         return false;
     }
 
-    /** The slot is freed with the completion, in done: one round trip instead of two (RedisFrontier.release). */
-    @Override
-    protected boolean releaseFreesTheSlotAtOnce() {
-        return false;
-    }
-
     /** No record: the fetch was aborted, and another process may do it (RedisFrontier.done). */
     @Override
     protected boolean doneWithoutARecordPutsTheVisitBack() {
