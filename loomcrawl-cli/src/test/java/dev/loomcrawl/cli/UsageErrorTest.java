@@ -73,7 +73,7 @@ class UsageErrorTest {
     void loomcrawlAloneListsTheCommandsThenSaysOneIsNeededLast() throws Exception {
         List<String> lines = onTerminal(2).stream().map(l -> l.replaceAll("\033\\[[0-9;]*m", "")).toList(); // colours
         assertTrue(lines.size() < 24, "on one screen: " + lines);
-        assertEquals("Usage: loomcrawl [-hV] [COMMAND]", lines.getFirst());
+        assertEquals("Usage: loomcrawl [-hV] [--help-all] [COMMAND]", lines.getFirst());
         assertTrue(lines.contains("Commands:"), lines.toString());
         assertEquals("a command is required, such as 'loomcrawl crawl https://example.com/'", lines.getLast());
     }
