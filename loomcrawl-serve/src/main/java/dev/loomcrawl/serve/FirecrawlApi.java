@@ -67,14 +67,14 @@ final class FirecrawlApi {
     Answer startCrawl(Call c) {
         CrawlRequest req = CrawlRequest.parse(c.v1() ? FirecrawlV1.crawl(c.json()) : c.json(), server);
         Job job = jobs.submit(JobKind.CRAWL, req.urls(), req.options(), req.scrape(), req.config(), false,
-                req.scrape().rendering() == null ? RenderMode.NEVER : RenderMode.ALWAYS);
+                req.scrape().renderMode());
         return Answer.json(started(c, job));
     }
 
     Answer startBatch(Call c) {
         BatchScrapeRequest req = BatchScrapeRequest.parse(c.v1() ? FirecrawlV1.batch(c.json()) : c.json(), server);
         Job job = jobs.submit(JobKind.BATCH, req.urls(), req.options(), req.scrape(), req.config(), false,
-                req.scrape().rendering() == null ? RenderMode.NEVER : RenderMode.ALWAYS);
+                req.scrape().renderMode());
         ObjectNode o = started(c, job);
         if (!req.invalid().isEmpty()) req.invalid().forEach(o.putArray("invalidURLs")::add);
         return Answer.json(o);

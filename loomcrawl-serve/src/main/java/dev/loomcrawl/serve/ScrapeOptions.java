@@ -159,12 +159,19 @@ record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout
     }
 
     /**
-     * How a job's or a scrape's pages are rendered for these options: every HTML page, each given {@link #waitFor}
-     * after its load event, when a wait is asked for and the server has Chromium; else none (null).
+     * Whether a job's or a scrape's pages are rendered for these options: every page ({@link RenderMode#ALWAYS}) when
+     * a wait is asked for and the server has Chromium; else none.
+     */
+    RenderMode renderMode() {
+        return waitFor == null || !Browsers.available() ? RenderMode.NEVER : RenderMode.ALWAYS;
+    }
+
+    /**
+     * How a scrape's page is rendered for these options ({@link #renderMode}), given {@link #waitFor} after its load
+     * event; null when it is not.
      */
     dev.loomcrawl.render.chromium.RenderSettings rendering() {
-        return waitFor == null || !Browsers.available() ? null
-                : dev.loomcrawl.render.chromium.RenderSettings.everyPage().withAfterLoad(waitFor);
+        return renderMode() == RenderMode.NEVER ? null : RenderMode.ALWAYS.settings().withAfterLoad(waitFor);
     }
 
     /** The options as JSON, to be kept with a job and read back when it resumes. */

@@ -132,7 +132,8 @@ public final class Service implements AutoCloseable {
             Job job = jobs.get(id, JobKind.CRAWL);
             JobRecord r = job.record();
             Crawler running = job.crawler;
-            FocusReport focus = running != null && running.focusReport() != null ? running.focusReport() : job.focus;
+            FocusReport live = running == null ? null : running.focusReport(); // made under the focus's lock: once
+            FocusReport focus = live != null ? live : job.focus;
             return new JobStatus(id, r.urls().getFirst(), r.state().label(), r.state().finished(), job.completed(),
                     Math.max(job.completed(), job.total()), r.error(), jobs.expiresAt(job), jobs.dir(job), focus);
         });
