@@ -24,8 +24,11 @@ public interface TextEmbedder {
     /** The vector of a question (models may embed a question unlike a passage), of unit length. */
     float[] query(String query);
 
-    /** The model on the class path or module path ({@code loomcrawl-embed}), loaded; empty when there is none. */
+    /**
+     * The model on the class path or module path ({@code loomcrawl-embed}), loaded on first use and then the same for
+     * the whole process (a focused crawl's and the chunk index's search share it); empty when there is none.
+     */
     static Optional<TextEmbedder> installed() {
-        return ServiceLoader.load(TextEmbedder.class, TextEmbedder.class.getClassLoader()).findFirst();
+        return InstalledEmbedder.MODEL;
     }
 }

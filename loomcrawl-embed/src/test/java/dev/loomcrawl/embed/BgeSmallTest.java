@@ -1,5 +1,6 @@
 package dev.loomcrawl.embed;
 
+import dev.loomcrawl.content.TextEmbedder;
 import dev.loomcrawl.store.sqlite.Embedder;
 import org.junit.jupiter.api.Test;
 
@@ -7,6 +8,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class BgeSmallTest {
@@ -33,5 +35,12 @@ class BgeSmallTest {
         float[] q = model.query("keep a list ordered by a custom key without changing it");
         assertTrue(dot(q, v.get(0)) > dot(q, v.get(1)) && dot(q, v.get(0)) > dot(q, v.get(2)),
                 "sorting is nearest: " + dot(q, v.get(0)) + " " + dot(q, v.get(1)) + " " + dot(q, v.get(2)));
+    }
+
+    /** Search's model and a focused crawl's are one, loaded once a process (its memory and load time once). */
+    @Test
+    void searchAndAFocusedCrawlShareTheProcesssOneModel() {
+        assertSame(TextEmbedder.installed().orElseThrow(), Embedder.find().orElseThrow());
+        assertSame(Embedder.find().orElseThrow(), Embedder.find().orElseThrow());
     }
 }

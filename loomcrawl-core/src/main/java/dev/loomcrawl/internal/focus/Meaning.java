@@ -39,7 +39,7 @@ final class Meaning {
 
     /** Meaning by the model on the class path, loaded once a process; empty when none is installed. */
     static Optional<Meaning> of(String question) {
-        return Installed.MODEL.map(m -> new Meaning(m, question));
+        return TextEmbedder.installed().map(m -> new Meaning(m, question));
     }
 
     /** How close one text is to the question, 0 to 1 (not kept). */
@@ -88,8 +88,4 @@ final class Meaning {
         return t.length() > MAX_CHARS ? t.substring(0, MAX_CHARS) : t;
     }
 
-    /** The installed model, loaded on first use (about half a second) and shared by every crawl of the process. */
-    private static final class Installed {
-        static final Optional<TextEmbedder> MODEL = TextEmbedder.installed();
-    }
 }

@@ -18,8 +18,13 @@ public interface Embedder extends TextEmbedder {
     @Override
     String model();
 
-    /** The embedding model on the class path ({@code loomcrawl-embed}), loaded; empty when there is none. */
+    /**
+     * The embedding model on the class path ({@code loomcrawl-embed}), loaded: the process's one
+     * ({@link TextEmbedder#installed()}, which a focused crawl uses too) when it is an embedder; empty when there is
+     * none.
+     */
     static Optional<Embedder> find() {
-        return ServiceLoader.load(Embedder.class).findFirst();
+        return TextEmbedder.installed().filter(Embedder.class::isInstance).map(Embedder.class::cast)
+                .or(() -> ServiceLoader.load(Embedder.class).findFirst());
     }
 }
