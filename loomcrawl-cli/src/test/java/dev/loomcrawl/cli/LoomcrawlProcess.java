@@ -34,15 +34,28 @@ record LoomcrawlProcess(Process process, Path out, Path err) {
     /** A process whose heap is at most {@code maxHeap}, with {@code env} added to this one's environment. */
     static LoomcrawlProcess startWith(String maxHeap, java.util.Map<String, String> env, Path dir, String... args)
             throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-Xmx" + maxHeap, "--enable-native-access=ALL-UNNAMED", sqliteTmpdir(), "-cp",
-                System.getProperty("java.class.path"), Main.class.getName()));
-        cmd.addAll(List.of(args));
+        return startWith(maxHeap, List.of(), env, dir, args);
+    }
+
+    /** As {@link #startWith(String, java.util.Map, Path, String...)}, with {@code jvmOptions} given to the JVM. */
+    static LoomcrawlProcess startWith(String maxHeap, List<String> jvmOptions, java.util.Map<String, String> env,
+                                      Path dir, String... args) throws IOException {
+        List<String> cmd = command(maxHeap, jvmOptions, args);
         Path out = Files.createTempFile(dir, "stdout", ".txt");
         Path err = Files.createTempFile(dir, "stderr", ".txt");
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
         pb.environment().putAll(env);
         return new LoomcrawlProcess(pb.start(), out, err);
+    }
+
+    /** The command line of a loomcrawl process with {@code args}: this JVM, {@code jvmOptions}, this class path. */
+    static List<String> command(String maxHeap, List<String> jvmOptions, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-Xmx" + maxHeap, "--enable-native-access=ALL-UNNAMED", sqliteTmpdir()));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(List.of(args));
+        return cmd;
     }
 
     /**
@@ -72,10 +85,7 @@ record LoomcrawlProcess(Process process, Path out, Path err) {
 
     /** The loomcrawl command run by sh after {@code prefix} inside util-linux's {@code script}, on its terminal. */
     private static LoomcrawlProcess onTerminal(Path dir, String prefix, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-Xmx256m", "--enable-native-access=ALL-UNNAMED", sqliteTmpdir(), "-cp",
-                System.getProperty("java.class.path"), Main.class.getName()));
-        cmd.addAll(List.of(args));
+        List<String> cmd = command("256m", List.of(), args);
         StringBuilder shell = new StringBuilder(prefix);
         for (String word : cmd) shell.append(' ').append(quoted(word));
         Path out = Files.createTempFile(dir, "terminal", ".txt");

@@ -23,12 +23,18 @@ record ServeProcess(LoomcrawlProcess process, String base) {
 
     /** {@link #start(Path, int, String...)} with {@code env} added to the process's environment. */
     static ServeProcess start(java.util.Map<String, String> env, Path dir, int port, String... more) throws Exception {
+        return start(java.util.List.of(), env, dir, port, more);
+    }
+
+    /** {@link #start(java.util.Map, Path, int, String...)} with {@code jvmOptions} given to the process's JVM. */
+    static ServeProcess start(java.util.List<String> jvmOptions, java.util.Map<String, String> env, Path dir, int port,
+                              String... more) throws Exception {
         String[] args = new String[more.length + 3];
         args[0] = "serve";
         args[1] = "--listen";
         args[2] = "127.0.0.1:" + port;
         System.arraycopy(more, 0, args, 3, more.length);
-        LoomcrawlProcess p = LoomcrawlProcess.startWith("256m", env, dir, args);
+        LoomcrawlProcess p = LoomcrawlProcess.startWith("256m", jvmOptions, env, dir, args);
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (!p.stderr().contains("loomcrawl serve: listening on")) {
             if (!p.process().isAlive()) throw new AssertionError("serve exited: " + p.stderr());
