@@ -1,5 +1,6 @@
 package dev.loomcrawl.cli;
 
+import dev.loomcrawl.content.EmbedderStopped;
 import dev.loomcrawl.fetch.Version;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -66,8 +67,10 @@ public final class Main implements Runnable {
             outOfMemory(e);
             return;
         } catch (Throwable e) { // a bug: say so and exit, for a thread that is not a daemon would keep the JVM up
-            System.err.print("loomcrawl: internal error: ");
-            e.printStackTrace();
+            if (!EmbedderStopped.causedBy(e)) { // else the JVM exits (a signal) and its model took no more work
+                System.err.print("loomcrawl: internal error: ");
+                e.printStackTrace();
+            }
             exit = FAILED;
         }
         // what a command wrote without a line end (or through a stream it closed) is still in the writers' buffers,
@@ -90,6 +93,7 @@ public final class Main implements Runnable {
         public void uncaughtException(Thread thread, Throwable e) {
             if (e instanceof OutOfMemoryError) outOfMemory(e);
             if (redisLost(e)) return; // the crawl stops on it too, and says it in one line
+            if (EmbedderStopped.causedBy(e)) return; // the JVM exits: its embedding model takes no more work
             System.err.print("Exception in thread \"" + thread.getName() + "\" "); // as the JVM says it otherwise
             e.printStackTrace();
         }

@@ -9,7 +9,9 @@ import java.util.ServiceLoader;
  * dot product is their cosine similarity. A focused crawl ({@code --focus}) judges pages and link texts by meaning
  * with it (decision 39); the chunk index's hybrid search ranks with it (decision 38). The model lives in module
  * {@code loomcrawl-embed}, found on the class path or module path by {@link #installed()}, so that the core and a
- * plain crawl do not carry its runtime. Safe for use by several threads.
+ * plain crawl do not carry its runtime. Safe for use by several threads. Once the JVM has begun to exit, the model
+ * takes no new work ({@link EmbedderStopped}) and the JVM waits a few seconds for the texts it is embedding (decision
+ * 45).
  */
 public interface TextEmbedder {
     /** The model's name. */
@@ -18,10 +20,18 @@ public interface TextEmbedder {
     /** How many numbers a vector has. */
     int dimensions();
 
-    /** The vectors of {@code passages}, in order, each of unit length. */
+    /**
+     * The vectors of {@code passages}, in order, each of unit length.
+     *
+     * @throws EmbedderStopped once the JVM has begun to exit
+     */
     List<float[]> passages(List<String> passages);
 
-    /** The vector of a question (models may embed a question unlike a passage), of unit length. */
+    /**
+     * The vector of a question (models may embed a question unlike a passage), of unit length.
+     *
+     * @throws EmbedderStopped once the JVM has begun to exit
+     */
     float[] query(String query);
 
     /**

