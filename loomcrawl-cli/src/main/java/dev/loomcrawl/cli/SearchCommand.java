@@ -2,6 +2,7 @@ package dev.loomcrawl.cli;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.loomcrawl.content.EmbedderStopped;
 import dev.loomcrawl.result.Printable;
 import dev.loomcrawl.store.sqlite.ChunkIndex;
 import dev.loomcrawl.store.sqlite.ChunkIndexException;
@@ -133,6 +134,7 @@ final class SearchCommand implements Callable<Integer> {
         try {
             return Embedder.find().orElse(null);
         } catch (java.util.ServiceConfigurationError | LinkageError | RuntimeException e) {
+            if (EmbedderStopped.causedBy(e)) return null; // the JVM exits (a signal): nothing to say
             err.println("loomcrawl: the embedding model cannot be loaded (" + Printable.line(String.valueOf(
                     e.getMessage())) + "); searching by BM25 alone");
             return null;

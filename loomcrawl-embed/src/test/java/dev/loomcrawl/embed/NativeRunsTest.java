@@ -24,14 +24,8 @@ class NativeRunsTest {
     @Test
     void theExitWaitsForTheCallInFlightAndRefusesNewOnes() throws Exception {
         NativeRuns runs = new NativeRuns();
-        CountDownLatch inside = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Thread call = Thread.ofVirtual().start(() -> runs.run(() -> {
-            inside.countDown();
-            await(release);
-            return 1;
-        }));
-        inside.await();
+        Thread call = inFlight(runs, release);
         AtomicBoolean drained = new AtomicBoolean();
         Thread exit = Thread.ofPlatform().start(() -> drained.set(runs.stop(Duration.ofSeconds(30))));
         Thread.sleep(200);
@@ -50,14 +44,8 @@ class NativeRunsTest {
     @Test
     void theExitWaitsNoLongerThanItsDeadline() throws Exception {
         NativeRuns runs = new NativeRuns();
-        CountDownLatch inside = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Thread call = Thread.ofVirtual().start(() -> runs.run(() -> {
-            inside.countDown();
-            await(release);
-            return 1;
-        }));
-        inside.await();
+        Thread call = inFlight(runs, release);
         long start = System.nanoTime();
         assertFalse(runs.stop(Duration.ofMillis(300)));
         long ms = (System.nanoTime() - start) / 1_000_000;
@@ -74,6 +62,18 @@ class NativeRunsTest {
         }));
         assertEquals(0, runs.inFlight());
         assertTrue(runs.stop(Duration.ofMillis(1)));
+    }
+
+    /** A call in native code (as far as {@code runs} knows) until {@code release}; returned once it is in. */
+    private static Thread inFlight(NativeRuns runs, CountDownLatch release) throws InterruptedException {
+        CountDownLatch inside = new CountDownLatch(1);
+        Thread call = Thread.ofVirtual().start(() -> runs.run(() -> {
+            inside.countDown();
+            await(release);
+            return 1;
+        }));
+        inside.await();
+        return call;
     }
 
     private static void await(CountDownLatch latch) {

@@ -82,7 +82,10 @@ final class ChunkSearches implements AutoCloseable {
                 try {
                     model = Embedder.find().orElse(null);
                 } catch (RuntimeException | LinkageError e) {
-                    log.warn("the embedding model cannot be loaded, so search is by BM25 alone: {}", e.toString());
+                    if (!EmbedderStopped.causedBy(e)) { // else the process exits: nothing to say
+                        log.warn("the embedding model cannot be loaded, so search is by BM25 alone: {}",
+                                e.toString());
+                    }
                 }
                 looked = true;
             }
