@@ -146,6 +146,7 @@ public final class Main implements Runnable {
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, ignored) -> UsageErrors.handle(e));
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (EmbedderStopped.causedBy(e)) return FAILED; // the JVM exits (a signal): the model took no more work
             commandLine.getErr().println("loomcrawl: " + OptionNames.flags(e));
             return FAILED;
         });

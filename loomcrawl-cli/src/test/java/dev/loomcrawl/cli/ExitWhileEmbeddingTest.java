@@ -104,6 +104,7 @@ class ExitWhileEmbeddingTest {
             assertTrue(found.isEmpty(), "the JVM crashed: " + found + "\n" + stderr);
         }
         assertFalse(stderr.contains("\tat ") || stderr.contains("Exception") || stderr.contains("SIGSEGV"), stderr);
+        assertFalse(stderr.contains("model is stopped"), "a text refused at exit is said by no one: " + stderr);
     }
 
     @Test
