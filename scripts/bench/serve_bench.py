@@ -62,14 +62,15 @@ def process_cpu(pid):
 
 
 class Serve:
-    """A `loomcrawl serve` process on a free port of 127.0.0.1, its jobs in WORK/NAME, its log beside them."""
+    """A `loomcrawl serve` process on a free port of 127.0.0.1, its jobs in WORK/NAME, its log beside them; PREFIX
+    runs it through another program that execs it (`taskset -c 0`, say), so that its pid is still the server's."""
 
-    def __init__(self, loomcrawl, work, name, *options):
+    def __init__(self, loomcrawl, work, name, *options, prefix=()):
         self.data = os.path.join(work, name)
         shutil.rmtree(self.data, ignore_errors=True)
         self.log = self.data + ".log"
         with open(self.log, "wb") as log:
-            self.process = subprocess.Popen([loomcrawl, "serve", "--listen", "127.0.0.1:0", "--allow-private",
+            self.process = subprocess.Popen([*prefix, loomcrawl, "serve", "--listen", "127.0.0.1:0", "--allow-private",
                                              "--data", self.data, *options], stdout=subprocess.DEVNULL, stderr=log)
         deadline = time.monotonic() + 120
         while True:

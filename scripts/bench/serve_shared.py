@@ -2,7 +2,7 @@
 alternated round by round (alternate.py's way), each round on a flushed Redis with servers started for it.
 
 python3 scripts/bench/serve_shared.py [--rounds N] [--limit N] [--concurrency N] [--delay S] [--first S]
-        [--poll S] LOOMCRAWL WORK ROOT REDIS_PORT
+        [--poll S] [--pin 1] LOOMCRAWL WORK ROOT REDIS_PORT
     A round starts its servers (serve_bench.Serve: --allow-private, its own --data), posts one crawl job to the
     first (POST /v2/crawl: crawlEntireDomain, sitemap "skip", limit N, maxConcurrency N if given, Firecrawl's
     `delay` S if given; the per-host politeness is the job's default), and polls it every S seconds on that server
@@ -10,6 +10,8 @@ python3 scripts/bench/serve_shared.py [--rounds N] [--limit N] [--concurrency N]
     it end; "first S s" is `completed` at the first poll past S seconds, over that time (the slow start). CPU
     seconds of each server and of redis-server over the job, and Redis's scripts and calls a page (`INFO
     commandstats`, reset each round). The servers are stopped (SIGTERM) after each round.
+    --pin 1 runs server i on core i alone (`taskset -c i`): one server has one core, two servers two, as a second
+    machine would give them (a simulation: nginx, Redis and this client are not pinned, and share both cores).
 """
 import statistics
 import subprocess
@@ -70,7 +72,7 @@ def job_round(servers, root, options, redis_port, redis_pid):
 
 def main(args):
     options, (loomcrawl, work, root, redis_port) = flags(args, rounds=3, limit=2000, concurrency="", delay="",
-                                                         first=10, poll=0.5)
+                                                         first=10, poll=0.5, pin="")
     redis_pid = int(redis(redis_port, "info", "server").split("process_id:")[1].split()[0])
     frontier = f"redis://127.0.0.1:{redis_port}"
     names = {1: "one server", 2: "two servers sharing the job"}
@@ -80,7 +82,8 @@ def main(args):
             redis(redis_port, "flushall")
             redis(redis_port, "config", "resetstat")
             servers = [Serve(loomcrawl, work, f"shared-{i}", "--frontier", frontier, "--max-pages",
-                             str(options["limit"])) for i in range(n)]
+                             str(options["limit"]), prefix=("taskset", "-c", str(i)) if options["pin"] else ())
+                       for i in range(n)]
             rows[n].append(job_round(servers, root, options, redis_port, redis_pid))
             for s in servers:
                 s.stop()
