@@ -105,6 +105,9 @@ final class LinkAdmission {
         Map<WebUrl, Optional<Reason>> outcomes = new HashMap<>(); // target -> why not followed (empty: followed)
         List<Visit> admitted = new ArrayList<>(); // new URLs no limit dropped: queued together, after the loop
         List<Link> admittedLinks = priorities == null ? null : new ArrayList<>(); // their links, to judge together
+        // a focused crawl: links to URLs seen before, judged too, to raise their queued visits
+        List<Visit> again = priorities == null ? null : new ArrayList<>();
+        List<Link> againLinks = priorities == null ? null : new ArrayList<>();
         int kept = 0;
         int depth = kind == Visit.Kind.SITEMAP ? from.depth() : from.depth() + 1;
         for (Link link : links) {
@@ -125,6 +128,9 @@ final class LinkAdmission {
                     if (admission instanceof Admission.Queued) {
                         admitted.add(visit);
                         if (admittedLinks != null) admittedLinks.add(link);
+                    } else if (again != null && admission instanceof Admission.Seen) {
+                        again.add(visit);
+                        againLinks.add(link);
                     }
                     outcome = admission instanceof Admission.Dropped(DropReason reason) ? Optional.of(reason)
                             : robots != null && robots.knownToDisallow(target) // queued, to be skipped
@@ -140,9 +146,13 @@ final class LinkAdmission {
             if (why != null) ledger.unfollowed(why, 1);
             found.add(new FoundLink(link, rejection == null, why));
         }
-        if (priorities != null && !admitted.isEmpty()) {
+        if (priorities != null && !(admitted.isEmpty() && again.isEmpty())) {
+            int n = admitted.size();
+            admittedLinks.addAll(againLinks); // the new links first: they are judged first by meaning
             float[] p = priorities.of(admittedLinks);
-            for (int i = 0; i < p.length; i++) admitted.set(i, admitted.get(i).withPriority(p[i]));
+            for (int i = 0; i < n; i++) admitted.set(i, admitted.get(i).withPriority(p[i]));
+            for (int i = 0; i < again.size(); i++) again.set(i, again.get(i).withPriority(p[n + i]));
+            frontier.reprioritize(again);
         }
         return new LinkOffers(found, kept, enqueue(admitted));
     }

@@ -99,6 +99,27 @@ class FocusedCrawlTest {
     }
 
     @Test
+    void aBetterLinkFoundLaterRaisesAURLQueuedEarlier() {
+        // the answer is first linked from the contents, by a name that says nothing; a relevant page read later links
+        // to it in the question's words
+        StringBuilder links = new StringBuilder();
+        for (int i = 0; i < 30; i++) links.append("<a href=/p").append(i).append(">Chapter ").append(i).append("</a> ");
+        links.append("<a href=/x42>x42</a> <a href=/guide>Event loop guide</a>");
+        Map<String, String> pages = new LinkedHashMap<>();
+        pages.put("/", page("Contents", links.toString()));
+        for (int i = 0; i < 30; i++) pages.put("/p" + i, page("Chapter " + i, "<p>Nothing to see.</p>"));
+        pages.put("/guide", page("Event loop guide", "<p>The event loop runs your program's tasks. "
+                + "<a href=/x42>Configure the event loop</a></p>"));
+        pages.put("/x42", page("x42", "<p>To configure the event loop, call set_event_loop.</p>"));
+        try (TestSite site = TestSite.builder().pages(pages).start()) {
+            crawl(site, QUESTION);
+            List<String> f = order(site);
+            assertEquals(List.of("/", "/guide", "/x42"), f.subList(0, 3), f.toString());
+            assertEquals(33, f.size(), "every page once");
+        }
+    }
+
+    @Test
     void politenessIsUnchangedUnderFocus() {
         Map<String, String> pages = new LinkedHashMap<>();
         StringBuilder links = new StringBuilder();

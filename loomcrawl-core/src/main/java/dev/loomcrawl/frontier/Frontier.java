@@ -46,6 +46,14 @@ public interface Frontier extends AutoCloseable {
         return queued;
     }
 
+    /**
+     * A focused crawl found better links to URLs it had queued: each visit's queued twin (the same URL) is taken
+     * as soon as a visit of {@code better}'s priority would be, when that priority is higher than its own. Best
+     * effort: a frontier that keeps no priorities, and a visit no longer queued in memory here (taken, spilled to
+     * disk, or queued by another process), leave it as it is. Default: nothing.
+     */
+    default void reprioritize(List<Visit> better) {}
+
     /** Whether the URL was ever offered or marked seen. */
     boolean seen(WebUrl url);
 

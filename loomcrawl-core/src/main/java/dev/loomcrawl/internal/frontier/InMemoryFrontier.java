@@ -100,6 +100,20 @@ public final class InMemoryFrontier implements Frontier {
     }
 
     @Override
+    public void reprioritize(List<Visit> better) {
+        if (!bestFirst || better.isEmpty()) return;
+        lock.lock();
+        try {
+            for (Visit v : better) {
+                OriginQueue o = origins.get(v.url().origin());
+                if (o != null) o.visits.raise(v);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
     public boolean markSeen(WebUrl url) {
         return seen.add(UrlFingerprint.of(url));
     }

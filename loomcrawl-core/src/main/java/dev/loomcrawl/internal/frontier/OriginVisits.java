@@ -1,7 +1,12 @@
 package dev.loomcrawl.internal.frontier;
 
+import dev.loomcrawl.frontier.Visit;
+import dev.loomcrawl.url.WebUrl;
+
 import java.util.ArrayDeque;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.TreeSet;
 
 /**
@@ -27,6 +32,13 @@ sealed interface OriginVisits {
 
     int size();
 
+    /**
+     * Moves the queued visit of {@code better}'s URL up to {@code better}'s priority, keeping its place among
+     * visits of equal priority, if that priority is higher than its own; says whether it did. First in, first out
+     * keeps no priorities: never.
+     */
+    boolean raise(Visit better);
+
     default boolean isEmpty() {
         return size() == 0;
     }
@@ -45,6 +57,7 @@ sealed interface OriginVisits {
         @Override public OriginQueue.Queued pollLast() { return deque.pollLast(); }
         @Override public OriginQueue.Queued peekLast() { return deque.peekLast(); }
         @Override public int size() { return deque.size(); }
+        @Override public boolean raise(Visit better) { return false; }
     }
 
     /**
@@ -58,6 +71,7 @@ sealed interface OriginVisits {
         private final TreeSet<Entry> best = new TreeSet<>(Comparator
                 .comparingDouble((Entry e) -> -e.queued.visit().priority()).thenComparingLong(Entry::order));
         private final TreeSet<Entry> oldest = new TreeSet<>(Comparator.comparingLong(Entry::order));
+        private final Map<WebUrl, Entry> byUrl = new HashMap<>();
         private long last; // the order of the next visit queued behind the others
         private long first = -1; // the order of the next visit queued before every other
         private long taken;
@@ -75,15 +89,27 @@ sealed interface OriginVisits {
             return remove(explore ? oldest.first() : best.first());
         }
 
+        @Override
+        public boolean raise(Visit better) {
+            Entry e = byUrl.get(better.url());
+            if (e == null || !(better.priority() > e.queued.visit().priority())) return false;
+            remove(e);
+            add(new Entry(new OriginQueue.Queued(e.queued.visit().withPriority(better.priority()), e.queued.ticket()),
+                    e.order));
+            return true;
+        }
+
         private void add(Entry e) {
             best.add(e);
             oldest.add(e);
+            byUrl.put(e.queued.visit().url(), e);
         }
 
         private OriginQueue.Queued remove(Entry e) {
             if (e == null) return null;
             best.remove(e);
             oldest.remove(e);
+            byUrl.remove(e.queued.visit().url(), e);
             return e.queued;
         }
     }

@@ -100,6 +100,12 @@ public final class SpillingFrontier implements Frontier {
     }
 
     /** The window's seen set: every URL seen, whether its visit is in memory, on disk or done. */
+    /** Raises the visits queued in memory; those on disk keep their priority. */
+    @Override
+    public void reprioritize(List<Visit> better) {
+        window.reprioritize(better);
+    }
+
     @Override
     public boolean markSeen(WebUrl url) {
         return window.markSeen(url);

@@ -112,6 +112,12 @@ public final class DurableFrontier implements Frontier {
         return resumption.usage();
     }
 
+    /** Raises the visits its window holds. */
+    @Override
+    public void reprioritize(List<Visit> better) {
+        window.reprioritize(better);
+    }
+
     @Override
     public boolean markSeen(WebUrl url) {
         return seen.add(UrlFingerprint.of(url));

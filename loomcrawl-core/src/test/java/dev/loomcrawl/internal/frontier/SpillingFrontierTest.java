@@ -84,6 +84,25 @@ class SpillingFrontierTest {
     }
 
     @Test
+    void aBetterLinkFoundLaterRaisesAQueuedVisitButNotOneOnDisk() throws Exception {
+        try (SpillingFrontier f = new SpillingFrontier(1, Duration.ZERO, 3, spillDir, true)) {
+            for (int i = 1; i <= 5; i++) assertTrue(f.offer(visit("http://a.test/p" + i, null).withPriority(i)));
+            // the window holds p5, p4, p3; p2 and p1 wait on disk
+            f.reprioritize(List.of(visit("http://a.test/p3", null).withPriority(9),
+                    visit("http://a.test/p4", null).withPriority(1), // lower: left as it is
+                    visit("http://a.test/p1", null).withPriority(10))); // on disk: left as it is
+            List<String> taken = new ArrayList<>();
+            for (Lease lease; (lease = f.take()) != null; ) {
+                taken.add(lease.visit().url().path() + "@" + (int) lease.visit().priority());
+                lease.done(null);
+            }
+            assertEquals(List.of("/p3@9", "/p5@5", "/p4@4"), taken.subList(0, 3), taken.toString());
+            assertEquals(5, taken.size(), "every visit once: " + taken);
+            assertTrue(taken.contains("/p1@1"), "the one on disk kept its priority: " + taken);
+        }
+    }
+
+    @Test
     void aCrawlThatFitsTheWindowNeverTouchesTheDisk() throws Exception {
         try (SpillingFrontier f = new SpillingFrontier(8, Duration.ZERO, 50, spillDir)) {
             for (int i = 0; i < 50; i++) f.offer(visit("http://a.test/p" + i, null));
