@@ -58,6 +58,14 @@ public final class Assets {
         return "\\.(" + String.join("|", new TreeSet<>(LOADED)) + ")(\\?.*)?$";
     }
 
+    /**
+     * A regular expression found in the URLs of every asset by its extension ({@link #EXTENSIONS}, before any query),
+     * for a crawl's {@code exclude} setting when it wants pages only: {@code \.(7z|apk|...|zip)(\?.*)?$}.
+     */
+    public static String pattern() {
+        return "\\.(" + String.join("|", new TreeSet<>(EXTENSIONS)) + ")(\\?.*)?$";
+    }
+
     private static String extension(String path) {
         int slash = path.lastIndexOf('/');
         int dot = path.lastIndexOf('.');

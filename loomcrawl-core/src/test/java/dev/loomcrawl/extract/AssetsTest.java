@@ -53,6 +53,19 @@ class AssetsTest {
     }
 
     @Test
+    void thePatternFindsEveryAssetByItsExtensionAndNoPage() {
+        Pattern p = Pattern.compile(Assets.pattern());
+        for (String asset : List.of("/site.css?v=3", "/java.base/module-graph.svg", "/doc-files/plain3.gif",
+                "/a.PNG".toLowerCase(), "/fonts/x.woff2", "/dist/app.tar", "/photo.jpeg?w=200")) {
+            assertTrue(p.matcher("http://example.com" + asset).find(), asset);
+        }
+        for (String page : List.of("/page.html", "/sitemap.xml.gz.html", "/svg-guide/", "/docs/gif", "/a.pdf",
+                "/data.json", "/?file=x.png&v=1")) {
+            assertFalse(p.matcher("http://example.com" + page).find(), page);
+        }
+    }
+
+    @Test
     void theLoadedPatternFindsStylesheetsAndScriptsOnly() {
         Pattern p = Pattern.compile(Assets.loadedPattern());
         assertEquals("\\.(css|js|mjs)(\\?.*)?$", Assets.loadedPattern());

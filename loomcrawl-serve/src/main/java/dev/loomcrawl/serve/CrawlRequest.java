@@ -49,9 +49,10 @@ record CrawlRequest(String url, ScrapeOptions scrape, JsonNode options, CrawlCon
             throw ApiError.unsupported("'ignoreRobotsTxt': true", "jobs obey robots.txt");
         }
         SettingsJson s = new SettingsJson().root(url);
-        // a crawl's documents are pages, as Firecrawl follows a page's links only: the stylesheets and scripts pages
-        // load are not fetched, nor counted against the limit
-        s.add("exclude", dev.loomcrawl.extract.Assets.loadedPattern());
+        // a crawl's documents are pages, as Firecrawl follows a page's links only: what pages load (stylesheets,
+        // scripts) and files by their extension (images, fonts, media, archives) are not fetched, nor counted
+        // against the limit, which would otherwise give fewer documents than asked for
+        s.add("exclude", dev.loomcrawl.extract.Assets.pattern());
         Long limit = f.integer("limit", 1, Long.MAX_VALUE);
         if (limit != null) s.set("max-pages", limit);
         Long depth = f.integer("maxDiscoveryDepth", 0, 1_000_000);

@@ -49,7 +49,8 @@ class FirecrawlV2Test {
     /** Twenty pages linked from the home page, which loads a stylesheet and a script; a sitemap lists them. */
     private TestSite site() {
         StringBuilder home = new StringBuilder("<html><head><title>Home</title><link rel=stylesheet href=/site.css>"
-                + "<script src=/app.js></script></head><body><main><h1>Home</h1><p>Words enough.</p>");
+                + "<script src=/app.js></script></head><body><main><h1>Home</h1><p>Words enough.</p>"
+                + "<a href=/diagram.svg>the diagram</a> <a href=/photo.gif>a photo</a> ");
         StringBuilder sitemap = new StringBuilder("<?xml version=\"1.0\"?><urlset xmlns=\"http://www.sitemaps.org/"
                 + "schemas/sitemap/0.9\">");
         TestSite.Builder b = TestSite.builder();
@@ -62,6 +63,9 @@ class FirecrawlV2Test {
         TestSite site = b.page("/", home.toString())
                 .resource("/site.css", "text/css", "body { background: url(/bg.png) }".getBytes(StandardCharsets.UTF_8))
                 .resource("/app.js", "text/javascript", "1;".getBytes(StandardCharsets.UTF_8))
+                .resource("/diagram.svg", "image/svg+xml", "<svg xmlns='http://www.w3.org/2000/svg'/>"
+                        .getBytes(StandardCharsets.UTF_8))
+                .resource("/photo.gif", "image/gif", "GIF89a".getBytes(StandardCharsets.UTF_8))
                 .redirect("/old", 301, "/p3")
                 .redirect("/older", 302, "/old")
                 .redirect("/hop1", 302, "/hop2")
@@ -79,7 +83,7 @@ class FirecrawlV2Test {
     }
 
     @Test
-    void aCrawlsLimitIsItsNumberOfPagesNotCountingItsSitemapOrStylesheets() throws Exception {
+    void aCrawlsLimitIsItsNumberOfPagesNotCountingItsSitemapStylesheetsOrImages() throws Exception {
         TestSite site = site();
         Http http = serve();
         for (int limit : new int[] {2, 5, 10}) {
@@ -273,7 +277,7 @@ class FirecrawlV2Test {
         Http http = serve();
         JsonNode links = http.post("/v2/scrape", "{\"url\": \"" + site.url("/") + "\", \"formats\": [\"links\"]}")
                 .json().path("data").path("links");
-        assertEquals(20, links.size(), links.toString());
+        assertEquals(22, links.size(), links.toString()); // the 20 pages, and the image and photo its <a> links name
         assertFalse(links.toString().contains(".css") || links.toString().contains(".js"), links.toString());
     }
 
