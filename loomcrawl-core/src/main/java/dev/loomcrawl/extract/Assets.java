@@ -55,7 +55,7 @@ public final class Assets {
      * {@code exclude} setting: {@code \.(css|js|mjs)(\?.*)?$}.
      */
     public static String loadedPattern() {
-        return "\\.(" + String.join("|", new TreeSet<>(LOADED)) + ")(\\?.*)?$";
+        return endingIn(LOADED);
     }
 
     /**
@@ -63,7 +63,12 @@ public final class Assets {
      * for a crawl's {@code exclude} setting when it wants pages only: {@code \.(7z|apk|...|zip)(\?.*)?$}.
      */
     public static String pattern() {
-        return "\\.(" + String.join("|", new TreeSet<>(EXTENSIONS)) + ")(\\?.*)?$";
+        return endingIn(EXTENSIONS);
+    }
+
+    /** A URL whose path ends in one of {@code extensions}, before any query; in their sorted order. */
+    private static String endingIn(Set<String> extensions) {
+        return "\\.(" + String.join("|", new TreeSet<>(extensions)) + ")(\\?.*)?$";
     }
 
     private static String extension(String path) {
