@@ -278,10 +278,9 @@ final class Jobs implements AutoCloseable {
             crawl(job, null);
             return;
         }
-        Duration wait = job.record().scrape().waitFor(); // Firecrawl's waitFor
         try (Browsers.Lease browser = browsers.take(job.record().kind() == JobKind.NATIVE // as its request chose
                 ? NativeRequest.renderSettings(NativeRequest.kept(job.record().options()).render())
-                : wait == null ? render.settings() : render.settings().withAfterLoad(wait), true)) {
+                : job.record().scrape().rendering(render), true)) { // Firecrawl's, given its waitFor
             crawl(job, browser.renderer());
         }
     }

@@ -171,7 +171,17 @@ record ScrapeOptions(Set<Format> formats, List<String> headers, Duration timeout
      * event; null when it is not.
      */
     dev.loomcrawl.render.chromium.RenderSettings rendering() {
-        return renderMode() == RenderMode.NEVER ? null : RenderMode.ALWAYS.settings().withAfterLoad(waitFor);
+        return rendering(renderMode());
+    }
+
+    /**
+     * How pages are rendered in {@code mode} (a job's, as it was chosen when the job began) with these options: the
+     * mode's settings, given {@link #waitFor} after each page's load event when one is asked for; null for
+     * {@link RenderMode#NEVER}.
+     */
+    dev.loomcrawl.render.chromium.RenderSettings rendering(RenderMode mode) {
+        if (mode == RenderMode.NEVER) return null;
+        return waitFor == null ? mode.settings() : mode.settings().withAfterLoad(waitFor);
     }
 
     /** The options as JSON, to be kept with a job and read back when it resumes. */
