@@ -120,6 +120,26 @@ class FocusedCrawlTest {
     }
 
     @Test
+    void aNameInAnIndexIsJudgedByItsDescription() {
+        // an API index: a table of names that say nothing, each with its description in the next cell
+        StringBuilder rows = new StringBuilder("<table>");
+        for (int i = 0; i < 30; i++) {
+            rows.append("<tr><td><a href=/api/Widget").append(i).append(">Widget").append(i).append("</a></td><td>")
+                    .append(i == 17 ? "Sets up the event loop: its policy, its clock and its debug mode."
+                            : "Draws a box of number " + i + " on the screen.").append("</td></tr>");
+        }
+        rows.append("</table>");
+        Map<String, String> pages = new LinkedHashMap<>();
+        pages.put("/", page("API", rows.toString()));
+        for (int i = 0; i < 30; i++) pages.put("/api/Widget" + i, page("Widget" + i, "<p>A widget.</p>"));
+        try (TestSite site = TestSite.builder().pages(pages).start()) {
+            crawl(site, QUESTION);
+            List<String> f = order(site);
+            assertEquals(List.of("/", "/api/Widget17"), f.subList(0, 2), f.toString());
+        }
+    }
+
+    @Test
     void politenessIsUnchangedUnderFocus() {
         Map<String, String> pages = new LinkedHashMap<>();
         StringBuilder links = new StringBuilder();
