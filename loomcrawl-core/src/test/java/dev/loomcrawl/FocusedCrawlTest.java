@@ -140,6 +140,28 @@ class FocusedCrawlTest {
     }
 
     @Test
+    void whatAPageLoadsOrShowsIsTakenAfterThePagesAndNeverToExplore() {
+        // a stylesheet, a script and images cannot answer a question: fetched still, but once the pages are
+        StringBuilder home = new StringBuilder("<link rel=stylesheet href=/site.css><script src=/app.js></script>");
+        for (int i = 0; i < 6; i++) home.append("<img src=/i").append(i).append(".png alt='figure ").append(i)
+                .append("'>");
+        home.append("<a href=/drawing.png>the drawing</a>");
+        for (int i = 0; i < 12; i++) home.append("<a href=/p").append(i).append(">Chapter ").append(i).append("</a> ");
+        TestSite.Builder b = TestSite.builder().page("/", page("Contents", home.toString()))
+                .resource("/site.css", "text/css", "p { }".getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                .resource("/app.js", "text/javascript", "1;".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        for (int i = 0; i < 12; i++) b.page("/p" + i, page("Chapter " + i, "<p>Nothing to see.</p>"));
+        try (TestSite site = b.start()) {
+            crawl(site, QUESTION);
+            List<String> f = order(site);
+            List<String> pages = f.stream().filter(t -> t.equals("/") || t.startsWith("/p")).toList();
+            assertEquals(13, pages.size(), f.toString());
+            assertEquals(pages, f.subList(0, 13), "every page before any asset: " + f);
+            assertEquals(13 + 9, f.size(), "the assets fetched after them: " + f);
+        }
+    }
+
+    @Test
     void politenessIsUnchangedUnderFocus() {
         Map<String, String> pages = new LinkedHashMap<>();
         StringBuilder links = new StringBuilder();

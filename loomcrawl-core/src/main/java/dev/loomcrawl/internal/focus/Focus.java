@@ -1,6 +1,7 @@
 package dev.loomcrawl.internal.focus;
 
 import dev.loomcrawl.content.TextEmbedder;
+import dev.loomcrawl.extract.Assets;
 import dev.loomcrawl.extract.Link;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.result.FocusReport;
@@ -13,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -46,6 +48,13 @@ public final class Focus {
     /** What a page's relevance is worth to the pages it links to, a step further away. */
     static final float DECAY = 0.5f;
     static final float MAX = ANCHOR + ANCHOR_MEANING + AROUND + HEADINGS + URL + INHERITED;
+    /**
+     * The priority of what a page loads or shows (a stylesheet, a script, an image, a font, media): below every
+     * page's, since it cannot answer a question, and never taken to explore ({@code OriginVisits.BestFirst}). It is
+     * still fetched, as the crawl's settings say, once the pages before it are.
+     */
+    public static final float ASSET = -1f;
+    private static final Set<String> SHOWN = Set.of("img", "source", "track", "video", "audio", "embed", "input");
     /** The best passages kept: a page adds one when it beats the worst of them. */
     static final int KEPT = 5;
     /** Pages listed in the report. */
@@ -120,6 +129,10 @@ public final class Focus {
                 Link link = links.get(i);
                 WebUrl target = link.target();
                 if (target == null) continue;
+                if (asset(link)) {
+                    out[i] = ASSET;
+                    continue;
+                }
                 LinkContexts.Context c = contexts.get(target.toString());
                 float p = ANCHOR * question.coverage(link.text())
                         + URL * question.coverage(new HashSet<>(Question.words(target.path(), false)))
@@ -144,6 +157,12 @@ public final class Focus {
             }
             return out;
         };
+    }
+
+    /** Whether a link leads to something a page loads or shows, not to a page ({@link #ASSET}). */
+    static boolean asset(Link link) {
+        return Assets.loadedBy(link) || link.element() != null && SHOWN.contains(link.element())
+                || Assets.byPath(link.target());
     }
 
     /** A description's first sentence, what the model judges of it (the model's time grows with a text's length). */
