@@ -34,9 +34,9 @@ public final class Focus {
      */
     static final float ANCHOR_MEANING = 2f;
     /**
-     * Link texts of one page judged by meaning at most (those the words rank first, then in the page's order, texts
-     * judged before on other pages not counted): the model takes
-     * about 8 ms a text, and a page of the JDK's API links to a hundred classes.
+     * Link texts of one page judged by meaning at most (those the words rank first, then in the page's order; texts
+     * judged before, on other pages, not counted): the model takes about 8 ms a text, and a page of the JDK's API
+     * links to a hundred classes.
      */
     static final int MEANING_PER_PAGE = 48;
     /** A page's links are judged by meaning when it is this close to the most relevant page read, or near a root. */
