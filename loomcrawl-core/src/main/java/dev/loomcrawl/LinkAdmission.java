@@ -148,7 +148,7 @@ final class LinkAdmission {
         }
         if (priorities != null && !(admitted.isEmpty() && again.isEmpty())) {
             int n = admitted.size();
-            admittedLinks.addAll(againLinks); // the new links first: they are judged first by meaning
+            admittedLinks.addAll(againLinks); // the new links first: on a tie they are judged first by meaning
             float[] p = priorities.of(admittedLinks);
             for (int i = 0; i < n; i++) admitted.set(i, admitted.get(i).withPriority(p[i]));
             for (int i = 0; i < again.size(); i++) again.set(i, again.get(i).withPriority(p[n + i]));

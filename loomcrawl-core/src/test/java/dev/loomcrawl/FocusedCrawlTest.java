@@ -120,6 +120,48 @@ class FocusedCrawlTest {
     }
 
     @Test
+    void aNameInAnIndexIsJudgedByItsDescription() {
+        // an API index: a table of names that say nothing, each with its description in the next cell
+        StringBuilder rows = new StringBuilder("<table>");
+        for (int i = 0; i < 30; i++) {
+            rows.append("<tr><td><a href=/api/Widget").append(i).append(">Widget").append(i).append("</a></td><td>")
+                    .append(i == 17 ? "Sets up the event loop: its policy, its clock and its debug mode."
+                            : "Draws a box of number " + i + " on the screen.").append("</td></tr>");
+        }
+        rows.append("</table>");
+        Map<String, String> pages = new LinkedHashMap<>();
+        pages.put("/", page("API", rows.toString()));
+        for (int i = 0; i < 30; i++) pages.put("/api/Widget" + i, page("Widget" + i, "<p>A widget.</p>"));
+        try (TestSite site = TestSite.builder().pages(pages).start()) {
+            crawl(site, QUESTION);
+            List<String> f = order(site);
+            assertEquals(List.of("/", "/api/Widget17"), f.subList(0, 2), f.toString());
+        }
+    }
+
+    @Test
+    void whatAPageLoadsOrShowsIsTakenAfterThePagesAndNeverToExplore() {
+        // a stylesheet, a script and images cannot answer a question: fetched still, but once the pages are
+        StringBuilder home = new StringBuilder("<link rel=stylesheet href=/site.css><script src=/app.js></script>");
+        for (int i = 0; i < 6; i++) home.append("<img src=/i").append(i).append(".png alt='figure ").append(i)
+                .append("'>");
+        home.append("<a href=/drawing.png>the drawing</a>");
+        for (int i = 0; i < 12; i++) home.append("<a href=/p").append(i).append(">Chapter ").append(i).append("</a> ");
+        TestSite.Builder b = TestSite.builder().page("/", page("Contents", home.toString()))
+                .resource("/site.css", "text/css", "p { }".getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                .resource("/app.js", "text/javascript", "1;".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        for (int i = 0; i < 12; i++) b.page("/p" + i, page("Chapter " + i, "<p>Nothing to see.</p>"));
+        try (TestSite site = b.start()) {
+            crawl(site, QUESTION);
+            List<String> f = order(site);
+            List<String> pages = f.stream().filter(t -> t.equals("/") || t.startsWith("/p")).toList();
+            assertEquals(13, pages.size(), f.toString());
+            assertEquals(pages, f.subList(0, 13), "every page before any asset: " + f);
+            assertEquals(13 + 9, f.size(), "the assets fetched after them: " + f);
+        }
+    }
+
+    @Test
     void politenessIsUnchangedUnderFocus() {
         Map<String, String> pages = new LinkedHashMap<>();
         StringBuilder links = new StringBuilder();

@@ -1,17 +1,20 @@
 package dev.loomcrawl.internal.focus;
 
 import dev.loomcrawl.content.TextEmbedder;
+import dev.loomcrawl.extract.Assets;
 import dev.loomcrawl.extract.Link;
 import dev.loomcrawl.frontier.Visit;
 import dev.loomcrawl.result.FocusReport;
 import dev.loomcrawl.url.WebUrl;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -25,11 +28,15 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class Focus {
     static final float ANCHOR = 4f;
-    /** The anchor text's closeness in meaning to the question (judged by the model), beside its words'. */
+    /**
+     * The anchor text's closeness in meaning to the question (judged by the model), beside its words': the anchor
+     * text with its description, when the link has one ({@link LinkContexts}: a name's row in an index or table).
+     */
     static final float ANCHOR_MEANING = 2f;
     /**
-     * Link texts of one page judged by meaning at most (the first new ones, in the page's order): the model takes
-     * about 8 ms a text, and a page of the JDK's API links to a hundred classes.
+     * Link texts of one page judged by meaning at most (those the words rank first, then in the page's order; texts
+     * judged before, on other pages, not counted): the model takes about 8 ms a text, and a page of the JDK's API
+     * links to a hundred classes.
      */
     static final int MEANING_PER_PAGE = 48;
     /** A page's links are judged by meaning when it is this close to the most relevant page read, or near a root. */
@@ -41,6 +48,13 @@ public final class Focus {
     /** What a page's relevance is worth to the pages it links to, a step further away. */
     static final float DECAY = 0.5f;
     static final float MAX = ANCHOR + ANCHOR_MEANING + AROUND + HEADINGS + URL + INHERITED;
+    /**
+     * The priority of what a page loads or shows (a stylesheet, a script, an image, a font, media): below every
+     * page's, since it cannot answer a question, and never taken to explore ({@code OriginVisits.BestFirst}). It is
+     * still fetched, as the crawl's settings say, once the pages before it are.
+     */
+    public static final float ASSET = -1f;
+    private static final Set<String> SHOWN = Set.of("img", "source", "track", "video", "audio", "embed", "input");
     /** The best passages kept: a page adds one when it beats the worst of them. */
     static final int KEPT = 5;
     /** Pages listed in the report. */
@@ -109,23 +123,52 @@ public final class Focus {
                 : LinkContexts.of(html, from.url().toString());
         boolean byMeaning = meaning != null && (from.depth() <= 1 || relevance >= MEANING_SHARE * mostRelevant);
         return links -> {
-            Map<String, Float> close = byMeaning ? meaning.closeness(links.stream().map(Link::text).toList(),
-                    MEANING_PER_PAGE) : Map.of();
             float[] out = new float[links.size()];
+            String[] texts = new String[links.size()]; // what the model judges of each link
             for (int i = 0; i < out.length; i++) {
                 Link link = links.get(i);
                 WebUrl target = link.target();
                 if (target == null) continue;
+                if (asset(link)) {
+                    out[i] = ASSET;
+                    continue;
+                }
                 LinkContexts.Context c = contexts.get(target.toString());
                 float p = ANCHOR * question.coverage(link.text())
-                        + (link.text() == null ? 0f : ANCHOR_MEANING * close.getOrDefault(link.text(), 0f))
                         + URL * question.coverage(new HashSet<>(Question.words(target.path(), false)))
                         + INHERITED * inherited;
                 if (c != null) p += AROUND * question.coverage(c.around()) + HEADINGS * question.coverage(c.headings());
                 out[i] = p;
+                texts[i] = link.text() == null || link.text().isBlank() ? null
+                        : c == null || c.description().isEmpty() ? link.text()
+                        : link.text() + ": " + firstSentence(c.description());
+            }
+            if (byMeaning) {
+                // the model's budget goes to the links the words rank first, then in the page's order
+                Integer[] order = new Integer[out.length];
+                for (int i = 0; i < order.length; i++) order[i] = i;
+                Arrays.sort(order, (x, y) -> Float.compare(out[y], out[x]));
+                List<String> ranked = new ArrayList<>(order.length);
+                for (int i : order) ranked.add(texts[i]);
+                Map<String, Float> close = meaning.closeness(ranked, MEANING_PER_PAGE);
+                for (int i = 0; i < out.length; i++) {
+                    if (texts[i] != null) out[i] += ANCHOR_MEANING * close.getOrDefault(texts[i], 0f);
+                }
             }
             return out;
         };
+    }
+
+    /** Whether a link leads to something a page loads or shows, not to a page ({@link #ASSET}). */
+    static boolean asset(Link link) {
+        return Assets.loadedBy(link) || link.element() != null && SHOWN.contains(link.element())
+                || Assets.byPath(link.target());
+    }
+
+    /** A description's first sentence, what the model judges of it (the model's time grows with a text's length). */
+    static String firstSentence(String text) {
+        int end = text.indexOf(". ");
+        return end < 0 ? text : text.substring(0, end + 1);
     }
 
     /** The priorities of a page's new links, in one go (judged by meaning, their texts are embedded together). */

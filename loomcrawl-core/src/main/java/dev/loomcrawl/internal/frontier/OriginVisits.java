@@ -63,7 +63,8 @@ sealed interface OriginVisits {
     /**
      * Best first: highest priority first, first in first out among equal priorities; but every
      * {@link #EXPLORE}th visit taken is the oldest queued, so that a crawl led astray by its estimates still makes
-     * its way through the site breadth-first, at a quarter of the pace.
+     * its way through the site breadth-first, at a quarter of the pace. A visit of a negative priority (an asset in
+     * a focused crawl) is never taken to explore: only once nothing better is queued.
      */
     final class BestFirst implements OriginVisits {
         static final int EXPLORE = 4;
@@ -85,7 +86,7 @@ sealed interface OriginVisits {
         @Override
         public OriginQueue.Queued pollFirst() {
             if (best.isEmpty()) return null;
-            boolean explore = ++taken % EXPLORE == 0;
+            boolean explore = ++taken % EXPLORE == 0 && !oldest.isEmpty();
             return remove(explore ? oldest.first() : best.first());
         }
 
@@ -101,7 +102,7 @@ sealed interface OriginVisits {
 
         private void add(Entry e) {
             best.add(e);
-            oldest.add(e);
+            if (e.queued.visit().priority() >= 0) oldest.add(e);
             byUrl.put(e.queued.visit().url(), e);
         }
 
