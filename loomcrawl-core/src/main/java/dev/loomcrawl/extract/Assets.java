@@ -21,6 +21,9 @@ public final class Assets {
             "m4a", "m4v", "webm", "ogg", "ogv", "wav", "flac", "avi", "mov", "mkv", "zip", "gz", "tgz", "bz2", "xz",
             "7z", "rar", "tar", "jar", "exe", "msi", "dmg", "iso", "deb", "rpm", "apk", "bin", "wasm");
 
+    /** The elements whose link is something the page shows: an image, media, a track, an embed, an image button. */
+    private static final Set<String> SHOWN = Set.of("img", "source", "track", "video", "audio", "embed", "input");
+
     private Assets() {}
 
     /** Whether the URL's path names an asset by its extension ({@link #EXTENSIONS}): {@code /site.css}. */
@@ -48,6 +51,16 @@ public final class Assets {
         return element.equals("script") || element.equals("style")
                 || element.equals("link") && (rel.contains("stylesheet") || rel.contains("preload")
                 || rel.contains("icon") || rel.contains("manifest"));
+    }
+
+    /**
+     * Whether a link leads to an asset, not a page: something its page loads ({@link #loadedBy}) or shows (the
+     * source of an image, a video or audio, a track, an embed, an image button), or a URL whose path names an asset
+     * ({@link #byPath}). A focused crawl queues these after every page.
+     */
+    public static boolean byLink(Link link) {
+        return loadedBy(link) || link.element() != null && SHOWN.contains(link.element())
+                || link.target() != null && byPath(link.target());
     }
 
     /**

@@ -34,6 +34,21 @@ class AssetsTest {
     }
 
     @Test
+    void aLinkToWhatAPageLoadsOrShowsOrToAnAssetsPathIsAnAsset() {
+        String html = """
+                <html><head><link rel=stylesheet href=style.css><script src=app.js></script>
+                <link rel=next href=next.html></head><body><img src=figure><video src=clip></video>
+                <audio><source src=sound></audio><embed src=plugin><input type=image src=button>
+                <a href=a.html>a</a><a href=diagram.svg>the diagram</a><a href=report.pdf>report</a>
+                <iframe src=frame.html></iframe></body></html>""";
+        List<Link> links = new JsoupLinkExtractor().extract(html.getBytes(StandardCharsets.UTF_8), null, PAGE)
+                .links();
+        List<String> pages = links.stream().filter(l -> !Assets.byLink(l)).map(Link::to).toList();
+        assertEquals(List.of("http://example.com/dir/next.html", "http://example.com/dir/a.html",
+                "http://example.com/dir/report.pdf", "http://example.com/dir/frame.html"), pages);
+    }
+
+    @Test
     void aUrlsExtensionAndAResponsesTypeTellAnAsset() {
         for (String path : List.of("/s.css", "/app.JS", "/m.mjs", "/i.png", "/f.woff2", "/v.mp4", "/a.tar", "/x.zip")) {
             assertTrue(Assets.byPath(WebUrl.parse("http://example.com" + path + "?v=2")), path);

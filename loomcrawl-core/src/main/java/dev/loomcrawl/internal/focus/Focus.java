@@ -14,7 +14,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
-import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -54,7 +53,6 @@ public final class Focus {
      * still fetched, as the crawl's settings say, once the pages before it are.
      */
     public static final float ASSET = -1f;
-    private static final Set<String> SHOWN = Set.of("img", "source", "track", "video", "audio", "embed", "input");
     /** The best passages kept: a page adds one when it beats the worst of them. */
     static final int KEPT = 5;
     /** Pages listed in the report. */
@@ -129,7 +127,7 @@ public final class Focus {
                 Link link = links.get(i);
                 WebUrl target = link.target();
                 if (target == null) continue;
-                if (asset(link)) {
+                if (Assets.byLink(link)) {
                     out[i] = ASSET;
                     continue;
                 }
@@ -157,12 +155,6 @@ public final class Focus {
             }
             return out;
         };
-    }
-
-    /** Whether a link leads to something a page loads or shows, not to a page ({@link #ASSET}). */
-    static boolean asset(Link link) {
-        return Assets.loadedBy(link) || link.element() != null && SHOWN.contains(link.element())
-                || Assets.byPath(link.target());
     }
 
     /** A description's first sentence, what the model judges of it (the model's time grows with a text's length). */
