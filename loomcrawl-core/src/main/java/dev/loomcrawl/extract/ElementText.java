@@ -89,6 +89,10 @@ final class ElementText {
     }
 
     private void appendNormalised(String s) {
+        if (boundaryMarks.isEmpty() && plain(s)) { // what the loop below would append, in one go
+            accum.append(s, s.startsWith(" ") && lastIsSpace() ? 1 : 0, s.length());
+            return;
+        }
         boolean stripLeading = lastIsSpace();
         boolean lastWasWhite = false;
         boolean reachedNonWhite = false;
@@ -108,6 +112,25 @@ final class ElementText {
                 reachedNonWhite = true;
             }
         }
+    }
+
+    /**
+     * Whether normalising leaves the text as it is but for a leading space: no whitespace other than single spaces,
+     * no nbsp, zero-width space, soft hyphen or surrogate.
+     */
+    private static boolean plain(String s) {
+        char before = 'x';
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char ch = s.charAt(i);
+            if (ch == ' ') {
+                if (before == ' ') return false;
+            } else if (ch == '\t' || ch == '\n' || ch == '\f' || ch == '\r' || ch == 160 || ch == 8203 || ch == 173
+                    || Character.isSurrogate(ch)) {
+                return false;
+            }
+            before = ch;
+        }
+        return true;
     }
 
     private boolean lastIsSpace() {

@@ -13,7 +13,9 @@ final class HtmlTags {
     static final int SCOPE = 1, LIST_SCOPE = 2, BUTTON_SCOPE = 4, TABLE_SCOPE = 8, IMPLIED_END = 16,
             THOROUGH_END = 32, SPECIAL = 64, BLOCK = 1 << 8, BOUNDARY = 1 << 9, PRESERVE = 1 << 10,
             DATA = 1 << 11, RCDATA = 1 << 12, VOID = 1 << 13, FORMATTING = 1 << 14, TABLE_FOSTER = 1 << 15,
-            HEADING = 1 << 16;
+            HEADING = 1 << 16,
+            /** A name of the table below: its string is the interned one, so a literal is the same object. */
+            KNOWN = 1 << 17;
 
     static final int HTML = 0, SVG = 1, MATH = 2;
 
@@ -66,7 +68,9 @@ final class HtmlTags {
             int hash = name.hashCode();
             for (int slot = hash & MASK; TABLE_NAMES[slot] != null; slot = (slot + 1) & MASK) {
                 String known = TABLE_NAMES[slot];
-                if (known == name || (TABLE_HASHES[slot] == hash && known.equals(name))) return TABLE_FLAGS[slot];
+                if (known == name) return TABLE_FLAGS[slot];
+                // the same name in another string: not KNOWN, which promises the interned one
+                if (TABLE_HASHES[slot] == hash && known.equals(name)) return TABLE_FLAGS[slot] & ~KNOWN;
             }
             return 0;
         }
@@ -131,7 +135,7 @@ final class HtmlTags {
             while (TABLE_NAMES[slot] != null) slot = (slot + 1) & MASK;
             TABLE_NAMES[slot] = name.intern(); // the literals the rules compare with: equals() finds them at once
             TABLE_HASHES[slot] = name.hashCode();
-            TABLE_FLAGS[slot] = HTML_FLAGS.getOrDefault(name, 0);
+            TABLE_FLAGS[slot] = HTML_FLAGS.getOrDefault(name, 0) | KNOWN;
         }
     }
 }

@@ -45,8 +45,12 @@ final class OpenElements {
             endWatched = true;
         }
 
+        /**
+         * Whether this is the HTML element of that name; {@code n} is a literal. A known name is the literal itself
+         * ({@link HtmlTags#name} gives the interned string), so identity decides; an unknown one is compared.
+         */
         boolean is(String n) {
-            return ns == HtmlTags.HTML && name.equals(n);
+            return ns == HtmlTags.HTML && (name == n || (flags & HtmlTags.KNOWN) == 0 && name.equals(n));
         }
 
         boolean has(int flag) {
@@ -161,7 +165,7 @@ final class OpenElements {
         for (int i = formatting.size() - 1; i >= 0; i--) {
             Node el = formatting.get(i);
             if (el == MARKER) return null;
-            if (el.name.equals(name)) return el;
+            if (el.name == name || el.name.equals(name)) return el;
         }
         return null;
     }

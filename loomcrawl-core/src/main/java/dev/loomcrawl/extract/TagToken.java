@@ -15,6 +15,8 @@ import java.util.Arrays;
  */
 final class TagToken {
     private static final int NO_VALUE = -1;
+    /** The ranges of a tag without attributes (never written: a tag of no attributes adds none). */
+    private static final int[] NO_RANGES = new int[0];
     /**
      * Attributes kept per tag; the rest are ignored (their values too). No page needs more, and a tag of a
      * million attributes would otherwise cost memory, and a quadratic search for duplicates in jsoup.
@@ -28,15 +30,21 @@ final class TagToken {
     private int count;
     /** Attributes of this tag past {@link #MAX_ATTRIBUTES}, ignored. */
     int ignored;
-    private int[] ranges = new int[4 * 8]; // nameStart, nameEnd, valueStart (or NO_VALUE), valueEnd
+    private int[] ranges; // nameStart, nameEnd, valueStart (or NO_VALUE), valueEnd
 
+    /** The tokenizer's own, reused for every tag. */
     TagToken(char[] buf) {
+        this(buf, new int[4 * 8]);
+    }
+
+    private TagToken(char[] buf, int[] ranges) {
         this.buf = buf;
+        this.ranges = ranges;
     }
 
     /** A start tag with this name and no attributes, as the tree builder makes for implied elements. */
     static TagToken implied(char[] buf, String name) {
-        TagToken tag = new TagToken(buf);
+        TagToken tag = new TagToken(buf, NO_RANGES);
         tag.name = name;
         return tag;
     }
@@ -53,7 +61,7 @@ final class TagToken {
             ignored++;
             return;
         }
-        if (count * 4 == ranges.length) ranges = Arrays.copyOf(ranges, ranges.length * 2);
+        if (count * 4 == ranges.length) ranges = Arrays.copyOf(ranges, Math.max(4 * 8, ranges.length * 2));
         int i = count * 4;
         ranges[i] = nameStart;
         ranges[i + 1] = nameEnd;
@@ -168,12 +176,11 @@ final class TagToken {
     }
 
     TagToken copy() {
-        TagToken copy = new TagToken(buf);
+        TagToken copy = new TagToken(buf, count == 0 ? NO_RANGES : Arrays.copyOf(ranges, count * 4));
         copy.name = name;
         copy.endTag = endTag;
         copy.selfClosing = selfClosing;
         copy.count = count;
-        copy.ranges = Arrays.copyOf(ranges, Math.max(4, count * 4));
         return copy;
     }
 }

@@ -84,7 +84,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
             if (documentChildren++ == 0 && start >= 0 && sink.wantsFirstComment()) firstComment = commentData(start, end);
         } else if (mode != Mode.AFTER_BODY && mode != Mode.AFTER_AFTER_BODY) {
             Node target = open.current();
-            for (Node t : texts) t.text.otherNode(target);
+            for (int i = 0, n = texts.size(); i < n; i++) texts.get(i).text.otherNode(target);
         }
     }
 
@@ -400,7 +400,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
         int flags = HtmlTags.flags(tag.name, ns);
         Node el = new Node(tag.name, ns, flags, (flags & HtmlTags.FORMATTING) != 0 && ns == HtmlTags.HTML ? tag.copy() : null);
         if (parent != null && el.has(HtmlTags.BLOCK)) parent.blockChild = true;
-        for (Node t : texts) t.text.elementStart(el, parent);
+        for (int i = 0, n = texts.size(); i < n; i++) texts.get(i).text.elementStart(el, parent);
         if (recorder != null) el.index = recorder.element(parent == null ? 0 : parent.index, tag.name, tag);
         sink.element(tag.name, ns, tag, el);
         open.push(el);
@@ -425,7 +425,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
             el.text.finish();
             texts.remove(el);
         }
-        for (Node t : texts) t.text.elementEnd(el, parent);
+        for (int i = 0, n = texts.size(); i < n; i++) texts.get(i).text.elementEnd(el, parent);
         if (el.endWatched) sink.elementEnd(el.name, el.ns);
         return el;
     }
@@ -445,12 +445,13 @@ final class TreeShadow implements HtmlTokenizer.Sink {
         if (texts.isEmpty()) return;
         String s = chars.value();
         if (s.isEmpty()) return;
+        int n = texts.size();
         if (target.has(HtmlTags.DATA)) {
-            for (Node t : texts) t.text.otherNode(target);
+            for (int i = 0; i < n; i++) texts.get(i).text.otherNode(target);
             return;
         }
         boolean preserve = preservesWhitespace();
-        for (Node t : texts) t.text.text(target, s, preserve);
+        for (int i = 0; i < n; i++) texts.get(i).text.text(target, s, preserve);
         if (!Chars.isBlank(s)) target.hasText = true;
     }
 
