@@ -3,6 +3,7 @@ package dev.loomcrawl.extract;
 import dev.loomcrawl.extract.OpenElements.Node;
 import dev.loomcrawl.extract.TreeShadow.Mode;
 
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -322,9 +323,18 @@ final class BodyRules {
     private void adoptionAgency(String subject) {
         OpenElements open = tb.open;
         Node current = open.current();
-        if (current != null && current.is(subject) && !open.isFormatting(current)) {
-            tb.pop();
-            return;
+        if (current != null && current.is(subject)) {
+            List<Node> active = open.formatting;
+            int last = active.size() - 1;
+            if (last >= 0 && active.get(last) == current) { // the usual case, as the steps below would end it
+                tb.pop();
+                active.remove(last);
+                return;
+            }
+            if (!open.isFormatting(current)) {
+                tb.pop();
+                return;
+            }
         }
         Node formatting = open.activeFormatting(subject);
         if (formatting == null) {

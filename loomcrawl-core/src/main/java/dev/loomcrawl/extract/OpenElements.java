@@ -53,6 +53,11 @@ final class OpenElements {
             return ns == HtmlTags.HTML && (name == n || (flags & HtmlTags.KNOWN) == 0 && name.equals(n));
         }
 
+        /** Whether the two have the same name: two known names are the same string or different ones. */
+        boolean sameName(Node other) {
+            return name == other.name || (flags & other.flags & HtmlTags.KNOWN) == 0 && name.equals(other.name);
+        }
+
         boolean has(int flag) {
             return (flags & flag) != 0;
         }
@@ -198,7 +203,7 @@ final class OpenElements {
         for (int i = last; i >= ceil; i--) {
             Node el = formatting.get(i);
             if (el == MARKER) break;
-            if (el.name.equals(node.name)) {
+            if (el.sameName(node)) {
                 if (attrs == null) attrs = node.tag.normalised();
                 if (sameAttributes(attrs, el.tag.normalised())) seen++;
             }
