@@ -4,7 +4,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 
-/** The crawl's threads: the dispatch loop's, and one worker per visit (virtual threads, or platform threads). */
+/** The crawl's threads: the dispatch loop's, and the workers (virtual threads, or platform threads). */
 final class CrawlThreads {
     private CrawlThreads() {
     }
@@ -46,7 +46,7 @@ final class CrawlThreads {
     }
 
     /**
-     * One virtual thread per visit. The system property {@code loomcrawl.bench.platformThreads=true} makes them
+     * A virtual thread per worker, which goes on from visit to visit while one is due. The system property {@code loomcrawl.bench.platformThreads=true} makes them
      * platform threads instead: a benchmark-only switch, to measure what virtual threads save (benchmarks.md).
      */
     static ExecutorService workers() {

@@ -184,8 +184,10 @@ public final class Crawler implements AutoCloseable {
     }
 
     /**
-     * Takes visits as long as there are any, at most {@code maxTasks} in flight, each processed on a worker of its
-     * own; returns once the last has ended.
+     * Takes visits as long as there are any, at most {@code maxTasks} in flight, each worker holding one of the
+     * permits; returns once the last has ended. A worker whose visit is over goes on with the next one due now,
+     * keeping its permit, as the seed's workers loop on the queue (decision 46); only when none is due does its
+     * permit come back here, where the next visit is waited for.
      */
     private void dispatch() {
         Semaphore permits = new Semaphore(config.maxTasks());
@@ -196,40 +198,66 @@ public final class Crawler implements AutoCloseable {
                 if (exhausted != null) stopAtLimit(exhausted);
                 Lease lease = takeUninterruptibly();
                 if (lease == null) break;
-                // a sitemap is not a page: the budget is the site's pages (sitemaps have a bound of their own)
-                if (!lease.visit().sitemap() && !limits.startPage()) { // the page budget is spent: it stays to do
-                    lease.retryLater(lease.visit(), Duration.ZERO);
-                    lease.done(null);
-                    stopAtLimit(Limit.MAX_PAGES);
+                if (!startable(lease)) {
                     permits.release();
                     continue;
                 }
                 workers.execute(() -> {
-                    FinishedUrl finished = null;
                     try {
-                        finished = settle(lease, visit(lease));
+                        for (Lease next = lease; next != null; next = nextDue()) work(next);
                     } finally {
-                        try {
-                            // journaled (in every output, and durable with a state) before anyone hears of it
-                            boolean journaled = false;
-                            try {
-                                journaled = finished != null && journal.finished(lease.ticket(), finished);
-                            } finally {
-                                lease.done(finished); // the slot is freed whatever happened, so the crawl can end
-                            }
-                            if (journaled) listeners.deliver(finished);
-                            // not kept: the journal failed (a full disk). Its stop may not have reached the frontier
-                            // yet, and this slot must not take a page whose record could not be kept either
-                            else if (finished != null) frontier.stop();
-                        } finally {
-                            // every output has what it needs of the body: its bytes go back to the bound
-                            if (finished != null && finished.response() != null) finished.response().release();
-                            permits.release();
-                        }
+                        permits.release();
                     }
                 });
             }
         } // closing the executor waits for the fetches in flight
+    }
+
+    /**
+     * Whether a taken visit may start: a sitemap always (the budget is the site's pages, and sitemaps have a bound
+     * of their own), a page while the page budget lasts. When it is spent, the visit stays to do and the crawl stops.
+     */
+    private boolean startable(Lease lease) {
+        if (lease.visit().sitemap() || limits.startPage()) return true;
+        lease.retryLater(lease.visit(), Duration.ZERO);
+        lease.done(null);
+        stopAtLimit(Limit.MAX_PAGES);
+        return false;
+    }
+
+    /**
+     * The visit a worker goes on with: one due now, unless the crawl is stopping or a budget has run out (the
+     * dispatch loop then stops it); null when there is none.
+     */
+    private Lease nextDue() {
+        if (interrupted.get() || limits.exhausted() != null) return null;
+        Lease lease = frontier.takeIfDue();
+        return lease != null && startable(lease) ? lease : null;
+    }
+
+    /** One visit on a worker: the URL's life (steps 4 to 13), then its record journaled and handed on (14). */
+    private void work(Lease lease) {
+        FinishedUrl finished = null;
+        try {
+            finished = settle(lease, visit(lease));
+        } finally {
+            try {
+                // journaled (in every output, and durable with a state) before anyone hears of it
+                boolean journaled = false;
+                try {
+                    journaled = finished != null && journal.finished(lease.ticket(), finished);
+                } finally {
+                    lease.done(finished); // the slot is freed whatever happened, so the crawl can end
+                }
+                if (journaled) listeners.deliver(finished);
+                // not kept: the journal failed (a full disk). Its stop may not have reached the frontier
+                // yet, and this slot must not take a page whose record could not be kept either
+                else if (finished != null) frontier.stop();
+            } finally {
+                // every output has what it needs of the body: its bytes go back to the bound
+                if (finished != null && finished.response() != null) finished.response().release();
+            }
+        }
     }
 
     /**

@@ -64,6 +64,15 @@ public interface Frontier extends AutoCloseable {
     Lease take() throws InterruptedException;
 
     /**
+     * A lease on a visit whose origin is due now, without waiting; {@code null} when none is (or after
+     * {@link #stop()}). A worker whose visit is over goes on with it, as the seed's workers do (decision 46). The
+     * default, for a frontier that hands visits out only through {@link #take()}: none.
+     */
+    default Lease takeIfDue() {
+        return null;
+    }
+
+    /**
      * Sets an origin's gap between fetch starts, as {@code politeness.OriginPacing} decided it (never below the
      * delay the frontier was made with). A longer gap also holds off the origin's next fetch.
      */

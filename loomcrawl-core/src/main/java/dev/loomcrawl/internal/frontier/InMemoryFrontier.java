@@ -143,20 +143,38 @@ public final class InMemoryFrontier implements Frontier {
                     changed.awaitNanos(o.notBefore - now);
                     continue;
                 }
-                ready.poll();
-                o.inReady = false;
-                OriginQueue.Queued next = o.visits.pollFirst();
-                if (o.visits.isEmpty()) originsQueued--;
-                queued--;
-                inFlight++;
-                o.inFlight++;
-                o.notBefore = now + o.delayNanos; // the delay is a gap between fetch starts
-                schedule(o);
-                return new Taken(next.visit(), next.ticket(), o);
+                return handOut(now);
             }
         } finally {
             lock.unlock();
         }
+    }
+
+    @Override
+    public Lease takeIfDue() {
+        lock.lock();
+        try {
+            if (stopped) return null;
+            OriginQueue o = ready.peek();
+            long now = System.nanoTime();
+            return o == null || o.notBefore - now > 0 ? null : handOut(now);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Hands out the next visit of the first origin in {@code ready}, which is due; under the lock. */
+    private Taken handOut(long now) {
+        OriginQueue o = ready.poll();
+        o.inReady = false;
+        OriginQueue.Queued next = o.visits.pollFirst();
+        if (o.visits.isEmpty()) originsQueued--;
+        queued--;
+        inFlight++;
+        o.inFlight++;
+        o.notBefore = now + o.delayNanos; // the delay is a gap between fetch starts
+        schedule(o);
+        return new Taken(next.visit(), next.ticket(), o);
     }
 
     @Override

@@ -143,6 +143,14 @@ public final class SpillingFrontier implements Frontier {
         }
     }
 
+    /** One of the window's visits due now, or null: what is on disk is loaded by {@link #take()} alone. */
+    @Override
+    public Lease takeIfDue() {
+        Lease taken = window.takeIfDue();
+        if (taken != null) taken(taken.visit().url().origin());
+        return taken;
+    }
+
     @Override
     public Lease take() throws InterruptedException {
         while (true) {
