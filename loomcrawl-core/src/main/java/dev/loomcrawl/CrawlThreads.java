@@ -46,8 +46,9 @@ final class CrawlThreads {
     }
 
     /**
-     * A virtual thread per worker, which goes on from visit to visit while one is due. The system property {@code loomcrawl.bench.platformThreads=true} makes them
-     * platform threads instead: a benchmark-only switch, to measure what virtual threads save (benchmarks.md).
+     * A virtual thread per worker, which goes on from visit to visit while one is due. The system property
+     * {@code loomcrawl.bench.platformThreads=true} makes them platform threads instead: a benchmark-only switch, to
+     * measure what virtual threads save (benchmarks.md).
      */
     static ExecutorService workers() {
         return platformThreads()

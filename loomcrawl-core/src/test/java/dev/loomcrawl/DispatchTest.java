@@ -1,5 +1,6 @@
 package dev.loomcrawl;
 
+import dev.loomcrawl.result.CrawlListener;
 import dev.loomcrawl.result.CrawlSummary;
 import dev.loomcrawl.frontier.Frontier;
 import dev.loomcrawl.internal.frontier.InMemoryFrontier;
@@ -13,6 +14,8 @@ import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -112,6 +115,31 @@ class DispatchTest {
             }
             assertTrue(frontier.takers.stream().allMatch(Thread::isVirtual), frontier.takers.toString());
             assertTrue(frontier.takers.stream().noneMatch(t -> t == Thread.currentThread()));
+        }
+    }
+
+    /**
+     * A worker whose visit is over goes on with the next visit due, as the seed's workers do (decision 46): a root
+     * and its twenty links, two workers at a time, are visited by a few threads, where a thread a visit made 21.
+     */
+    @Test
+    @Timeout(60)
+    void aWorkerGoesOnWithTheNextVisitDue() {
+        TestSite.Builder pages = TestSite.builder();
+        StringBuilder root = new StringBuilder();
+        for (int i = 0; i < 20; i++) {
+            root.append("<a href=/p").append(i).append(">p</a> ");
+            pages.page("/p" + i, "page " + i);
+        }
+        try (TestSite site = pages.page("/", root.toString()).start()) {
+            Set<Thread> workers = ConcurrentHashMap.newKeySet();
+            CrawlConfig config = CrawlConfig.builder().root(site.url("/")).ignoreRobots(true).maxTasks(2).build();
+            try (Crawler crawler = Crawler.builder(config).build()) {
+                crawler.addListener(CrawlListener.ofRecords(record -> workers.add(Thread.currentThread())));
+                assertEquals(21, crawler.crawl().done());
+            }
+            assertTrue(workers.stream().allMatch(Thread::isVirtual), workers.toString());
+            assertTrue(workers.size() <= 10, workers.size() + " threads for 21 visits");
         }
     }
 }

@@ -224,6 +224,46 @@ public abstract class FrontierContract extends FrontierFixture {
         assertQueued(f, 1);
     }
 
+    /**
+     * What a worker whose visit is over goes on with: a visit due now, never a wait; none while the origin's slots are
+     * taken or its gap runs, none after stop(). A frontier that hands out through take() alone answers none.
+     */
+    @Test
+    public void takeIfDueHandsOutWhatIsDueNowAndNeverWaits() throws Exception {
+        Frontier f = frontier(1, Duration.ZERO);
+        assertNull(f.takeIfDue(), "nothing queued");
+        f.offer(visit("http://a.test/1"));
+        f.offer(visit("http://a.test/2"));
+        f.offer(visit("http://b.test/1"));
+        if (!handsOutWithoutWaiting()) {
+            assertNull(f.takeIfDue(), "this frontier hands out through take() alone");
+            return;
+        }
+        Lease a1 = f.takeIfDue();
+        assertEquals("http://a.test/1", a1.visit().url().toString());
+        Lease b1 = f.takeIfDue();
+        assertEquals("http://b.test/1", b1.visit().url().toString(), "a.test's only slot is taken");
+        assertNull(f.takeIfDue(), "both origins' slots are taken");
+        assertEquals(2, f.inFlight());
+        finish(f, a1);
+        assertEquals("http://a.test/2", f.takeIfDue().visit().url().toString(), "a.test's slot is free again");
+        f.offer(visit("http://b.test/2"));
+        f.stop();
+        assertNull(f.takeIfDue(), "stopped, though b.test/2 is queued");
+    }
+
+    @Test
+    public void takeIfDueWaitsForNoOriginsGap() throws Exception {
+        Frontier f = frontier(4, Duration.ofSeconds(30));
+        f.offer(visit("http://a.test/1"));
+        f.offer(visit("http://a.test/2"));
+        Lease a1 = f.take();
+        long start = System.nanoTime();
+        assertNull(f.takeIfDue(), "a.test's next fetch is 30 s away");
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(20), "it did not wait for the gap");
+        finish(f, a1);
+    }
+
     /** The crawl is over when nothing was ever queued; an offer after that is handed out unless the end is final. */
     @Test
     public void anOfferAfterTheEndIsHandedOutUnlessTheEndIsFinal() throws Exception {

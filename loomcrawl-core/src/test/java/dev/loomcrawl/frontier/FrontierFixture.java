@@ -99,6 +99,14 @@ public abstract class FrontierFixture {
         return false;
     }
 
+    /**
+     * Whether {@link Frontier#takeIfDue()} hands out a visit due now; a frontier that hands visits out only through
+     * {@code take()} answers null every time (the interface's default). Default: true.
+     */
+    protected boolean handsOutWithoutWaiting() {
+        return true;
+    }
+
     /** Whether, once take() has said the crawl is over, it stays over even if more is offered. Default: false. */
     protected boolean theEndIsFinal() {
         return false;

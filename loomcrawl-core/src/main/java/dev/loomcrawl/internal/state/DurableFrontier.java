@@ -161,6 +161,14 @@ public final class DurableFrontier implements Frontier {
         }
     }
 
+    /** One of the window's visits due now, or null: an empty window is refilled from the store by {@link #take()}. */
+    @Override
+    public Lease takeIfDue() {
+        Lease taken = window.takeIfDue();
+        if (taken != null && window.queued() <= capacity / 2) refill();
+        return taken;
+    }
+
     @Override
     public Lease take() throws InterruptedException {
         while (true) {
