@@ -18,8 +18,9 @@ import java.util.List;
 final class ElementText {
     private final StringBuilder accum = new StringBuilder();
     private OpenElements.Node pendingParent;
-    private final List<OpenElements.Node> boundaries = new ArrayList<>(2);
-    private final List<int[]> boundaryMarks = new ArrayList<>(2);
+    /** The open boundary elements and their marks; made at the first (most texts have none). */
+    private List<OpenElements.Node> boundaries;
+    private List<int[]> boundaryMarks;
     private String text;
 
     void elementStart(OpenElements.Node el, OpenElements.Node parent) {
@@ -27,6 +28,10 @@ final class ElementText {
         sibling(parent, !block);
         if (accum.length() > 0 && (block || el.name.equals("br")) && !lastIsSpace()) appendSeparator();
         if ((el.flags & HtmlTags.BOUNDARY) != 0) {
+            if (boundaries == null) {
+                boundaries = new ArrayList<>(2);
+                boundaryMarks = new ArrayList<>(2);
+            }
             boundaries.add(el);
             boundaryMarks.add(new int[] {accum.length(), accum.length() > 0 && !lastIsSpace() ? 1 : 0, -1});
         }
@@ -43,7 +48,7 @@ final class ElementText {
      * then, unless the element's content began with a space that jsoup would have collapsed into it.
      */
     private void boundaryEnd(OpenElements.Node el) {
-        int i = boundaries.lastIndexOf(el);
+        int i = boundaries == null ? -1 : boundaries.lastIndexOf(el);
         if (i < 0) return;
         int[] mark = boundaryMarks.remove(i);
         boundaries.remove(i);
@@ -63,14 +68,14 @@ final class ElementText {
     }
 
     private void appendSeparator() {
-        if (!boundaryMarks.isEmpty()) first(true);
+        if (marking()) first(true);
         accum.append(' ');
     }
 
     void text(OpenElements.Node parent, String s, boolean preserve) {
         sibling(parent, true);
         if (preserve) {
-            if (!boundaryMarks.isEmpty() && !s.isEmpty()) first(false);
+            if (marking() && !s.isEmpty()) first(false);
             accum.append(s);
         } else {
             appendNormalised(s);
@@ -89,7 +94,7 @@ final class ElementText {
     }
 
     private void appendNormalised(String s) {
-        if (boundaryMarks.isEmpty() && plain(s)) { // what the loop below would append, in one go
+        if (!marking() && plain(s)) { // what the loop below would append, in one go
             accum.append(s, s.startsWith(" ") && lastIsSpace() ? 1 : 0, s.length());
             return;
         }
@@ -106,7 +111,7 @@ final class ElementText {
                     lastWasWhite = true;
                 }
             } else if (cp != 8203 && cp != 173) {
-                if (!boundaryMarks.isEmpty()) first(false);
+                if (marking()) first(false);
                 accum.appendCodePoint(cp);
                 lastWasWhite = false;
                 reachedNonWhite = true;
@@ -131,6 +136,11 @@ final class ElementText {
             before = ch;
         }
         return true;
+    }
+
+    /** Whether a boundary element is open, whose mark waits to learn what comes first. */
+    private boolean marking() {
+        return boundaryMarks != null && !boundaryMarks.isEmpty();
     }
 
     private boolean lastIsSpace() {
