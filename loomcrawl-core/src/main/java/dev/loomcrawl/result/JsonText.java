@@ -143,11 +143,40 @@ public final class JsonText {
         return d == 'C' || d == 'D' || d == 'E' || d == 'F' ? 2 : 0;
     }
 
-    /** The characters {@link #write} wrote as {@code b[0, length)}. */
+    /**
+     * The characters {@link #write} wrote as {@code b[0, length)}. A text of Latin-1 characters only (most pages'
+     * Markdown) is made as Latin-1 bytes, which the String keeps as they are; at its first wider character the rest is
+     * made as UTF-16.
+     */
     public static String decode(byte[] b, int length) {
-        char[] out = new char[length];
+        byte[] latin1 = new byte[length];
         int n = 0;
         int i = 0;
+        while (i < length) {
+            int x = b[i];
+            if (x > 0 && x != '\\') { // ASCII, as it is
+                latin1[n++] = (byte) x;
+                i++;
+            } else if (x == '\\' && b[i + 1] != 'u') {
+                latin1[n++] = (byte) escaped(b[i + 1]);
+                i += 2;
+            } else if (x == '\\' && b[i + 2] == '0' && b[i + 3] == '0') { // a control character
+                latin1[n++] = (byte) (hex(b[i + 4]) << 4 | hex(b[i + 5]));
+                i += 6;
+            } else if (x == (byte) 0xc2 || x == (byte) 0xc3) { // U+0080 to U+00FF
+                latin1[n++] = (byte) ((x & 0x1f) << 6 | b[i + 1] & 0x3f);
+                i += 2;
+            } else {
+                return decodeWide(b, i, length, latin1, n);
+            }
+        }
+        return new String(latin1, 0, n, StandardCharsets.ISO_8859_1);
+    }
+
+    /** {@link #decode} from {@code b[i]} on, as UTF-16, after the first {@code n} characters, Latin-1, made so far. */
+    private static String decodeWide(byte[] b, int i, int length, byte[] latin1, int n) {
+        char[] out = new char[length];
+        for (int k = 0; k < n; k++) out[k] = (char) (latin1[k] & 0xff);
         while (i < length) {
             int x = b[i] & 0xff;
             if (x == '\\') {
@@ -157,14 +186,7 @@ public final class JsonText {
                     i += 6;
                     continue;
                 }
-                out[n++] = switch (e) {
-                    case 'n' -> '\n';
-                    case 't' -> '\t';
-                    case 'r' -> '\r';
-                    case 'b' -> '\b';
-                    case 'f' -> '\f';
-                    default -> (char) e; // '"' and the backslash
-                };
+                out[n++] = escaped(e);
                 i += 2;
             } else if (x < 0x80) {
                 out[n++] = (char) x;
@@ -178,6 +200,18 @@ public final class JsonText {
             }
         }
         return new String(out, 0, n);
+    }
+
+    /** The character a backslash and this letter stand for (not {@code u}). */
+    private static char escaped(byte e) {
+        return switch (e) {
+            case 'n' -> '\n';
+            case 't' -> '\t';
+            case 'r' -> '\r';
+            case 'b' -> '\b';
+            case 'f' -> '\f';
+            default -> (char) e; // '"' and the backslash
+        };
     }
 
     private static int hex(byte h) {
