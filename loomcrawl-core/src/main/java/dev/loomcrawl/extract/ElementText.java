@@ -16,6 +16,12 @@ import java.util.List;
  * are known (not the finished tree), "what follows an element" is settled when the next node arrives.
  */
 final class ElementText {
+    private static final boolean[] COLLAPSIBLE = new boolean[161];
+
+    static {
+        for (char c : new char[] {' ', '\t', '\n', '\f', '\r', 160}) COLLAPSIBLE[c] = true;
+    }
+
     private final StringBuilder accum = new StringBuilder();
     private OpenElements.Node pendingParent;
     /** The open boundary elements and their marks; made at the first (most texts have none). */
@@ -105,12 +111,12 @@ final class ElementText {
             char ch = s.charAt(i);
             int cp = Character.isSurrogate(ch) ? s.codePointAt(i) : ch;
             i += Character.charCount(cp);
-            if (cp == ' ' || cp == '\t' || cp == '\n' || cp == '\f' || cp == '\r' || cp == 160) {
+            if (collapsible(cp)) {
                 if ((!stripLeading || reachedNonWhite) && !lastWasWhite) {
                     appendSeparator();
                     lastWasWhite = true;
                 }
-            } else if (cp != 8203 && cp != 173) {
+            } else if (!dropped(cp)) {
                 if (marking()) first(false);
                 accum.appendCodePoint(cp);
                 lastWasWhite = false;
@@ -129,13 +135,22 @@ final class ElementText {
             char ch = s.charAt(i);
             if (ch == ' ') {
                 if (before == ' ') return false;
-            } else if (ch == '\t' || ch == '\n' || ch == '\f' || ch == '\r' || ch == 160 || ch == 8203 || ch == 173
-                    || Character.isSurrogate(ch)) {
+            } else if (collapsible(ch) || dropped(ch) || Character.isSurrogate(ch)) {
                 return false;
             }
             before = ch;
         }
         return true;
+    }
+
+    /** Whitespace that collapses into one space (nbsp counts, as in jsoup's {@code Element.text()}). */
+    private static boolean collapsible(int c) {
+        return c <= 160 && COLLAPSIBLE[c]; // a table: small enough for C1 to inline into the loops per character
+    }
+
+    /** What {@code Element.text()} leaves out: the zero-width space and the soft hyphen. */
+    private static boolean dropped(int c) {
+        return c == 8203 || c == 173;
     }
 
     /** Whether a boundary element is open, whose mark waits to learn what comes first. */
