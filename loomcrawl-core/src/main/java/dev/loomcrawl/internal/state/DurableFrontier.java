@@ -165,7 +165,7 @@ public final class DurableFrontier implements Frontier {
     @Override
     public Lease takeIfDue() {
         Lease taken = window.takeIfDue();
-        if (taken != null && window.queued() <= capacity / 2) refill();
+        if (taken != null) refillWhenHalfEmpty();
         return taken;
     }
 
@@ -174,7 +174,7 @@ public final class DurableFrontier implements Frontier {
         while (true) {
             Lease taken = window.take();
             if (taken != null) {
-                if (window.queued() <= capacity / 2) refill();
+                refillWhenHalfEmpty();
                 return taken;
             }
             if (stopped) return null;
@@ -186,6 +186,11 @@ public final class DurableFrontier implements Frontier {
                 return null; // the store failed; the journal has stopped the crawl
             }
         }
+    }
+
+    /** After a take: once the window is half empty, more is loaded from the store. */
+    private void refillWhenHalfEmpty() {
+        if (window.queued() <= capacity / 2) refill();
     }
 
     /** Starts loading queued visits from the store into the window, unless a load is running or none wait. */
