@@ -27,6 +27,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 /**
  * Link admission: what the crawl follows of the links it finds (a page's, a sitemap's, a redirect's target, the
@@ -72,6 +73,9 @@ final class LinkAdmission {
         this.ledger = ledger;
     }
 
+    /** A link target as the crawl knows it (mapped, session ids stripped), and the scope's decision on it. */
+    private record Judged(WebUrl target, ScopeDecision decision) {}
+
     /** What offering a page's links came to: every link with whether it is followed, and the counts. */
     record LinkOffers(List<FoundLink> found, int kept, int fresh) {}
 
@@ -110,12 +114,22 @@ final class LinkAdmission {
         List<Link> againLinks = priorities == null ? null : new ArrayList<>();
         int kept = 0;
         int depth = kind == Visit.Kind.SITEMAP ? from.depth() : from.depth() + 1;
+        // a page's links to one target (fragments apart: String.html#a, String.html#b) are mapped and judged once
+        Map<WebUrl, Judged> judged = new HashMap<>();
+        Map<Origin, Predicate<WebUrl>> disallowed = new HashMap<>(4); // robots.txt as known, once an origin
         for (Link link : links) {
-            WebUrl target = link.target() == null ? null : limits.normalize(config.linkCheck().remap(link.target()));
-            if (target != link.target()) {
+            WebUrl written = link.target();
+            Judged j = written == null ? null : judged.get(written);
+            if (written != null && j == null) {
+                WebUrl mapped = limits.normalize(config.linkCheck().remap(written));
+                j = new Judged(mapped, scope.decide(mapped));
+                judged.put(written, j);
+            }
+            WebUrl target = j == null ? null : j.target();
+            if (target != written) {
                 link = link.withTarget(target);
             }
-            ScopeDecision decision = target == null ? null : scope.decide(target);
+            ScopeDecision decision = j == null ? null : j.decision();
             LinkReason rejection = target == null ? link.unfetchableReason() : decision.reason();
             Reason why = rejection;
             if (why == null && obey && (nofollowPage || link.nofollow())) why = LinkReason.NOFOLLOW;
@@ -133,7 +147,8 @@ final class LinkAdmission {
                         againLinks.add(link);
                     }
                     outcome = admission instanceof Admission.Dropped(DropReason reason) ? Optional.of(reason)
-                            : robots != null && robots.knownToDisallow(target) // queued, to be skipped
+                            : robots != null && disallowed.computeIfAbsent(target.origin(), robots::knownDisallowed)
+                                    .test(target) // queued, to be skipped
                             ? Optional.of(SkipReason.ROBOTS) : Optional.empty();
                     outcomes.put(target, outcome);
                     kept++;

@@ -48,13 +48,9 @@ final class SessionIds {
         return out.isEmpty() ? "/" : out.toString();
     }
 
-    /** One pass over the path (it is every link's, and almost never holds either). */
+    /** Whether the path holds a parameter or a parenthesis (it is every link's, and almost never holds either). */
     private static boolean hasParameterOrParenthesis(String path) {
-        for (int i = 0, n = path.length(); i < n; i++) {
-            char c = path.charAt(i);
-            if (c == ';' || c == '(') return true;
-        }
-        return false;
+        return path.indexOf(';') >= 0 || path.indexOf('(') >= 0; // String.indexOf reads the bytes themselves
     }
 
     /** {@code page;jsessionid=ABC;x=1} becomes {@code page;x=1}. */

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiConsumer;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -171,9 +172,19 @@ public final class RobotsGate {
      * not known yet (or did not answer), so a link can be said to be kept out by robots.txt when that is known.
      */
     public boolean knownToDisallow(WebUrl url) {
-        CompletableFuture<Entry> f = locked(() -> entries.get(url.origin()));
+        return knownDisallowed(url.origin()).test(url);
+    }
+
+    /**
+     * {@link #knownToDisallow} for URLs of one origin, as its robots.txt is known now (a page's links ask it once,
+     * not once a link).
+     */
+    public Predicate<WebUrl> knownDisallowed(Origin origin) {
+        CompletableFuture<Entry> f = locked(() -> entries.get(origin));
         Entry e = f == null ? null : f.getNow(null);
-        return e != null && e.available() && !e.rules().isAllowed(url.toString());
+        if (e == null || !e.available()) return url -> false;
+        BaseRobotRules rules = e.rules();
+        return url -> !rules.isAllowed(url.toString());
     }
 
     /** The Sitemap: lines of the origin's robots.txt (fetching it if needed). */
