@@ -293,6 +293,9 @@ public final class RedisFrontier implements Frontier {
             this.token = token;
             this.origin = origin;
             this.gapMs = gapMs;
+            // a URL leased is one Redis has seen: a link to it found here later is not offered again (the other
+            // processes' URLs, which this one knew only by offering them, are most of what it offers twice)
+            known.add(UrlFingerprint.of(visit.url()));
         }
 
         @Override
