@@ -187,6 +187,30 @@ class RedisFrontierTest {
         }
     }
 
+    /**
+     * A URL another process queued is known to this one once this one leases it: a link to it is then not offered to
+     * Redis again (its markSeen, a local look, says seen). Before, only an offer taught a process so.
+     */
+    @Test
+    void aUrlLeasedIsKnownToItsProcess() throws Exception {
+        try (TestSite site = site(1, Duration.ZERO);
+             RedisCrawl one = RedisCrawl.connect(redis.uri(), "known");
+             RedisCrawl two = RedisCrawl.connect(redis.uri(), "known")) {
+            CrawlConfig config = one.join(config(site, 4), 0);
+            RedisFrontier finder = one.frontier(config, Duration.ofSeconds(30));
+            RedisFrontier fetcher = two.frontier(config, Duration.ofSeconds(30));
+            Visit root = new Visit(WebUrl.parse(site.url("/p0")), 10, 0, null);
+            assertTrue(finder.offer(root));
+            assertTrue(fetcher.markSeen(root.url()), "not known here before: only Redis knows it");
+            Lease taken = fetcher.take();
+            assertEquals(root, taken.visit());
+            assertFalse(fetcher.markSeen(root.url()), "leased here, so known here");
+            taken.done(FinishedUrl.of(CrawlRecord.skipped(root.url(), 0, null, SkipReason.ROBOTS)));
+            finder.close();
+            fetcher.close();
+        }
+    }
+
     @Test
     void aCrawlerThatJoinsWithOtherOptionsIsRefused() {
         try (TestSite site = site(1, Duration.ZERO);
