@@ -263,7 +263,7 @@ public final class JettyFetcher implements Fetcher {
         inFlight.put(request, new Waiting(received, start + setup.http().fetchTimeout().plus(SLACK).toNanos()));
         boolean sent = false;
         try {
-            // cancelAll missed it
+            // cancelAll() may have run between the check above and the put
             if (cancelled) return done(failure(url, ErrorKind.CANCELLED, "crawl cancelled", start));
             request.send(received);
             sent = true;
