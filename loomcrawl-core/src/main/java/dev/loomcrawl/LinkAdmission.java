@@ -73,8 +73,11 @@ final class LinkAdmission {
         this.ledger = ledger;
     }
 
-    /** A link target as the crawl knows it (mapped, session ids stripped), and the scope's decision on it. */
-    private record Judged(WebUrl target, ScopeDecision decision) {}
+    /**
+     * A link target as the crawl knows it (mapped, session ids stripped), whether that changed it, and the scope's
+     * decision on it.
+     */
+    private record Judged(WebUrl target, boolean changed, ScopeDecision decision) {}
 
     /** What offering a page's links came to: every link with whether it is followed, and the counts. */
     record LinkOffers(List<FoundLink> found, int kept, int fresh) {}
@@ -122,11 +125,11 @@ final class LinkAdmission {
             Judged j = written == null ? null : judged.get(written);
             if (written != null && j == null) {
                 WebUrl mapped = limits.normalize(config.linkCheck().remap(written));
-                j = new Judged(mapped, scope.decide(mapped));
+                j = new Judged(mapped, mapped != written, scope.decide(mapped));
                 judged.put(written, j);
             }
             WebUrl target = j == null ? null : j.target();
-            if (target != written) {
+            if (j != null && j.changed()) { // not for another link to an equal target, which has it already
                 link = link.withTarget(target);
             }
             ScopeDecision decision = j == null ? null : j.decision();
