@@ -168,16 +168,9 @@ public final class RobotsGate {
     }
 
     /**
-     * Whether the origin's robots.txt, already read, disallows the URL. Never fetches: false while the file is
-     * not known yet (or did not answer), so a link can be said to be kept out by robots.txt when that is known.
-     */
-    public boolean knownToDisallow(WebUrl url) {
-        return knownDisallowed(url.origin()).test(url);
-    }
-
-    /**
-     * {@link #knownToDisallow} for URLs of one origin, as its robots.txt is known now (a page's links ask it once,
-     * not once a link).
+     * Whether the origin's robots.txt, already read, disallows a URL of that origin, as the file is known now (a
+     * page's links ask once an origin, not once a link). Never fetches: false while the file is not known yet (or
+     * did not answer), so a link can be said to be kept out by robots.txt when that is known.
      */
     public Predicate<WebUrl> knownDisallowed(Origin origin) {
         CompletableFuture<Entry> f = locked(() -> entries.get(origin));

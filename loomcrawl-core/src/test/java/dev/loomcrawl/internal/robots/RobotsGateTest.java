@@ -80,10 +80,10 @@ class RobotsGateTest {
             assertEquals(1, sites.get(1).requestCount("/robots.txt"));
             // forgotten, so not known to disallow until asked again; then fetched again and still disallowing
             dev.loomcrawl.url.WebUrl no = dev.loomcrawl.url.WebUrl.parse(sites.get(1).url("/no"));
-            org.junit.jupiter.api.Assertions.assertFalse(gate.knownToDisallow(no));
+            org.junit.jupiter.api.Assertions.assertFalse(gate.knownDisallowed(no.origin()).test(no));
             org.junit.jupiter.api.Assertions.assertInstanceOf(RobotsGate.Verdict.Disallowed.class, check.apply(1));
             assertEquals(2, sites.get(1).requestCount("/robots.txt"));
-            org.junit.jupiter.api.Assertions.assertTrue(gate.knownToDisallow(no));
+            org.junit.jupiter.api.Assertions.assertTrue(gate.knownDisallowed(no.origin()).test(no));
         } finally {
             fetcher.close();
             for (var site : sites) site.close();
