@@ -204,7 +204,7 @@ public final class Crawler implements AutoCloseable {
                 }
                 workers.execute(() -> {
                     try {
-                        for (Lease next = lease; next != null; next = nextDue()) work(next);
+                        work(lease);
                     } finally {
                         permits.release();
                     }
@@ -235,11 +235,101 @@ public final class Crawler implements AutoCloseable {
         return lease != null && startable(lease) ? lease : null;
     }
 
-    /** One visit on a worker: the URL's life (steps 4 to 13), then its record journaled and handed on (14). */
-    private void work(Lease lease) {
+    /**
+     * A worker's visits, one after another, each the URL's life (steps 4 to 13) and then its record journaled and
+     * handed on (14). The next visit due begins (its request is sent) as soon as a fetch is over, before its page is
+     * read, so that the server answers it meanwhile (decision 47); the worker ends when no visit is due.
+     */
+    private void work(Lease first) {
+        Begun current = begin(first);
+        while (current != null) {
+            Handoff next = new Handoff();
+            try {
+                finish(current, next);
+            } catch (RuntimeException | Error e) {
+                if (next.begun != null) { // its request is out: it is finished too, then this worker ends
+                    try {
+                        finish(next.begun, new Handoff());
+                    } catch (RuntimeException | Error again) {
+                        e.addSuppressed(again);
+                    }
+                }
+                throw e;
+            }
+            if (next.failure != null) throw next.failure; // the next visit's own, thrown once this one is finished
+            current = next.begun != null ? next.begun : beginNextDue(); // none was due then: its links may be
+        }
+    }
+
+    /** A visit begun: what it came to before any fetch, or its fetch (null: fetched when awaited) and its start. */
+    private record Begun(Lease lease, VisitOutcome outcome, Fetcher.Pending fetch, Instant startedAt) {}
+
+    /**
+     * The next visit, begun by a worker when its fetch is over ({@link #visit}); asked once at most. Not in a
+     * focused crawl, whose next visit waits for the priorities of the links of the page being read.
+     */
+    private final class Handoff implements Runnable {
+        private boolean asked;
+        private Begun begun;
+        /** What beginning the next visit threw (its lease done), kept from the visit being finished. */
+        private RuntimeException failure;
+
+        @Override
+        public void run() {
+            if (asked || focus != null) return;
+            asked = true;
+            try {
+                begun = beginNextDue();
+            } catch (RuntimeException e) {
+                failure = e;
+            }
+        }
+    }
+
+    /** The next visit due now, begun; null when there is none ({@link #nextDue}). */
+    private Begun beginNextDue() {
+        Lease lease = nextDue();
+        return lease == null ? null : begin(lease);
+    }
+
+    /**
+     * Steps 4 to 6 of a visit: recorded without a fetch (4), not allowed now (5), or its request sent (6), unless
+     * the fetch cannot be sent ahead (a link check, or pages rendered: then it is made when awaited). A failure
+     * here frees the lease, so that the crawl can end.
+     */
+    private Begun begin(Lease lease) {
+        try {
+            Visit visit = lease.visit();
+            // 4. The end of a redirect chain that ran out of redirects: recorded, not fetched.
+            if (visit.redirectsLeft() < 0) {
+                return new Begun(lease, new VisitOutcome.Unfetched(Records.finished(redirects.limitRecord(visit))),
+                        null, null);
+            }
+            // 5. Robots: a disallowed URL is recorded as skipped; one waiting for robots.txt or its origin goes back.
+            VisitOutcome notNow = gate.notAllowedNow(visit);
+            if (notNow != null) return new Begun(lease, notNow, null, null);
+            //    With --sitemaps, a root origin's robots.txt now read: the sitemaps it declares are offered.
+            if (config.scope().sitemaps()) links.offerDeclaredSitemaps(visit.url().origin());
+            // 6. Fetch: the request sent now; the origin's gap is timed from here.
+            if (visit.checkOnly() || reader.renderer() != null) return new Begun(lease, null, null, null);
+            Instant startedAt = Instant.now();
+            lease.started();
+            return new Begun(lease, null, fetcher.start(visit.url(), validators(visit)), startedAt);
+        } catch (RuntimeException | Error e) {
+            lease.done(null);
+            throw e;
+        }
+    }
+
+    /**
+     * The rest of a visit begun (steps 6 to 14): {@code fetchOver} runs once its fetch is over, before the page is
+     * read ({@link Handoff}).
+     */
+    private void finish(Begun begun, Runnable fetchOver) {
+        Lease lease = begun.lease();
         FinishedUrl finished = null;
         try {
-            finished = settle(lease, visit(lease));
+            finished = settle(lease, begun.outcome() != null ? begun.outcome() : visit(begun, fetchOver));
         } finally {
             try {
                 // journaled (in every output, and durable with a state) before anyone hears of it
@@ -284,25 +374,25 @@ public final class Crawler implements AutoCloseable {
     }
 
     /**
-     * The life of one URL, numbered as in architecture.md's steps: robots, fetch, pacing, then follow a redirect or
-     * read a page. Returns what the URL came to, for {@link #settle} to act on; the one lease call made here is the
-     * release of a fetched URL's origin slot, as soon as its fetch is over.
+     * The life of one URL once begun ({@link #begin}: steps 4 to 6), numbered as in architecture.md's steps: the
+     * fetch's answer, pacing, then follow a redirect or read a page. Returns what the URL came to, for
+     * {@link #settle} to act on; the one lease call made here is the release of a fetched URL's origin slot, as soon
+     * as its fetch is over, after which {@code fetchOver} runs (the worker's next visit begins).
      */
-    private VisitOutcome visit(Lease lease) {
+    private VisitOutcome visit(Begun begun, Runnable fetchOver) {
+        Lease lease = begun.lease();
         Visit visit = lease.visit();
-        // 4. The end of a redirect chain that ran out of redirects: recorded, not fetched.
-        if (visit.redirectsLeft() < 0) {
-            return new VisitOutcome.Unfetched(Records.finished(redirects.limitRecord(visit)));
+        // 6. The fetch's answer awaited; or the fetch made now (a link checker's request for a check-only visit, a
+        //    page to render), its origin's gap timed from here.
+        Instant startedAt = begun.startedAt();
+        FetchResult result;
+        if (begun.fetch() != null) {
+            result = begun.fetch().await();
+        } else {
+            startedAt = Instant.now();
+            lease.started();
+            result = visit.checkOnly() ? fetcher.check(visit.url()) : fetch(visit);
         }
-        // 5. Robots: a disallowed URL is recorded as skipped; one waiting for robots.txt or its origin goes back.
-        VisitOutcome notNow = gate.notAllowedNow(visit);
-        if (notNow != null) return notNow;
-        //    With --sitemaps, a root origin's robots.txt now read: the sitemaps it declares are offered.
-        if (config.scope().sitemaps()) links.offerDeclaredSitemaps(visit.url().origin());
-        // 6. Fetch (a link checker's request for a check-only visit); the origin's gap is timed from here.
-        Instant startedAt = Instant.now();
-        lease.started();
-        FetchResult result = visit.checkOnly() ? fetcher.check(visit.url()) : fetch(visit);
         // 7. Aborted mid-fetch by cancel(): not finished, so no record; it counts as still to do.
         if (cancelled.get()) return new VisitOutcome.Abandoned(result);
         // 8. Pace the origin by the answer; an overloaded origin (429, 503) gets the visit back later.
@@ -310,6 +400,8 @@ public final class Crawler implements AutoCloseable {
         if (pace.retry()) return new VisitOutcome.RetryLater(visit.deferred(), pace.pause(), result);
         //    The fetch is over: the origin's slot is freed before the page is read; its bytes count to the budget.
         lease.release(pace.pause());
+        //    The worker's next visit begins: its request is on its way while this page is read.
+        fetchOver.run();
         //    Then the carrier goes first to what waits for one (other fetches' callbacks, the next fetch's start):
         //    a fetch held up behind pages being read leaves its origin's slot idle.
         Turns.give();

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -140,6 +141,43 @@ class DispatchTest {
             }
             assertTrue(workers.stream().allMatch(Thread::isVirtual), workers.toString());
             assertTrue(workers.size() <= 10, workers.size() + " threads for 21 visits");
+        }
+    }
+
+    /**
+     * A worker sends its next visit's request once a fetch is over, before the page is read (decision 47): with one
+     * worker, /b's request arrives while /a's record is being handed on. Without it, /b waits for that record, and
+     * the listener's wait for the request (up to 10 s) would end without it.
+     */
+    @Test
+    @Timeout(60)
+    void theNextRequestIsSentBeforeThePageIsRead() throws Exception {
+        try (TestSite site = TestSite.builder().page("/", "<a href=/a>a</a> <a href=/b>b</a>")
+                .page("/a", "a").page("/b", "b").start()) {
+            AtomicBoolean arrivedWhileRead = new AtomicBoolean();
+            CrawlConfig config = CrawlConfig.builder().root(site.url("/")).ignoreRobots(true).maxTasks(1).build();
+            try (Crawler crawler = Crawler.builder(config).build()) {
+                crawler.addListener(CrawlListener.ofRecords(record -> {
+                    if (!record.url().path().equals("/a")) return;
+                    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+                    while (System.nanoTime() < deadline && !requested(site, "/b")) sleep(10);
+                    arrivedWhileRead.set(requested(site, "/b"));
+                }));
+                assertEquals(3, crawler.crawl().done());
+            }
+            assertTrue(arrivedWhileRead.get(), "/b was requested only after /a's record was handed on");
+        }
+    }
+
+    private static boolean requested(TestSite site, String target) {
+        return site.requests().stream().anyMatch(r -> r.target().equals(target));
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

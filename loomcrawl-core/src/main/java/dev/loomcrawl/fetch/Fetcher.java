@@ -19,6 +19,23 @@ public interface Fetcher extends AutoCloseable {
      */
     FetchResult fetch(WebUrl url, Validators validators);
 
+    /**
+     * {@link #fetch(WebUrl, Validators)}, begun: the request is on its way when this returns, and the result is
+     * {@link Pending#await}ed later, so that the caller may do other work while the server answers. Each pending
+     * fetch must be awaited (that ends it). By default the fetch is made here, blocking, and the result kept.
+     */
+    default Pending start(WebUrl url, Validators validators) {
+        FetchResult result = fetch(url, validators);
+        return () -> result;
+    }
+
+    /** A fetch {@link #start}ed and not yet awaited. */
+    @FunctionalInterface
+    interface Pending {
+        /** Waits for the fetch's result (blocking: call it from a virtual thread). */
+        FetchResult await();
+    }
+
     /** Asks with HEAD: the status and headers, no body. */
     FetchResult head(WebUrl url);
 

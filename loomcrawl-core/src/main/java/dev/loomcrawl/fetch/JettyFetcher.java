@@ -221,16 +221,27 @@ public final class JettyFetcher implements Fetcher {
     }
 
     private FetchResult exchange(WebUrl url, HttpMethod method, Validators validators, Request.Content body) {
+        return begin(url, method, validators, body).await();
+    }
+
+    /** A GET sent: the request is on its way (or failed already) when this returns. */
+    @Override
+    public Pending start(WebUrl url, Validators validators) {
+        return begin(url, HttpMethod.GET, validators, null);
+    }
+
+    /** Sends the request; its pending fetch waits for the answer and makes it a result ({@link #finish}). */
+    private Pending begin(WebUrl url, HttpMethod method, Validators validators, Request.Content body) {
         long start = System.nanoTime();
-        if (cancelled) return failure(url, ErrorKind.CANCELLED, "crawl cancelled", start);
+        if (cancelled) return done(failure(url, ErrorKind.CANCELLED, "crawl cancelled", start));
         if (url.scheme().equals("https") && !tls.isStarted()) {
             String failed = startTls();
-            if (failed != null) return failure(url, ErrorKind.TLS, failed, start);
+            if (failed != null) return done(failure(url, ErrorKind.TLS, failed, start));
         }
         int proxy = proxies.route(url);
         if (proxy >= 0) {
             ProxyRoutes.Refusal refused = proxies.judge(url);
-            if (refused != null) return failure(url, refused.kind(), refused.message(), start);
+            if (refused != null) return done(failure(url, refused.kind(), refused.message(), start));
         }
         Request request = client.newRequest(WireUri.of(url)).method(method)
                 .timeout(setup.http().fetchTimeout().toMillis(), TimeUnit.MILLISECONDS)
@@ -249,11 +260,28 @@ public final class JettyFetcher implements Fetcher {
         if (body != null) request.body(body);
         if (proxy >= 0) request.tag(proxies.tag(proxy));
         CappedBody received = new CappedBody(setup.http().maxBodyBytes(), memory.claim());
-        boolean handedOver = false; // the body's claim went with the response
         inFlight.put(request, new Waiting(received, start + setup.http().fetchTimeout().plus(SLACK).toNanos()));
+        boolean sent = false;
         try {
-            if (cancelled) return failure(url, ErrorKind.CANCELLED, "crawl cancelled", start); // cancelAll missed it
+            // cancelAll() may have run between the check above and the put
+            if (cancelled) return done(failure(url, ErrorKind.CANCELLED, "crawl cancelled", start));
             request.send(received);
+            sent = true;
+        } finally {
+            if (!sent) end(request, received, false);
+        }
+        return () -> finish(url, request, received, proxy, start);
+    }
+
+    /** A result known before any request is sent. */
+    private static Pending done(FetchResult result) {
+        return () -> result;
+    }
+
+    /** Waits for the answer to a request sent, and makes it a result; ends the exchange whatever happens. */
+    private FetchResult finish(WebUrl url, Request request, CappedBody received, int proxy, long start) {
+        boolean handedOver = false; // the body's claim went with the response
+        try {
             Result result = received.await(); // the request's timeout ends it at the deadline, else the watchdog
             Throwable stopped = received.endedBy();
             if (received.refused() != null) {
@@ -298,10 +326,18 @@ public final class JettyFetcher implements Fetcher {
             request.abort(e);
             return failure(url, ErrorKind.CANCELLED, "interrupted", start);
         } finally {
-            inFlight.remove(request);
-            received.discard();
-            if (!handedOver) received.claim().close();
+            end(request, received, handedOver);
         }
+    }
+
+    /**
+     * An exchange over: no longer watched, its unread bytes dropped, and unless the response has them, its bytes and
+     * their claim given back.
+     */
+    private void end(Request request, CappedBody received, boolean handedOver) {
+        inFlight.remove(request);
+        if (handedOver) received.discard();
+        else received.giveBack();
     }
 
     /** Whether TLS has been set up (by the first https request, or through proxies at once). */

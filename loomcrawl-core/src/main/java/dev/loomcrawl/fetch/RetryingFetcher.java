@@ -71,7 +71,7 @@ public final class RetryingFetcher implements Fetcher {
 
     @Override
     public FetchResult fetch(WebUrl url, Validators validators) {
-        return withRetries(url, u -> delegate.fetch(u, validators));
+        return start(url, validators).await();
     }
 
     @Override
@@ -79,11 +79,27 @@ public final class RetryingFetcher implements Fetcher {
         return withRetries(url, delegate::head);
     }
 
+    /** The first attempt begun here; the retries, if any, are made by the pending fetch's await. */
+    @Override
+    public Pending start(WebUrl url, Validators validators) {
+        FetchResult.Failure known = knownDead(url);
+        if (known != null) return () -> known;
+        long start = System.nanoTime();
+        Pending first = delegate.start(url, validators);
+        return () -> retried(url, start, tried(url, u -> first.await()), u -> delegate.fetch(u, validators));
+    }
+
     private FetchResult withRetries(WebUrl url, java.util.function.Function<WebUrl, FetchResult> attempt) {
         FetchResult.Failure known = knownDead(url);
         if (known != null) return known;
         long start = System.nanoTime();
-        FetchResult result = tried(url, attempt);
+        return retried(url, start, tried(url, attempt), attempt);
+    }
+
+    /** What the first attempt's {@code result} comes to with the retries it is worth ({@code start}: nanoTime). */
+    private FetchResult retried(WebUrl url, long start, FetchResult first,
+                                java.util.function.Function<WebUrl, FetchResult> attempt) {
+        FetchResult result = first;
         int attempts = 1;
         while (result instanceof FetchResult.Failure f && worthRetrying(f) && attempts < maxTries) {
             if (!backOff(attempts)) break;
