@@ -10,6 +10,7 @@ import dev.loomcrawl.result.FoundLink;
 import dev.loomcrawl.url.WebUrl;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -88,7 +89,11 @@ public final class Discovery {
         }
     }
 
-    /** The map: its URLs in the order found, why the crawl ended, and how many URLs it fetched. */
+    /**
+     * The map: its URLs nearest the roots first (by the fewest links from a root the crawl saw), those as near in the
+     * order of their URLs, so that a site mapped twice lists the same way; why the crawl ended, and how many URLs it
+     * fetched.
+     */
     public record SiteMap(List<Mapped> urls, Stop stop, long fetched) {
         public SiteMap {
             urls = List.copyOf(urls);
@@ -103,6 +108,7 @@ public final class Discovery {
 
     private static final class Found {
         String title;
+        int depth = Integer.MAX_VALUE; // the fewest links from a root seen
         final List<String> anchors = new ArrayList<>(2);
     }
 
@@ -147,6 +153,7 @@ public final class Discovery {
                 found.remove(self);
             } else if (!sitemap && r.nextUrl() == null && options.sitemaps() != Sitemaps.ONLY) {
                 Found mine = add(self);
+                if (mine != null) mine.depth = Math.min(mine.depth, r.depth());
                 if (mine != null && r.facts() != null && r.facts().title() != null
                         && !r.facts().title().isBlank()) {
                     mine.title = r.facts().title().strip();
@@ -158,6 +165,7 @@ public final class Discovery {
                     WebUrl target = l.link().target();
                     if (target == null || !l.inScope() || !leadsToPage(l.link()) || isSitemapPath(target)) continue;
                     Found to = add(url(target.toString()));
+                    if (to != null) to.depth = Math.min(to.depth, r.depth() + 1);
                     String text = l.link().text() == null ? "" : l.link().text().strip();
                     if (to != null && !text.isEmpty() && to.anchors.size() < MAX_ANCHORS) {
                         String cut = text.length() > MAX_ANCHOR_CHARS ? text.substring(0, MAX_ANCHOR_CHARS) : text;
@@ -196,8 +204,14 @@ public final class Discovery {
     private SiteMap result(CrawlSummary summary) {
         lock.lock();
         try {
-            List<Mapped> urls = new ArrayList<>(found.size());
-            found.forEach((u, f) -> urls.add(new Mapped(u, f.title, f.anchors)));
+            // the first found are those kept (a limit); they are listed by depth, then URL, whatever order the
+            // crawl's workers finished them in
+            List<Map.Entry<String, Found>> kept = new ArrayList<>(found.entrySet());
+            kept.sort(Comparator.comparingInt((Map.Entry<String, Found> e) -> e.getValue().depth)
+                    .thenComparing(Map.Entry::getKey));
+            List<Mapped> urls = new ArrayList<>(kept.size());
+            for (Map.Entry<String, Found> e : kept) urls.add(new Mapped(e.getKey(), e.getValue().title,
+                    e.getValue().anchors));
             Stop stop = limitReached ? Stop.LIMIT
                     : summary.limitReached() == Limit.MAX_TIME ? Stop.TIME_CAP
                     : summary.limitReached() != null ? Stop.BUDGET : Stop.SITE_DONE;

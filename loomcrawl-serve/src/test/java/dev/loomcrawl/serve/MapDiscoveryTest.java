@@ -70,6 +70,30 @@ class MapDiscoveryTest {
         }
     }
 
+    /**
+     * Without a search the map lists its URLs nearest the roots first, those as near by URL: not in the order the
+     * crawl's workers finished them (which varies from run to run), nor in the order of the links.
+     */
+    @Test
+    void aMapListsItsUrlsByDepthThenByUrlTheSameEveryTime() throws Exception {
+        TestSite site = start(TestSite.builder()
+                .page("/", "<html><head><title>Home</title></head><body><a href=/z.html>Z</a> <a href=/m.html>M</a>"
+                        + "</body></html>")
+                .page("/z.html", "<html><head><title>Z</title></head><body><a href=/b.html>B</a></body></html>")
+                .page("/m.html", "<html><head><title>M</title></head><body><a href=/a.html>A</a>"
+                        + "<a href=/z.html>Z again</a></body></html>")
+                .page("/a.html", "<html><head><title>A</title></head><body><a href=/>home</a></body></html>")
+                .page("/b.html", "<html><head><title>B</title></head><body>the end</body></html>"));
+        Http http = serve();
+        List<String> expected = List.of(site.url("/"), site.url("/m.html"), site.url("/z.html"), site.url("/a.html"),
+                site.url("/b.html"));
+        for (int i = 0; i < 5; i++) {
+            JsonNode all = http.post("/v2/map", "{\"url\": \"" + site.url("/") + "\", \"sitemap\": \"skip\"}")
+                    .json();
+            assertEquals(expected, urls(all), all.toString());
+        }
+    }
+
     @Test
     void aSearchRanksByTheTextsOfLinksAndTitlesNotOnlyByPaths() throws Exception {
         TestSite site = start(TestSite.builder()
