@@ -152,8 +152,7 @@ public final class Discovery {
                 gone.add(self);
                 found.remove(self);
             } else if (!sitemap && r.nextUrl() == null && options.sitemaps() != Sitemaps.ONLY) {
-                Found mine = add(self);
-                if (mine != null) mine.depth = Math.min(mine.depth, r.depth());
+                Found mine = add(self, r.depth());
                 if (mine != null && r.facts() != null && r.facts().title() != null
                         && !r.facts().title().isBlank()) {
                     mine.title = r.facts().title().strip();
@@ -164,8 +163,7 @@ public final class Discovery {
                 for (FoundLink l : f.links()) {
                     WebUrl target = l.link().target();
                     if (target == null || !l.inScope() || !leadsToPage(l.link()) || isSitemapPath(target)) continue;
-                    Found to = add(url(target.toString()));
-                    if (to != null) to.depth = Math.min(to.depth, r.depth() + 1);
+                    Found to = add(url(target.toString()), r.depth() + 1);
                     String text = l.link().text() == null ? "" : l.link().text().strip();
                     if (to != null && !text.isEmpty() && to.anchors.size() < MAX_ANCHORS) {
                         String cut = text.length() > MAX_ANCHOR_CHARS ? text.substring(0, MAX_ANCHOR_CHARS) : text;
@@ -182,14 +180,18 @@ public final class Discovery {
         }
     }
 
-    /** The URL's entry, made if new; null for one known not to be a page, or past the bound. */
-    private Found add(String url) {
+    /**
+     * The URL's entry, made if new, which learns that the URL is {@code depth} links from a root (it keeps the
+     * fewest); null for one known not to be a page, or past the bound.
+     */
+    private Found add(String url, int depth) {
         if (gone.contains(url)) return null;
         Found f = found.get(url);
         if (f == null && found.size() < bound()) {
             f = new Found();
             found.put(url, f);
         }
+        if (f != null) f.depth = Math.min(f.depth, depth);
         return f;
     }
 
