@@ -67,8 +67,9 @@ class DistributedClusterTest {
         return processes;
     }
 
+    /** And each origin's robots.txt once for the whole crawl, not once per process. */
     @Test
-    void threeProcessesOnAClusterFetchEveryPageExactlyOnce() throws Exception {
+    void threeProcessesOnAClusterFetchEveryPageAndEachRobotsTxtExactlyOnce() throws Exception {
         try (SpreadSite site = SpreadSite.start(12, PAGES, 4, Duration.ZERO)) {
             List<LoomcrawlProcess> processes = three("spread", "--max-tasks", "10", "--per-host", "8", site.url(0));
             for (LoomcrawlProcess p : processes) assertEquals(0, p.exit(240), p.stderr());
@@ -76,6 +77,9 @@ class DistributedClusterTest {
             int[] fetches = site.fetchesPerPage();
             assertTrue(IntStream.of(fetches).allMatch(n -> n == 1), "every page exactly once; not once: "
                     + IntStream.range(0, PAGES).filter(i -> fetches[i] != 1).limit(10).boxed().toList());
+            for (var origin : site.sites()) {
+                assertEquals(1, origin.requestCount("/robots.txt"), "robots.txt of " + origin.url("/"));
+            }
             String records = report("spread");
             assertEquals(PAGES, records.lines().count());
             assertEquals(PAGES, records.lines().distinct().count());
@@ -114,19 +118,6 @@ class DistributedClusterTest {
             int fetched = IntStream.of(site.fetchesPerPage()).sum();
             assertTrue(fetched >= 1000 && fetched <= 1000 + 30, fetched + " pages fetched for --max-pages 1000 over "
                     + "three processes of 10 fetches in flight each");
-        }
-    }
-
-    @Test
-    void robotsTxtIsFetchedOncePerOriginForTheWholeCrawl() throws Exception {
-        try (SpreadSite site = SpreadSite.start(12, PAGES, 4, Duration.ZERO)) {
-            List<LoomcrawlProcess> processes = three("robots", "--max-tasks", "10", "--per-host", "8", site.url(0));
-            for (LoomcrawlProcess p : processes) assertEquals(0, p.exit(240), p.stderr());
-
-            for (var origin : site.sites()) {
-                assertEquals(1, origin.requestCount("/robots.txt"), "robots.txt of " + origin.url("/"));
-            }
-            assertTrue(IntStream.of(site.fetchesPerPage()).allMatch(n -> n == 1));
         }
     }
 }

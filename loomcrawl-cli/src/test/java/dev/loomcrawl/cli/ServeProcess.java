@@ -96,7 +96,13 @@ record ServeProcess(LoomcrawlProcess process, String base) {
     private JsonNode waitForEnd(String path, String state, Duration within) throws Exception {
         long deadline = System.nanoTime() + within.toNanos();
         while (true) {
-            JsonNode status = get(path);
+            JsonNode status;
+            try {
+                status = get(path);
+            } catch (java.net.ConnectException e) { // the server is gone: say what it said before it went
+                throw new AssertionError("serve stopped answering (" + (process.process().isAlive() ? "alive"
+                        : "exited " + process.process().exitValue()) + "): " + process.stderr(), e);
+            }
             if (!status.path(state).asText().equals("scraping")) return status;
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("still scraping after " + within.toSeconds() + " s: " + status + "\n"
