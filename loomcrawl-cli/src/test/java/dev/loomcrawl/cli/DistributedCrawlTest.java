@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Tag("alone") // three processes crawling as fast as they can: no other test class beside it (the pom says)
 class DistributedCrawlTest {
-    private static final int PAGES = 20_000;
+    private static final int PAGES = 10_000;
 
     @TempDir
     Path tmp;
