@@ -44,6 +44,42 @@ class LauncherBuildTest {
      */
     @Test
     void serveLetsC2InWhereACrawlRunsC1Alone(@TempDir Path dir) throws Exception {
+        standIn(dir);
+        String crawl = launched(dir, null, "crawl", "http://127.0.0.1:1/");
+        assertTrue(crawl.startsWith("-Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 "), crawl);
+        String serve = launched(dir, null, "serve", "--listen", "127.0.0.1:0");
+        assertTrue(serve.startsWith("-Xmx512m -XX:+UseSerialGC "), serve);
+        assertFalse(serve.contains("TieredStopAtLevel"), serve);
+        assertTrue(launched(dir, "-Xmx64m", "serve").startsWith("-Xmx64m "));
+    }
+
+    /**
+     * The heap in transparent huge pages where the kernel gives them when asked ("madvise"), and not where it never
+     * does ("never": the JVM would print its warning on standard out, into an MCP session or a JSON output) or does
+     * unasked ("always"); {@code LOOMCRAWL_JAVA_OPTS} overrides it as it does the rest.
+     */
+    @Test
+    void theHeapIsInHugePagesWhereTheKernelGivesThemWhenAsked(@TempDir Path dir) throws Exception {
+        standIn(dir);
+        Path setting = dir.resolve("enabled");
+        java.util.Map<String, String> env = java.util.Map.of("LOOMCRAWL_THP_FILE", setting.toString());
+        Files.writeString(setting, "always [madvise] never\n");
+        assertTrue(launched(dir, null, env, "crawl", "x").contains(" -XX:+UseTransparentHugePages "));
+        assertTrue(launched(dir, null, env, "serve").contains(" -XX:+UseTransparentHugePages "));
+        assertFalse(launched(dir, "-Xmx64m", env, "crawl", "x").contains("TransparentHugePages"));
+        Files.writeString(setting, "always madvise [never]\n");
+        assertFalse(launched(dir, null, env, "crawl", "x").contains("TransparentHugePages"));
+        Files.writeString(setting, "[always] madvise never\n");
+        assertFalse(launched(dir, null, env, "crawl", "x").contains("TransparentHugePages"));
+        Files.delete(setting); // a kernel without them
+        assertFalse(launched(dir, null, env, "crawl", "x").contains("TransparentHugePages"));
+    }
+
+    /**
+     * The real launcher in {@code dir} over a built jar, with a stand-in JDK whose {@code java} prints the arguments
+     * it was given.
+     */
+    private static void standIn(Path dir) throws Exception {
         launcherCopy(dir);
         Path jdk = Files.createDirectories(dir.resolve("jdk/bin"));
         Files.writeString(dir.resolve("jdk/release"), "JAVA_VERSION=\"21\"\n");
@@ -54,18 +90,19 @@ class LauncherBuildTest {
         Path jar = Files.createDirectories(dir.resolve("loomcrawl-cli/target")).resolve("loomcrawl.jar");
         Files.writeString(jar, "");
         assertTrue(jar.toFile().setLastModified(System.currentTimeMillis() + 60_000)); // newer than the sources
-        String crawl = launched(dir, null, "crawl", "http://127.0.0.1:1/");
-        assertTrue(crawl.startsWith("-Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 "), crawl);
-        String serve = launched(dir, null, "serve", "--listen", "127.0.0.1:0");
-        assertTrue(serve.startsWith("-Xmx512m -XX:+UseSerialGC "), serve);
-        assertFalse(serve.contains("TieredStopAtLevel"), serve);
-        assertTrue(launched(dir, "-Xmx64m", "serve").startsWith("-Xmx64m "));
     }
 
     /** What the stand-in JVM was given when the launcher in {@code dir} ran {@code args}. */
     private static String launched(Path dir, String javaOpts, String... args) throws Exception {
+        return launched(dir, javaOpts, java.util.Map.of(), args);
+    }
+
+    /** {@link #launched(Path, String, String...)} with {@code env} added to the launcher's environment. */
+    private static String launched(Path dir, String javaOpts, java.util.Map<String, String> env, String... args)
+            throws Exception {
         ProcessBuilder pb = new ProcessBuilder("bash", dir.resolve("loomcrawl").toString()).redirectErrorStream(true);
         pb.command().addAll(java.util.List.of(args));
+        pb.environment().putAll(env);
         pb.environment().put("JAVA_HOME", dir.resolve("jdk").toString());
         pb.environment().put("LOOMCRAWL_AOT", "off");
         if (javaOpts == null) pb.environment().remove("LOOMCRAWL_JAVA_OPTS");
