@@ -61,7 +61,7 @@ final class CappedBody implements Response.Listener {
     void giveBack() {
         discard();
         synchronized (this) {
-            truncated = true;
+            truncated = true; // as past the cap: no piece is taken after this, and no more is asked for
             bytes = new byte[0];
             size = 0;
         }
