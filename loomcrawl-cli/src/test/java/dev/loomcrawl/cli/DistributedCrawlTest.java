@@ -44,22 +44,33 @@ class DistributedCrawlTest {
         redis.close();
     }
 
-    private static TestSite site(int pages, Duration latency) {
+    /** A site of {@code pages} pages, each linking to four others, answering after {@code latency}. */
+    static TestSite site(int pages, Duration latency) {
         return TestSite.builder().generated(TestSite.crossLinkedGenerator(pages, 4, latency)).start();
     }
 
-    private LoomcrawlProcess join(String crawlId, String... more) throws Exception {
+    /** A loomcrawl process (working in {@code dir}) joining crawl {@code crawlId} at {@code redis}. */
+    static LoomcrawlProcess join(RedisServer redis, Path dir, String crawlId, String... more) throws Exception {
         List<String> args = new ArrayList<>(List.of("crawl", "-q", "--frontier", redis.uri(), "--crawl-id", crawlId));
         args.addAll(List.of(more));
-        return LoomcrawlProcess.start(tmp, args.toArray(String[]::new));
+        return LoomcrawlProcess.start(dir, args.toArray(String[]::new));
     }
 
-    private String report(String crawlId, String format) {
+    /** {@code loomcrawl report} of crawl {@code crawlId} at {@code redis}, in {@code format}. */
+    static String report(RedisServer redis, String crawlId, String format) {
         StringWriter out = new StringWriter(), err = new StringWriter();
         int code = Main.run(new String[] {"report", "--format", format, redis.uri(), "--crawl-id", crawlId},
                 new PrintWriter(out, true), new PrintWriter(err, true));
         assertEquals(0, code, err.toString());
         return out.toString();
+    }
+
+    private LoomcrawlProcess join(String crawlId, String... more) throws Exception {
+        return join(redis, tmp, crawlId, more);
+    }
+
+    private String report(String crawlId, String format) {
+        return report(redis, crawlId, format);
     }
 
     @Test

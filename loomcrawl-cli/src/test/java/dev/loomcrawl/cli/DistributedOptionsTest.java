@@ -8,12 +8,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,27 +34,13 @@ class DistributedOptionsTest {
         redis.close();
     }
 
-    private static TestSite site(int pages, Duration latency) {
-        return TestSite.builder().generated(TestSite.crossLinkedGenerator(pages, 4, latency)).start();
-    }
-
     private LoomcrawlProcess join(String crawlId, String... more) throws Exception {
-        List<String> args = new ArrayList<>(List.of("crawl", "-q", "--frontier", redis.uri(), "--crawl-id", crawlId));
-        args.addAll(List.of(more));
-        return LoomcrawlProcess.start(tmp, args.toArray(String[]::new));
-    }
-
-    private String report(String crawlId, String format) {
-        StringWriter out = new StringWriter(), err = new StringWriter();
-        int code = Main.run(new String[] {"report", "--format", format, redis.uri(), "--crawl-id", crawlId},
-                new PrintWriter(out, true), new PrintWriter(err, true));
-        assertEquals(0, code, err.toString());
-        return out.toString();
+        return DistributedCrawlTest.join(redis, tmp, crawlId, more);
     }
 
     @Test
     void conflictingOptionsAndMissingNamesAreOneLine() throws Exception {
-        try (TestSite site = site(20, Duration.ZERO)) {
+        try (TestSite site = DistributedCrawlTest.site(20, Duration.ZERO)) {
             LoomcrawlProcess first = join("opts", "--per-host", "2", site.url("/p0"));
             assertEquals(0, first.exit(60), first.stderr());
 
@@ -82,7 +64,7 @@ class DistributedOptionsTest {
             LoomcrawlProcess seeder = join("later", site.url("/p0"));
             assertEquals(0, seeder.exit(60), seeder.stderr());
             assertEquals(0, early.exit(60), early.stderr());
-            assertEquals(20, report("later", "jsonl").lines().count());
+            assertEquals(20, DistributedCrawlTest.report(redis, "later", "jsonl").lines().count());
 
             LoomcrawlProcess noId = LoomcrawlProcess.start(tmp, "crawl", "--frontier", redis.uri(), site.url("/p0"));
             assertEquals(2, noId.exit(60));
