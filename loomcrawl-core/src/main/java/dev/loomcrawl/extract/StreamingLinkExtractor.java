@@ -38,7 +38,9 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Known differences from {@link JsoupLinkExtractor}: a Content-Type charset that is not even a legal
  * charset name ({@code ""}, {@code "utf-8;"}) makes it throw {@code IllegalCharsetNameException}; here it is
- * ignored, as an unsupported name is. Otherwise none is known: {@code StreamingLinkExtractorTest} compares
+ * ignored, as an unsupported name is; and a page of more than {@link #MAX_NULS} NUL bytes is read without them, where
+ * jsoup gives U+FFFD for each NUL in a tag, title, comment or script (a bound: see {@link #MAX_NULS}). Otherwise
+ * none is known: {@code StreamingLinkExtractorTest} compares
  * both on all 15,740 pages of the Python, JDK, Boost and PostgreSQL docs, on hand-written tricky pages and
  * on random tag soup, with zero tolerance; during development, over 400,000 random and mutated pages showed
  * no difference once two anchor-text spacing bugs were fixed, and 580,000 more once the links of issue 12
@@ -48,6 +50,15 @@ import java.util.concurrent.atomic.LongAdder;
 public final class StreamingLinkExtractor implements LinkExtractor {
     /** Links kept per page by default: the largest index pages of the JDK and Python docs have 25,000. */
     public static final int MAX_LINKS_PER_PAGE = 100_000;
+
+    /**
+     * NUL characters past which a page is handed to jsoup without them ({@link #withBoundedNuls}): jsoup drops a
+     * text's NULs with {@code String.replace}, which holds an {@code int} for every one at once, and more while
+     * that array grows: a 10 MiB page of NULs (a gzip bomb under a 10 MiB body cap) took about 80 MB of heap beyond
+     * its body, which the body memory bound does not count, and two at once ran {@code ServeUnderAttackTest}'s
+     * server out of its 256 MB.
+     */
+    static final int MAX_NULS = 1 << 16;
 
     private final JsoupLinkExtractor fallback;
     private final LongAdder fallbacks = new LongAdder();
@@ -86,8 +97,29 @@ public final class StreamingLinkExtractor implements LinkExtractor {
             return stream(body, headerCharset, url, maxLinks, anchors, tree);
         } catch (Unsupported e) {
             fallbacks.increment();
-            return fallback.extract(body, headerCharset, url, tree).keepingLinks(maxLinks);
+            return fallback.extract(withBoundedNuls(body, headerCharset), headerCharset, url, tree)
+                    .keepingLinks(maxLinks);
         }
+    }
+
+    /**
+     * The body as it is, or, when it has more than {@link #MAX_NULS} NUL bytes in a charset where a NUL byte is
+     * the NUL character and nothing else (UTF-8, ISO-8859-*, windows-125*), a copy without them. jsoup then gives
+     * what it gives for the page but where NULs stood in a tag, a comment, a title or a script, where it would have
+     * given U+FFFD for each (in text it drops them as well). A page in another charset (UTF-16) is handed on whole.
+     */
+    static byte[] withBoundedNuls(byte[] body, String headerCharset) {
+        int nuls = 0;
+        for (byte b : body) {
+            if (b == 0) nuls++;
+        }
+        if (nuls <= MAX_NULS || !asciiCompatible(PageCharset.of(body, headerCharset).charset())) return body;
+        byte[] without = new byte[body.length - nuls];
+        int n = 0;
+        for (byte b : body) {
+            if (b != 0) without[n++] = b;
+        }
+        return without;
     }
 
     private static ParsedPage stream(byte[] body, String headerCharset, WebUrl url, int maxLinks, boolean anchors,
