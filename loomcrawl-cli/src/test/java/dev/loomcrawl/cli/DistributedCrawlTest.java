@@ -2,17 +2,10 @@ package dev.loomcrawl.cli;
 
 import dev.loomcrawl.testkit.Await;
 import dev.loomcrawl.testkit.RecordedRequest;
-import dev.loomcrawl.testkit.RedisServer;
 import dev.loomcrawl.testkit.TestSite;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -27,51 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * checked from the test site's request log.
  */
 @Tag("alone") // three processes crawling as fast as they can: no other test class beside it (the pom says)
-class DistributedCrawlTest {
+class DistributedCrawlTest extends SharedCrawlFixture {
     private static final int PAGES = 10_000;
-
-    @TempDir
-    Path tmp;
-    RedisServer redis;
-
-    @BeforeEach
-    void startRedis() {
-        redis = RedisServer.start(tmp.resolve("redis"));
-    }
-
-    @AfterEach
-    void stopRedis() {
-        redis.close();
-    }
-
-    /** A site of {@code pages} pages, each linking to four others, answering after {@code latency}. */
-    static TestSite site(int pages, Duration latency) {
-        return TestSite.builder().generated(TestSite.crossLinkedGenerator(pages, 4, latency)).start();
-    }
-
-    /** A loomcrawl process (working in {@code dir}) joining crawl {@code crawlId} at {@code redis}. */
-    static LoomcrawlProcess join(RedisServer redis, Path dir, String crawlId, String... more) throws Exception {
-        List<String> args = new ArrayList<>(List.of("crawl", "-q", "--frontier", redis.uri(), "--crawl-id", crawlId));
-        args.addAll(List.of(more));
-        return LoomcrawlProcess.start(dir, args.toArray(String[]::new));
-    }
-
-    /** {@code loomcrawl report} of crawl {@code crawlId} at {@code redis}, in {@code format}. */
-    static String report(RedisServer redis, String crawlId, String format) {
-        StringWriter out = new StringWriter(), err = new StringWriter();
-        int code = Main.run(new String[] {"report", "--format", format, redis.uri(), "--crawl-id", crawlId},
-                new PrintWriter(out, true), new PrintWriter(err, true));
-        assertEquals(0, code, err.toString());
-        return out.toString();
-    }
-
-    private LoomcrawlProcess join(String crawlId, String... more) throws Exception {
-        return join(redis, tmp, crawlId, more);
-    }
-
-    private String report(String crawlId, String format) {
-        return report(redis, crawlId, format);
-    }
 
     @Test
     void threeProcessesFetchEveryUrlOfTheSiteExactlyOnce() throws Exception {

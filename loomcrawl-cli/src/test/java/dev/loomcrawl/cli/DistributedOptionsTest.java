@@ -1,14 +1,9 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.testkit.Await;
-import dev.loomcrawl.testkit.RedisServer;
 import dev.loomcrawl.testkit.TestSite;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
 import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,28 +14,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * options, none, or no Redis at all says. Small crawls one process at a time, so not tagged "alone" as
  * {@link DistributedCrawlTest} is.
  */
-class DistributedOptionsTest {
-    @TempDir
-    Path tmp;
-    RedisServer redis;
-
-    @BeforeEach
-    void startRedis() {
-        redis = RedisServer.start(tmp.resolve("redis"));
-    }
-
-    @AfterEach
-    void stopRedis() {
-        redis.close();
-    }
-
-    private LoomcrawlProcess join(String crawlId, String... more) throws Exception {
-        return DistributedCrawlTest.join(redis, tmp, crawlId, more);
-    }
-
+class DistributedOptionsTest extends SharedCrawlFixture {
     @Test
     void conflictingOptionsAndMissingNamesAreOneLine() throws Exception {
-        try (TestSite site = DistributedCrawlTest.site(20, Duration.ZERO)) {
+        try (TestSite site = site(20, Duration.ZERO)) {
             LoomcrawlProcess first = join("opts", "--per-host", "2", site.url("/p0"));
             assertEquals(0, first.exit(60), first.stderr());
 
@@ -64,7 +41,7 @@ class DistributedOptionsTest {
             LoomcrawlProcess seeder = join("later", site.url("/p0"));
             assertEquals(0, seeder.exit(60), seeder.stderr());
             assertEquals(0, early.exit(60), early.stderr());
-            assertEquals(20, DistributedCrawlTest.report(redis, "later", "jsonl").lines().count());
+            assertEquals(20, report("later", "jsonl").lines().count());
 
             LoomcrawlProcess noId = LoomcrawlProcess.start(tmp, "crawl", "--frontier", redis.uri(), site.url("/p0"));
             assertEquals(2, noId.exit(60));
