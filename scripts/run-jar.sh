@@ -16,9 +16,9 @@ default_opts="-Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1"
 # the kernel may do it unasked, and with "never" the JVM would warn, on standard out, and do without: the option is
 # given for "madvise" alone. (LOOMCRAWL_THP_FILE names another file to read the setting from, for LauncherBuildTest.)
 thp=${LOOMCRAWL_THP_FILE:-/sys/kernel/mm/transparent_hugepage/enabled}
-if [ -r "$thp" ] && grep -q '\[madvise\]' "$thp" 2>/dev/null; then
-  default_opts="$default_opts -XX:+UseTransparentHugePages"
-fi
+thp_setting="" # read by the shell itself: no process started for it at every start
+if [ -r "$thp" ]; then read -r thp_setting < "$thp" 2>/dev/null || true; fi
+if [[ $thp_setting == *"[madvise]"* ]]; then default_opts="$default_opts -XX:+UseTransparentHugePages"; fi
 opts=${LOOMCRAWL_JAVA_OPTS:-$default_opts}
 # No window system: the distribution's runtime has no X11 or sound libraries (scripts/dist), and nothing draws
 opts="$opts -Djava.awt.headless=true"
