@@ -356,11 +356,13 @@ public final class PageTree {
 
     /**
      * The tree of the page {@code html}, decoded with {@code charset} (null: as jsoup finds it), parsed by jsoup with
-     * {@code baseUri} as its base: for pages whose link pass kept no tree.
+     * {@code baseUri} as its base: for pages whose link pass kept no tree. A page of NULs is given to jsoup without
+     * them, as the link pass gives it ({@link StreamingLinkExtractor#withBoundedNuls}).
      */
     public static PageTree parse(byte[] html, String charset, String baseUri) {
         try {
-            return of(Jsoup.parse(new ByteArrayInputStream(html), charset, baseUri));
+            return of(Jsoup.parse(new ByteArrayInputStream(StreamingLinkExtractor.withBoundedNuls(html, charset)),
+                    charset, baseUri));
         } catch (IOException e) { // a byte array does not fail to read
             throw new UncheckedIOException(e);
         }

@@ -310,6 +310,16 @@ class StreamingLinkExtractorTest {
         // the decoder's char array (20 MB) and the copy without NULs; jsoup on the NULs took over 60 MB more
         assertTrue(allocated < 40L << 20, allocated + " bytes allocated for a page of 10 MiB of NULs");
         assertEquals(page, jsoup.extract(StreamingLinkExtractor.withBoundedNuls(body, "utf-8"), "utf-8", PAGE));
+        // and the content's own parse, for a page whose link pass kept no tree
+        before = allocatedByThisThread();
+        PageTree tree = PageTree.parse(body, "utf-8", PAGE.toString());
+        allocated = allocatedByThisThread() - before;
+        assertTrue(allocated < 40L << 20, allocated + " bytes allocated for the tree of 10 MiB of NULs");
+        List<String> hrefs = new ArrayList<>();
+        for (int n = 0; n < tree.size(); n++) {
+            if (tree.is(n, "a")) hrefs.add(tree.attributeValue(n, 0));
+        }
+        assertEquals(List.of("/x", "/y"), hrefs);
 
         byte[] few = ("<a href='/a\u0000b'>a</a>" + "\u0000".repeat(StreamingLinkExtractor.MAX_NULS - 1))
                 .getBytes(StandardCharsets.UTF_8);
