@@ -38,9 +38,9 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Known differences from {@link JsoupLinkExtractor}: a Content-Type charset that is not even a legal
  * charset name ({@code ""}, {@code "utf-8;"}) makes it throw {@code IllegalCharsetNameException}; here it is
- * ignored, as an unsupported name is; and a page of more than {@link #MAX_NULS} NUL bytes is read without them, where
- * jsoup gives U+FFFD for each NUL in a tag, title, comment or script (a bound: see {@link #MAX_NULS}). Otherwise
- * none is known: {@code StreamingLinkExtractorTest} compares
+ * ignored, as an unsupported name is. Both read a page of more than {@link #MAX_NULS} NUL bytes without them, where
+ * jsoup itself gives U+FFFD for each NUL in a tag, title, comment or script (a bound: see {@link #MAX_NULS}).
+ * Otherwise none is known: {@code StreamingLinkExtractorTest} compares
  * both on all 15,740 pages of the Python, JDK, Boost and PostgreSQL docs, on hand-written tricky pages and
  * on random tag soup, with zero tolerance; during development, over 400,000 random and mutated pages showed
  * no difference once two anchor-text spacing bugs were fixed, and 580,000 more once the links of issue 12
@@ -97,29 +97,42 @@ public final class StreamingLinkExtractor implements LinkExtractor {
             return stream(body, headerCharset, url, maxLinks, anchors, tree);
         } catch (Unsupported e) {
             fallbacks.increment();
-            return fallback.extract(withBoundedNuls(body, headerCharset), headerCharset, url, tree)
-                    .keepingLinks(maxLinks);
+            return fallback.extract(body, headerCharset, url, tree).keepingLinks(maxLinks);
         }
     }
 
     /**
-     * The body as it is, or, when it has more than {@link #MAX_NULS} NUL bytes in a charset where a NUL byte is
-     * the NUL character and nothing else (UTF-8, ISO-8859-*, windows-125*), a copy without them. jsoup then gives
-     * what it gives for the page but where NULs stood in a tag, a comment, a title or a script, where it would have
-     * given U+FFFD for each (in text it drops them as well). A page in another charset (UTF-16) is handed on whole.
+     * The body as it is, or, when it has more than {@link #MAX_NULS} NUL characters, a copy without them: in a
+     * charset where a NUL byte is the NUL character and nothing else (UTF-8, ISO-8859-*, windows-125*), without its NUL
+     * bytes; in UTF-16, without its code units of two NUL bytes. jsoup then gives what it gives for the page but
+     * where NULs stood in a tag, a comment, a title or a script, where it would have given U+FFFD for each (in text
+     * it drops them as well). A page in another charset (UTF-32, EBCDIC) is handed on whole.
      */
     static byte[] withBoundedNuls(byte[] body, String headerCharset) {
-        int nuls = 0;
+        int nulBytes = 0;
         for (byte b : body) {
-            if (b == 0) nuls++;
+            if (b == 0) nulBytes++;
         }
-        if (nuls <= MAX_NULS || !asciiCompatible(PageCharset.of(body, headerCharset).charset())) return body;
-        byte[] without = new byte[body.length - nuls];
+        if (nulBytes <= MAX_NULS) return body; // a NUL character is at least one NUL byte in every charset
+        Charset charset = PageCharset.of(body, headerCharset).charset();
+        int unit = asciiCompatible(charset) ? 1 : charset.name().startsWith("UTF-16") ? 2 : 0;
+        if (unit == 0) return body;
+        int nuls = 0;
+        for (int i = 0; i + unit <= body.length; i += unit) {
+            if (nulUnit(body, i, unit)) nuls++;
+        }
+        if (nuls <= MAX_NULS) return body;
+        byte[] without = new byte[body.length - nuls * unit];
         int n = 0;
-        for (byte b : body) {
-            if (b != 0) without[n++] = b;
+        for (int i = 0; i < body.length; i += unit) {
+            if (i + unit <= body.length && nulUnit(body, i, unit)) continue;
+            for (int j = i; j < Math.min(i + unit, body.length); j++) without[n++] = body[j];
         }
         return without;
+    }
+
+    private static boolean nulUnit(byte[] body, int at, int unit) {
+        return body[at] == 0 && (unit == 1 || body[at + 1] == 0);
     }
 
     private static ParsedPage stream(byte[] body, String headerCharset, WebUrl url, int maxLinks, boolean anchors,

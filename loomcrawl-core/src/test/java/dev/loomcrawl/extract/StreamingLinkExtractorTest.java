@@ -309,7 +309,11 @@ class StreamingLinkExtractorTest {
         assertEquals(List.of(PAGE.resolve("/x"), PAGE.resolve("/y")), page.links().stream().map(Link::target).toList());
         // the decoder's char array (20 MB) and the copy without NULs; jsoup on the NULs took over 60 MB more
         assertTrue(allocated < 40L << 20, allocated + " bytes allocated for a page of 10 MiB of NULs");
-        assertEquals(page, jsoup.extract(StreamingLinkExtractor.withBoundedNuls(body, "utf-8"), "utf-8", PAGE));
+        // the same from the jsoup extractor, as a library user who picks it gets it, in the same bound
+        before = allocatedByThisThread();
+        assertEquals(page, jsoup.extract(body, "utf-8", PAGE));
+        allocated = allocatedByThisThread() - before;
+        assertTrue(allocated < 40L << 20, allocated + " bytes allocated by the jsoup extractor for 10 MiB of NULs");
         // and the content's own parse, for a page whose link pass kept no tree
         before = allocatedByThisThread();
         PageTree tree = PageTree.parse(body, "utf-8", PAGE.toString());
@@ -327,6 +331,21 @@ class StreamingLinkExtractorTest {
         assertSameAsJsoup(few, "utf-8");
         byte[] utf16 = "<a href=/x>x</a>".repeat(40_000).getBytes(StandardCharsets.UTF_16LE); // NUL bytes, no NULs
         assertSame(utf16, StreamingLinkExtractor.withBoundedNuls(utf16, "utf-16le"));
+
+        // in UTF-16 a NUL is two NUL bytes: 5 Mi of them between the links, as a bomb of zeros sent as UTF-16 gives
+        byte[] head16 = "<title>t</title><a href=/x>x</a>".getBytes(StandardCharsets.UTF_16LE);
+        byte[] tail16 = "<a href=/y>y</a>".getBytes(StandardCharsets.UTF_16LE);
+        byte[] body16 = new byte[head16.length + (10 << 20) + tail16.length];
+        System.arraycopy(head16, 0, body16, 0, head16.length);
+        System.arraycopy(tail16, 0, body16, body16.length - tail16.length, tail16.length);
+        for (LinkExtractor extractor : List.of(streaming, jsoup)) {
+            before = allocatedByThisThread();
+            ParsedPage page16 = extractor.extract(body16, "utf-16le", PAGE);
+            allocated = allocatedByThisThread() - before;
+            assertEquals(List.of(PAGE.resolve("/x"), PAGE.resolve("/y")),
+                    page16.links().stream().map(Link::target).toList());
+            assertTrue(allocated < 40L << 20, allocated + " bytes allocated by " + extractor + " for 5 Mi UTF-16 NULs");
+        }
     }
 
     /** The heap this thread has allocated so far (HotSpot's ThreadMXBean, which the core module does not read). */
