@@ -17,8 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * A real redis-server for each test (on a free port, in the test's temporary directory), real loomcrawl processes
- * joining shared crawls at it, and their reports: what {@link DistributedCrawlTest} and
- * {@link DistributedOptionsTest} share.
+ * joining shared crawls at it, and their reports: what {@link DistributedCrawlTest}, {@link DistributedOptionsTest},
+ * {@link StatusCommandTest} and {@link SharedServeTest} (whose serve processes join at it) share.
  */
 abstract class SharedCrawlFixture {
     @TempDir

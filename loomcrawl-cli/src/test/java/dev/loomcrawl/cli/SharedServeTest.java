@@ -1,13 +1,10 @@
 package dev.loomcrawl.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loomcrawl.testkit.RedisServer;
 import dev.loomcrawl.testkit.TestSite;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,26 +23,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * once; and a second server does not slow a job below the rate one server alone crawls it at.
  */
 @Tag("alone") // two serve JVMs crawling at once: no other test class beside it (the pom says)
-class SharedServeTest {
+class SharedServeTest extends SharedCrawlFixture {
     private static final int PAGES = 60;
 
-    @TempDir
-    Path tmp;
-    RedisServer redis;
     final List<ServeProcess> servers = new ArrayList<>();
 
-    @BeforeEach
-    void startRedis() {
-        redis = RedisServer.start(tmp.resolve("redis"));
-    }
-
-    @AfterEach
-    void stop() throws Exception {
+    @AfterEach // before the fixture's redis-server is stopped
+    void stopServers() throws Exception {
         for (ServeProcess s : servers) {
             s.process().process().destroyForcibly();
             s.process().exit(30);
         }
-        redis.close();
     }
 
     private ServeProcess serve(String name) throws Exception {

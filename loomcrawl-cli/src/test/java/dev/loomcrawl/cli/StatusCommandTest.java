@@ -1,16 +1,11 @@
 package dev.loomcrawl.cli;
 
 import dev.loomcrawl.testkit.Await;
-import dev.loomcrawl.testkit.RedisServer;
 import dev.loomcrawl.testkit.TestSite;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -19,22 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code loomcrawl status}: one view of a crawl shared by real processes, one of them killed mid-crawl. */
-class StatusCommandTest {
+class StatusCommandTest extends SharedCrawlFixture {
     private static final int PAGES = 600;
-
-    @TempDir
-    Path tmp;
-    RedisServer redis;
-
-    @BeforeEach
-    void startRedis() {
-        redis = RedisServer.start(tmp.resolve("redis"));
-    }
-
-    @AfterEach
-    void stopRedis() {
-        redis.close();
-    }
 
     private record Run(int code, String out, String err) {}
 
