@@ -8,7 +8,6 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -29,10 +28,7 @@ class InterruptTest {
     }
 
     private static Process start(String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).start();
+        return new ProcessBuilder(LoomcrawlProcess.command("256m", List.of(), args)).start();
     }
 
     private static void interrupt(Process p) throws Exception {

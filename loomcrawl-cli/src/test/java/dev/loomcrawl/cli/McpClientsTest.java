@@ -306,12 +306,10 @@ class McpClientsTest {
 
     /** {@code loomcrawl mcp ARGS} as a JSON array, the command line the client launches. */
     static String mcpCommand(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-Xmx256m", "--enable-native-access=ALL-UNNAMED", "-Dorg.sqlite.tmpdir="
-                        + Files.createDirectories(Path.of("target", "sqlite-tmp")).toAbsolutePath(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "mcp"));
-        cmd.addAll(List.of(args));
-        return ServeProcess.JSON.writeValueAsString(cmd);
+        List<String> all = new ArrayList<>(List.of("mcp"));
+        all.addAll(List.of(args));
+        return ServeProcess.JSON.writeValueAsString(LoomcrawlProcess.command("256m", List.of(),
+                all.toArray(String[]::new)));
     }
 
     private static JsonNode node(String... args) throws Exception {

@@ -11,7 +11,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -29,9 +28,8 @@ class McpStdioTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void malformedLinesGetErrorsAndTheSessionGoesOn(@TempDir Path dir) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-Xmx256m", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "mcp", "--data", dir.resolve("data").toString()));
+        List<String> cmd = LoomcrawlProcess.command("256m", List.of(), "mcp", "--data",
+                dir.resolve("data").toString());
         Path err = dir.resolve("stderr.txt");
         Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
@@ -70,9 +68,8 @@ class McpStdioTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aRequestBeforeInitializeIsAnsweredNotLeftWaiting(@TempDir Path dir) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-Xmx256m", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "mcp", "--data", dir.resolve("data").toString()));
+        List<String> cmd = LoomcrawlProcess.command("256m", List.of(), "mcp", "--data",
+                dir.resolve("data").toString());
         Process p = new ProcessBuilder(cmd).redirectError(dir.resolve("stderr.txt").toFile()).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         OutputStream in = p.getOutputStream();

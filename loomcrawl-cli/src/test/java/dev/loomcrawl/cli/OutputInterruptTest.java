@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -41,8 +40,7 @@ class OutputInterruptTest {
     }
 
     private Process start(TestSite site) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "crawl", "--max-tasks", "8", "--per-host", "8",
+        List<String> cmd = LoomcrawlProcess.command("256m", List.of(), "crawl", "--max-tasks", "8", "--per-host", "8",
                 "--output", dir.resolve("r.jsonl").toString(), "--links", dir.resolve("l.csv").toString(),
                 "--warc", dir.resolve("w").toString(), "--warc-max-size", "4KiB",
                 "--html-report", dir.resolve("h.html").toString(), site.url("/")));

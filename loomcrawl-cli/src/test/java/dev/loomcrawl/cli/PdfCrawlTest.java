@@ -159,9 +159,8 @@ class PdfCrawlTest {
     @Test
     void mcpsScrapeToolGivesAPdfsTextAndPages() throws Exception {
         Path mcpDir = Files.createDirectories(dir.resolve("mcp"));
-        Process p = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-Xmx256m",
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "mcp", "--allow-private", "--data", mcpDir.resolve("data").toString())
+        Process p = new ProcessBuilder(LoomcrawlProcess.command("256m", List.of(), "mcp", "--allow-private", "--data",
+                mcpDir.resolve("data").toString()))
                 .redirectError(mcpDir.resolve("stderr.txt").toFile()).start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
              OutputStream in = p.getOutputStream()) {

@@ -284,7 +284,8 @@ class ServeApiTest {
 
     @Test
     void aFullQueueIs429WithRetryAfter() throws Exception {
-        TestSite slow = TestSite.builder().generated(t -> new dev.loomcrawl.testkit.Route.Delay(Duration.ofSeconds(15),
+        // slow enough to keep the first job running through the requests below; the server's stop waits for it
+        TestSite slow = TestSite.builder().generated(t -> new dev.loomcrawl.testkit.Route.Delay(Duration.ofSeconds(5),
                 dev.loomcrawl.testkit.Route.Respond.html("<p>slow</p>"))).start();
         running.add(slow);
         ServeOptions o = options(true);
