@@ -43,7 +43,7 @@ class OutputInterruptTest {
         List<String> cmd = LoomcrawlProcess.command("256m", List.of(), "crawl", "--max-tasks", "8", "--per-host", "8",
                 "--output", dir.resolve("r.jsonl").toString(), "--links", dir.resolve("l.csv").toString(),
                 "--warc", dir.resolve("w").toString(), "--warc-max-size", "4KiB",
-                "--html-report", dir.resolve("h.html").toString(), site.url("/")));
+                "--html-report", dir.resolve("h.html").toString(), site.url("/"));
         return new ProcessBuilder(cmd).redirectOutput(dir.resolve("out.txt").toFile())
                 .redirectError(dir.resolve("err.txt").toFile()).start();
     }

@@ -47,9 +47,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** Crawls of the test kit's single-page app in Debian's Chromium: what rendering finds, and what it refuses. */
+/**
+ * Crawls of the test kit's single-page app in Debian's Chromium: what rendering finds, and what it refuses. A browser
+ * replaced, killed or hung mid-crawl: {@link BrowserRecoveryTest}.
+ */
 class RenderCrawlTest {
-    private static final RenderSettings THREE_SCROLLS = new RenderSettings(null, Duration.ofSeconds(20), 3, 2, false);
+    static final RenderSettings THREE_SCROLLS = new RenderSettings(null, Duration.ofSeconds(20), 3, 2, false);
 
     @BeforeAll
     static void needsChromium() {
@@ -109,33 +112,6 @@ class RenderCrawlTest {
     }
 
     @Test
-    void aBrowserIsReplacedAfterItsPagesEveryPageIsStillRenderedAndNoneIsLeftRunning() {
-        try (TestSite app = SinglePageApp.start()) {
-            ChromiumRenderer renderer = ChromiumRenderer.start(THREE_SCROLLS.withPagesPerBrowser(3));
-            long first = renderer.browserPid();
-            assertTrue(browsers().contains(first), "browsers() sees the one started");
-            // the browsers this crawl started, seen at each request (other crawls on the machine may run browsers too)
-            Set<Long> ours = java.util.concurrent.ConcurrentHashMap.newKeySet();
-            ours.add(first);
-            java.util.concurrent.atomic.AtomicBoolean firstLingered = new java.util.concurrent.atomic.AtomicBoolean();
-            Crawl crawl = Crawl.of(config(app), renderer, null, fetcher -> new KillingFetcher(fetcher, "", () -> {
-                long now = renderer.browserPid();
-                if (now > 0) ours.add(now);
-                // by the fourth browser the first one's pages are long done: it must have ended then, not at the end
-                if (renderer.starts() >= 4 && browsers().contains(first)) firstLingered.set(true);
-            }));
-            assertFalse(firstLingered.get(), "the first browser still ran three browsers later");
-            assertEquals(paths(app, SinglePageApp.allPages()), crawl.htmlPages());
-            crawl.htmlRecords().forEach(r -> assertTrue(r.rendered(), r.url() + " rendered"));
-            assertTrue(renderer.starts() >= 5, "13 pages, 3 a browser: " + renderer.starts() + " browsers");
-            assertTrue(ours.size() >= 5, "browsers seen: " + ours);
-            Set<Long> left = browsers();
-            left.retainAll(ours);
-            assertEquals(Set.of(), left, "browsers left running");
-        }
-    }
-
-    @Test
     void theBrowserRunsNoRendererForItsOwnInterface() {
         try (TestSite app = SinglePageApp.start()) {
             ChromiumRenderer renderer = ChromiumRenderer.start(THREE_SCROLLS);
@@ -161,14 +137,6 @@ class RenderCrawlTest {
         } catch (java.io.IOException e) {
             return "";
         }
-    }
-
-    /** The process ids of the browsers this renderer starts that are running (main processes, by their profile). */
-    private static Set<Long> browsers() {
-        return ProcessHandle.allProcesses().filter(p -> p.info().arguments().map(a -> List.of(a).stream()
-                .anyMatch(x -> x.startsWith("--user-data-dir=") && x.contains("loomcrawl-chromium-"))
-                && List.of(a).stream().noneMatch(x -> x.startsWith("--type="))).orElse(false))
-                .map(ProcessHandle::pid).collect(Collectors.toCollection(TreeSet::new));
     }
 
     @Test
@@ -225,25 +193,6 @@ class RenderCrawlTest {
     }
 
     @Test
-    void aBrowserKilledMidCrawlIsStartedAgainAndEveryPageStillHasOneRecord() {
-        try (TestSite app = SinglePageApp.start()) {
-            ChromiumRenderer renderer = ChromiumRenderer.start(THREE_SCROLLS);
-            long first = renderer.browserPid();
-            AtomicLong killed = new AtomicLong(-1);
-            // the second batch of the feed is asked for by a browser in the middle of a render: kill -9 it then
-            Function<Fetcher, Fetcher> killer = fetcher -> new KillingFetcher(fetcher, "/api/feed?page=2", () -> {
-                if (killed.compareAndSet(-1, renderer.browserPid())) {
-                    ProcessHandle.of(killed.get()).ifPresent(ProcessHandle::destroyForcibly);
-                }
-            });
-            Crawl crawl = Crawl.of(config(app), renderer, null, killer);
-            assertEquals(first, killed.get(), "the browser was killed mid-render");
-            assertEquals(paths(app, SinglePageApp.allPages()), crawl.htmlPages());
-            crawl.htmlRecords().forEach(r -> assertTrue(r.rendered(), r.url() + " rendered"));
-        }
-    }
-
-    @Test
     void theWarcHoldsTheRequestsAndResponsesTheBrowserMade(@org.junit.jupiter.api.io.TempDir Path dir)
             throws java.io.IOException {
         try (TestSite app = SinglePageApp.start()) {
@@ -273,36 +222,6 @@ class RenderCrawlTest {
     private static List<Path> out(Path dir) throws java.io.IOException {
         try (var files = java.nio.file.Files.list(dir)) {
             return files.filter(f -> f.toString().endsWith(".warc.gz")).sorted().toList();
-        }
-    }
-
-    @Test
-    void aHungBrowserIsKilledAndStartedAgainAndEveryPageStillHasOneRecord() {
-        try (TestSite app = SinglePageApp.start()) {
-            RenderSettings quick = new RenderSettings(null, Duration.ofSeconds(2), 0, 2, false);
-            ChromiumRenderer renderer = ChromiumRenderer.start(quick);
-            AtomicLong stopped = new AtomicLong(-1);
-            // the JSON is asked for by a browser in the middle of a render: stop it (SIGSTOP) then; it answers nothing
-            Function<Fetcher, Fetcher> freezer = fetcher -> new KillingFetcher(fetcher, "/api/links.json", () -> {
-                if (stopped.compareAndSet(-1, renderer.browserPid())) signal("STOP", stopped.get());
-            });
-            Crawl crawl = Crawl.of(config(app), renderer, null, freezer);
-            assertTrue(stopped.get() > 0, "the browser was stopped mid-render");
-            assertFalse(ProcessHandle.of(stopped.get()).map(ProcessHandle::isAlive).orElse(false),
-                    "the hung browser was killed");
-            assertEquals(paths(app, List.of("/", "/router/a", "/router/b", "/router/deep", "/from-json/1",
-                    "/from-json/2", "/from-timer")), crawl.htmlPages());
-            crawl.htmlRecords().forEach(r -> assertTrue(r.rendered(), r.url() + " rendered"));
-        }
-    }
-
-    private static void signal(String name, long pid) {
-        try {
-            new ProcessBuilder("kill", "-" + name, Long.toString(pid)).inheritIO().start().waitFor();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 
@@ -523,12 +442,12 @@ class RenderCrawlTest {
         return most;
     }
 
-    private static CrawlConfig.Builder config(TestSite app) {
+    static CrawlConfig.Builder config(TestSite app) {
         return CrawlConfig.builder().root(app.url("/")).maxTasks(4).perHost(4)
                 .retryBackoff(Duration.ofMillis(5), Duration.ofMillis(50));
     }
 
-    private static Set<String> paths(TestSite site, List<String> paths) {
+    static Set<String> paths(TestSite site, List<String> paths) {
         return paths.stream().map(site::url).collect(Collectors.toCollection(TreeSet::new));
     }
 
@@ -536,7 +455,7 @@ class RenderCrawlTest {
      * A finished crawl: every record by URL (two for one URL fail it) and the items scraped. {@code outputs} are
      * opened on the crawler's journal before the crawl and closed after the crawler, as the command line does.
      */
-    private record Crawl(Map<String, CrawlRecord> records, Queue<Item> items) {
+    record Crawl(Map<String, CrawlRecord> records, Queue<Item> items) {
         @SafeVarargs
         static Crawl of(CrawlConfig.Builder builder, ChromiumRenderer renderer, SelectorScraper scraper,
                         Function<Fetcher, Fetcher> fetchers, Function<Journal, ? extends CrawlOutput>... outputs) {
@@ -583,7 +502,7 @@ class RenderCrawlTest {
     }
 
     /** The crawl's fetcher, which runs {@code action} each time it is asked for a URL ending in {@code target}. */
-    private record KillingFetcher(Fetcher fetcher, String target, Runnable action) implements Fetcher {
+    record KillingFetcher(Fetcher fetcher, String target, Runnable action) implements Fetcher {
         @Override
         public FetchResult fetch(WebUrl url, Validators validators) {
             if (url.toString().endsWith(target)) action.run();
