@@ -26,8 +26,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A crawl's browser replaced after its pages, killed mid-render, or hung mid-render, in Debian's Chromium: the crawl
- * goes on in a new one, every page still rendered and recorded once, and no browser left running. A class of its
- * own beside {@link RenderCrawlTest} so that the two run in the module's two test JVMs at once.
+ * goes on in a new one, every page still rendered and recorded once, and no browser left running.
  */
 class BrowserRecoveryTest {
     @BeforeAll
