@@ -187,9 +187,16 @@ final class Chromium implements AutoCloseable {
         }
     }
 
-    /** The browser's process id (the watchdog's child), or the watchdog's when the browser is gone. */
+    /**
+     * The browser's process id (the watchdog's child started with this profile), or the watchdog's when the browser
+     * is gone. Not simply its first child: the watchdog's {@code sleep 1} is a child too, and comes first in the
+     * process list once process ids have wrapped around (32,768 on this machine), which a test suite's thousands of
+     * processes make happen (two render tests failed so: the "browser" had no processes and no profile).
+     */
     long pid() {
-        return process.children().findFirst().map(ProcessHandle::pid).orElse(process.pid());
+        String flag = "--user-data-dir=" + profile;
+        return process.children().filter(c -> c.info().arguments().map(a -> List.of(a).contains(flag)).orElse(false))
+                .findFirst().map(ProcessHandle::pid).orElse(process.pid());
     }
 
     /**
