@@ -152,15 +152,16 @@ final class Scrapes {
     }
 
     /**
-     * The target of a redirect the crawl did not follow itself (out of its scope, or past its redirects), or null.
-     * Not simply the last record's: records come as their visits end, and the visit of a redirect's target, refused
-     * at once by the guard, can end before the redirect's own record is written (GuardTest saw it).
+     * The target of a redirect the crawl did not follow itself (out of its scope, or to the URL it came from), or
+     * null. Not simply the last record's: records come as their visits end, and the visit of a redirect's target,
+     * refused at once by the guard, can end before the redirect's own record is written (GuardTest saw it).
      */
     private static String unfollowedRedirect(List<CrawlRecord> records) {
         Set<String> visited = new HashSet<>();
         for (CrawlRecord r : records) visited.add(r.url().toString());
         for (CrawlRecord r : records) {
-            if (r.nextUrl() != null && !visited.contains(r.nextUrl())) return r.nextUrl();
+            String target = r.nextUrl();
+            if (target != null && (!visited.contains(target) || target.equals(r.url().toString()))) return target;
         }
         return null;
     }
