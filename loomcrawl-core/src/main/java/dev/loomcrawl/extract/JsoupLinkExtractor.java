@@ -79,7 +79,7 @@ public final class JsoupLinkExtractor implements LinkExtractor {
     /** With {@code tree}, the page's DOM is kept as a {@link PageTree}. */
     @Override
     public ParsedPage extract(byte[] body, String headerCharset, WebUrl url, boolean tree) {
-        Document doc = parse(body, headerCharset, url);
+        Document doc = document(body, supported(headerCharset), url.toString());
         WebUrl base = baseOf(doc, url);
         List<Link> links = new ArrayList<>();
         List<String> robots = new ArrayList<>();
@@ -126,10 +126,15 @@ public final class JsoupLinkExtractor implements LinkExtractor {
         }
     }
 
-    private static Document parse(byte[] body, String headerCharset, WebUrl url) {
+    /**
+     * jsoup's document of the page {@code body}, decoded with {@code charset} (null: as jsoup finds it), with
+     * {@code baseUri} as its base; a page of many NULs without them ({@link StreamingLinkExtractor#withBoundedNuls}).
+     * Every parse of a page body by jsoup goes through here: this extractor's and {@link PageTree#parse}.
+     */
+    static Document document(byte[] body, String charset, String baseUri) {
         try {
-            return Jsoup.parse(new ByteArrayInputStream(StreamingLinkExtractor.withBoundedNuls(body, headerCharset)),
-                    supported(headerCharset), url.toString());
+            return Jsoup.parse(new ByteArrayInputStream(StreamingLinkExtractor.withBoundedNuls(body, charset)), charset,
+                    baseUri);
         } catch (IOException e) {
             throw new UncheckedIOException(e); // reading from memory: cannot happen
         }

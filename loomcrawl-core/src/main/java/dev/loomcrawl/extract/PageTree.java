@@ -1,6 +1,5 @@
 package dev.loomcrawl.extract;
 
-import org.jsoup.Jsoup;
 import org.jsoup.nodes.Attribute;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -9,9 +8,6 @@ import org.jsoup.nodes.TextNode;
 import org.jsoup.select.NodeTraversor;
 import org.jsoup.select.NodeVisitor;
 
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Arrays;
 
 /**
@@ -356,16 +352,11 @@ public final class PageTree {
 
     /**
      * The tree of the page {@code html}, decoded with {@code charset} (null: as jsoup finds it), parsed by jsoup with
-     * {@code baseUri} as its base: for pages whose link pass kept no tree. A page of NULs is given to jsoup without
-     * them, as the link pass gives it ({@link StreamingLinkExtractor#withBoundedNuls}).
+     * {@code baseUri} as its base: for pages whose link pass kept no tree. jsoup parses it as it parses a page for its
+     * links ({@link JsoupLinkExtractor#document}: a page of NULs without them).
      */
     public static PageTree parse(byte[] html, String charset, String baseUri) {
-        try {
-            return of(Jsoup.parse(new ByteArrayInputStream(StreamingLinkExtractor.withBoundedNuls(html, charset)),
-                    charset, baseUri));
-        } catch (IOException e) { // a byte array does not fail to read
-            throw new UncheckedIOException(e);
-        }
+        return of(JsoupLinkExtractor.document(html, charset, baseUri));
     }
 
     /**
