@@ -13,17 +13,6 @@ import java.util.Set;
  * elements (only its simple case: a block inside the misnested element throws {@link Unsupported}).
  */
 final class BodyRules {
-    private static final Set<String> P_CLOSERS = Set.of("address", "article", "aside", "blockquote", "center",
-            "details", "dialog", "dir", "div", "dl", "fieldset", "figcaption", "figure", "footer", "header", "hgroup",
-            "main", "menu", "nav", "ol", "p", "search", "section", "summary", "ul");
-    private static final Set<String> TO_HEAD = Set.of("base", "basefont", "bgsound", "link", "meta", "noframes",
-            "script", "style", "template", "title");
-    private static final Set<String> DROPPED = Set.of("caption", "col", "colgroup", "frame", "head", "tbody", "td",
-            "tfoot", "th", "thead", "tr");
-    private static final Set<String> END_CLOSERS = Set.of("address", "article", "aside", "blockquote", "button",
-            "center", "details", "dialog", "dir", "div", "dl", "fieldset", "figcaption", "figure", "footer", "header",
-            "hgroup", "listing", "main", "menu", "nav", "ol", "pre", "search", "section", "select", "summary", "ul");
-    private static final Set<String> APPLETS = Set.of("applet", "marquee", "object");
     private static final Set<String> LI = Set.of("li");
     private static final Set<String> DD_DT = Set.of("dd", "dt");
 
@@ -176,25 +165,23 @@ final class BodyRules {
     }
 
     private void other(TagToken tag) {
-        if (TO_HEAD.contains(tag.name)) {
+        int flags = tag.htmlFlags();
+        if ((flags & HtmlTags.TO_HEAD) != 0) {
             tb.inHeadStart(tag);
-            return;
-        }
-        int flags = HtmlTags.flags(tag.name, HtmlTags.HTML);
-        if ((flags & HtmlTags.RCDATA) != 0) {
+        } else if ((flags & HtmlTags.RCDATA) != 0) {
             tb.textElement(tag, HtmlTokenizer.TextMode.RCDATA);
         } else if ((flags & HtmlTags.DATA) != 0) {
             tb.textElement(tag, HtmlTokenizer.TextMode.RAWTEXT);
-        } else if (P_CLOSERS.contains(tag.name)) {
+        } else if ((flags & HtmlTags.P_CLOSER) != 0) {
             closeP();
             tb.insert(tag, HtmlTags.HTML);
-        } else if (APPLETS.contains(tag.name)) {
+        } else if ((flags & HtmlTags.APPLET) != 0) {
             tb.reconstructFormatting();
             tb.insert(tag, HtmlTags.HTML);
             tb.open.formatting.add(OpenElements.MARKER);
         } else if (tag.name.equals("param") || tag.name.equals("source") || tag.name.equals("track")) {
             tb.insertEmpty(tag);
-        } else if (!DROPPED.contains(tag.name)) {
+        } else if ((flags & HtmlTags.DROPPED) == 0) {
             tb.reconstructFormatting();
             tb.insert(tag, HtmlTags.HTML);
         }
@@ -279,12 +266,13 @@ final class BodyRules {
             case "a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u" ->
                     adoptionAgency(name);
             default -> {
-                if (END_CLOSERS.contains(name)) {
+                int flags = HtmlTags.flags(name, HtmlTags.HTML);
+                if ((flags & HtmlTags.END_CLOSER) != 0) {
                     if (open.inScope(name)) {
                         tb.generateImpliedEndTags(null);
                         tb.popToClose(name);
                     }
-                } else if (APPLETS.contains(name)) {
+                } else if ((flags & HtmlTags.APPLET) != 0) {
                     if (open.inScope("name") || !open.inScope(name)) return; // sic: jsoup checks "name"
                     tb.generateImpliedEndTags(null);
                     tb.popToClose(name);

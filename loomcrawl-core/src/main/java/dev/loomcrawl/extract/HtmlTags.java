@@ -15,7 +15,13 @@ final class HtmlTags {
             DATA = 1 << 11, RCDATA = 1 << 12, VOID = 1 << 13, FORMATTING = 1 << 14, TABLE_FOSTER = 1 << 15,
             HEADING = 1 << 16,
             /** A name of the table below: its string is the interned one, so a literal is the same object. */
-            KNOWN = 1 << 17;
+            KNOWN = 1 << 17,
+            /** "In body" start tags that close a {@code <p>} first, and end tags that close up to their element. */
+            P_CLOSER = 1 << 18, END_CLOSER = 1 << 19,
+            /** "In body" start tags processed by the "in head" rules, and those ignored there. */
+            TO_HEAD = 1 << 20, DROPPED = 1 << 21,
+            /** {@code applet}, {@code marquee}, {@code object}: a marker in the active formatting elements. */
+            APPLET = 1 << 22;
 
     static final int HTML = 0, SVG = 1, MATH = 2;
 
@@ -49,6 +55,14 @@ final class HtmlTags {
         set(HTML_FLAGS, FORMATTING, "a b big code em font i nobr s small strike strong tt u");
         set(HTML_FLAGS, TABLE_FOSTER, "table tbody tfoot thead tr");
         set(HTML_FLAGS, HEADING, "h1 h2 h3 h4 h5 h6");
+        set(HTML_FLAGS, P_CLOSER, "address article aside blockquote center details dialog dir div dl fieldset"
+                + " figcaption figure footer header hgroup main menu nav ol p search section summary ul");
+        set(HTML_FLAGS, END_CLOSER, "address article aside blockquote button center details dialog dir div dl"
+                + " fieldset figcaption figure footer header hgroup listing main menu nav ol pre search section select"
+                + " summary ul");
+        set(HTML_FLAGS, TO_HEAD, "base basefont bgsound link meta noframes script style template title");
+        set(HTML_FLAGS, DROPPED, "caption col colgroup frame head tbody td tfoot th thead tr");
+        set(HTML_FLAGS, APPLET, "applet marquee object");
         set(SVG_FLAGS, BLOCK, "svg femerge femergenode");
         set(SVG_FLAGS, SCOPE | SPECIAL, "desc foreignobject title");
         set(SVG_FLAGS, DATA, "script");
@@ -92,18 +106,18 @@ final class HtmlTags {
             hash = 31 * hash + ch;
         }
         for (int slot = hash & MASK; TABLE_NAMES[slot] != null; slot = (slot + 1) & MASK) {
-            String known = TABLE_NAMES[slot];
-            if (TABLE_HASHES[slot] == hash && known.length() == len && matches(known, buf, start)) return known;
+            if (TABLE_HASHES[slot] == hash && matches(TABLE_CHARS[slot], buf, start, len)) return TABLE_NAMES[slot];
         }
         String s = new String(buf, start, len);
         return lower ? s : lowerAscii(s);
     }
 
-    private static boolean matches(String known, char[] buf, int start) {
-        for (int i = 0; i < known.length(); i++) {
+    private static boolean matches(char[] known, char[] buf, int start, int len) {
+        if (known.length != len) return false;
+        for (int i = 0; i < len; i++) {
             char ch = buf[start + i];
             if (ch >= 'A' && ch <= 'Z') ch += 32;
-            if (ch != known.charAt(i)) return false;
+            if (ch != known[i]) return false;
         }
         return true;
     }
@@ -119,6 +133,8 @@ final class HtmlTags {
     // An open-addressing table of the names worth recognising, with their HTML flags
     private static final int MASK = 1023;
     private static final String[] TABLE_NAMES = new String[MASK + 1];
+    /** The names' characters, compared with the page's without going through {@code String.charAt}. */
+    private static final char[][] TABLE_CHARS = new char[MASK + 1][];
     private static final int[] TABLE_HASHES = new int[MASK + 1];
     private static final int[] TABLE_FLAGS = new int[MASK + 1];
 
@@ -134,6 +150,7 @@ final class HtmlTags {
             int slot = name.hashCode() & MASK;
             while (TABLE_NAMES[slot] != null) slot = (slot + 1) & MASK;
             TABLE_NAMES[slot] = name.intern(); // the literals the rules compare with: equals() finds them at once
+            TABLE_CHARS[slot] = name.toCharArray();
             TABLE_HASHES[slot] = name.hashCode();
             TABLE_FLAGS[slot] = HTML_FLAGS.getOrDefault(name, 0) | KNOWN;
         }

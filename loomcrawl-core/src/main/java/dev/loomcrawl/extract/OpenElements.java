@@ -67,6 +67,8 @@ final class OpenElements {
 
     private Node[] stack = new Node[64];
     private int size;
+    /** How many HTML {@code <p>} elements are open: none, and no {@code p} is in any scope, without a walk. */
+    private int openP;
     final List<Node> formatting = new ArrayList<>();
 
     int size() {
@@ -86,12 +88,14 @@ final class OpenElements {
         if (size == stack.length) stack = Arrays.copyOf(stack, size * 2);
         stack[size++] = node;
         node.onStack = true;
+        if (node.is("p")) openP++;
     }
 
     Node pop() {
         Node node = stack[--size];
         stack[size] = null;
         node.onStack = false;
+        if (node.is("p")) openP--;
         return node;
     }
 
@@ -101,6 +105,7 @@ final class OpenElements {
                 System.arraycopy(stack, i + 1, stack, i, size - i - 1);
                 stack[--size] = null;
                 node.onStack = false;
+                if (node.is("p")) openP--;
                 return;
             }
         }
@@ -131,6 +136,7 @@ final class OpenElements {
     }
 
     boolean inButtonScope(String name) {
+        if (openP == 0 && name.equals("p")) return false; // most calls are closeP's, before a block
         return inSpecificScope(name, HtmlTags.SCOPE | HtmlTags.BUTTON_SCOPE);
     }
 

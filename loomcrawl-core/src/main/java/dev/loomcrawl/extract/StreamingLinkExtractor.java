@@ -170,6 +170,22 @@ public final class StreamingLinkExtractor implements LinkExtractor {
         char[] a = new char[(int) (length * (double) decoder.maxCharsPerByte()) + 4];
         int ascii = 0;
         if (asciiCompatible(charset.charset())) {
+            // eight bytes a step, tested at once (a byte of 0 or above 0x7F is negative less one): C1, the
+            // launcher's only compiler, makes no vector loop of its own; the byte loop below finds where it stops
+            for (int limit = length - 8; ascii <= limit; ascii += 8) {
+                int p = from + ascii;
+                byte b0 = body[p], b1 = body[p + 1], b2 = body[p + 2], b3 = body[p + 3], b4 = body[p + 4],
+                        b5 = body[p + 5], b6 = body[p + 6], b7 = body[p + 7];
+                if (((b0 - 1) | (b1 - 1) | (b2 - 1) | (b3 - 1) | (b4 - 1) | (b5 - 1) | (b6 - 1) | (b7 - 1)) < 0) break;
+                a[ascii] = (char) b0;
+                a[ascii + 1] = (char) b1;
+                a[ascii + 2] = (char) b2;
+                a[ascii + 3] = (char) b3;
+                a[ascii + 4] = (char) b4;
+                a[ascii + 5] = (char) b5;
+                a[ascii + 6] = (char) b6;
+                a[ascii + 7] = (char) b7;
+            }
             for (; ascii < length; ascii++) {
                 byte b = body[from + ascii];
                 if (b <= 0) {

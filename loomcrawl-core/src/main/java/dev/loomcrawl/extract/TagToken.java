@@ -31,6 +31,9 @@ final class TagToken {
     /** Attributes of this tag past {@link #MAX_ATTRIBUTES}, ignored. */
     int ignored;
     private int[] ranges; // nameStart, nameEnd, valueStart (or NO_VALUE), valueEnd
+    /** {@link HtmlTags#flags} of {@link #name} in HTML, once asked for, and the name they are of. */
+    private int flags;
+    private String flagsOf;
 
     /** The tokenizer's own, reused for every tag. */
     TagToken(char[] buf) {
@@ -76,6 +79,15 @@ final class TagToken {
         int i = (count - 1) * 4;
         ranges[i + 2] = start;
         ranges[i + 3] = end;
+    }
+
+    /** The {@link HtmlTags#flags} of its name in the HTML namespace (looked up once per name it has). */
+    int htmlFlags() {
+        if (flagsOf != name) {
+            flags = HtmlTags.flags(name, HtmlTags.HTML);
+            flagsOf = name;
+        }
+        return flags;
     }
 
     boolean hasAttributes() {

@@ -397,7 +397,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
         if (fosterInserts && parent != null && parent.ns == HtmlTags.HTML && parent.has(HtmlTags.TABLE_FOSTER)) {
             throw new Unsupported("foster-parented element in a table");
         }
-        int flags = HtmlTags.flags(tag.name, ns);
+        int flags = ns == HtmlTags.HTML ? tag.htmlFlags() : HtmlTags.flags(tag.name, ns);
         Node el = new Node(tag.name, ns, flags, (flags & HtmlTags.FORMATTING) != 0 && ns == HtmlTags.HTML ? tag.copy() : null);
         if (parent != null && el.has(HtmlTags.BLOCK)) parent.blockChild = true;
         for (int i = 0, n = texts.size(); i < n; i++) texts.get(i).text.elementStart(el, parent);
