@@ -42,7 +42,7 @@ class ServeUnderAttackTest {
         try (TestSite site = b.page("/", links.toString()).start()) {
             // half the heap of the other tests here: each bomb, 10 MiB of NULs once capped, took about 80 MB more in
             // jsoup's hands than its body, and this heap failed every time then (3 of 3 runs; 96 MiB 5 of 5),
-            // where now 64 MiB passes (StreamingLinkExtractor.MAX_NULS)
+            // where now 64 MiB passes (JsoupLinkExtractor.MAX_NULS)
             ServeProcess serve = ServeProcess.start(List.of("-Xmx128m"), Map.of(), dir, TestSite.freePort(), "--data",
                     dir.resolve("data").toString(), "--allow-private");
             String other = serve.createNative("{\"root\": [\"" + site.url("/p0") + "\"], "

@@ -127,13 +127,56 @@ public final class JsoupLinkExtractor implements LinkExtractor {
     }
 
     /**
+     * NUL characters past which a page is handed to jsoup without them ({@link #withBoundedNuls}): jsoup drops a
+     * text's NULs with {@code String.replace}, which holds an {@code int} for every one at once, and more while
+     * that array grows: a 10 MiB page of NULs (a gzip bomb under a 10 MiB body cap) took about 80 MB of heap beyond
+     * its body, which the body memory bound does not count, and two at once ran {@code ServeUnderAttackTest}'s
+     * server out of its 256 MB.
+     */
+    static final int MAX_NULS = 1 << 16;
+
+    /**
+     * The body as it is, or, when it has more than {@link #MAX_NULS} NUL characters, a copy without them: in a
+     * charset where a NUL byte is the NUL character and nothing else (UTF-8, ISO-8859-*, windows-125*), without its NUL
+     * bytes; in UTF-16, without its code units of two NUL bytes. jsoup then gives what it gives for the page but
+     * where NULs stood in a tag, a comment, a title or a script, where it would have given U+FFFD for each (in text
+     * it drops them as well). A page in another charset (UTF-32, EBCDIC) is handed on whole.
+     */
+    static byte[] withBoundedNuls(byte[] body, String headerCharset) {
+        int nulBytes = 0;
+        for (byte b : body) {
+            if (b == 0) nulBytes++;
+        }
+        if (nulBytes <= MAX_NULS) return body; // a NUL character is at least one NUL byte in every charset
+        Charset charset = PageCharset.of(body, headerCharset).charset();
+        int unit = PageCharset.asciiCompatible(charset) ? 1 : charset.name().startsWith("UTF-16") ? 2 : 0;
+        if (unit == 0) return body;
+        int nuls = 0;
+        for (int i = 0; i + unit <= body.length; i += unit) {
+            if (nulUnit(body, i, unit)) nuls++;
+        }
+        if (nuls <= MAX_NULS) return body;
+        byte[] without = new byte[body.length - nuls * unit];
+        int n = 0;
+        for (int i = 0; i < body.length; i += unit) {
+            if (i + unit <= body.length && nulUnit(body, i, unit)) continue;
+            for (int j = i; j < Math.min(i + unit, body.length); j++) without[n++] = body[j];
+        }
+        return without;
+    }
+
+    private static boolean nulUnit(byte[] body, int at, int unit) {
+        return body[at] == 0 && (unit == 1 || body[at + 1] == 0);
+    }
+
+    /**
      * jsoup's document of the page {@code body}, decoded with {@code charset} (null: as jsoup finds it), with
-     * {@code baseUri} as its base; a page of many NULs without them ({@link StreamingLinkExtractor#withBoundedNuls}).
+     * {@code baseUri} as its base; a page of many NULs without them ({@link #withBoundedNuls}).
      * Every parse of a page body by jsoup goes through here: this extractor's and {@link PageTree#parse}.
      */
     static Document document(byte[] body, String charset, String baseUri) {
         try {
-            return Jsoup.parse(new ByteArrayInputStream(StreamingLinkExtractor.withBoundedNuls(body, charset)), charset,
+            return Jsoup.parse(new ByteArrayInputStream(withBoundedNuls(body, charset)), charset,
                     baseUri);
         } catch (IOException e) {
             throw new UncheckedIOException(e); // reading from memory: cannot happen

@@ -35,6 +35,16 @@ record PageCharset(Charset charset, String name, int skip) {
         return named("UTF-8", 0);
     }
 
+    /**
+     * Whether every byte below 0x80 is that ASCII character and starts no sequence (UTF-8, ISO-8859-*,
+     * windows-125*): then a NUL byte is the NUL character, and an ASCII byte the character it is.
+     */
+    static boolean asciiCompatible(Charset charset) {
+        String name = charset.name();
+        return charset == StandardCharsets.UTF_8 || name.equals("US-ASCII") || name.startsWith("ISO-8859-")
+                || name.startsWith("windows-125");
+    }
+
     private static PageCharset named(String charsetName, int skip) {
         Charset charset = charsetName.equals("UTF-8") ? StandardCharsets.UTF_8 : Charset.forName(charsetName);
         String name = charset.canEncode() ? charset.name() : StandardCharsets.UTF_8.name();

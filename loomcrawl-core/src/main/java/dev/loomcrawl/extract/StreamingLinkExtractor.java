@@ -38,8 +38,8 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Known differences from {@link JsoupLinkExtractor}: a Content-Type charset that is not even a legal
  * charset name ({@code ""}, {@code "utf-8;"}) makes it throw {@code IllegalCharsetNameException}; here it is
- * ignored, as an unsupported name is. Both read a page of more than {@link #MAX_NULS} NUL bytes without them, where
- * jsoup itself gives U+FFFD for each NUL in a tag, title, comment or script (a bound: see {@link #MAX_NULS}).
+ * ignored, as an unsupported name is. Both read a page of more than {@link JsoupLinkExtractor#MAX_NULS} NUL bytes without them, where
+ * jsoup itself gives U+FFFD for each NUL in a tag, title, comment or script (a bound: see {@link JsoupLinkExtractor#MAX_NULS}).
  * Otherwise none is known: {@code StreamingLinkExtractorTest} compares
  * both on all 15,740 pages of the Python, JDK, Boost and PostgreSQL docs, on hand-written tricky pages and
  * on random tag soup, with zero tolerance; during development, over 400,000 random and mutated pages showed
@@ -50,15 +50,6 @@ import java.util.concurrent.atomic.LongAdder;
 public final class StreamingLinkExtractor implements LinkExtractor {
     /** Links kept per page by default: the largest index pages of the JDK and Python docs have 25,000. */
     public static final int MAX_LINKS_PER_PAGE = 100_000;
-
-    /**
-     * NUL characters past which a page is handed to jsoup without them ({@link #withBoundedNuls}): jsoup drops a
-     * text's NULs with {@code String.replace}, which holds an {@code int} for every one at once, and more while
-     * that array grows: a 10 MiB page of NULs (a gzip bomb under a 10 MiB body cap) took about 80 MB of heap beyond
-     * its body, which the body memory bound does not count, and two at once ran {@code ServeUnderAttackTest}'s
-     * server out of its 256 MB.
-     */
-    static final int MAX_NULS = 1 << 16;
 
     private final JsoupLinkExtractor fallback;
     private final LongAdder fallbacks = new LongAdder();
@@ -101,40 +92,6 @@ public final class StreamingLinkExtractor implements LinkExtractor {
         }
     }
 
-    /**
-     * The body as it is, or, when it has more than {@link #MAX_NULS} NUL characters, a copy without them: in a
-     * charset where a NUL byte is the NUL character and nothing else (UTF-8, ISO-8859-*, windows-125*), without its NUL
-     * bytes; in UTF-16, without its code units of two NUL bytes. jsoup then gives what it gives for the page but
-     * where NULs stood in a tag, a comment, a title or a script, where it would have given U+FFFD for each (in text
-     * it drops them as well). A page in another charset (UTF-32, EBCDIC) is handed on whole.
-     */
-    static byte[] withBoundedNuls(byte[] body, String headerCharset) {
-        int nulBytes = 0;
-        for (byte b : body) {
-            if (b == 0) nulBytes++;
-        }
-        if (nulBytes <= MAX_NULS) return body; // a NUL character is at least one NUL byte in every charset
-        Charset charset = PageCharset.of(body, headerCharset).charset();
-        int unit = asciiCompatible(charset) ? 1 : charset.name().startsWith("UTF-16") ? 2 : 0;
-        if (unit == 0) return body;
-        int nuls = 0;
-        for (int i = 0; i + unit <= body.length; i += unit) {
-            if (nulUnit(body, i, unit)) nuls++;
-        }
-        if (nuls <= MAX_NULS) return body;
-        byte[] without = new byte[body.length - nuls * unit];
-        int n = 0;
-        for (int i = 0; i < body.length; i += unit) {
-            if (i + unit <= body.length && nulUnit(body, i, unit)) continue;
-            for (int j = i; j < Math.min(i + unit, body.length); j++) without[n++] = body[j];
-        }
-        return without;
-    }
-
-    private static boolean nulUnit(byte[] body, int at, int unit) {
-        return body[at] == 0 && (unit == 1 || body[at + 1] == 0);
-    }
-
     private static ParsedPage stream(byte[] body, String headerCharset, WebUrl url, int maxLinks, boolean anchors,
                                      boolean keepTree) {
         PageCharset charset = PageCharset.of(body, headerCharset);
@@ -169,7 +126,7 @@ public final class StreamingLinkExtractor implements LinkExtractor {
         int length = body.length - from;
         char[] a = new char[(int) (length * (double) decoder.maxCharsPerByte()) + 4];
         int ascii = 0;
-        if (asciiCompatible(charset.charset())) {
+        if (PageCharset.asciiCompatible(charset.charset())) {
             // eight bytes a step, tested at once (a byte of 0 or above 0x7F is negative less one): C1, the
             // launcher's only compiler, makes no vector loop of its own; the byte loop below finds where it stops
             for (int limit = length - 8; ascii <= limit; ascii += 8) {
@@ -207,12 +164,6 @@ public final class StreamingLinkExtractor implements LinkExtractor {
         }
         out.flip();
         return out;
-    }
-
-    private static boolean asciiCompatible(Charset charset) {
-        String name = charset.name();
-        return charset == StandardCharsets.UTF_8 || name.equals("US-ASCII") || name.startsWith("ISO-8859-")
-                || name.startsWith("windows-125");
     }
 
     /** How many pages were handed to jsoup because they need tree rules not reproduced here. */

@@ -325,12 +325,12 @@ class StreamingLinkExtractorTest {
         }
         assertEquals(List.of("/x", "/y"), hrefs);
 
-        byte[] few = ("<a href='/a\u0000b'>a</a>" + "\u0000".repeat(StreamingLinkExtractor.MAX_NULS - 1))
+        byte[] few = ("<a href='/a\u0000b'>a</a>" + "\u0000".repeat(JsoupLinkExtractor.MAX_NULS - 1))
                 .getBytes(StandardCharsets.UTF_8);
-        assertSame(few, StreamingLinkExtractor.withBoundedNuls(few, "utf-8"));
+        assertSame(few, JsoupLinkExtractor.withBoundedNuls(few, "utf-8"));
         assertSameAsJsoup(few, "utf-8");
         byte[] utf16 = "<a href=/x>x</a>".repeat(40_000).getBytes(StandardCharsets.UTF_16LE); // NUL bytes, no NULs
-        assertSame(utf16, StreamingLinkExtractor.withBoundedNuls(utf16, "utf-16le"));
+        assertSame(utf16, JsoupLinkExtractor.withBoundedNuls(utf16, "utf-16le"));
 
         // in UTF-16 a NUL is two NUL bytes: 5 Mi of them between the links, as a bomb of zeros sent as UTF-16 gives
         byte[] head16 = "<title>t</title><a href=/x>x</a>".getBytes(StandardCharsets.UTF_16LE);
