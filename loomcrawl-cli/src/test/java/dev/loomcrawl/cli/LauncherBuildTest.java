@@ -51,6 +51,16 @@ class LauncherBuildTest {
         assertTrue(serve.startsWith("-Xmx512m -XX:+UseSerialGC "), serve);
         assertFalse(serve.contains("TieredStopAtLevel"), serve);
         assertTrue(launched(dir, "-Xmx64m", "serve").startsWith("-Xmx64m "));
+        // the loomcrawl processes the tests start get the same collector and JIT (LoomcrawlProcess.launcherOptions)
+        assertEquals(collectorAndJit(crawl), java.util.Set.copyOf(LoomcrawlProcess.launcherOptions("crawl")), crawl);
+        assertEquals(collectorAndJit(serve), java.util.Set.copyOf(LoomcrawlProcess.launcherOptions("serve")), serve);
+    }
+
+    /** The options of a JVM command line that pick its collector or its compilers. */
+    private static java.util.Set<String> collectorAndJit(String commandLine) {
+        return java.util.Arrays.stream(commandLine.split(" "))
+                .filter(o -> o.matches("-XX:[+-]Use\\w+GC|-XX:TieredStopAtLevel=\\d+|-XX:[+-]TieredCompilation"))
+                .collect(java.util.stream.Collectors.toSet());
     }
 
     /**
