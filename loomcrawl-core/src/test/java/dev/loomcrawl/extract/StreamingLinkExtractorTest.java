@@ -220,7 +220,10 @@ class StreamingLinkExtractorTest {
     void constructsThatMoveNodesAreHandedToJsoup() {
         for (String html : List.of("<table><a href=x>fostered</a><tr><td>c</table>",
                 "<a href=x><div>block</a>after", "<template><a href=t>t</a></template>",
-                "<frameset><frame src=f></frameset>", "<svg><![CDATA[<a href=x>]]></svg>")) {
+                "<frameset><frame src=f></frameset>", "<svg><![CDATA[<a href=x>]]></svg>",
+                // an <a> in a table after an earlier one left open in a cell: its end, processed first, must leave the
+                // new one foster-parented, as jsoup's processWithFosterInserts does (random soup, seed 78)
+                "<table><th><a><object><a href=/><col><a href>")) {
             byte[] body = html.getBytes(StandardCharsets.UTF_8);
             assertTrue(StreamingLinkExtractor.unsupportedReason(body, null, PAGE) != null, html);
             assertSameAsJsoup(body, null);
