@@ -394,7 +394,18 @@ class StreamingLinkExtractorTest {
             "<input type=image src=ii>", "<td background=bg>", "<image href=svgi xlink:href=xl>", "<use href=u>",
             "<style>p{b:url(st.png)}</style>", "<style>@import 'im.css'", "<p style='b:url(ps.png)'>",
             "<span style='color:red'>", "<meta name=robots content=noindex>", "<math>", "</math>",
-            "<!----", "--!", "-->", "x", "!", "<!--"};
+            "<!----", "--!", "-->", "x", "!", "<!--",
+            // the rest of the in-body, table and foreign rules' kinds of element (added with the seed-78 fix)
+            "<applet>", "</applet>", "<marquee>", "</marquee>", "<center>", "</center>", "<tbody>", "</tbody>",
+            "<thead>", "<tfoot>", "</th>", "</caption>", "</colgroup>", "<template>", "</template>", "<plaintext>",
+            "<xmp>", "</xmp>", "<mi>", "<mtext>", "<annotation-xml encoding=text/html>", "<foreignObject>",
+            "</foreignObject>", "<desc>", "</nobr>", "</dd>", "<rb>", "<rtc>", "<rp>",
+            "<optgroup>", "</option>", "<noembed>", "</noembed>", "<noframes>", "</noframes>",
+            "<body background=bg.png>", "<html lang=en>", "</li>", "<ol>", "</ol>", "<h2>", "</h2>",
+            "<input type=hidden>", "<isindex>", "<keygen>", "</br>", "<strong>",
+            "</strong>", "<section>", "</section>", "<nav>", "</nav>", "<main>", "<summary>", "<details>",
+            "<frameset>", "</frameset>", "<link rel=canonical href=can>", "<script type=application/ld+json>{}</script>",
+            "<meta charset=latin1>"};
 
     @Test
     void randomTagSoupGivesJsoupsLinks() {
