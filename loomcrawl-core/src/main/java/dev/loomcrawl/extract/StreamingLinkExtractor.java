@@ -4,11 +4,9 @@ import dev.loomcrawl.url.WebUrl;
 
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
-import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -38,8 +36,9 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Known differences from {@link JsoupLinkExtractor}: a Content-Type charset that is not even a legal
  * charset name ({@code ""}, {@code "utf-8;"}) makes it throw {@code IllegalCharsetNameException}; here it is
- * ignored, as an unsupported name is. Both read a page of more than {@link JsoupLinkExtractor#MAX_NULS} NUL bytes without them, where
- * jsoup itself gives U+FFFD for each NUL in a tag, title, comment or script (a bound: see {@link JsoupLinkExtractor#MAX_NULS}).
+ * ignored, as an unsupported name is. Both read a page of more than {@link JsoupLinkExtractor#MAX_NULS} NUL bytes
+ * without them, where jsoup itself gives U+FFFD for each NUL in a tag, title, comment or script (a bound: see
+ * {@link JsoupLinkExtractor#MAX_NULS}).
  * Otherwise none is known: {@code StreamingLinkExtractorTest} compares
  * both on all 15,740 pages of the Python, JDK, Boost and PostgreSQL docs, on hand-written tricky pages and
  * on random tag soup, with zero tolerance; during development, over 400,000 random and mutated pages showed
