@@ -444,6 +444,12 @@ public final class PageTree {
             return n;
         }
 
+        /** Whether a node was recorded after {@code node} as its sibling: the last node has the same parent. */
+        boolean hasLaterSibling(int node) {
+            int last = tree.size - 1;
+            return last > node && tree.parent[last] == tree.parent[node];
+        }
+
         /** Text inserted into {@code parentNode}. */
         void text(int parentNode, Chars chars) {
             chars.appendTo(this, parentNode);
