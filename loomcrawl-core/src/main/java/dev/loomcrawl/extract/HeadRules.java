@@ -57,8 +57,8 @@ final class HeadRules {
             case "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title" -> {
                 if (tb.head == null) throw new Unsupported("head element content with no head");
                 if (tb.recorder != null && tb.recorder.hasLaterSibling(tb.head.index)) {
-                    // jsoup puts it in the head, before the whitespace or comment recorded after the head: the
-                    // recorder writes nodes in the order they come, which would put it after them
+                    // jsoup puts it in the head, before the whitespace recorded after the head (comments are not
+                    // recorded): the recorder writes nodes in the order they come, which would put it after that
                     throw new Unsupported("an element put back into the head after a node that follows it");
                 }
                 tb.open.push(tb.head);
