@@ -46,10 +46,7 @@ final class TableRules {
                         && chars.isWhitespace()) {
                     tb.insertText(chars);
                 } else {
-                    boolean fostering = tb.fosterInserts; // jsoup's processWithFosterInserts: a nested call keeps it
-                    tb.fosterInserts = true;
-                    tb.body.text(chars);
-                    tb.fosterInserts = fostering;
+                    tb.withFosterInserts(() -> tb.body.text(chars));
                 }
             }
         }
@@ -161,10 +158,7 @@ final class TableRules {
                 } else if (tag.name.equals("form")) {
                     throw new Unsupported("form in a table");
                 } else {
-                    boolean fostering = tb.fosterInserts; // jsoup's processWithFosterInserts: a nested call keeps it
-                    tb.fosterInserts = true;
-                    tb.body.start(tag);
-                    tb.fosterInserts = fostering;
+                    tb.withFosterInserts(() -> tb.body.start(tag));
                 }
             }
         }
@@ -220,10 +214,7 @@ final class TableRules {
         } else if (name.equals("template")) {
             throw new Unsupported("template");
         } else if (!TABLE_END_ERR.contains(name)) {
-            boolean fostering = tb.fosterInserts; // jsoup's processWithFosterInserts: a nested call keeps it
-            tb.fosterInserts = true;
-            tb.body.end(name);
-            tb.fosterInserts = fostering;
+            tb.withFosterInserts(() -> tb.body.end(name));
         }
     }
 

@@ -40,7 +40,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
     Quirks quirks = Quirks.YES;
     Node head;
     Node form;
-    boolean fosterInserts;
+    private boolean fosterInserts;
     private Node noscript;
     private Node noscriptSavedForm;
     private int documentChildren;
@@ -142,6 +142,17 @@ final class TreeShadow implements HtmlTokenizer.Sink {
                 }
             }
         }
+    }
+
+    /**
+     * Processes a token with the "in body" rules, elements and text going to the table's foster parent (jsoup's
+     * {@code processWithFosterInserts}): the flag is as it was afterwards, so a nested call keeps the outer one's.
+     */
+    void withFosterInserts(Runnable inBody) {
+        boolean outer = fosterInserts;
+        fosterInserts = true;
+        inBody.run();
+        fosterInserts = outer;
     }
 
     void processStart(TagToken tag) {
