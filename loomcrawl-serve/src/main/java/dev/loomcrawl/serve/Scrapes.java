@@ -85,7 +85,7 @@ final class Scrapes {
                 return doc.get();
             }
             String next = unfollowedRedirect(records);
-            if (next == null || hop >= req.config().http().maxRedirects()) throw failure(records, r.url());
+            if (next == null || hop >= req.config().http().maxRedirects()) throw failure(records, r.url(), next);
             at = r.redirectedTo(next, server);
         }
     }
@@ -127,8 +127,11 @@ final class Scrapes {
         return new ApiError(429, "too many scrapes at once (--max-scrapes " + server.maxScrapes() + ")", 1);
     }
 
-    /** Why the URL made no document: refused (403), or the fetch failed (502, {@link ApiError#scrapeFailed}). */
-    private static ApiError failure(List<CrawlRecord> records, String url) {
+    /**
+     * Why the URL made no document: refused (403), or the fetch failed (502, {@link ApiError#scrapeFailed});
+     * {@code next} is the redirect the crawl did not follow ({@link #unfollowedRedirect}), or null.
+     */
+    private static ApiError failure(List<CrawlRecord> records, String url, String next) {
         for (CrawlRecord r : records) {
             if (r.errorKind() == ErrorKind.BLOCKED) {
                 return new ApiError(403, "fetching " + r.url() + " was refused: " + r.error());
@@ -143,7 +146,6 @@ final class Scrapes {
                         + (r.error() == null ? r.errorKind().label() : r.error()));
             }
         }
-        String next = unfollowedRedirect(records);
         if (next != null) {
             return ApiError.scrapeFailed(null, url + " redirects to " + next
                     + ", which was not fetched (another site, or too many redirects)");
