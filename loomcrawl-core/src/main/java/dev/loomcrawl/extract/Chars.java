@@ -9,6 +9,8 @@ final class Chars {
     private final int start;
     private final int end;
     private final boolean decode;
+    /** Whether jsoup's tokenizer starts a read with these characters ({@link HtmlTokenizer.Sink#text}). */
+    private final boolean readStart;
     private String value;
     /** Where the first '&amp;' is: -1 when there is none, -2 until looked for. */
     private int amp = -2;
@@ -17,44 +19,61 @@ final class Chars {
     private int decodedFrom;
     private int decodedTo;
 
-    Chars(char[] c, int start, int end, boolean decode) {
+    Chars(char[] c, int start, int end, boolean decode, boolean readStart) {
         this.c = c;
         this.start = start;
         this.end = end;
         this.decode = decode;
-    }
-
-    /** The same text without its leading HTML whitespace (decoded first). */
-    Chars withoutLeadingWhitespace() {
-        String s = value();
-        int i = 0;
-        while (i < s.length() && isSpace(s.charAt(i))) i++;
-        if (i == 0) return this;
-        char[] rest = s.substring(i).toCharArray();
-        Chars stripped = new Chars(rest, 0, rest.length, false);
-        stripped.value = s.substring(i);
-        return stripped;
+        this.readStart = readStart;
     }
 
     /**
-     * The whitespace this token starts with when more follows, which jsoup's tree builder treats as whitespace of its
-     * own before the head and after it, as the HTML standard does; 0 when there is none.
+     * The whitespace this token starts with when more follows, as written (whitespace characters, and references to
+     * them such as {@code &#10;} where references apply), which jsoup's tokenizer makes a token of its own when a read
+     * starts with it before the body and after it (its {@code DataWhitespace} state); 0 when there is none, or when
+     * the token continues a read ({@link HtmlTokenizer.Sink#text}).
      */
     int leadingWhitespace() {
-        if (value != null) return 0;
+        if (value != null || !readStart) return 0;
         int i = start;
-        while (i < end && isSpace(c[i])) i++;
+        while (i < end) {
+            int next = isSpace(c[i]) ? i + 1 : c[i] == '&' && decode ? whitespaceReference(i) : i;
+            if (next == i) break;
+            i = next;
+        }
         return i > start && i < end ? i - start : 0;
+    }
+
+    /**
+     * Where a character reference at {@code amp} that stands for whitespace ends ({@code &#10;}, {@code &#x20},
+     * {@code &NewLine;}); {@code amp} when there is none there. Decoded by jsoup: rare enough not to matter.
+     */
+    private int whitespaceReference(int amp) {
+        int k = amp + 1;
+        if (k < end && c[k] == '#') { // numeric: every digit, then a semicolon if there is one
+            boolean hex = ++k < end && (c[k] == 'x' || c[k] == 'X');
+            if (hex) k++;
+            int digits = k;
+            while (k < end && Character.digit(c[k], hex ? 16 : 10) >= 0) k++;
+            if (k == digits) return amp;
+            if (k < end && c[k] == ';') k++;
+        } else { // named: none without its semicolon stands for whitespace
+            while (k < end && (c[k] >= 'a' && c[k] <= 'z' || c[k] >= 'A' && c[k] <= 'Z' || c[k] >= '0' && c[k] <= '9')) k++;
+            if (k == amp + 1 || k >= end || c[k] != ';') return amp;
+            k++;
+        }
+        String decoded = org.jsoup.parser.Parser.unescapeEntities(new String(c, amp, k - amp), false);
+        return !decoded.isEmpty() && isBlank(decoded) ? k : amp;
     }
 
     /** The part of the range from {@code offset} on. */
     Chars from(int offset) {
-        return new Chars(c, start + offset, end, decode);
+        return new Chars(c, start + offset, end, decode, readStart);
     }
 
     /** The first {@code length} characters of the range. */
     Chars first(int length) {
-        return new Chars(c, start, start + length, decode);
+        return new Chars(c, start, start + length, decode, readStart);
     }
 
     String value() {

@@ -20,8 +20,13 @@ final class HtmlTokenizer {
 
         void endTag(TagToken tag);
 
-        /** Characters {@code [start, end)}; {@code decode}: whether character references apply. */
-        void text(int start, int end, boolean decode);
+        /**
+         * Characters {@code [start, end)}; {@code decode}: whether character references apply; {@code readStart}:
+         * whether jsoup's tokenizer starts a read of its own with them, as it does after every token it emits, but not
+         * after an empty end tag {@code </>}, which it drops and reads on (the whitespace a read starts with is a token
+         * of its own before the body and after it).
+         */
+        void text(int start, int end, boolean decode, boolean readStart);
 
         /** A comment; for a bogus comment the data is {@code [start, end)}, else start is -1. */
         void comment(int start, int end);
@@ -45,6 +50,8 @@ final class HtmlTokenizer {
     private String rawEndName;
     private int pos;
     private int textStart;
+    /** Where the text after the last {@code </>} starts: a text from there continues jsoup's read. */
+    private int afterEmptyEndTag = -1;
     /** Attributes ignored in all, past {@link TagToken#MAX_ATTRIBUTES} in a tag. */
     private long ignoredAttributes;
 
@@ -102,7 +109,9 @@ final class HtmlTokenizer {
     }
 
     private void flushText(int end) {
-        if (end > textStart) sink.text(textStart, end, mode == TextMode.DATA || mode == TextMode.RCDATA);
+        if (end > textStart) {
+            sink.text(textStart, end, mode == TextMode.DATA || mode == TextMode.RCDATA, textStart != afterEmptyEndTag);
+        }
         textStart = end;
     }
 
@@ -145,10 +154,11 @@ final class HtmlTokenizer {
             pos = p;
             if (readTag(true)) sink.endTag(tag);
             textStart = pos;
-        } else if (c[p] == '>') {
+        } else if (c[p] == '>') { // no token: jsoup reads on
             flushText(lt);
             pos = p + 1;
             textStart = pos;
+            afterEmptyEndTag = pos;
         } else {
             flushText(lt);
             bogusComment(p);

@@ -67,8 +67,8 @@ final class TreeShadow implements HtmlTokenizer.Sink {
     }
 
     @Override
-    public void text(int start, int end, boolean decode) {
-        Chars chars = new Chars(c, start, end, decode);
+    public void text(int start, int end, boolean decode, boolean readStart) {
+        Chars chars = new Chars(c, start, end, decode, readStart);
         if (noscript != null && mode != Mode.TEXT) {
             insertText(chars);
         } else if (foreignCurrent()) {
@@ -307,12 +307,18 @@ final class TreeShadow implements HtmlTokenizer.Sink {
             case IN_BODY, IN_CAPTION, IN_CELL -> body.text(chars);
             case TEXT -> insertText(chars);
             case AFTER_BODY, AFTER_AFTER_BODY -> {
+                int space = chars.leadingWhitespace();
+                if (space > 0) { // two tokens to jsoup, as before the body
+                    textIn(m, chars.first(space));
+                    text(chars.from(space));
+                    return;
+                }
                 if (chars.isWhitespace()) { // goes to <html> or the document, outside any link
                     if (recorder != null) recorder.trailing(m == Mode.AFTER_BODY, chars.value());
                     return;
                 }
                 resetBody();
-                text(chars.withoutLeadingWhitespace()); // jsoup keeps the leading whitespace out of the body too
+                text(chars);
             }
             default -> table.text(m, chars);
         }

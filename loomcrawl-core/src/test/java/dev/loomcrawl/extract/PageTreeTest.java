@@ -60,7 +60,12 @@ class PageTreeTest {
                 "<p>cut sh", "text only", "", "<title>open", "\n<html>\n<body>x</body>\n</html>\n",
                 "<html><body>x</body></html>\n", "<html><head> </head> <body>x\n</body> \n</html> \n", "<h1>a</h2>b", "<select><option>a<option>b</select>",
                 // back into the head after the whitespace that follows it: the page goes to jsoup (found with seed 2)
-                "</head>\n<style>", "</head>\n<link href=x>\n<body><a href=y>y</a>")) {
+                "</head>\n<style>", "</head>\n<link href=x>\n<body><a href=y>y</a>",
+                // the whitespace a read of jsoup's tokenizer starts with, before the body and after it, is a token of
+                // its own, references to whitespace included; not after </>, which jsoup drops and reads on
+                "</>\nabc", "\n</>\nabc", "<head>\n</>\n x", "&#10;abc", "&NewLine;abc", "&#32;\nabc", "&#x0a;&Tab;x",
+                "&#10x", "&#13;x", "<html>&#10;x", "</head>&#10;x", "</body>\nx", "</body>&#10;x", "</html>\n&#10;x",
+                "</body></>\nx", "</body>&#32;</>\nx", "</html></>\nx", "x</>\nabc", "&NewLine x", "&#10;&#32;")) {
             assertEquals(dump(jsoup(html)), dump(streamed(html)), html);
         }
     }

@@ -141,6 +141,7 @@ class StreamingLinkExtractorTest {
             "<p style='b:url&#40;ent.png)'>e</p><p style='b:\\75rl(esc.png)'>f</p><p style='b:url()'>g</p>",
             "<a href=x>or</body>  \n suggest</a><a href=y>or</html>&#32;&#32;x y</a><a href=z>or</body> &amp; b</a>",
             "<a href=x>or</body><!--c--> b</a><a href=y>or</body>&nbsp; b</a><a href=z>or</body> <b>b</b></a>",
+            "<a href=x>or</body></>\n suggest</a><a href=y>or</body>&#10;&NewLine;b</a><a href=z>or</html></>  x</a>",
             "<meta name=robots content='noindex'><meta name=LOOMCRAWL content=nofollow><meta name=robots>"
                     + "<body><meta name=' robots ' content=' none '><svg><meta name=robots content=x></svg>",
     })
@@ -405,7 +406,9 @@ class StreamingLinkExtractorTest {
             "<input type=hidden>", "<isindex>", "<keygen>", "</br>", "<strong>",
             "</strong>", "<section>", "</section>", "<nav>", "</nav>", "<main>", "<summary>", "<details>",
             "<frameset>", "</frameset>", "<link rel=canonical href=can>", "<script type=application/ld+json>{}</script>",
-            "<meta charset=latin1>"};
+            "<meta charset=latin1>",
+            // whitespace jsoup's tokenizer makes a token of its own, or not (added with the whitespace fix)
+            "</>", "&#10;", "&NewLine;", "&#32;", "\t"};
 
     @Test
     void randomTagSoupGivesJsoupsLinks() {
