@@ -47,6 +47,18 @@ final class HeadRules {
     }
 
     void afterHeadStart(TagToken tag) {
+        if ((tag.htmlFlags() & HtmlTags.TO_HEAD) != 0) { // back into the head
+            if (tb.head == null) throw new Unsupported("head element content with no head");
+            if (tb.recorder != null && tb.recorder.hasLaterSibling(tb.head.index)) {
+                // jsoup puts it in the head, before the whitespace recorded after the head (comments are not
+                // recorded): the recorder writes nodes in the order they come, which would put it after that
+                throw new Unsupported("an element put back into the head after a node that follows it");
+            }
+            tb.open.push(tb.head);
+            start(tag);
+            tb.open.remove(tb.head);
+            return;
+        }
         switch (tag.name) {
             case "html" -> tb.body.start(tag);
             case "body" -> {
@@ -54,17 +66,6 @@ final class HeadRules {
                 tb.mode = Mode.IN_BODY;
             }
             case "frameset" -> throw new Unsupported("frameset");
-            case "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title" -> {
-                if (tb.head == null) throw new Unsupported("head element content with no head");
-                if (tb.recorder != null && tb.recorder.hasLaterSibling(tb.head.index)) {
-                    // jsoup puts it in the head, before the whitespace recorded after the head (comments are not
-                    // recorded): the recorder writes nodes in the order they come, which would put it after that
-                    throw new Unsupported("an element put back into the head after a node that follows it");
-                }
-                tb.open.push(tb.head);
-                start(tag);
-                tb.open.remove(tb.head);
-            }
             case "head" -> { }
             default -> {
                 tb.impliedBody();

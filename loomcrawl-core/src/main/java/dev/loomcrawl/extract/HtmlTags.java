@@ -18,7 +18,10 @@ final class HtmlTags {
             KNOWN = 1 << 17,
             /** "In body" start tags that close a {@code <p>} first, and end tags that close up to their element. */
             P_CLOSER = 1 << 18, END_CLOSER = 1 << 19,
-            /** "In body" start tags processed by the "in head" rules, and those ignored there. */
+            /**
+             * "In body" start tags processed by the "in head" rules (the same that "after head" sends back into the
+             * head), and those ignored there.
+             */
             TO_HEAD = 1 << 20, DROPPED = 1 << 21,
             /** {@code applet}, {@code marquee}, {@code object}: a marker in the active formatting elements. */
             APPLET = 1 << 22;
