@@ -25,9 +25,9 @@ import java.util.stream.Stream;
  * stack maps, so that the JVM's AOT cache (JEP 483) can keep them: it skips such "old" classes, and loads, verifies
  * (with the old, inferring verifier) and links each of them again at every start. picocli 4.7 and Brotli's decoder are
  * built for Java 5: 174 of picocli's classes were loaded from the jar at every start of the command line (docs/
- * decisions/0048-class-files-the-aot-cache-can-keep.md). The code is the same; only the version changes and the stack
- * maps are computed by the JDK's ClassFile API, which then checks every rewritten class with its own verifier.
- * Each class rewritten is then loaded from the jar as written, so that the JVM checks its format too. A class it
+ * decisions/0048-class-files-the-aot-cache-can-keep.md). The instructions stay as they are; the version changes, and
+ * the stack maps are computed by the JDK's ClassFile API. Each class rewritten is checked by that API's verifier, then
+ * loaded from the jar as written, so that the JVM checks its format too; either failing fails the build. A class it
  * cannot rewrite (one with jsr/ret, an interface not marked abstract as old package-info files are, or a type it
  * cannot resolve) stays as it was. JDK 24 or newer.
  *
@@ -105,7 +105,8 @@ public final class ModernClassFiles {
         }
         List<VerifyError> errors = classes.verify(modern);
         if (!errors.isEmpty()) {
-            throw new IllegalStateException(name + " does not verify once rewritten: " + errors.getFirst().getMessage());
+            throw new IllegalStateException(name + " does not verify once rewritten: "
+                    + errors.getFirst().getMessage());
         }
         return modern;
     }

@@ -54,11 +54,14 @@ final class Chars {
             boolean hex = ++k < end && (c[k] == 'x' || c[k] == 'X');
             if (hex) k++;
             int digits = k;
-            while (k < end && Character.digit(c[k], hex ? 16 : 10) >= 0) k++;
+            while (k < end && (c[k] >= '0' && c[k] <= '9'
+                    || hex && (c[k] >= 'a' && c[k] <= 'f' || c[k] >= 'A' && c[k] <= 'F'))) {
+                k++; // ASCII digits only, as jsoup reads them
+            }
             if (k == digits) return amp;
             if (k < end && c[k] == ';') k++;
         } else { // named: none without its semicolon stands for whitespace
-            while (k < end && (c[k] >= 'a' && c[k] <= 'z' || c[k] >= 'A' && c[k] <= 'Z' || c[k] >= '0' && c[k] <= '9')) k++;
+            while (k < end && isAsciiLetterOrDigit(c[k])) k++;
             if (k == amp + 1 || k >= end || c[k] != ';') return amp;
             k++;
         }
@@ -144,6 +147,10 @@ final class Chars {
             if (!isSpace(s.charAt(i))) return false;
         }
         return true;
+    }
+
+    private static boolean isAsciiLetterOrDigit(char ch) {
+        return ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9';
     }
 
     private static boolean isSpace(char ch) {

@@ -65,7 +65,8 @@ class PageTreeTest {
                 // its own, references to whitespace included; not after </>, which jsoup drops and reads on
                 "</>\nabc", "\n</>\nabc", "<head>\n</>\n x", "&#10;abc", "&NewLine;abc", "&#32;\nabc", "&#x0a;&Tab;x",
                 "&#10x", "&#13;x", "<html>&#10;x", "</head>&#10;x", "</body>\nx", "</body>&#10;x", "</html>\n&#10;x",
-                "</body></>\nx", "</body>&#32;</>\nx", "</html></>\nx", "x</>\nabc", "&NewLine x", "&#10;&#32;")) {
+                "</body></>\nx", "</body>&#32;</>\nx", "</html></>\nx", "x</>\nabc", "&NewLine x", "&#10;&#32;",
+                "&#10\u0663;x")) {
             assertEquals(dump(jsoup(html)), dump(streamed(html)), html);
         }
     }
