@@ -46,7 +46,8 @@ final class Chars {
 
     /**
      * Where a character reference at {@code amp} that stands for whitespace ends ({@code &#10;}, {@code &#x20},
-     * {@code &NewLine;}); {@code amp} when there is none there. Decoded by jsoup: rare enough not to matter.
+     * {@code &NewLine;}); {@code amp} when there is none there. Where it ends is jsoup's tokenizer's rule; what it
+     * stands for, {@link CharacterReferences}' (jsoup's).
      */
     private int whitespaceReference(int amp) {
         int k = amp + 1;
@@ -65,7 +66,7 @@ final class Chars {
             if (k == amp + 1 || k >= end || c[k] != ';') return amp;
             k++;
         }
-        String decoded = org.jsoup.parser.Parser.unescapeEntities(new String(c, amp, k - amp), false);
+        String decoded = CharacterReferences.decode(c, amp, k, false);
         return !decoded.isEmpty() && isBlank(decoded) ? k : amp;
     }
 

@@ -280,12 +280,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
     void textIn(Mode m, Chars chars) {
         switch (m) {
             case INITIAL, BEFORE_HTML, BEFORE_HEAD, IN_HEAD, AFTER_HEAD -> {
-                int space = chars.leadingWhitespace();
-                if (space > 0) { // two tokens to jsoup: the whitespace goes where whitespace goes in this mode
-                    textIn(m, chars.first(space));
-                    text(chars.from(space));
-                    return;
-                }
+                if (splitLeadingWhitespace(m, chars)) return;
                 if (chars.isWhitespace()) {
                     if (m == Mode.BEFORE_HTML && open.size() == 0) {
                         documentChildren++;
@@ -307,12 +302,7 @@ final class TreeShadow implements HtmlTokenizer.Sink {
             case IN_BODY, IN_CAPTION, IN_CELL -> body.text(chars);
             case TEXT -> insertText(chars);
             case AFTER_BODY, AFTER_AFTER_BODY -> {
-                int space = chars.leadingWhitespace();
-                if (space > 0) { // two tokens to jsoup, as before the body
-                    textIn(m, chars.first(space));
-                    text(chars.from(space));
-                    return;
-                }
+                if (splitLeadingWhitespace(m, chars)) return;
                 if (chars.isWhitespace()) { // goes to <html> or the document, outside any link
                     if (recorder != null) recorder.trailing(m == Mode.AFTER_BODY, chars.value());
                     return;
@@ -322,6 +312,18 @@ final class TreeShadow implements HtmlTokenizer.Sink {
             }
             default -> table.text(m, chars);
         }
+    }
+
+    /**
+     * Whether the token starts with whitespace jsoup makes a token of its own ({@link Chars#leadingWhitespace}): if so,
+     * that whitespace has gone where whitespace goes in this mode, and the rest where the rest goes.
+     */
+    private boolean splitLeadingWhitespace(Mode m, Chars chars) {
+        int space = chars.leadingWhitespace();
+        if (space == 0) return false;
+        textIn(m, chars.first(space));
+        text(chars.from(space));
+        return true;
     }
 
     /** Re-dispatches a character token (after an implied element changed the mode). */
