@@ -55,10 +55,10 @@ public final class ModernClassFiles {
                 files = all.filter(f -> f.toString().endsWith(".class") && !f.startsWith("/META-INF")).toList();
             }
             for (Path file : files) {
-                byte[] bytes = Files.readAllBytes(file);
-                if (ClassFile.of().parse(bytes).majorVersion() >= OLD) continue;
-                byte[] modern = modern(classes, bytes, file.toString());
-                if (modern != bytes) {
+                ClassModel model = classes.parse(Files.readAllBytes(file));
+                if (model.majorVersion() >= OLD) continue;
+                byte[] modern = modern(classes, model, file.toString());
+                if (modern != null) {
                     FileTime time = Files.getLastModifiedTime(file);
                     Files.write(file, modern);
                     Files.setLastModifiedTime(file, time);
@@ -86,12 +86,11 @@ public final class ModernClassFiles {
         }
     }
 
-    /** The class as a Java 8 class file if it is older than Java 6 and can be: else the same bytes. */
-    private static byte[] modern(ClassFile classes, byte[] bytes, String name) {
-        ClassModel model = classes.parse(bytes);
-        if (model.majorVersion() >= OLD || hasSubroutines(model)) return bytes;
+    /** An old class as a Java 8 class file, or null when it cannot be one. */
+    private static byte[] modern(ClassFile classes, ClassModel model, String name) {
+        if (hasSubroutines(model)) return null;
         // an interface not marked abstract (javac's package-info of old) is allowed in old class files only
-        if (model.flags().has(AccessFlag.INTERFACE) && !model.flags().has(AccessFlag.ABSTRACT)) return bytes;
+        if (model.flags().has(AccessFlag.INTERFACE) && !model.flags().has(AccessFlag.ABSTRACT)) return null;
         byte[] modern;
         try {
             modern = classes.transformClass(model,
@@ -101,7 +100,7 @@ public final class ModernClassFiles {
                     }));
         } catch (IllegalArgumentException e) { // a type the stack maps need that is not in the jar or the JDK
             System.err.println("ModernClassFiles: " + name + " left as it was: " + e.getMessage());
-            return bytes;
+            return null;
         }
         List<VerifyError> errors = classes.verify(modern);
         if (!errors.isEmpty()) {
