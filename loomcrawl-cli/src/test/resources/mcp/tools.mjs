@@ -21,9 +21,15 @@ const timed = async (name, work) => {
 const connect = async (transport) => {
   const client = new Client({ name: 'loomcrawl-test', version: '1.0.0' });
   await client.connect(transport);
+  // a call that fails says which it was (a lost answer shows as the client's timeout)
   const call = async (name, args, progress) => {
-    const r = await client.callTool({ name, arguments: args }, undefined,
-      { timeout, onprogress: progress ? (p) => progress.push(p) : undefined });
+    let r;
+    try {
+      r = await client.callTool({ name, arguments: args }, undefined,
+        { timeout, onprogress: progress ? (p) => progress.push(p) : undefined });
+    } catch (e) {
+      throw new Error(`${name} ${JSON.stringify(args)} at ${Date.now() - t0} ms: ${e.message}`, { cause: e });
+    }
     return { isError: r.isError ?? false, text: r.content?.[0]?.text, data: r.structuredContent };
   };
   return { client, call };

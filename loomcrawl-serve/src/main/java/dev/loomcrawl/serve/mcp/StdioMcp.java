@@ -4,6 +4,7 @@ import dev.loomcrawl.serve.Service;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
 
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -23,12 +24,17 @@ public final class StdioMcp {
         Calls calls = new Calls();
         CountDownLatch ended = new CountDownLatch(1);
         StdioLines lines = new StdioLines(in, out, calls, ended);
-        McpSyncServer server = McpTools.build(McpServer.sync(new StdioServerTransportProvider(McpTools.JSON, lines,
-                out)), McpTools.tools(service, options), calls);
+        McpSyncServer server = McpTools.build(McpServer.sync(transport(lines, out)), McpTools.tools(service, options),
+                calls);
         try {
             ended.await();
         } finally {
             server.closeGracefully();
         }
+    }
+
+    /** The SDK's stdio transport on {@code in} and {@code out}, its messages sent one at a time ({@link SerialSends}). */
+    static McpServerTransportProvider transport(InputStream in, PrintStream out) {
+        return new SerialSends(new StdioServerTransportProvider(McpTools.JSON, in, out));
     }
 }
