@@ -53,6 +53,9 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         tellJettyTheReferenceSize();
+        // picocli looks for Groovy's Closure class at its first use, for Groovy scripts' annotations: a failed search
+        // of the class path at every start (about 8 ms of a refused root's CPU), for a language no command uses
+        System.setProperty("picocli.disable.closures", "true");
         // Out of memory on any thread: one line and exit 1, rather than a stack trace and a crawl that hangs on
         Thread.setDefaultUncaughtExceptionHandler(new Uncaught());
         // on a terminal, lines break between words, not mid-word; but for mcp's protocol lines and the bytes captures
