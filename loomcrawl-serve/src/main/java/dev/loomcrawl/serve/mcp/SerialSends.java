@@ -2,6 +2,7 @@ package dev.loomcrawl.serve.mcp;
 
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpServerSession;
 import io.modelcontextprotocol.spec.McpServerTransport;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import reactor.core.publisher.Mono;
@@ -20,6 +21,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * dropped leaves the client waiting until its own timeout. A tool's progress comes from the crawl's threads while the
  * SDK answers another call, so here each session's sends wait their turn on a lock instead (no deadline: a send only
  * hands the message to the transport's writer thread; the writing to standard output is not under the lock).
+ * Decision 49.
  */
 final class SerialSends implements McpServerTransportProvider {
     /** How long a send waits for the transport to be ready to take it, at most (it is, once a request has come). */
@@ -32,13 +34,18 @@ final class SerialSends implements McpServerTransportProvider {
     }
 
     @Override
-    public void setSessionFactory(io.modelcontextprotocol.spec.McpServerSession.Factory factory) {
+    public void setSessionFactory(McpServerSession.Factory factory) {
         delegate.setSessionFactory(transport -> factory.create(new Session(transport)));
     }
 
     @Override
     public Mono<Void> notifyClients(String method, Object params) {
         return delegate.notifyClients(method, params);
+    }
+
+    @Override
+    public Mono<Void> notifyClient(String sessionId, String method, Object params) {
+        return delegate.notifyClient(sessionId, method, params);
     }
 
     @Override
