@@ -33,7 +33,7 @@ public final class StdioMcp {
         }
     }
 
-    /** The SDK's stdio transport on {@code in} and {@code out}, its messages sent one at a time ({@link SerialSends}). */
+    /** The SDK's stdio transport on {@code in} and {@code out}, its messages sent one at a time (SerialSends). */
     static McpServerTransportProvider transport(InputStream in, PrintStream out) {
         return new SerialSends(new StdioServerTransportProvider(McpTools.JSON, in, out));
     }
