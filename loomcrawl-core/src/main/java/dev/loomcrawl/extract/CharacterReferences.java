@@ -44,7 +44,7 @@ final class CharacterReferences {
             int k = hex ? i + 3 : i + 2;
             int code = 0;
             int digits = k;
-            for (int d; k < end && (d = Character.digit(c[k], hex ? 16 : 10)) >= 0; k++) {
+            for (int d; k < end && (d = digit(c[k], hex)) >= 0; k++) {
                 code = Math.min(code * (hex ? 16 : 10) + d, 0x110000); // beyond Unicode stays beyond
             }
             if (k == digits || code < 0xd800 || code > 0xdfff) continue;
@@ -105,7 +105,7 @@ final class CharacterReferences {
             if (k == to || to - k > 6) return -1;
             int code = 0;
             for (; k < to; k++) {
-                int d = Character.digit(c[k], hex ? 16 : 10);
+                int d = digit(c[k], hex);
                 if (d < 0) return -1;
                 code = code * (hex ? 16 : 10) + d;
             }
@@ -135,6 +135,17 @@ final class CharacterReferences {
             }
         }
         return named(c, from, to);
+    }
+
+    /**
+     * The value of a numeric reference's digit ({@code hex}: a hexadecimal one), or -1: ASCII digits only, as jsoup's
+     * tokenizer reads them ({@link Character#digit} takes the digits of every script, and fullwidth letters).
+     */
+    static int digit(char ch, boolean hex) {
+        if (ch >= '0' && ch <= '9') return ch - '0';
+        if (!hex) return -1;
+        if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+        return ch >= 'A' && ch <= 'F' ? ch - 'A' + 10 : -1;
     }
 
     /**

@@ -55,10 +55,7 @@ final class Chars {
             boolean hex = ++k < end && (c[k] == 'x' || c[k] == 'X');
             if (hex) k++;
             int digits = k;
-            while (k < end && (c[k] >= '0' && c[k] <= '9'
-                    || hex && (c[k] >= 'a' && c[k] <= 'f' || c[k] >= 'A' && c[k] <= 'F'))) {
-                k++; // ASCII digits only, as jsoup reads them
-            }
+            while (k < end && CharacterReferences.digit(c[k], hex) >= 0) k++;
             if (k == digits) return amp;
             if (k < end && c[k] == ';') k++;
         } else { // named: none without its semicolon stands for whitespace

@@ -18,7 +18,9 @@ class CharacterReferencesTest {
         "&#x1F600;", "&#x110000;", "&#9;", "&#10;", "&#13;", "&#xFFFE;", "&#65535;", "&#;", "&#x;", "&copy;", "&copy",
         "&notin;", "&not", "=", "é", "&#1234567;", "&#00065;", "&eacute;", "x&y;z", "&mdash;", "&frac12;", "&sup2;",
         "&NotEqualTilde;", "&bne;", "&Copy;", "&copy1;", "&c0py;", "&amp1;", "&AMP;", "&lt2;", "&ThisIsNotAnEntity;",
-        "&emsp13;", "&1;", "&a-b;", "-", "_", "&#xD83D;", "&#xDE00;", "&#55296;", "&#x0000D800;"};
+        "&emsp13;", "&1;", "&a-b;", "-", "_", "&#xD83D;", "&#xDE00;", "&#55296;", "&#x0000D800;",
+        // digits of other scripts are no digits to jsoup's tokenizer (ASCII digits only)
+        "&#6\u0665;", "&#\u0665\u0665;", "&#x4\uFF11;", "&#x\uFF21;", "&#\uFF15\uFF15\uFF12\uFF19\uFF16;"};
     /** The pieces that are references to a surrogate, each U+FFFD. */
     private static final String[] SURROGATES = {"&#xD800;", "&#xD83D;", "&#xDE00;", "&#55296;", "&#x0000D800;"};
 
