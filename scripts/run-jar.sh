@@ -3,29 +3,16 @@
 # distribution's runtime), jar (the runnable jar) and cache_dir (a folder of this build's own, where the AOT cache and
 # the library go; made if missing, and when it cannot be, both are done without) and the command's arguments in "$@".
 mkdir -p "$cache_dir" 2>/dev/null || true
-# A bounded heap: the JVM would otherwise size it from the machine (a quarter of RAM) and hold far more. The serial
-# collector and the C1 compiler alone: less memory and less CPU for crawls of up to tens of thousands of pages
-# (docs/decisions/0012-launcher-jvm-options.md; scripts/bench/jvm-options measures the choices). A server runs
-# for days: `serve` lets C2 in, which costs its first crawl job more CPU and every later one about a third less
-# (decision 12, "A server"; scripts/bench/serve-jit measures it).
-default_opts="-Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1"
-[ "${1:-}" = serve ] && default_opts="-Xmx512m -XX:+UseSerialGC"
-# The heap in the kernel's transparent huge pages (2 MB) where the kernel gives them when asked ("madvise", as on the
-# machine measured): a page fault and a TLB entry cover 512 times as much of the heap the collector touches. Less CPU
-# on the JDK docs crawl in 17 of 20 alternated rounds, peak RSS unchanged (decision 12, "Huge pages"). With "always"
-# the kernel may do it unasked, and with "never" the JVM would warn, on standard out, and do without: the option is
-# given for "madvise" alone. (LOOMCRAWL_THP_FILE names another file to read the setting from, for LauncherBuildTest.)
-thp=${LOOMCRAWL_THP_FILE:-/sys/kernel/mm/transparent_hugepage/enabled}
-thp_setting="" # read by the shell itself: no process started for it at every start
-if [ -r "$thp" ]; then read -r thp_setting < "$thp" 2>/dev/null || true; fi
-if [[ $thp_setting == *"[madvise]"* ]]; then default_opts="$default_opts -XX:+UseTransparentHugePages"; fi
-opts=${LOOMCRAWL_JAVA_OPTS:-$default_opts}
+# The JVM options (decision 12): the launcher's defaults for the command (loomcrawl_default_jvm_options, in
+# java-version.sh, where their reasons are), unless LOOMCRAWL_JAVA_OPTS replaces them all.
+declare -F loomcrawl_java_version >/dev/null || source "$(dirname "${BASH_SOURCE[0]}")/java-version.sh"
+loomcrawl_default_jvm_options "${1:-}"
+opts=${LOOMCRAWL_JAVA_OPTS:-$loomcrawl_default_opts}
 # No window system: the distribution's runtime has no X11 or sound libraries (scripts/dist), and nothing draws
 opts="$opts -Djava.awt.headless=true"
 # On JDK 25 and newer, an AOT cache of what a crawl loads and links (JEP 483/514), recorded once per build, JDK and
 # options (a cache for each) by a training run ('loomcrawl train': a small crawl of its own on 127.0.0.1), makes each start faster
 # (docs/decisions/0019-aot-cache.md). LOOMCRAWL_AOT=off runs without it.
-declare -F loomcrawl_java_version >/dev/null || source "$(dirname "${BASH_SOURCE[0]}")/java-version.sh"
 version=$(loomcrawl_java_version "$JAVA_HOME/bin/java")
 version=${version:-0}
 # The JVM's exit waits up to 300 ms for threads running native code to stop, and the JDK's own poller of virtual
