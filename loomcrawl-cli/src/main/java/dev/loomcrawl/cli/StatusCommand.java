@@ -24,7 +24,8 @@ import java.util.concurrent.Callable;
  * {@code loomcrawl status redis://... --crawl-id NAME [--watch]}: one view of a shared crawl, whichever processes
  * work on it: done, queued, in flight, errors and pages/s over all of them, then each process as it last said
  * (alive, ended, or gone: silent for more than 5 s). With {@code --watch}, the view is printed again every second
- * (pages/s then over that second) until the crawl is over; with {@code --json}, as one JSON object on a line.
+ * (pages/s then over that second) until the crawl is over and each process has said its last word
+ * ({@link dev.loomcrawl.redis.CrawlStatus#settled}); with {@code --json}, as one JSON object on a line.
  */
 @Command(name = "status", sortOptions = false, usageHelpAutoWidth = true,
         description = {"Print how a shared crawl (at a Redis URI) stands now.",
@@ -45,7 +46,8 @@ final class StatusCommand implements Callable<Integer> {
     @Option(names = "--crawl-id", paramLabel = "NAME", required = true, description = "The shared crawl's name.")
     String crawlId;
 
-    @Option(names = "--watch", description = "Print the view again every second until the crawl is over.")
+    @Option(names = "--watch", description = "Print the view again every second until the crawl is over and each "
+            + "process has ended or gone (at most 5 s more).")
     boolean watch;
 
     @Option(names = "--json", description = "Print the view as one JSON object on one line (snake_case keys, as "
@@ -71,7 +73,7 @@ final class StatusCommand implements Callable<Integer> {
             }
             CrawlStatus before = crawl.status();
             show(out, crawl.describe(), before, null);
-            while (watch && !before.finished()) {
+            while (watch && !before.settled()) { // until each process has said its last word too
                 Thread.sleep(1000);
                 CrawlStatus now = crawl.status();
                 if (!json) out.println();

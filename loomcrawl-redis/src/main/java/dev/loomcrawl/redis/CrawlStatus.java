@@ -24,6 +24,17 @@ public record CrawlStatus(long done, long queued, long inFlight, long errors, lo
         return finishedMs >= 0;
     }
 
+    /**
+     * Whether there is no more to see: the crawl is over and every process has said its last word (ended, or gone
+     * silent), or {@link ProcessStatus#GONE_AFTER} has passed since it finished. The crawl is seen to be over before
+     * its last processes have written their outputs and closed their frontiers, so a view at that moment still shows
+     * them alive, with counts a beat old.
+     */
+    public boolean settled() {
+        return finished() && (processes.stream().noneMatch(p -> p.state().equals("alive"))
+                || nowMs - finishedMs > ProcessStatus.GONE_AFTER.toMillis());
+    }
+
     /** Pages a second since the crawl was created (until it finished). */
     public double pagesPerSecond() {
         long ms = (finished() ? finishedMs : nowMs) - createdMs;
